@@ -1,0 +1,66 @@
+#include "app/client_options.hpp"
+
+#include <charconv>
+
+namespace hd::client {
+namespace {
+
+// A whole decimal number in [low, high], or nullopt.
+std::optional<long> parse_number(const std::string& text, long low, long high) {
+  long value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || end != text.data() + text.size() || value < low || value > high) {
+    return std::nullopt;
+  }
+  return value;
+}
+
+bool is_option(const std::string& name) {
+  return name == "--server" || name == "--width" || name == "--height" || name == "--font" ||
+         name == "--screenshot" || name == "--screenshot-timeout-seconds";
+}
+
+}  // namespace
+
+std::string usage(const std::string& program) {
+  return "usage: " + program +
+         " --server ws://HOST:PORT/ [--width 1280] [--height 800] [--font PATH]\n"
+         "       [--screenshot FILE.png] [--screenshot-timeout-seconds 20]\n"
+         "With --screenshot the client saves the window once the server's welcome is drawn and exits 0,\n"
+         "or exits 3 if no welcome arrives in time.";
+}
+
+std::variant<ClientOptions, std::string> parse_options(const std::vector<std::string>& arguments) {
+  ClientOptions options;
+  bool have_server = false;
+  for (std::size_t i = 0; i < arguments.size(); ++i) {
+    const std::string& name = arguments[i];
+    if (!is_option(name)) return "unknown option '" + name + "'";
+    if (i + 1 >= arguments.size()) return "missing value after " + name;
+    const std::string& value = arguments[++i];
+    if (name == "--server") {
+      const auto url = parse_server_url(value);
+      if (!url) return "--server must be ws://HOST[:PORT][/PATH], got '" + value + "'";
+      options.server_text = value;
+      options.server = *url;
+      have_server = true;
+    } else if (name == "--width" || name == "--height") {
+      const auto number = parse_number(value, 200, 8192);
+      if (!number) return name + " must be a whole number of pixels from 200 to 8192, got '" + value + "'";
+      (name == "--width" ? options.width : options.height) = static_cast<unsigned>(*number);
+    } else if (name == "--font") {
+      options.font_path = value;
+    } else if (name == "--screenshot") {
+      if (value.empty()) return "--screenshot needs a file name";
+      options.screenshot_path = value;
+    } else {  // --screenshot-timeout-seconds
+      const auto number = parse_number(value, 1, 3600);
+      if (!number) return name + " must be a whole number of seconds from 1 to 3600, got '" + value + "'";
+      options.screenshot_timeout_seconds = static_cast<int>(*number);
+    }
+  }
+  if (!have_server) return "--server is required";
+  return options;
+}
+
+}  // namespace hd::client

@@ -1,0 +1,89 @@
+#include "connection_protocol.hpp"
+
+#include <hd/engine/hex.hpp>
+#include <hd/wire/frame_codec.hpp>
+#include <hd/wire/hex_convert.hpp>
+#include <hd/wire/protocol_version.hpp>
+
+namespace hd::server {
+namespace {
+
+namespace v1 = hundred_days::v1;
+
+ProtocolReply refuse(std::uint64_t request_id, v1::RefusalCode code, std::string message,
+                     std::optional<CloseRequest> close = std::nullopt) {
+  ProtocolReply reply;
+  v1::ServerEnvelope& envelope = reply.messages.emplace_back();
+  envelope.set_request_id(request_id);
+  v1::Refusal* refusal = envelope.mutable_refusal();
+  refusal->set_code(code);
+  refusal->set_message(std::move(message));
+  refusal->set_server_protocol_version(hd::wire::kProtocolVersion);
+  reply.close = std::move(close);
+  return reply;
+}
+
+}  // namespace
+
+ConnectionProtocol::ConnectionProtocol(ServerFacts facts, std::uint64_t connection_id, std::size_t max_message_bytes)
+    : facts_(std::move(facts)), connection_id_(connection_id), max_message_bytes_(max_message_bytes) {}
+
+ProtocolReply ConnectionProtocol::on_frame(std::string_view bytes, bool binary) {
+  if (!binary) {
+    return refuse(0, v1::REFUSAL_CODE_MALFORMED, "text frames are not part of the protocol; send binary envelopes",
+                  CloseRequest{kCloseUnsupportedData, "text frames are not accepted"});
+  }
+  const auto decoded = hd::wire::decode_client_envelope(bytes, max_message_bytes_);
+  if (!decoded) {
+    return refuse(0, v1::REFUSAL_CODE_MALFORMED, decoded.error,
+                  CloseRequest{kCloseInvalidPayload, "malformed envelope"});
+  }
+  return on_envelope(*decoded.envelope);
+}
+
+ProtocolReply ConnectionProtocol::on_envelope(const v1::ClientEnvelope& envelope) {
+  const std::uint64_t id = envelope.request_id();
+  switch (envelope.body_case()) {
+    case v1::ClientEnvelope::kHello: {
+      if (welcomed_) return refuse(id, v1::REFUSAL_CODE_DUPLICATE_HELLO, "this connection has already said Hello");
+      const std::uint32_t version = envelope.hello().protocol_version();
+      if (version != hd::wire::kProtocolVersion) {
+        return refuse(id, v1::REFUSAL_CODE_PROTOCOL_VERSION,
+                      "protocol version " + std::to_string(version) + " is not supported; this server speaks " +
+                          std::to_string(hd::wire::kProtocolVersion),
+                      CloseRequest{kClosePolicyViolation, "unsupported protocol version"});
+      }
+      welcomed_ = true;
+      ProtocolReply reply;
+      v1::ServerEnvelope& answer = reply.messages.emplace_back();
+      answer.set_request_id(id);
+      v1::Welcome* welcome = answer.mutable_welcome();
+      welcome->set_protocol_version(hd::wire::kProtocolVersion);
+      welcome->set_server_name(facts_.server_name);
+      welcome->set_server_id(facts_.server_id);
+      welcome->set_connection_id(connection_id_);
+      *welcome->mutable_map_grid() = hd::wire::to_proto(hd::engine::kNlbGrid);
+      return reply;
+    }
+    case v1::ClientEnvelope::kPing: {
+      if (!welcomed_) {
+        return refuse(id, v1::REFUSAL_CODE_HELLO_REQUIRED, "say Hello first",
+                      CloseRequest{kClosePolicyViolation, "Hello required"});
+      }
+      ProtocolReply reply;
+      v1::ServerEnvelope& answer = reply.messages.emplace_back();
+      answer.set_request_id(id);
+      answer.mutable_pong()->set_nonce(envelope.ping().nonce());
+      return reply;
+    }
+    case v1::ClientEnvelope::BODY_NOT_SET:
+      break;
+  }
+  if (!welcomed_) {
+    return refuse(id, v1::REFUSAL_CODE_HELLO_REQUIRED, "say Hello first",
+                  CloseRequest{kClosePolicyViolation, "Hello required"});
+  }
+  return refuse(id, v1::REFUSAL_CODE_EMPTY_BODY, "the envelope carries no message this server knows");
+}
+
+}  // namespace hd::server

@@ -1,0 +1,56 @@
+// What one connection may say, and what the server answers: the protocol's state machine, kept free
+// of sockets so it can be tested alone. Hello must come first and name our protocol version.
+#pragma once
+
+#include <hundred_days/v1/protocol.pb.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hd::server {
+
+// WebSocket close codes the protocol uses (RFC 6455, 7.4.1).
+inline constexpr std::uint16_t kCloseUnsupportedData = 1003;  // a text frame
+inline constexpr std::uint16_t kCloseInvalidPayload = 1007;   // bytes that are not an envelope
+inline constexpr std::uint16_t kClosePolicyViolation = 1008;  // protocol misuse (version, order)
+inline constexpr std::uint16_t kCloseGoingAway = 1001;        // server shutting down
+
+struct CloseRequest {
+  std::uint16_t code = 0;
+  std::string reason;  // at most 123 bytes (a close frame's limit)
+};
+
+// Messages to send, in order, then optionally a close.
+struct ProtocolReply {
+  std::vector<hundred_days::v1::ServerEnvelope> messages;
+  std::optional<CloseRequest> close;
+};
+
+// Facts about this server put in every Welcome.
+struct ServerFacts {
+  std::string server_name;
+  std::string server_id;
+};
+
+class ConnectionProtocol {
+ public:
+  ConnectionProtocol(ServerFacts facts, std::uint64_t connection_id, std::size_t max_message_bytes);
+
+  // Handles one complete frame from the peer.
+  ProtocolReply on_frame(std::string_view bytes, bool binary);
+
+  bool welcomed() const { return welcomed_; }
+
+ private:
+  ProtocolReply on_envelope(const hundred_days::v1::ClientEnvelope& envelope);
+
+  ServerFacts facts_;
+  std::uint64_t connection_id_;
+  std::size_t max_message_bytes_;
+  bool welcomed_ = false;
+};
+
+}  // namespace hd::server

@@ -1,0 +1,84 @@
+// A thin RAII wrapper over one SQLite connection. The only header that stands between the server
+// and sqlite3.h: nothing else in the project includes it.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+struct sqlite3;
+struct sqlite3_stmt;
+
+namespace hd::server {
+
+// Any SQLite failure, with SQLite's message and the statement involved.
+class DatabaseError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// One prepared statement. Bind parameters (1-based), step through rows, read columns (0-based).
+class Statement {
+ public:
+  Statement(sqlite3* db, sqlite3_stmt* statement);
+  ~Statement();
+  Statement(Statement&& other) noexcept;
+  Statement& operator=(Statement&&) = delete;
+  Statement(const Statement&) = delete;
+  Statement& operator=(const Statement&) = delete;
+
+  Statement& bind(int index, std::int64_t value);
+  Statement& bind(int index, std::string_view value);
+  // Advances to the next row; false when the statement is done.
+  bool step();
+  // Runs a statement that returns no rows.
+  void run();
+  std::int64_t column_int64(int index) const;
+  std::string column_text(int index) const;
+  bool column_is_null(int index) const;
+
+ private:
+  sqlite3* db_;
+  sqlite3_stmt* statement_;
+};
+
+class Database {
+ public:
+  // Opens (creating if needed) the file, its parent folder included, with WAL journaling, foreign
+  // keys on, synchronous=FULL and a busy timeout. Throws DatabaseError.
+  static Database open(const std::filesystem::path& path);
+  ~Database();
+  Database(Database&& other) noexcept;
+  Database& operator=(Database&&) = delete;
+  Database(const Database&) = delete;
+  Database& operator=(const Database&) = delete;
+
+  // Runs one or more statements that return no rows.
+  void execute(std::string_view sql);
+  Statement prepare(std::string_view sql);
+  // The value of a one-row, one-column query such as "PRAGMA journal_mode".
+  std::string query_text(std::string_view sql);
+
+ private:
+  explicit Database(sqlite3* db) : db_(db) {}
+  sqlite3* db_;
+};
+
+// Runs a function inside BEGIN IMMEDIATE ... COMMIT; rolls back if it throws.
+template <typename Function>
+void in_transaction(Database& db, Function&& function) {
+  db.execute("BEGIN IMMEDIATE");
+  try {
+    function();
+    db.execute("COMMIT");
+  } catch (...) {
+    db.execute("ROLLBACK");
+    throw;
+  }
+}
+
+}  // namespace hd::server

@@ -1,0 +1,48 @@
+#include "listener.hpp"
+
+#include "http_session.hpp"
+#include "log.hpp"
+
+#include <boost/asio/post.hpp>
+#include <boost/asio/strand.hpp>
+#include <boost/beast/core/bind_handler.hpp>
+
+namespace hd::server {
+
+namespace net = boost::asio;
+using tcp = net::ip::tcp;
+
+Listener::Listener(net::io_context& io, const tcp::endpoint& endpoint, ServerContext& context)
+    : io_(io), acceptor_(net::make_strand(io)), context_(context) {
+  acceptor_.open(endpoint.protocol());
+  acceptor_.set_option(net::socket_base::reuse_address(true));
+  acceptor_.bind(endpoint);
+  acceptor_.listen(net::socket_base::max_listen_connections);
+  port_ = acceptor_.local_endpoint().port();
+}
+
+void Listener::run() { do_accept(); }
+
+void Listener::stop() {
+  net::post(acceptor_.get_executor(), [self = shared_from_this()] {
+    boost::system::error_code ignored;
+    self->acceptor_.close(ignored);
+  });
+}
+
+void Listener::do_accept() {
+  acceptor_.async_accept(net::make_strand(io_),
+                         boost::beast::bind_front_handler(&Listener::on_accept, shared_from_this()));
+}
+
+void Listener::on_accept(boost::system::error_code error, tcp::socket socket) {
+  if (error == net::error::operation_aborted || !acceptor_.is_open()) return;
+  if (error) {
+    log_event(LogLevel::Warning, "accept_failed", {{"error", error.message()}});
+  } else {
+    std::make_shared<HttpSession>(std::move(socket), context_)->run();
+  }
+  do_accept();
+}
+
+}  // namespace hd::server

@@ -1,0 +1,76 @@
+#include "server.hpp"
+
+#include "listener.hpp"
+#include "log.hpp"
+#include "session_registry.hpp"
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <boost/asio/steady_timer.hpp>
+
+#include <csignal>
+#include <fstream>
+#include <functional>
+#include <thread>
+#include <vector>
+
+namespace hd::server {
+namespace {
+
+namespace net = boost::asio;
+
+// Writes the port to a temporary file and renames it, so a reader never sees half a number.
+void write_port_file(const std::filesystem::path& path, unsigned short port) {
+  const auto temporary = path.string() + ".tmp";
+  {
+    std::ofstream out(temporary, std::ios::trunc);
+    out << port << '\n';
+    if (!out) throw std::runtime_error("cannot write port file " + temporary);
+  }
+  std::filesystem::rename(temporary, path);
+}
+
+}  // namespace
+
+void serve(const ServerConfig& config, const ServerFacts& facts) {
+  net::io_context io(config.threads);
+  SessionRegistry registry;
+  ServerContext context{config, facts, registry};
+
+  const net::ip::tcp::endpoint endpoint(net::ip::make_address(config.listen_address), config.port);
+  auto listener = std::make_shared<Listener>(io, endpoint, context);
+  listener->run();
+  log_event(LogLevel::Info, "listening",
+            {{"address", config.listen_address}, {"port", std::to_string(listener->port())}});
+  if (!config.port_file.empty()) write_port_file(config.port_file, listener->port());
+
+  net::signal_set signals(io, SIGINT, SIGTERM);
+  net::steady_timer shutdown_timer(io);
+  auto deadline = std::chrono::steady_clock::time_point::max();
+  // Polls until every connection has closed or the grace period is over, then stops the loop.
+  std::function<void()> wait_for_sessions = [&] {
+    if (registry.size() == 0 || std::chrono::steady_clock::now() >= deadline) {
+      log_event(LogLevel::Info, "shutdown_complete", {{"connections_left", std::to_string(registry.size())}});
+      io.stop();
+      return;
+    }
+    shutdown_timer.expires_after(std::chrono::milliseconds(20));
+    shutdown_timer.async_wait([&](boost::system::error_code) { wait_for_sessions(); });
+  };
+  signals.async_wait([&](boost::system::error_code error, int signal_number) {
+    if (error) return;
+    log_event(LogLevel::Info, "shutdown_requested", {{"signal", std::to_string(signal_number)}});
+    listener->stop();
+    const std::size_t asked = registry.close_all();
+    log_event(LogLevel::Info, "closing_connections", {{"count", std::to_string(asked)}});
+    deadline = std::chrono::steady_clock::now() + config.shutdown_grace;
+    wait_for_sessions();
+  });
+
+  std::vector<std::thread> workers;
+  for (int i = 1; i < config.threads; ++i) workers.emplace_back([&io] { io.run(); });
+  io.run();
+  for (auto& worker : workers) worker.join();
+}
+
+}  // namespace hd::server

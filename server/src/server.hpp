@@ -1,0 +1,14 @@
+// A running server: the listener, the I/O threads and the orderly shutdown on SIGINT/SIGTERM.
+#pragma once
+
+#include "connection_protocol.hpp"
+#include "server_config.hpp"
+
+namespace hd::server {
+
+// Binds, announces the port (log and optional port file), serves until SIGINT or SIGTERM, then
+// stops accepting, closes open connections with 1001 and returns once they have closed or the
+// shutdown grace has passed. Throws if the address cannot be bound.
+void serve(const ServerConfig& config, const ServerFacts& facts);
+
+}  // namespace hd::server

@@ -1,0 +1,135 @@
+#include "server_config.hpp"
+
+#include <charconv>
+#include <fstream>
+#include <map>
+#include <optional>
+
+namespace hd::server {
+namespace {
+
+std::optional<long long> parse_integer(const std::string& text, long long min, long long max) {
+  long long value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || end != text.data() + text.size() || value < min || value > max) {
+    return std::nullopt;
+  }
+  return value;
+}
+
+std::string trim(const std::string& text) {
+  const auto first = text.find_first_not_of(" \t\r");
+  if (first == std::string::npos) return "";
+  const auto last = text.find_last_not_of(" \t\r");
+  return text.substr(first, last - first + 1);
+}
+
+// Applies one setting; returns an error message or an empty string.
+std::string apply_setting(ServerConfig& config, const std::string& key, const std::string& value) {
+  const auto integer = [&](long long min, long long max) -> std::optional<long long> {
+    return parse_integer(value, min, max);
+  };
+  const auto bad = [&]() { return "invalid value '" + value + "' for " + key; };
+  if (key == "listen") {
+    if (value.empty()) return bad();
+    config.listen_address = value;
+  } else if (key == "port") {
+    const auto v = integer(0, 65535);
+    if (!v) return bad();
+    config.port = static_cast<std::uint16_t>(*v);
+  } else if (key == "database") {
+    if (value.empty()) return bad();
+    config.database_path = value;
+  } else if (key == "port-file") {
+    config.port_file = value;
+  } else if (key == "name") {
+    if (value.empty() || value.size() > 64) return bad();
+    config.server_name = value;
+  } else if (key == "max-message-bytes") {
+    const auto v = integer(1024, 16 * 1024 * 1024);
+    if (!v) return bad();
+    config.max_message_bytes = static_cast<std::size_t>(*v);
+  } else if (key == "write-queue-limit") {
+    const auto v = integer(1, 100000);
+    if (!v) return bad();
+    config.write_queue_limit = static_cast<std::size_t>(*v);
+  } else if (key == "handshake-timeout-seconds") {
+    const auto v = integer(1, 3600);
+    if (!v) return bad();
+    config.handshake_timeout = std::chrono::seconds(*v);
+  } else if (key == "idle-timeout-seconds") {
+    const auto v = integer(1, 86400);
+    if (!v) return bad();
+    config.idle_timeout = std::chrono::seconds(*v);
+  } else if (key == "shutdown-grace-ms") {
+    const auto v = integer(0, 600000);
+    if (!v) return bad();
+    config.shutdown_grace = std::chrono::milliseconds(*v);
+  } else if (key == "threads") {
+    const auto v = integer(1, 64);
+    if (!v) return bad();
+    config.threads = static_cast<int>(*v);
+  } else {
+    return "unknown setting '" + key + "'";
+  }
+  return "";
+}
+
+std::string load_config_file(ServerConfig& config, const std::string& path) {
+  std::ifstream in(path);
+  if (!in) return "cannot read config file " + path;
+  std::string line;
+  int number = 0;
+  while (std::getline(in, line)) {
+    ++number;
+    const std::string text = trim(line.substr(0, line.find('#')));
+    if (text.empty()) continue;
+    const auto equals = text.find('=');
+    if (equals == std::string::npos) return path + ":" + std::to_string(number) + ": expected key = value";
+    const std::string error = apply_setting(config, trim(text.substr(0, equals)), trim(text.substr(equals + 1)));
+    if (!error.empty()) return path + ":" + std::to_string(number) + ": " + error;
+  }
+  return "";
+}
+
+}  // namespace
+
+std::string server_usage() {
+  return "usage: hd_server [--config FILE] [--listen ADDRESS] [--port N] [--database FILE]\n"
+         "                 [--port-file FILE] [--name TEXT] [--max-message-bytes N]\n"
+         "                 [--write-queue-limit N] [--handshake-timeout-seconds N]\n"
+         "                 [--idle-timeout-seconds N] [--shutdown-grace-ms N] [--threads N]\n"
+         "A config file holds the same keys as 'key = value' lines; flags override it.\n"
+         "See docs/server.md.\n";
+}
+
+ConfigResult parse_server_config(const std::vector<std::string>& args) {
+  // Split into (key, value) pairs first so that --config is applied before the other flags.
+  std::vector<std::pair<std::string, std::string>> flags;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& arg = args[i];
+    if (arg.rfind("--", 0) != 0 || arg.size() == 2) return "unexpected argument '" + arg + "'";
+    const auto equals = arg.find('=');
+    if (equals != std::string::npos) {
+      flags.emplace_back(arg.substr(2, equals - 2), arg.substr(equals + 1));
+    } else if (i + 1 < args.size()) {
+      flags.emplace_back(arg.substr(2), args[++i]);
+    } else {
+      return "missing value for " + arg;
+    }
+  }
+  ServerConfig config;
+  for (const auto& [key, value] : flags) {
+    if (key != "config") continue;
+    const std::string error = load_config_file(config, value);
+    if (!error.empty()) return error;
+  }
+  for (const auto& [key, value] : flags) {
+    if (key == "config") continue;
+    const std::string error = apply_setting(config, key, value);
+    if (!error.empty()) return error;
+  }
+  return config;
+}
+
+}  // namespace hd::server

@@ -1,0 +1,38 @@
+// The server's settings, from an optional config file and then command-line flags (flags win).
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace hd::server {
+
+struct ServerConfig {
+  std::string listen_address = "127.0.0.1";          // never 0.0.0.0 unless asked for
+  std::uint16_t port = 8765;                          // 0 picks a free port (see port_file)
+  std::filesystem::path database_path = "data/hundred-days.sqlite";
+  std::filesystem::path port_file;                    // if set, the bound port is written here
+  std::string server_name = "Hundred Days";
+  std::size_t max_message_bytes = 64 * 1024;          // largest WebSocket message accepted, bytes
+  std::size_t write_queue_limit = 64;                 // messages queued to a slow client before it is dropped
+  std::chrono::seconds handshake_timeout{10};         // HTTP request and WebSocket handshake
+  std::chrono::seconds idle_timeout{60};              // silence before a ping; dropped if unanswered
+  std::chrono::milliseconds shutdown_grace{3000};     // time open connections get to close on shutdown
+  int threads = 2;                                    // I/O threads
+};
+
+// Either a usable configuration or a message saying what was wrong.
+using ConfigResult = std::variant<ServerConfig, std::string>;
+
+// Parses `--key value` / `--key=value` flags; `--config FILE` loads `key = value` lines first.
+// Keys: listen, port, database, port-file, name, max-message-bytes, write-queue-limit,
+// handshake-timeout-seconds, idle-timeout-seconds, shutdown-grace-ms, threads.
+ConfigResult parse_server_config(const std::vector<std::string>& args);
+
+// The usage text printed for --help and on errors.
+std::string server_usage();
+
+}  // namespace hd::server

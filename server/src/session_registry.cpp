@@ -1,0 +1,38 @@
+#include "session_registry.hpp"
+
+#include "websocket_session.hpp"
+
+#include <vector>
+
+namespace hd::server {
+
+std::uint64_t SessionRegistry::add(std::weak_ptr<WebSocketSession> session) {
+  const std::lock_guard lock(mutex_);
+  const std::uint64_t id = next_id_++;
+  sessions_.emplace(id, std::move(session));
+  return id;
+}
+
+void SessionRegistry::remove(std::uint64_t connection_id) {
+  const std::lock_guard lock(mutex_);
+  sessions_.erase(connection_id);
+}
+
+std::size_t SessionRegistry::close_all() {
+  std::vector<std::shared_ptr<WebSocketSession>> live;
+  {
+    const std::lock_guard lock(mutex_);
+    for (const auto& [id, weak] : sessions_) {
+      if (auto session = weak.lock()) live.push_back(std::move(session));
+    }
+  }
+  for (const auto& session : live) session->close_for_shutdown();
+  return live.size();
+}
+
+std::size_t SessionRegistry::size() const {
+  const std::lock_guard lock(mutex_);
+  return sessions_.size();
+}
+
+}  // namespace hd::server

@@ -1,0 +1,59 @@
+// One WebSocket connection: reads envelopes, answers through ConnectionProtocol, writes replies one
+// at a time from a bounded queue. Every handler runs on the connection's own strand.
+#pragma once
+
+#include "connection_protocol.hpp"
+#include "server_context.hpp"
+
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/core/tcp_stream.hpp>
+#include <boost/beast/http/message.hpp>
+#include <boost/beast/http/string_body.hpp>
+#include <boost/beast/websocket/stream.hpp>
+
+#include <deque>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace hd::server {
+
+class WebSocketSession : public std::enable_shared_from_this<WebSocketSession> {
+ public:
+  WebSocketSession(boost::asio::ip::tcp::socket&& socket, ServerContext& context);
+
+  // Completes the upgrade the HTTP session received, then starts reading.
+  void run(boost::beast::http::request<boost::beast::http::string_body> request);
+
+  // Closes with 1001 "going away" once queued messages are written. Safe from any thread.
+  void close_for_shutdown();
+
+ private:
+  void on_accept(boost::beast::error_code error);
+  void do_read();
+  void on_read(boost::beast::error_code error, std::size_t bytes);
+  // Queues one frame; drops the connection if the queue is full (a slow reader is not buffered).
+  void enqueue(std::string frame);
+  void do_write();
+  void on_write(boost::beast::error_code error, std::size_t bytes);
+  // Sends a close frame once the queue is empty.
+  void request_close(CloseRequest close);
+  void start_close_if_idle();
+  void on_close(boost::beast::error_code error);
+  void finish(const std::string& why);
+
+  boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
+  ServerContext& context_;
+  std::string peer_;
+  std::uint64_t connection_id_ = 0;
+  std::optional<ConnectionProtocol> protocol_;
+  boost::beast::flat_buffer buffer_;
+  std::deque<std::string> outbox_;
+  bool writing_ = false;
+  std::optional<CloseRequest> pending_close_;
+  bool close_started_ = false;
+  bool finished_ = false;
+};
+
+}  // namespace hd::server

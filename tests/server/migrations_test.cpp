@@ -1,0 +1,92 @@
+// Migrations: applied in order, once, each in a transaction; edits and unknown versions refused.
+#include "database.hpp"
+#include "migrations.hpp"
+#include "server_identity.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <random>
+
+using hd::server::apply_migrations;
+using hd::server::Database;
+using hd::server::Migration;
+using hd::server::MigrationError;
+
+namespace {
+
+std::filesystem::path fresh_database_path() {
+  static std::mt19937_64 random{std::random_device{}()};
+  const auto dir = std::filesystem::temp_directory_path() / ("hd-migrations-" + std::to_string(random()));
+  std::filesystem::create_directories(dir);
+  return dir / "test.sqlite";
+}
+
+std::int64_t count(Database& db, const std::string& sql) { return std::stoll(db.query_text(sql)); }
+
+}  // namespace
+
+TEST_CASE("a new database gets every embedded migration, WAL mode and foreign keys", "[migrations]") {
+  const auto path = fresh_database_path();
+  Database db = Database::open(path);
+  CHECK(db.query_text("PRAGMA journal_mode") == "wal");
+  CHECK(db.query_text("PRAGMA foreign_keys") == "1");
+  const auto& migrations = hd::server::embedded_migrations();
+  REQUIRE_FALSE(migrations.empty());
+  CHECK(migrations.front().file_name == "0001_server_metadata.sql");
+
+  const auto report = apply_migrations(db, migrations);
+  CHECK(report.applied.size() == migrations.size());
+  CHECK(report.schema_version == static_cast<int>(migrations.size()));
+  CHECK(count(db, "SELECT count(*) FROM schema_migrations") == static_cast<std::int64_t>(migrations.size()));
+  CHECK(count(db, "SELECT count(*) FROM sqlite_master WHERE name = 'server_metadata'") == 1);
+
+  SECTION("applying again changes nothing") {
+    const auto applied_at = db.query_text("SELECT applied_at FROM schema_migrations WHERE version = 1");
+    const auto again = apply_migrations(db, migrations);
+    CHECK(again.applied.empty());
+    CHECK(db.query_text("SELECT applied_at FROM schema_migrations WHERE version = 1") == applied_at);
+  }
+  SECTION("the server id is created once and kept") {
+    const auto id = hd::server::load_or_create_server_id(db);
+    CHECK(id.size() == 32);
+    CHECK(hd::server::load_or_create_server_id(db) == id);
+  }
+}
+
+TEST_CASE("migrations are applied in order, and a failing one leaves nothing behind", "[migrations]") {
+  Database db = Database::open(fresh_database_path());
+  const std::vector<Migration> good{{"0001_a.sql", "CREATE TABLE a (x INTEGER);"},
+                                    {"0002_b.sql", "CREATE TABLE b (y INTEGER REFERENCES a(x));"}};
+  CHECK(apply_migrations(db, good).applied == std::vector<std::string>{"0001_a.sql", "0002_b.sql"});
+
+  std::vector<Migration> broken = good;
+  broken.push_back({"0003_c.sql", "CREATE TABLE c (z INTEGER); THIS IS NOT SQL;"});
+  CHECK_THROWS_AS(apply_migrations(db, broken), MigrationError);
+  CHECK(count(db, "SELECT count(*) FROM sqlite_master WHERE name = 'c'") == 0);
+  CHECK(count(db, "SELECT max(version) FROM schema_migrations") == 2);
+}
+
+TEST_CASE("an edited, misnamed, misnumbered or unknown migration stops the server", "[migrations]") {
+  Database db = Database::open(fresh_database_path());
+  const std::vector<Migration> original{{"0001_a.sql", "CREATE TABLE a (x INTEGER);"}};
+  apply_migrations(db, original);
+
+  const std::vector<Migration> edited{{"0001_a.sql", "CREATE TABLE a (x TEXT);"}};
+  CHECK_THROWS_WITH(apply_migrations(db, edited), Catch::Contains("must never be edited"));
+
+  const std::vector<Migration> misnamed{{"1_a.sql", "SELECT 1;"}};
+  CHECK_THROWS_WITH(apply_migrations(db, misnamed), Catch::Contains("NNNN_name.sql"));
+
+  const std::vector<Migration> gap{{"0001_a.sql", "CREATE TABLE a (x INTEGER);"}, {"0003_c.sql", "SELECT 1;"}};
+  CHECK_THROWS_WITH(apply_migrations(db, gap), Catch::Contains("should be version 2"));
+
+  db.execute("INSERT INTO schema_migrations (version, file_name, checksum) VALUES (2, '0002_x.sql', 'x')");
+  CHECK_THROWS_WITH(apply_migrations(db, original), Catch::Contains("newer than this server"));
+}
+
+TEST_CASE("the migration checksum is stable and sensitive to every byte", "[migrations]") {
+  CHECK(hd::server::migration_checksum("abc") == hd::server::migration_checksum("abc"));
+  CHECK(hd::server::migration_checksum("abc") != hd::server::migration_checksum("abd"));
+  CHECK(hd::server::migration_checksum("") == "cbf29ce484222325");  // FNV-1a 64 offset basis
+}

@@ -1,0 +1,76 @@
+#include "server_process.hpp"
+
+#include "process.hpp"
+
+#include <signal.h>
+#include <stdlib.h>
+
+#include <chrono>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <thread>
+
+namespace hd::test {
+
+std::filesystem::path make_temp_directory(const std::string& prefix) {
+  std::string pattern = (std::filesystem::temp_directory_path() / (prefix + "-XXXXXX")).string();
+  if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed for " + pattern);
+  return pattern;
+}
+
+std::string server_binary() { return HD_SERVER_BINARY; }
+
+ServerProcess::ServerProcess(ServerOptions options)
+    : directory_(options.directory.empty() ? make_temp_directory("hd-server") : options.directory) {
+  const auto port_file = directory_ / "port";
+  std::filesystem::remove(port_file);
+  std::vector<std::string> argv{server_binary(),   "--listen",   "127.0.0.1",
+                                "--port",          "0",          "--port-file",
+                                port_file.string(), "--database", database_path().string()};
+  argv.insert(argv.end(), options.extra_args.begin(), options.extra_args.end());
+  pid_ = spawn_process(argv, log_path().string());
+
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+  while (std::chrono::steady_clock::now() < deadline) {
+    std::ifstream in(port_file);
+    int port = 0;
+    if (in >> port && port > 0) {
+      port_ = port;
+      return;
+    }
+    const int status = wait_process(pid_, std::chrono::milliseconds(0));
+    if (status != -1) {
+      pid_ = -1;
+      throw std::runtime_error("server exited with status " + std::to_string(status) + ":\n" + log());
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  stop(SIGKILL);
+  throw std::runtime_error("server did not start within 20 s:\n" + log());
+}
+
+ServerProcess::~ServerProcess() {
+  if (pid_ > 0) stop(SIGTERM);
+}
+
+std::string ServerProcess::log() const {
+  std::ifstream in(log_path());
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+int ServerProcess::stop(int signal) {
+  if (pid_ <= 0) return -1;
+  kill(pid_, signal);
+  int status = wait_process(pid_, std::chrono::seconds(15));
+  if (status == -1) {
+    kill(pid_, SIGKILL);
+    status = wait_process(pid_, std::chrono::seconds(5));
+  }
+  pid_ = -1;
+  return status;
+}
+
+}  // namespace hd::test
