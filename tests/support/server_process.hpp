@@ -2,6 +2,8 @@
 // file in a new temporary directory.
 #pragma once
 
+#include "process.hpp"
+
 #include <csignal>
 #include <filesystem>
 #include <string>

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Sets up, builds and runs every test: the whole suite in a normal build (the client's under a
+# virtual X display), then the engine, protocol and server tests again under ASan and UBSan.
+# CI runs exactly this (.ci/run).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash deploy/install-deps.sh
+jobs="${HD_JOBS:-$(nproc)}"
+summary=()
+
+run_suite() {  # name, build dir, cmake options...
+  local name=$1 dir=$2
+  shift 2
+  echo "=== $name: configure and build ($dir)"
+  cmake -S . -B "$dir" -G Ninja "$@" || return 1
+  cmake --build "$dir" -j "$jobs" || return 1
+  echo "=== $name: test"
+  local log="$dir/ctest.log"
+  set +e
+  ctest --test-dir "$dir" --output-on-failure -j "$jobs" 2>&1 | tee "$log"
+  local status=${PIPESTATUS[0]}
+  set -e
+  summary+=("$name: $(grep -E 'tests passed|tests failed' "$log" | tail -n 1)")
+  return "$status"
+}
+
+status=0
+run_suite "release" build/release -DCMAKE_BUILD_TYPE=RelWithDebInfo || status=1
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+run_suite "asan+ubsan" build/asan -DCMAKE_BUILD_TYPE=Debug -DHD_SANITIZE=ON -DHD_BUILD_CLIENT=OFF || status=1
+
+echo "=== summary"
+printf '%s\n' "${summary[@]}"
+passed=0 failed=0
+for dir in build/release build/asan; do
+  line=$(grep -E 'tests passed, [0-9]+ tests failed out of [0-9]+' "$dir/ctest.log" | tail -n 1 || true)
+  if [[ $line =~ ([0-9]+)\ tests\ failed\ out\ of\ ([0-9]+) ]]; then
+    failed=$((failed + BASH_REMATCH[1]))
+    passed=$((passed + BASH_REMATCH[2] - BASH_REMATCH[1]))
+  else
+    status=1
+  fi
+done
+echo "$passed passed, $failed failed"
+exit "$status"

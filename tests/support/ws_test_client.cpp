@@ -1,0 +1,114 @@
+#include "ws_test_client.hpp"
+
+#include <hd/wire/frame_codec.hpp>
+#include <hd/wire/protocol_version.hpp>
+
+#include <boost/asio/connect.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+
+#include <stdexcept>
+
+namespace hd::test {
+
+namespace beast = boost::beast;
+namespace net = boost::asio;
+namespace websocket = beast::websocket;
+using tcp = net::ip::tcp;
+
+struct WsTestClient::Impl {
+  net::io_context io;
+  websocket::stream<beast::tcp_stream> ws{io};
+  beast::flat_buffer buffer;
+  bool closed = false;
+  int close_code = 0;
+};
+
+WsTestClient::WsTestClient(int port) : impl_(std::make_unique<Impl>()) {
+  const tcp::endpoint endpoint(net::ip::make_address("127.0.0.1"), static_cast<unsigned short>(port));
+  beast::get_lowest_layer(impl_->ws).expires_after(std::chrono::seconds(10));
+  beast::get_lowest_layer(impl_->ws).connect(endpoint);
+  beast::get_lowest_layer(impl_->ws).expires_never();
+  impl_->ws.read_message_max(16 * 1024 * 1024);
+  impl_->ws.handshake("127.0.0.1:" + std::to_string(port), "/");
+}
+
+WsTestClient::~WsTestClient() {
+  if (!impl_->closed) {
+    beast::error_code ignored;
+    beast::get_lowest_layer(impl_->ws).socket().close(ignored);
+  }
+}
+
+void WsTestClient::send_binary(const std::string& bytes) {
+  impl_->ws.binary(true);
+  impl_->ws.write(net::buffer(bytes));
+}
+
+void WsTestClient::send_text(const std::string& text) {
+  impl_->ws.text(true);
+  impl_->ws.write(net::buffer(text));
+}
+
+void WsTestClient::send(const hundred_days::v1::ClientEnvelope& envelope) { send_binary(hd::wire::encode(envelope)); }
+
+std::optional<hundred_days::v1::ServerEnvelope> WsTestClient::receive(std::chrono::milliseconds timeout) {
+  if (impl_->closed) return std::nullopt;
+  beast::error_code result = net::error::would_block;
+  bool done = false;
+  impl_->ws.async_read(impl_->buffer, [&](beast::error_code error, std::size_t) {
+    result = error;
+    done = true;
+  });
+  impl_->io.restart();
+  impl_->io.run_for(timeout);
+  if (!done) {
+    // Time is up: abandon the read (the socket is closed so the handler runs), report nothing.
+    beast::error_code ignored;
+    beast::get_lowest_layer(impl_->ws).socket().cancel(ignored);
+    impl_->io.restart();
+    impl_->io.run();
+    impl_->closed = true;  // a cancelled read leaves a Beast stream unusable
+    return std::nullopt;
+  }
+  if (result) {
+    impl_->closed = true;
+    impl_->close_code = impl_->ws.reason().code;
+    return std::nullopt;
+  }
+  const std::string bytes = beast::buffers_to_string(impl_->buffer.data());
+  impl_->buffer.consume(impl_->buffer.size());
+  auto decoded = hd::wire::decode_server_envelope(bytes, 16 * 1024 * 1024);
+  if (!decoded) throw std::runtime_error("server sent a malformed envelope: " + decoded.error);
+  return std::move(decoded.envelope);
+}
+
+int WsTestClient::close_code() const { return impl_->close_code; }
+bool WsTestClient::closed() const { return impl_->closed; }
+
+std::optional<hundred_days::v1::ServerEnvelope> WsTestClient::hello(std::uint32_t version, std::uint64_t request_id) {
+  hundred_days::v1::ClientEnvelope envelope;
+  envelope.set_request_id(request_id);
+  envelope.mutable_hello()->set_protocol_version(version);
+  envelope.mutable_hello()->set_client_name("ws-test-client");
+  send(envelope);
+  return receive();
+}
+
+std::pair<int, std::string> http_get(int port, const std::string& path) {
+  net::io_context io;
+  beast::tcp_stream stream(io);
+  stream.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), static_cast<unsigned short>(port)));
+  beast::http::request<beast::http::empty_body> request(beast::http::verb::get, path, 11);
+  request.set(beast::http::field::host, "127.0.0.1");
+  beast::http::write(stream, request);
+  beast::flat_buffer buffer;
+  beast::http::response<beast::http::string_body> response;
+  beast::http::read(stream, buffer, response);
+  return {static_cast<int>(response.result_int()), response.body()};
+}
+
+}  // namespace hd::test

@@ -1,0 +1,44 @@
+// A blocking-with-deadline WebSocket client for end-to-end tests against the real server.
+#pragma once
+
+#include <hundred_days/v1/protocol.pb.h>
+
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace hd::test {
+
+class WsTestClient {
+ public:
+  // Connects to 127.0.0.1:port and completes the WebSocket handshake; throws on failure.
+  explicit WsTestClient(int port);
+  ~WsTestClient();
+  WsTestClient(const WsTestClient&) = delete;
+  WsTestClient& operator=(const WsTestClient&) = delete;
+
+  void send_binary(const std::string& bytes);
+  void send_text(const std::string& text);
+  void send(const hundred_days::v1::ClientEnvelope& envelope);
+
+  // The next envelope, or nullopt once the connection is closed (see close_code) or nothing
+  // arrives within `timeout` (the connection is then abandoned: closed() is true, close_code() 0).
+  std::optional<hundred_days::v1::ServerEnvelope> receive(std::chrono::milliseconds timeout = std::chrono::seconds(5));
+
+  // The close code the server sent (0 until the connection has closed with one).
+  int close_code() const;
+  bool closed() const;
+
+  // Hello with the given protocol version and request id; returns the server's answer.
+  std::optional<hundred_days::v1::ServerEnvelope> hello(std::uint32_t version, std::uint64_t request_id = 1);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// Sends "GET path" over plain HTTP; returns the status code and body.
+std::pair<int, std::string> http_get(int port, const std::string& path);
+
+}  // namespace hd::test
