@@ -1,12 +1,17 @@
-# Usage: cmake -DENGINE_DIR=<dir> -P CheckEnginePurity.cmake
-# Fails if any source under ENGINE_DIR includes a header that is neither a C++ standard header nor one
+# Usage: cmake -DENGINE_DIRS=<dir>:<dir> -P CheckEnginePurity.cmake
+# Fails if any source under the ENGINE_DIRS includes a header that is neither a C++ standard header nor one
 # of the engine's own (<hd/engine/...>). Standard headers are the ones named without '.' or '/'.
-if(NOT ENGINE_DIR)
-  message(FATAL_ERROR "ENGINE_DIR is not set")
+if(NOT ENGINE_DIRS)
+  message(FATAL_ERROR "ENGINE_DIRS is not set")
 endif()
-file(GLOB_RECURSE _sources "${ENGINE_DIR}/*.hpp" "${ENGINE_DIR}/*.cpp" "${ENGINE_DIR}/*.h" "${ENGINE_DIR}/*.cc")
+set(_sources "")
+string(REPLACE ":" ";" _dirs "${ENGINE_DIRS}")
+foreach(_dir IN LISTS _dirs)
+  file(GLOB_RECURSE _found "${_dir}/*.hpp" "${_dir}/*.cpp" "${_dir}/*.h" "${_dir}/*.cc")
+  list(APPEND _sources ${_found})
+endforeach()
 if(NOT _sources)
-  message(FATAL_ERROR "no engine sources found under ${ENGINE_DIR}")
+  message(FATAL_ERROR "no engine sources found under ${ENGINE_DIRS}")
 endif()
 set(_bad "")
 foreach(_file IN LISTS _sources)
