@@ -1,5 +1,7 @@
 #include <hd/engine/data_text.hpp>
 
+#include <algorithm>
+
 namespace hd::engine {
 namespace {
 
@@ -32,7 +34,8 @@ bool tokenize_line(std::string_view line, std::vector<Token>& tokens) {
 
 std::string DataError::to_string() const { return file + ":" + std::to_string(line) + ": " + message; }
 
-std::vector<Statement> split_statements(std::string_view text, const std::string& file, std::vector<DataError>& errors) {
+std::vector<Statement> split_statements(std::string_view text, const std::string& file, std::vector<DataError>& errors,
+                                        const std::vector<std::string_view>& keywords) {
   std::vector<Statement> statements;
   int number = 0;
   std::size_t start = 0;
@@ -44,7 +47,9 @@ std::vector<Statement> split_statements(std::string_view text, const std::string
     std::vector<Token> tokens;
     if (!tokenize_line(line, tokens)) errors.push_back({file, number, "unterminated quoted string"});
     if (!tokens.empty()) {
-      const bool continuation = !line.empty() && is_space(line[0]);
+      const bool keyword = !tokens.front().quoted &&
+                           std::find(keywords.begin(), keywords.end(), tokens.front().text) != keywords.end();
+      const bool continuation = !line.empty() && is_space(line[0]) && !keyword;
       if (continuation && !statements.empty()) {
         auto& previous = statements.back().tokens;
         previous.insert(previous.end(), tokens.begin(), tokens.end());

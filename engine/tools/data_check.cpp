@@ -1,5 +1,6 @@
-// hd_data_check: loads the map and the orders of battle (and, later, every scenario) and reports
-// every error as file:line: message, or a summary of what was loaded.
+// hd_data_check: loads the map, the orders of battle, the turn track and every scenario, and
+// reports every error as file:line: message, or what was loaded: each army's strength and each
+// scenario's forces per army.
 // Usage: hd_data_check [--data DIR] [--manifest FILE]
 // Exit 0 when everything is valid, 1 when anything has errors, 2 on bad usage.
 #include <hd/loader/data_files.hpp>
@@ -10,10 +11,35 @@
 
 namespace {
 
+using hd::engine::Army;
+constexpr Army kArmies[] = {Army::French, Army::Prussian, Army::Allied};
+
 template <typename T>
-bool report(const hd::loader::Loaded<T>& loaded) {
+bool report_errors(const hd::loader::Loaded<T>& loaded) {
   for (const auto& error : loaded.errors) std::cerr << error.to_string() << "\n";
   return loaded.value.has_value();
+}
+
+void print_data_summary(const hd::loader::GameData& data) {
+  std::map<hd::engine::HexTerrain, int> terrain;
+  for (int c = 1; c <= data.map.bounds().columns; ++c)
+    for (int r = 1; r <= data.map.bounds().rows; ++r) ++terrain[data.map.terrain({c, r})];
+  std::cout << "map: " << data.map.title() << ", " << data.map.features().size() << " features;";
+  for (const auto& [kind, count] : terrain) std::cout << " " << to_string(kind) << " " << count;
+  std::cout << "\n";
+  for (Army army : kArmies) {
+    int units = 0, strength = 0, stated = 0, derived = 0;
+    for (const auto& unit : data.oob.units()) {
+      if (unit.army != army || !unit.variant.empty()) continue;
+      ++units;
+      if (!unit.full_strength) continue;
+      strength += unit.full_strength->value;
+      (unit.full_strength->provenance == hd::engine::Provenance::Derived ? derived : stated) += 1;
+    }
+    std::cout << "army " << to_string(army) << ": " << units << " units in the basic counter mix, strength " << strength
+              << " (" << stated << " stated or from the manifest, " << derived << " derived)\n";
+  }
+  std::cout << "leaders: " << data.oob.leaders().size() << "; turn track: " << data.track.size() << " turns\n";
 }
 
 }  // namespace
@@ -32,36 +58,25 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
+  const auto data = hd::loader::load_game_data(root, manifest);
+  if (!report_errors(data)) return 1;
+  print_data_summary(*data.value);
   bool ok = true;
-  const auto map = hd::loader::load_map(root / "map" / "nlb.map");
-  if (report(map)) {
-    std::map<hd::engine::HexTerrain, int> terrain;
-    for (int c = 1; c <= map.value->bounds().columns; ++c)
-      for (int r = 1; r <= map.value->bounds().rows; ++r) ++terrain[map.value->terrain({c, r})];
-    std::cout << "map: " << map.value->title() << ", " << map.value->features().size() << " features;";
-    for (const auto& [kind, count] : terrain) std::cout << " " << to_string(kind) << " " << count;
-    std::cout << "\n";
-  } else {
-    ok = false;
-  }
-  const auto oob = hd::loader::load_order_of_battle(root / "armies", manifest);
-  if (report(oob)) {
-    for (auto army : {hd::engine::Army::French, hd::engine::Army::Prussian, hd::engine::Army::Allied}) {
-      int units = 0, strength = 0, stated = 0, derived = 0;
-      for (const auto& unit : oob.value->units()) {
-        if (unit.army != army || !unit.variant.empty()) continue;
-        ++units;
-        if (unit.full_strength) {
-          strength += unit.full_strength->value;
-          (unit.full_strength->provenance == hd::engine::Provenance::Stated ? stated : derived) += 1;
-        }
-      }
-      std::cout << "army " << to_string(army) << ": " << units << " units in the basic counter mix, total strength "
-                << strength << " (" << stated << " stated, " << derived << " derived)\n";
+  for (const std::string& slug : hd::loader::list_scenarios(root)) {
+    hd::engine::ScenarioReport report;
+    const auto scenario = hd::loader::load_scenario(root, slug, *data.value, report);
+    if (!report_errors(scenario)) {
+      ok = false;
+      std::cout << "scenario " << slug << ": INVALID\n";
+      continue;
     }
-    std::cout << "leaders: " << oob.value->leaders().size() << "\n";
-  } else {
-    ok = false;
+    std::cout << "scenario " << slug << " (" << scenario.value->rule << " " << scenario.value->name << "):";
+    for (Army army : kArmies) {
+      const auto& t = report.armies[static_cast<std::size_t>(army)];
+      std::cout << " " << to_string(army) << " " << t.units_set_up << " units/" << t.strength_set_up << " SP set up + "
+                << t.units_entering << "/" << t.strength_entering << " entering;";
+    }
+    std::cout << " " << scenario.value->options.size() << " options\n";
   }
   return ok ? 0 : 1;
 }

@@ -2,6 +2,7 @@
 
 #include <hd/engine/map_parser.hpp>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -40,6 +41,54 @@ Loaded<engine::OrderOfBattle> load_order_of_battle(const std::filesystem::path& 
     if (const auto text = read_text_file(*manifest, result.errors)) oob.apply_manifest(*text, manifest->string(), result.errors);
   }
   if (result.errors.empty()) result.value = std::move(oob);
+  return result;
+}
+
+Loaded<std::vector<engine::TrackTurn>> load_turn_track(const std::filesystem::path& path) {
+  Loaded<std::vector<engine::TrackTurn>> result;
+  const auto text = read_text_file(path, result.errors);
+  if (!text) return result;
+  auto parsed = engine::parse_turn_track(*text, path.string());
+  result.errors = std::move(parsed.errors);
+  result.value = std::move(parsed.turns);
+  return result;
+}
+
+Loaded<GameData> load_game_data(const std::filesystem::path& root, const std::optional<std::filesystem::path>& manifest) {
+  Loaded<GameData> result;
+  auto map = load_map(root / "map" / "nlb.map");
+  auto oob = load_order_of_battle(root / "armies", manifest);
+  auto track = load_turn_track(root / "turn-track.txt");
+  for (auto* errors : {&map.errors, &oob.errors, &track.errors})
+    result.errors.insert(result.errors.end(), errors->begin(), errors->end());
+  if (result.errors.empty()) result.value = GameData{std::move(*map.value), std::move(*oob.value), std::move(*track.value)};
+  return result;
+}
+
+std::vector<std::string> list_scenarios(const std::filesystem::path& root) {
+  std::vector<std::string> slugs;
+  std::error_code error;
+  for (const auto& entry : std::filesystem::directory_iterator(root, error)) {
+    if (entry.is_directory() && std::filesystem::exists(entry.path() / "scenario.txt")) {
+      slugs.push_back(entry.path().filename().string());
+    }
+  }
+  std::sort(slugs.begin(), slugs.end());
+  return slugs;
+}
+
+Loaded<engine::Scenario> load_scenario(const std::filesystem::path& root, const std::string& slug, const GameData& data,
+                                       engine::ScenarioReport& report) {
+  Loaded<engine::Scenario> result;
+  const auto path = root / slug / "scenario.txt";
+  const auto text = read_text_file(path, result.errors);
+  if (!text) return result;
+  auto parsed = engine::parse_scenario(*text, path.string());
+  result.errors = std::move(parsed.errors);
+  if (!parsed.scenario) return result;
+  const engine::ScenarioContext context{data.map, "nlb", data.oob, data.track};
+  result.errors = engine::validate_scenario(*parsed.scenario, context, path.string(), report);
+  if (result.errors.empty()) result.value = std::move(parsed.scenario);
   return result;
 }
 

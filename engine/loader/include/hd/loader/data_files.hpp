@@ -4,6 +4,9 @@
 
 #include <hd/engine/game_map.hpp>
 #include <hd/engine/order_of_battle.hpp>
+#include <hd/engine/scenario.hpp>
+#include <hd/engine/scenario_parser.hpp>
+#include <hd/engine/scenario_validator.hpp>
 
 #include <filesystem>
 #include <optional>
@@ -27,6 +30,27 @@ Loaded<engine::GameMap> load_map(const std::filesystem::path& path);
 // scenarios/armies/{units,derived,leaders}.tsv, then the optional counter manifest over them.
 Loaded<engine::OrderOfBattle> load_order_of_battle(const std::filesystem::path& folder,
                                                    const std::optional<std::filesystem::path>& manifest = std::nullopt);
+
+// scenarios/turn-track.txt
+Loaded<std::vector<engine::TrackTurn>> load_turn_track(const std::filesystem::path& path);
+
+// Everything a game is played with: the map, the armies, the turn track.
+struct GameData {
+  engine::GameMap map;
+  engine::OrderOfBattle oob;
+  std::vector<engine::TrackTurn> track;
+};
+
+// Loads map, armies and turn track from a data root (the scenarios/ folder).
+Loaded<GameData> load_game_data(const std::filesystem::path& root,
+                                const std::optional<std::filesystem::path>& manifest = std::nullopt);
+
+// The slugs of every scenario folder under the root (folders holding scenario.txt), sorted.
+std::vector<std::string> list_scenarios(const std::filesystem::path& root);
+
+// Parses root/<slug>/scenario.txt and validates it against the game data; fills `report`.
+Loaded<engine::Scenario> load_scenario(const std::filesystem::path& root, const std::string& slug, const GameData& data,
+                                       engine::ScenarioReport& report);
 
 // The scenarios/ folder of this source tree (set at build time), for tools and tests.
 std::filesystem::path default_data_root();
