@@ -1,5 +1,7 @@
 #include <hd/engine/map_parser.hpp>
 
+#include <hd/engine/tsv.hpp>
+
 #include <map>
 #include <utility>
 
@@ -86,9 +88,12 @@ void MapBuilder::statement(const Statement& s) {
 void MapBuilder::header(const Statement& s) {
   if (map_) return error(s.line, "a second map statement");
   if (s.tokens.size() != 4 || !s.tokens[1].quoted) return error(s.line, "expected: map \"title\" COLUMNS ROWS");
-  const auto size = parse_hex(s.tokens[2].text + s.tokens[3].text);
-  if (!size || size->column < 1 || size->row < 1) return error(s.line, "bad grid size");
-  map_.emplace(GridBounds{size->column, size->row});
+  const auto columns = parse_count(s.tokens[2].text);
+  const auto rows = parse_count(s.tokens[3].text);
+  if (!columns || !rows || *columns < 1 || *rows < 1 || *columns > 99 || *rows > 99) {
+    return error(s.line, "bad grid size: columns and rows are 1 to 99 (2.2)");
+  }
+  map_.emplace(GridBounds{*columns, *rows});
   map_->set_title(s.tokens[1].text);
 }
 

@@ -101,4 +101,5 @@ TEST_CASE("map mistakes are reported with file and line, and no map is built", "
   CHECK_THAT(errors_of(header + "supply austrian : west-edge\n"), Catch::Contains("unknown army 'austrian'"));
   CHECK_THAT(errors_of(header + "supply allied : 0505\n"), Catch::Contains("supply hex 0505 is not on the map edge"));
   CHECK_FALSE(parse_map(header + "forest \"W\" : 1103\n", "test.map").map);
+  CHECK_THAT(errors_of("map \"T\" 100 5\n"), Catch::Contains("bad grid size"));
 }
