@@ -128,7 +128,7 @@ bool ScenarioBuilder::refs(const Statement& s, std::size_t from, std::vector<Uni
     } else {
       UnitRef unit;
       unit.id = token.text;
-      if (!token.quoted && unit.id.size() > 2 && unit.id.ends_with(":r")) {
+      if (unit.id.size() > 2 && unit.id.ends_with(":r")) {  // ID:r, or "ID with spaces:r"
         unit.id.resize(unit.id.size() - 2);
         unit.reduced = true;
       }
