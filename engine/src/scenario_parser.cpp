@@ -173,11 +173,15 @@ bool ScenarioBuilder::condition(const Statement& s, std::size_t from, Condition&
       }
     } else if (word == "vp-ratio" || word == "vp-net") {
       const auto sd = side(s, i + 1);
-      const auto n = number(s, i + 2);
+      // vp-net may be negative: a leading '-' before the whole number.
+      const bool negative = word == "vp-net" && at(i + 2).size() > 1 && at(i + 2)[0] == '-';
+      const auto magnitude = negative ? parse_count(at(i + 2).substr(1)) : std::nullopt;
+      const auto n = negative ? magnitude : number(s, i + 2);
+      if (negative && !magnitude) error(s.line, "expected a whole number, found '" + at(i + 2) + "'");
       if (!sd || !n) return false;
       term.kind = word == "vp-ratio" ? ConditionTerm::Kind::VpRatio : ConditionTerm::Kind::VpNet;
       term.side = *sd;
-      term.number = *n;
+      term.number = negative ? -*n : *n;
       i += 3;
     } else {
       error(s.line, "unknown condition '" + word + "' (see docs/scenario-format.md)");
@@ -382,7 +386,7 @@ void ScenarioBuilder::statement(const Statement& s) {
   if (keyword == "option") {
     if (option_) return error(s.line, "option blocks do not nest (missing 'end'?)");
     if (n != 3 || !s.tokens[2].quoted) return error(s.line, "expected: option ID \"title\"");
-    option_ = ScenarioOption{s.tokens[1].text, s.tokens[2].text, {}, {}, s.line};
+    option_ = ScenarioOption{s.tokens[1].text, s.tokens[2].text, std::nullopt, {}, {}, {}, s.line};
     return;
   }
   if (keyword == "end") {
@@ -425,6 +429,17 @@ void ScenarioBuilder::statement(const Statement& s) {
   }
   if (keyword == "note") {
     if (n >= 2) scenario_.notes.push_back(s.tokens[1].text);
+    return;
+  }
+  if (option_ && keyword == "turns") {
+    const auto first = turn(s, 1);
+    const auto last = turn(s, 2);
+    if (first && last && n == 3) option_->turns = std::make_pair(*first, *last);
+    return;
+  }
+  if (option_ && keyword == "rain") {
+    for (std::size_t i = 1; i < n; ++i)
+      if (const auto t = turn(s, i)) option_->rain.push_back(*t);
     return;
   }
   if (option_) return error(s.line, "'" + keyword + "' cannot appear inside an option block");

@@ -43,6 +43,7 @@ class Validator {
   ScenarioReport& report_;
   std::vector<DataError> errors_;
   bool counting_ = false;  // totals are counted for the base forces only
+  TurnName first_turn_, last_turn_;  // the turns in force: the scenario's, or an option's own
 };
 
 bool Validator::on_track(TurnName turn) const {
@@ -70,12 +71,17 @@ std::vector<std::pair<const UnitDefinition*, bool>> Validator::units_of(int line
       if (result.size() == before) error(line, "no " + std::string(to_string(army)) + " units in command " + ref.command);
       for (const std::string& id : ref.less) {
         const UnitDefinition* unit = context_.oob.find_unit(army, id);
-        if (!unit || !in_command(*unit, ref.command)) error(line, "'less " + id + "': not a unit of " + ref.command);
+        const bool leader = context_.oob.find_leader(army, id) != nullptr;  // leaders are never in the group
+        if (!leader && (!unit || !in_command(*unit, ref.command))) {
+          error(line, "'less " + id + "': not a unit of " + ref.command);
+        }
       }
       continue;
     }
     if (const UnitDefinition* unit = context_.oob.find_unit(army, ref.id)) {
-      if (ref.reduced && !unit->reduced_strength) error(line, "unit '" + ref.id + "' has no reduced side");
+      // A counter with a known strength and no reduced value has no reduced side; a variant counter
+      // whose values are unknown cannot be checked.
+      if (ref.reduced && unit->full_strength && !unit->reduced_strength) error(line, "unit '" + ref.id + "' has no reduced side");
       result.emplace_back(unit, ref.reduced);
     } else if (context_.oob.find_leader(army, ref.id)) {
       if (counting_) ++report_.armies[static_cast<std::size_t>(army)].leaders;
@@ -136,7 +142,7 @@ void Validator::check_forces(const ScenarioForces& forces, const std::set<std::p
 
   for (const Reinforcement& r : forces.reinforcements) {
     if (!on_track(r.turn)) error(r.line, "turn " + r.turn.to_string() + " is not on the turn track");
-    if (r.turn < scenario_.first_turn || scenario_.last_turn < r.turn) {
+    if (r.turn < first_turn_ || last_turn_ < r.turn) {
       error(r.line, "turn " + r.turn.to_string() + " is outside the scenario's turns");
     }
     for (Hex hex : r.hexes) {
@@ -201,20 +207,33 @@ std::vector<DataError> Validator::run() {
   }
 
   std::map<std::pair<Army, std::string>, int> used;
+  first_turn_ = scenario_.first_turn;
+  last_turn_ = scenario_.last_turn;
   check_forces(scenario_.forces, {}, used, true);
   check_group_morale(scenario_.forces.corps_morale, true);
   check_group_morale(scenario_.forces.nationality_morale, false);
 
   for (const ScenarioOption& option : scenario_.options) {
+    if (option.turns) {
+      if (!on_track(option.turns->first) || !on_track(option.turns->second) || option.turns->second < option.turns->first) {
+        error(option.line, "option " + option.id + ": its turns are not a span of the turn track");
+      }
+    }
+    for (TurnName rain : option.rain)
+      if (!on_track(rain)) error(option.line, "option " + option.id + ": rain turn " + rain.to_string() + " is not on the turn track");
     std::set<std::pair<Army, std::string>> removed;
     for (const auto& [army, id] : option.removals) {
-      if (!used.count({army, id})) error(option.line, "option " + option.id + " removes '" + id + "', which is not in the scenario");
+      if (!used.count({army, id}) && !context_.oob.find_leader(army, id)) {
+        error(option.line, "option " + option.id + " removes '" + id + "', which is not in the scenario");
+      }
       removed.emplace(army, id);
     }
     // The option's forces together with the base forces, less the removals.
     std::map<std::pair<Army, std::string>, int> option_used;
     for (const auto& [key, count] : used)
       if (!removed.count(key)) option_used[key] = count;
+    first_turn_ = option.turns ? option.turns->first : scenario_.first_turn;
+    last_turn_ = option.turns ? option.turns->second : scenario_.last_turn;
     check_forces(option.additions, removed, option_used, false);
     check_group_morale(option.additions.corps_morale, true);
     check_group_morale(option.additions.nationality_morale, false);

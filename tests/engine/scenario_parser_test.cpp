@@ -35,8 +35,11 @@ instant coalition "French rout" : french disintegrated
 victory coalition marginal "Otherwise" : otherwise
 special 99.4A "Something the engine does in code"
 note "just for people"
+victory french marginal "Close" : vp-net french -3
 option 99.5A "More French"
-  reinforce french 16/1600 at 0110 : Echo
+  turns 16/1500 16/2100
+  rain 16/2100
+  reinforce french 16/2100 at 0110 : Echo
   remove allied Zulu
 end
 )";
@@ -134,7 +137,9 @@ TEST_CASE("a scenario file parses into its parts", "[scenario]") {
   CHECK(s.forces.vp[1].hexes.size() == 4u);
   CHECK(s.forces.vp[1].per_strength_point);
 
-  REQUIRE(s.forces.victory.size() == 3);
+  REQUIRE(s.forces.victory.size() == 4);
+  CHECK(s.forces.victory[3].condition.terms.at(0).kind == ConditionTerm::Kind::VpNet);
+  CHECK(s.forces.victory[3].condition.terms.at(0).number == -3);
   const Condition& decisive = s.forces.victory[0].condition;
   REQUIRE(decisive.terms.size() == 2);
   CHECK(decisive.terms[0].kind == ConditionTerm::Kind::Demoralized);
@@ -147,6 +152,8 @@ TEST_CASE("a scenario file parses into its parts", "[scenario]") {
   REQUIRE(s.options.size() == 1);
   CHECK(s.options[0].id == "99.5A");
   CHECK(s.options[0].additions.reinforcements.size() == 1);
+  CHECK(s.options[0].turns == std::make_pair(TurnName{16, 1500}, TurnName{16, 2100}));
+  CHECK(s.options[0].rain == std::vector<TurnName>{{16, 2100}});
   CHECK(s.options[0].removals == std::vector<std::pair<Army, std::string>>{{Army::Allied, "Zulu"}});
   CHECK(s.notes == std::vector<std::string>{"just for people"});
 }
@@ -200,6 +207,11 @@ TEST_CASE("scenario mistakes are reported with file and line", "[scenario]") {
   CHECK_THAT(f.messages(head + "bogus thing\n"), Catch::Contains("unknown statement 'bogus'"));
   CHECK_THAT(f.messages(head + "option A \"a\"\nmap other\nend\n"), Catch::Contains("cannot appear inside an option block"));
   CHECK_THAT(f.messages(head + "option A \"a\"\n"), Catch::Contains("option 'A' has no 'end'"));
+  CHECK_THAT(f.messages(head + "option A \"a\"\nreinforce allied 16/2100 at 0801 : Xray\nend\n"),
+             Catch::Contains("turn 16/2100 is outside the scenario's turns"));
+  CHECK(f.messages(head + "option A \"a\"\nturns 16/1400 16/2100\nreinforce allied 16/2100 at 0801 : Xray\nend\n").empty());
+  CHECK_THAT(f.messages(head + "option A \"a\"\nturns 16/1400 16/2200\nend\n"), Catch::Contains("not a span of the turn track"));
+  CHECK_THAT(f.messages(head + "victory french x \"x\" : vp-net french -x\n"), Catch::Contains("expected a whole number, found '-x'"));
   CHECK_THAT(f.messages("map test\n"), Catch::Contains("the first statement must be"));
   CHECK_THAT(f.messages("scenario \"T\" rule 1.0\n"), Catch::Contains("no 'area' statement"));
 }

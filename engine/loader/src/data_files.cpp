@@ -61,7 +61,15 @@ Loaded<GameData> load_game_data(const std::filesystem::path& root, const std::op
   auto track = load_turn_track(root / "turn-track.txt");
   for (auto* errors : {&map.errors, &oob.errors, &track.errors})
     result.errors.insert(result.errors.end(), errors->begin(), errors->end());
-  if (result.errors.empty()) result.value = GameData{std::move(*map.value), std::move(*oob.value), std::move(*track.value)};
+  std::optional<engine::CombatResultsTable> crt;
+  std::optional<engine::TerrainEffects> tec;
+  const auto crt_path = root / "tables" / "crt.tsv";
+  const auto tec_path = root / "tables" / "terrain-effects.tsv";
+  if (const auto text = read_text_file(crt_path, result.errors)) crt = engine::CombatResultsTable::parse(*text, crt_path.string(), result.errors);
+  if (const auto text = read_text_file(tec_path, result.errors)) tec = engine::TerrainEffects::parse(*text, tec_path.string(), result.errors);
+  if (result.errors.empty()) {
+    result.value = GameData{std::move(*map.value), std::move(*oob.value), std::move(*track.value), *crt, std::move(*tec)};
+  }
   return result;
 }
 

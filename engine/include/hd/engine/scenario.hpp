@@ -84,7 +84,7 @@ struct ConditionTerm {
   Army army = Army::French;  // Demoralized, Disintegrated
   Side side = Side::French;  // Controls, VpRatio, VpNet
   std::vector<Hex> hexes;    // Controls
-  int number = 0;            // VpRatio, VpNet
+  int number = 0;            // VpRatio, VpNet (VpNet may be negative: "French VP minus Coalition VP >= -49")
 };
 
 // Terms joined left to right by `and` / `or` (connectors[i] joins terms[i] and terms[i+1]).
@@ -130,6 +130,8 @@ struct ScenarioForces {
 struct ScenarioOption {
   std::string id;     // the rule number, e.g. 18.5A
   std::string title;
+  std::optional<std::pair<TurnName, TurnName>> turns;  // replaces the scenario's first and last turn
+  std::vector<TurnName> rain;                           // further rain (or mud) turns
   ScenarioForces additions;
   std::vector<std::pair<Army, std::string>> removals;  // units taken out of the base forces
   int line = 0;

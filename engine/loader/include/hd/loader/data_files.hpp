@@ -2,11 +2,13 @@
 // files; servers, tools and tests come through here. Every problem is a DataError with file and line.
 #pragma once
 
+#include <hd/engine/combat_results.hpp>
 #include <hd/engine/game_map.hpp>
 #include <hd/engine/order_of_battle.hpp>
 #include <hd/engine/scenario.hpp>
 #include <hd/engine/scenario_parser.hpp>
 #include <hd/engine/scenario_validator.hpp>
+#include <hd/engine/terrain_effects.hpp>
 
 #include <filesystem>
 #include <optional>
@@ -34,14 +36,17 @@ Loaded<engine::OrderOfBattle> load_order_of_battle(const std::filesystem::path& 
 // scenarios/turn-track.txt
 Loaded<std::vector<engine::TrackTurn>> load_turn_track(const std::filesystem::path& path);
 
-// Everything a game is played with: the map, the armies, the turn track.
+// Everything a game is played with: the map, the armies, the turn track and the charts.
 struct GameData {
   engine::GameMap map;
   engine::OrderOfBattle oob;
   std::vector<engine::TrackTurn> track;
+  engine::CombatResultsTable crt;
+  engine::TerrainEffects terrain_effects;
 };
 
-// Loads map, armies and turn track from a data root (the scenarios/ folder).
+// Loads map, armies, turn track and charts (tables/crt.tsv, tables/terrain-effects.tsv) from a
+// data root (the scenarios/ folder).
 Loaded<GameData> load_game_data(const std::filesystem::path& root,
                                 const std::optional<std::filesystem::path>& manifest = std::nullopt);
 
