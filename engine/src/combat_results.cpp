@@ -1,12 +1,11 @@
 #include <hd/engine/combat_results.hpp>
-
 #include <hd/engine/tsv.hpp>
 
 namespace hd::engine {
 namespace {
 
 constexpr std::array<std::string_view, kOddsColumns> kColumnNames{"1-5", "1-4", "1-3", "1-2", "1-1",
-                                                                   "2-1", "3-1", "4-1", "5-1", "6-1"};
+                                                                  "2-1", "3-1", "4-1", "5-1", "6-1"};
 
 std::optional<CombatResult> result_from_string(std::string_view text) {
   if (text == "Ae") return CombatResult::AttackerEliminated;
@@ -21,16 +20,23 @@ std::optional<CombatResult> result_from_string(std::string_view text) {
 
 std::string_view to_string(CombatResult result) {
   switch (result) {
-    case CombatResult::AttackerEliminated: return "Ae";
-    case CombatResult::AttackerRetreat: return "Ar";
-    case CombatResult::Exchange: return "Ex";
-    case CombatResult::DefenderRetreat: return "Dr";
-    case CombatResult::DefenderEliminated: return "De";
+    case CombatResult::AttackerEliminated:
+      return "Ae";
+    case CombatResult::AttackerRetreat:
+      return "Ar";
+    case CombatResult::Exchange:
+      return "Ex";
+    case CombatResult::DefenderRetreat:
+      return "Dr";
+    case CombatResult::DefenderEliminated:
+      return "De";
   }
   return "?";
 }
 
-std::string OddsColumn::to_string() const { return std::string(kColumnNames[static_cast<std::size_t>(index)]); }
+std::string OddsColumn::to_string() const {
+  return std::string(kColumnNames[static_cast<std::size_t>(index)]);
+}
 
 OddsColumn odds_column(int attack, int defence) {
   // 6.2A: the ratio is rounded off in favour of the defender, e.g. 11 to 4 is 2-1, 4 to 11 is 1-3.
@@ -55,7 +61,8 @@ std::optional<CombatResultsTable> CombatResultsTable::parse(std::string_view tex
   CombatResultsTable crt;
   for (int i = 0; i < kOddsColumns; ++i) {
     if (!table.column(kColumnNames[static_cast<std::size_t>(i)])) {
-      errors.push_back({file, 1, "missing odds column " + std::string(kColumnNames[static_cast<std::size_t>(i)])});
+      errors.push_back(
+          {file, 1, "missing odds column " + std::string(kColumnNames[static_cast<std::size_t>(i)])});
     }
   }
   if (!table.column("die")) errors.push_back({file, 1, "missing column 'die'"});
@@ -67,7 +74,8 @@ std::optional<CombatResultsTable> CombatResultsTable::parse(std::string_view tex
       errors.push_back({file, row.line, "die must be 1-6"});
       continue;
     }
-    if (seen[static_cast<std::size_t>(*die - 1)]) errors.push_back({file, row.line, "second row for die " + std::to_string(*die)});
+    if (seen[static_cast<std::size_t>(*die - 1)])
+      errors.push_back({file, row.line, "second row for die " + std::to_string(*die)});
     seen[static_cast<std::size_t>(*die - 1)] = true;
     for (int i = 0; i < kOddsColumns; ++i) {
       const std::string cell = table.cell(row, kColumnNames[static_cast<std::size_t>(i)]);
@@ -80,7 +88,8 @@ std::optional<CombatResultsTable> CombatResultsTable::parse(std::string_view tex
     }
   }
   for (int die = 1; die <= 6; ++die)
-    if (!seen[static_cast<std::size_t>(die - 1)]) errors.push_back({file, 0, "no row for die " + std::to_string(die)});
+    if (!seen[static_cast<std::size_t>(die - 1)])
+      errors.push_back({file, 0, "no row for die " + std::to_string(die)});
   if (errors.size() != before) return std::nullopt;
   return crt;
 }

@@ -5,7 +5,9 @@
 namespace hd::engine {
 namespace {
 
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+bool is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\r';
+}
 
 // Tokenizes one physical line into `tokens`; returns false on an unterminated quote.
 bool tokenize_line(std::string_view line, std::vector<Token>& tokens) {
@@ -22,7 +24,8 @@ bool tokenize_line(std::string_view line, std::vector<Token>& tokens) {
       i = end + 1;
     } else {
       std::size_t end = i;
-      while (end < line.size() && !is_space(line[end]) && line[end] != '#' && line[end] != '"') ++end;
+      while (end < line.size() && !is_space(line[end]) && line[end] != '#' && line[end] != '"')
+        ++end;
       tokens.push_back(Token{std::string(line.substr(i, end - i)), false});
       i = end;
     }
@@ -32,9 +35,12 @@ bool tokenize_line(std::string_view line, std::vector<Token>& tokens) {
 
 }  // namespace
 
-std::string DataError::to_string() const { return file + ":" + std::to_string(line) + ": " + message; }
+std::string DataError::to_string() const {
+  return file + ":" + std::to_string(line) + ": " + message;
+}
 
-std::vector<Statement> split_statements(std::string_view text, const std::string& file, std::vector<DataError>& errors,
+std::vector<Statement> split_statements(std::string_view text, const std::string& file,
+                                        std::vector<DataError>& errors,
                                         const std::vector<std::string_view>& keywords) {
   std::vector<Statement> statements;
   int number = 0;
@@ -72,7 +78,8 @@ std::optional<std::string> parse_hex_items(const std::vector<Token>& items, std:
       const auto first = parse_hex(text.substr(0, 4));
       const auto last_row = parse_hex("00" + text.substr(5, 2));
       if (!first || !last_row || last_row->row < first->row) return "bad hex range '" + text + "'";
-      for (int row = first->row; row <= last_row->row; ++row) out.push_back(Hex{first->column, row});
+      for (int row = first->row; row <= last_row->row; ++row)
+        out.push_back(Hex{first->column, row});
       continue;
     }
     const auto hex = parse_hex(text);

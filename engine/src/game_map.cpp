@@ -16,7 +16,8 @@ HexTerrain GameMap::terrain(Hex hex) const {
 }
 
 void GameMap::set_terrain(Hex hex, HexTerrain terrain) {
-  if (!bounds_.contains(hex)) throw std::out_of_range("set_terrain: hex " + format_hex(hex) + " is off the map");
+  if (!bounds_.contains(hex))
+    throw std::out_of_range("set_terrain: hex " + format_hex(hex) + " is off the map");
   terrain_[static_cast<std::size_t>((hex.column - 1) * bounds_.rows + (hex.row - 1))] = terrain;
 }
 
@@ -24,7 +25,8 @@ int GameMap::side_index(Hexside side) const {
   // The lower hex owns the side; the higher one lies south (slot 0), north-east (1) or south-east (2).
   const Hex first = side.first();
   const Hex second = side.second();
-  if (first.column < 0 || first.column > bounds_.columns || first.row < 0 || first.row > bounds_.rows + 1) return -1;
+  if (first.column < 0 || first.column > bounds_.columns || first.row < 0 || first.row > bounds_.rows + 1)
+    return -1;
   int slot = 0;
   if (second.column == first.column) {
     slot = 0;

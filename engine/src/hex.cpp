@@ -14,7 +14,9 @@ struct Cube {
   int s;
 };
 
-int floor_half(int value) { return value >= 0 ? value / 2 : -((-value + 1) / 2); }
+int floor_half(int value) {
+  return value >= 0 ? value / 2 : -((-value + 1) / 2);
+}
 
 Cube to_cube(Hex hex) {
   const int q = hex.column;
@@ -49,19 +51,26 @@ Hex neighbour(Hex hex, Direction direction) {
   const int upper = even ? hex.row : hex.row - 1;
   const int lower = even ? hex.row + 1 : hex.row;
   switch (direction) {
-    case Direction::North: return {hex.column, hex.row - 1};
-    case Direction::South: return {hex.column, hex.row + 1};
-    case Direction::NorthEast: return {hex.column + 1, upper};
-    case Direction::SouthEast: return {hex.column + 1, lower};
-    case Direction::NorthWest: return {hex.column - 1, upper};
-    case Direction::SouthWest: return {hex.column - 1, lower};
+    case Direction::North:
+      return {hex.column, hex.row - 1};
+    case Direction::South:
+      return {hex.column, hex.row + 1};
+    case Direction::NorthEast:
+      return {hex.column + 1, upper};
+    case Direction::SouthEast:
+      return {hex.column + 1, lower};
+    case Direction::NorthWest:
+      return {hex.column - 1, upper};
+    case Direction::SouthWest:
+      return {hex.column - 1, lower};
   }
   return hex;
 }
 
 std::array<Hex, 6> neighbours(Hex hex) {
   std::array<Hex, 6> result{};
-  for (std::size_t i = 0; i < kAllDirections.size(); ++i) result[i] = neighbour(hex, kAllDirections[i]);
+  for (std::size_t i = 0; i < kAllDirections.size(); ++i)
+    result[i] = neighbour(hex, kAllDirections[i]);
   return result;
 }
 
@@ -74,12 +83,18 @@ std::optional<Direction> direction_between(Hex from, Hex to) {
 
 Direction opposite(Direction direction) {
   switch (direction) {
-    case Direction::North: return Direction::South;
-    case Direction::South: return Direction::North;
-    case Direction::NorthEast: return Direction::SouthWest;
-    case Direction::SouthWest: return Direction::NorthEast;
-    case Direction::SouthEast: return Direction::NorthWest;
-    case Direction::NorthWest: return Direction::SouthEast;
+    case Direction::North:
+      return Direction::South;
+    case Direction::South:
+      return Direction::North;
+    case Direction::NorthEast:
+      return Direction::SouthWest;
+    case Direction::SouthWest:
+      return Direction::NorthEast;
+    case Direction::SouthEast:
+      return Direction::NorthWest;
+    case Direction::NorthWest:
+      return Direction::SouthEast;
   }
   return direction;
 }
@@ -105,6 +120,8 @@ std::optional<Hexside> Hexside::parse(std::string_view text) {
   return between(*a, *b);
 }
 
-std::string Hexside::to_string() const { return format_hex(first_) + "/" + format_hex(second_); }
+std::string Hexside::to_string() const {
+  return format_hex(first_) + "/" + format_hex(second_);
+}
 
 }  // namespace hd::engine

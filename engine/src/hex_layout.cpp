@@ -11,12 +11,18 @@ constexpr double kSqrt3 = std::numbers::sqrt3;
 // Index of the first corner (clockwise from east) of the side facing each direction.
 int first_corner_of(Direction direction) {
   switch (direction) {
-    case Direction::SouthEast: return 0;
-    case Direction::South: return 1;
-    case Direction::SouthWest: return 2;
-    case Direction::NorthWest: return 3;
-    case Direction::North: return 4;
-    case Direction::NorthEast: return 5;
+    case Direction::SouthEast:
+      return 0;
+    case Direction::South:
+      return 1;
+    case Direction::SouthWest:
+      return 2;
+    case Direction::NorthWest:
+      return 3;
+    case Direction::North:
+      return 4;
+    case Direction::NorthEast:
+      return 5;
   }
   return 0;
 }
@@ -25,7 +31,9 @@ int first_corner_of(Direction direction) {
 
 HexLayout::HexLayout(double hex_width, Point origin) : hex_width_(hex_width), origin_(origin) {}
 
-double HexLayout::corner_radius() const { return hex_width_ / kSqrt3; }
+double HexLayout::corner_radius() const {
+  return hex_width_ / kSqrt3;
+}
 
 Point HexLayout::centre(Hex hex) const {
   const double down = (hex.column % 2 == 0) ? 0.5 : 0.0;
@@ -38,7 +46,8 @@ std::array<Point, 6> HexLayout::corners(Hex hex) const {
   std::array<Point, 6> result{};
   for (int i = 0; i < 6; ++i) {
     const double angle = std::numbers::pi / 3.0 * i;
-    result[static_cast<std::size_t>(i)] = Point{c.x + radius * std::cos(angle), c.y + radius * std::sin(angle)};
+    result[static_cast<std::size_t>(i)] =
+        Point{c.x + radius * std::cos(angle), c.y + radius * std::sin(angle)};
   }
   return result;
 }

@@ -1,5 +1,4 @@
 #include <hd/engine/map_parser.hpp>
-
 #include <hd/engine/tsv.hpp>
 
 #include <map>
@@ -14,10 +13,12 @@ struct KindInfo {
 };
 
 constexpr KindInfo kKinds[] = {
-    {"forest", MapFeatureKind::Forest}, {"marsh", MapFeatureKind::Marsh},   {"town", MapFeatureKind::Town},
-    {"chateau", MapFeatureKind::Chateau}, {"road", MapFeatureKind::Road},   {"trail", MapFeatureKind::Trail},
-    {"stream", MapFeatureKind::Stream}, {"river", MapFeatureKind::River},   {"bridge", MapFeatureKind::Bridge},
-    {"crest", MapFeatureKind::Crest},   {"lake", MapFeatureKind::Lake},     {"label", MapFeatureKind::Label},
+    {"forest", MapFeatureKind::Forest}, {"marsh", MapFeatureKind::Marsh},
+    {"town", MapFeatureKind::Town},     {"chateau", MapFeatureKind::Chateau},
+    {"road", MapFeatureKind::Road},     {"trail", MapFeatureKind::Trail},
+    {"stream", MapFeatureKind::Stream}, {"river", MapFeatureKind::River},
+    {"bridge", MapFeatureKind::Bridge}, {"crest", MapFeatureKind::Crest},
+    {"lake", MapFeatureKind::Lake},     {"label", MapFeatureKind::Label},
     {"entry", MapFeatureKind::Entry},   {"exit", MapFeatureKind::Exit},
 };
 
@@ -29,22 +30,33 @@ std::optional<MapFeatureKind> kind_of(std::string_view keyword) {
 
 std::optional<HexTerrain> terrain_of(MapFeatureKind kind) {
   switch (kind) {
-    case MapFeatureKind::Forest: return HexTerrain::Forest;
-    case MapFeatureKind::Marsh: return HexTerrain::Marsh;
-    case MapFeatureKind::Town: return HexTerrain::Town;
-    case MapFeatureKind::Chateau: return HexTerrain::Chateau;
-    default: return std::nullopt;
+    case MapFeatureKind::Forest:
+      return HexTerrain::Forest;
+    case MapFeatureKind::Marsh:
+      return HexTerrain::Marsh;
+    case MapFeatureKind::Town:
+      return HexTerrain::Town;
+    case MapFeatureKind::Chateau:
+      return HexTerrain::Chateau;
+    default:
+      return std::nullopt;
   }
 }
 
 std::optional<HexsideFeature> side_feature_of(MapFeatureKind kind) {
   switch (kind) {
-    case MapFeatureKind::Stream: return HexsideFeature::Stream;
-    case MapFeatureKind::River: return HexsideFeature::River;
-    case MapFeatureKind::Bridge: return HexsideFeature::Bridge;
-    case MapFeatureKind::Crest: return HexsideFeature::Crest;
-    case MapFeatureKind::Lake: return HexsideFeature::Lake;
-    default: return std::nullopt;
+    case MapFeatureKind::Stream:
+      return HexsideFeature::Stream;
+    case MapFeatureKind::River:
+      return HexsideFeature::River;
+    case MapFeatureKind::Bridge:
+      return HexsideFeature::Bridge;
+    case MapFeatureKind::Crest:
+      return HexsideFeature::Crest;
+    case MapFeatureKind::Lake:
+      return HexsideFeature::Lake;
+    default:
+      return std::nullopt;
   }
 }
 
@@ -87,7 +99,8 @@ void MapBuilder::statement(const Statement& s) {
 
 void MapBuilder::header(const Statement& s) {
   if (map_) return error(s.line, "a second map statement");
-  if (s.tokens.size() != 4 || !s.tokens[1].quoted) return error(s.line, "expected: map \"title\" COLUMNS ROWS");
+  if (s.tokens.size() != 4 || !s.tokens[1].quoted)
+    return error(s.line, "expected: map \"title\" COLUMNS ROWS");
   const auto columns = parse_count(s.tokens[2].text);
   const auto rows = parse_count(s.tokens[3].text);
   if (!columns || !rows || *columns < 1 || *rows < 1 || *columns > 99 || *rows > 99) {
@@ -122,7 +135,8 @@ bool MapBuilder::check_hexes(int line, const std::vector<Hex>& hexes) {
 }
 
 void MapBuilder::feature(const Statement& s, MapFeatureKind kind) {
-  if (s.tokens.size() < 2 || !s.tokens[1].quoted) return error(s.line, "expected a quoted name after '" + s.tokens[0].text + "'");
+  if (s.tokens.size() < 2 || !s.tokens[1].quoted)
+    return error(s.line, "expected a quoted name after '" + s.tokens[0].text + "'");
   const auto items = items_after_colon(s, 2);
   if (!items) return;
   MapFeature feature{kind, s.tokens[1].text, {}, {}, s.line};
@@ -164,8 +178,8 @@ void MapBuilder::feature(const Statement& s, MapFeatureKind kind) {
     for (std::size_t i = 1; i < feature.hexes.size(); ++i) {
       const auto side = Hexside::between(feature.hexes[i - 1], feature.hexes[i]);
       if (!side) {
-        error(s.line, "path step " + format_hex(feature.hexes[i - 1]) + " -> " + format_hex(feature.hexes[i]) +
-                          " is not between neighbouring hexes");
+        error(s.line, "path step " + format_hex(feature.hexes[i - 1]) + " -> " +
+                          format_hex(feature.hexes[i]) + " is not between neighbouring hexes");
         continue;
       }
       map_->add_path(*side, kind == MapFeatureKind::Road ? PathKind::Road : PathKind::Trail);
@@ -189,10 +203,12 @@ void MapBuilder::supply(const Statement& s) {
   for (const Token& item : *items) {
     if (item.text == "north-edge" || item.text == "south-edge") {
       const int row = item.text == "north-edge" ? 1 : bounds.rows;
-      for (int c = 1; c <= bounds.columns; ++c) hexes.push_back({c, row});
+      for (int c = 1; c <= bounds.columns; ++c)
+        hexes.push_back({c, row});
     } else if (item.text == "west-edge" || item.text == "east-edge") {
       const int column = item.text == "west-edge" ? 1 : bounds.columns;
-      for (int r = 1; r <= bounds.rows; ++r) hexes.push_back({column, r});
+      for (int r = 1; r <= bounds.rows; ++r)
+        hexes.push_back({column, r});
     } else {
       hex_items.push_back(item);
     }
@@ -200,7 +216,8 @@ void MapBuilder::supply(const Statement& s) {
   if (const auto message = parse_hex_items(hex_items, hexes)) return error(s.line, *message);
   if (!check_hexes(s.line, hexes)) return;
   for (Hex hex : hexes)
-    if (!on_edge(hex, map_->bounds())) error(s.line, "supply hex " + format_hex(hex) + " is not on the map edge");
+    if (!on_edge(hex, map_->bounds()))
+      error(s.line, "supply hex " + format_hex(hex) + " is not on the map edge");
   map_->set_supply_hexes(*army, std::move(hexes));
 }
 
@@ -225,7 +242,8 @@ std::optional<GameMap> MapBuilder::finish() {
         if (!side) continue;
         const auto features = map_->hexside(*side);
         if (features.has(HexsideFeature::River) && !features.has(HexsideFeature::Bridge)) {
-          error(feature.line, "road '" + feature.name + "' crosses river hexside " + side->to_string() + " without a bridge");
+          error(feature.line, "road '" + feature.name + "' crosses river hexside " + side->to_string() +
+                                  " without a bridge");
         }
         if (features.has(HexsideFeature::Lake)) {
           error(feature.line, "road '" + feature.name + "' crosses lake hexside " + side->to_string());
@@ -242,7 +260,8 @@ MapParseResult parse_map(std::string_view text, const std::string& file_name) {
   MapParseResult result;
   const auto statements = split_statements(text, file_name, result.errors);
   MapBuilder builder(file_name, result.errors);
-  for (const Statement& s : statements) builder.statement(s);
+  for (const Statement& s : statements)
+    builder.statement(s);
   auto map = builder.finish();
   if (result.errors.empty()) result.map = std::move(map);
   return result;

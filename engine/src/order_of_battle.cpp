@@ -1,5 +1,4 @@
 #include <hd/engine/order_of_battle.hpp>
-
 #include <hd/engine/tsv.hpp>
 
 #include <array>
@@ -18,7 +17,9 @@ constexpr std::array<std::pair<UnitType, std::string_view>, 6> kTypeNames{{
     {UnitType::Rifles, "rifles"},
 }};
 
-std::optional<int> optional_count(const std::string& text) { return text.empty() ? std::nullopt : parse_count(text); }
+std::optional<int> optional_count(const std::string& text) {
+  return text.empty() ? std::nullopt : parse_count(text);
+}
 
 // A complement figure: a whole number or one with a single decimal (3.5 battalions).
 std::optional<double> parse_complement(const std::string& text) {
@@ -34,7 +35,8 @@ std::optional<double> parse_complement(const std::string& text) {
 }
 
 // Checks that every named column exists.
-bool require_columns(const TsvTable& table, std::initializer_list<std::string_view> names, std::vector<DataError>& errors) {
+bool require_columns(const TsvTable& table, std::initializer_list<std::string_view> names,
+                     std::vector<DataError>& errors) {
   bool ok = true;
   for (auto name : names) {
     if (!table.column(name)) {
@@ -60,34 +62,44 @@ std::string_view to_string(UnitType type) {
 }
 
 bool is_artillery(UnitType type) {
-  return type == UnitType::FootArtillery || type == UnitType::HorseArtillery || type == UnitType::HeavyArtillery;
+  return type == UnitType::FootArtillery || type == UnitType::HorseArtillery ||
+         type == UnitType::HeavyArtillery;
 }
 
 std::string_view to_string(Provenance provenance) {
   switch (provenance) {
-    case Provenance::Stated: return "stated";
-    case Provenance::Derived: return "derived";
-    case Provenance::Manifest: return "manifest";
+    case Provenance::Stated:
+      return "stated";
+    case Provenance::Derived:
+      return "derived";
+    case Provenance::Manifest:
+      return "manifest";
   }
   return "?";
 }
 
-OrderOfBattle OrderOfBattle::load(const Files& texts, const std::string& folder, std::vector<DataError>& errors) {
+OrderOfBattle OrderOfBattle::load(const Files& texts, const std::string& folder,
+                                  std::vector<DataError>& errors) {
   OrderOfBattle oob;
   const TsvTable units = TsvTable::parse(texts.units, folder + "/units.tsv", errors);
   const TsvTable derived = TsvTable::parse(texts.derived, folder + "/derived.tsv", errors);
   const TsvTable leaders = TsvTable::parse(texts.leaders, folder + "/leaders.tsv", errors);
-  if (!require_columns(units, {"id", "name", "army", "nationality", "command", "type", "battalions", "squadrons",
-                               "batteries", "guns", "men", "full_strength", "reduced_strength", "movement",
-                               "value_source", "variant"},
+  if (!require_columns(
+          units,
+          {"id", "name", "army", "nationality", "command", "type", "battalions", "squadrons", "batteries",
+           "guns", "men", "full_strength", "reduced_strength", "movement", "value_source", "variant"},
+          errors) ||
+      !require_columns(derived, {"army", "id", "full_strength", "reduced_strength", "movement", "provenance"},
                        errors) ||
-      !require_columns(derived, {"army", "id", "full_strength", "reduced_strength", "movement", "provenance"}, errors) ||
-      !require_columns(leaders, {"id", "name", "army", "role", "command", "command_capacity", "variant"}, errors)) {
+      !require_columns(leaders, {"id", "name", "army", "role", "command", "command_capacity", "variant"},
+                       errors)) {
     return oob;
   }
 
   for (const TsvRow& row : units.rows()) {
-    const auto fail = [&](const std::string& message) { errors.push_back({units.file(), row.line, message}); };
+    const auto fail = [&](const std::string& message) {
+      errors.push_back({units.file(), row.line, message});
+    };
     UnitDefinition unit;
     unit.id = units.cell(row, "id");
     unit.name = units.cell(row, "name");
@@ -113,9 +125,10 @@ OrderOfBattle OrderOfBattle::load(const Files& texts, const std::string& folder,
       }
       return value;
     };
-    for (auto [column, slot] : {std::pair{"battalions", &unit.battalions}, std::pair{"squadrons", &unit.squadrons},
-                                std::pair{"batteries", &unit.batteries}, std::pair{"guns", &unit.guns},
-                                std::pair{"men", &unit.men}}) {
+    for (auto [column, slot] :
+         {std::pair{"battalions", &unit.battalions}, std::pair{"squadrons", &unit.squadrons},
+          std::pair{"batteries", &unit.batteries}, std::pair{"guns", &unit.guns},
+          std::pair{"men", &unit.men}}) {
       const std::string text = units.cell(row, column);
       if (text.empty()) continue;
       *slot = parse_complement(text);
@@ -125,9 +138,9 @@ OrderOfBattle OrderOfBattle::load(const Files& texts, const std::string& folder,
       }
     }
     const std::string stated_source = units.cell(row, "value_source");
-    for (auto [column, slot] : {std::pair{"full_strength", &unit.full_strength},
-                                std::pair{"reduced_strength", &unit.reduced_strength},
-                                std::pair{"movement", &unit.movement}}) {
+    for (auto [column, slot] :
+         {std::pair{"full_strength", &unit.full_strength},
+          std::pair{"reduced_strength", &unit.reduced_strength}, std::pair{"movement", &unit.movement}}) {
       if (const auto value = number(column)) *slot = CounterValue{*value, Provenance::Stated, stated_source};
     }
     if (!numbers_ok) continue;
@@ -142,7 +155,9 @@ OrderOfBattle OrderOfBattle::load(const Files& texts, const std::string& folder,
   // those it does.
   std::set<std::pair<Army, std::string>> seen;
   for (const TsvRow& row : derived.rows()) {
-    const auto fail = [&](const std::string& message) { errors.push_back({derived.file(), row.line, message}); };
+    const auto fail = [&](const std::string& message) {
+      errors.push_back({derived.file(), row.line, message});
+    };
     const auto army = army_from_string(derived.cell(row, "army"));
     const std::string id = derived.cell(row, "id");
     UnitDefinition* unit = army ? oob.find_unit_mutable(*army, id) : nullptr;
@@ -155,9 +170,9 @@ OrderOfBattle OrderOfBattle::load(const Files& texts, const std::string& folder,
       continue;
     }
     const std::string provenance = derived.cell(row, "provenance");
-    for (auto [column, slot] : {std::pair{"full_strength", &unit->full_strength},
-                                std::pair{"reduced_strength", &unit->reduced_strength},
-                                std::pair{"movement", &unit->movement}}) {
+    for (auto [column, slot] :
+         {std::pair{"full_strength", &unit->full_strength},
+          std::pair{"reduced_strength", &unit->reduced_strength}, std::pair{"movement", &unit->movement}}) {
       const std::string text = derived.cell(row, column);
       if (text.empty()) {
         if (*slot) fail(std::string(column) + " of '" + id + "' is stated in units.tsv but empty here");
@@ -169,8 +184,8 @@ OrderOfBattle OrderOfBattle::load(const Files& texts, const std::string& folder,
         continue;
       }
       if (*slot && (*slot)->value != *value) {
-        fail(std::string(column) + " of '" + id + "' is stated as " + std::to_string((*slot)->value) + " but derived as " +
-             std::to_string(*value));
+        fail(std::string(column) + " of '" + id + "' is stated as " + std::to_string((*slot)->value) +
+             " but derived as " + std::to_string(*value));
         continue;
       }
       if (!*slot) *slot = CounterValue{*value, Provenance::Derived, provenance};
@@ -185,9 +200,10 @@ OrderOfBattle OrderOfBattle::load(const Files& texts, const std::string& folder,
 
   for (const TsvRow& row : leaders.rows()) {
     const auto army = army_from_string(leaders.cell(row, "army"));
-    LeaderDefinition leader{leaders.cell(row, "id"), leaders.cell(row, "name"), army.value_or(Army::French),
-                            leaders.cell(row, "role"), leaders.cell(row, "command"),
-                            leaders.cell(row, "command_capacity"), leaders.cell(row, "variant"), row.line};
+    LeaderDefinition leader{leaders.cell(row, "id"),      leaders.cell(row, "name"),
+                            army.value_or(Army::French),  leaders.cell(row, "role"),
+                            leaders.cell(row, "command"), leaders.cell(row, "command_capacity"),
+                            leaders.cell(row, "variant"), row.line};
     if (!army || leader.id.empty()) {
       errors.push_back({leaders.file(), row.line, "leader needs an id and an army"});
       continue;
@@ -201,9 +217,11 @@ OrderOfBattle OrderOfBattle::load(const Files& texts, const std::string& folder,
   return oob;
 }
 
-void OrderOfBattle::apply_manifest(std::string_view text, const std::string& file, std::vector<DataError>& errors) {
+void OrderOfBattle::apply_manifest(std::string_view text, const std::string& file,
+                                   std::vector<DataError>& errors) {
   const TsvTable table = TsvTable::parse(text, file, errors);
-  if (!require_columns(table, {"army", "id", "full_strength", "reduced_strength", "movement"}, errors)) return;
+  if (!require_columns(table, {"army", "id", "full_strength", "reduced_strength", "movement"}, errors))
+    return;
   for (const TsvRow& row : table.rows()) {
     const auto fail = [&](const std::string& message) { errors.push_back({file, row.line, message}); };
     const auto army = army_from_string(table.cell(row, "army"));
@@ -212,9 +230,9 @@ void OrderOfBattle::apply_manifest(std::string_view text, const std::string& fil
       fail("no unit '" + table.cell(row, "id") + "' in army '" + table.cell(row, "army") + "'");
       continue;
     }
-    for (auto [column, slot] : {std::pair{"full_strength", &unit->full_strength},
-                                std::pair{"reduced_strength", &unit->reduced_strength},
-                                std::pair{"movement", &unit->movement}}) {
+    for (auto [column, slot] :
+         {std::pair{"full_strength", &unit->full_strength},
+          std::pair{"reduced_strength", &unit->reduced_strength}, std::pair{"movement", &unit->movement}}) {
       const std::string cell = table.cell(row, column);
       if (cell.empty()) continue;
       const auto value = parse_count(cell);

@@ -1,5 +1,4 @@
 #include <hd/engine/scenario_parser.hpp>
-
 #include <hd/engine/tsv.hpp>
 
 #include <utility>
@@ -81,19 +80,25 @@ std::optional<Side> ScenarioBuilder::side(const Statement& s, std::size_t at) {
 
 std::optional<Hex> ScenarioBuilder::hex(const Statement& s, std::size_t at) {
   const auto value = at < s.tokens.size() ? parse_hex(s.tokens[at].text) : std::nullopt;
-  if (!value) error(s.line, "expected a hex CCRR" + (at < s.tokens.size() ? ", found '" + s.tokens[at].text + "'" : ""));
+  if (!value)
+    error(s.line,
+          "expected a hex CCRR" + (at < s.tokens.size() ? ", found '" + s.tokens[at].text + "'" : ""));
   return value;
 }
 
 std::optional<TurnName> ScenarioBuilder::turn(const Statement& s, std::size_t at) {
   const auto value = at < s.tokens.size() ? parse_turn_name(s.tokens[at].text) : std::nullopt;
-  if (!value) error(s.line, "expected a turn DD/HHHH" + (at < s.tokens.size() ? ", found '" + s.tokens[at].text + "'" : ""));
+  if (!value)
+    error(s.line,
+          "expected a turn DD/HHHH" + (at < s.tokens.size() ? ", found '" + s.tokens[at].text + "'" : ""));
   return value;
 }
 
 std::optional<int> ScenarioBuilder::number(const Statement& s, std::size_t at) {
   const auto value = at < s.tokens.size() ? parse_count(s.tokens[at].text) : std::nullopt;
-  if (!value) error(s.line, "expected a whole number" + (at < s.tokens.size() ? ", found '" + s.tokens[at].text + "'" : ""));
+  if (!value)
+    error(s.line,
+          "expected a whole number" + (at < s.tokens.size() ? ", found '" + s.tokens[at].text + "'" : ""));
   return value;
 }
 
@@ -148,8 +153,10 @@ bool ScenarioBuilder::condition(const Statement& s, std::size_t from, Condition&
     if (word == "otherwise") {
       term.kind = ConditionTerm::Kind::Otherwise;
       i += 1;
-    } else if (const auto a = army_from_string(word); a && (at(i + 1) == "demoralized" || at(i + 1) == "disintegrated")) {
-      term.kind = at(i + 1) == "demoralized" ? ConditionTerm::Kind::Demoralized : ConditionTerm::Kind::Disintegrated;
+    } else if (const auto a = army_from_string(word);
+               a && (at(i + 1) == "demoralized" || at(i + 1) == "disintegrated")) {
+      term.kind =
+          at(i + 1) == "demoralized" ? ConditionTerm::Kind::Demoralized : ConditionTerm::Kind::Disintegrated;
       term.army = *a;
       i += 2;
     } else if (word == "controls") {
@@ -310,7 +317,8 @@ void ScenarioBuilder::vp(const Statement& s) {
   VpRule rule;
   rule.line = s.line;
   const auto sd = side(s, 1);
-  if (!sd || s.tokens.size() < 4) return error(s.line, "expected: vp SIDE per-strength-point N | hex HEXES N | exit HEXES N");
+  if (!sd || s.tokens.size() < 4)
+    return error(s.line, "expected: vp SIDE per-strength-point N | hex HEXES N | exit HEXES N");
   rule.side = *sd;
   const std::string& kind = s.tokens[2].text;
   std::size_t i = 0;
@@ -358,13 +366,15 @@ void ScenarioBuilder::victory(const Statement& s, bool instant) {
   v.side = *sd;
   std::size_t text_at = 2;
   if (!instant) {
-    if (s.tokens.size() < 3 || s.tokens[2].quoted) return error(s.line, "expected: victory SIDE LEVEL \"text\" : CONDITION");
+    if (s.tokens.size() < 3 || s.tokens[2].quoted)
+      return error(s.line, "expected: victory SIDE LEVEL \"text\" : CONDITION");
     v.level = s.tokens[2].text;
     text_at = 3;
   } else {
     v.level = "instant";
   }
-  if (text_at >= s.tokens.size() || !s.tokens[text_at].quoted) return error(s.line, "expected a quoted description");
+  if (text_at >= s.tokens.size() || !s.tokens[text_at].quoted)
+    return error(s.line, "expected a quoted description");
   v.text = s.tokens[text_at].text;
   const auto c = colon(s, text_at + 1);
   if (!c) return;
@@ -376,7 +386,8 @@ void ScenarioBuilder::statement(const Statement& s) {
   const std::size_t n = s.tokens.size();
   if (keyword == "scenario") {
     if (have_header_) return error(s.line, "a second scenario statement");
-    if (n != 4 || !s.tokens[1].quoted || s.tokens[2].text != "rule") return error(s.line, "expected: scenario \"Name\" rule N.0");
+    if (n != 4 || !s.tokens[1].quoted || s.tokens[2].text != "rule")
+      return error(s.line, "expected: scenario \"Name\" rule N.0");
     scenario_.name = s.tokens[1].text;
     scenario_.rule = s.tokens[3].text;
     have_header_ = true;
@@ -421,7 +432,8 @@ void ScenarioBuilder::statement(const Statement& s) {
     const auto c = colon(s, 2);
     if (!sd || !c) return;
     ControlAtStart control{*sd, {}, s.line};
-    if (const auto message = parse_hex_items({s.tokens.begin() + static_cast<long>(*c) + 1, s.tokens.end()}, control.hexes)) {
+    if (const auto message =
+            parse_hex_items({s.tokens.begin() + static_cast<long>(*c) + 1, s.tokens.end()}, control.hexes)) {
       return error(s.line, *message);
     }
     forces().control.push_back(std::move(control));
@@ -469,7 +481,8 @@ void ScenarioBuilder::statement(const Statement& s) {
     if (const auto sd = side(s, 1)) scenario_.first_side = *sd;
   } else if (keyword == "rules" || keyword == "optional") {
     auto& list = keyword == "rules" ? scenario_.rules : scenario_.optional;
-    for (std::size_t i = 1; i < n; ++i) list.push_back(s.tokens[i].text);
+    for (std::size_t i = 1; i < n; ++i)
+      list.push_back(s.tokens[i].text);
   } else {
     error(s.line, "unknown statement '" + keyword + "'");
   }
@@ -504,12 +517,14 @@ ScenarioParseResult parse_scenario(std::string_view text, const std::string& fil
   ScenarioParseResult result;
   // Statements inside option blocks may be indented: these words always start a statement.
   static const std::vector<std::string_view> kKeywords{
-      "scenario", "map",     "area",    "turns", "rain",  "first",        "rules",   "optional", "setup",
-      "reinforce", "morale", "morale-at", "corps-morale", "nationality-morale", "control", "vp", "victory",
-      "instant", "special", "option",  "end",   "remove", "note"};
+      "scenario", "map",   "area",      "turns",   "rain",      "first",        "rules",
+      "optional", "setup", "reinforce", "morale",  "morale-at", "corps-morale", "nationality-morale",
+      "control",  "vp",    "victory",   "instant", "special",   "option",       "end",
+      "remove",   "note"};
   const auto statements = split_statements(text, file_name, result.errors, kKeywords);
   ScenarioBuilder builder(file_name, result.errors);
-  for (const Statement& s : statements) builder.statement(s);
+  for (const Statement& s : statements)
+    builder.statement(s);
   auto scenario = builder.finish();
   if (!scenario && result.errors.empty()) result.errors.push_back({file_name, 1, "no scenario statement"});
   if (result.errors.empty()) result.scenario = std::move(scenario);
@@ -520,7 +535,8 @@ TurnTrackParseResult parse_turn_track(std::string_view text, const std::string& 
   TurnTrackParseResult result;
   std::vector<TrackTurn> turns;
   for (const Statement& s : split_statements(text, file_name, result.errors)) {
-    if (s.tokens.size() != 3 || s.tokens[0].text != "turn" || (s.tokens[2].text != "day" && s.tokens[2].text != "night")) {
+    if (s.tokens.size() != 3 || s.tokens[0].text != "turn" ||
+        (s.tokens[2].text != "day" && s.tokens[2].text != "night")) {
       result.errors.push_back({file_name, s.line, "expected: turn DD/HHHH day|night"});
       continue;
     }
@@ -530,7 +546,9 @@ TurnTrackParseResult parse_turn_track(std::string_view text, const std::string& 
       continue;
     }
     if (!turns.empty() && !(turns.back().name < *name)) {
-      result.errors.push_back({file_name, s.line, "turn " + name->to_string() + " is not after " + turns.back().name.to_string()});
+      result.errors.push_back(
+          {file_name, s.line,
+           "turn " + name->to_string() + " is not after " + turns.back().name.to_string()});
       continue;
     }
     turns.push_back(TrackTurn{*name, s.tokens[2].text == "night"});

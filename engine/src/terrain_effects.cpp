@@ -1,5 +1,4 @@
 #include <hd/engine/terrain_effects.hpp>
-
 #include <hd/engine/tsv.hpp>
 
 #include <map>
@@ -9,11 +8,16 @@ namespace {
 
 std::size_t hexside_slot(HexsideFeature feature) {
   switch (feature) {
-    case HexsideFeature::Stream: return 0;
-    case HexsideFeature::River: return 1;
-    case HexsideFeature::Bridge: return 2;
-    case HexsideFeature::Crest: return 3;
-    case HexsideFeature::Lake: return 4;
+    case HexsideFeature::Stream:
+      return 0;
+    case HexsideFeature::River:
+      return 1;
+    case HexsideFeature::Bridge:
+      return 2;
+    case HexsideFeature::Crest:
+      return 3;
+    case HexsideFeature::Lake:
+      return 4;
   }
   return 0;
 }
@@ -46,7 +50,9 @@ std::optional<SightEffect> sight_from(std::string_view text) {
 
 }  // namespace
 
-const TerrainEffect& TerrainEffects::hexside(HexsideFeature feature) const { return hexsides_[hexside_slot(feature)]; }
+const TerrainEffect& TerrainEffects::hexside(HexsideFeature feature) const {
+  return hexsides_[hexside_slot(feature)];
+}
 
 std::optional<TerrainEffects> TerrainEffects::parse(std::string_view text, const std::string& file,
                                                     std::vector<DataError>& errors) {
@@ -116,7 +122,8 @@ std::optional<TerrainEffects> TerrainEffects::parse(std::string_view text, const
       fail("kind must be hex, hexside or path");
     }
   }
-  for (auto name : {"clear", "forest", "marsh", "town", "chateau", "road", "trail", "stream", "river", "bridge", "crest", "lake"}) {
+  for (auto name : {"clear", "forest", "marsh", "town", "chateau", "road", "trail", "stream", "river",
+                    "bridge", "crest", "lake"}) {
     if (!seen.count(name)) errors.push_back({file, 0, "no row for '" + std::string(name) + "'"});
   }
   if (errors.size() != before) return std::nullopt;

@@ -8,7 +8,8 @@ std::vector<std::string> split_tabs(std::string_view line) {
   std::size_t start = 0;
   while (true) {
     const auto tab = line.find('\t', start);
-    cells.emplace_back(line.substr(start, tab == std::string_view::npos ? std::string_view::npos : tab - start));
+    cells.emplace_back(
+        line.substr(start, tab == std::string_view::npos ? std::string_view::npos : tab - start));
     if (tab == std::string_view::npos) break;
     start = tab + 1;
   }
@@ -36,8 +37,9 @@ TsvTable TsvTable::parse(std::string_view text, const std::string& file, std::ve
       continue;
     }
     if (cells.size() != table.header_.size()) {
-      errors.push_back({file, number, "expected " + std::to_string(table.header_.size()) + " tab-separated cells, found " +
-                                          std::to_string(cells.size())});
+      errors.push_back({file, number,
+                        "expected " + std::to_string(table.header_.size()) + " tab-separated cells, found " +
+                            std::to_string(cells.size())});
       continue;
     }
     table.rows_.push_back(TsvRow{std::move(cells), number});

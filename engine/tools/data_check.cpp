@@ -16,16 +16,19 @@ constexpr Army kArmies[] = {Army::French, Army::Prussian, Army::Allied};
 
 template <typename T>
 bool report_errors(const hd::loader::Loaded<T>& loaded) {
-  for (const auto& error : loaded.errors) std::cerr << error.to_string() << "\n";
+  for (const auto& error : loaded.errors)
+    std::cerr << error.to_string() << "\n";
   return loaded.value.has_value();
 }
 
 void print_data_summary(const hd::loader::GameData& data) {
   std::map<hd::engine::HexTerrain, int> terrain;
   for (int c = 1; c <= data.map.bounds().columns; ++c)
-    for (int r = 1; r <= data.map.bounds().rows; ++r) ++terrain[data.map.terrain({c, r})];
+    for (int r = 1; r <= data.map.bounds().rows; ++r)
+      ++terrain[data.map.terrain({c, r})];
   std::cout << "map: " << data.map.title() << ", " << data.map.features().size() << " features;";
-  for (const auto& [kind, count] : terrain) std::cout << " " << to_string(kind) << " " << count;
+  for (const auto& [kind, count] : terrain)
+    std::cout << " " << to_string(kind) << " " << count;
   std::cout << "\n";
   for (Army army : kArmies) {
     int units = 0, strength = 0, stated = 0, derived = 0;
@@ -36,10 +39,11 @@ void print_data_summary(const hd::loader::GameData& data) {
       strength += unit.full_strength->value;
       (unit.full_strength->provenance == hd::engine::Provenance::Derived ? derived : stated) += 1;
     }
-    std::cout << "army " << to_string(army) << ": " << units << " units in the basic counter mix, strength " << strength
-              << " (" << stated << " stated or from the manifest, " << derived << " derived)\n";
+    std::cout << "army " << to_string(army) << ": " << units << " units in the basic counter mix, strength "
+              << strength << " (" << stated << " stated or from the manifest, " << derived << " derived)\n";
   }
-  std::cout << "leaders: " << data.oob.leaders().size() << "; turn track: " << data.track.size() << " turns\n";
+  std::cout << "leaders: " << data.oob.leaders().size() << "; turn track: " << data.track.size()
+            << " turns\n";
 }
 
 }  // namespace
@@ -73,8 +77,8 @@ int main(int argc, char** argv) {
     std::cout << "scenario " << slug << " (" << scenario.value->rule << " " << scenario.value->name << "):";
     for (Army army : kArmies) {
       const auto& t = report.armies[static_cast<std::size_t>(army)];
-      std::cout << " " << to_string(army) << " " << t.units_set_up << " units/" << t.strength_set_up << " SP set up + "
-                << t.units_entering << "/" << t.strength_entering << " entering;";
+      std::cout << " " << to_string(army) << " " << t.units_set_up << " units/" << t.strength_set_up
+                << " SP set up + " << t.units_entering << "/" << t.strength_entering << " entering;";
     }
     std::cout << " " << scenario.value->options.size() << " options\n";
   }

@@ -26,7 +26,9 @@ CombatResultsTable shipped_crt() {
   return *crt;
 }
 
-OddsColumn col(const char* text) { return *parse_odds_column(text); }
+OddsColumn col(const char* text) {
+  return *parse_odds_column(text);
+}
 
 }  // namespace
 
@@ -58,10 +60,11 @@ TEST_CASE("odds never favour the attacker more as the defence grows", "[crt]") {
 
 TEST_CASE("6.4 the shipped CRT agrees with the rulebook's examples", "[crt]") {
   const auto crt = shipped_crt();
-  CHECK(crt.result(col("3-1"), 4) == CombatResult::DefenderRetreat);      // combat example, page 9
+  CHECK(crt.result(col("3-1"), 4) == CombatResult::DefenderRetreat);  // combat example, page 9
   CHECK(crt.result(col("1-1"), 1) == CombatResult::DefenderRetreat);
   CHECK(crt.result(col("1-2"), 3) == CombatResult::AttackerRetreat);
-  for (int die = 1; die <= 6; ++die) CHECK(crt.result(col("3-1"), die) != CombatResult::Exchange);
+  for (int die = 1; die <= 6; ++die)
+    CHECK(crt.result(col("3-1"), die) != CombatResult::Exchange);
   // 17.0 Hougoumont: at 4-1 an attack succeeds one time in three (De on 1, Ex on 6).
   CHECK(crt.result(col("4-1"), 1) == CombatResult::DefenderEliminated);
   CHECK(crt.result(col("4-1"), 6) == CombatResult::Exchange);
@@ -93,16 +96,19 @@ TEST_CASE("the shipped TEC gives costs in half movement points", "[tec]") {
   CHECK(tec->hex(HexTerrain::Forest).half_mp[mounted] == 8);
   CHECK(tec->hex(HexTerrain::Chateau).combat == CombatEffect::DefenderTripledInfantry);
   CHECK(tec->hex(HexTerrain::Chateau).zoc == ZocEffect::NotInto);
-  CHECK(tec->path(PathKind::Road).half_mp[foot] == 1);  // 5.2B: 1/2 MP
+  CHECK(tec->path(PathKind::Road).half_mp[foot] == 1);             // 5.2B: 1/2 MP
   CHECK(tec->hexside(HexsideFeature::Stream).half_mp[foot] == 4);  // +2 MP
   CHECK_FALSE(tec->hexside(HexsideFeature::River).half_mp[foot]);  // prohibited
   CHECK(tec->hexside(HexsideFeature::Crest).sight == SightEffect::Blocks);
   CHECK(tec->hexside(HexsideFeature::Lake).zoc == ZocEffect::Blocked);
 
   errors.clear();
-  CHECK_FALSE(TerrainEffects::parse("feature\tkind\tfoot\tmounted\tcombat\tzoc\tlos\tprovenance\nclear\thex\t2\t2\tnone\tnormal\tclear\tx\n",
-                                    "tec.tsv", errors));
+  CHECK_FALSE(
+      TerrainEffects::parse("feature\tkind\tfoot\tmounted\tcombat\tzoc\tlos\tprovenance\nclear\thex\t2\t2\tno"
+                            "ne\tnormal\tclear\tx\n",
+                            "tec.tsv", errors));
   bool missing_forest = false;
-  for (const auto& e : errors) missing_forest |= e.message == "no row for 'forest'";
+  for (const auto& e : errors)
+    missing_forest |= e.message == "no row for 'forest'";
   CHECK(missing_forest);
 }

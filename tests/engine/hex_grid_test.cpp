@@ -23,16 +23,20 @@ namespace {
 std::vector<Hex> all_hexes() {
   std::vector<Hex> hexes;
   for (int c = 1; c <= kNlbGrid.columns; ++c)
-    for (int r = 1; r <= kNlbGrid.rows; ++r) hexes.push_back({c, r});
+    for (int r = 1; r <= kNlbGrid.rows; ++r)
+      hexes.push_back({c, r});
   return hexes;
 }
 
-Hex h(const char* ccrr) { return *parse_hex(ccrr); }
+Hex h(const char* ccrr) {
+  return *parse_hex(ccrr);
+}
 
 }  // namespace
 
 TEST_CASE("2.2 hex numbers parse and format as CCRR", "[hex]") {
-  for (Hex hex : all_hexes()) CHECK(parse_hex(format_hex(hex)) == hex);
+  for (Hex hex : all_hexes())
+    CHECK(parse_hex(format_hex(hex)) == hex);
   CHECK(h("1641") == Hex{16, 41});
   CHECK(format_hex({6, 5}) == "0605");
   CHECK_FALSE(parse_hex("164"));
@@ -67,13 +71,14 @@ TEST_CASE("odd columns reach up, even columns reach down", "[hex]") {
 TEST_CASE("the rulebook's town hexes form compact towns", "[hex]") {
   // Towns listed in the scenarios (docs/hex-grid.md): every hex touches another of its town.
   const std::vector<std::vector<const char*>> towns{{"3755", "3854", "3855", "3955"},  // Ligny
-                                                   {"3256", "3357", "3457"},          // St Amand
-                                                   {"0606", "0607", "0708", "0709"},  // Waterloo
-                                                   {"4206", "4306", "4307"}};         // Wavre
+                                                    {"3256", "3357", "3457"},          // St Amand
+                                                    {"0606", "0607", "0708", "0709"},  // Waterloo
+                                                    {"4206", "4306", "4307"}};         // Wavre
   for (const auto& town : towns) {
     for (const char* a : town) {
       int touching = 0;
-      for (const char* b : town) touching += adjacent(h(a), h(b)) ? 1 : 0;
+      for (const char* b : town)
+        touching += adjacent(h(a), h(b)) ? 1 : 0;
       INFO("hex " << a);
       CHECK(touching >= 1);
     }
@@ -112,14 +117,15 @@ TEST_CASE("distance is a metric and counts hex steps (3.2C)", "[hex]") {
       if (a != b) CHECK(closer >= 1);
     }
   }
-  CHECK(distance(h("1601"), h("1667")) == 66);   // along a column
-  CHECK(distance(h("0101"), h("0201")) == 1);    // odd column 01 reaches up to 0201's row
+  CHECK(distance(h("1601"), h("1667")) == 66);  // along a column
+  CHECK(distance(h("0101"), h("0201")) == 1);   // odd column 01 reaches up to 0201's row
   CHECK(distance(h("0201"), h("0101")) == 1);
   CHECK(distance(h("0102"), h("0301")) == 2);
-  CHECK(distance(h("0101"), h("5701")) == 56);   // zig-zag along the north edge
+  CHECK(distance(h("0101"), h("5701")) == 56);  // zig-zag along the north edge
   // w/2 placement radius (3.2C): exactly 18 hexes lie at distance 1 or 2 from an inland hex.
   int within_two = 0;
-  for (Hex hex : hexes) within_two += (distance(hex, h("2030")) >= 1 && distance(hex, h("2030")) <= 2) ? 1 : 0;
+  for (Hex hex : hexes)
+    within_two += (distance(hex, h("2030")) >= 1 && distance(hex, h("2030")) <= 2) ? 1 : 0;
   CHECK(within_two == 18);
 }
 

@@ -14,7 +14,9 @@ using hd::engine::Point;
 
 namespace {
 
-double length(Point a, Point b) { return std::hypot(a.x - b.x, a.y - b.y); }
+double length(Point a, Point b) {
+  return std::hypot(a.x - b.x, a.y - b.y);
+}
 
 }  // namespace
 
@@ -23,8 +25,7 @@ TEST_CASE("adjacent hex centres are one hex width apart", "[layout]") {
   for (int c = 1; c <= kNlbGrid.columns; c += 3) {
     for (int r = 1; r <= kNlbGrid.rows; r += 5) {
       for (Direction d : kAllDirections) {
-        CHECK(length(layout.centre({c, r}), layout.centre(hd::engine::neighbour({c, r}, d))) ==
-              Approx(40.0));
+        CHECK(length(layout.centre({c, r}), layout.centre(hd::engine::neighbour({c, r}, d))) == Approx(40.0));
       }
     }
   }

@@ -7,7 +7,9 @@ using namespace hd::engine;
 
 namespace {
 
-Hex h(const char* ccrr) { return *parse_hex(ccrr); }
+Hex h(const char* ccrr) {
+  return *parse_hex(ccrr);
+}
 Hexside side(const char* a, const char* b) {
   const auto s = Hexside::between(h(a), h(b));
   REQUIRE(s);
@@ -18,7 +20,8 @@ Hexside side(const char* a, const char* b) {
 std::string errors_of(const std::string& text) {
   const auto result = parse_map(text, "test.map");
   std::string all;
-  for (const auto& e : result.errors) all += e.to_string() + "\n";
+  for (const auto& e : result.errors)
+    all += e.to_string() + "\n";
   return all;
 }
 
@@ -84,22 +87,28 @@ TEST_CASE("a map source builds terrain, hexsides, paths and named features", "[m
 
 TEST_CASE("map mistakes are reported with file and line, and no map is built", "[map]") {
   const std::string header = "map \"T\" 10 12\n";
-  CHECK_THAT(errors_of(header + "forest \"W\" : 1103\n"), Catch::Contains("test.map:2: hex 1103 is off the map"));
+  CHECK_THAT(errors_of(header + "forest \"W\" : 1103\n"),
+             Catch::Contains("test.map:2: hex 1103 is off the map"));
   CHECK_THAT(errors_of(header + "forest \"W\" : 0303\ntown \"V\" : 0303\n"),
              Catch::Contains("test.map:3: hex 0303 is already forest (line 2)"));
-  CHECK_THAT(errors_of(header + "road \"R\" : 0101 0103\n"), Catch::Contains("0101 -> 0103 is not between neighbouring"));
-  CHECK_THAT(errors_of(header + "bridge \"B\" : 0303/0304\n"), Catch::Contains("bridge 0303/0304 is on no river or stream"));
+  CHECK_THAT(errors_of(header + "road \"R\" : 0101 0103\n"),
+             Catch::Contains("0101 -> 0103 is not between neighbouring"));
+  CHECK_THAT(errors_of(header + "bridge \"B\" : 0303/0304\n"),
+             Catch::Contains("bridge 0303/0304 is on no river or stream"));
   CHECK_THAT(errors_of(header + "river \"R\" : 0303/0304\nroad \"X\" : 0303 0304\n"),
              Catch::Contains("test.map:3: road 'X' crosses river hexside 0303/0304 without a bridge"));
-  CHECK_THAT(errors_of(header + "stream \"S\" : 0303/0305\n"), Catch::Contains("hexside AAAA/BBBB of two neighbouring"));
+  CHECK_THAT(errors_of(header + "stream \"S\" : 0303/0305\n"),
+             Catch::Contains("hexside AAAA/BBBB of two neighbouring"));
   CHECK_THAT(errors_of(header + "volcano \"V\" : 0303\n"), Catch::Contains("unknown statement 'volcano'"));
   CHECK_THAT(errors_of("forest \"W\" : 0303\n"), Catch::Contains("the first statement must be"));
-  CHECK_THAT(errors_of(header + "forest \"W : 0303\n"), Catch::Contains("test.map:2: unterminated quoted string"));
+  CHECK_THAT(errors_of(header + "forest \"W : 0303\n"),
+             Catch::Contains("test.map:2: unterminated quoted string"));
   CHECK_THAT(errors_of(header + "forest \"W\" 0303\n"), Catch::Contains("expected ':'"));
   CHECK_THAT(errors_of(header + "chateau \"C\" : 0303 0304\n"), Catch::Contains("a chateau is one hex"));
   CHECK_THAT(errors_of(header + "forest \"W\" : 0309-05\n"), Catch::Contains("bad hex range"));
   CHECK_THAT(errors_of(header + "supply austrian : west-edge\n"), Catch::Contains("unknown army 'austrian'"));
-  CHECK_THAT(errors_of(header + "supply allied : 0505\n"), Catch::Contains("supply hex 0505 is not on the map edge"));
+  CHECK_THAT(errors_of(header + "supply allied : 0505\n"),
+             Catch::Contains("supply hex 0505 is not on the map edge"));
   CHECK_FALSE(parse_map(header + "forest \"W\" : 1103\n", "test.map").map);
   CHECK_THAT(errors_of("map \"T\" 100 5\n"), Catch::Contains("bad grid size"));
 }

@@ -10,7 +10,9 @@ using namespace hd::engine;
 
 namespace {
 
-Hex h(const char* ccrr) { return *parse_hex(ccrr); }
+Hex h(const char* ccrr) {
+  return *parse_hex(ccrr);
+}
 
 const char* kScenario = R"(scenario "Test Battle" rule 99.0
 map test
@@ -65,7 +67,8 @@ const char* kDerived =
     "french\tEcho\t3\t1\t6\tderived: test\nallied\tZulu\t5\t2\t4\tstated: test\n"
     "allied\tYank\t4\t2\t4\tderived: test\nallied\tXray\t2\t1\t6\tderived: test\n"
     "french\tTiny\t1\t\t4\tderived: test\n";
-const char* kLeaders = "id\tname\tarmy\trole\tcommand\tcommand_capacity\tvariant\nBoss\tThe Boss\tallied\tcommander\t\t3\t\n";
+const char* kLeaders =
+    "id\tname\tarmy\trole\tcommand\tcommand_capacity\tvariant\nBoss\tThe Boss\tallied\tcommander\t\t3\t\n";
 
 struct Fixture {
   std::vector<DataError> errors;
@@ -77,7 +80,8 @@ struct Fixture {
     return std::move(*parsed.map);
   }
   OrderOfBattle oob = OrderOfBattle::load({kUnits, kDerived, kLeaders}, "armies", errors);
-  std::vector<TrackTurn> track{{{16, 1400}, false}, {{16, 1500}, false}, {{16, 1600}, false}, {{16, 2100}, true}};
+  std::vector<TrackTurn> track{
+      {{16, 1400}, false}, {{16, 1500}, false}, {{16, 1600}, false}, {{16, 2100}, true}};
 
   std::vector<DataError> validate(const std::string& text, ScenarioReport& report) {
     auto parsed = parse_scenario(text, "s.txt");
@@ -87,7 +91,8 @@ struct Fixture {
   std::string messages(const std::string& text) {
     ScenarioReport report;
     std::string all;
-    for (const auto& e : validate(text, report)) all += e.to_string() + "\n";
+    for (const auto& e : validate(text, report))
+      all += e.to_string() + "\n";
     return all;
   }
 };
@@ -97,7 +102,8 @@ struct Fixture {
 TEST_CASE("a scenario file parses into its parts", "[scenario]") {
   const auto parsed = parse_scenario(kScenario, "s.txt");
   std::string errors;
-  for (const auto& e : parsed.errors) errors += e.to_string() + "\n";
+  for (const auto& e : parsed.errors)
+    errors += e.to_string() + "\n";
   INFO(errors);
   REQUIRE(parsed.scenario);
   const Scenario& s = *parsed.scenario;
@@ -164,7 +170,8 @@ TEST_CASE("a valid scenario validates and totals each army", "[scenario]") {
   ScenarioReport report;
   const auto errors = f.validate(kScenario, report);
   std::string text;
-  for (const auto& e : errors) text += e.to_string() + "\n";
+  for (const auto& e : errors)
+    text += e.to_string() + "\n";
   INFO(text);
   CHECK(errors.empty());
   const auto& french = report.armies[static_cast<std::size_t>(Army::French)];
@@ -179,39 +186,61 @@ TEST_CASE("a valid scenario validates and totals each army", "[scenario]") {
 
 TEST_CASE("scenario mistakes are reported with file and line", "[scenario]") {
   Fixture f;
-  const std::string head = "scenario \"T\" rule 1.0\nmap test\narea columns 01-08 rows 01-10\nturns 16/1400 16/1600\n";
-  CHECK_THAT(f.messages(head + "setup french 0909 : Alpha\n"), Catch::Contains("s.txt:5: set-up hex 0909 is off the map"));
-  CHECK_THAT(f.messages(head + "setup french 0505 : Nobody\n"), Catch::Contains("s.txt:5: unknown french unit or leader 'Nobody'"));
+  const std::string head =
+      "scenario \"T\" rule 1.0\nmap test\narea columns 01-08 rows 01-10\nturns 16/1400 16/1600\n";
+  CHECK_THAT(f.messages(head + "setup french 0909 : Alpha\n"),
+             Catch::Contains("s.txt:5: set-up hex 0909 is off the map"));
+  CHECK_THAT(f.messages(head + "setup french 0505 : Nobody\n"),
+             Catch::Contains("s.txt:5: unknown french unit or leader 'Nobody'"));
   CHECK_THAT(f.messages(head + "setup french 0505 : Alpha\nsetup french 0506 : Alpha\n"),
              Catch::Contains("s.txt:6: unit 'Alpha' is set up or enters more than once"));
-  CHECK_THAT(f.messages(head + "setup french 0505 : Alpha Beta Gamma\n"), Catch::Contains("3 units set up in 0505 (limit 2"));
-  CHECK_THAT(f.messages(head + "setup french 0606 : Alpha Beta\n"), Catch::Contains("limit 1, a chateau: 8.1"));
-  CHECK_THAT(f.messages(head + "setup french 0505 unstacked : Alpha Beta\n"), Catch::Contains("unstacked set-up puts 2 units"));
+  CHECK_THAT(f.messages(head + "setup french 0505 : Alpha Beta Gamma\n"),
+             Catch::Contains("3 units set up in 0505 (limit 2"));
+  CHECK_THAT(f.messages(head + "setup french 0606 : Alpha Beta\n"),
+             Catch::Contains("limit 1, a chateau: 8.1"));
+  CHECK_THAT(f.messages(head + "setup french 0505 unstacked : Alpha Beta\n"),
+             Catch::Contains("unstacked set-up puts 2 units"));
   CHECK_THAT(f.messages(head + "reinforce allied 16/1500 at 0505 : Xray\n"),
              Catch::Contains("entry hex 0505 is neither on the playing area's edge nor a named entry hex"));
   CHECK(f.messages(head + "reinforce french 16/1500 at 0110 : Echo\n").empty());  // a named entry hex
   CHECK(f.messages(head + "reinforce french 16/1500 at 0810 : Echo\n").empty());  // on the area's edge
-  CHECK_THAT(f.messages(head + "reinforce allied 16/1800 at 0801 : Xray\n"), Catch::Contains("not on the turn track"));
-  CHECK_THAT(f.messages(head + "reinforce allied 16/2100 at 0801 : Xray\n"), Catch::Contains("outside the scenario's turns"));
-  CHECK_THAT(f.messages(head + "setup allied 0505 : all [Q]\n"), Catch::Contains("no allied units in command [Q]"));
-  CHECK_THAT(f.messages(head + "setup allied 0505 : all [A] less Alpha\n"), Catch::Contains("'less Alpha': not a unit of [A]"));
-  CHECK_THAT(f.messages(head + "setup french 0505 : Tiny:r\n"), Catch::Contains("unit 'Tiny' has no reduced side"));
-  CHECK_THAT(f.messages(head + "morale french demoralization 9 disintegration 5\n"), Catch::Contains("below the demoralization level"));
-  CHECK_THAT(f.messages(head + "corps-morale french [7] 5\n"), Catch::Contains("no corps [7] in the french army"));
-  CHECK_THAT(f.messages(head + "option X \"x\"\nremove allied Yank\nend\n"), Catch::Contains("removes 'Yank', which is not in the scenario"));
-  CHECK_THAT(f.messages(head + "setup french 0202 w/0 : Alpha Beta Gamma\n"), Catch::Contains("3 units set up in 0202"));
+  CHECK_THAT(f.messages(head + "reinforce allied 16/1800 at 0801 : Xray\n"),
+             Catch::Contains("not on the turn track"));
+  CHECK_THAT(f.messages(head + "reinforce allied 16/2100 at 0801 : Xray\n"),
+             Catch::Contains("outside the scenario's turns"));
+  CHECK_THAT(f.messages(head + "setup allied 0505 : all [Q]\n"),
+             Catch::Contains("no allied units in command [Q]"));
+  CHECK_THAT(f.messages(head + "setup allied 0505 : all [A] less Alpha\n"),
+             Catch::Contains("'less Alpha': not a unit of [A]"));
+  CHECK_THAT(f.messages(head + "setup french 0505 : Tiny:r\n"),
+             Catch::Contains("unit 'Tiny' has no reduced side"));
+  CHECK_THAT(f.messages(head + "morale french demoralization 9 disintegration 5\n"),
+             Catch::Contains("below the demoralization level"));
+  CHECK_THAT(f.messages(head + "corps-morale french [7] 5\n"),
+             Catch::Contains("no corps [7] in the french army"));
+  CHECK_THAT(f.messages(head + "option X \"x\"\nremove allied Yank\nend\n"),
+             Catch::Contains("removes 'Yank', which is not in the scenario"));
+  CHECK_THAT(f.messages(head + "setup french 0202 w/0 : Alpha Beta Gamma\n"),
+             Catch::Contains("3 units set up in 0202"));
   CHECK_THAT(f.messages(head + "setup french 0101 w/1 unstacked : Alpha Beta Gamma Delta\n"),
              Catch::Contains("4 units cannot fit within 1 hexes of 0101"));
-  CHECK_THAT(f.messages(head + "victory french big \"x\" : allied confused\n"), Catch::Contains("unknown condition 'allied'"));
-  CHECK_THAT(f.messages(head + "victory french big \"x\" : otherwise and\n"), Catch::Contains("condition ends with 'and'"));
+  CHECK_THAT(f.messages(head + "victory french big \"x\" : allied confused\n"),
+             Catch::Contains("unknown condition 'allied'"));
+  CHECK_THAT(f.messages(head + "victory french big \"x\" : otherwise and\n"),
+             Catch::Contains("condition ends with 'and'"));
   CHECK_THAT(f.messages(head + "bogus thing\n"), Catch::Contains("unknown statement 'bogus'"));
-  CHECK_THAT(f.messages(head + "option A \"a\"\nmap other\nend\n"), Catch::Contains("cannot appear inside an option block"));
+  CHECK_THAT(f.messages(head + "option A \"a\"\nmap other\nend\n"),
+             Catch::Contains("cannot appear inside an option block"));
   CHECK_THAT(f.messages(head + "option A \"a\"\n"), Catch::Contains("option 'A' has no 'end'"));
   CHECK_THAT(f.messages(head + "option A \"a\"\nreinforce allied 16/2100 at 0801 : Xray\nend\n"),
              Catch::Contains("turn 16/2100 is outside the scenario's turns"));
-  CHECK(f.messages(head + "option A \"a\"\nturns 16/1400 16/2100\nreinforce allied 16/2100 at 0801 : Xray\nend\n").empty());
-  CHECK_THAT(f.messages(head + "option A \"a\"\nturns 16/1400 16/2200\nend\n"), Catch::Contains("not a span of the turn track"));
-  CHECK_THAT(f.messages(head + "victory french x \"x\" : vp-net french -x\n"), Catch::Contains("expected a whole number, found '-x'"));
+  CHECK(f.messages(head +
+                   "option A \"a\"\nturns 16/1400 16/2100\nreinforce allied 16/2100 at 0801 : Xray\nend\n")
+            .empty());
+  CHECK_THAT(f.messages(head + "option A \"a\"\nturns 16/1400 16/2200\nend\n"),
+             Catch::Contains("not a span of the turn track"));
+  CHECK_THAT(f.messages(head + "victory french x \"x\" : vp-net french -x\n"),
+             Catch::Contains("expected a whole number, found '-x'"));
   CHECK_THAT(f.messages("map test\n"), Catch::Contains("the first statement must be"));
   CHECK_THAT(f.messages("scenario \"T\" rule 1.0\n"), Catch::Contains("no 'area' statement"));
 }

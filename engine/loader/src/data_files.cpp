@@ -1,6 +1,5 @@
-#include <hd/loader/data_files.hpp>
-
 #include <hd/engine/map_parser.hpp>
+#include <hd/loader/data_files.hpp>
 
 #include <algorithm>
 #include <fstream>
@@ -8,7 +7,8 @@
 
 namespace hd::loader {
 
-std::optional<std::string> read_text_file(const std::filesystem::path& path, std::vector<engine::DataError>& errors) {
+std::optional<std::string> read_text_file(const std::filesystem::path& path,
+                                          std::vector<engine::DataError>& errors) {
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     errors.push_back({path.string(), 0, "cannot read file"});
@@ -38,7 +38,8 @@ Loaded<engine::OrderOfBattle> load_order_of_battle(const std::filesystem::path& 
   if (!units || !derived || !leaders) return result;
   auto oob = engine::OrderOfBattle::load({*units, *derived, *leaders}, folder.string(), result.errors);
   if (manifest) {
-    if (const auto text = read_text_file(*manifest, result.errors)) oob.apply_manifest(*text, manifest->string(), result.errors);
+    if (const auto text = read_text_file(*manifest, result.errors))
+      oob.apply_manifest(*text, manifest->string(), result.errors);
   }
   if (result.errors.empty()) result.value = std::move(oob);
   return result;
@@ -54,7 +55,8 @@ Loaded<std::vector<engine::TrackTurn>> load_turn_track(const std::filesystem::pa
   return result;
 }
 
-Loaded<GameData> load_game_data(const std::filesystem::path& root, const std::optional<std::filesystem::path>& manifest) {
+Loaded<GameData> load_game_data(const std::filesystem::path& root,
+                                const std::optional<std::filesystem::path>& manifest) {
   Loaded<GameData> result;
   auto map = load_map(root / "map" / "nlb.map");
   auto oob = load_order_of_battle(root / "armies", manifest);
@@ -65,10 +67,13 @@ Loaded<GameData> load_game_data(const std::filesystem::path& root, const std::op
   std::optional<engine::TerrainEffects> tec;
   const auto crt_path = root / "tables" / "crt.tsv";
   const auto tec_path = root / "tables" / "terrain-effects.tsv";
-  if (const auto text = read_text_file(crt_path, result.errors)) crt = engine::CombatResultsTable::parse(*text, crt_path.string(), result.errors);
-  if (const auto text = read_text_file(tec_path, result.errors)) tec = engine::TerrainEffects::parse(*text, tec_path.string(), result.errors);
+  if (const auto text = read_text_file(crt_path, result.errors))
+    crt = engine::CombatResultsTable::parse(*text, crt_path.string(), result.errors);
+  if (const auto text = read_text_file(tec_path, result.errors))
+    tec = engine::TerrainEffects::parse(*text, tec_path.string(), result.errors);
   if (result.errors.empty()) {
-    result.value = GameData{std::move(*map.value), std::move(*oob.value), std::move(*track.value), *crt, std::move(*tec)};
+    result.value = GameData{std::move(*map.value), std::move(*oob.value), std::move(*track.value), *crt,
+                            std::move(*tec)};
   }
   return result;
 }
@@ -85,8 +90,8 @@ std::vector<std::string> list_scenarios(const std::filesystem::path& root) {
   return slugs;
 }
 
-Loaded<engine::Scenario> load_scenario(const std::filesystem::path& root, const std::string& slug, const GameData& data,
-                                       engine::ScenarioReport& report) {
+Loaded<engine::Scenario> load_scenario(const std::filesystem::path& root, const std::string& slug,
+                                       const GameData& data, engine::ScenarioReport& report) {
   Loaded<engine::Scenario> result;
   const auto path = root / slug / "scenario.txt";
   const auto text = read_text_file(path, result.errors);
@@ -100,6 +105,8 @@ Loaded<engine::Scenario> load_scenario(const std::filesystem::path& root, const 
   return result;
 }
 
-std::filesystem::path default_data_root() { return HD_DATA_ROOT; }
+std::filesystem::path default_data_root() {
+  return HD_DATA_ROOT;
+}
 
 }  // namespace hd::loader

@@ -13,7 +13,9 @@ enum class Army { French, Prussian, Allied };
 // The French player against the Coalition player (Prussians and Allies).
 enum class Side { French, Coalition };
 
-constexpr Side side_of(Army army) { return army == Army::French ? Side::French : Side::Coalition; }
+constexpr Side side_of(Army army) {
+  return army == Army::French ? Side::French : Side::Coalition;
+}
 
 std::string_view to_string(Army army);
 std::string_view to_string(Side side);

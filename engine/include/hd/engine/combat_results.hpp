@@ -11,7 +11,13 @@
 
 namespace hd::engine {
 
-enum class CombatResult { AttackerEliminated, AttackerRetreat, Exchange, DefenderRetreat, DefenderEliminated };
+enum class CombatResult {
+  AttackerEliminated,
+  AttackerRetreat,
+  Exchange,
+  DefenderRetreat,
+  DefenderEliminated
+};
 
 std::string_view to_string(CombatResult result);  // "Ae", "Ar", "Ex", "Dr", "De"
 

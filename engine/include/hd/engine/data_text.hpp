@@ -34,7 +34,8 @@ struct Statement {
 // Splits a file into statements. A line starting with white space continues the previous
 // statement unless its first word is one of `keywords` (so blocks may be indented). An
 // unterminated quote is reported in `errors`.
-std::vector<Statement> split_statements(std::string_view text, const std::string& file, std::vector<DataError>& errors,
+std::vector<Statement> split_statements(std::string_view text, const std::string& file,
+                                        std::vector<DataError>& errors,
                                         const std::vector<std::string_view>& keywords = {});
 
 // Parses hex list items: "CCRR" or a column range "CCRR-RR" (column CC, rows RR1..RR2). Appends the

@@ -15,15 +15,30 @@
 namespace hd::engine {
 
 // Every kind of line a map source file may hold.
-enum class MapFeatureKind { Forest, Marsh, Town, Chateau, Road, Trail, Stream, River, Bridge, Crest, Lake, Label, Entry, Exit };
+enum class MapFeatureKind {
+  Forest,
+  Marsh,
+  Town,
+  Chateau,
+  Road,
+  Trail,
+  Stream,
+  River,
+  Bridge,
+  Crest,
+  Lake,
+  Label,
+  Entry,
+  Exit
+};
 
 // One named feature as written in the source (kept for labels, review and error messages).
 struct MapFeature {
   MapFeatureKind kind = MapFeatureKind::Label;
   std::string name;
-  std::vector<Hex> hexes;       // hex features, labels, edge hexes; a path's hexes in order
-  std::vector<Hexside> sides;   // hexside features
-  int line = 0;                 // line in the source file
+  std::vector<Hex> hexes;      // hex features, labels, edge hexes; a path's hexes in order
+  std::vector<Hexside> sides;  // hexside features
+  int line = 0;                // line in the source file
 };
 
 class GameMap {
@@ -51,7 +66,9 @@ class GameMap {
 
   // Hexes from which an army traces supply (14.1): French south edge, Prussian east, Allied west.
   const std::vector<Hex>& supply_hexes(Army army) const { return supply_[static_cast<std::size_t>(army)]; }
-  void set_supply_hexes(Army army, std::vector<Hex> hexes) { supply_[static_cast<std::size_t>(army)] = std::move(hexes); }
+  void set_supply_hexes(Army army, std::vector<Hex> hexes) {
+    supply_[static_cast<std::size_t>(army)] = std::move(hexes);
+  }
 
   // The first feature of this kind with this name, or nullptr.
   const MapFeature* find_feature(MapFeatureKind kind, std::string_view name) const;

@@ -61,7 +61,9 @@ Direction opposite(Direction direction);
 int distance(Hex a, Hex b);
 
 // True when the two hexes share a hexside.
-inline bool adjacent(Hex a, Hex b) { return distance(a, b) == 1; }
+inline bool adjacent(Hex a, Hex b) {
+  return distance(a, b) == 1;
+}
 
 // The side shared by two adjacent hexes, stored with the lower-numbered hex first so that each
 // hexside has exactly one value whichever side it is named from.

@@ -31,7 +31,7 @@ struct CounterValue {
 };
 
 struct UnitDefinition {
-  std::string id;           // as the rules abbreviate it, unique within the army
+  std::string id;  // as the rules abbreviate it, unique within the army
   std::string name;
   Army army = Army::French;
   std::string nationality;  // french, prussian, british, kgl, hanoverian, brunswick, nassau, netherlands
@@ -42,7 +42,7 @@ struct UnitDefinition {
   std::optional<CounterValue> full_strength;     // none: not derivable (a variant counter without complement)
   std::optional<CounterValue> reduced_strength;  // none: the counter has no reduced side
   std::optional<CounterValue> movement;
-  std::string variant;      // empty for the basic counter mix; 16.1, 16.1B ... for variants
+  std::string variant;  // empty for the basic counter mix; 16.1, 16.1B ... for variants
   int line = 0;
 };
 
@@ -50,8 +50,8 @@ struct LeaderDefinition {
   std::string id;
   std::string name;
   Army army = Army::French;
-  std::string role;      // commander, officer, chief_of_staff
-  std::string command;   // command designation for officers
+  std::string role;              // commander, officer, chief_of_staff
+  std::string command;           // command designation for officers
   std::string command_capacity;  // as stated ("4", "ceil(1d6/2) ..."), empty if unknown
   std::string variant;
   int line = 0;

@@ -24,17 +24,17 @@ std::optional<TurnName> parse_turn_name(std::string_view text);
 
 // The units a set-up or reinforcement line names: one counter, or all of a command less some.
 struct UnitRef {
-  std::string id;                  // a unit or leader id, or empty for a command group
-  bool reduced = false;            // "(r)": set up with the reduced side showing
-  std::string command;             // "all COMMAND": every unit of this command designation
-  std::vector<std::string> less;   // "less ID ...": taken out of the group
+  std::string id;                 // a unit or leader id, or empty for a command group
+  bool reduced = false;           // "(r)": set up with the reduced side showing
+  std::string command;            // "all COMMAND": every unit of this command designation
+  std::vector<std::string> less;  // "less ID ...": taken out of the group
 };
 
 struct Placement {
   Army army = Army::French;
   Hex hex;
-  int radius = 0;           // "w/N" (3.2C)
-  bool unstacked = false;   // one unit per hex
+  int radius = 0;          // "w/N" (3.2C)
+  bool unstacked = false;  // one unit per hex
   std::vector<UnitRef> units;
   int line = 0;
 };
@@ -42,10 +42,10 @@ struct Placement {
 struct Reinforcement {
   Army army = Army::French;
   TurnName turn;
-  std::vector<Hex> hexes;   // the entry hex and its alternatives
+  std::vector<Hex> hexes;  // the entry hex and its alternatives
   bool half_movement = false;
   bool unstacked = false;
-  bool secret = false;      // the entry hex is chosen secretly
+  bool secret = false;  // the entry hex is chosen secretly
   std::vector<UnitRef> units;
   int line = 0;
 };
@@ -70,7 +70,7 @@ enum class VpKind { PerStrengthPoint, Hex, Exit };
 struct VpRule {
   Side side = Side::French;
   VpKind kind = VpKind::PerStrengthPoint;
-  std::vector<Hex> hexes;           // Hex: the hexes that score; Exit: the hexes units exit through
+  std::vector<Hex> hexes;  // Hex: the hexes that score; Exit: the hexes units exit through
   int points = 0;
   bool per_strength_point = false;  // exit VP counted per strength point exited
   bool at_end = true;
@@ -95,7 +95,7 @@ struct Condition {
 
 struct VictoryCondition {
   Side side = Side::French;
-  std::string level;   // decisive, marginal, ... ("instant" for instant wins)
+  std::string level;  // decisive, marginal, ... ("instant" for instant wins)
   std::string text;
   Condition condition;
   bool instant = false;
@@ -128,10 +128,10 @@ struct ScenarioForces {
 };
 
 struct ScenarioOption {
-  std::string id;     // the rule number, e.g. 18.5A
+  std::string id;  // the rule number, e.g. 18.5A
   std::string title;
   std::optional<std::pair<TurnName, TurnName>> turns;  // replaces the scenario's first and last turn
-  std::vector<TurnName> rain;                           // further rain (or mud) turns
+  std::vector<TurnName> rain;                          // further rain (or mud) turns
   ScenarioForces additions;
   std::vector<std::pair<Army, std::string>> removals;  // units taken out of the base forces
   int line = 0;
@@ -140,18 +140,19 @@ struct ScenarioOption {
 struct PlayingArea {
   int first_column = 1, last_column = 1, first_row = 1, last_row = 1;
   bool contains(Hex hex) const {
-    return hex.column >= first_column && hex.column <= last_column && hex.row >= first_row && hex.row <= last_row;
+    return hex.column >= first_column && hex.column <= last_column && hex.row >= first_row &&
+           hex.row <= last_row;
   }
   bool on_edge(Hex hex) const {
-    return contains(hex) && (hex.column == first_column || hex.column == last_column || hex.row == first_row ||
-                             hex.row == last_row);
+    return contains(hex) && (hex.column == first_column || hex.column == last_column ||
+                             hex.row == first_row || hex.row == last_row);
   }
 };
 
 struct Scenario {
   std::string name;
-  std::string rule;          // 19.0
-  std::string map;           // "nlb": scenarios/map/nlb.map
+  std::string rule;  // 19.0
+  std::string map;   // "nlb": scenarios/map/nlb.map
   PlayingArea area;
   TurnName first_turn, last_turn;
   std::vector<TurnName> rain;

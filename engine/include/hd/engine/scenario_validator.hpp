@@ -23,7 +23,7 @@ struct ScenarioContext {
 
 struct ArmyTotals {
   int units_set_up = 0;
-  int strength_set_up = 0;    // printed strength showing (reduced side if set up reduced)
+  int strength_set_up = 0;  // printed strength showing (reduced side if set up reduced)
   int units_entering = 0;
   int strength_entering = 0;
   int leaders = 0;
@@ -35,8 +35,8 @@ struct ScenarioReport {
 
 // The combat units a list of references stands for (leaders are left out); unknown ids are
 // reported through `unknown`.
-std::vector<const UnitDefinition*> resolve_units(const std::vector<UnitRef>& refs, Army army, const OrderOfBattle& oob,
-                                                 std::vector<std::string>& unknown);
+std::vector<const UnitDefinition*> resolve_units(const std::vector<UnitRef>& refs, Army army,
+                                                 const OrderOfBattle& oob, std::vector<std::string>& unknown);
 
 // Every problem found, each with the scenario file and the statement's line.
 std::vector<DataError> validate_scenario(const Scenario& scenario, const ScenarioContext& context,

@@ -24,7 +24,9 @@ enum class HexsideFeature : std::uint8_t {
 class HexsideFeatures {
  public:
   constexpr HexsideFeatures() = default;
-  constexpr bool has(HexsideFeature feature) const { return (bits_ & static_cast<std::uint8_t>(feature)) != 0; }
+  constexpr bool has(HexsideFeature feature) const {
+    return (bits_ & static_cast<std::uint8_t>(feature)) != 0;
+  }
   constexpr void add(HexsideFeature feature) { bits_ |= static_cast<std::uint8_t>(feature); }
   constexpr bool empty() const { return bits_ == 0; }
   constexpr std::uint8_t bits() const { return bits_; }

@@ -19,12 +19,12 @@ enum class MoverClass { Foot, Mounted };
 
 enum class CombatEffect {
   None,
-  CavalryHalved,             // cavalry attacking into or defending in (6.3)
-  DefenderDoubled,           // town
-  DefenderTripledInfantry,   // chateau (8.2)
-  DoubledIfAllAcross,        // stream and bridge hexsides (6.3A)
-  BridgesOnly,               // river: attacks only across bridges
-  NoAttack,                  // lake hexsides
+  CavalryHalved,            // cavalry attacking into or defending in (6.3)
+  DefenderDoubled,          // town
+  DefenderTripledInfantry,  // chateau (8.2)
+  DoubledIfAllAcross,       // stream and bridge hexsides (6.3A)
+  BridgesOnly,              // river: attacks only across bridges
+  NoAttack,                 // lake hexsides
 };
 
 enum class ZocEffect { Normal, Blocked, NotInto };
@@ -42,7 +42,8 @@ class TerrainEffects {
  public:
   // Parses scenarios/tables/terrain-effects.tsv; every hex terrain, hexside feature and path kind
   // must have exactly one row.
-  static std::optional<TerrainEffects> parse(std::string_view text, const std::string& file, std::vector<DataError>& errors);
+  static std::optional<TerrainEffects> parse(std::string_view text, const std::string& file,
+                                             std::vector<DataError>& errors);
 
   const TerrainEffect& hex(HexTerrain terrain) const { return hexes_[static_cast<std::size_t>(terrain)]; }
   const TerrainEffect& hexside(HexsideFeature feature) const;

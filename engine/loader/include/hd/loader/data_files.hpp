@@ -19,19 +19,20 @@ namespace hd::loader {
 
 template <typename T>
 struct Loaded {
-  std::optional<T> value;                   // set only when there are no errors
+  std::optional<T> value;  // set only when there are no errors
   std::vector<engine::DataError> errors;
 };
 
 // The whole file as text; nullopt (with an error) if it cannot be read.
-std::optional<std::string> read_text_file(const std::filesystem::path& path, std::vector<engine::DataError>& errors);
+std::optional<std::string> read_text_file(const std::filesystem::path& path,
+                                          std::vector<engine::DataError>& errors);
 
 // scenarios/map/<name>.map
 Loaded<engine::GameMap> load_map(const std::filesystem::path& path);
 
 // scenarios/armies/{units,derived,leaders}.tsv, then the optional counter manifest over them.
-Loaded<engine::OrderOfBattle> load_order_of_battle(const std::filesystem::path& folder,
-                                                   const std::optional<std::filesystem::path>& manifest = std::nullopt);
+Loaded<engine::OrderOfBattle> load_order_of_battle(
+    const std::filesystem::path& folder, const std::optional<std::filesystem::path>& manifest = std::nullopt);
 
 // scenarios/turn-track.txt
 Loaded<std::vector<engine::TrackTurn>> load_turn_track(const std::filesystem::path& path);
@@ -54,8 +55,8 @@ Loaded<GameData> load_game_data(const std::filesystem::path& root,
 std::vector<std::string> list_scenarios(const std::filesystem::path& root);
 
 // Parses root/<slug>/scenario.txt and validates it against the game data; fills `report`.
-Loaded<engine::Scenario> load_scenario(const std::filesystem::path& root, const std::string& slug, const GameData& data,
-                                       engine::ScenarioReport& report);
+Loaded<engine::Scenario> load_scenario(const std::filesystem::path& root, const std::string& slug,
+                                       const GameData& data, engine::ScenarioReport& report);
 
 // The scenarios/ folder of this source tree (set at build time), for tools and tests.
 std::filesystem::path default_data_root();

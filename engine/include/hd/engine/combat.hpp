@@ -1,0 +1,77 @@
+// Combat (6.0), chateaux (8.0) and army morale (9.0): who must fight, what a proposed combat's odds
+// are and why, and the results table applied with retreats, displacement and advances.
+// Artillery bombardment at range (7.1-7.3) comes with a later change; adjacent artillery fights
+// like any unit (7.4).
+#pragma once
+
+#include <hd/engine/combat_results.hpp>
+#include <hd/engine/events.hpp>
+#include <hd/engine/game_state.hpp>
+#include <hd/engine/refusal.hpp>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace hd::engine {
+
+// One combat: attackers and defenders, every attacker adjacent to every defender (6.1E).
+struct AttackAction {
+  std::vector<UnitIndex> attackers;
+  std::vector<UnitIndex> defenders;
+  int odds_reduction = 0;  // columns to the left of the computed odds (6.2C)
+};
+
+// Where a retreating unit goes (6.6B: its owner decides). `displace` names the friendly unit it
+// pushes out of a full hex (6.6D); `stay` keeps an undemoralized chateau infantry in place on a Dr
+// (8.2C).
+struct RetreatAction {
+  UnitIndex unit = 0;
+  std::optional<Hex> to;
+  std::optional<UnitIndex> displace;
+  bool stay = false;
+};
+
+// One victorious unit advances into a vacated hex, or none does (6.7).
+struct AdvanceAction {
+  std::optional<UnitIndex> unit;
+  std::optional<Hex> into;
+};
+
+// Marks every unit that must take part in a combat this phase (6.1): phasing units in an EZOC and
+// the enemy units whose ZOC they are in. Called as a combat phase begins.
+void mark_obligations(GameState& state);
+
+// The units that must still attack or be attacked this phase.
+std::vector<UnitIndex> owed_combat(const GameState& state);
+
+// Checks a proposed combat against 6.1, 6.2C, 8.0 and the river and lake hexsides.
+std::optional<Refusal> check_attack(const GameState& state, const AttackAction& attack);
+
+// The odds of a proposed combat with each modifier explained (6.2, 6.3, 8.2B). Requires a combat
+// that check_attack accepts.
+CombatOdds compute_odds(const GameState& state, const AttackAction& attack);
+
+// The hexes a unit may retreat into now, without displacing anyone (6.6A, 6.6C, 8.1A).
+std::vector<Hex> retreat_hexes(const GameState& state, UnitIndex unit);
+
+// Checks a retreat or an advance decision.
+std::optional<Refusal> check_retreat(const GameState& state, const RetreatAction& retreat);
+std::optional<Refusal> check_advance(const GameState& state, const AdvanceAction& advance);
+
+// The demoralization and disintegration levels of an army in force now (9.0, scenario morale).
+std::pair<std::optional<int>, std::optional<int>> morale_levels(const GameState& state, Army army);
+
+// How many units a hex holds: two (5.4), one in a chateau (8.1A).
+int stacking_limit_of(const GameState& state, Hex hex);
+
+// True if `unit` could step from its hex into `to` when retreating, before counting friendly units
+// (6.6A: on the map and in play, not across prohibited terrain, not into enemy units or EZOC).
+bool retreat_ground_ok(const GameState& state, const UnitState& unit, Hex to);
+
+// Carrying out validated decisions (used by apply() in actions.cpp). Each appends its events.
+void resolve_attack(GameState& state, const AttackAction& attack, int die, std::vector<Event>& events);
+void resolve_retreat(GameState& state, const RetreatAction& retreat, std::vector<Event>& events);
+void resolve_advance(GameState& state, const AdvanceAction& advance, std::vector<Event>& events);
+
+}  // namespace hd::engine

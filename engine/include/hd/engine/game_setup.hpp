@@ -1,0 +1,22 @@
+// The opening position of a game: every unit of the scenario (and of the chosen force options)
+// placed on the map or waiting to enter.
+#pragma once
+
+#include <hd/engine/game_state.hpp>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace hd::engine {
+
+// Builds the first state of a game. Units placed "w/N" (3.2C) go to the named hex while it has
+// room, else to the nearest hex within N that has room (ties by hex number): players choosing their
+// own placements within the radius is a set-up phase still to come (docs/rules-notes.md, 3.2C).
+// Fails with messages if a unit cannot be placed or a reference is unknown.
+std::optional<GameState> start_game(std::shared_ptr<const Ruleset> rules, std::vector<std::string>& errors);
+
+// How many units a hex holds at the end of a phase: two (5.4), one in a chateau (8.1).
+int stacking_limit(const GameMap& map, Hex hex);
+
+}  // namespace hd::engine

@@ -1,0 +1,105 @@
+// The state of one game in play: where every unit is, whose phase it is, losses, control and VP.
+// Changed only by apply() (actions.hpp); everything a viewer learns of it goes through view.hpp.
+#pragma once
+
+#include <hd/engine/army.hpp>
+#include <hd/engine/hex.hpp>
+#include <hd/engine/order_of_battle.hpp>
+#include <hd/engine/ruleset.hpp>
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace hd::engine {
+
+using UnitIndex = std::uint16_t;
+
+enum class UnitStatus : std::uint8_t { Waiting, OnMap, Eliminated, Exited };
+
+struct UnitState {
+  std::string id;
+  Army army = Army::French;
+  UnitType type = UnitType::Infantry;
+  int full_strength = 0;
+  int reduced_strength = 0;  // 0: the counter has no reduced side
+  int movement = 0;          // movement allowance in MP
+  bool reduced = false;      // the reduced side is showing
+  UnitStatus status = UnitStatus::Waiting;
+  Hex hex;  // while on the map
+  // Reinforcements (5.6): the first turn it may enter, where, and how.
+  int arrival_turn = -1;
+  std::vector<Hex> entry_hexes;
+  bool half_movement_entry = false;
+  // This phase.
+  bool moved = false;       // 5.1C: a finished move cannot be changed or continued
+  bool fought = false;      // 6.1B: one combat per unit per phase; 6.7C: none after advancing
+  bool must_fight = false;  // 6.1: in contact at the start of this combat phase
+
+  // The printed strength showing (6.5A: current printed strength).
+  int strength() const { return reduced ? reduced_strength : full_strength; }
+  bool on_map() const { return status == UnitStatus::OnMap; }
+};
+
+enum class Phase : std::uint8_t { Movement, Combat, GameOver };
+
+// A unit that must retreat after combat (6.6); its owner chooses where.
+struct PendingRetreat {
+  UnitIndex unit = 0;
+  int combat = 0;         // the combat that caused it
+  bool may_stay = false;  // 8.2C: a chateau defender may ignore a Dr
+};
+
+// After a combat that vacated hexes, one victorious unit may advance (6.7).
+// Offered once every retreat of the combat is done, for the hexes then empty.
+struct PendingAdvance {
+  Side side = Side::French;
+  std::vector<UnitIndex> candidates;  // participating victorious units
+  std::vector<Hex> vacated;           // the losers' hexes; those empty when offered may be entered
+};
+
+// How the game ended (3.4).
+struct GameResult {
+  std::optional<Side> winner;  // none: a draw or no condition met
+  std::string level;           // decisive, marginal, ...
+  std::string text;            // the condition's words
+};
+
+std::string_view to_string(Phase phase);
+
+struct GameState {
+  std::shared_ptr<const Ruleset> rules;
+  int turn = 0;  // index into rules->turns
+  Side phasing = Side::French;
+  Phase phase = Phase::Movement;
+  std::vector<UnitState> units;
+  std::array<int, 3> eliminated_strength{};      // by Army: running losses (9.0)
+  std::array<bool, 3> demoralized{};             // 9.2
+  std::array<bool, 3> disintegrated{};           // 9.1
+  std::map<Hex, Side> control;                   // 3.4B: hexes a side last passed through
+  std::map<Hex, int> entries_this_phase;         // 5.6A: units entered at each hex this phase
+  std::vector<PendingRetreat> pending_retreats;  // in order; the first is decided next
+  std::optional<PendingAdvance> pending_advance;
+  int combats_this_phase = 0;
+  std::array<int, 2> exited_strength{};  // by Side: strength exited for VP (5.5C)
+  std::optional<GameResult> result;
+  std::uint64_t actions_applied = 0;
+
+  const GameTurn& current_turn() const { return rules->turns[static_cast<std::size_t>(turn)]; }
+  // The units of a side on the map in a hex.
+  std::vector<UnitIndex> units_at(Hex hex) const;
+  // True if an enemy of `side` is on the map in `hex`.
+  bool enemy_in(Hex hex, Side side) const;
+};
+
+// The unit of an army with this id, or nullopt.
+std::optional<UnitIndex> find_unit(const GameState& state, Army army, std::string_view id);
+
+// A stable 64-bit hash of everything that decides the game from here on (not the ruleset, which is
+// fixed): equal states hash equal on every machine.
+std::uint64_t state_hash(const GameState& state);
+
+}  // namespace hd::engine

@@ -1,0 +1,164 @@
+#include <hd/engine/actions.hpp>
+#include <hd/engine/game_setup.hpp>
+#include <hd/engine/victory.hpp>
+
+#include <algorithm>
+
+namespace hd::engine {
+namespace {
+
+Refusal refuse(RefusalCode code, std::string rule, std::string message) {
+  return Refusal{code, std::move(rule), std::move(message)};
+}
+
+Side other(Side side) {
+  return side == Side::French ? Side::Coalition : Side::French;
+}
+
+bool decision_pending(const GameState& state) {
+  return !state.pending_retreats.empty() || state.pending_advance.has_value();
+}
+
+// 5.4, 8.1A: no hex of the phasing side holds more than its limit at the end of a phase.
+std::optional<Refusal> check_stacking(const GameState& state) {
+  std::map<Hex, int> count;
+  for (const UnitState& unit : state.units)
+    if (unit.on_map() && side_of(unit.army) == state.phasing) ++count[unit.hex];
+  for (const auto& [hex, units] : count) {
+    if (units > stacking_limit(state.rules->map, hex)) {
+      const bool chateau = state.rules->map.terrain(hex) == HexTerrain::Chateau;
+      return refuse(RefusalCode::Overstacked, chateau ? "8.1A" : "5.4",
+                    format_hex(hex) + " holds " + std::to_string(units) + " units; the limit is " +
+                        std::to_string(stacking_limit(state.rules->map, hex)));
+    }
+  }
+  return std::nullopt;
+}
+
+void begin_phase(GameState& state, Phase phase, std::vector<Event>& events) {
+  state.phase = phase;
+  state.entries_this_phase.clear();
+  state.combats_this_phase = 0;
+  for (UnitState& unit : state.units) {
+    unit.moved = false;
+    unit.fought = false;
+    unit.must_fight = false;
+  }
+  if (phase == Phase::Combat) mark_obligations(state);
+  events.push_back(PhaseStartedEvent{state.turn, state.phasing, phase});
+}
+
+// 4.1: movement, then combat (none at night or in rain: 4.2, 4.3); French and Coalition player
+// turns in the scenario's order; the game ends after the last turn (4.1 interphase).
+void end_phase(GameState& state, std::vector<Event>& events) {
+  const GameTurn& turn = state.current_turn();
+  if (state.phase == Phase::Movement && !turn.night && !turn.rain)
+    return begin_phase(state, Phase::Combat, events);
+  const Side first = state.rules->scenario.first_side;
+  if (state.phasing == first) {
+    state.phasing = other(first);
+    return begin_phase(state, Phase::Movement, events);
+  }
+  if (state.turn + 1 >= static_cast<int>(state.rules->turns.size())) {
+    state.phase = Phase::GameOver;
+    state.result = final_result(state);
+    events.push_back(GameEndedEvent{*state.result});
+    return;
+  }
+  ++state.turn;
+  state.phasing = first;
+  begin_phase(state, Phase::Movement, events);
+}
+
+void apply_move(GameState& state, const MoveRequest& move, std::vector<Event>& events) {
+  int spent = 0;
+  check_move(state, move, &spent);
+  UnitState& unit = state.units[move.unit];
+  const bool entered = unit.status == UnitStatus::Waiting;
+  if (entered) {
+    ++state.entries_this_phase[move.path.front()];
+    unit.status = UnitStatus::OnMap;
+  }
+  const Side side = side_of(unit.army);
+  for (Hex hex : move.path)
+    state.control[hex] = side;  // 3.4B
+  unit.hex = move.path.back();
+  unit.moved = true;
+  if (move.exit_map) {
+    unit.status = UnitStatus::Exited;  // 5.5A
+    state.exited_strength[static_cast<std::size_t>(side)] += unit.strength();
+  }
+  events.push_back(UnitMovedEvent{move.unit, move.path, spent, entered, move.exit_map});
+}
+
+}  // namespace
+
+std::optional<Refusal> validate(const GameState& state, Side side, const Action& action) {
+  if (state.phase == Phase::GameOver) return refuse(RefusalCode::GameOver, "3.0", "the game is over");
+  if (const auto* retreat = std::get_if<RetreatAction>(&action)) {
+    if (retreat->unit >= state.units.size()) return refuse(RefusalCode::UnknownUnit, "6.6", "no such unit");
+    if (side_of(state.units[retreat->unit].army) != side)
+      return refuse(RefusalCode::NotYourUnit, "6.6B", "the owning player retreats a unit");
+    return check_retreat(state, *retreat);
+  }
+  if (const auto* advance = std::get_if<AdvanceAction>(&action)) {
+    if (!state.pending_advance || state.pending_advance->side != side || !state.pending_retreats.empty()) {
+      return refuse(RefusalCode::NotYourTurn, "6.7", "no advance is offered to this side now");
+    }
+    return check_advance(state, *advance);
+  }
+  if (side != state.phasing)
+    return refuse(RefusalCode::NotYourTurn, "4.1", "it is the other side's player turn");
+  if (decision_pending(state))
+    return refuse(RefusalCode::WrongPhase, "6.6", "a retreat or an advance must be decided first");
+  if (const auto* move = std::get_if<MoveAction>(&action)) return check_move(state, move->move);
+  if (const auto* attack = std::get_if<AttackAction>(&action)) return check_attack(state, *attack);
+  // EndPhaseAction
+  if (state.phase == Phase::Movement) return check_stacking(state);
+  const auto owed = owed_combat(state);
+  if (!owed.empty()) {
+    return refuse(RefusalCode::WrongPhase, "6.1",
+                  state.units[owed.front()].id + " must still attack or be attacked this phase");
+  }
+  return std::nullopt;
+}
+
+std::vector<Event> apply(GameState& state, Side side, const Action& action, const DieRoller& roll) {
+  if (auto refusal = validate(state, side, action)) throw ActionRefused(*refusal);
+  std::vector<Event> events;
+  std::visit(
+      [&](const auto& a) {
+        using A = std::decay_t<decltype(a)>;
+        if constexpr (std::is_same_v<A, MoveAction>) {
+          apply_move(state, a.move, events);
+        } else if constexpr (std::is_same_v<A, EndPhaseAction>) {
+          end_phase(state, events);
+        } else if constexpr (std::is_same_v<A, AttackAction>) {
+          const int die = roll();
+          if (die < 1 || die > 6) throw std::out_of_range("a die roll must be 1 to 6");
+          resolve_attack(state, a, die, events);
+        } else if constexpr (std::is_same_v<A, RetreatAction>) {
+          resolve_retreat(state, a, events);
+        } else if constexpr (std::is_same_v<A, AdvanceAction>) {
+          resolve_advance(state, a, events);
+        }
+      },
+      action);
+  ++state.actions_applied;
+  return events;
+}
+
+PendingDecision pending_decision(const GameState& state) {
+  if (state.phase == Phase::GameOver) return PendingDecision{state.phasing, "nothing: the game is over"};
+  if (!state.pending_retreats.empty()) {
+    const UnitState& unit = state.units[state.pending_retreats.front().unit];
+    return PendingDecision{side_of(unit.army), "retreat " + unit.id};
+  }
+  if (state.pending_advance)
+    return PendingDecision{state.pending_advance->side, "advance after combat, or decline"};
+  if (state.phase == Phase::Movement)
+    return PendingDecision{state.phasing, "move units or end the movement phase"};
+  return PendingDecision{state.phasing, "attack or end the combat phase"};
+}
+
+}  // namespace hd::engine

@@ -1,0 +1,527 @@
+#include <hd/engine/combat.hpp>
+#include <hd/engine/movement.hpp>
+#include <hd/engine/victory.hpp>
+
+#include <algorithm>
+#include <set>
+
+namespace hd::engine {
+namespace {
+
+Refusal refuse(RefusalCode code, std::string rule, std::string message) {
+  return Refusal{code, std::move(rule), std::move(message)};
+}
+
+bool attack_crosses(const GameMap& map, Hex from, Hex to) {
+  // TEC: attacks cross rivers only at bridges and never cross lake hexsides.
+  const auto features = map.hexside(*Hexside::between(from, to));
+  if (features.has(HexsideFeature::Lake)) return false;
+  return !features.has(HexsideFeature::River) || features.has(HexsideFeature::Bridge);
+}
+
+bool rough(HexTerrain terrain) {
+  return terrain == HexTerrain::Forest || terrain == HexTerrain::Marsh;
+}
+
+bool chateau_infantry(const GameState& state, const UnitState& unit) {
+  // 8.2: only undemoralized infantry in a chateau.
+  return unit.type == UnitType::Infantry && state.rules->map.terrain(unit.hex) == HexTerrain::Chateau &&
+         !state.demoralized[static_cast<std::size_t>(unit.army)];
+}
+
+std::set<Hex> hexes_of(const GameState& state, const std::vector<UnitIndex>& units) {
+  std::set<Hex> hexes;
+  for (UnitIndex u : units)
+    hexes.insert(state.units[u].hex);
+  return hexes;
+}
+
+void eliminate(GameState& state, UnitIndex index, const std::string& reason, std::vector<Event>& events) {
+  UnitState& unit = state.units[index];
+  state.eliminated_strength[static_cast<std::size_t>(unit.army)] += unit.strength();
+  unit.status = UnitStatus::Eliminated;
+  events.push_back(UnitEliminatedEvent{index, reason});
+}
+
+// 9.1, 9.2: checks every army's losses against its levels; the non-phasing side first (9.2B).
+void check_morale(GameState& state, std::vector<Event>& events) {
+  std::vector<Army> order{Army::French, Army::Prussian, Army::Allied};
+  std::stable_sort(order.begin(), order.end(), [&](Army a, Army b) {
+    return (side_of(a) != state.phasing) > (side_of(b) != state.phasing);
+  });
+  for (Army army : order) {
+    const auto i = static_cast<std::size_t>(army);
+    const auto [demoralization, disintegration] = morale_levels(state, army);
+    const bool demoralized = demoralization && state.eliminated_strength[i] >= *demoralization;
+    const bool disintegrated = disintegration && state.eliminated_strength[i] > *disintegration;
+    if ((demoralized && !state.demoralized[i]) || (disintegrated && !state.disintegrated[i])) {
+      state.demoralized[i] = state.demoralized[i] || demoralized;
+      state.disintegrated[i] = state.disintegrated[i] || disintegrated;
+      events.push_back(MoraleEvent{army, state.demoralized[i], state.disintegrated[i]});
+    }
+  }
+  if (!state.result) {
+    if (auto result = instant_result(state)) {
+      state.result = *result;
+      state.phase = Phase::GameOver;
+      events.push_back(GameEndedEvent{*result});
+    }
+  }
+}
+
+bool full_friendly_hex(const GameState& state, Hex hex, Side side) {
+  int friends = 0;
+  for (UnitIndex u : state.units_at(hex))
+    friends += side_of(state.units[u].army) == side ? 1 : 0;
+  return friends >= stacking_limit_of(state, hex);
+}
+
+// 6.6D: can `unit` get out of its hex without being eliminated, displacing others if it must?
+bool can_retreat_safely(const GameState& state, UnitIndex unit, int depth) {
+  if (!retreat_hexes(state, unit).empty()) return true;
+  if (depth > 6) return false;
+  const UnitState& mover = state.units[unit];
+  for (Hex next : neighbours(mover.hex)) {
+    if (!retreat_ground_ok(state, mover, next) || state.rules->map.terrain(next) == HexTerrain::Chateau)
+      continue;
+    for (UnitIndex other : state.units_at(next)) {
+      if (side_of(state.units[other].army) == side_of(mover.army) &&
+          can_retreat_safely(state, other, depth + 1))
+        return true;
+    }
+  }
+  return false;
+}
+
+// Offers the advance once no retreat is pending, for the losers' hexes that are now empty; drops
+// it if nothing can advance. Also eliminates retreating units that have nowhere to go (6.6).
+void settle(GameState& state, std::vector<Event>& events) {
+  while (!state.pending_retreats.empty()) {
+    const PendingRetreat& next = state.pending_retreats.front();
+    if (!state.units[next.unit].on_map()) {
+      state.pending_retreats.erase(state.pending_retreats.begin());
+      continue;
+    }
+    if (next.may_stay || can_retreat_safely(state, next.unit, 0)) break;
+    const UnitIndex doomed = next.unit;
+    state.pending_retreats.erase(state.pending_retreats.begin());
+    eliminate(state, doomed, "no retreat (6.6)", events);
+    check_morale(state, events);
+  }
+  if (!state.pending_retreats.empty() || !state.pending_advance) return;
+  PendingAdvance& advance = *state.pending_advance;
+  std::erase_if(advance.vacated, [&](Hex hex) {
+    return !state.units_at(hex).empty() || state.rules->map.terrain(hex) == HexTerrain::Chateau;  // 8.1B
+  });
+  std::erase_if(advance.candidates, [&](UnitIndex u) {
+    const UnitState& unit = state.units[u];
+    if (!unit.on_map() || state.demoralized[static_cast<std::size_t>(unit.army)]) return true;  // 9.3
+    return std::none_of(advance.vacated.begin(), advance.vacated.end(),
+                        [&](Hex hex) { return adjacent(unit.hex, hex); });
+  });
+  if (advance.vacated.empty() || advance.candidates.empty() || state.result) state.pending_advance.reset();
+}
+
+}  // namespace
+
+int stacking_limit_of(const GameState& state, Hex hex) {
+  return state.rules->map.terrain(hex) == HexTerrain::Chateau ? 1 : 2;
+}
+
+bool retreat_ground_ok(const GameState& state, const UnitState& unit, Hex to) {
+  const Ruleset& rules = *state.rules;
+  const Side side = side_of(unit.army);
+  // 6.6A: not off the map, not into or across prohibited terrain, not into enemy units or EZOC.
+  if (!rules.map.bounds().contains(to) || !rules.scenario.area.contains(to)) return false;
+  if (!step_cost(rules, mover_class(unit.type), unit.hex, to)) return false;
+  if (state.enemy_in(to, side) || in_enemy_zoc(state, to, side)) return false;
+  return true;
+}
+
+void mark_obligations(GameState& state) {
+  const GameMap& map = state.rules->map;
+  for (UnitState& unit : state.units)
+    unit.must_fight = false;
+  for (std::size_t i = 0; i < state.units.size(); ++i) {
+    UnitState& unit = state.units[i];
+    if (!unit.on_map() || side_of(unit.army) != state.phasing) continue;
+    for (UnitState& enemy : state.units) {
+      if (!enemy.on_map() || side_of(enemy.army) == state.phasing || !adjacent(enemy.hex, unit.hex)) continue;
+      // The phasing unit is in the enemy's ZOC: both must fight (6.1). A unit in a chateau is in no
+      // ZOC and need not attack (8.2A), but its own ZOC obliges its neighbours.
+      if (zoc_reaches(map, enemy.hex, unit.hex)) {
+        unit.must_fight = true;
+        enemy.must_fight = true;
+      }
+    }
+  }
+}
+
+std::vector<UnitIndex> owed_combat(const GameState& state) {
+  std::vector<UnitIndex> owed;
+  for (std::size_t i = 0; i < state.units.size(); ++i) {
+    const UnitState& unit = state.units[i];
+    if (unit.must_fight && !unit.fought && unit.on_map()) owed.push_back(static_cast<UnitIndex>(i));
+  }
+  return owed;
+}
+
+std::pair<std::optional<int>, std::optional<int>> morale_levels(const GameState& state, Army army) {
+  std::optional<int> demoralization, disintegration;
+  const TurnName now = state.current_turn().name;
+  std::optional<TurnName> latest;
+  const auto consider = [&](const std::vector<MoraleLevel>& levels) {
+    for (const MoraleLevel& level : levels) {
+      if (level.army != army) continue;
+      if (level.from_turn && now < *level.from_turn) continue;
+      if (level.from_turn && latest && *level.from_turn < *latest) continue;
+      if (level.from_turn) latest = level.from_turn;
+      if (level.demoralization) demoralization = level.demoralization;
+      if (level.disintegration) disintegration = level.disintegration;
+    }
+  };
+  const Ruleset& rules = *state.rules;
+  consider(rules.scenario.forces.morale);
+  for (const ScenarioOption& option : rules.scenario.options) {
+    if (std::find(rules.chosen_options.begin(), rules.chosen_options.end(), option.id) !=
+        rules.chosen_options.end()) {
+      consider(option.additions.morale);
+    }
+  }
+  return {demoralization, disintegration};
+}
+
+std::optional<Refusal> check_attack(const GameState& state, const AttackAction& attack) {
+  if (state.phase == Phase::GameOver) return refuse(RefusalCode::GameOver, "3.0", "the game is over");
+  if (state.phase != Phase::Combat)
+    return refuse(RefusalCode::WrongPhase, "4.1", "combat happens in the combat phase");
+  if (!state.pending_retreats.empty() || state.pending_advance) {
+    return refuse(RefusalCode::WrongPhase, "6.7", "finish the last combat's retreats and advance first");
+  }
+  if (attack.attackers.empty() || attack.defenders.empty())
+    return refuse(RefusalCode::Malformed, "6.1", "a combat needs attackers and defenders");
+  std::set<UnitIndex> seen;
+  for (UnitIndex u : attack.attackers) {
+    if (u >= state.units.size() || !seen.insert(u).second)
+      return refuse(RefusalCode::UnknownUnit, "6.1", "unknown or repeated attacker");
+    const UnitState& unit = state.units[u];
+    if (!unit.on_map() || side_of(unit.army) != state.phasing)
+      return refuse(RefusalCode::NotYourUnit, "6.0", unit.id + " cannot attack");
+    if (unit.fought)
+      return refuse(RefusalCode::AlreadyMoved, "6.1B", unit.id + " has already fought this phase");
+  }
+  for (UnitIndex u : attack.defenders) {
+    if (u >= state.units.size() || !seen.insert(u).second)
+      return refuse(RefusalCode::UnknownUnit, "6.1", "unknown or repeated defender");
+    const UnitState& unit = state.units[u];
+    if (!unit.on_map() || side_of(unit.army) == state.phasing)
+      return refuse(RefusalCode::NotYourUnit, "6.0", unit.id + " is not an enemy unit");
+    if (unit.fought)
+      return refuse(RefusalCode::AlreadyMoved, "6.1B", unit.id + " has already been attacked this phase");
+  }
+  const GameMap& map = state.rules->map;
+  for (UnitIndex a : attack.attackers) {
+    for (UnitIndex d : attack.defenders) {
+      const Hex from = state.units[a].hex;
+      const Hex to = state.units[d].hex;
+      if (!adjacent(from, to)) {
+        return refuse(RefusalCode::NotAdjacent, "6.1E",
+                      state.units[a].id + " is not adjacent to " + state.units[d].id);
+      }
+      if (!attack_crosses(map, from, to)) {
+        return refuse(RefusalCode::ProhibitedTerrain, "TEC",
+                      state.units[a].id + " cannot attack across that hexside");
+      }
+    }
+  }
+  // 6.1D: stacked units fight together.
+  const auto whole_stacks = [&](const std::vector<UnitIndex>& units, bool phasing) -> std::optional<Refusal> {
+    for (Hex hex : hexes_of(state, units)) {
+      for (UnitIndex u : state.units_at(hex)) {
+        const bool ours = side_of(state.units[u].army) == state.phasing;
+        if (ours != phasing || state.units[u].fought) continue;
+        if (std::find(units.begin(), units.end(), u) == units.end()) {
+          return refuse(
+              RefusalCode::Malformed, "6.1D",
+              state.units[u].id + " is stacked in " + format_hex(hex) + " and must join this combat");
+        }
+      }
+    }
+    return std::nullopt;
+  };
+  if (auto refusal = whole_stacks(attack.attackers, true)) return refusal;
+  if (auto refusal = whole_stacks(attack.defenders, false)) return refusal;
+  // 8.2A: a unit in a chateau that attacks must attack every adjacent enemy unit.
+  for (UnitIndex a : attack.attackers) {
+    const UnitState& attacker = state.units[a];
+    if (map.terrain(attacker.hex) != HexTerrain::Chateau) continue;
+    for (std::size_t e = 0; e < state.units.size(); ++e) {
+      const UnitState& enemy = state.units[e];
+      if (!enemy.on_map() || side_of(enemy.army) == state.phasing || !adjacent(enemy.hex, attacker.hex))
+        continue;
+      if (std::find(attack.defenders.begin(), attack.defenders.end(), e) == attack.defenders.end()) {
+        return refuse(RefusalCode::Malformed, "8.2A",
+                      attacker.id + " attacks from a chateau and must attack " + enemy.id + " too");
+      }
+    }
+  }
+  const CombatOdds odds = compute_odds(state, attack);
+  if (odds.attack <= 0 || odds.defence <= 0)
+    return refuse(RefusalCode::Malformed, "6.2", "both sides need strength");
+  if (attack.odds_reduction < 0 || attack.odds_reduction > odds.computed.index) {
+    return refuse(
+        RefusalCode::Malformed, "6.2C",
+        "odds may be reduced only to columns left of " + odds.computed.to_string() + ", down to 1-5");
+  }
+  return std::nullopt;
+}
+
+CombatOdds compute_odds(const GameState& state, const AttackAction& attack) {
+  const GameMap& map = state.rules->map;
+  CombatOdds odds;
+  // Attack: cavalry attacking into forest or marsh is halved (TEC); halved strengths are summed and
+  // rounded up once (6.3B).
+  int halved = 0;
+  for (UnitIndex a : attack.attackers) {
+    const UnitState& unit = state.units[a];
+    const bool into_rough = unit.type == UnitType::Cavalry &&
+                            std::any_of(attack.defenders.begin(), attack.defenders.end(),
+                                        [&](UnitIndex d) { return rough(map.terrain(state.units[d].hex)); });
+    if (into_rough) {
+      halved += unit.strength();
+      odds.modifiers.push_back(unit.id + " halved attacking into forest or marsh (TEC, 6.3)");
+    } else {
+      odds.attack += unit.strength();
+    }
+  }
+  if (halved > 0) odds.attack += (halved + 1) / 2;
+
+  // Defence: each unit takes the single terrain effect that helps it most (6.3C).
+  int defence_halved = 0;
+  bool chateau_cap = false;
+  for (UnitIndex d : attack.defenders) {
+    const UnitState& unit = state.units[d];
+    const HexTerrain terrain = map.terrain(unit.hex);
+    int multiplier = 1;
+    std::string why;
+    if (terrain == HexTerrain::Town) {
+      multiplier = 2;
+      why = "doubled in a town (TEC)";
+    }
+    if (chateau_infantry(state, unit)) {
+      multiplier = 3;
+      why = "tripled in a chateau (8.2)";
+      chateau_cap = true;
+    }
+    // 6.3A: streams and bridges double only if every attacker attacks across one.
+    const bool all_across = std::all_of(attack.attackers.begin(), attack.attackers.end(), [&](UnitIndex a) {
+      const auto features = map.hexside(*Hexside::between(state.units[a].hex, unit.hex));
+      return features.has(HexsideFeature::Stream) || features.has(HexsideFeature::Bridge);
+    });
+    if (all_across && multiplier < 2) {
+      multiplier = 2;
+      why = "doubled behind a stream or bridge (6.3A)";
+    }
+    if (multiplier == 1 && unit.type == UnitType::Cavalry && rough(terrain)) {
+      defence_halved += unit.strength();
+      odds.modifiers.push_back(unit.id + " halved defending in forest or marsh (TEC)");
+      continue;
+    }
+    odds.defence += unit.strength() * multiplier;
+    if (multiplier > 1) odds.modifiers.push_back(unit.id + " " + why);
+  }
+  if (defence_halved > 0) odds.defence += (defence_halved + 1) / 2;
+
+  if (odds.attack > 0 && odds.defence > 0) odds.computed = odds_column(odds.attack, odds.defence);
+  if (chateau_cap && odds.computed.index > 7) {
+    odds.computed.index = 7;
+    odds.modifiers.push_back("odds capped at 4-1 against a chateau (8.2B)");
+  }
+  odds.used = OddsColumn{std::max(0, odds.computed.index - std::max(0, attack.odds_reduction))};
+  if (attack.odds_reduction > 0)
+    odds.modifiers.push_back("odds reduced to " + odds.used.to_string() + " by the attacker (6.2C)");
+  return odds;
+}
+
+std::vector<Hex> retreat_hexes(const GameState& state, UnitIndex index) {
+  std::vector<Hex> hexes;
+  const UnitState& unit = state.units[index];
+  if (!unit.on_map()) return hexes;
+  const Side side = side_of(unit.army);
+  for (Hex next : neighbours(unit.hex)) {
+    if (!retreat_ground_ok(state, unit, next)) continue;
+    if (full_friendly_hex(state, next, side))
+      continue;  // 6.6C: only by displacement; 8.1A: never a chateau's
+    hexes.push_back(next);
+  }
+  return hexes;
+}
+
+std::optional<Refusal> check_retreat(const GameState& state, const RetreatAction& retreat) {
+  if (state.pending_retreats.empty() || state.pending_retreats.front().unit != retreat.unit) {
+    return refuse(RefusalCode::WrongPhase, "6.6", "no retreat of that unit is awaited now");
+  }
+  const PendingRetreat& pending = state.pending_retreats.front();
+  const UnitState& unit = state.units[retreat.unit];
+  if (retreat.stay) {
+    if (!pending.may_stay)
+      return refuse(RefusalCode::Malformed, "8.2C", "only a chateau defender may ignore a Dr");
+    return std::nullopt;
+  }
+  if (!retreat.to) return refuse(RefusalCode::Malformed, "6.6", "name the hex to retreat into");
+  const auto open = retreat_hexes(state, retreat.unit);
+  if (std::find(open.begin(), open.end(), *retreat.to) != open.end()) {
+    if (retreat.displace)
+      return refuse(RefusalCode::Malformed, "6.6C", "there is room: no unit is displaced");
+    return std::nullopt;
+  }
+  // 6.6C, 6.6D: into a full friendly hex only if nothing else is open, displacing one unit that can
+  // itself retreat safely; never out of a chateau (8.1A).
+  if (!adjacent(unit.hex, *retreat.to) || !retreat_ground_ok(state, unit, *retreat.to)) {
+    return refuse(RefusalCode::ProhibitedTerrain, "6.6A",
+                  format_hex(*retreat.to) + " is not an eligible retreat hex");
+  }
+  if (!open.empty())
+    return refuse(RefusalCode::Malformed, "6.6C", "a unit may be displaced only if no other retreat is open");
+  if (state.rules->map.terrain(*retreat.to) == HexTerrain::Chateau) {
+    return refuse(RefusalCode::Overstacked, "8.1A", "a chateau's defender cannot be displaced");
+  }
+  if (!retreat.displace || *retreat.displace >= state.units.size() ||
+      !state.units[*retreat.displace].on_map() || state.units[*retreat.displace].hex != *retreat.to ||
+      side_of(state.units[*retreat.displace].army) != side_of(unit.army)) {
+    return refuse(RefusalCode::Malformed, "6.6D",
+                  "name the friendly unit in " + format_hex(*retreat.to) + " to displace");
+  }
+  if (!can_retreat_safely(state, *retreat.displace, 1)) {
+    return refuse(RefusalCode::Malformed, "6.6D",
+                  state.units[*retreat.displace].id + " could not retreat safely");
+  }
+  return std::nullopt;
+}
+
+std::optional<Refusal> check_advance(const GameState& state, const AdvanceAction& advance) {
+  if (!state.pending_retreats.empty() || !state.pending_advance)
+    return refuse(RefusalCode::WrongPhase, "6.7", "no advance is on offer");
+  if (!advance.unit) return std::nullopt;  // 6.7A: never forced
+  const PendingAdvance& offer = *state.pending_advance;
+  if (std::find(offer.candidates.begin(), offer.candidates.end(), *advance.unit) == offer.candidates.end()) {
+    return refuse(RefusalCode::NotYourUnit, "6.7",
+                  "only a participating, adjacent victorious unit may advance");
+  }
+  if (!advance.into ||
+      std::find(offer.vacated.begin(), offer.vacated.end(), *advance.into) == offer.vacated.end() ||
+      !adjacent(state.units[*advance.unit].hex, *advance.into)) {
+    return refuse(RefusalCode::NotAdjacent, "6.7B", "advance one hex into a hex the combat vacated");
+  }
+  return std::nullopt;
+}
+
+void resolve_attack(GameState& state, const AttackAction& attack, int die, std::vector<Event>& events) {
+  const CombatOdds odds = compute_odds(state, attack);
+  const CombatResult result = state.rules->crt.result(odds.used, die);
+  const int combat = ++state.combats_this_phase;
+  events.push_back(CombatResolvedEvent{combat, attack.attackers, attack.defenders, odds, die, result});
+  for (UnitIndex u : attack.attackers)
+    state.units[u].fought = true;
+  for (UnitIndex u : attack.defenders)
+    state.units[u].fought = true;
+  const Side attacker_side = state.phasing;
+  const Side defender_side = attacker_side == Side::French ? Side::Coalition : Side::French;
+  const auto attacker_hexes = hexes_of(state, attack.attackers);
+  const auto defender_hexes = hexes_of(state, attack.defenders);
+
+  switch (result) {
+    case CombatResult::AttackerEliminated:
+      for (UnitIndex u : attack.attackers)
+        eliminate(state, u, "Ae", events);
+      state.pending_advance =
+          PendingAdvance{defender_side, attack.defenders, {attacker_hexes.begin(), attacker_hexes.end()}};
+      break;
+    case CombatResult::AttackerRetreat:
+      for (UnitIndex u : attack.attackers)
+        state.pending_retreats.push_back(PendingRetreat{u, combat, false});
+      state.pending_advance =
+          PendingAdvance{defender_side, attack.defenders, {attacker_hexes.begin(), attacker_hexes.end()}};
+      break;
+    case CombatResult::Exchange: {
+      int lost = 0;
+      for (UnitIndex u : attack.defenders) {
+        lost += state.units[u].strength();  // 6.5A: current printed strength, no terrain
+        eliminate(state, u, "Ex", events);
+      }
+      // 6.5A: attackers of at least equal strength are eliminated: the smallest such total.
+      const std::size_t n = attack.attackers.size();
+      std::size_t best_mask = (std::size_t{1} << n) - 1;
+      int best_total = 1 << 30;
+      for (std::size_t mask = 1; n <= 16 && mask < (std::size_t{1} << n); ++mask) {
+        int total = 0;
+        for (std::size_t i = 0; i < n; ++i)
+          if (mask & (std::size_t{1} << i)) total += state.units[attack.attackers[i]].strength();
+        if (total >= lost && total < best_total) {
+          best_total = total;
+          best_mask = mask;
+        }
+      }
+      std::vector<UnitIndex> survivors;
+      for (std::size_t i = 0; i < n; ++i) {
+        if (best_mask & (std::size_t{1} << i)) {
+          eliminate(state, attack.attackers[i], "Ex", events);
+        } else {
+          survivors.push_back(attack.attackers[i]);
+        }
+      }
+      state.pending_advance =
+          PendingAdvance{attacker_side, survivors, {defender_hexes.begin(), defender_hexes.end()}};
+      break;
+    }
+    case CombatResult::DefenderRetreat:
+      for (UnitIndex u : attack.defenders) {
+        state.pending_retreats.push_back(PendingRetreat{u, combat, chateau_infantry(state, state.units[u])});
+      }
+      state.pending_advance =
+          PendingAdvance{attacker_side, attack.attackers, {defender_hexes.begin(), defender_hexes.end()}};
+      break;
+    case CombatResult::DefenderEliminated:
+      for (UnitIndex u : attack.defenders)
+        eliminate(state, u, "De", events);
+      state.pending_advance =
+          PendingAdvance{attacker_side, attack.attackers, {defender_hexes.begin(), defender_hexes.end()}};
+      break;
+  }
+  check_morale(state, events);
+  settle(state, events);
+}
+
+void resolve_retreat(GameState& state, const RetreatAction& retreat, std::vector<Event>& events) {
+  const PendingRetreat pending = state.pending_retreats.front();
+  state.pending_retreats.erase(state.pending_retreats.begin());
+  UnitState& unit = state.units[retreat.unit];
+  if (retreat.stay) {
+    events.push_back(UnitStoodFastEvent{retreat.unit});
+  } else {
+    const Hex from = unit.hex;
+    unit.hex = *retreat.to;
+    state.control[*retreat.to] = side_of(unit.army);
+    events.push_back(UnitRetreatedEvent{retreat.unit, from, *retreat.to, retreat.displace});
+    if (retreat.displace) {
+      // 6.6D: the displaced unit retreats next.
+      state.pending_retreats.insert(state.pending_retreats.begin(),
+                                    PendingRetreat{*retreat.displace, pending.combat, false});
+    }
+  }
+  settle(state, events);
+}
+
+void resolve_advance(GameState& state, const AdvanceAction& advance, std::vector<Event>& events) {
+  if (advance.unit) {
+    UnitState& unit = state.units[*advance.unit];
+    const Hex from = unit.hex;
+    unit.hex = *advance.into;
+    unit.fought = true;  // 6.7C
+    state.control[*advance.into] = side_of(unit.army);
+    events.push_back(UnitAdvancedEvent{*advance.unit, from, *advance.into});
+  }
+  state.pending_advance.reset();
+}
+
+}  // namespace hd::engine

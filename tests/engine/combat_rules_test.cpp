@@ -1,0 +1,298 @@
+// Combat (6.0), chateaux (8.0) and army morale (9.0), one case per rule, with forced dice.
+#include "rules_fixture.hpp"
+
+#include <hd/engine/combat.hpp>
+#include <hd/engine/movement.hpp>
+
+#include <algorithm>
+#include <set>
+
+using namespace hd::test;
+
+namespace {
+
+// Ends the French movement phase: the French combat phase of the first turn begins.
+void to_french_combat(GameState& state) {
+  REQUIRE(state.phase == Phase::Movement);
+  apply(state, Side::French, EndPhaseAction{}, no_dice());
+  REQUIRE(state.phase == Phase::Combat);
+}
+
+AttackAction attack(const GameState& state, std::vector<const char*> attackers,
+                    std::vector<const char*> defenders, int reduce = 0) {
+  AttackAction a;
+  for (const char* id : attackers)
+    a.attackers.push_back(unit(state, id));
+  for (const char* id : defenders)
+    a.defenders.push_back(unit(state, id));
+  a.odds_reduction = reduce;
+  return a;
+}
+
+template <typename E>
+int count_events(const std::vector<Event>& events) {
+  return static_cast<int>(std::count_if(events.begin(), events.end(),
+                                        [](const Event& e) { return std::holds_alternative<E>(e); }));
+}
+
+}  // namespace
+
+TEST_CASE("6.1 units in contact must fight before the combat phase ends", "[rules][6.1]") {
+  auto state = make_game("",
+                         {{"french", "A", "infantry", 4, 4},
+                          {"allied", "X", "infantry", 4, 4},
+                          {"allied", "Far", "infantry", 4, 4}},
+                         "setup french 0505 : A\nsetup allied 0506 : X\nsetup allied 0909 : Far\n");
+  to_french_combat(state);
+  const auto owed = owed_combat(state);
+  CHECK(owed.size() == 2u);
+  CHECK(refused_by(state, Side::French, EndPhaseAction{}) == "6.1");
+  CHECK(refused_by(state, Side::French, attack(state, {"A"}, {"Far"})) == "6.1E");
+  apply(state, Side::French, attack(state, {"A"}, {"X"}), die(5));  // 1-1, 5: Ar
+  REQUIRE(state.pending_retreats.size() == 1u);
+  CHECK(refused_by(state, Side::French, EndPhaseAction{}) == "6.6");
+}
+
+TEST_CASE("6.1D stacked units fight together; 6.1B each unit fights once", "[rules][6.1D]") {
+  auto state = make_game("",
+                         {{"french", "A", "infantry", 9, 4},
+                          {"allied", "X", "infantry", 2, 4},
+                          {"allied", "Y", "infantry", 2, 4}},
+                         "setup french 0505 : A\nsetup allied 0506 : X Y\n");
+  to_french_combat(state);
+  CHECK(refused_by(state, Side::French, attack(state, {"A"}, {"X"})) == "6.1D");
+  CHECK(refused_by(state, Side::French, attack(state, {"A"}, {"X", "Y"})) == "");
+}
+
+TEST_CASE("6.2 odds are rounded for the defender; 6.2C the attacker may reduce them", "[rules][6.2]") {
+  auto state = make_game("", {{"french", "A", "infantry", 8, 4}, {"allied", "X", "infantry", 3, 4}},
+                         "setup french 0505 : A\nsetup allied 0506 : X\n");
+  to_french_combat(state);
+  const auto odds = compute_odds(state, attack(state, {"A"}, {"X"}));
+  CHECK(odds.attack == 8);
+  CHECK(odds.defence == 3);
+  CHECK(odds.computed.to_string() == "2-1");
+  CHECK(compute_odds(state, attack(state, {"A"}, {"X"}, 1)).used.to_string() == "1-1");
+  CHECK(refused_by(state, Side::French, attack(state, {"A"}, {"X"}, 6)) == "6.2C");
+  // 1-1 reduced one column: die 4 is Ar at 1-2 rather than Dr at 2-1.
+  const auto events = apply(state, Side::French, attack(state, {"A"}, {"X"}, 2), die(4));
+  CHECK(std::get<CombatResolvedEvent>(events.front()).result == CombatResult::AttackerRetreat);
+}
+
+TEST_CASE("6.3A a stream doubles the defender only if every attacker attacks across it", "[rules][6.3A]") {
+  auto state = make_game("stream \"S\" : 0505/0506\n",
+                         {{"french", "A", "infantry", 4, 4},
+                          {"french", "B", "infantry", 4, 4},
+                          {"allied", "X", "infantry", 4, 4}},
+                         "setup french 0505 : A\nsetup french 0405 : B\nsetup allied 0506 : X\n");
+  to_french_combat(state);
+  CHECK(compute_odds(state, attack(state, {"A"}, {"X"})).defence == 8);
+  CHECK(compute_odds(state, attack(state, {"A", "B"}, {"X"})).defence == 4);
+}
+
+TEST_CASE("6.3B halved strengths are totalled, then rounded up once", "[rules][6.3B]") {
+  auto state = make_game(
+      "forest \"W\" : 0506\n",
+      {{"french", "C1", "cavalry", 3, 6},
+       {"french", "C2", "cavalry", 3, 6},
+       {"french", "C3", "cavalry", 1, 6},
+       {"allied", "X", "infantry", 4, 4}},
+      "setup french 0505 : C1\nsetup french 0405 : C2\nsetup french 0605 : C3\nsetup allied 0506 : X\n");
+  to_french_combat(state);
+  const auto odds = compute_odds(state, attack(state, {"C1", "C2", "C3"}, {"X"}));
+  CHECK(odds.attack == 4);  // (3 + 3 + 1) / 2 rounded up, not 2 + 2 + 1
+  CHECK(odds.modifiers.size() == 3u);
+}
+
+TEST_CASE("6.3C terrain is not cumulative: a town behind a stream doubles once", "[rules][6.3C]") {
+  auto state = make_game("stream \"S\" : 0505/0506\ntown \"T\" : 0506\n",
+                         {{"french", "A", "infantry", 4, 4}, {"allied", "X", "infantry", 4, 4}},
+                         "setup french 0505 : A\nsetup allied 0506 : X\n");
+  to_french_combat(state);
+  CHECK(compute_odds(state, attack(state, {"A"}, {"X"})).defence == 8);
+}
+
+TEST_CASE("TEC attacks cross rivers only at bridges", "[rules][TEC]") {
+  auto state = make_game("river \"R\" : 0505/0506\n",
+                         {{"french", "A", "infantry", 4, 4}, {"allied", "X", "infantry", 4, 4}},
+                         "setup french 0505 : A\nsetup allied 0506 : X\n");
+  to_french_combat(state);
+  CHECK(owed_combat(state).empty());  // no ZOC across the river: no obligation
+  CHECK(refused_by(state, Side::French, attack(state, {"A"}, {"X"})) == "TEC");
+}
+
+TEST_CASE("6.4 Dr: the defender retreats where its owner chooses (6.6B), then one attacker may advance (6.7)",
+          "[rules][6.4][6.6][6.7]") {
+  auto state = make_game("", {{"french", "A", "infantry", 4, 4}, {"allied", "X", "infantry", 4, 4}},
+                         "setup french 0505 : A\nsetup allied 0506 : X\n");
+  to_french_combat(state);
+  apply(state, Side::French, attack(state, {"A"}, {"X"}), die(1));  // 1-1, 1: Dr
+  const auto open = retreat_hexes(state, unit(state, "X"));
+  CHECK(std::set<Hex>(open.begin(), open.end()) ==
+        std::set<Hex>{hx("0507"), hx("0406"), hx("0606")});  // 0405, 0605: EZOC
+  CHECK(refused_by(state, Side::French, RetreatAction{unit(state, "X"), hx("0507"), std::nullopt, false}) ==
+        "6.6B");
+  CHECK(refused_by(state, Side::Coalition,
+                   RetreatAction{unit(state, "X"), hx("0405"), std::nullopt, false}) == "6.6A");
+  apply(state, Side::Coalition, RetreatAction{unit(state, "X"), hx("0507"), std::nullopt, false}, no_dice());
+  REQUIRE(state.pending_advance);
+  CHECK(refused_by(state, Side::French, AdvanceAction{unit(state, "A"), hx("0404")}) == "6.7B");
+  apply(state, Side::French, AdvanceAction{unit(state, "A"), hx("0506")}, no_dice());
+  CHECK(state.units[unit(state, "A")].hex == hx("0506"));
+  CHECK(state.control[hx("0506")] == Side::French);                // 3.4B
+  CHECK(refused_by(state, Side::French, EndPhaseAction{}) == "");  // 6.7C: X, now adjacent, is not owed again
+}
+
+TEST_CASE("6.6 a unit with no eligible retreat hex is eliminated", "[rules][6.6]") {
+  auto state = make_game("",
+                         {{"french", "A", "infantry", 4, 4},
+                          {"french", "B", "infantry", 4, 4},
+                          {"allied", "X", "infantry", 3, 4}},
+                         "setup french 0505 : A\nsetup french 0507 : B\nsetup allied 0506 : X\nmorale allied "
+                         "demoralization 10\n");
+  to_french_combat(state);
+  const auto events =
+      apply(state, Side::French, attack(state, {"A", "B"}, {"X"}), die(1));  // 8-3 = 2-1, 1: Dr
+  CHECK(count_events<UnitEliminatedEvent>(events) == 1);
+  CHECK(state.units[unit(state, "X")].status == UnitStatus::Eliminated);
+  CHECK(state.eliminated_strength[static_cast<std::size_t>(Army::Allied)] == 3);
+  CHECK(state.pending_advance);  // 0506 was vacated
+}
+
+TEST_CASE("6.6D a retreating unit displaces a friend only when nothing else is open", "[rules][6.6D]") {
+  auto state = make_game("lake \"L\" : 0506/0406 0506/0606\n",
+                         {{"french", "A", "infantry", 4, 4},
+                          {"allied", "X", "infantry", 4, 4},
+                          {"allied", "Y", "infantry", 1, 4},
+                          {"allied", "Z", "infantry", 1, 4}},
+                         "setup french 0505 : A\nsetup allied 0506 : X\nsetup allied 0507 : Y Z\n");
+  to_french_combat(state);
+  apply(state, Side::French, attack(state, {"A"}, {"X"}), die(1));  // 1-1, 1: Dr
+  CHECK(retreat_hexes(state, unit(state, "X")).empty());
+  CHECK(refused_by(state, Side::Coalition,
+                   RetreatAction{unit(state, "X"), hx("0507"), std::nullopt, false}) == "6.6D");
+  apply(state, Side::Coalition, RetreatAction{unit(state, "X"), hx("0507"), unit(state, "Y"), false},
+        no_dice());
+  REQUIRE(state.pending_retreats.size() == 1u);
+  CHECK(state.pending_retreats.front().unit == unit(state, "Y"));
+  apply(state, Side::Coalition, RetreatAction{unit(state, "Y"), hx("0508"), std::nullopt, false}, no_dice());
+  CHECK(state.units[unit(state, "X")].hex == hx("0507"));
+  CHECK(state.units[unit(state, "Y")].hex == hx("0508"));
+}
+
+TEST_CASE("6.4 Ae and Ar: attackers eliminated or retreated, and the defender may advance", "[rules][6.4]") {
+  auto state = make_game(
+      "",
+      {{"french", "A", "infantry", 1, 4},
+       {"french", "B", "infantry", 4, 4},
+       {"allied", "X", "infantry", 8, 4},
+       {"allied", "Y", "infantry", 4, 4}},
+      "setup french 0505 : A\nsetup french 0805 : B\nsetup allied 0506 : X\nsetup allied 0806 : Y\n");
+  to_french_combat(state);
+  apply(state, Side::French, attack(state, {"A"}, {"X"}), die(6));  // 1-8 = 1-5, 6: Ae
+  CHECK(state.units[unit(state, "A")].status == UnitStatus::Eliminated);
+  REQUIRE(state.pending_advance);
+  CHECK(state.pending_advance->side == Side::Coalition);
+  CHECK(refused_by(state, Side::French, AdvanceAction{}) == "6.7");
+  apply(state, Side::Coalition, AdvanceAction{}, no_dice());        // 6.7A: declined
+  apply(state, Side::French, attack(state, {"B"}, {"Y"}), die(5));  // 1-1, 5: Ar
+  REQUIRE(state.pending_retreats.size() == 1u);
+  CHECK(pending_decision(state).side == Side::French);
+  apply(state, Side::French, RetreatAction{unit(state, "B"), hx("0804"), std::nullopt, false}, no_dice());
+  CHECK(state.units[unit(state, "B")].hex == hx("0804"));
+}
+
+TEST_CASE("6.5A Ex: defenders eliminated, and attackers of at least equal current strength",
+          "[rules][6.5A]") {
+  auto state = make_game(
+      "",
+      {{"french", "A", "infantry", 12, 4},
+       {"french", "B", "infantry", 3, 4},
+       {"french", "C", "infantry", 2, 4},
+       {"allied", "X", "infantry", 3, 4}},
+      "setup french 0505 : A\nsetup french 0405 : B\nsetup french 0605 : C\nsetup allied 0506 : X\n");
+  to_french_combat(state);
+  const auto odds = compute_odds(state, attack(state, {"A", "B", "C"}, {"X"}));
+  REQUIRE(odds.computed.to_string() == "5-1");
+  apply(state, Side::French, attack(state, {"A", "B", "C"}, {"X"}), die(5));  // 5-1, 5: Ex
+  CHECK(state.units[unit(state, "X")].status == UnitStatus::Eliminated);
+  CHECK(state.units[unit(state, "B")].status == UnitStatus::Eliminated);  // 3 >= 3, the least loss
+  CHECK(state.units[unit(state, "A")].on_map());
+  CHECK(state.units[unit(state, "C")].on_map());
+  CHECK(state.eliminated_strength[static_cast<std::size_t>(Army::French)] == 3);
+}
+
+TEST_CASE("8.2 chateau infantry is tripled, attacks on it capped at 4-1, and it may ignore a Dr",
+          "[rules][8.2]") {
+  auto state = make_game("chateau \"C\" : 0506\n",
+                         {{"french", "A", "infantry", 40, 4}, {"allied", "X", "infantry", 2, 4}},
+                         "setup french 0505 : A\nsetup allied 0506 : X\n");
+  to_french_combat(state);
+  const auto odds = compute_odds(state, attack(state, {"A"}, {"X"}));
+  CHECK(odds.defence == 6);
+  CHECK(odds.computed.to_string() == "4-1");
+  apply(state, Side::French, attack(state, {"A"}, {"X"}), die(2));  // 4-1, 2: Dr
+  REQUIRE(state.pending_retreats.size() == 1u);
+  CHECK(state.pending_retreats.front().may_stay);
+  const auto events = apply(state, Side::Coalition,
+                            RetreatAction{unit(state, "X"), std::nullopt, std::nullopt, true}, no_dice());
+  CHECK(count_events<UnitStoodFastEvent>(events) == 1);
+  CHECK(state.units[unit(state, "X")].hex == hx("0506"));
+}
+
+TEST_CASE("8.1B no advance into a chateau; 8.2 cavalry in a chateau is not tripled", "[rules][8.1B]") {
+  auto state = make_game("chateau \"C\" : 0506\n",
+                         {{"french", "A", "infantry", 40, 4}, {"allied", "X", "cavalry", 2, 6}},
+                         "setup french 0505 : A\nsetup allied 0506 : X\n");
+  to_french_combat(state);
+  CHECK(compute_odds(state, attack(state, {"A"}, {"X"})).defence == 2);
+  apply(state, Side::French, attack(state, {"A"}, {"X"}), die(1));  // 6-1, 1: De
+  CHECK(state.units[unit(state, "X")].status == UnitStatus::Eliminated);
+  CHECK_FALSE(state.pending_advance);
+}
+
+TEST_CASE("9.2 an army is demoralized the instant its losses reach the level", "[rules][9.2]") {
+  auto state = make_game(
+      "", {{"french", "A", "infantry", 30, 4}, {"allied", "X", "infantry", 4, 4}},
+      "setup french 0505 : A\nsetup allied 0506 : X\nmorale allied demoralization 4 disintegration 6\n");
+  to_french_combat(state);
+  const auto events = apply(state, Side::French, attack(state, {"A"}, {"X"}), die(1));  // 6-1, 1: De
+  CHECK(state.eliminated_strength[static_cast<std::size_t>(Army::Allied)] == 4);
+  CHECK(state.demoralized[static_cast<std::size_t>(Army::Allied)]);
+  CHECK_FALSE(state.disintegrated[static_cast<std::size_t>(Army::Allied)]);  // 4 does not pass 6
+  REQUIRE(count_events<MoraleEvent>(events) == 1);
+  CHECK(state.phase == Phase::Combat);  // no instant condition in this scenario
+}
+
+TEST_CASE("9.1 disintegration passes the level; instant victory ends the game", "[rules][9.1]") {
+  auto state = make_game("",
+                         {{"french", "A", "infantry", 30, 4},
+                          {"allied", "X", "infantry", 4, 4},
+                          {"allied", "Y", "infantry", 1, 4}},
+                         "setup french 0505 : A\nsetup allied 0506 : X Y\n"
+                         "morale allied demoralization 4 disintegration 4\n"
+                         "instant french \"The Allies break\" : allied disintegrated\n");
+  to_french_combat(state);
+  const auto events = apply(state, Side::French, attack(state, {"A"}, {"X", "Y"}), die(1));  // 6-1, 1: De
+  CHECK(state.eliminated_strength[static_cast<std::size_t>(Army::Allied)] == 5);
+  CHECK(state.demoralized[static_cast<std::size_t>(Army::Allied)]);
+  CHECK(state.disintegrated[static_cast<std::size_t>(Army::Allied)]);  // 5 > 4
+  CHECK(count_events<MoraleEvent>(events) == 1);
+  CHECK(state.phase == Phase::GameOver);
+  REQUIRE(state.result);
+  CHECK(state.result->winner == Side::French);
+  CHECK(refused_by(state, Side::French, EndPhaseAction{}) == "3.0");
+}
+
+TEST_CASE(
+    "9.2 reaching the demoralization level exactly demoralizes; 9.3 a demoralized army does not advance",
+    "[rules][9.3]") {
+  auto state = make_game("", {{"french", "A", "infantry", 8, 4}, {"allied", "X", "infantry", 4, 4}},
+                         "setup french 0505 : A\nsetup allied 0506 : X\nmorale french demoralization 3\n");
+  to_french_combat(state);
+  state.eliminated_strength[static_cast<std::size_t>(Army::French)] = 3;  // losses from earlier combats
+  state.demoralized[static_cast<std::size_t>(Army::French)] = true;
+  apply(state, Side::French, attack(state, {"A"}, {"X"}), die(1));  // 2-1, 1: Dr
+  apply(state, Side::Coalition, RetreatAction{unit(state, "X"), hx("0507"), std::nullopt, false}, no_dice());
+  CHECK_FALSE(state.pending_advance);
+}

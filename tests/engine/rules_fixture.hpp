@@ -1,0 +1,127 @@
+// Small hand-built games for rule tests: a map and units written inline, the shipped CRT and TEC.
+#pragma once
+
+#include <hd/engine/actions.hpp>
+#include <hd/engine/game_setup.hpp>
+#include <hd/engine/map_parser.hpp>
+#include <hd/engine/scenario_parser.hpp>
+
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace hd::test {
+
+using namespace hd::engine;
+
+inline std::string read_data(const std::string& relative) {
+  std::ifstream in(std::string(HD_DATA_ROOT) + "/" + relative);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+inline Hex hx(const char* ccrr) {
+  return *parse_hex(ccrr);
+}
+
+// A unit line: army, id, type, full strength, movement (reduced = half, rounded down, if >= 2).
+struct TestUnit {
+  const char* army;
+  const char* id;
+  const char* type;
+  int strength;
+  int movement;
+};
+
+// Builds a game: `map_body` holds map statements after the header of a 12 x 12 map; `scenario_body`
+// the statements after the scenario header (setup, reinforce, morale, victory ...). The turns run
+// 16/1400 (day) .. 16/1600 (day), 16/2100 (night); the area is the whole map.
+inline GameState make_game(const std::string& map_body, const std::vector<TestUnit>& units,
+                           const std::string& scenario_body,
+                           const std::string& turns = "turns 16/1400 16/1600\n") {
+  auto map = parse_map("map \"Test\" 12 12\n" + map_body, "test.map");
+  std::string errors_text;
+  for (const auto& e : map.errors)
+    errors_text += e.to_string() + "\n";
+  INFO(errors_text);
+  REQUIRE(map.map);
+
+  std::string units_tsv =
+      "id\tname\tarmy\tnationality\tcommand\ttype\tbattalions\tsquadrons\tbatteries\tguns\tmen\tfull_"
+      "strength\t"
+      "reduced_strength\tmovement\tvalue_source\tvariant\n";
+  std::string derived = "army\tid\tfull_strength\treduced_strength\tmovement\tprovenance\n";
+  for (const TestUnit& u : units) {
+    units_tsv +=
+        std::string(u.id) + "\t" + u.id + "\t" + u.army + "\tx\t[1]\t" + u.type + "\t\t\t\t\t\t\t\t\t\t\n";
+    const int reduced = u.strength >= 2 ? u.strength / 2 : 0;
+    derived += std::string(u.army) + "\t" + u.id + "\t" + std::to_string(u.strength) + "\t" +
+               (reduced ? std::to_string(reduced) : "") + "\t" + std::to_string(u.movement) + "\ttest\n";
+  }
+  std::vector<DataError> errors;
+  auto oob = OrderOfBattle::load(
+      {units_tsv, derived, "id\tname\tarmy\trole\tcommand\tcommand_capacity\tvariant\n"}, "test", errors);
+  auto crt = CombatResultsTable::parse(read_data("tables/crt.tsv"), "crt", errors);
+  auto tec = TerrainEffects::parse(read_data("tables/terrain-effects.tsv"), "tec", errors);
+  auto scenario = parse_scenario(
+      "scenario \"Test\" rule 99.0\nmap test\narea columns 01-12 rows 01-12\n" + turns + scenario_body,
+      "test.txt");
+  for (const auto& e : errors)
+    errors_text += e.to_string() + "\n";
+  for (const auto& e : scenario.errors)
+    errors_text += e.to_string() + "\n";
+  INFO(errors_text);
+  REQUIRE(errors.empty());
+  REQUIRE(scenario.scenario);
+  const std::vector<TrackTurn> track{
+      {{16, 1400}, false}, {{16, 1500}, false}, {{16, 1600}, false}, {{16, 2100}, true}, {{17, 0}, true}};
+  std::vector<RulesetError> rule_errors;
+  auto rules = make_ruleset(std::move(*map.map), std::move(*tec), *crt, std::move(oob), track,
+                            std::move(*scenario.scenario), {}, {}, rule_errors);
+  REQUIRE(rules);
+  std::vector<std::string> setup_errors;
+  auto state = start_game(rules, setup_errors);
+  REQUIRE(setup_errors.empty());
+  REQUIRE(state);
+  return std::move(*state);
+}
+
+inline UnitIndex unit(const GameState& state, const char* id) {
+  for (std::size_t i = 0; i < state.units.size(); ++i)
+    if (state.units[i].id == id) return static_cast<UnitIndex>(i);
+  FAIL("no unit " << id);
+  return 0;
+}
+
+inline DieRoller die(int value) {
+  return [value] { return value; };
+}
+
+inline DieRoller no_dice() {
+  return [] {
+    FAIL("no die should be rolled");
+    return 1;
+  };
+}
+
+inline MoveAction move(const GameState& state, const char* id, std::vector<const char*> path,
+                       bool exit = false) {
+  MoveAction action;
+  action.move.unit = unit(state, id);
+  for (const char* hex : path)
+    action.move.path.push_back(hx(hex));
+  action.move.exit_map = exit;
+  return action;
+}
+
+// The refusal's rule for `side` doing `action`, or "" if allowed.
+inline std::string refused_by(const GameState& state, Side side, const Action& action) {
+  const auto refusal = validate(state, side, action);
+  return refusal ? refusal->rule : "";
+}
+
+}  // namespace hd::test
