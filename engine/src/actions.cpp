@@ -19,6 +19,26 @@ bool decision_pending(const GameState& state) {
   return !state.pending_retreats.empty() || state.pending_advance.has_value();
 }
 
+// 6.1, read as "must fight if it can": an owed unit binds the phase only while an unfought enemy is
+// adjacent across a hexside an attack may cross (docs/rules-notes.md, 6.1).
+// A phasing unit in a chateau is never obliged to attack (8.2A), so a defender next to nothing else
+// is not owed either.
+bool can_still_fight(const GameState& state, UnitIndex index) {
+  const UnitState& unit = state.units[index];
+  const bool defending = side_of(unit.army) != state.phasing;
+  for (const UnitState& other : state.units) {
+    if (!other.on_map() || other.fought || side_of(other.army) == side_of(unit.army) ||
+        !adjacent(other.hex, unit.hex))
+      continue;
+    if (defending && state.rules->map.terrain(other.hex) == HexTerrain::Chateau) continue;
+    const auto features = state.rules->map.hexside(*Hexside::between(other.hex, unit.hex));
+    if (features.has(HexsideFeature::Lake)) continue;
+    if (features.has(HexsideFeature::River) && !features.has(HexsideFeature::Bridge)) continue;
+    return true;
+  }
+  return false;
+}
+
 // 5.4, 8.1A: no hex of the phasing side holds more than its limit at the end of a phase.
 std::optional<Refusal> check_stacking(const GameState& state) {
   std::map<Hex, int> count;
@@ -115,10 +135,11 @@ std::optional<Refusal> validate(const GameState& state, Side side, const Action&
   if (const auto* attack = std::get_if<AttackAction>(&action)) return check_attack(state, *attack);
   // EndPhaseAction
   if (state.phase == Phase::Movement) return check_stacking(state);
-  const auto owed = owed_combat(state);
-  if (!owed.empty()) {
-    return refuse(RefusalCode::WrongPhase, "6.1",
-                  state.units[owed.front()].id + " must still attack or be attacked this phase");
+  for (UnitIndex owed : owed_combat(state)) {
+    if (can_still_fight(state, owed)) {
+      return refuse(RefusalCode::WrongPhase, "6.1",
+                    state.units[owed].id + " must still attack or be attacked this phase");
+    }
   }
   return std::nullopt;
 }

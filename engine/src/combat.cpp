@@ -1,9 +1,12 @@
 #include <hd/engine/combat.hpp>
+#include <hd/engine/line_of_sight.hpp>
 #include <hd/engine/movement.hpp>
 #include <hd/engine/victory.hpp>
 
 #include <algorithm>
+#include <array>
 #include <set>
+#include <string>
 
 namespace hd::engine {
 namespace {
@@ -34,6 +37,20 @@ std::set<Hex> hexes_of(const GameState& state, const std::vector<UnitIndex>& uni
   for (UnitIndex u : units)
     hexes.insert(state.units[u].hex);
   return hexes;
+}
+
+// 6.6C: the unit retreated (or was displaced) into its hex earlier in this combat phase.
+bool retreated_this_phase(const GameState& state, const UnitState& unit) {
+  return state.phase == Phase::Combat && unit.moved;
+}
+
+// 15.1: infantry for combined arms; rifles "operate like other infantry" (16.1B).
+bool counts_as_infantry(UnitType type) {
+  return type == UnitType::Infantry || type == UnitType::Rifles;
+}
+
+bool contains(const std::vector<UnitIndex>& units, UnitIndex u) {
+  return std::find(units.begin(), units.end(), u) != units.end();
 }
 
 void eliminate(GameState& state, UnitIndex index, const std::string& reason, std::vector<Event>& events) {
@@ -122,7 +139,76 @@ void settle(GameState& state, std::vector<Event>& events) {
   if (advance.vacated.empty() || advance.candidates.empty() || state.result) state.pending_advance.reset();
 }
 
+// 15.1: an attack on a single hex by at least one infantry, one cavalry and one artillery unit,
+// bombarding or adjacent, when the optional rule is in play.
+bool combined_arms(const GameState& state, const AttackAction& attack) {
+  if (!state.rules->optional_rules.combined_arms || hexes_of(state, attack.defenders).size() != 1)
+    return false;
+  bool infantry = false;
+  bool cavalry = false;
+  bool artillery = false;
+  for (const auto* units : {&attack.attackers, &attack.bombarding}) {
+    for (UnitIndex u : *units) {
+      const UnitType type = state.units[u].type;
+      infantry = infantry || counts_as_infantry(type);
+      cavalry = cavalry || type == UnitType::Cavalry;
+      artillery = artillery || is_artillery(type);
+    }
+  }
+  return infantry && cavalry && artillery;
+}
+
+// 7.1-7.4, 8.1C: the bombarding part of a combat whose units check_attack has already vetted.
+std::optional<Refusal> check_bombardment(const GameState& state, const AttackAction& attack) {
+  const GameMap& map = state.rules->map;
+  const auto targets = hexes_of(state, attack.defenders);
+  // 7.1: a bombardment alone strikes one hex; 7.2 lets adjacent attackers take on several.
+  if (attack.attackers.empty() && targets.size() > 1)
+    return refuse(RefusalCode::Malformed, "7.1", "a bombardment strikes a single enemy-occupied hex");
+  for (Hex hex : targets) {
+    if (map.terrain(hex) == HexTerrain::Chateau)
+      return refuse(RefusalCode::ProhibitedTerrain, "8.1C", "no bombardment into a chateau");
+  }
+  for (UnitIndex b : attack.bombarding) {
+    const UnitState& unit = state.units[b];
+    bool in_range = false;
+    bool in_sight = false;
+    bool through_chateau = false;
+    // 7.2: in range (and sight) of one defending hex suffices.
+    for (Hex hex : targets) {
+      if (distance(unit.hex, hex) > bombardment_range(unit.type)) continue;
+      in_range = true;
+      // 8.1C: never through a chateau (chateaux also block sight: 7.3A).
+      const SightLine line = trace_sight_line(unit.hex, hex);
+      const bool chateau = std::any_of(line.hexes.begin(), line.hexes.end(),
+                                       [&](Hex h) { return map.terrain(h) == HexTerrain::Chateau; });
+      through_chateau = through_chateau || chateau;
+      in_sight = in_sight || (!chateau && line_of_sight_clear(*state.rules, unit.hex, hex));
+    }
+    if (!in_range) return refuse(RefusalCode::NotAdjacent, "7.1B", unit.id + " is out of bombardment range");
+    if (!in_sight && through_chateau) {
+      return refuse(RefusalCode::ProhibitedTerrain, "8.1C", unit.id + " may not bombard through a chateau");
+    }
+    if (!in_sight) return refuse(RefusalCode::Malformed, "7.3", unit.id + " has no clear line of sight");
+    // 7.1C: stacked bombarding artillery bombard the same target, so together.
+    for (UnitIndex other : state.units_at(unit.hex)) {
+      const UnitState& o = state.units[other];
+      if (side_of(o.army) == state.phasing && is_artillery(o.type) && !o.fought &&
+          !contains(attack.bombarding, other)) {
+        return refuse(RefusalCode::Malformed, "7.1C",
+                      o.id + " is stacked with " + unit.id + " and must bombard the same target");
+      }
+    }
+  }
+  return std::nullopt;
+}
+
 }  // namespace
+
+int bombardment_range([[maybe_unused]] UnitType type) {
+  // 7.1B counting is distance(). 16.10 would give heavy artillery 3 hexes; it is not offered yet.
+  return 2;
+}
 
 int stacking_limit_of(const GameState& state, Hex hex) {
   return state.rules->map.terrain(hex) == HexTerrain::Chateau ? 1 : 2;
@@ -198,8 +284,9 @@ std::optional<Refusal> check_attack(const GameState& state, const AttackAction& 
   if (!state.pending_retreats.empty() || state.pending_advance) {
     return refuse(RefusalCode::WrongPhase, "6.7", "finish the last combat's retreats and advance first");
   }
-  if (attack.attackers.empty() || attack.defenders.empty())
+  if ((attack.attackers.empty() && attack.bombarding.empty()) || attack.defenders.empty())
     return refuse(RefusalCode::Malformed, "6.1", "a combat needs attackers and defenders");
+  const bool bombardment = !attack.bombarding.empty();
   std::set<UnitIndex> seen;
   for (UnitIndex u : attack.attackers) {
     if (u >= state.units.size() || !seen.insert(u).second)
@@ -216,8 +303,29 @@ std::optional<Refusal> check_attack(const GameState& state, const AttackAction& 
     const UnitState& unit = state.units[u];
     if (!unit.on_map() || side_of(unit.army) == state.phasing)
       return refuse(RefusalCode::NotYourUnit, "6.0", unit.id + " is not an enemy unit");
-    if (unit.fought)
+    // 6.6C: a unit that retreated into a hex bombarded later in the phase suffers the result.
+    if (unit.fought && !(bombardment && retreated_this_phase(state, unit)))
       return refuse(RefusalCode::AlreadyMoved, "6.1B", unit.id + " has already been attacked this phase");
+  }
+  for (UnitIndex u : attack.bombarding) {
+    if (u >= state.units.size() || !seen.insert(u).second)
+      return refuse(RefusalCode::UnknownUnit, "7.1", "unknown or repeated bombarding unit");
+    const UnitState& unit = state.units[u];
+    if (!unit.on_map() || side_of(unit.army) != state.phasing)
+      return refuse(RefusalCode::NotYourUnit, "6.0", unit.id + " cannot attack");
+    if (!is_artillery(unit.type))
+      return refuse(RefusalCode::Malformed, "7.0", unit.id + " is not artillery and cannot bombard");
+    if (unit.fought)
+      return refuse(RefusalCode::AlreadyMoved, "6.1B", unit.id + " has already fought this phase");
+    if (in_enemy_zoc(state, unit.hex, state.phasing)) {
+      return refuse(
+          RefusalCode::EnemyZoc, "7.4A",
+          unit.id + " is in an enemy zone of control: it attacks adjacent units and may not bombard");
+    }
+  }
+  for (UnitIndex u : attack.retreat_on_ar) {
+    if (!contains(attack.bombarding, u))
+      return refuse(RefusalCode::Malformed, "7.1E", "only bombarding artillery may elect to suffer an Ar");
   }
   const GameMap& map = state.rules->map;
   for (UnitIndex a : attack.attackers) {
@@ -234,12 +342,17 @@ std::optional<Refusal> check_attack(const GameState& state, const AttackAction& 
       }
     }
   }
-  // 6.1D: stacked units fight together.
+  if (bombardment) {
+    if (auto refusal = check_bombardment(state, attack)) return refusal;
+  }
+  // 6.1D: stacked units fight together (with 6.6C, units retreated into a bombarded hex too).
   const auto whole_stacks = [&](const std::vector<UnitIndex>& units, bool phasing) -> std::optional<Refusal> {
     for (Hex hex : hexes_of(state, units)) {
       for (UnitIndex u : state.units_at(hex)) {
         const bool ours = side_of(state.units[u].army) == state.phasing;
-        if (ours != phasing || state.units[u].fought) continue;
+        const bool joins = !state.units[u].fought ||
+                           (!phasing && bombardment && retreated_this_phase(state, state.units[u]));
+        if (ours != phasing || !joins) continue;
         if (std::find(units.begin(), units.end(), u) == units.end()) {
           return refuse(
               RefusalCode::Malformed, "6.1D",
@@ -266,7 +379,7 @@ std::optional<Refusal> check_attack(const GameState& state, const AttackAction& 
     }
   }
   const CombatOdds odds = compute_odds(state, attack);
-  if (odds.attack <= 0 || odds.defence <= 0)
+  if (odds.attack <= 0 || (odds.defence <= 0 && !bombardment))
     return refuse(RefusalCode::Malformed, "6.2", "both sides need strength");
   if (attack.odds_reduction < 0 || attack.odds_reduction > odds.computed.index) {
     return refuse(
@@ -295,13 +408,25 @@ CombatOdds compute_odds(const GameState& state, const AttackAction& attack) {
     }
   }
   if (halved > 0) odds.attack += (halved + 1) / 2;
+  // 7.1, 7.1D: bombarding artillery adds its strength; several bombarding hexes add up.
+  for (UnitIndex b : attack.bombarding) {
+    const UnitState& unit = state.units[b];
+    odds.attack += unit.strength();
+    odds.modifiers.push_back(unit.id + " bombards from " + format_hex(unit.hex) + " (7.1)");
+  }
 
   // Defence: each unit takes the single terrain effect that helps it most (6.3C).
   int defence_halved = 0;
   bool chateau_cap = false;
+  bool undefended = false;
   for (UnitIndex d : attack.defenders) {
     const UnitState& unit = state.units[d];
     const HexTerrain terrain = map.terrain(unit.hex);
+    if (!attack.bombarding.empty() && retreated_this_phase(state, unit)) {
+      undefended = true;
+      odds.modifiers.push_back(unit.id + " retreated into its hex this phase: no defence strength (6.6C)");
+      continue;
+    }
     int multiplier = 1;
     std::string why;
     if (terrain == HexTerrain::Town) {
@@ -313,11 +438,14 @@ CombatOdds compute_odds(const GameState& state, const AttackAction& attack) {
       why = "tripled in a chateau (8.2)";
       chateau_cap = true;
     }
-    // 6.3A: streams and bridges double only if every attacker attacks across one.
-    const bool all_across = std::all_of(attack.attackers.begin(), attack.attackers.end(), [&](UnitIndex a) {
-      const auto features = map.hexside(*Hexside::between(state.units[a].hex, unit.hex));
-      return features.has(HexsideFeature::Stream) || features.has(HexsideFeature::Bridge);
-    });
+    // 6.3A: streams and bridges double only if every adjacent attacker attacks across one; a
+    // bombardment alone crosses no hexside and earns no doubling.
+    const bool all_across =
+        !attack.attackers.empty() &&
+        std::all_of(attack.attackers.begin(), attack.attackers.end(), [&](UnitIndex a) {
+          const auto features = map.hexside(*Hexside::between(state.units[a].hex, unit.hex));
+          return features.has(HexsideFeature::Stream) || features.has(HexsideFeature::Bridge);
+        });
     if (all_across && multiplier < 2) {
       multiplier = 2;
       why = "doubled behind a stream or bridge (6.3A)";
@@ -333,6 +461,17 @@ CombatOdds compute_odds(const GameState& state, const AttackAction& attack) {
   if (defence_halved > 0) odds.defence += (defence_halved + 1) / 2;
 
   if (odds.attack > 0 && odds.defence > 0) odds.computed = odds_column(odds.attack, odds.defence);
+  if (odds.attack > 0 && odds.defence == 0 && undefended) {
+    odds.computed = OddsColumn{kOddsColumns - 1};
+    odds.modifiers.push_back("no defence strength: resolved at " + odds.computed.to_string() + " (6.6C)");
+  }
+  if (combined_arms(state, attack)) {
+    const bool at_top = odds.computed.index == kOddsColumns - 1;
+    odds.computed.index = std::min(odds.computed.index + 1, kOddsColumns - 1);
+    odds.modifiers.push_back(at_top ? std::string("combined arms: 6-1 remains 6-1 (15.1)")
+                                    : "combined arms: odds shifted one column right to " +
+                                          odds.computed.to_string() + " (15.1)");
+  }
   if (chateau_cap && odds.computed.index > 7) {
     odds.computed.index = 7;
     odds.modifiers.push_back("odds capped at 4-1 against a chateau (8.2B)");
@@ -420,8 +559,17 @@ void resolve_attack(GameState& state, const AttackAction& attack, int die, std::
   const CombatOdds odds = compute_odds(state, attack);
   const CombatResult result = state.rules->crt.result(odds.used, die);
   const int combat = ++state.combats_this_phase;
-  events.push_back(CombatResolvedEvent{combat, attack.attackers, attack.defenders, odds, die, result});
-  for (UnitIndex u : attack.attackers)
+  // The event lists adjacent attackers first, then bombarding artillery (its modifiers name them).
+  std::vector<UnitIndex> all_attackers = attack.attackers;
+  all_attackers.insert(all_attackers.end(), attack.bombarding.begin(), attack.bombarding.end());
+  events.push_back(CombatResolvedEvent{combat, all_attackers, attack.defenders, odds, die, result});
+  const std::size_t event_at = events.size() - 1;
+  const auto coalition_broken = [&] {
+    return std::array<bool, 4>{state.demoralized[1], state.demoralized[2], state.disintegrated[1],
+                               state.disintegrated[2]};
+  };
+  const auto coalition_before = coalition_broken();
+  for (UnitIndex u : all_attackers)
     state.units[u].fought = true;
   for (UnitIndex u : attack.defenders)
     state.units[u].fought = true;
@@ -438,7 +586,10 @@ void resolve_attack(GameState& state, const AttackAction& attack, int die, std::
           PendingAdvance{defender_side, attack.defenders, {attacker_hexes.begin(), attacker_hexes.end()}};
       break;
     case CombatResult::AttackerRetreat:
+      // 7.1E: bombarding artillery retreats only if its owner elected to.
       for (UnitIndex u : attack.attackers)
+        state.pending_retreats.push_back(PendingRetreat{u, combat, false});
+      for (UnitIndex u : attack.retreat_on_ar)
         state.pending_retreats.push_back(PendingRetreat{u, combat, false});
       state.pending_advance =
           PendingAdvance{defender_side, attack.defenders, {attacker_hexes.begin(), attacker_hexes.end()}};
@@ -489,7 +640,29 @@ void resolve_attack(GameState& state, const AttackAction& attack, int die, std::
       break;
   }
   check_morale(state, events);
+  if (imperial_guard_setback(state, attack, result, coalition_broken() != coalition_before)) {
+    // The level itself needs a GameState field (docs/rules-notes.md 15.2); the event records it.
+    std::get<CombatResolvedEvent>(events[event_at])
+        .odds.modifiers.push_back(
+            "Imperial Guard repulsed: French demoralization level reduced by 20 (15.2)");
+  }
   settle(state, events);
+}
+
+bool imperial_guard_setback(const GameState& state, const AttackAction& attack, CombatResult result,
+                            bool coalition_broken) {
+  if (!state.rules->optional_rules.imperial_guard || state.phasing != Side::French) return false;
+  if (result != CombatResult::AttackerEliminated && result != CombatResult::AttackerRetreat &&
+      result != CombatResult::Exchange) {
+    return false;
+  }
+  if (coalition_broken) return false;  // 15.2 exception 1
+  return std::any_of(attack.attackers.begin(), attack.attackers.end(), [&](UnitIndex u) {
+    const UnitState& unit = state.units[u];
+    const UnitDefinition* definition = state.rules->oob.find_unit(unit.army, unit.id);
+    return unit.army == Army::French && unit.type == UnitType::Infantry && definition &&
+           definition->command == "[G]";
+  });
 }
 
 void resolve_retreat(GameState& state, const RetreatAction& retreat, std::vector<Event>& events) {
@@ -501,6 +674,7 @@ void resolve_retreat(GameState& state, const RetreatAction& retreat, std::vector
   } else {
     const Hex from = unit.hex;
     unit.hex = *retreat.to;
+    unit.moved = true;  // 6.6C: remembered for a later bombardment of its new hex this phase
     state.control[*retreat.to] = side_of(unit.army);
     events.push_back(UnitRetreatedEvent{retreat.unit, from, *retreat.to, retreat.displace});
     if (retreat.displace) {

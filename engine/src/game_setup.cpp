@@ -67,6 +67,11 @@ std::optional<GameState> start_game(std::shared_ptr<const Ruleset> rules, std::v
       for (const UnitDefinition* definition : units) {
         if (forces.removed.count({army, definition->id}) || !placed.insert({army, definition->id}).second)
           continue;
+        if (!definition->full_strength || !definition->movement) {
+          errors.push_back(definition->id +
+                           " has no printed strength or movement: give it one in a counter manifest");
+          continue;
+        }
         state.units.push_back(make_unit(*definition, ref.reduced));
         added.push_back(static_cast<UnitIndex>(state.units.size() - 1));
       }
@@ -76,8 +81,11 @@ std::optional<GameState> start_game(std::shared_ptr<const Ruleset> rules, std::v
     return added;
   };
 
+  // Fixed placements first, so that a "w/N" group never takes a hex another line names.
+  std::vector<const Placement*> ordered = forces.placements;
+  std::stable_partition(ordered.begin(), ordered.end(), [](const Placement* p) { return p->radius == 0; });
   std::map<Hex, int> occupancy;
-  for (const Placement* placement : forces.placements) {
+  for (const Placement* placement : ordered) {
     for (UnitIndex index : add_units(placement->units, placement->army)) {
       // Candidate hexes: the named one first, then by distance and hex number (3.2C).
       std::vector<Hex> candidates;

@@ -267,3 +267,23 @@ TEST_CASE("reachable hexes agree with check_move and carry their cheapest path",
   REQUIRE(road_end != reach.end());
   CHECK(road_end->cost_half == 2);  // two road hexes at 1/2 MP
 }
+
+TEST_CASE("6.1 an owed unit no unfought enemy can reach no longer holds the phase open", "[rules][6.1]") {
+  auto state = make_game(
+      "",
+      {{"french", "A", "infantry", 4, 4},
+       {"french", "B", "infantry", 4, 4},
+       {"allied", "X", "infantry", 4, 4},
+       {"allied", "Y", "infantry", 4, 4}},
+      "setup french 0505 : A\nsetup french 0606 : B\nsetup allied 0506 : X\nsetup allied 0707 : Y\n");
+  apply(state, Side::French, EndPhaseAction{}, no_dice());
+  AttackAction attack;
+  attack.attackers = {unit(state, "A"), unit(state, "B")};
+  attack.defenders = {unit(state, "X")};
+  apply(state, Side::French, attack, die(1));  // 8 to 4 = 2-1, 1: Dr
+  apply(state, Side::Coalition, RetreatAction{unit(state, "X"), hx("0406"), std::nullopt, false}, no_dice());
+  apply(state, Side::French, AdvanceAction{}, no_dice());
+  // Y is owed (B is in its ZOC) but B has fought: nobody can attack Y now.
+  CHECK(state.units[unit(state, "Y")].must_fight);
+  CHECK(refused_by(state, Side::French, EndPhaseAction{}) == "");
+}

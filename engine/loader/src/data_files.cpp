@@ -1,3 +1,4 @@
+#include <hd/engine/game_setup.hpp>
 #include <hd/engine/map_parser.hpp>
 #include <hd/loader/data_files.hpp>
 
@@ -102,6 +103,33 @@ Loaded<engine::Scenario> load_scenario(const std::filesystem::path& root, const 
   const engine::ScenarioContext context{data.map, "nlb", data.oob, data.track};
   result.errors = engine::validate_scenario(*parsed.scenario, context, path.string(), report);
   if (result.errors.empty()) result.value = std::move(parsed.scenario);
+  return result;
+}
+
+Loaded<engine::GameState> start_scenario_game(const std::filesystem::path& root, const GameChoice& choice) {
+  Loaded<engine::GameState> result;
+  auto data = load_game_data(root);
+  if (!data.value) {
+    result.errors = std::move(data.errors);
+    return result;
+  }
+  engine::ScenarioReport report;
+  auto scenario = load_scenario(root, choice.scenario, *data.value, report);
+  if (!scenario.value) {
+    result.errors = std::move(scenario.errors);
+    if (result.errors.empty()) result.errors.push_back({(root / choice.scenario).string(), 0, "no such scenario"});
+    return result;
+  }
+  std::vector<engine::RulesetError> rule_errors;
+  GameData& d = *data.value;
+  auto rules = engine::make_ruleset(std::move(d.map), std::move(d.terrain_effects), d.crt, std::move(d.oob), d.track,
+                                    std::move(*scenario.value), choice.options, choice.optional_rules, rule_errors);
+  for (const auto& e : rule_errors) result.errors.push_back({(root / choice.scenario).string(), 0, e.message});
+  if (!rules) return result;
+  std::vector<std::string> setup_errors;
+  auto state = engine::start_game(rules, setup_errors);
+  for (const auto& e : setup_errors) result.errors.push_back({(root / choice.scenario).string(), 0, e});
+  if (result.errors.empty()) result.value = std::move(state);
   return result;
 }
 

@@ -1,7 +1,7 @@
 // Combat (6.0), chateaux (8.0) and army morale (9.0): who must fight, what a proposed combat's odds
 // are and why, and the results table applied with retreats, displacement and advances.
-// Artillery bombardment at range (7.1-7.3) comes with a later change; adjacent artillery fights
-// like any unit (7.4).
+// Artillery bombards at range (7.0-7.3) alone or with adjacent attackers; adjacent artillery fights
+// like any unit (7.4). Optional rules 15.1 and 15.2 apply when the ruleset switches them on.
 #pragma once
 
 #include <hd/engine/combat_results.hpp>
@@ -11,15 +11,26 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace hd::engine {
 
-// One combat: attackers and defenders, every attacker adjacent to every defender (6.1E).
+// One combat: attackers and defenders, every attacker adjacent to every defender (6.1E), and
+// artillery bombarding from range (7.1, 7.2).
 struct AttackAction {
-  std::vector<UnitIndex> attackers;
+  AttackAction() = default;
+  // An adjacent combat without bombardment (keeps positional {attackers, defenders, reduction} use).
+  AttackAction(std::vector<UnitIndex> attackers_in, std::vector<UnitIndex> defenders_in, int reduction = 0)
+      : attackers(std::move(attackers_in)), defenders(std::move(defenders_in)), odds_reduction(reduction) {}
+
+  std::vector<UnitIndex> attackers;  // adjacent attackers
   std::vector<UnitIndex> defenders;
-  int odds_reduction = 0;  // columns to the left of the computed odds (6.2C)
+  int odds_reduction = 0;             // columns to the left of the computed odds (6.2C)
+  std::vector<UnitIndex> bombarding;  // artillery not in an EZOC, in range and sight of a defender (7.1)
+  // 7.1E: bombarding artillery whose owner elects to suffer an Ar if that is the result (declared
+  // with the attack; nothing is learnt between the roll and that choice).
+  std::vector<UnitIndex> retreat_on_ar;
 };
 
 // Where a retreating unit goes (6.6B: its owner decides). `displace` names the friendly unit it
@@ -45,12 +56,23 @@ void mark_obligations(GameState& state);
 // The units that must still attack or be attacked this phase.
 std::vector<UnitIndex> owed_combat(const GameState& state);
 
-// Checks a proposed combat against 6.1, 6.2C, 8.0 and the river and lake hexsides.
+// 7.1B: how many hexes an artillery unit bombards, counting the target hex and not its own. Two for
+// every type: heavy artillery's range 3 belongs to the variant rule 16.10, not offered yet.
+int bombardment_range(UnitType type);
+
+// Checks a proposed combat against 6.1, 6.2C, 7.0-7.4, 8.0 and the river and lake hexsides.
 std::optional<Refusal> check_attack(const GameState& state, const AttackAction& attack);
 
-// The odds of a proposed combat with each modifier explained (6.2, 6.3, 8.2B). Requires a combat
-// that check_attack accepts.
+// The odds of a proposed combat with each modifier explained (6.2, 6.3, 6.6C, 7.1, 8.2B, 15.1).
+// Requires a combat that check_attack accepts.
 CombatOdds compute_odds(const GameState& state, const AttackAction& attack);
+
+// 15.2: true if the Imperial Guard rule lowers the French demoralization level by 20 after this
+// combat: the rule is on, French Guard ([G]) infantry attacked in a French combat phase, the result
+// was Ae, Ar or Ex, and the combat did not demoralize or disintegrate the Prussian or Allied army
+// (`coalition_broken`).
+bool imperial_guard_setback(const GameState& state, const AttackAction& attack, CombatResult result,
+                            bool coalition_broken);
 
 // The hexes a unit may retreat into now, without displacing anyone (6.6A, 6.6C, 8.1A).
 std::vector<Hex> retreat_hexes(const GameState& state, UnitIndex unit);

@@ -4,6 +4,7 @@
 
 #include <hd/engine/combat_results.hpp>
 #include <hd/engine/game_map.hpp>
+#include <hd/engine/game_state.hpp>
 #include <hd/engine/order_of_battle.hpp>
 #include <hd/engine/scenario.hpp>
 #include <hd/engine/scenario_parser.hpp>
@@ -57,6 +58,17 @@ std::vector<std::string> list_scenarios(const std::filesystem::path& root);
 // Parses root/<slug>/scenario.txt and validates it against the game data; fills `report`.
 Loaded<engine::Scenario> load_scenario(const std::filesystem::path& root, const std::string& slug,
                                        const GameData& data, engine::ScenarioReport& report);
+
+// What a new game is made of: a scenario, its chosen force options and optional rules.
+struct GameChoice {
+  std::string scenario;                  // folder name under the data root, e.g. "quatre-bras"
+  std::vector<std::string> options;      // force options by rule number, e.g. "19.5A"
+  engine::OptionalRules optional_rules;
+};
+
+// Loads everything and sets up the first state of a game; errors name the file and line, or say
+// which choice is unknown.
+Loaded<engine::GameState> start_scenario_game(const std::filesystem::path& root, const GameChoice& choice);
 
 // The scenarios/ folder of this source tree (set at build time), for tools and tests.
 std::filesystem::path default_data_root();

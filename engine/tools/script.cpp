@@ -1,0 +1,265 @@
+// hd_script: plays a scenario from a script in the action notation (docs/notation.md), printing
+// every refusal with its rule, every event, and the result; or lets the random player finish it.
+//
+//   hd_script --scenario quatre-bras [--option 19.5A]... [--rule 15.1|15.2]... [--seed N]
+//             [--data DIR] [--bot] [--max-actions N] [--record FILE] [SCRIPT | -]
+//
+// Script lines: an action ("french move Bach 1745 1746", "french attack Bach on Blndt die 4"), or
+//   state          print the position, losses and VP
+//   legal UNIT     print the hexes UNIT can reach now, with their cost in MP
+//   pending        print whose decision the game waits for
+//   owed           print the units that must still attack or be attacked this combat phase (6.1)
+// Dice: "die N" on an attack line, else from the seed. --bot: after the script, the random player
+// plays both sides to the end. --record: every accepted action, with its die, in replayable form.
+// Exit status: 0 done, 1 a refusal or a bad line (with --strict), 2 bad usage or data.
+#include <hd/engine/notation.hpp>
+#include <hd/engine/random_player.hpp>
+#include <hd/engine/victory.hpp>
+#include <hd/loader/data_files.hpp>
+
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+namespace {
+
+using namespace hd::engine;
+
+struct Options {
+  hd::loader::GameChoice choice;
+  std::filesystem::path data = hd::loader::default_data_root();
+  std::uint64_t seed = 1;
+  bool bot = false;
+  bool strict = false;
+  long max_actions = 100000;
+  std::string record;
+  std::string script;
+};
+
+void usage() {
+  std::cerr
+      << "usage: hd_script --scenario NAME [--option ID]... [--rule 15.1|15.2]... [--seed N] [--data DIR]\n"
+         "                 [--bot] [--max-actions N] [--record FILE] [--strict] [SCRIPT | -]\n";
+}
+
+bool parse_options(int argc, char** argv, Options& options) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    const auto value = [&]() -> const char* { return i + 1 < argc ? argv[++i] : nullptr; };
+    if (arg == "--scenario") {
+      const char* v = value();
+      if (!v) return false;
+      options.choice.scenario = v;
+    } else if (arg == "--option") {
+      const char* v = value();
+      if (!v) return false;
+      options.choice.options.push_back(v);
+    } else if (arg == "--rule") {
+      const char* v = value();
+      if (!v) return false;
+      if (std::string(v) == "15.1") {
+        options.choice.optional_rules.combined_arms = true;
+      } else if (std::string(v) == "15.2") {
+        options.choice.optional_rules.imperial_guard = true;
+      } else {
+        return false;
+      }
+    } else if (arg == "--seed") {
+      const char* v = value();
+      if (!v) return false;
+      options.seed = std::strtoull(v, nullptr, 10);
+    } else if (arg == "--data") {
+      const char* v = value();
+      if (!v) return false;
+      options.data = v;
+    } else if (arg == "--max-actions") {
+      const char* v = value();
+      if (!v) return false;
+      options.max_actions = std::strtol(v, nullptr, 10);
+    } else if (arg == "--record") {
+      const char* v = value();
+      if (!v) return false;
+      options.record = v;
+    } else if (arg == "--bot") {
+      options.bot = true;
+    } else if (arg == "--strict") {
+      options.strict = true;
+    } else if (!arg.empty() && arg[0] != '-') {
+      options.script = arg;
+    } else if (arg == "-") {
+      options.script = "-";
+    } else {
+      return false;
+    }
+  }
+  return !options.choice.scenario.empty();
+}
+
+void print_state(const GameState& state) {
+  std::cout << "turn " << state.current_turn().name.to_string()
+            << (state.current_turn().night ? " (night)" : "") << (state.current_turn().rain ? " (rain)" : "")
+            << ", " << to_string(state.phasing) << " " << to_string(state.phase) << " phase\n";
+  for (std::size_t i = 0; i < state.units.size(); ++i) {
+    const UnitState& unit = state.units[i];
+    std::cout << "  " << to_string(unit.army) << " " << unit_name(state, static_cast<UnitIndex>(i)) << " "
+              << unit.strength() << "-" << unit.movement << (unit.reduced ? " (r)" : "") << " ";
+    switch (unit.status) {
+      case UnitStatus::OnMap:
+        std::cout << format_hex(unit.hex);
+        break;
+      case UnitStatus::Waiting:
+        std::cout << "arrives "
+                  << (unit.arrival_turn >= 0
+                          ? state.rules->turns[static_cast<std::size_t>(unit.arrival_turn)].name.to_string()
+                          : "?");
+        break;
+      case UnitStatus::Eliminated:
+        std::cout << "eliminated";
+        break;
+      case UnitStatus::Exited:
+        std::cout << "exited";
+        break;
+    }
+    std::cout << "\n";
+  }
+  const auto vp = victory_points(state);
+  std::cout << "losses: french " << state.eliminated_strength[0] << ", prussian "
+            << state.eliminated_strength[1] << ", allied " << state.eliminated_strength[2] << "; VP french "
+            << vp[0] << ", coalition " << vp[1] << "\n";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Options options;
+  if (!parse_options(argc, argv, options)) {
+    usage();
+    return 2;
+  }
+  auto game = hd::loader::start_scenario_game(options.data, options.choice);
+  for (const auto& error : game.errors)
+    std::cerr << error.to_string() << "\n";
+  if (!game.value) return 2;
+  GameState state = std::move(*game.value);
+  SplitMix64 dice(options.seed);
+  SplitMix64 bot_random(options.seed ^ 0x5bd1e995u);
+  std::ofstream record;
+  if (!options.record.empty()) {
+    record.open(options.record);
+    if (!record) {
+      std::cerr << "hd_script: cannot write " << options.record << "\n";
+      return 2;
+    }
+    record << "# hd_script record: --scenario " << options.choice.scenario;
+    for (const auto& o : options.choice.options)
+      record << " --option " << o;
+    record << "\n";
+  }
+  long accepted = 0, refused = 0, bad = 0;
+
+  // Applies one action, printing refusals and events and recording it; true if accepted.
+  const auto play = [&](Side side, const Action& action, std::optional<int> forced_die) {
+    if (auto refusal = validate(state, side, action)) {
+      ++refused;
+      std::cout << "refused (" << refusal->rule << "): " << refusal->message << "\n";
+      return false;
+    }
+    std::optional<int> rolled;
+    const std::string line_before = format_action(state, side, action);
+    const auto events = apply(state, side, action, [&] {
+      rolled = forced_die ? *forced_die : dice.die();
+      return *rolled;
+    });
+    ++accepted;
+    const std::string line = rolled ? line_before + " die " + std::to_string(*rolled) : line_before;
+    std::cout << "> " << line << "\n";
+    if (record.is_open()) record << line << "\n";
+    for (const Event& event : events)
+      std::cout << "  " << format_event(state, event) << "\n";
+    return true;
+  };
+
+  if (!options.script.empty()) {
+    std::ifstream file;
+    std::istream* in = &std::cin;
+    if (options.script != "-") {
+      file.open(options.script);
+      if (!file) {
+        std::cerr << "hd_script: cannot read " << options.script << "\n";
+        return 2;
+      }
+      in = &file;
+    }
+    std::string line;
+    int number = 0;
+    while (std::getline(*in, line)) {
+      ++number;
+      std::istringstream words(line);
+      std::string first, second;
+      words >> first >> second;
+      if (first.empty() || first[0] == '#') continue;
+      if (first == "state") {
+        print_state(state);
+      } else if (first == "owed") {
+        std::cout << "owed combat:";
+        for (UnitIndex u : owed_combat(state))
+          std::cout << " " << unit_name(state, u) << "@" << format_hex(state.units[u].hex);
+        std::cout << "\n";
+      } else if (first == "pending") {
+        const auto pending = pending_decision(state);
+        std::cout << "pending: " << to_string(pending.side) << " to " << pending.what << "\n";
+      } else if (first == "legal") {
+        std::optional<UnitIndex> found;
+        for (std::size_t i = 0; i < state.units.size(); ++i)
+          if (unit_name(state, static_cast<UnitIndex>(i)) == second) found = static_cast<UnitIndex>(i);
+        if (!found) {
+          std::cout << "line " << number << ": no unit '" << second << "'\n";
+          ++bad;
+          continue;
+        }
+        std::cout << "legal " << second << ":";
+        for (const ReachableHex& r : reachable_hexes(state, *found)) {
+          std::cout << " " << format_hex(r.hex) << "/" << r.cost_half / 2 << (r.cost_half % 2 ? ".5" : "")
+                    << (r.can_exit ? "+exit" : "");
+        }
+        std::cout << "\n";
+      } else {
+        const auto parsed = parse_action_line(state, line);
+        if (const auto* error = std::get_if<std::string>(&parsed)) {
+          std::cout << "line " << number << ": " << *error << "\n";
+          ++bad;
+          continue;
+        }
+        const auto& notated = std::get<NotatedAction>(parsed);
+        play(notated.side, notated.action, notated.die);
+      }
+    }
+  }
+
+  if (options.bot) {
+    long steps = 0;
+    while (state.phase != Phase::GameOver && steps++ < options.max_actions) {
+      const Side side = pending_decision(state).side;
+      const Action action = choose_random_action(state, bot_random);
+      if (!play(side, action, std::nullopt)) break;  // the random player only proposes legal actions
+    }
+  }
+
+  if (state.result) {
+    std::cout << "result: "
+              << (state.result->winner ? std::string(to_string(*state.result->winner))
+                                       : std::string("nobody"))
+              << " " << state.result->level << " (" << state.result->text << ")\n";
+  } else {
+    std::cout << "result: none yet; pending: " << pending_decision(state).what << "\n";
+  }
+  const auto vp = victory_points(state);
+  char hash[32];
+  std::snprintf(hash, sizeof hash, "%016llx", static_cast<unsigned long long>(state_hash(state)));
+  std::cout << "vp: french " << vp[0] << ", coalition " << vp[1] << "\n"
+            << "actions: " << accepted << " accepted, " << refused << " refused, " << bad << " bad lines\n"
+            << "hash: " << hash << "\n";
+  if (record.is_open()) record << "# final-hash: " << hash << "\n";
+  return options.strict && (refused > 0 || bad > 0) ? 1 : 0;
+}

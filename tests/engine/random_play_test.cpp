@@ -1,0 +1,181 @@
+// Random legal play to the end of every battle scenario, with invariants checked after every step,
+// and golden replays: recorded games reach pinned final hashes, twice over.
+#include <hd/engine/game_setup.hpp>
+#include <hd/engine/notation.hpp>
+#include <hd/engine/random_player.hpp>
+#include <hd/loader/data_files.hpp>
+
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <map>
+#include <sstream>
+
+using namespace hd::engine;
+
+namespace {
+
+GameState new_game(const std::string& scenario) {
+  const auto game = hd::loader::start_scenario_game(hd::loader::default_data_root(), {scenario, {}, {}});
+  std::string errors;
+  for (const auto& e : game.errors)
+    errors += e.to_string() + "\n";
+  INFO(errors);
+  REQUIRE(game.value);
+  return *game.value;
+}
+
+// Invariants that hold after every action of any game.
+void check_invariants(const GameState& state, int previous_losses_total) {
+  std::map<Hex, std::array<int, 2>> stacks;
+  int losses = 0;
+  std::array<int, 3> eliminated{};
+  for (const UnitState& unit : state.units) {
+    if (unit.status == UnitStatus::Eliminated)
+      eliminated[static_cast<std::size_t>(unit.army)] += unit.strength();
+    if (!unit.on_map()) continue;
+    REQUIRE(state.rules->scenario.area.contains(unit.hex));  // 3.2A: never out of play
+    ++stacks[unit.hex][static_cast<std::size_t>(side_of(unit.army))];
+  }
+  for (const auto& [hex, count] : stacks) {
+    INFO("hex " << format_hex(hex));
+    REQUIRE((count[0] == 0 || count[1] == 0));  // never friend and foe in one hex
+    if (state.phase != Phase::Movement || state.phasing == Side::Coalition) {
+      // The non-phasing side is never over-stacked (5.4); the phasing side only during movement.
+    }
+  }
+  for (std::size_t a = 0; a < 3; ++a) {
+    REQUIRE(state.eliminated_strength[a] == eliminated[a]);  // 9.0: the running total is exact
+    losses += state.eliminated_strength[a];
+  }
+  REQUIRE(losses >= previous_losses_total);  // losses never shrink
+}
+
+void check_stacking_at_phase_start(const GameState& state) {
+  std::map<std::pair<Hex, int>, int> count;
+  for (const UnitState& unit : state.units)
+    if (unit.on_map()) ++count[{unit.hex, static_cast<int>(side_of(unit.army))}];
+  for (const auto& [key, units] : count) {
+    INFO("hex " << format_hex(key.first));
+    REQUIRE(units <= stacking_limit(state.rules->map, key.first));  // 5.4, 8.1A at the end of every phase
+  }
+}
+
+struct Played {
+  std::uint64_t hash = 0;
+  int actions = 0;
+  std::string record;
+};
+
+Played play_to_the_end(const std::string& scenario, std::uint64_t seed) {
+  GameState state = new_game(scenario);
+  SplitMix64 random(seed);
+  SplitMix64 dice(seed * 7919 + 1);
+  Played played;
+  int losses = 0;
+  while (state.phase != Phase::GameOver) {
+    REQUIRE(played.actions < 20000);
+    const Side side = pending_decision(state).side;
+    const Action action = choose_random_action(state, random);
+    const auto refusal = validate(state, side, action);
+    INFO(format_action(state, side, action)
+         << (refusal ? " refused: " + refusal->rule + " " + refusal->message : ""));
+    REQUIRE_FALSE(refusal);
+    std::optional<int> rolled;
+    const std::string line = format_action(state, side, action);
+    const auto events = apply(state, side, action, [&] {
+      rolled = dice.die();
+      return *rolled;
+    });
+    played.record += line + (rolled ? " die " + std::to_string(*rolled) : "") + "\n";
+    ++played.actions;
+    check_invariants(state, losses);
+    losses = state.eliminated_strength[0] + state.eliminated_strength[1] + state.eliminated_strength[2];
+    for (const Event& event : events)
+      if (std::holds_alternative<PhaseStartedEvent>(event)) check_stacking_at_phase_start(state);
+  }
+  REQUIRE(state.result);
+  played.hash = state_hash(state);
+  return played;
+}
+
+// Replays a record line by line; every line must parse and be accepted.
+std::uint64_t replay(const std::string& scenario, const std::string& record) {
+  GameState state = new_game(scenario);
+  std::istringstream lines(record);
+  std::string line;
+  int number = 0;
+  while (std::getline(lines, line)) {
+    ++number;
+    if (line.empty() || line[0] == '#') continue;
+    const auto parsed = parse_action_line(state, line);
+    INFO("line " << number << ": " << line);
+    REQUIRE(std::holds_alternative<NotatedAction>(parsed));
+    const auto& notated = std::get<NotatedAction>(parsed);
+    REQUIRE_FALSE(validate(state, notated.side, notated.action));
+    apply(state, notated.side, notated.action, [&] {
+      REQUIRE(notated.die);
+      return *notated.die;
+    });
+  }
+  return state_hash(state);
+}
+
+}  // namespace
+
+TEST_CASE("random legal play reaches a result in every battle scenario, keeping every invariant",
+          "[random-play]") {
+  for (const std::string scenario :
+       {"ligny", "quatre-bras", "wavre", "la-belle-alliance", "historic-wavre"}) {
+    for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+      DYNAMIC_SECTION(scenario << " seed " << seed) {
+        const Played played = play_to_the_end(scenario, seed);
+        CHECK(played.actions > 10);
+        // The record replays to the same final state.
+        CHECK(replay(scenario, played.record) == played.hash);
+      }
+    }
+  }
+}
+
+TEST_CASE("random legal play also finishes the campaign, grand and variant scenarios", "[random-play]") {
+  for (const std::string scenario : {"campaign", "quatre-bras-variant", "grand-ligny",
+                                     "la-belle-alliance-variant", "grand-waterloo", "campaign-variant"}) {
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+      DYNAMIC_SECTION(scenario << " seed " << seed) {
+        const Played played = play_to_the_end(scenario, seed);
+        CHECK(replay(scenario, played.record) == played.hash);
+      }
+    }
+  }
+}
+
+TEST_CASE("the same seed plays the same game", "[random-play]") {
+  const Played first = play_to_the_end("quatre-bras", 42);
+  const Played second = play_to_the_end("quatre-bras", 42);
+  CHECK(first.hash == second.hash);
+  CHECK(first.record == second.record);
+  CHECK(play_to_the_end("quatre-bras", 43).hash != first.hash);
+}
+
+TEST_CASE("golden replays reach their pinned final hashes, every time", "[golden]") {
+  // Recorded with hd_script --scenario SCENARIO --bot --seed N --record FILE, which ends the file
+  // with "# final-hash: HASH" (docs/notation.md). A change to the engine that changes how any of
+  // these games plays out must come with re-recorded files and a reason.
+  for (const auto& [scenario, file] :
+       std::vector<std::pair<std::string, std::string>>{{"quatre-bras", "quatre-bras-seed7.rec"},
+                                                        {"la-belle-alliance", "la-belle-alliance-seed5.rec"},
+                                                        {"ligny", "ligny-seed3.rec"}}) {
+    std::ifstream in(std::string(HD_GOLDEN_DIR) + "/" + file);
+    REQUIRE(in);
+    std::ostringstream text;
+    text << in.rdbuf();
+    const std::string record = text.str();
+    const auto at = record.rfind("# final-hash: ");
+    REQUIRE(at != std::string::npos);
+    const std::uint64_t pinned = std::stoull(record.substr(at + 14, 16), nullptr, 16);
+    INFO(file);
+    CHECK(replay(scenario, record) == pinned);
+    CHECK(replay(scenario, record) == pinned);
+  }
+}
