@@ -10,6 +10,7 @@ packages=(
   libprotobuf-dev protobuf-compiler         # the wire protocol
   libsqlite3-dev sqlite3                    # the server's database (sqlite3: the shell, for operators)
   catch2                                    # the tests
+  libbenchmark-dev                          # the engine benchmarks (Google Benchmark)
 )
 if [[ "${HD_HEADLESS:-0}" != 1 ]]; then
   packages+=(
