@@ -1,4 +1,5 @@
 #include <hd/engine/combat.hpp>
+#include <hd/engine/game_setup.hpp>
 #include <hd/engine/line_of_sight.hpp>
 #include <hd/engine/movement.hpp>
 #include <hd/engine/victory.hpp>
@@ -211,7 +212,7 @@ int bombardment_range([[maybe_unused]] UnitType type) {
 }
 
 int stacking_limit_of(const GameState& state, Hex hex) {
-  return state.rules->map.terrain(hex) == HexTerrain::Chateau ? 1 : 2;
+  return stacking_limit(state.rules->map, hex);  // 5.4, 8.1A
 }
 
 bool retreat_ground_ok(const GameState& state, const UnitState& unit, Hex to) {
@@ -274,6 +275,8 @@ std::pair<std::optional<int>, std::optional<int>> morale_levels(const GameState&
       consider(option.additions.morale);
     }
   }
+  // 15.2: each repulse of the Guard lowers the level by 20.
+  if (demoralization) *demoralization -= state.demoralization_reduction[static_cast<std::size_t>(army)];
   return {demoralization, disintegration};
 }
 
@@ -564,9 +567,12 @@ void resolve_attack(GameState& state, const AttackAction& attack, int die, std::
   all_attackers.insert(all_attackers.end(), attack.bombarding.begin(), attack.bombarding.end());
   events.push_back(CombatResolvedEvent{combat, all_attackers, attack.defenders, odds, die, result});
   const std::size_t event_at = events.size() - 1;
+  // 15.2 exception 1: did this combat demoralize or disintegrate the Prussian or Allied army?
   const auto coalition_broken = [&] {
-    return std::array<bool, 4>{state.demoralized[1], state.demoralized[2], state.disintegrated[1],
-                               state.disintegrated[2]};
+    constexpr auto prussian = static_cast<std::size_t>(Army::Prussian);
+    constexpr auto allied = static_cast<std::size_t>(Army::Allied);
+    return std::array<bool, 4>{state.demoralized[prussian], state.demoralized[allied],
+                               state.disintegrated[prussian], state.disintegrated[allied]};
   };
   const auto coalition_before = coalition_broken();
   for (UnitIndex u : all_attackers)
@@ -641,10 +647,11 @@ void resolve_attack(GameState& state, const AttackAction& attack, int die, std::
   }
   check_morale(state, events);
   if (imperial_guard_setback(state, attack, result, coalition_broken() != coalition_before)) {
-    // The level itself needs a GameState field (docs/rules-notes.md 15.2); the event records it.
+    state.demoralization_reduction[static_cast<std::size_t>(Army::French)] += 20;
     std::get<CombatResolvedEvent>(events[event_at])
         .odds.modifiers.push_back(
             "Imperial Guard repulsed: French demoralization level reduced by 20 (15.2)");
+    check_morale(state, events);
   }
   settle(state, events);
 }

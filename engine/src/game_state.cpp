@@ -75,6 +75,7 @@ std::uint64_t state_hash(const GameState& state) {
   }
   for (int i = 0; i < 3; ++i) {
     h.add(static_cast<std::uint64_t>(state.eliminated_strength[static_cast<std::size_t>(i)]));
+    h.add(static_cast<std::uint64_t>(state.demoralization_reduction[static_cast<std::size_t>(i)]));
     h.add(static_cast<std::uint64_t>(state.demoralized[static_cast<std::size_t>(i)]) |
           static_cast<std::uint64_t>(state.disintegrated[static_cast<std::size_t>(i)]) << 1);
   }

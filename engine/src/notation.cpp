@@ -117,10 +117,20 @@ std::variant<NotatedAction, std::string> parse_action_line(const GameState& stat
   }
   if (verb == "attack") {
     AttackAction attack;
-    bool defenders = false;
+    // Which list the next unit names go to: attackers, "on" defenders, "with" bombarding artillery
+    // (7.1), "accept-ar" bombarding artillery that takes an Ar (7.1E).
+    std::vector<UnitIndex>* list = &attack.attackers;
     for (; i < w.size(); ++i) {
       if (w[i] == "on") {
-        defenders = true;
+        list = &attack.defenders;
+        continue;
+      }
+      if (w[i] == "with") {
+        list = &attack.bombarding;
+        continue;
+      }
+      if (w[i] == "accept-ar") {
+        list = &attack.retreat_on_ar;
         continue;
       }
       if (w[i] == "reduce" || w[i] == "die") {
@@ -138,10 +148,11 @@ std::variant<NotatedAction, std::string> parse_action_line(const GameState& stat
       }
       auto u = resolve(state, w[i]);
       if (auto* error = std::get_if<std::string>(&u)) return *error;
-      (defenders ? attack.defenders : attack.attackers).push_back(std::get<UnitIndex>(u));
+      list->push_back(std::get<UnitIndex>(u));
     }
-    if (attack.attackers.empty() || attack.defenders.empty())
-      return std::string("expected: attack UNIT ... on UNIT ...");
+    if ((attack.attackers.empty() && attack.bombarding.empty()) || attack.defenders.empty()) {
+      return std::string("expected: attack UNIT ... on UNIT ... [with ARTILLERY ...]");
+    }
     notated.action = attack;
     return notated;
   }
@@ -203,6 +214,12 @@ std::string format_action(const GameState& state, Side side, const Action& actio
             out << ' ' << unit_name(state, u);
           out << " on";
           for (UnitIndex u : a.defenders)
+            out << ' ' << unit_name(state, u);
+          if (!a.bombarding.empty()) out << " with";
+          for (UnitIndex u : a.bombarding)
+            out << ' ' << unit_name(state, u);
+          if (!a.retreat_on_ar.empty()) out << " accept-ar";
+          for (UnitIndex u : a.retreat_on_ar)
             out << ' ' << unit_name(state, u);
           if (a.odds_reduction > 0) out << " reduce " << a.odds_reduction;
         } else if constexpr (std::is_same_v<A, RetreatAction>) {

@@ -99,7 +99,8 @@ Action choose_combat(const GameState& state, SplitMix64& random) {
         if (side_of(state.units[u].army) == state.phasing && !state.units[u].fought) stack.push_back(u);
       std::vector<UnitIndex> with = attack.attackers;
       with.insert(with.end(), stack.begin(), stack.end());
-      AttackAction trial{with, attack.defenders, 0};
+      AttackAction trial = attack;
+      trial.attackers = with;
       if (!stack.empty() && !validate(state, state.phasing, trial)) attack.attackers = with;
     }
     if (attack.attackers.empty() || attack.defenders.empty()) continue;

@@ -16,7 +16,9 @@ TEST_CASE("notation lines round-trip through parse and format", "[notation]") {
        {"french move french:A 0506 0507", "french end",
         "french attack french:A on \"Horse [2]\" reduce 1 die 4", "coalition retreat \"Horse [2]\" 0910",
         "coalition retreat \"Horse [2]\" 0910 displace prussian:A", "coalition retreat \"Horse [2]\" stay",
-        "french advance french:A 0506", "french advance none", "french move french:A 0506 exit"}) {
+        "french advance french:A 0506", "french advance none", "french move french:A 0506 exit",
+        "french attack french:A on \"Horse [2]\" with prussian:A",
+        "french attack on \"Horse [2]\" with prussian:A accept-ar prussian:A die 2"}) {
     const auto parsed = parse_action_line(state, line);
     INFO(line);
     REQUIRE(std::holds_alternative<NotatedAction>(parsed));
@@ -39,6 +41,6 @@ TEST_CASE("bad notation lines say what is wrong", "[notation]") {
   CHECK(error("french move french:A 05x6") == "expected a hex CCRR, found '05x6'");
   CHECK(error("french move Nobody 0506") == "no unit 'Nobody'");
   CHECK(error("french attack french:A on prussian:A die 7") == "a die shows 1 to 6");
-  CHECK(error("french attack french:A") == "expected: attack UNIT ... on UNIT ...");
+  CHECK(error("french attack french:A") == "expected: attack UNIT ... on UNIT ... [with ARTILLERY ...]");
   CHECK(error("french") == "expected: SIDE ACTION ...");
 }

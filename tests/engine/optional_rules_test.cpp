@@ -140,7 +140,7 @@ TEST_CASE("15.2 Guard infantry repulsed (Ae, Ar, Ex) in a French combat phase co
                           {"allied", "X", "infantry", 4, 4},
                           {"allied", "W", "infantry", 4, 4}},
                          "setup french 0504 : Gr\nsetup french 0704 : Line\nsetup french 0104 : GCav\n"
-                         "setup allied 0505 : X\nsetup allied 0705 : W\n");
+                         "setup allied 0505 : X\nsetup allied 0705 : W\nmorale french demoralization 30\n");
   to_french_combat(state);
   const auto guard_attack = attack(state, {"Gr"}, {"X"});
   CHECK_FALSE(imperial_guard_setback(state, guard_attack, CombatResult::AttackerRetreat, false));
@@ -166,6 +166,9 @@ TEST_CASE("15.2 Guard infantry repulsed (Ae, Ar, Ex) in a French combat phase co
   const auto& resolved = std::get<CombatResolvedEvent>(events.front());
   CHECK(resolved.result == CombatResult::AttackerRetreat);
   CHECK(has_modifier(resolved.odds, "(15.2)"));
+  // The French level drops from 30 to 10 for the rest of the game.
+  CHECK(state.demoralization_reduction[static_cast<std::size_t>(Army::French)] == 20);
+  CHECK(morale_levels(state, Army::French).first == 10);
 }
 
 TEST_CASE("15.2 exception 1: a Guard Ex that demoralizes the Allied army costs nothing", "[rules][15.2]") {

@@ -76,12 +76,13 @@ struct GameState {
   Side phasing = Side::French;
   Phase phase = Phase::Movement;
   std::vector<UnitState> units;
-  std::array<int, 3> eliminated_strength{};      // by Army: running losses (9.0)
-  std::array<bool, 3> demoralized{};             // 9.2
-  std::array<bool, 3> disintegrated{};           // 9.1
-  std::map<Hex, Side> control;                   // 3.4B: hexes a side last passed through
-  std::map<Hex, int> entries_this_phase;         // 5.6A: units entered at each hex this phase
-  std::vector<PendingRetreat> pending_retreats;  // in order; the first is decided next
+  std::array<int, 3> eliminated_strength{};       // by Army: running losses (9.0)
+  std::array<bool, 3> demoralized{};              // 9.2
+  std::array<bool, 3> disintegrated{};            // 9.1
+  std::array<int, 3> demoralization_reduction{};  // 15.2: lowered by 20 at each repulse of the Guard
+  std::map<Hex, Side> control;                    // 3.4B: hexes a side last passed through
+  std::map<Hex, int> entries_this_phase;          // 5.6A: units entered at each hex this phase
+  std::vector<PendingRetreat> pending_retreats;   // in order; the first is decided next
   std::optional<PendingAdvance> pending_advance;
   int combats_this_phase = 0;
   std::array<int, 2> exited_strength{};  // by Side: strength exited for VP (5.5C)
