@@ -1,5 +1,6 @@
 #include "app/client_app.hpp"
 
+#include "app/stop_signals.hpp"
 #include "camera/camera.hpp"
 #include "input/camera_controller.hpp"
 #include "model/client_model.hpp"
@@ -36,37 +37,41 @@ bool save_screenshot(const sf::RenderWindow& window, const std::string& path) {
   return texture.copyToImage().saveToFile(path);
 }
 
-// The frame loop's answer to --screenshot after drawing a frame: nullopt to go on, else an exit status.
+// The frame loop's answer to --screenshot after drawing a frame: nullopt to go on, else an exit
+// status. The picture is written in both cases: the Welcome drawn, or the state reached without it.
 class ScreenshotRule {
  public:
   explicit ScreenshotRule(const ClientOptions& options)
       : options_(options),
-        deadline_(std::chrono::steady_clock::now() + std::chrono::seconds(options.screenshot_timeout_seconds)) {}
+        deadline_(std::chrono::steady_clock::now() +
+                  std::chrono::seconds(options.screenshot_timeout_seconds)) {}
 
   std::optional<int> after_frame(const sf::RenderWindow& window, const ClientModel& model) {
     if (!options_.screenshot_path) return std::nullopt;
     const ConnectionState state = model.state();
     if (state == ConnectionState::Welcomed) {
       if (++welcomed_frames_ < kFramesBeforeScreenshot) return std::nullopt;
-      if (!save_screenshot(window, *options_.screenshot_path)) {
-        std::cerr << "hd_client: cannot write the screenshot to " << *options_.screenshot_path << "\n";
-        return kExitError;
-      }
-      return kExitOk;
+      return save(window) ? kExitOk : kExitError;
     }
     if (state == ConnectionState::Refused || state == ConnectionState::Failed) {
       std::cerr << "hd_client: no welcome from the server: " << status_text(model) << "\n";
-      return kExitNoWelcome;
-    }
-    if (std::chrono::steady_clock::now() >= deadline_) {
+    } else if (std::chrono::steady_clock::now() >= deadline_) {
       std::cerr << "hd_client: no welcome within " << options_.screenshot_timeout_seconds
                 << " s: " << status_text(model) << "\n";
-      return kExitNoWelcome;
+    } else {
+      return std::nullopt;
     }
-    return std::nullopt;
+    save(window);  // the state reached, to help whoever reads the failed run
+    return kExitNoWelcome;
   }
 
  private:
+  bool save(const sf::RenderWindow& window) const {
+    if (save_screenshot(window, *options_.screenshot_path)) return true;
+    std::cerr << "hd_client: cannot write the screenshot to " << *options_.screenshot_path << "\n";
+    return false;
+  }
+
   const ClientOptions& options_;
   std::chrono::steady_clock::time_point deadline_;
   int welcomed_frames_ = 0;
@@ -82,6 +87,8 @@ int run_client(const ClientOptions& options) {
   }
   sf::RenderWindow window(sf::VideoMode(options.width, options.height), "Hundred Days");
   window.setFramerateLimit(kFrameLimit);
+  // Without a window manager (xvfb-run) the window may land partly off screen; keep all of it on.
+  if (options.screenshot_path) window.setPosition({0, 0});
 
   ClientModel model(options.server_text);
   EventQueue events;
@@ -92,8 +99,10 @@ int run_client(const ClientOptions& options) {
   StatusBarView status_bar(font);
   ScreenshotRule screenshot(options);
   sf::Clock frame_clock;
+  install_stop_signal_handlers();
 
   while (window.isOpen()) {
+    if (stop_requested()) window.close();
     sf::Event event;
     while (window.pollEvent(event)) {
       if (event.type == sf::Event::Closed) {
@@ -109,7 +118,8 @@ int run_client(const ClientOptions& options) {
     }
     if (!window.isOpen()) break;
     controller.update(frame_clock.restart(), window.hasFocus(), camera);
-    for (const ServerEvent& server_event : events.take_all()) model.apply(server_event);
+    for (const ServerEvent& server_event : events.take_all())
+      model.apply(server_event);
 
     const auto width = static_cast<float>(window.getSize().x);
     const auto height = static_cast<float>(window.getSize().y);

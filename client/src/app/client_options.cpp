@@ -27,7 +27,7 @@ std::string usage(const std::string& program) {
          " --server ws://HOST:PORT/ [--width 1280] [--height 800] [--font PATH]\n"
          "       [--screenshot FILE.png] [--screenshot-timeout-seconds 20]\n"
          "With --screenshot the client saves the window once the server's welcome is drawn and exits 0,\n"
-         "or exits 3 if no welcome arrives in time.";
+         "or exits 3 (after saving the window as it is) if no welcome arrives in time.";
 }
 
 std::variant<ClientOptions, std::string> parse_options(const std::vector<std::string>& arguments) {

@@ -13,13 +13,13 @@ namespace hd::client {
 inline constexpr const char* kDefaultFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
 
 struct ClientOptions {
-  std::string server_text;                      // the --server URL as given (shown in the status bar)
-  ServerUrl server;                             // the same, parsed
-  unsigned width = 1280;                        // window width, pixels
-  unsigned height = 800;                        // window height, pixels
-  std::string font_path = kDefaultFontPath;     // TrueType font for all text
-  std::optional<std::string> screenshot_path;   // PNG to write once the Welcome is drawn, then exit
-  int screenshot_timeout_seconds = 20;          // how long to wait for the Welcome with --screenshot
+  std::string server_text;                     // the --server URL as given (shown in the status bar)
+  ServerUrl server;                            // the same, parsed
+  unsigned width = 1280;                       // window width, pixels
+  unsigned height = 800;                       // window height, pixels
+  std::string font_path = kDefaultFontPath;    // TrueType font for all text
+  std::optional<std::string> screenshot_path;  // PNG to write once the Welcome is drawn, then exit
+  int screenshot_timeout_seconds = 20;         // how long to wait for the Welcome with --screenshot
 };
 
 // Usage text for --help and errors.

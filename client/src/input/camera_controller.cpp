@@ -43,11 +43,14 @@ void CameraController::handle(const sf::Event& event, Camera& camera) {
         last_y_ = event.mouseMove.y;
       }
       break;
-    case sf::Event::LostFocus: dragging_ = false; break;
+    case sf::Event::LostFocus:
+      dragging_ = false;
+      break;
     case sf::Event::KeyPressed:
       if (event.key.code == sf::Keyboard::Home) camera = default_camera();
       break;
-    default: break;
+    default:
+      break;
   }
 }
 

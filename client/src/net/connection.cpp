@@ -9,8 +9,8 @@
 namespace hd::client {
 
 Connection::Connection(const ServerUrl& url, EventQueue& events) {
-  session_ = std::make_shared<WebSocketSession>(io_, url,
-                                                [&events](ServerEvent event) { events.push(std::move(event)); });
+  session_ = std::make_shared<WebSocketSession>(
+      io_, url, [&events](ServerEvent event) { events.push(std::move(event)); });
   session_->start();
   thread_ = std::thread([this, &events] {
     try {
@@ -21,7 +21,9 @@ Connection::Connection(const ServerUrl& url, EventQueue& events) {
   });
 }
 
-Connection::~Connection() { stop(); }
+Connection::~Connection() {
+  stop();
+}
 
 void Connection::stop() {
   if (!thread_.joinable()) return;

@@ -28,8 +28,9 @@ ServerEvent welcome_event(const pb::Welcome& message) {
 ServerEvent refusal_event(const pb::Refusal& message) {
   RefusalInfo refusal;
   refusal.code = static_cast<std::uint32_t>(message.code());
-  refusal.code_name = pb::RefusalCode_IsValid(message.code()) ? pb::RefusalCode_Name(message.code())
-                                                              : "REFUSAL_CODE_" + std::to_string(refusal.code);
+  refusal.code_name = pb::RefusalCode_IsValid(message.code())
+                          ? pb::RefusalCode_Name(message.code())
+                          : "REFUSAL_CODE_" + std::to_string(refusal.code);
   refusal.message = message.message();
   refusal.server_protocol_version = message.server_protocol_version();
   return RefusalReceived{std::move(refusal)};
@@ -39,10 +40,14 @@ ServerEvent refusal_event(const pb::Refusal& message) {
 
 std::optional<ServerEvent> to_event(const pb::ServerEnvelope& envelope) {
   switch (envelope.body_case()) {
-    case pb::ServerEnvelope::kWelcome: return welcome_event(envelope.welcome());
-    case pb::ServerEnvelope::kRefusal: return refusal_event(envelope.refusal());
-    case pb::ServerEnvelope::kPong: return std::nullopt;
-    case pb::ServerEnvelope::BODY_NOT_SET: break;
+    case pb::ServerEnvelope::kWelcome:
+      return welcome_event(envelope.welcome());
+    case pb::ServerEnvelope::kRefusal:
+      return refusal_event(envelope.refusal());
+    case pb::ServerEnvelope::kPong:
+      return std::nullopt;
+    case pb::ServerEnvelope::BODY_NOT_SET:
+      break;
   }
   return std::nullopt;
 }

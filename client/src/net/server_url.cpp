@@ -8,7 +8,8 @@ namespace {
 
 bool is_valid_port(std::string_view port) {
   if (port.empty() || port.size() > 5) return false;
-  if (!std::all_of(port.begin(), port.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); })) {
+  if (!std::all_of(port.begin(), port.end(),
+                   [](char c) { return std::isdigit(static_cast<unsigned char>(c)); })) {
     return false;
   }
   const int value = std::stoi(std::string(port));

@@ -8,9 +8,9 @@
 namespace hd::client {
 
 struct ServerUrl {
-  std::string host;            // name or IPv4 address (IPv6 literals are not supported yet)
-  std::string port = "80";     // decimal, 1..65535
-  std::string target = "/";    // the HTTP request target of the WebSocket upgrade
+  std::string host;          // name or IPv4 address (IPv6 literals are not supported yet)
+  std::string port = "80";   // decimal, 1..65535
+  std::string target = "/";  // the HTTP request target of the WebSocket upgrade
 };
 
 // Parses a plain-WebSocket URL; nullopt for any other scheme, an empty host or a bad port.

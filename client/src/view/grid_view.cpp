@@ -25,9 +25,10 @@ void append_thick_line(sf::VertexArray& vertices, sf::Vector2f a, sf::Vector2f b
   const sf::Vector2f across(-along.y, along.x);
   const sf::Vector2f start = a - along;
   const sf::Vector2f end = b + along;
-  const sf::Vertex corners[4] = {{start + across, colour}, {start - across, colour}, {end + across, colour},
-                                 {end - across, colour}};
-  for (const int index : {0, 1, 2, 2, 1, 3}) vertices.append(corners[index]);
+  const sf::Vertex corners[4] = {
+      {start + across, colour}, {start - across, colour}, {end + across, colour}, {end - across, colour}};
+  for (const int index : {0, 1, 2, 2, 1, 3})
+    vertices.append(corners[index]);
 }
 
 }  // namespace

@@ -21,7 +21,8 @@ void HexNumberBatch::reset(unsigned character_size) {
   ink_top_ = 0;
   ink_bottom_ = 0;
   for (char digit = '0'; digit <= '9'; ++digit) {
-    const sf::FloatRect bounds = font_.getGlyph(static_cast<sf::Uint32>(digit), character_size_, false).bounds;
+    const sf::FloatRect bounds =
+        font_.getGlyph(static_cast<sf::Uint32>(digit), character_size_, false).bounds;
     ink_top_ = std::min(ink_top_, bounds.top);
     ink_bottom_ = std::max(ink_bottom_, bounds.top + bounds.height);
   }
@@ -29,7 +30,8 @@ void HexNumberBatch::reset(unsigned character_size) {
 
 void HexNumberBatch::add(const std::string& text, sf::Vector2f centre, sf::Color colour) {
   float width = 0;
-  for (const char c : text) width += font_.getGlyph(static_cast<sf::Uint32>(c), character_size_, false).advance;
+  for (const char c : text)
+    width += font_.getGlyph(static_cast<sf::Uint32>(c), character_size_, false).advance;
   float x = std::round(centre.x - width / 2.0f);
   const float baseline = std::round(centre.y - (ink_top_ + ink_bottom_) / 2.0f);
 
@@ -48,7 +50,8 @@ void HexNumberBatch::add(const std::string& text, sf::Vector2f centre, sf::Color
     const sf::Vertex top_right({right, top}, colour, {u2, v1});
     const sf::Vertex bottom_left({left, bottom}, colour, {u1, v2});
     const sf::Vertex bottom_right({right, bottom}, colour, {u2, v2});
-    for (const sf::Vertex& vertex : {top_left, top_right, bottom_left, bottom_left, top_right, bottom_right}) {
+    for (const sf::Vertex& vertex :
+         {top_left, top_right, bottom_left, bottom_left, top_right, bottom_right}) {
       vertices_.append(vertex);
     }
     x += glyph.advance;

@@ -14,12 +14,12 @@ struct Rgb {
   friend constexpr bool operator==(const Rgb&, const Rgb&) = default;
 };
 
-inline constexpr Rgb kBackground{38, 44, 52};    // window behind and around the map
-inline constexpr Rgb kHexFill{222, 212, 176};    // the inside of every hex (terrain comes later)
-inline constexpr Rgb kGridLine{112, 96, 70};     // hexsides
-inline constexpr Rgb kHexNumber{70, 92, 140};    // the CCRR number in each hex
-inline constexpr Rgb kStatusBar{22, 26, 32};     // the status strip along the bottom
-inline constexpr Rgb kStatusText{238, 238, 238}; // the status line's text
+inline constexpr Rgb kBackground{38, 44, 52};     // window behind and around the map
+inline constexpr Rgb kHexFill{222, 212, 176};     // the inside of every hex (terrain comes later)
+inline constexpr Rgb kGridLine{112, 96, 70};      // hexsides
+inline constexpr Rgb kHexNumber{70, 92, 140};     // the CCRR number in each hex
+inline constexpr Rgb kStatusBar{22, 26, 32};      // the status strip along the bottom
+inline constexpr Rgb kStatusText{238, 238, 238};  // the status line's text
 
 // The lamp at the left end of the status bar, one colour per connection state.
 inline constexpr Rgb kLampConnecting{232, 182, 40};

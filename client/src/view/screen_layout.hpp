@@ -20,6 +20,8 @@ inline constexpr double kMinNumberedHexWidth = 40.0;
 inline constexpr double kHexNumberScale = 0.24;
 
 // Thickness of a hexside line for hexes `hex_width` px across: 2 px at the default 48 px.
-inline double grid_line_thickness(double hex_width) { return std::clamp(hex_width / 24.0, 1.0, 3.0); }
+inline double grid_line_thickness(double hex_width) {
+  return std::clamp(hex_width / 24.0, 1.0, 3.0);
+}
 
 }  // namespace hd::client::layout

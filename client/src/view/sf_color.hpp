@@ -7,6 +7,8 @@
 
 namespace hd::client {
 
-inline sf::Color to_sf_color(palette::Rgb rgb) { return sf::Color(rgb.r, rgb.g, rgb.b); }
+inline sf::Color to_sf_color(palette::Rgb rgb) {
+  return sf::Color(rgb.r, rgb.g, rgb.b);
+}
 
 }  // namespace hd::client

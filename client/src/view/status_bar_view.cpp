@@ -14,11 +14,16 @@ namespace {
 
 palette::Rgb lamp_colour(ConnectionState state) {
   switch (state) {
-    case ConnectionState::Connecting: return palette::kLampConnecting;
-    case ConnectionState::Connected: return palette::kLampConnected;
-    case ConnectionState::Welcomed: return palette::kLampWelcomed;
-    case ConnectionState::Refused: return palette::kLampRefused;
-    case ConnectionState::Failed: return palette::kLampFailed;
+    case ConnectionState::Connecting:
+      return palette::kLampConnecting;
+    case ConnectionState::Connected:
+      return palette::kLampConnected;
+    case ConnectionState::Welcomed:
+      return palette::kLampWelcomed;
+    case ConnectionState::Refused:
+      return palette::kLampRefused;
+    case ConnectionState::Failed:
+      return palette::kLampFailed;
   }
   return palette::kLampFailed;
 }

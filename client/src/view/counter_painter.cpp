@@ -1,0 +1,111 @@
+#include "view/counter_painter.hpp"
+
+#include "view/map_palette.hpp"
+#include "view/sf_color.hpp"
+
+#include <SFML/Graphics/RectangleShape.hpp>
+#include <SFML/Graphics/Text.hpp>
+#include <SFML/Graphics/VertexArray.hpp>
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace hd::client {
+namespace {
+
+palette::Rgb army_colour(engine::Army army) {
+  switch (army) {
+    case engine::Army::French:
+      return palette::kFrenchCounter;
+    case engine::Army::Prussian:
+      return palette::kPrussianCounter;
+    case engine::Army::Allied:
+      return palette::kAlliedCounter;
+  }
+  return palette::kFrenchCounter;
+}
+
+// The NATO symbol box: X for infantry, a diagonal for cavalry, a dot for artillery.
+void paint_symbol(sf::RenderTarget& target, engine::UnitType type, sf::Vector2f centre, float size) {
+  const sf::Color ink = to_sf_color(palette::kCounterText);
+  sf::RectangleShape box({size, size * 0.6f});
+  box.setOrigin(size / 2, size * 0.3f);
+  box.setPosition(centre);
+  box.setFillColor(sf::Color::Transparent);
+  box.setOutlineColor(ink);
+  box.setOutlineThickness(1.0f);
+  target.draw(box);
+  const sf::Vector2f tl = centre + sf::Vector2f(-size / 2, -size * 0.3f);
+  const sf::Vector2f br = centre + sf::Vector2f(size / 2, size * 0.3f);
+  sf::VertexArray lines(sf::Lines);
+  if (type == engine::UnitType::Infantry || type == engine::UnitType::Rifles ||
+      type == engine::UnitType::Cavalry) {
+    lines.append({{tl.x, br.y}, ink});
+    lines.append({{br.x, tl.y}, ink});
+  }
+  if (type == engine::UnitType::Infantry || type == engine::UnitType::Rifles) {
+    lines.append({tl, ink});
+    lines.append({br, ink});
+  }
+  target.draw(lines);
+  if (engine::is_artillery(type)) {
+    sf::RectangleShape dot({size * 0.18f, size * 0.18f});
+    dot.setOrigin(size * 0.09f, size * 0.09f);
+    dot.setPosition(centre);
+    dot.setFillColor(ink);
+    target.draw(dot);
+  }
+}
+
+void paint_counter(sf::RenderTarget& target, const engine::UnitState& unit, sf::Vector2f centre, float size,
+                   const sf::Font& font) {
+  sf::RectangleShape body({size, size});
+  body.setOrigin(size / 2, size / 2);
+  body.setPosition(centre);
+  body.setFillColor(to_sf_color(army_colour(unit.army)));
+  body.setOutlineColor(sf::Color(20, 20, 20));
+  body.setOutlineThickness(1.0f);
+  target.draw(body);
+  paint_symbol(target, unit.type, centre + sf::Vector2f(0, -size * 0.12f), size * 0.5f);
+  const auto text_size = static_cast<unsigned>(std::max(6.0f, size * 0.22f));
+  sf::Text values(std::to_string(unit.strength()) + "-" + std::to_string(unit.movement), font, text_size);
+  const auto vb = values.getLocalBounds();
+  values.setOrigin(vb.left + vb.width / 2, vb.top);
+  values.setPosition(centre + sf::Vector2f(0, size * 0.2f));
+  values.setFillColor(to_sf_color(palette::kCounterText));
+  target.draw(values);
+  sf::Text id(unit.id, font, text_size);
+  const auto ib = id.getLocalBounds();
+  id.setOrigin(ib.left + ib.width / 2, ib.top + ib.height);
+  id.setPosition(centre + sf::Vector2f(0, -size * 0.3f));
+  id.setFillColor(to_sf_color(palette::kCounterText));
+  target.draw(id);
+  if (unit.reduced) {
+    // The reduced side: a white bar along the counter's foot.
+    sf::RectangleShape bar({size, size * 0.08f});
+    bar.setPosition(centre + sf::Vector2f(-size / 2, size * 0.42f));
+    bar.setFillColor(sf::Color(250, 250, 250));
+    target.draw(bar);
+  }
+}
+
+}  // namespace
+
+void paint_counters(sf::RenderTarget& target, const engine::GameState& state, const engine::HexLayout& layout,
+                    const sf::Font& font) {
+  std::map<engine::Hex, std::vector<const engine::UnitState*>> stacks;
+  for (const auto& unit : state.units)
+    if (unit.on_map()) stacks[unit.hex].push_back(&unit);
+  const float size = static_cast<float>(layout.hex_width()) * 0.62f;
+  for (const auto& [hex, units] : stacks) {
+    const auto c = layout.centre(hex);
+    for (std::size_t i = 0; i < units.size(); ++i) {
+      const float offset = static_cast<float>(i) * size * 0.18f;
+      paint_counter(target, *units[i], {static_cast<float>(c.x) - offset, static_cast<float>(c.y) - offset},
+                    size, font);
+    }
+  }
+}
+
+}  // namespace hd::client

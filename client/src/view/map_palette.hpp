@@ -1,0 +1,30 @@
+// The colours of the terrain map and the counters, by meaning (a map reader's conventions: green
+// woods, blue water, brown roads, red-brown towns). Tests probe rendered maps for these values.
+#pragma once
+
+#include "view/palette.hpp"
+
+namespace hd::client::palette {
+
+inline constexpr Rgb kClear{226, 220, 178};      // open ground
+inline constexpr Rgb kForest{92, 138, 74};       // woods
+inline constexpr Rgb kMarsh{150, 178, 150};      // marsh
+inline constexpr Rgb kTown{196, 120, 96};        // built-up hexes
+inline constexpr Rgb kChateau{150, 60, 48};      // walled farms
+inline constexpr Rgb kOutOfPlay{160, 160, 160};  // hexes outside a scenario's playing area
+inline constexpr Rgb kHexEdge{176, 166, 128};    // the thin hex grid over the terrain
+inline constexpr Rgb kRoad{176, 48, 40};         // chaussees (red, as on period maps)
+inline constexpr Rgb kTrail{150, 110, 70};       // trails
+inline constexpr Rgb kStream{60, 120, 210};      // streams
+inline constexpr Rgb kRiver{30, 80, 190};        // rivers and lakes
+inline constexpr Rgb kBridge{90, 90, 90};        // bridges
+inline constexpr Rgb kCrest{110, 70, 30};        // crest hexsides
+inline constexpr Rgb kLabel{30, 30, 30};         // place names
+
+// Counters: each army's colours (fill, then text and symbol).
+inline constexpr Rgb kFrenchCounter{70, 110, 200};
+inline constexpr Rgb kPrussianCounter{60, 60, 60};
+inline constexpr Rgb kAlliedCounter{200, 60, 50};
+inline constexpr Rgb kCounterText{250, 250, 250};
+
+}  // namespace hd::client::palette

@@ -1,0 +1,117 @@
+// hd_render under Xvfb: the whole map and a scenario's opening position come out as PNGs whose
+// pixels show the terrain and the counters where the data puts them.
+#include "server_process.hpp"
+#include "view/map_palette.hpp"
+#include "view/render_geometry.hpp"
+
+#include <hd/engine/game_setup.hpp>
+#include <hd/loader/data_files.hpp>
+
+#include <SFML/Graphics/Image.hpp>
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+
+using namespace hd;
+
+namespace {
+
+sf::Image render(const std::vector<std::string>& args, const std::string& name) {
+  const auto out = std::filesystem::path(HD_ARTIFACTS_DIR) / name;
+  std::filesystem::create_directories(out.parent_path());
+  std::filesystem::remove(out);
+  std::vector<std::string> argv{"xvfb-run",       "-a",    "-s",        "-screen 0 1280x800x24",
+                                HD_RENDER_BINARY, "--out", out.string()};
+  argv.insert(argv.end(), args.begin(), args.end());
+  REQUIRE(test::run_process(argv, std::chrono::seconds(120)) == 0);
+  sf::Image image;
+  REQUIRE(image.loadFromFile(out.string()));
+  return image;
+}
+
+bool near(sf::Color c, client::palette::Rgb expected) {
+  const auto close = [](int a, int b) { return std::abs(a - b) <= 6; };
+  return close(c.r, expected.r) && close(c.g, expected.g) && close(c.b, expected.b);
+}
+
+sf::Color pixel(const sf::Image& image, engine::Point p) {
+  return image.getPixel(static_cast<unsigned>(p.x), static_cast<unsigned>(p.y));
+}
+
+// A point inside the hex, left of centre: clear of labels (above), numbers and paths through the centre.
+engine::Point inside(const engine::HexLayout& layout, engine::Hex hex) {
+  const auto c = layout.centre(hex);
+  return {c.x - layout.hex_width() * 0.3, c.y + layout.hex_width() * 0.08};
+}
+
+}  // namespace
+
+TEST_CASE("the whole map renders with every hex in its terrain's colour", "[client][render]") {
+  const double w = 20;
+  const sf::Image image = render({"--hex-width", "20"}, "map.png");
+  const auto data = loader::load_game_data(loader::default_data_root());
+  REQUIRE(data.value);
+  const engine::GameMap& map = data.value->map;
+  const auto geometry = client::render_geometry({1, map.bounds().columns, 1, map.bounds().rows}, w);
+  CHECK(image.getSize().x == geometry.width);
+  CHECK(image.getSize().y == geometry.height);
+  int checked = 0;
+  int matching = 0;
+  for (int c = 1; c <= map.bounds().columns; ++c) {
+    for (int r = 1; r <= map.bounds().rows; ++r) {
+      const engine::Hex hex{c, r};
+      // Only hexes with nothing on their sides: water and crest lines, roads and bridges would cover the
+      // probe.
+      bool plain = true;
+      for (engine::Hex next : engine::neighbours(hex)) {
+        const auto side = engine::Hexside::between(hex, next);
+        plain = plain && map.hexside(*side).empty() && map.path(*side) == engine::PathKind::None;
+      }
+      if (!plain || map.terrain(hex) == engine::HexTerrain::Chateau) continue;
+      client::palette::Rgb expected = client::palette::kClear;
+      switch (map.terrain(hex)) {
+        case engine::HexTerrain::Forest:
+          expected = client::palette::kForest;
+          break;
+        case engine::HexTerrain::Marsh:
+          expected = client::palette::kMarsh;
+          break;
+        case engine::HexTerrain::Town:
+          expected = client::palette::kTown;
+          break;
+        default:
+          break;
+      }
+      ++checked;
+      matching += near(pixel(image, inside(geometry.layout, hex)), expected) ? 1 : 0;
+    }
+  }
+  CHECK(checked > 1500);
+  CHECK(matching >= checked * 97 / 100);  // labels may cover a few probes
+  // The chateaux: walls drawn dark in the middle of the hex.
+  const auto hougoumont = map.find_feature(engine::MapFeatureKind::Chateau, "Hougoumont");
+  REQUIRE(hougoumont);
+  const sf::Color walls = pixel(image, geometry.layout.centre(hougoumont->hexes.front()));
+  CHECK(walls.r < 100);
+}
+
+TEST_CASE("a scenario's opening position renders its counters in their hexes", "[client][render]") {
+  const double w = 30;
+  const sf::Image image = render({"--scenario", "quatre-bras", "--hex-width", "30"}, "quatre-bras.png");
+  const auto game = loader::start_scenario_game(loader::default_data_root(), {"quatre-bras", {}, {}});
+  REQUIRE(game.value);
+  const auto geometry = client::render_geometry(game.value->rules->scenario.area, w);
+  CHECK(image.getSize().x == geometry.width);
+  int french = 0, allied = 0;
+  for (const auto& unit : game.value->units) {
+    if (!unit.on_map() || game.value->units_at(unit.hex).size() != 1) continue;
+    const auto c = geometry.layout.centre(unit.hex);
+    const engine::Point probe{c.x - w * 0.62 * 0.42,
+                              c.y + w * 0.62 * 0.05};  // the counter's left edge, inside
+    const sf::Color colour = pixel(image, probe);
+    if (unit.army == engine::Army::French) french += near(colour, client::palette::kFrenchCounter) ? 1 : 0;
+    if (unit.army == engine::Army::Allied) allied += near(colour, client::palette::kAlliedCounter) ? 1 : 0;
+  }
+  CHECK(french >= 3);
+  CHECK(allied >= 1);
+}
