@@ -1,5 +1,6 @@
 // The shipped data: every file loads without a single error, and the map agrees with the hexes
 // the rulebook names.
+#include <hd/engine/line_of_sight.hpp>
 #include <hd/loader/data_files.hpp>
 
 #include <catch2/catch.hpp>
@@ -13,7 +14,8 @@ namespace {
 
 std::string all(const std::vector<DataError>& errors) {
   std::string text;
-  for (const auto& e : errors) text += e.to_string() + "\n";
+  for (const auto& e : errors)
+    text += e.to_string() + "\n";
   return text;
 }
 
@@ -24,7 +26,9 @@ const hd::loader::GameData& game_data() {
   return *loaded.value;
 }
 
-Hex h(const char* ccrr) { return *parse_hex(ccrr); }
+Hex h(const char* ccrr) {
+  return *parse_hex(ccrr);
+}
 
 }  // namespace
 
@@ -116,4 +120,29 @@ TEST_CASE("the orders of battle hold the stated counter values (nlb-data.md)", "
   }
   CHECK(derived > 100);
   CHECK(without_strength < 10);
+}
+
+TEST_CASE("the ground of the combat example agrees with the map (6.0, page 9)", "[data]") {
+  const auto& data = game_data();
+  const GameMap& map = data.map;
+  // Gemioncourt: a town behind a stream, so van Opstal is doubled once (6.3C), not twice.
+  CHECK(map.terrain(h("1643")) == HexTerrain::Town);
+  const auto south = map.hexside(*Hexside::between(h("1643"), h("1644")));
+  CHECK((south.has(HexsideFeature::Stream) || south.has(HexsideFeature::Bridge)));
+  // Pireaumont: a town, the brook on its southern sides.
+  CHECK(map.terrain(h("1944")) == HexTerrain::Town);
+  CHECK(map.hexside(*Hexside::between(h("1944"), h("1945"))).has(HexsideFeature::Stream));
+  // Marcillac, two hexes from Gemioncourt, cannot see it: crests block the line of sight (7.3).
+  const std::vector<TrackTurn>& track = data.track;
+  std::vector<RulesetError> errors;
+  ScenarioReport report;
+  auto scenario = hd::loader::load_scenario(default_data_root(), "quatre-bras", data, report);
+  REQUIRE(scenario.value);
+  auto rules =
+      make_ruleset(map, data.terrain_effects, data.crt, data.oob, track, *scenario.value, {}, {}, errors);
+  REQUIRE(rules);
+  CHECK(distance(h("1645"), h("1643")) == 2);
+  CHECK_FALSE(line_of_sight_clear(*rules, h("1645"), h("1643")));
+  // Pack "in woods": the Bois de Bossu beside Quatre Bras.
+  CHECK(map.terrain(h("1542")) == HexTerrain::Forest);
 }
