@@ -8,13 +8,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bash deploy/install-deps.sh
-cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHD_BUILD_TESTS=OFF
-cmake --build build/release --target hd_server hd_client
+cmake -S . -B build/play -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHD_BUILD_TESTS=OFF -DHD_BUILD_CLIENT=ON
+cmake --build build/play --target hd_server hd_client
 
 port="${HD_PORT:-8765}"
 mkdir -p data
 rm -f data/server.port
-build/release/server/hd_server --listen 127.0.0.1 --port "$port" --database data/hundred-days.sqlite \
+build/play/server/hd_server --listen 127.0.0.1 --port "$port" --database data/hundred-days.sqlite \
   --port-file data/server.port 2> >(tee data/server.log >&2) &
 server_pid=$!
 trap 'kill -TERM "$server_pid" 2>/dev/null; wait "$server_pid" 2>/dev/null || true' EXIT
@@ -29,9 +29,9 @@ url="ws://127.0.0.1:$(cat data/server.port)/"
 echo "play-local: server listening at $url (database data/hundred-days.sqlite)"
 
 if [[ -n "${DISPLAY:-}" ]]; then
-  build/release/client/hd_client --server "$url"
+  build/play/client/hd_client --server "$url"
 else
   echo "play-local: no display; running the client on a virtual display and saving data/client.png"
-  xvfb-run -a -s "-screen 0 1280x800x24" build/release/client/hd_client --server "$url" --screenshot data/client.png
+  xvfb-run -a -s "-screen 0 1280x800x24" build/play/client/hd_client --server "$url" --screenshot data/client.png
   echo "play-local: the client connected and drew the map: data/client.png"
 fi

@@ -26,9 +26,9 @@ run_suite() {  # name, build dir, cmake options...
 }
 
 status=0
-run_suite "release" build/release -DCMAKE_BUILD_TYPE=RelWithDebInfo || status=1
+run_suite "release" build/release -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHD_BUILD_TESTS=ON -DHD_BUILD_CLIENT=ON -DHD_SANITIZE=OFF || status=1
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-run_suite "asan+ubsan" build/asan -DCMAKE_BUILD_TYPE=Debug -DHD_SANITIZE=ON -DHD_BUILD_CLIENT=OFF || status=1
+run_suite "asan+ubsan" build/asan -DCMAKE_BUILD_TYPE=Debug -DHD_BUILD_TESTS=ON -DHD_SANITIZE=ON -DHD_BUILD_CLIENT=OFF || status=1
 
 echo "=== summary"
 printf '%s\n' "${summary[@]}"
