@@ -8,8 +8,9 @@ namespace {
 
 constexpr double kSqrt3 = std::numbers::sqrt3;
 
-// Index of the first corner (clockwise from east) of the side facing each direction.
-int first_corner_of(Direction direction) {
+}  // namespace
+
+int hexside_first_corner(Direction direction) {
   switch (direction) {
     case Direction::SouthEast:
       return 0;
@@ -26,8 +27,6 @@ int first_corner_of(Direction direction) {
   }
   return 0;
 }
-
-}  // namespace
 
 HexLayout::HexLayout(double hex_width, Point origin) : hex_width_(hex_width), origin_(origin) {}
 
@@ -54,7 +53,7 @@ std::array<Point, 6> HexLayout::corners(Hex hex) const {
 
 std::array<Point, 2> HexLayout::hexside_segment(Hex hex, Direction direction) const {
   const auto all = corners(hex);
-  const int first = first_corner_of(direction);
+  const int first = hexside_first_corner(direction);
   return {all[static_cast<std::size_t>(first)], all[static_cast<std::size_t>((first + 1) % 6)]};
 }
 

@@ -1,3 +1,4 @@
+#include <hd/engine/hex_layout.hpp>
 #include <hd/engine/line_of_sight.hpp>
 
 #include <algorithm>
@@ -17,25 +18,6 @@ long long dot(LosPoint o, LosPoint a, LosPoint b) {
 
 int sign(long long v) {
   return (v > 0) - (v < 0);
-}
-
-// Index of the first corner of the side facing each direction (as in hex_layout.cpp).
-std::size_t first_corner_of(Direction direction) {
-  switch (direction) {
-    case Direction::SouthEast:
-      return 0;
-    case Direction::South:
-      return 1;
-    case Direction::SouthWest:
-      return 2;
-    case Direction::NorthWest:
-      return 3;
-    case Direction::North:
-      return 4;
-    case Direction::NorthEast:
-      return 5;
-  }
-  return 0;
 }
 
 // True if the segment a-b meets the open interior of the hexagon (separating axis test: the three
@@ -86,8 +68,9 @@ SightLine trace_sight_line(Hex from, Hex to) {
       if (hex != from && hex != to && meets_interior(corners, los_centre(hex), a, b))
         line.hexes.push_back(hex);
       for (Direction d : kAllDirections) {
-        const LosPoint p = corners[first_corner_of(d)];
-        const LosPoint q = corners[(first_corner_of(d) + 1) % 6];
+        const auto first = static_cast<std::size_t>(hexside_first_corner(d));
+        const LosPoint p = corners[first];
+        const LosPoint q = corners[(first + 1) % 6];
         const Hexside side = *Hexside::between(hex, neighbour(hex, d));
         const long long op = cross(a, b, p);
         const long long oq = cross(a, b, q);

@@ -13,12 +13,6 @@ using namespace hd::test;
 
 namespace {
 
-void to_french_combat(GameState& state) {
-  REQUIRE(state.phase == Phase::Movement);
-  apply(state, Side::French, EndPhaseAction{}, no_dice());
-  REQUIRE(state.phase == Phase::Combat);
-}
-
 AttackAction bombard(const GameState& state, std::vector<const char*> bombarding,
                      std::vector<const char*> defenders, std::vector<const char*> attackers = {}) {
   AttackAction a;
@@ -29,11 +23,6 @@ AttackAction bombard(const GameState& state, std::vector<const char*> bombarding
   for (const char* id : attackers)
     a.attackers.push_back(unit(state, id));
   return a;
-}
-
-bool has_modifier(const CombatOdds& odds, const std::string& text) {
-  return std::any_of(odds.modifiers.begin(), odds.modifiers.end(),
-                     [&](const std::string& m) { return m.find(text) != std::string::npos; });
 }
 
 bool pending_retreat_of(const GameState& state, UnitIndex u) {

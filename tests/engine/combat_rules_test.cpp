@@ -9,34 +9,6 @@
 
 using namespace hd::test;
 
-namespace {
-
-// Ends the French movement phase: the French combat phase of the first turn begins.
-void to_french_combat(GameState& state) {
-  REQUIRE(state.phase == Phase::Movement);
-  apply(state, Side::French, EndPhaseAction{}, no_dice());
-  REQUIRE(state.phase == Phase::Combat);
-}
-
-AttackAction attack(const GameState& state, std::vector<const char*> attackers,
-                    std::vector<const char*> defenders, int reduce = 0) {
-  AttackAction a;
-  for (const char* id : attackers)
-    a.attackers.push_back(unit(state, id));
-  for (const char* id : defenders)
-    a.defenders.push_back(unit(state, id));
-  a.odds_reduction = reduce;
-  return a;
-}
-
-template <typename E>
-int count_events(const std::vector<Event>& events) {
-  return static_cast<int>(std::count_if(events.begin(), events.end(),
-                                        [](const Event& e) { return std::holds_alternative<E>(e); }));
-}
-
-}  // namespace
-
 TEST_CASE("6.1 units in contact must fight before the combat phase ends", "[rules][6.1]") {
   auto state = make_game("",
                          {{"french", "A", "infantry", 4, 4},
@@ -72,10 +44,10 @@ TEST_CASE("6.2 odds are rounded for the defender; 6.2C the attacker may reduce t
   CHECK(odds.attack == 8);
   CHECK(odds.defence == 3);
   CHECK(odds.computed.to_string() == "2-1");
-  CHECK(compute_odds(state, attack(state, {"A"}, {"X"}, 1)).used.to_string() == "1-1");
-  CHECK(refused_by(state, Side::French, attack(state, {"A"}, {"X"}, 6)) == "6.2C");
+  CHECK(compute_odds(state, attack(state, {"A"}, {"X"}, {}, 1)).used.to_string() == "1-1");
+  CHECK(refused_by(state, Side::French, attack(state, {"A"}, {"X"}, {}, 6)) == "6.2C");
   // 1-1 reduced one column: die 4 is Ar at 1-2 rather than Dr at 2-1.
-  const auto events = apply(state, Side::French, attack(state, {"A"}, {"X"}, 2), die(4));
+  const auto events = apply(state, Side::French, attack(state, {"A"}, {"X"}, {}, 2), die(4));
   CHECK(std::get<CombatResolvedEvent>(events.front()).result == CombatResult::AttackerRetreat);
 }
 

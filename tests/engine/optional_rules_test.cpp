@@ -12,12 +12,6 @@ using namespace hd::test;
 
 namespace {
 
-void to_french_combat(GameState& state) {
-  REQUIRE(state.phase == Phase::Movement);
-  apply(state, Side::French, EndPhaseAction{}, no_dice());
-  REQUIRE(state.phase == Phase::Combat);
-}
-
 // Switches optional rules on for this game and gives the units named in `guard` the command
 // designation [G] (the fixture's units all belong to [1]).
 void play_with(GameState& state, OptionalRules options, const std::vector<std::string>& guard = {}) {
@@ -43,23 +37,6 @@ void play_with(GameState& state, OptionalRules options, const std::vector<std::s
     REQUIRE(errors.empty());
   }
   state.rules = rules;
-}
-
-AttackAction attack(const GameState& state, std::vector<const char*> attackers,
-                    std::vector<const char*> defenders, std::vector<const char*> bombarding = {}) {
-  AttackAction a;
-  for (const char* id : attackers)
-    a.attackers.push_back(unit(state, id));
-  for (const char* id : defenders)
-    a.defenders.push_back(unit(state, id));
-  for (const char* id : bombarding)
-    a.bombarding.push_back(unit(state, id));
-  return a;
-}
-
-bool has_modifier(const CombatOdds& odds, const std::string& text) {
-  return std::any_of(odds.modifiers.begin(), odds.modifiers.end(),
-                     [&](const std::string& m) { return m.find(text) != std::string::npos; });
 }
 
 // Infantry north of X, cavalry north-east, artillery two hexes north (bombarding) and south-west

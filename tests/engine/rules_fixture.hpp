@@ -8,6 +8,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -116,6 +117,40 @@ inline MoveAction move(const GameState& state, const char* id, std::vector<const
     action.move.path.push_back(hx(hex));
   action.move.exit_map = exit;
   return action;
+}
+
+// Ends the French movement phase: the French combat phase of the first turn begins.
+inline void to_french_combat(GameState& state) {
+  REQUIRE(state.phase == Phase::Movement);
+  apply(state, Side::French, EndPhaseAction{}, no_dice());
+  REQUIRE(state.phase == Phase::Combat);
+}
+
+// A combat by unit ids: adjacent attackers on defenders, with bombarding artillery (7.1).
+inline AttackAction attack(const GameState& state, std::vector<const char*> attackers,
+                           std::vector<const char*> defenders, std::vector<const char*> bombarding = {},
+                           int reduce = 0) {
+  AttackAction a;
+  for (const char* id : attackers)
+    a.attackers.push_back(unit(state, id));
+  for (const char* id : defenders)
+    a.defenders.push_back(unit(state, id));
+  for (const char* id : bombarding)
+    a.bombarding.push_back(unit(state, id));
+  a.odds_reduction = reduce;
+  return a;
+}
+
+// True if one of the odds' modifier lines contains `text`.
+inline bool has_modifier(const CombatOdds& odds, const std::string& text) {
+  return std::any_of(odds.modifiers.begin(), odds.modifiers.end(),
+                     [&](const std::string& m) { return m.find(text) != std::string::npos; });
+}
+
+template <typename E>
+int count_events(const std::vector<Event>& events) {
+  return static_cast<int>(std::count_if(events.begin(), events.end(),
+                                        [](const Event& e) { return std::holds_alternative<E>(e); }));
 }
 
 // The refusal's rule for `side` doing `action`, or "" if allowed.

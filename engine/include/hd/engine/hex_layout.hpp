@@ -13,6 +13,10 @@ struct Point {
   double y = 0;
 };
 
+// Corners are numbered clockwise from the east vertex (0) on screen (y down). The side of a hex
+// facing `direction` runs from this corner to the next one.
+int hexside_first_corner(Direction direction);
+
 // Places the grid on a plane. `hex_width` is the distance between opposite flat sides (one hex
 // across, 480 m on the ground: 2.2). Hex (0, 0) would be centred on `origin`; x grows east and y
 // grows south, as on screen.
