@@ -1,5 +1,6 @@
 #include <hd/engine/actions.hpp>
 #include <hd/engine/game_setup.hpp>
+#include <hd/engine/scenario_rules.hpp>
 #include <hd/engine/victory.hpp>
 
 #include <algorithm>
@@ -75,6 +76,7 @@ void end_phase(GameState& state, std::vector<Event>& events) {
   if (state.phase == Phase::Movement && !turn.night && !turn.rain)
     return begin_phase(state, Phase::Combat, events);
   const Side first = state.rules->scenario.first_side;
+  special_end_of_player_turn(state, state.phasing);  // 19.4C
   if (state.phasing == first) {
     state.phasing = other(first);
     return begin_phase(state, Phase::Movement, events);
@@ -106,7 +108,8 @@ void apply_move(GameState& state, const MoveRequest& move, std::vector<Event>& e
   unit.moved = true;
   if (move.exit_map) {
     unit.status = UnitStatus::Exited;  // 5.5A
-    state.exited_strength[static_cast<std::size_t>(side)] += unit.strength();
+    if (special_exit_counts(state, unit.army))
+      state.exited_strength[static_cast<std::size_t>(side)] += unit.strength();  // 20.4C
   }
   events.push_back(UnitMovedEvent{move.unit, move.path, spent, entered, move.exit_map});
 }
@@ -165,6 +168,11 @@ std::vector<Event> apply(GameState& state, Side side, const Action& action, cons
         }
       },
       action);
+  // Scenario rules that watch every action (21.3B), and morale levels that moved with them (18.3B).
+  if (state.phase != Phase::GameOver) {
+    note_special_triggers(state, events);
+    update_morale(state, events);
+  }
   ++state.actions_applied;
   return events;
 }

@@ -2,6 +2,7 @@
 #include <hd/engine/game_setup.hpp>
 #include <hd/engine/line_of_sight.hpp>
 #include <hd/engine/movement.hpp>
+#include <hd/engine/scenario_rules.hpp>
 #include <hd/engine/victory.hpp>
 
 #include <algorithm>
@@ -70,7 +71,8 @@ void check_morale(GameState& state, std::vector<Event>& events) {
   for (Army army : order) {
     const auto i = static_cast<std::size_t>(army);
     const auto [demoralization, disintegration] = morale_levels(state, army);
-    const bool demoralized = demoralization && state.eliminated_strength[i] >= *demoralization;
+    const bool demoralized = demoralization && state.eliminated_strength[i] >= *demoralization &&
+                             special_allows_demoralization(state, army);  // 18.3A
     const bool disintegrated = disintegration && state.eliminated_strength[i] > *disintegration;
     if ((demoralized && !state.demoralized[i]) || (disintegrated && !state.disintegrated[i])) {
       state.demoralized[i] = state.demoralized[i] || demoralized;
@@ -211,6 +213,10 @@ int bombardment_range([[maybe_unused]] UnitType type) {
   return 2;
 }
 
+void update_morale(GameState& state, std::vector<Event>& events) {
+  check_morale(state, events);
+}
+
 int stacking_limit_of(const GameState& state, Hex hex) {
   return stacking_limit(state.rules->map, hex);  // 5.4, 8.1A
 }
@@ -275,6 +281,10 @@ std::pair<std::optional<int>, std::optional<int>> morale_levels(const GameState&
       consider(option.additions.morale);
     }
   }
+  // Scenario special rules (18.3B, 20.3A, 21.3A, 21.3B).
+  const auto [demoralization_change, disintegration_change] = special_morale_adjustment(state, army);
+  if (demoralization) *demoralization += demoralization_change;
+  if (disintegration) *disintegration += disintegration_change;
   // 15.2: each repulse of the Guard lowers the level by 20.
   if (demoralization) *demoralization -= state.demoralization_reduction[static_cast<std::size_t>(army)];
   return {demoralization, disintegration};

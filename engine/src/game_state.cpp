@@ -106,6 +106,11 @@ std::uint64_t state_hash(const GameState& state) {
   h.add(static_cast<std::uint64_t>(state.exited_strength[0]));
   h.add(static_cast<std::uint64_t>(state.exited_strength[1]));
   h.add(state.result.has_value());
+  h.add(static_cast<std::uint64_t>(state.special_vp[0]));
+  h.add(static_cast<std::uint64_t>(state.special_vp[1]));
+  h.add(state.special_triggers.size());
+  for (const std::string& flag : state.special_triggers)
+    h.add(flag);
   h.add(state.actions_applied);
   return h.value();
 }

@@ -40,11 +40,14 @@ struct TestUnit {
 
 // Builds a game: `map_body` holds map statements after the header of a 12 x 12 map; `scenario_body`
 // the statements after the scenario header (setup, reinforce, morale, victory ...). The turns run
-// 16/1400 (day) .. 16/1600 (day), 16/2100 (night); the area is the whole map.
+// 16/1400 (day) .. 16/1600 (day), 16/2100 (night); the area is the whole map: 12 x 12 unless the
+// rules under test name real hexes.
 inline GameState make_game(const std::string& map_body, const std::vector<TestUnit>& units,
                            const std::string& scenario_body,
-                           const std::string& turns = "turns 16/1400 16/1600\n") {
-  auto map = parse_map("map \"Test\" 12 12\n" + map_body, "test.map");
+                           const std::string& turns = "turns 16/1400 16/1600\n", int columns = 12,
+                           int rows = 12) {
+  auto map = parse_map(
+      "map \"Test\" " + std::to_string(columns) + " " + std::to_string(rows) + "\n" + map_body, "test.map");
   std::string errors_text;
   for (const auto& e : map.errors)
     errors_text += e.to_string() + "\n";
@@ -68,9 +71,11 @@ inline GameState make_game(const std::string& map_body, const std::vector<TestUn
       {units_tsv, derived, "id\tname\tarmy\trole\tcommand\tcommand_capacity\tvariant\n"}, "test", errors);
   auto crt = CombatResultsTable::parse(read_data("tables/crt.tsv"), "crt", errors);
   auto tec = TerrainEffects::parse(read_data("tables/terrain-effects.tsv"), "tec", errors);
-  auto scenario = parse_scenario(
-      "scenario \"Test\" rule 99.0\nmap test\narea columns 01-12 rows 01-12\n" + turns + scenario_body,
-      "test.txt");
+  const auto two_digits = [](int n) { return std::string(n < 10 ? "0" : "") + std::to_string(n); };
+  auto scenario =
+      parse_scenario("scenario \"Test\" rule 99.0\nmap test\narea columns 01-" + two_digits(columns) +
+                         " rows 01-" + two_digits(rows) + "\n" + turns + scenario_body,
+                     "test.txt");
   for (const auto& e : errors)
     errors_text += e.to_string() + "\n";
   for (const auto& e : scenario.errors)

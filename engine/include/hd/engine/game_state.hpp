@@ -87,6 +87,8 @@ struct GameState {
   int combats_this_phase = 0;
   std::array<int, 2> exited_strength{};  // by Side: strength exited for VP (5.5C)
   std::optional<GameResult> result;
+  std::array<int, 2> special_vp{};            // by Side: VP scenario rules award during play (19.4C)
+  std::vector<std::string> special_triggers;  // scenario events that happened (21.3B), sorted
   std::uint64_t actions_applied = 0;
 
   const GameTurn& current_turn() const { return rules->turns[static_cast<std::size_t>(turn)]; }

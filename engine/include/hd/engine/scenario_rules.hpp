@@ -1,0 +1,41 @@
+// Scenario special rules the engine carries out in code, keyed by the rule numbers of the
+// scenario's `special` lines (docs/scenario-format.md). Each hook says which rules it serves.
+#pragma once
+
+#include <hd/engine/events.hpp>
+#include <hd/engine/game_state.hpp>
+
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace hd::engine {
+
+// True if the scenario, or a force option chosen for this game, has `special RULE ...`.
+bool has_special(const Ruleset& rules, std::string_view rule);
+
+// Changes to an army's demoralization and disintegration levels now (18.3B, 20.3A, 21.3A, 21.3B).
+std::pair<int, int> special_morale_adjustment(const GameState& state, Army army);
+
+// False if the scenario forbids the army's demoralization now (18.3A: the French only while the
+// Prussians are not demoralized).
+bool special_allows_demoralization(const GameState& state, Army army);
+
+// Records the instant events later rules depend on (21.3B: a French unit in Waterloo, the first
+// Prussian-French combat). Called after every action with its events.
+void note_special_triggers(GameState& state, const std::vector<Event>& events);
+
+// At the end of a player turn of `side` (19.4C: 1 VP for holding Quatre Bras).
+void special_end_of_player_turn(GameState& state, Side side);
+
+// Whether strength exited now counts for VP (20.4C: Prussian exits only until 18/1500).
+bool special_exit_counts(const GameState& state, Army army);
+
+// VP a side scores only at the end of the game (20.4C: 1 per Prussian strength point on the map).
+int special_final_vp(const GameState& state, Side side);
+
+// A victory the scenario adds in words (18.4A: the Prussians demoralized and French losses under
+// 35), checked at the end before the scenario's other conditions.
+std::optional<GameResult> special_final_result(const GameState& state);
+
+}  // namespace hd::engine

@@ -1,0 +1,129 @@
+// Scenario special rules carried out in code (scenario_rules.hpp), one case per rule, on a
+// full-size empty map so that the rules' own hex numbers exist.
+#include "rules_fixture.hpp"
+
+#include <hd/engine/combat.hpp>
+#include <hd/engine/scenario_rules.hpp>
+#include <hd/engine/victory.hpp>
+
+using namespace hd::test;
+
+namespace {
+
+GameState full_map_game(const std::vector<TestUnit>& units, const std::string& scenario_body) {
+  return make_game("", units, scenario_body, "turns 16/1400 16/1600\n", 57, 67);
+}
+
+int level(const GameState& state, Army army) {
+  return *morale_levels(state, army).first;
+}
+
+}  // namespace
+
+TEST_CASE("18.3B each Ligny or St Amand town hex the French control lowers both Prussian levels by 3",
+          "[rules][18.3B]") {
+  auto state =
+      full_map_game({{"french", "A", "infantry", 4, 4},
+                     {"french", "B", "infantry", 4, 4},
+                     {"prussian", "P", "infantry", 4, 4}},
+                    "setup french 3753 : A\nsetup french 3353 : B\nsetup prussian 4510 : P\n"
+                    "morale prussian demoralization 10 disintegration 20\nspecial 18.3B \"towns\"\n");
+  CHECK(morale_levels(state, Army::Prussian) ==
+        std::make_pair(std::optional<int>(10), std::optional<int>(20)));
+  apply(state, Side::French, move(state, "A", {"3754", "3755"}), no_dice());  // Ligny
+  CHECK(morale_levels(state, Army::Prussian) ==
+        std::make_pair(std::optional<int>(7), std::optional<int>(17)));
+  // A second town hex, and the Prussians, with 4 SP already lost, are demoralized at once (9.2).
+  state.eliminated_strength[static_cast<std::size_t>(Army::Prussian)] = 4;
+  const auto events =
+      apply(state, Side::French, move(state, "B", {"3354", "3355", "3356", "3357"}), no_dice());
+  CHECK(level(state, Army::Prussian) == 4);
+  CHECK(state.demoralized[static_cast<std::size_t>(Army::Prussian)]);
+  CHECK(count_events<MoraleEvent>(events) == 1);
+}
+
+TEST_CASE("18.3A the French are not demoralized once the Prussians are", "[rules][18.3A]") {
+  auto state =
+      full_map_game({{"french", "A", "infantry", 1, 4}, {"prussian", "P", "infantry", 8, 4}},
+                    "setup french 1010 : A\nsetup prussian 1011 : P\nmorale french demoralization 1\n"
+                    "special 18.3A \"only while\"\n");
+  state.demoralized[static_cast<std::size_t>(Army::Prussian)] = true;
+  to_french_combat(state);
+  apply(state, Side::French, attack(state, {"A"}, {"P"}), die(6));  // 1-8: 1-5, 6: Ae
+  CHECK(state.eliminated_strength[static_cast<std::size_t>(Army::French)] == 1);
+  CHECK_FALSE(state.demoralized[static_cast<std::size_t>(Army::French)]);
+}
+
+TEST_CASE("18.4A the French also win with the Prussians demoralized and French losses under 35",
+          "[rules][18.4A]") {
+  auto state = full_map_game({{"french", "A", "infantry", 4, 4}},
+                             "setup french 1010 : A\nspecial 18.4A \"also\"\n"
+                             "victory coalition win \"otherwise\" : otherwise\n");
+  CHECK(final_result(state).winner == Side::Coalition);
+  state.demoralized[static_cast<std::size_t>(Army::Prussian)] = true;
+  CHECK(final_result(state).winner == Side::French);
+  state.eliminated_strength[static_cast<std::size_t>(Army::French)] = 35;
+  CHECK(final_result(state).winner == Side::Coalition);
+}
+
+TEST_CASE("19.4C holding Quatre Bras at the end of one's own player turn scores 1 VP", "[rules][19.4C]") {
+  auto state = full_map_game({{"french", "A", "infantry", 4, 4}, {"allied", "X", "infantry", 4, 4}},
+                             "setup french 1643 : A\nsetup allied 0505 : X\nspecial 19.4C \"1 VP\"\n");
+  apply(state, Side::French, move(state, "A", {"1642", "1641"}), no_dice());
+  apply(state, Side::French, EndPhaseAction{}, no_dice());  // to combat
+  apply(state, Side::French, EndPhaseAction{}, no_dice());  // French player turn over
+  CHECK(state.special_vp[static_cast<std::size_t>(Side::French)] == 1);
+  apply(state, Side::Coalition, EndPhaseAction{}, no_dice());
+  apply(state, Side::Coalition, EndPhaseAction{}, no_dice());  // the Allies do not hold it
+  CHECK(state.special_vp[static_cast<std::size_t>(Side::Coalition)] == 0);
+  CHECK(victory_points(state)[static_cast<std::size_t>(Side::French)] == 1);
+}
+
+TEST_CASE("20.3A the French demoralization level rises by the French VP", "[rules][20.3A]") {
+  auto state = full_map_game({{"french", "A", "infantry", 4, 4}},
+                             "setup french 1010 : A\nmorale french demoralization 30\n"
+                             "vp french per-strength-point 1\nspecial 20.3A \"raised\"\n");
+  CHECK(level(state, Army::French) == 30);
+  state.eliminated_strength[static_cast<std::size_t>(Army::Prussian)] = 15;
+  CHECK(level(state, Army::French) == 45);
+}
+
+TEST_CASE("20.4C the French score every Prussian strength point left on the map at the end",
+          "[rules][20.4C]") {
+  auto state = full_map_game(
+      {{"french", "A", "infantry", 4, 4},
+       {"prussian", "P", "infantry", 6, 4},
+       {"prussian", "Q", "infantry", 3, 4}},
+      "setup french 1010 : A\nsetup prussian 3010 : P\nsetup prussian 3020 : Q\nspecial 20.4C \"on map\"\n");
+  CHECK(victory_points(state)[static_cast<std::size_t>(Side::French)] == 0);  // only at the end
+  state.phase = Phase::GameOver;
+  CHECK(victory_points(state)[static_cast<std::size_t>(Side::French)] == 9);
+}
+
+TEST_CASE("21.3A the French level rises by 10 once either Coalition army is demoralized", "[rules][21.3A]") {
+  auto state = full_map_game({{"french", "A", "infantry", 4, 4}},
+                             "setup french 1010 : A\nmorale french demoralization 60\n"
+                             "special 21.3A \"+10\"\n");
+  CHECK(level(state, Army::French) == 60);
+  state.demoralized[static_cast<std::size_t>(Army::Allied)] = true;
+  CHECK(level(state, Army::French) == 70);
+}
+
+TEST_CASE("21.3B French in Waterloo cost the Allies 20; the first Prussian-French combat gives them 10",
+          "[rules][21.3B]") {
+  auto state = full_map_game(
+      {{"french", "A", "infantry", 4, 4},
+       {"french", "B", "infantry", 8, 4},
+       {"prussian", "P", "infantry", 4, 4},
+       {"allied", "X", "infantry", 4, 4}},
+      "setup french 0604 : A\nsetup french 2010 : B\nsetup prussian 2011 : P\nsetup allied 3030 : X\n"
+      "morale allied demoralization 45 disintegration 55\nspecial 21.3B \"Waterloo\"\n");
+  apply(state, Side::French, move(state, "A", {"0605", "0606"}), no_dice());
+  CHECK(morale_levels(state, Army::Allied) == std::make_pair(std::optional<int>(25), std::optional<int>(35)));
+  // Leaving Waterloo does not undo it: the rule speaks of the instant a French unit enters.
+  apply(state, Side::French, EndPhaseAction{}, no_dice());
+  apply(state, Side::French, attack(state, {"B"}, {"P"}), die(1));  // 2-1, 1: Dr
+  CHECK(level(state, Army::Allied) == 35);
+  CHECK(has_special(*state.rules, "21.3B"));
+  CHECK_FALSE(has_special(*state.rules, "21.3A"));
+}
