@@ -232,7 +232,6 @@ bool retreat_ground_ok(const GameState& state, const UnitState& unit, Hex to) {
 }
 
 void mark_obligations(GameState& state) {
-  const GameMap& map = state.rules->map;
   for (UnitState& unit : state.units)
     unit.must_fight = false;
   for (std::size_t i = 0; i < state.units.size(); ++i) {
@@ -242,7 +241,7 @@ void mark_obligations(GameState& state) {
       if (!enemy.on_map() || side_of(enemy.army) == state.phasing || !adjacent(enemy.hex, unit.hex)) continue;
       // The phasing unit is in the enemy's ZOC: both must fight (6.1). A unit in a chateau is in no
       // ZOC and need not attack (8.2A), but its own ZOC obliges its neighbours.
-      if (zoc_reaches(map, enemy.hex, unit.hex)) {
+      if (zoc_reaches(*state.rules, enemy.hex, unit.hex)) {
         unit.must_fight = true;
         enemy.must_fight = true;
       }

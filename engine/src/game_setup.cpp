@@ -12,6 +12,7 @@ UnitState make_unit(const UnitDefinition& definition, bool reduced) {
   unit.id = definition.id;
   unit.army = definition.army;
   unit.type = definition.type;
+  unit.command = definition.command;
   unit.full_strength = definition.full_strength ? definition.full_strength->value : 0;
   unit.reduced_strength = definition.reduced_strength ? definition.reduced_strength->value : 0;
   unit.movement = definition.movement ? definition.movement->value : 0;

@@ -1,4 +1,5 @@
 #include <hd/engine/movement.hpp>
+#include <hd/engine/scenario_rules.hpp>
 
 #include <algorithm>
 #include <map>
@@ -21,12 +22,14 @@ Refusal refuse(RefusalCode code, std::string rule, std::string message) {
 
 }  // namespace
 
-bool zoc_reaches(const GameMap& map, Hex from, Hex to) {
+bool zoc_reaches(const Ruleset& rules, Hex from, Hex to) {
+  const GameMap& map = rules.map;
   const auto side = Hexside::between(from, to);
   if (!side || map.terrain(to) == HexTerrain::Chateau) return false;
   const auto features = map.hexside(*side);
   if (features.has(HexsideFeature::Lake)) return false;
   if (features.has(HexsideFeature::River) && !features.has(HexsideFeature::Bridge)) return false;
+  if (features.has(HexsideFeature::Bridge) && option_chosen(rules, "25.0E-2")) return false;
   return true;
 }
 
@@ -38,7 +41,7 @@ MoverClass mover_class(UnitType type) {
 bool in_enemy_zoc(const GameState& state, Hex hex, Side side) {
   for (const UnitState& unit : state.units) {
     if (!unit.on_map() || side_of(unit.army) == side || distance(unit.hex, hex) != 1) continue;
-    if (zoc_reaches(state.rules->map, unit.hex, hex)) return true;
+    if (zoc_reaches(*state.rules, unit.hex, hex)) return true;
   }
   return false;
 }
@@ -71,8 +74,13 @@ std::optional<int> step_cost(const Ruleset& rules, MoverClass mover, Hex from, H
   return cost;
 }
 
-int movement_allowance(const UnitState& unit) {
-  const int half_mp = unit.movement * 2;
+int movement_allowance(const GameState& state, const UnitState& unit) {
+  int half_mp = unit.movement * 2;
+  // 25.0E-1 French Double Move: Fourth Corps ([4] and its divisions) moves double on 18/1200.
+  if (unit.army == Army::French && (unit.command == "[4]" || unit.command.ends_with("/[4]")) &&
+      state.current_turn().name == TurnName{18, 1200} && option_chosen(*state.rules, "25.0E-1")) {
+    half_mp *= 2;
+  }
   return unit.half_movement_entry && unit.status == UnitStatus::Waiting ? half_mp / 2 : half_mp;
 }
 
@@ -205,11 +213,11 @@ std::optional<Refusal> check_move(const GameState& state, const MoveRequest& mov
                  .half_mp[static_cast<std::size_t>(mover)]
                  .value_or(2);  // 5.5: cost as entering
   }
-  if (spent > movement_allowance(unit)) {
+  if (spent > movement_allowance(state, unit)) {
     return refuse(RefusalCode::NotEnoughMovement, "5.1",
                   "the move costs " + std::to_string(spent / 2) + (spent % 2 ? ".5" : "") + " MP; " +
-                      unit.id + " has " + std::to_string(movement_allowance(unit) / 2) +
-                      (movement_allowance(unit) % 2 ? ".5" : "") + " MP");
+                      unit.id + " has " + std::to_string(movement_allowance(state, unit) / 2) +
+                      (movement_allowance(state, unit) % 2 ? ".5" : "") + " MP");
   }
   if (spent_half) *spent_half = spent;
   return std::nullopt;
@@ -224,7 +232,7 @@ std::vector<ReachableHex> reachable_hexes(const GameState& state, UnitIndex inde
   const Ruleset& rules = *state.rules;
   const bool night_or_rain = state.current_turn().night || state.current_turn().rain;
   const MoverClass mover = mover_class(unit.type);
-  const int allowance = movement_allowance(unit);
+  const int allowance = movement_allowance(state, unit);
 
   // Dijkstra over half MP. A hex in an EZOC can be entered but not left (5.0, 5.3E).
   std::map<Hex, std::pair<int, std::optional<Hex>>> best;  // cost, previous hex (none: first hex)

@@ -31,6 +31,11 @@ Hex h(int column, int row) {
 
 }  // namespace
 
+bool option_chosen(const Ruleset& rules, std::string_view option) {
+  return std::find(rules.chosen_options.begin(), rules.chosen_options.end(), option) !=
+         rules.chosen_options.end();
+}
+
 bool has_special(const Ruleset& rules, std::string_view rule) {
   const auto in = [&](const ScenarioForces& forces) {
     return std::any_of(forces.specials.begin(), forces.specials.end(),

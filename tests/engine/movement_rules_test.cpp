@@ -178,7 +178,7 @@ TEST_CASE("5.6 reinforcements enter on their turn, paying a column of stacks (5.
   CHECK(refused_by(state, Side::French, move(state, "C", {"0112"})) == "5.1");
   // On a road each further stack pays 1/2 MP more; half-MA units have 2 MP.
   CHECK(entry_cost(state, state.units[unit(state, "D")], hx("1201")) == 1);
-  CHECK(movement_allowance(state.units[unit(state, "D")]) == 4);
+  CHECK(movement_allowance(state, state.units[unit(state, "D")]) == 4);
   CHECK(refused_by(state, Side::French, move(state, "D", {"1201", "1202", "1203"})) == "");
   CHECK(refused_by(state, Side::French, move(state, "D", {"1201", "1202", "1203", "1204"})) == "5.1");
 }

@@ -36,6 +36,7 @@ struct TestUnit {
   const char* type;
   int strength;
   int movement;
+  const char* command = "[1]";
 };
 
 // Builds a game: `map_body` holds map statements after the header of a 12 x 12 map; `scenario_body`
@@ -60,8 +61,8 @@ inline GameState make_game(const std::string& map_body, const std::vector<TestUn
       "reduced_strength\tmovement\tvalue_source\tvariant\n";
   std::string derived = "army\tid\tfull_strength\treduced_strength\tmovement\tprovenance\n";
   for (const TestUnit& u : units) {
-    units_tsv +=
-        std::string(u.id) + "\t" + u.id + "\t" + u.army + "\tx\t[1]\t" + u.type + "\t\t\t\t\t\t\t\t\t\t\n";
+    units_tsv += std::string(u.id) + "\t" + u.id + "\t" + u.army + "\tx\t" + u.command + "\t" + u.type +
+                 "\t\t\t\t\t\t\t\t\t\t\n";
     const int reduced = u.strength >= 2 ? u.strength / 2 : 0;
     derived += std::string(u.army) + "\t" + u.id + "\t" + std::to_string(u.strength) + "\t" +
                (reduced ? std::to_string(reduced) : "") + "\t" + std::to_string(u.movement) + "\ttest\n";
@@ -83,8 +84,8 @@ inline GameState make_game(const std::string& map_body, const std::vector<TestUn
   INFO(errors_text);
   REQUIRE(errors.empty());
   REQUIRE(scenario.scenario);
-  const std::vector<TrackTurn> track{
-      {{16, 1400}, false}, {{16, 1500}, false}, {{16, 1600}, false}, {{16, 2100}, true}, {{17, 0}, true}};
+  const std::vector<TrackTurn> track{{{16, 1400}, false}, {{16, 1500}, false}, {{16, 1600}, false},
+                                     {{16, 2100}, true},  {{17, 0}, true},     {{18, 1200}, false}};
   std::vector<RulesetError> rule_errors;
   auto rules = make_ruleset(std::move(*map.map), std::move(*tec), *crt, std::move(oob), track,
                             std::move(*scenario.scenario), {}, {}, rule_errors);

@@ -24,6 +24,7 @@ struct UnitState {
   std::string id;
   Army army = Army::French;
   UnitType type = UnitType::Infantry;
+  std::string command;  // command designation, e.g. "2/[1]" (scenario rules name corps)
   int full_strength = 0;
   int reduced_strength = 0;  // 0: the counter has no reduced side
   int movement = 0;          // movement allowance in MP

@@ -14,7 +14,8 @@ MoverClass mover_class(UnitType type);
 
 // True if a zone of control reaches from `from` into the neighbouring `to`: not across a river
 // without a bridge or a lake hexside (5.3 and its diagram), never into a chateau (5.3, 8.2A).
-bool zoc_reaches(const GameMap& map, Hex from, Hex to);
+// Scenario options may close bridges to ZOC too (25.0E "Bridge hexsides block ZOC").
+bool zoc_reaches(const Ruleset& rules, Hex from, Hex to);
 
 // True if a unit of `side` in `hex` is in an enemy zone of control (5.3): an enemy unit on the map
 // in a neighbouring hex, not across a river without a bridge or a lake (5.3, ZOC diagram), and
@@ -32,7 +33,8 @@ std::optional<int> step_cost(const Ruleset& rules, MoverClass mover, Hex from, H
 int entry_cost(const GameState& state, const UnitState& unit, Hex hex);
 
 // Movement allowance this phase in half MP (halved on a half-MA entry).
-int movement_allowance(const UnitState& unit);
+// Scenario options may change it (25.0E: the French Fourth Corps moves double on 18/1200).
+int movement_allowance(const GameState& state, const UnitState& unit);
 
 // The hexes where a waiting reinforcement may enter now: its entry hexes, or, if all are blocked by
 // enemy units or EZOC, the closest free edge hexes of the playing area (5.6D).
