@@ -2,7 +2,7 @@
 // every refusal with its rule, every event, and the result; or lets the random player finish it.
 //
 //   hd_script --scenario quatre-bras [--option 19.5A]... [--rule 15.1|15.2]... [--seed N]
-//             [--data DIR] [--bot] [--max-actions N] [--record FILE] [SCRIPT | -]
+//             [--data DIR] [--manifest FILE] [--bot] [--max-actions N] [--record FILE] [SCRIPT | -]
 //
 // Script lines: an action ("french move Bach 1745 1746", "french attack Bach on Blndt die 4"), or
 //   state          print the position, losses and VP
@@ -40,7 +40,8 @@ struct Options {
 void usage() {
   std::cerr
       << "usage: hd_script --scenario NAME [--option ID]... [--rule 15.1|15.2]... [--seed N] [--data DIR]\n"
-         "                 [--bot] [--max-actions N] [--record FILE] [--strict] [SCRIPT | -]\n";
+         "                 [--manifest FILE] [--bot] [--max-actions N] [--record FILE] [--strict]\n"
+         "                 [SCRIPT | -]\n";
 }
 
 bool parse_options(int argc, char** argv, Options& options) {
@@ -73,6 +74,10 @@ bool parse_options(int argc, char** argv, Options& options) {
       const char* v = value();
       if (!v) return false;
       options.data = v;
+    } else if (arg == "--manifest") {
+      const char* v = value();
+      if (!v) return false;
+      options.choice.manifest = v;
     } else if (arg == "--max-actions") {
       const char* v = value();
       if (!v) return false;

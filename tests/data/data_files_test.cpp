@@ -5,6 +5,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <filesystem>
+#include <fstream>
 #include <set>
 
 using namespace hd::engine;
@@ -145,4 +147,26 @@ TEST_CASE("the ground of the combat example agrees with the map (6.0, page 9)", 
   CHECK_FALSE(line_of_sight_clear(*rules, h("1645"), h("1643")));
   // Pack "in woods": the Bois de Bossu beside Quatre Bras.
   CHECK(map.terrain(h("1542")) == HexTerrain::Forest);
+}
+
+TEST_CASE("a counter manifest changes a unit's printed values in a new game", "[data]") {
+  const auto manifest = std::filesystem::temp_directory_path() / "hd-manifest-test.tsv";
+  {
+    std::ofstream out(manifest);
+    out << "# my printed "
+           "counters\narmy\tid\tfull_strength\treduced_strength\tmovement\nallied\tBlndt\t7\t3\t5\n";
+  }
+  const auto game = hd::loader::start_scenario_game(default_data_root(), {"quatre-bras", {}, {}, manifest});
+  std::string errors;
+  for (const auto& e : game.errors)
+    errors += e.to_string() + "\n";
+  INFO(errors);
+  REQUIRE(game.value);
+  const auto bylandt = find_unit(*game.value, Army::Allied, "Blndt");
+  REQUIRE(bylandt);
+  CHECK(game.value->units[*bylandt].full_strength == 7);
+  CHECK(game.value->units[*bylandt].movement == 5);
+  const UnitDefinition* definition = game.value->rules->oob.find_unit(Army::Allied, "Blndt");
+  CHECK(definition->full_strength->provenance == Provenance::Manifest);
+  std::filesystem::remove(manifest);
 }

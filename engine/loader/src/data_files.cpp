@@ -108,7 +108,7 @@ Loaded<engine::Scenario> load_scenario(const std::filesystem::path& root, const 
 
 Loaded<engine::GameState> start_scenario_game(const std::filesystem::path& root, const GameChoice& choice) {
   Loaded<engine::GameState> result;
-  auto data = load_game_data(root);
+  auto data = load_game_data(root, choice.manifest);
   if (!data.value) {
     result.errors = std::move(data.errors);
     return result;
@@ -117,18 +117,22 @@ Loaded<engine::GameState> start_scenario_game(const std::filesystem::path& root,
   auto scenario = load_scenario(root, choice.scenario, *data.value, report);
   if (!scenario.value) {
     result.errors = std::move(scenario.errors);
-    if (result.errors.empty()) result.errors.push_back({(root / choice.scenario).string(), 0, "no such scenario"});
+    if (result.errors.empty())
+      result.errors.push_back({(root / choice.scenario).string(), 0, "no such scenario"});
     return result;
   }
   std::vector<engine::RulesetError> rule_errors;
   GameData& d = *data.value;
-  auto rules = engine::make_ruleset(std::move(d.map), std::move(d.terrain_effects), d.crt, std::move(d.oob), d.track,
-                                    std::move(*scenario.value), choice.options, choice.optional_rules, rule_errors);
-  for (const auto& e : rule_errors) result.errors.push_back({(root / choice.scenario).string(), 0, e.message});
+  auto rules =
+      engine::make_ruleset(std::move(d.map), std::move(d.terrain_effects), d.crt, std::move(d.oob), d.track,
+                           std::move(*scenario.value), choice.options, choice.optional_rules, rule_errors);
+  for (const auto& e : rule_errors)
+    result.errors.push_back({(root / choice.scenario).string(), 0, e.message});
   if (!rules) return result;
   std::vector<std::string> setup_errors;
   auto state = engine::start_game(rules, setup_errors);
-  for (const auto& e : setup_errors) result.errors.push_back({(root / choice.scenario).string(), 0, e});
+  for (const auto& e : setup_errors)
+    result.errors.push_back({(root / choice.scenario).string(), 0, e});
   if (result.errors.empty()) result.value = std::move(state);
   return result;
 }

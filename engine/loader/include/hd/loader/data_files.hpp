@@ -61,9 +61,10 @@ Loaded<engine::Scenario> load_scenario(const std::filesystem::path& root, const 
 
 // What a new game is made of: a scenario, its chosen force options and optional rules.
 struct GameChoice {
-  std::string scenario;                  // folder name under the data root, e.g. "quatre-bras"
-  std::vector<std::string> options;      // force options by rule number, e.g. "19.5A"
+  std::string scenario;              // folder name under the data root, e.g. "quatre-bras"
+  std::vector<std::string> options;  // force options by rule number, e.g. "19.5A"
   engine::OptionalRules optional_rules;
+  std::optional<std::filesystem::path> manifest;  // a counter manifest overriding printed values
 };
 
 // Loads everything and sets up the first state of a game; errors name the file and line, or say
