@@ -9,9 +9,11 @@
 //   legal UNIT     print the hexes UNIT can reach now, with their cost in MP
 //   pending        print whose decision the game waits for
 //   owed           print the units that must still attack or be attacked this combat phase (6.1)
+//   attacks        print every enemy hex that can be attacked now, with who can attack or bombard it
 // Dice: "die N" on an attack line, else from the seed. --bot: after the script, the random player
 // plays both sides to the end. --record: every accepted action, with its die, in replayable form.
 // Exit status: 0 done, 1 a refusal or a bad line (with --strict), 2 bad usage or data.
+#include <hd/engine/combat_options.hpp>
 #include <hd/engine/notation.hpp>
 #include <hd/engine/random_player.hpp>
 #include <hd/engine/victory.hpp>
@@ -206,6 +208,19 @@ int main(int argc, char** argv) {
       if (first.empty() || first[0] == '#') continue;
       if (first == "state") {
         print_state(state);
+      } else if (first == "attacks") {
+        for (const CombatOption& option : combat_options(state)) {
+          std::cout << "attacks on " << format_hex(option.target) << (option.owed ? " (owed)" : "") << ":";
+          for (UnitIndex u : option.defenders)
+            std::cout << " " << unit_name(state, u);
+          std::cout << " <- adjacent:";
+          for (UnitIndex u : option.attackers)
+            std::cout << " " << unit_name(state, u);
+          std::cout << "; bombard:";
+          for (UnitIndex u : option.bombarding)
+            std::cout << " " << unit_name(state, u);
+          std::cout << "\n";
+        }
       } else if (first == "owed") {
         std::cout << "owed combat:";
         for (UnitIndex u : owed_combat(state))

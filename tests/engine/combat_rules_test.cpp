@@ -2,6 +2,7 @@
 #include "rules_fixture.hpp"
 
 #include <hd/engine/combat.hpp>
+#include <hd/engine/combat_options.hpp>
 #include <hd/engine/movement.hpp>
 
 #include <algorithm>
@@ -267,4 +268,25 @@ TEST_CASE(
   apply(state, Side::French, attack(state, {"A"}, {"X"}), die(1));  // 2-1, 1: Dr
   apply(state, Side::Coalition, RetreatAction{unit(state, "X"), hx("0507"), std::nullopt, false}, no_dice());
   CHECK_FALSE(state.pending_advance);
+}
+
+TEST_CASE("combat options list each attackable enemy hex with its possible attackers (6.1)", "[rules][6.1]") {
+  auto state = make_game(
+      "river \"R\" : 0707/0708\n",
+      {{"french", "A", "infantry", 4, 4},
+       {"french", "B", "infantry", 4, 4},
+       {"french", "C", "infantry", 4, 4},
+       {"allied", "X", "infantry", 4, 4},
+       {"allied", "Y", "infantry", 4, 4}},
+      "setup french 0505 : A B\nsetup french 0707 : C\nsetup allied 0506 : X\nsetup allied 0708 : Y\n");
+  CHECK(combat_options(state).empty());  // not in the movement phase
+  to_french_combat(state);
+  const auto options = combat_options(state);
+  REQUIRE(options.size() == 1u);  // Y lies across an unbridged river: nobody can attack it
+  CHECK(options[0].target == hx("0506"));
+  CHECK(options[0].owed);
+  CHECK(std::set<UnitIndex>(options[0].attackers.begin(), options[0].attackers.end()) ==
+        std::set<UnitIndex>{unit(state, "A"), unit(state, "B")});
+  CHECK(options[0].defenders == std::vector<UnitIndex>{unit(state, "X")});
+  CHECK(options[0].bombarding.empty());
 }
