@@ -32,10 +32,7 @@ bool can_still_fight(const GameState& state, UnitIndex index) {
         !adjacent(other.hex, unit.hex))
       continue;
     if (defending && state.rules->map.terrain(other.hex) == HexTerrain::Chateau) continue;
-    const auto features = state.rules->map.hexside(*Hexside::between(other.hex, unit.hex));
-    if (features.has(HexsideFeature::Lake)) continue;
-    if (features.has(HexsideFeature::River) && !features.has(HexsideFeature::Bridge)) continue;
-    return true;
+    if (attack_crosses(state.rules->map, other.hex, unit.hex)) return true;
   }
   return false;
 }

@@ -17,13 +17,6 @@ Refusal refuse(RefusalCode code, std::string rule, std::string message) {
   return Refusal{code, std::move(rule), std::move(message)};
 }
 
-bool attack_crosses(const GameMap& map, Hex from, Hex to) {
-  // TEC: attacks cross rivers only at bridges and never cross lake hexsides.
-  const auto features = map.hexside(*Hexside::between(from, to));
-  if (features.has(HexsideFeature::Lake)) return false;
-  return !features.has(HexsideFeature::River) || features.has(HexsideFeature::Bridge);
-}
-
 bool rough(HexTerrain terrain) {
   return terrain == HexTerrain::Forest || terrain == HexTerrain::Marsh;
 }
@@ -211,6 +204,12 @@ std::optional<Refusal> check_bombardment(const GameState& state, const AttackAct
 int bombardment_range([[maybe_unused]] UnitType type) {
   // 7.1B counting is distance(). 16.10 would give heavy artillery 3 hexes; it is not offered yet.
   return 2;
+}
+
+bool attack_crosses(const GameMap& map, Hex from, Hex to) {
+  const auto features = map.hexside(*Hexside::between(from, to));
+  if (features.has(HexsideFeature::Lake)) return false;
+  return !features.has(HexsideFeature::River) || features.has(HexsideFeature::Bridge);
 }
 
 void update_morale(GameState& state, std::vector<Event>& events) {

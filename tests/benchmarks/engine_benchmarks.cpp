@@ -13,7 +13,8 @@ using namespace hd::engine;
 namespace {
 
 GameState new_game(const std::string& scenario) {
-  auto game = hd::loader::start_scenario_game(hd::loader::default_data_root(), {scenario, {}, {}});
+  auto game =
+      hd::loader::start_scenario_game(hd::loader::default_data_root(), {scenario, {}, {}, std::nullopt});
   if (!game.value) throw std::runtime_error("cannot start " + scenario);
   return std::move(*game.value);
 }

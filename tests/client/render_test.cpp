@@ -98,7 +98,8 @@ TEST_CASE("the whole map renders with every hex in its terrain's colour", "[clie
 TEST_CASE("a scenario's opening position renders its counters in their hexes", "[client][render]") {
   const double w = 30;
   const sf::Image image = render({"--scenario", "quatre-bras", "--hex-width", "30"}, "quatre-bras.png");
-  const auto game = loader::start_scenario_game(loader::default_data_root(), {"quatre-bras", {}, {}});
+  const auto game =
+      loader::start_scenario_game(loader::default_data_root(), {"quatre-bras", {}, {}, std::nullopt});
   REQUIRE(game.value);
   const auto geometry = client::render_geometry(game.value->rules->scenario.area, w);
   CHECK(image.getSize().x == geometry.width);

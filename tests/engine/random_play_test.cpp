@@ -16,7 +16,8 @@ using namespace hd::engine;
 namespace {
 
 GameState new_game(const std::string& scenario) {
-  const auto game = hd::loader::start_scenario_game(hd::loader::default_data_root(), {scenario, {}, {}});
+  const auto game =
+      hd::loader::start_scenario_game(hd::loader::default_data_root(), {scenario, {}, {}, std::nullopt});
   std::string errors;
   for (const auto& e : game.errors)
     errors += e.to_string() + "\n";

@@ -81,6 +81,10 @@ std::vector<Hex> retreat_hexes(const GameState& state, UnitIndex unit);
 std::optional<Refusal> check_retreat(const GameState& state, const RetreatAction& retreat);
 std::optional<Refusal> check_advance(const GameState& state, const AdvanceAction& advance);
 
+// True if an attack may cross the side between two neighbouring hexes (TEC: rivers only at bridges,
+// never lake hexsides).
+bool attack_crosses(const GameMap& map, Hex from, Hex to);
+
 // Checks every army's losses against its levels now (9.1, 9.2) and ends the game on an instant
 // victory condition; for changes that come from outside combat (scenario rules: 18.3B, 21.3B).
 void update_morale(GameState& state, std::vector<Event>& events);
