@@ -86,7 +86,7 @@ bool full_friendly_hex(const GameState& state, Hex hex, Side side) {
   int friends = 0;
   for (UnitIndex u : state.units_at(hex))
     friends += side_of(state.units[u].army) == side ? 1 : 0;
-  return friends >= stacking_limit_of(state, hex);
+  return friends >= stacking_limit(state.rules->map, hex);
 }
 
 // 6.6D: can `unit` get out of its hex without being eliminated, displacing others if it must?
@@ -216,10 +216,6 @@ void update_morale(GameState& state, std::vector<Event>& events) {
   check_morale(state, events);
 }
 
-int stacking_limit_of(const GameState& state, Hex hex) {
-  return stacking_limit(state.rules->map, hex);  // 5.4, 8.1A
-}
-
 bool retreat_ground_ok(const GameState& state, const UnitState& unit, Hex to) {
   const Ruleset& rules = *state.rules;
   const Side side = side_of(unit.army);
@@ -271,14 +267,7 @@ std::pair<std::optional<int>, std::optional<int>> morale_levels(const GameState&
       if (level.disintegration) disintegration = level.disintegration;
     }
   };
-  const Ruleset& rules = *state.rules;
-  consider(rules.scenario.forces.morale);
-  for (const ScenarioOption& option : rules.scenario.options) {
-    if (std::find(rules.chosen_options.begin(), rules.chosen_options.end(), option.id) !=
-        rules.chosen_options.end()) {
-      consider(option.additions.morale);
-    }
-  }
+  for_each_forces_in_play(*state.rules, [&](const ScenarioForces& forces) { consider(forces.morale); });
   // Scenario special rules (18.3B, 20.3A, 21.3A, 21.3B).
   const auto [demoralization_change, disintegration_change] = special_morale_adjustment(state, army);
   if (demoralization) *demoralization += demoralization_change;

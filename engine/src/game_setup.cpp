@@ -34,9 +34,7 @@ Forces forces_in_play(const Ruleset& rules) {
   for (const auto& r : rules.scenario.forces.reinforcements)
     forces.reinforcements.push_back(&r);
   for (const auto& option : rules.scenario.options) {
-    if (std::find(rules.chosen_options.begin(), rules.chosen_options.end(), option.id) ==
-        rules.chosen_options.end())
-      continue;
+    if (!rules.option_chosen(option.id)) continue;
     for (const auto& removal : option.removals)
       forces.removed.insert(removal);
     for (const auto& p : option.additions.placements)

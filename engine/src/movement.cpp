@@ -29,7 +29,7 @@ bool zoc_reaches(const Ruleset& rules, Hex from, Hex to) {
   const auto features = map.hexside(*side);
   if (features.has(HexsideFeature::Lake)) return false;
   if (features.has(HexsideFeature::River) && !features.has(HexsideFeature::Bridge)) return false;
-  if (features.has(HexsideFeature::Bridge) && option_chosen(rules, "25.0E-2")) return false;
+  if (features.has(HexsideFeature::Bridge) && rules.option_chosen("25.0E-2")) return false;
   return true;
 }
 
@@ -78,7 +78,7 @@ int movement_allowance(const GameState& state, const UnitState& unit) {
   int half_mp = unit.movement * 2;
   // 25.0E-1 French Double Move: Fourth Corps ([4] and its divisions) moves double on 18/1200.
   if (unit.army == Army::French && (unit.command == "[4]" || unit.command.ends_with("/[4]")) &&
-      state.current_turn().name == TurnName{18, 1200} && option_chosen(*state.rules, "25.0E-1")) {
+      state.current_turn().name == TurnName{18, 1200} && state.rules->option_chosen("25.0E-1")) {
     half_mp *= 2;
   }
   return unit.half_movement_entry && unit.status == UnitStatus::Waiting ? half_mp / 2 : half_mp;

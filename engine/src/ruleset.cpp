@@ -10,6 +10,10 @@ int Ruleset::turn_index(TurnName name) const {
   return -1;
 }
 
+bool Ruleset::option_chosen(std::string_view id) const {
+  return std::find(chosen_options.begin(), chosen_options.end(), id) != chosen_options.end();
+}
+
 std::shared_ptr<const Ruleset> make_ruleset(GameMap map, TerrainEffects terrain, CombatResultsTable crt,
                                             OrderOfBattle oob, const std::vector<TrackTurn>& track,
                                             Scenario scenario, std::vector<std::string> chosen_options,

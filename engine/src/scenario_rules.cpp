@@ -31,25 +31,13 @@ Hex h(int column, int row) {
 
 }  // namespace
 
-bool option_chosen(const Ruleset& rules, std::string_view option) {
-  return std::find(rules.chosen_options.begin(), rules.chosen_options.end(), option) !=
-         rules.chosen_options.end();
-}
-
 bool has_special(const Ruleset& rules, std::string_view rule) {
-  const auto in = [&](const ScenarioForces& forces) {
-    return std::any_of(forces.specials.begin(), forces.specials.end(),
-                       [&](const SpecialRule& s) { return s.rule == rule; });
-  };
-  if (in(rules.scenario.forces)) return true;
-  for (const ScenarioOption& option : rules.scenario.options) {
-    if (std::find(rules.chosen_options.begin(), rules.chosen_options.end(), option.id) !=
-            rules.chosen_options.end() &&
-        in(option.additions)) {
-      return true;
-    }
-  }
-  return false;
+  bool found = false;
+  for_each_forces_in_play(rules, [&](const ScenarioForces& forces) {
+    found = found || std::any_of(forces.specials.begin(), forces.specials.end(),
+                                 [&](const SpecialRule& s) { return s.rule == rule; });
+  });
+  return found;
 }
 
 std::pair<int, int> special_morale_adjustment(const GameState& state, Army army) {

@@ -10,18 +10,6 @@ Side other(Side side) {
   return side == Side::French ? Side::Coalition : Side::French;
 }
 
-// The scenario's forces plus those of the chosen options.
-template <typename Visit>
-void for_each_forces(const Ruleset& rules, Visit&& visit) {
-  visit(rules.scenario.forces);
-  for (const ScenarioOption& option : rules.scenario.options) {
-    if (std::find(rules.chosen_options.begin(), rules.chosen_options.end(), option.id) !=
-        rules.chosen_options.end()) {
-      visit(option.additions);
-    }
-  }
-}
-
 bool holds(const GameState& state, const ConditionTerm& term, const std::array<int, 2>& vp) {
   switch (term.kind) {
     case ConditionTerm::Kind::Demoralized:
@@ -61,7 +49,7 @@ bool holds(const GameState& state, const Condition& condition, const std::array<
 std::optional<GameResult> first_holding(const GameState& state, bool instant) {
   const auto vp = victory_points(state);
   std::optional<GameResult> found;
-  for_each_forces(*state.rules, [&](const ScenarioForces& forces) {
+  for_each_forces_in_play(*state.rules, [&](const ScenarioForces& forces) {
     for (const VictoryCondition& v : forces.victory) {
       if (found || v.instant != instant) continue;
       if (holds(state, v.condition, vp)) found = GameResult{v.side, v.level, v.text};
@@ -74,7 +62,7 @@ std::optional<GameResult> first_holding(const GameState& state, bool instant) {
 
 std::array<int, 2> victory_points(const GameState& state) {
   std::array<int, 2> vp{};
-  for_each_forces(*state.rules, [&](const ScenarioForces& forces) {
+  for_each_forces_in_play(*state.rules, [&](const ScenarioForces& forces) {
     for (const VpRule& rule : forces.vp) {
       const auto side = static_cast<std::size_t>(rule.side);
       switch (rule.kind) {

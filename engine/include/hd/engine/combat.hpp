@@ -92,9 +92,6 @@ void update_morale(GameState& state, std::vector<Event>& events);
 // The demoralization and disintegration levels of an army in force now (9.0, scenario morale).
 std::pair<std::optional<int>, std::optional<int>> morale_levels(const GameState& state, Army army);
 
-// How many units a hex holds: two (5.4), one in a chateau (8.1A).
-int stacking_limit_of(const GameState& state, Hex hex);
-
 // True if `unit` could step from its hex into `to` when retreating, before counting friendly units
 // (6.6A: on the map and in play, not across prohibited terrain, not into enemy units or EZOC).
 bool retreat_ground_ok(const GameState& state, const UnitState& unit, Hex to);

@@ -11,6 +11,7 @@
 
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace hd::engine {
@@ -40,7 +41,18 @@ struct Ruleset {
 
   // The turn index of a turn name, or -1 if it is not one of this game's turns.
   int turn_index(TurnName name) const;
+
+  // True if the players chose this scenario force option for the game.
+  bool option_chosen(std::string_view id) const;
 };
+
+// Calls visit(forces) for the scenario's own forces, then for the additions of each chosen option.
+template <typename Visit>
+void for_each_forces_in_play(const Ruleset& rules, Visit&& visit) {
+  visit(rules.scenario.forces);
+  for (const ScenarioOption& option : rules.scenario.options)
+    if (rules.option_chosen(option.id)) visit(option.additions);
+}
 
 struct RulesetError {
   std::string message;

@@ -11,9 +11,6 @@
 
 namespace hd::engine {
 
-// True if the players chose this scenario force option for the game.
-bool option_chosen(const Ruleset& rules, std::string_view option);
-
 // True if the scenario, or a force option chosen for this game, has `special RULE ...`.
 bool has_special(const Ruleset& rules, std::string_view rule);
 
