@@ -663,9 +663,7 @@ bool imperial_guard_setback(const GameState& state, const AttackAction& attack, 
   if (coalition_broken) return false;  // 15.2 exception 1
   return std::any_of(attack.attackers.begin(), attack.attackers.end(), [&](UnitIndex u) {
     const UnitState& unit = state.units[u];
-    const UnitDefinition* definition = state.rules->oob.find_unit(unit.army, unit.id);
-    return unit.army == Army::French && unit.type == UnitType::Infantry && definition &&
-           definition->command == "[G]";
+    return unit.army == Army::French && unit.type == UnitType::Infantry && unit.command == "[G]";
   });
 }
 

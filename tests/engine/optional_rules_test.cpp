@@ -12,31 +12,9 @@ using namespace hd::test;
 
 namespace {
 
-// Switches optional rules on for this game and gives the units named in `guard` the command
-// designation [G] (the fixture's units all belong to [1]).
-void play_with(GameState& state, OptionalRules options, const std::vector<std::string>& guard = {}) {
-  auto rules = std::make_shared<Ruleset>(*state.rules);
-  rules->optional_rules = options;
-  if (!guard.empty()) {
-    std::string units_tsv =
-        "id\tname\tarmy\tnationality\tcommand\ttype\tbattalions\tsquadrons\tbatteries\tguns\tmen\tfull_"
-        "strength\treduced_strength\tmovement\tvalue_source\tvariant\n";
-    std::string derived = "army\tid\tfull_strength\treduced_strength\tmovement\tprovenance\n";
-    for (const UnitState& u : state.units) {
-      const bool is_guard = std::find(guard.begin(), guard.end(), u.id) != guard.end();
-      const std::string army(to_string(u.army));
-      units_tsv += u.id + "\t" + u.id + "\t" + army + "\tx\t" + (is_guard ? "[G]" : "[1]") + "\t" +
-                   std::string(to_string(u.type)) + "\t\t\t\t\t\t\t\t\t\t\n";
-      derived += army + "\t" + u.id + "\t" + std::to_string(u.full_strength) + "\t" +
-                 (u.reduced_strength ? std::to_string(u.reduced_strength) : "") + "\t" +
-                 std::to_string(u.movement) + "\ttest\n";
-    }
-    std::vector<DataError> errors;
-    rules->oob = OrderOfBattle::load(
-        {units_tsv, derived, "id\tname\tarmy\trole\tcommand\tcommand_capacity\tvariant\n"}, "test", errors);
-    REQUIRE(errors.empty());
-  }
-  state.rules = rules;
+// Switches optional rules on for this game.
+void play_with(GameState& state, OptionalRules options) {
+  change_rules(state, [&](Ruleset& rules) { rules.optional_rules = options; });
 }
 
 // Infantry north of X, cavalry north-east, artillery two hexes north (bombarding) and south-west
@@ -111,9 +89,9 @@ TEST_CASE("15.1 a 6-1 attack remains 6-1", "[rules][15.1]") {
 TEST_CASE("15.2 Guard infantry repulsed (Ae, Ar, Ex) in a French combat phase costs 20 demoralization",
           "[rules][15.2]") {
   auto state = make_game("",
-                         {{"french", "Gr", "infantry", 4, 4},
+                         {{"french", "Gr", "infantry", 4, 4, "[G]"},
                           {"french", "Line", "infantry", 4, 4},
-                          {"french", "GCav", "cavalry", 4, 6},
+                          {"french", "GCav", "cavalry", 4, 6, "[G]"},
                           {"allied", "X", "infantry", 4, 4},
                           {"allied", "W", "infantry", 4, 4}},
                          "setup french 0504 : Gr\nsetup french 0704 : Line\nsetup french 0104 : GCav\n"
@@ -121,7 +99,7 @@ TEST_CASE("15.2 Guard infantry repulsed (Ae, Ar, Ex) in a French combat phase co
   to_french_combat(state);
   const auto guard_attack = attack(state, {"Gr"}, {"X"});
   CHECK_FALSE(imperial_guard_setback(state, guard_attack, CombatResult::AttackerRetreat, false));
-  play_with(state, OptionalRules{false, true}, {"Gr", "GCav"});
+  play_with(state, OptionalRules{false, true});
   CHECK(imperial_guard_setback(state, guard_attack, CombatResult::AttackerEliminated, false));
   CHECK(imperial_guard_setback(state, guard_attack, CombatResult::AttackerRetreat, false));
   CHECK(imperial_guard_setback(state, guard_attack, CombatResult::Exchange, false));
@@ -149,11 +127,11 @@ TEST_CASE("15.2 Guard infantry repulsed (Ae, Ar, Ex) in a French combat phase co
 }
 
 TEST_CASE("15.2 exception 1: a Guard Ex that demoralizes the Allied army costs nothing", "[rules][15.2]") {
-  auto state = make_game("", {{"french", "Gr", "infantry", 8, 4}, {"allied", "X", "infantry", 2, 4}},
+  auto state = make_game("", {{"french", "Gr", "infantry", 8, 4, "[G]"}, {"allied", "X", "infantry", 2, 4}},
                          "setup french 0504 : Gr\nsetup allied 0505 : X\n"
                          "morale allied demoralization 2 disintegration 40\n");
   to_french_combat(state);
-  play_with(state, OptionalRules{false, true}, {"Gr"});
+  play_with(state, OptionalRules{false, true});
   const auto events = apply(state, Side::French, attack(state, {"Gr"}, {"X"}), die(6));  // 4-1, 6: Ex
   const auto& resolved = std::get<CombatResolvedEvent>(events.front());
   CHECK(resolved.result == CombatResult::Exchange);

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -157,6 +158,15 @@ template <typename E>
 int count_events(const std::vector<Event>& events) {
   return static_cast<int>(std::count_if(events.begin(), events.end(),
                                         [](const Event& e) { return std::holds_alternative<E>(e); }));
+}
+
+// The same game under changed rules (options chosen, optional rules switched), as if it had been
+// created with them.
+template <typename Change>
+void change_rules(GameState& state, Change&& change) {
+  auto rules = std::make_shared<Ruleset>(*state.rules);
+  change(*rules);
+  state.rules = rules;
 }
 
 // The refusal's rule for `side` doing `action`, or "" if allowed.

@@ -129,17 +129,6 @@ TEST_CASE("21.3B French in Waterloo cost the Allies 20; the first Prussian-Frenc
   CHECK_FALSE(has_special(*state.rules, "21.3A"));
 }
 
-namespace {
-
-// The same game with scenario force options chosen (as a new game would be created with them).
-void choose_options(GameState& state, std::vector<std::string> options) {
-  auto rules = std::make_shared<Ruleset>(*state.rules);
-  rules->chosen_options = std::move(options);
-  state.rules = rules;
-}
-
-}  // namespace
-
 TEST_CASE("25.0E French Double Move: Fourth Corps moves double on 18/1200 when chosen", "[rules][25.0E]") {
   auto state = make_game(
       "", {{"french", "Div", "infantry", 4, 4, "12/[4]"}, {"french", "Other", "infantry", 4, 4, "1/[3]"}},
@@ -149,7 +138,7 @@ TEST_CASE("25.0E French Double Move: Fourth Corps moves double on 18/1200 when c
   CHECK(movement_allowance(state, state.units[unit(state, "Div")]) == 8);  // 4 MP in half MP
   CHECK(refused_by(state, Side::French, move(state, "Div", {"0102", "0103", "0104", "0105", "0106"})) ==
         "5.1");
-  choose_options(state, {"25.0E-1"});
+  change_rules(state, [](Ruleset& rules) { rules.chosen_options = {"25.0E-1"}; });
   CHECK(movement_allowance(state, state.units[unit(state, "Div")]) == 16);
   CHECK(movement_allowance(state, state.units[unit(state, "Other")]) == 8);
   CHECK(refused_by(state, Side::French,
@@ -164,7 +153,7 @@ TEST_CASE("25.0E bridge hexsides block ZOC when chosen: no obligation to attack 
                          "setup french 0505 : A\nsetup prussian 0506 : P\n"
                          "option 25.0E-2 \"Bridge hexsides block ZOC\"\nspecial 25.0E \"blocked\"\nend\n");
   CHECK(in_enemy_zoc(state, hx("0505"), Side::French));
-  choose_options(state, {"25.0E-2"});
+  change_rules(state, [](Ruleset& rules) { rules.chosen_options = {"25.0E-2"}; });
   CHECK_FALSE(in_enemy_zoc(state, hx("0505"), Side::French));
   to_french_combat(state);
   CHECK(owed_combat(state).empty());
