@@ -125,14 +125,16 @@ std::vector<Hex> entry_hexes_now(const GameState& state, const UnitState& unit) 
 
 bool is_exit_hex(const Ruleset& rules, Army army, Hex hex) {
   // 5.5: units leave the map only at hexes the scenario names: those where it scores exits.
+  // The same exit VP lines victory_points() scores: the scenario's and its chosen options'.
   const Side side = side_of(army);
-  for (const VpRule& rule : rules.scenario.forces.vp) {
-    if (rule.kind == VpKind::Exit && rule.side == side &&
-        std::find(rule.hexes.begin(), rule.hexes.end(), hex) != rule.hexes.end()) {
-      return true;
+  bool found = false;
+  for_each_forces_in_play(rules, [&](const ScenarioForces& forces) {
+    for (const VpRule& rule : forces.vp) {
+      found = found || (rule.kind == VpKind::Exit && rule.side == side &&
+                        std::find(rule.hexes.begin(), rule.hexes.end(), hex) != rule.hexes.end());
     }
-  }
-  return false;
+  });
+  return found;
 }
 
 std::optional<Refusal> check_move(const GameState& state, const MoveRequest& move, int* spent_half) {
