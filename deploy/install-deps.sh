@@ -9,6 +9,7 @@ packages=(
   libboost-dev                              # Boost.Asio and Boost.Beast (header-only)
   libprotobuf-dev protobuf-compiler         # the wire protocol
   libsqlite3-dev sqlite3                    # the server's database (sqlite3: the shell, for operators)
+  libsodium-dev                             # password hashing (Argon2id), tokens, SHA-256
   catch2                                    # the tests
   libbenchmark-dev                          # the engine benchmarks (Google Benchmark)
 )

@@ -78,6 +78,11 @@ ProtocolReply ConnectionProtocol::on_envelope(const v1::ClientEnvelope& envelope
     }
     case v1::ClientEnvelope::BODY_NOT_SET:
       break;
+    default:
+      if (!welcomed_) break;
+      ProtocolReply reply;
+      reply.forward = envelope;
+      return reply;
   }
   if (!welcomed_) {
     return refuse(id, v1::REFUSAL_CODE_HELLO_REQUIRED, "say Hello first",

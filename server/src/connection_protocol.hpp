@@ -23,10 +23,11 @@ struct CloseRequest {
   std::string reason;  // at most 123 bytes (a close frame's limit)
 };
 
-// Messages to send, in order, then optionally a close.
+// Messages to send, in order, then optionally a close; or a request for the application (the hub).
 struct ProtocolReply {
   std::vector<hundred_days::v1::ServerEnvelope> messages;
   std::optional<CloseRequest> close;
+  std::optional<hundred_days::v1::ClientEnvelope> forward;  // an application request after the Welcome
 };
 
 // Facts about this server put in every Welcome.

@@ -34,7 +34,7 @@ int main(int argc, char** argv) {
               {{"path", config.database_path.string()},
                {"schema_version", std::to_string(report.schema_version)},
                {"server_id", server_id}});
-    serve(config, ServerFacts{config.server_name, server_id});
+    serve(config, ServerFacts{config.server_name, server_id}, db);
   } catch (const std::exception& error) {
     log_event(LogLevel::Error, "fatal", {{"error", error.what()}});
     return 1;

@@ -32,10 +32,11 @@ void write_port_file(const std::filesystem::path& path, unsigned short port) {
 
 }  // namespace
 
-void serve(const ServerConfig& config, const ServerFacts& facts) {
+void serve(const ServerConfig& config, const ServerFacts& facts, Database& db) {
   net::io_context io(config.threads);
   SessionRegistry registry;
-  ServerContext context{config, facts, registry};
+  Hub hub(io.get_executor(), db, config, registry);
+  ServerContext context{config, facts, registry, hub};
 
   const net::ip::tcp::endpoint endpoint(net::ip::make_address(config.listen_address), config.port);
   auto listener = std::make_shared<Listener>(io, endpoint, context);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "connection_protocol.hpp"
+#include "database.hpp"
 #include "server_config.hpp"
 
 namespace hd::server {
@@ -9,6 +10,7 @@ namespace hd::server {
 // Binds, announces the port (log and optional port file), serves until SIGINT or SIGTERM, then
 // stops accepting, closes open connections with 1001 and returns once they have closed or the
 // shutdown grace has passed. Throws if the address cannot be bound.
-void serve(const ServerConfig& config, const ServerFacts& facts);
+// `db` is the migrated database; the hub uses it from its strand only.
+void serve(const ServerConfig& config, const ServerFacts& facts, Database& db);
 
 }  // namespace hd::server

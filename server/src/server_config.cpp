@@ -69,6 +69,21 @@ std::string apply_setting(ServerConfig& config, const std::string& key, const st
     const auto v = integer(1, 64);
     if (!v) return bad();
     config.threads = static_cast<int>(*v);
+  } else if (key == "data-root") {
+    if (value.empty()) return bad();
+    config.data_root = value;
+  } else if (key == "argon2-operations") {
+    const auto v = integer(1, 100);
+    if (!v) return bad();
+    config.argon2_operations = static_cast<unsigned long long>(*v);
+  } else if (key == "argon2-memory-kib") {
+    const auto v = integer(8, 4 * 1024 * 1024);
+    if (!v) return bad();
+    config.argon2_memory_kib = static_cast<std::size_t>(*v);
+  } else if (key == "session-lifetime-days") {
+    const auto v = integer(1, 3650);
+    if (!v) return bad();
+    config.session_lifetime = std::chrono::seconds(*v * 86400);
   } else {
     return "unknown setting '" + key + "'";
   }
@@ -99,6 +114,8 @@ std::string server_usage() {
          "                 [--port-file FILE] [--name TEXT] [--max-message-bytes N]\n"
          "                 [--write-queue-limit N] [--handshake-timeout-seconds N]\n"
          "                 [--idle-timeout-seconds N] [--shutdown-grace-ms N] [--threads N]\n"
+         "                 [--data-root DIR] [--argon2-operations N] [--argon2-memory-kib N]\n"
+         "                 [--session-lifetime-days N]\n"
          "A config file holds the same keys as 'key = value' lines; flags override it.\n"
          "See docs/server.md.\n";
 }

@@ -22,6 +22,10 @@ struct ServerConfig {
   std::chrono::seconds idle_timeout{60};              // silence before a ping; dropped if unanswered
   std::chrono::milliseconds shutdown_grace{3000};     // time open connections get to close on shutdown
   int threads = 2;                                    // I/O threads
+  std::filesystem::path data_root = ".";              // where scenarios/ lives (the map, armies, tables)
+  unsigned long long argon2_operations = 2;           // Argon2id passes (libsodium "interactive": 2)
+  std::size_t argon2_memory_kib = 64 * 1024;          // Argon2id memory, KiB (interactive: 64 MiB)
+  std::chrono::seconds session_lifetime{30 * 86400};  // an unused session token expires after this
 };
 
 // Either a usable configuration or a message saying what was wrong.
@@ -29,7 +33,8 @@ using ConfigResult = std::variant<ServerConfig, std::string>;
 
 // Parses `--key value` / `--key=value` flags; `--config FILE` loads `key = value` lines first.
 // Keys: listen, port, database, port-file, name, max-message-bytes, write-queue-limit,
-// handshake-timeout-seconds, idle-timeout-seconds, shutdown-grace-ms, threads.
+// handshake-timeout-seconds, idle-timeout-seconds, shutdown-grace-ms, threads, data-root,
+// argon2-operations, argon2-memory-kib, session-lifetime-days.
 ConfigResult parse_server_config(const std::vector<std::string>& args);
 
 // The usage text printed for --help and on errors.

@@ -1,6 +1,8 @@
-// What every session of a running server shares: settings, identity and the live-session registry.
+// What every session of a running server shares: settings, identity, the live-session registry and
+// the application hub.
 #pragma once
 
+#include "app/hub.hpp"
 #include "connection_protocol.hpp"
 #include "server_config.hpp"
 #include "session_registry.hpp"
@@ -11,6 +13,7 @@ struct ServerContext {
   const ServerConfig& config;
   ServerFacts facts;
   SessionRegistry& registry;
+  Hub& hub;
 };
 
 }  // namespace hd::server

@@ -2,6 +2,8 @@
 
 #include "websocket_session.hpp"
 
+#include <hd/wire/frame_codec.hpp>
+
 #include <vector>
 
 namespace hd::server {
@@ -28,6 +30,20 @@ std::size_t SessionRegistry::close_all() {
   }
   for (const auto& session : live) session->close_for_shutdown();
   return live.size();
+}
+
+std::shared_ptr<WebSocketSession> SessionRegistry::find(ConnectionId connection) const {
+  const std::lock_guard lock(mutex_);
+  const auto it = sessions_.find(connection);
+  return it == sessions_.end() ? nullptr : it->second.lock();
+}
+
+void SessionRegistry::send(ConnectionId connection, const hundred_days::v1::ServerEnvelope& envelope) {
+  if (auto session = find(connection)) session->deliver(hd::wire::encode(envelope));
+}
+
+void SessionRegistry::close(ConnectionId connection, CloseRequest close) {
+  if (auto session = find(connection)) session->close_with(std::move(close));
 }
 
 std::size_t SessionRegistry::size() const {

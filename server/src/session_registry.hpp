@@ -1,6 +1,8 @@
 // The live WebSocket sessions, so that shutdown can close them all. Thread-safe.
 #pragma once
 
+#include "app/outbound.hpp"
+
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -10,14 +12,19 @@ namespace hd::server {
 
 class WebSocketSession;
 
-class SessionRegistry {
+class SessionRegistry : public Outbound {
  public:
   // Records a session and returns its connection id (1, 2, 3 ...).
   std::uint64_t add(std::weak_ptr<WebSocketSession> session);
   void remove(std::uint64_t connection_id);
   // Asks every live session to close with "going away"; returns how many were asked.
   std::size_t close_all();
+  std::shared_ptr<WebSocketSession> find(ConnectionId connection) const;
   std::size_t size() const;
+
+  // Outbound: deliver to a live session by connection id (dropped if it has gone).
+  void send(ConnectionId connection, const hundred_days::v1::ServerEnvelope& envelope) override;
+  void close(ConnectionId connection, CloseRequest close) override;
 
  private:
   mutable std::mutex mutex_;

@@ -19,7 +19,8 @@ WebSocketSession::WebSocketSession(net::ip::tcp::socket&& socket, ServerContext&
     : ws_(std::move(socket)), context_(context) {
   beast::error_code ignored;
   const auto endpoint = beast::get_lowest_layer(ws_).socket().remote_endpoint(ignored);
-  peer_ = endpoint.address().to_string() + ":" + std::to_string(endpoint.port());
+  peer_address_ = endpoint.address().to_string();
+  peer_ = peer_address_ + ":" + std::to_string(endpoint.port());
 }
 
 void WebSocketSession::run(beast::http::request<beast::http::string_body> request) {
@@ -46,6 +47,7 @@ void WebSocketSession::on_accept(beast::error_code error) {
   protocol_.emplace(context_.facts, connection_id_, context_.config.max_message_bytes);
   log_event(LogLevel::Info, "connection_opened",
             {{"connection", std::to_string(connection_id_)}, {"peer", peer_}});
+  context_.hub.connection_opened(connection_id_, peer_address_);
   do_read();
 }
 
@@ -53,6 +55,17 @@ void WebSocketSession::close_for_shutdown() {
   net::post(ws_.get_executor(), [self = shared_from_this()] {
     self->request_close(CloseRequest{kCloseGoingAway, "server shutting down"});
   });
+}
+
+void WebSocketSession::deliver(std::string frame) {
+  net::post(ws_.get_executor(), [self = shared_from_this(), frame = std::move(frame)]() mutable {
+    self->enqueue(std::move(frame));
+  });
+}
+
+void WebSocketSession::close_with(CloseRequest close) {
+  net::post(ws_.get_executor(),
+            [self = shared_from_this(), close = std::move(close)]() mutable { self->request_close(std::move(close)); });
 }
 
 void WebSocketSession::do_read() {
@@ -83,6 +96,7 @@ void WebSocketSession::on_read(beast::error_code error, std::size_t) {
     }
     enqueue(hd::wire::encode(message));
   }
+  if (reply.forward) context_.hub.request(connection_id_, std::move(*reply.forward));
   if (reply.close) {
     request_close(*reply.close);
     return;
@@ -137,7 +151,10 @@ void WebSocketSession::on_close(beast::error_code error) {
 void WebSocketSession::finish(const std::string& why) {
   if (finished_) return;
   finished_ = true;
-  if (connection_id_ != 0) context_.registry.remove(connection_id_);
+  if (connection_id_ != 0) {
+    context_.registry.remove(connection_id_);
+    context_.hub.connection_closed(connection_id_);
+  }
   log_event(LogLevel::Info, "connection_closed", {{"connection", std::to_string(connection_id_)}, {"why", why}});
 }
 

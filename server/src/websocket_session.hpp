@@ -28,6 +28,10 @@ class WebSocketSession : public std::enable_shared_from_this<WebSocketSession> {
 
   // Closes with 1001 "going away" once queued messages are written. Safe from any thread.
   void close_for_shutdown();
+  // Queues an encoded frame from the application. Safe from any thread.
+  void deliver(std::string frame);
+  // Closes once queued messages are written. Safe from any thread.
+  void close_with(CloseRequest close);
 
  private:
   void on_accept(boost::beast::error_code error);
@@ -45,7 +49,8 @@ class WebSocketSession : public std::enable_shared_from_this<WebSocketSession> {
 
   boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
   ServerContext& context_;
-  std::string peer_;
+  std::string peer_;          // address:port, for logs
+  std::string peer_address_;  // the remote IP address
   std::uint64_t connection_id_ = 0;
   std::optional<ConnectionProtocol> protocol_;
   boost::beast::flat_buffer buffer_;

@@ -4,6 +4,7 @@
 // every spectator sees the whole board.
 #pragma once
 
+#include <hd/engine/actions.hpp>
 #include <hd/engine/events.hpp>
 #include <hd/engine/game_state.hpp>
 
@@ -24,6 +25,7 @@ struct Viewer {
 struct UnitView {
   UnitIndex unit = 0;
   std::string id;
+  std::string command;  // command designation, e.g. "2/[1]"
   Army army = Army::French;
   UnitType type = UnitType::Infantry;
   int strength = 0;  // printed strength showing
@@ -42,7 +44,11 @@ struct GameView {
   std::array<int, 3> eliminated_strength{};
   std::array<bool, 3> demoralized{};
   std::array<bool, 3> disintegrated{};
+  std::array<std::optional<int>, 3> demoralization_level{};  // 9.0 levels in force, by army
+  std::array<std::optional<int>, 3> disintegration_level{};
   std::vector<std::pair<Hex, Side>> control;
+  std::array<int, 2> victory_points{};  // by side (3.4)
+  PendingDecision pending;
   std::optional<GameResult> result;
 };
 
