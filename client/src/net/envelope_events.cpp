@@ -46,7 +46,7 @@ std::optional<ServerEvent> to_event(const pb::ServerEnvelope& envelope) {
       return refusal_event(envelope.refusal());
     case pb::ServerEnvelope::kPong:
       return std::nullopt;
-    case pb::ServerEnvelope::BODY_NOT_SET:
+    default:  // the lobby and game messages come with the client's lobby and game screens
       break;
   }
   return std::nullopt;
