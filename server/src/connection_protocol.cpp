@@ -25,12 +25,14 @@ ProtocolReply refuse(std::uint64_t request_id, v1::RefusalCode code, std::string
 
 }  // namespace
 
-ConnectionProtocol::ConnectionProtocol(ServerFacts facts, std::uint64_t connection_id, std::size_t max_message_bytes)
+ConnectionProtocol::ConnectionProtocol(ServerFacts facts, std::uint64_t connection_id,
+                                       std::size_t max_message_bytes)
     : facts_(std::move(facts)), connection_id_(connection_id), max_message_bytes_(max_message_bytes) {}
 
 ProtocolReply ConnectionProtocol::on_frame(std::string_view bytes, bool binary) {
   if (!binary) {
-    return refuse(0, v1::REFUSAL_CODE_MALFORMED, "text frames are not part of the protocol; send binary envelopes",
+    return refuse(0, v1::REFUSAL_CODE_MALFORMED,
+                  "text frames are not part of the protocol; send binary envelopes",
                   CloseRequest{kCloseUnsupportedData, "text frames are not accepted"});
   }
   const auto decoded = hd::wire::decode_client_envelope(bytes, max_message_bytes_);
@@ -45,11 +47,13 @@ ProtocolReply ConnectionProtocol::on_envelope(const v1::ClientEnvelope& envelope
   const std::uint64_t id = envelope.request_id();
   switch (envelope.body_case()) {
     case v1::ClientEnvelope::kHello: {
-      if (welcomed_) return refuse(id, v1::REFUSAL_CODE_DUPLICATE_HELLO, "this connection has already said Hello");
+      if (welcomed_)
+        return refuse(id, v1::REFUSAL_CODE_DUPLICATE_HELLO, "this connection has already said Hello");
       const std::uint32_t version = envelope.hello().protocol_version();
       if (version != hd::wire::kProtocolVersion) {
         return refuse(id, v1::REFUSAL_CODE_PROTOCOL_VERSION,
-                      "protocol version " + std::to_string(version) + " is not supported; this server speaks " +
+                      "protocol version " + std::to_string(version) +
+                          " is not supported; this server speaks " +
                           std::to_string(hd::wire::kProtocolVersion),
                       CloseRequest{kClosePolicyViolation, "unsupported protocol version"});
       }

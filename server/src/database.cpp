@@ -47,14 +47,18 @@ void Statement::run() {
   }
 }
 
-std::int64_t Statement::column_int64(int index) const { return sqlite3_column_int64(statement_, index); }
+std::int64_t Statement::column_int64(int index) const {
+  return sqlite3_column_int64(statement_, index);
+}
 
 std::string Statement::column_text(int index) const {
   const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(statement_, index));
   return text ? std::string(text, static_cast<std::size_t>(sqlite3_column_bytes(statement_, index))) : "";
 }
 
-bool Statement::column_is_null(int index) const { return sqlite3_column_type(statement_, index) == SQLITE_NULL; }
+bool Statement::column_is_null(int index) const {
+  return sqlite3_column_type(statement_, index) == SQLITE_NULL;
+}
 
 Database Database::open(const std::filesystem::path& path) {
   if (path.has_parent_path()) {
@@ -62,14 +66,15 @@ Database Database::open(const std::filesystem::path& path) {
     std::filesystem::create_directories(path.parent_path(), ignored);
   }
   sqlite3* raw = nullptr;
-  const int rc = sqlite3_open_v2(path.c_str(), &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
-                                 nullptr);
+  const int rc = sqlite3_open_v2(path.c_str(), &raw,
+                                 SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
   Database db(raw);
   if (rc != SQLITE_OK) fail(raw, "open " + path.string());
   sqlite3_extended_result_codes(raw, 1);
   sqlite3_busy_timeout(raw, 5000);
   // Durability first: an acknowledged write must survive a crash (docs/server.md).
-  if (db.query_text("PRAGMA journal_mode=WAL") != "wal") throw DatabaseError("cannot enable WAL on " + path.string());
+  if (db.query_text("PRAGMA journal_mode=WAL") != "wal")
+    throw DatabaseError("cannot enable WAL on " + path.string());
   db.execute("PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;");
   return db;
 }

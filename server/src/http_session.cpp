@@ -62,7 +62,8 @@ void HttpSession::on_read(beast::error_code error, std::size_t) {
   }
   response->prepare_payload();
   response_ = response;
-  http::async_write(stream_, *response, beast::bind_front_handler(&HttpSession::on_write, shared_from_this()));
+  http::async_write(stream_, *response,
+                    beast::bind_front_handler(&HttpSession::on_write, shared_from_this()));
 }
 
 void HttpSession::on_write(beast::error_code, std::size_t) {

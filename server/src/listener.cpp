@@ -21,7 +21,9 @@ Listener::Listener(net::io_context& io, const tcp::endpoint& endpoint, ServerCon
   port_ = acceptor_.local_endpoint().port();
 }
 
-void Listener::run() { do_accept(); }
+void Listener::run() {
+  do_accept();
+}
 
 void Listener::stop() {
   net::post(acceptor_.get_executor(), [self = shared_from_this()] {

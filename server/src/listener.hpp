@@ -13,7 +13,8 @@ namespace hd::server {
 class Listener : public std::enable_shared_from_this<Listener> {
  public:
   // Binds and listens at once; throws boost::system::system_error if the address is unusable.
-  Listener(boost::asio::io_context& io, const boost::asio::ip::tcp::endpoint& endpoint, ServerContext& context);
+  Listener(boost::asio::io_context& io, const boost::asio::ip::tcp::endpoint& endpoint,
+           ServerContext& context);
 
   void run();
   // Stops accepting. Safe from any thread.

@@ -15,9 +15,12 @@ std::mutex& log_mutex() {
 
 const char* level_name(LogLevel level) {
   switch (level) {
-    case LogLevel::Info: return "info";
-    case LogLevel::Warning: return "warning";
-    case LogLevel::Error: return "error";
+    case LogLevel::Info:
+      return "info";
+    case LogLevel::Warning:
+      return "warning";
+    case LogLevel::Error:
+      return "error";
   }
   return "info";
 }

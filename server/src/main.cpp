@@ -28,7 +28,8 @@ int main(int argc, char** argv) {
   try {
     Database db = Database::open(config.database_path);
     const MigrationReport report = apply_migrations(db, embedded_migrations());
-    for (const auto& name : report.applied) log_event(LogLevel::Info, "migration_applied", {{"file", name}});
+    for (const auto& name : report.applied)
+      log_event(LogLevel::Info, "migration_applied", {{"file", name}});
     const std::string server_id = load_or_create_server_id(db);
     log_event(LogLevel::Info, "database_ready",
               {{"path", config.database_path.string()},

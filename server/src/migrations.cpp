@@ -49,9 +49,11 @@ std::string migration_checksum(std::string_view sql) {
 MigrationReport apply_migrations(Database& db, const std::vector<Migration>& migrations) {
   for (std::size_t i = 0; i < migrations.size(); ++i) {
     const int version = version_of(migrations[i].file_name);
-    if (version < 0) throw MigrationError("migration file name '" + migrations[i].file_name + "' is not NNNN_name.sql");
+    if (version < 0)
+      throw MigrationError("migration file name '" + migrations[i].file_name + "' is not NNNN_name.sql");
     if (version != static_cast<int>(i) + 1) {
-      throw MigrationError("migration '" + migrations[i].file_name + "' should be version " + std::to_string(i + 1));
+      throw MigrationError("migration '" + migrations[i].file_name + "' should be version " +
+                           std::to_string(i + 1));
     }
   }
   db.execute(
@@ -75,9 +77,9 @@ MigrationReport apply_migrations(Database& db, const std::vector<Migration>& mig
     const std::string checksum = migration_checksum(migration.sql);
     if (const auto found = recorded.find(version); found != recorded.end()) {
       if (found->second.checksum != checksum || found->second.file_name != migration.file_name) {
-        throw MigrationError("migration " + migration.file_name + " differs from the one applied as version " +
-                             std::to_string(version) + " (" + found->second.file_name +
-                             "); migrations must never be edited after they land");
+        throw MigrationError("migration " + migration.file_name +
+                             " differs from the one applied as version " + std::to_string(version) + " (" +
+                             found->second.file_name + "); migrations must never be edited after they land");
       }
       continue;
     }

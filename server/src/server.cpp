@@ -69,9 +69,11 @@ void serve(const ServerConfig& config, const ServerFacts& facts, Database& db) {
   });
 
   std::vector<std::thread> workers;
-  for (int i = 1; i < config.threads; ++i) workers.emplace_back([&io] { io.run(); });
+  for (int i = 1; i < config.threads; ++i)
+    workers.emplace_back([&io] { io.run(); });
   io.run();
-  for (auto& worker : workers) worker.join();
+  for (auto& worker : workers)
+    worker.join();
 }
 
 }  // namespace hd::server

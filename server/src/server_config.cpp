@@ -101,7 +101,8 @@ std::string load_config_file(ServerConfig& config, const std::string& path) {
     if (text.empty()) continue;
     const auto equals = text.find('=');
     if (equals == std::string::npos) return path + ":" + std::to_string(number) + ": expected key = value";
-    const std::string error = apply_setting(config, trim(text.substr(0, equals)), trim(text.substr(equals + 1)));
+    const std::string error =
+        apply_setting(config, trim(text.substr(0, equals)), trim(text.substr(equals + 1)));
     if (!error.empty()) return path + ":" + std::to_string(number) + ": " + error;
   }
   return "";

@@ -11,10 +11,10 @@
 namespace hd::server {
 
 struct ServerConfig {
-  std::string listen_address = "127.0.0.1";          // never 0.0.0.0 unless asked for
-  std::uint16_t port = 8765;                          // 0 picks a free port (see port_file)
+  std::string listen_address = "127.0.0.1";  // never 0.0.0.0 unless asked for
+  std::uint16_t port = 8765;                 // 0 picks a free port (see port_file)
   std::filesystem::path database_path = "data/hundred-days.sqlite";
-  std::filesystem::path port_file;                    // if set, the bound port is written here
+  std::filesystem::path port_file;  // if set, the bound port is written here
   std::string server_name = "Hundred Days";
   std::size_t max_message_bytes = 64 * 1024;          // largest WebSocket message accepted, bytes
   std::size_t write_queue_limit = 64;                 // messages queued to a slow client before it is dropped

@@ -28,7 +28,8 @@ std::size_t SessionRegistry::close_all() {
       if (auto session = weak.lock()) live.push_back(std::move(session));
     }
   }
-  for (const auto& session : live) session->close_for_shutdown();
+  for (const auto& session : live)
+    session->close_for_shutdown();
   return live.size();
 }
 

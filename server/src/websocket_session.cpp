@@ -64,8 +64,9 @@ void WebSocketSession::deliver(std::string frame) {
 }
 
 void WebSocketSession::close_with(CloseRequest close) {
-  net::post(ws_.get_executor(),
-            [self = shared_from_this(), close = std::move(close)]() mutable { self->request_close(std::move(close)); });
+  net::post(ws_.get_executor(), [self = shared_from_this(), close = std::move(close)]() mutable {
+    self->request_close(std::move(close));
+  });
 }
 
 void WebSocketSession::do_read() {
@@ -140,7 +141,8 @@ void WebSocketSession::request_close(CloseRequest close) {
 void WebSocketSession::start_close_if_idle() {
   if (!pending_close_ || writing_ || close_started_ || finished_) return;
   close_started_ = true;
-  websocket::close_reason reason(static_cast<websocket::close_code>(pending_close_->code), pending_close_->reason);
+  websocket::close_reason reason(static_cast<websocket::close_code>(pending_close_->code),
+                                 pending_close_->reason);
   ws_.async_close(reason, beast::bind_front_handler(&WebSocketSession::on_close, shared_from_this()));
 }
 
@@ -155,7 +157,8 @@ void WebSocketSession::finish(const std::string& why) {
     context_.registry.remove(connection_id_);
     context_.hub.connection_closed(connection_id_);
   }
-  log_event(LogLevel::Info, "connection_closed", {{"connection", std::to_string(connection_id_)}, {"why", why}});
+  log_event(LogLevel::Info, "connection_closed",
+            {{"connection", std::to_string(connection_id_)}, {"why", why}});
 }
 
 }  // namespace hd::server

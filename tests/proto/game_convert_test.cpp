@@ -12,7 +12,8 @@ using namespace hd;
 namespace {
 
 engine::GameState quatre_bras() {
-  auto loaded = loader::start_scenario_game(loader::default_data_root(), loader::GameChoice{"quatre-bras", {}, {}, {}});
+  auto loaded =
+      loader::start_scenario_game(loader::default_data_root(), loader::GameChoice{"quatre-bras", {}, {}, {}});
   REQUIRE(loaded.value);
   return std::move(*loaded.value);
 }

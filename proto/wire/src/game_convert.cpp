@@ -1,7 +1,6 @@
+#include <hd/engine/notation.hpp>
 #include <hd/wire/game_convert.hpp>
 #include <hd/wire/hex_convert.hpp>
-
-#include <hd/engine/notation.hpp>
 
 namespace hd::wire {
 
@@ -10,9 +9,12 @@ using engine::UnitIndex;
 
 v1::Army to_proto(engine::Army army) {
   switch (army) {
-    case engine::Army::French: return v1::ARMY_FRENCH;
-    case engine::Army::Prussian: return v1::ARMY_PRUSSIAN;
-    case engine::Army::Allied: return v1::ARMY_ALLIED;
+    case engine::Army::French:
+      return v1::ARMY_FRENCH;
+    case engine::Army::Prussian:
+      return v1::ARMY_PRUSSIAN;
+    case engine::Army::Allied:
+      return v1::ARMY_ALLIED;
   }
   return v1::ARMY_UNSPECIFIED;
 }
@@ -23,49 +25,69 @@ v1::Side to_proto(engine::Side side) {
 
 v1::Phase to_proto(engine::Phase phase) {
   switch (phase) {
-    case engine::Phase::Movement: return v1::PHASE_MOVEMENT;
-    case engine::Phase::Combat: return v1::PHASE_COMBAT;
-    case engine::Phase::GameOver: return v1::PHASE_GAME_OVER;
+    case engine::Phase::Movement:
+      return v1::PHASE_MOVEMENT;
+    case engine::Phase::Combat:
+      return v1::PHASE_COMBAT;
+    case engine::Phase::GameOver:
+      return v1::PHASE_GAME_OVER;
   }
   return v1::PHASE_UNSPECIFIED;
 }
 
 v1::UnitType to_proto(engine::UnitType type) {
   switch (type) {
-    case engine::UnitType::Infantry: return v1::UNIT_TYPE_INFANTRY;
-    case engine::UnitType::Cavalry: return v1::UNIT_TYPE_CAVALRY;
-    case engine::UnitType::FootArtillery: return v1::UNIT_TYPE_FOOT_ARTILLERY;
-    case engine::UnitType::HorseArtillery: return v1::UNIT_TYPE_HORSE_ARTILLERY;
-    case engine::UnitType::HeavyArtillery: return v1::UNIT_TYPE_HEAVY_ARTILLERY;
-    case engine::UnitType::Rifles: return v1::UNIT_TYPE_RIFLES;
+    case engine::UnitType::Infantry:
+      return v1::UNIT_TYPE_INFANTRY;
+    case engine::UnitType::Cavalry:
+      return v1::UNIT_TYPE_CAVALRY;
+    case engine::UnitType::FootArtillery:
+      return v1::UNIT_TYPE_FOOT_ARTILLERY;
+    case engine::UnitType::HorseArtillery:
+      return v1::UNIT_TYPE_HORSE_ARTILLERY;
+    case engine::UnitType::HeavyArtillery:
+      return v1::UNIT_TYPE_HEAVY_ARTILLERY;
+    case engine::UnitType::Rifles:
+      return v1::UNIT_TYPE_RIFLES;
   }
   return v1::UNIT_TYPE_UNSPECIFIED;
 }
 
 v1::UnitStatus to_proto(engine::UnitStatus status) {
   switch (status) {
-    case engine::UnitStatus::Waiting: return v1::UNIT_STATUS_WAITING;
-    case engine::UnitStatus::OnMap: return v1::UNIT_STATUS_ON_MAP;
-    case engine::UnitStatus::Eliminated: return v1::UNIT_STATUS_ELIMINATED;
-    case engine::UnitStatus::Exited: return v1::UNIT_STATUS_EXITED;
+    case engine::UnitStatus::Waiting:
+      return v1::UNIT_STATUS_WAITING;
+    case engine::UnitStatus::OnMap:
+      return v1::UNIT_STATUS_ON_MAP;
+    case engine::UnitStatus::Eliminated:
+      return v1::UNIT_STATUS_ELIMINATED;
+    case engine::UnitStatus::Exited:
+      return v1::UNIT_STATUS_EXITED;
   }
   return v1::UNIT_STATUS_UNSPECIFIED;
 }
 
 std::optional<engine::Army> from_proto(v1::Army army) {
   switch (army) {
-    case v1::ARMY_FRENCH: return engine::Army::French;
-    case v1::ARMY_PRUSSIAN: return engine::Army::Prussian;
-    case v1::ARMY_ALLIED: return engine::Army::Allied;
-    default: return std::nullopt;
+    case v1::ARMY_FRENCH:
+      return engine::Army::French;
+    case v1::ARMY_PRUSSIAN:
+      return engine::Army::Prussian;
+    case v1::ARMY_ALLIED:
+      return engine::Army::Allied;
+    default:
+      return std::nullopt;
   }
 }
 
 std::optional<engine::Side> from_proto(v1::Side side) {
   switch (side) {
-    case v1::SIDE_FRENCH: return engine::Side::French;
-    case v1::SIDE_COALITION: return engine::Side::Coalition;
-    default: return std::nullopt;
+    case v1::SIDE_FRENCH:
+      return engine::Side::French;
+    case v1::SIDE_COALITION:
+      return engine::Side::Coalition;
+    default:
+      return std::nullopt;
   }
 }
 
@@ -73,29 +95,42 @@ namespace {
 
 engine::Phase phase_from_proto(v1::Phase phase) {
   switch (phase) {
-    case v1::PHASE_COMBAT: return engine::Phase::Combat;
-    case v1::PHASE_GAME_OVER: return engine::Phase::GameOver;
-    default: return engine::Phase::Movement;
+    case v1::PHASE_COMBAT:
+      return engine::Phase::Combat;
+    case v1::PHASE_GAME_OVER:
+      return engine::Phase::GameOver;
+    default:
+      return engine::Phase::Movement;
   }
 }
 
 engine::UnitType type_from_proto(v1::UnitType type) {
   switch (type) {
-    case v1::UNIT_TYPE_CAVALRY: return engine::UnitType::Cavalry;
-    case v1::UNIT_TYPE_FOOT_ARTILLERY: return engine::UnitType::FootArtillery;
-    case v1::UNIT_TYPE_HORSE_ARTILLERY: return engine::UnitType::HorseArtillery;
-    case v1::UNIT_TYPE_HEAVY_ARTILLERY: return engine::UnitType::HeavyArtillery;
-    case v1::UNIT_TYPE_RIFLES: return engine::UnitType::Rifles;
-    default: return engine::UnitType::Infantry;
+    case v1::UNIT_TYPE_CAVALRY:
+      return engine::UnitType::Cavalry;
+    case v1::UNIT_TYPE_FOOT_ARTILLERY:
+      return engine::UnitType::FootArtillery;
+    case v1::UNIT_TYPE_HORSE_ARTILLERY:
+      return engine::UnitType::HorseArtillery;
+    case v1::UNIT_TYPE_HEAVY_ARTILLERY:
+      return engine::UnitType::HeavyArtillery;
+    case v1::UNIT_TYPE_RIFLES:
+      return engine::UnitType::Rifles;
+    default:
+      return engine::UnitType::Infantry;
   }
 }
 
 engine::UnitStatus status_from_proto(v1::UnitStatus status) {
   switch (status) {
-    case v1::UNIT_STATUS_ON_MAP: return engine::UnitStatus::OnMap;
-    case v1::UNIT_STATUS_ELIMINATED: return engine::UnitStatus::Eliminated;
-    case v1::UNIT_STATUS_EXITED: return engine::UnitStatus::Exited;
-    default: return engine::UnitStatus::Waiting;
+    case v1::UNIT_STATUS_ON_MAP:
+      return engine::UnitStatus::OnMap;
+    case v1::UNIT_STATUS_ELIMINATED:
+      return engine::UnitStatus::Eliminated;
+    case v1::UNIT_STATUS_EXITED:
+      return engine::UnitStatus::Exited;
+    default:
+      return engine::UnitStatus::Waiting;
   }
 }
 
@@ -117,12 +152,14 @@ v1::CombatOdds odds_to_proto(const engine::CombatOdds& odds) {
   out.set_defence(static_cast<std::uint32_t>(odds.defence));
   out.set_computed(odds.computed.to_string());
   out.set_used(odds.used.to_string());
-  for (const auto& modifier : odds.modifiers) out.add_modifiers(modifier);
+  for (const auto& modifier : odds.modifiers)
+    out.add_modifiers(modifier);
   return out;
 }
 
 void add_units(google::protobuf::RepeatedField<std::uint32_t>* out, const std::vector<UnitIndex>& units) {
-  for (UnitIndex unit : units) out->Add(static_cast<std::uint32_t>(unit));
+  for (UnitIndex unit : units)
+    out->Add(static_cast<std::uint32_t>(unit));
 }
 
 // Unit numbers from the wire, each checked against the game's units.
@@ -136,7 +173,9 @@ std::optional<std::vector<UnitIndex>> units_from(const google::protobuf::Repeate
   return units;
 }
 
-std::string bad_unit(std::uint32_t unit) { return "unit number " + std::to_string(unit) + " is not in this game"; }
+std::string bad_unit(std::uint32_t unit) {
+  return "unit number " + std::to_string(unit) + " is not in this game";
+}
 
 }  // namespace
 
@@ -173,7 +212,8 @@ v1::GameView to_proto(const engine::GameView& view) {
     *control->mutable_hex() = to_proto(hex);
     control->set_side(to_proto(side));
   }
-  for (int vp : view.victory_points) out.add_victory_points(vp);
+  for (int vp : view.victory_points)
+    out.add_victory_points(vp);
   out.mutable_pending()->set_side(to_proto(view.pending.side));
   out.mutable_pending()->set_what(view.pending.what);
   if (view.result) *out.mutable_result() = result_to_proto(*view.result);
@@ -211,9 +251,11 @@ engine::GameView from_proto(const v1::GameView& view) {
     out.disintegrated[a] = morale.disintegrated();
   }
   for (const v1::HexControl& control : view.control()) {
-    out.control.emplace_back(hex_of(control.hex()), from_proto(control.side()).value_or(engine::Side::French));
+    out.control.emplace_back(hex_of(control.hex()),
+                             from_proto(control.side()).value_or(engine::Side::French));
   }
-  for (int i = 0; i < view.victory_points_size() && i < 2; ++i) out.victory_points[static_cast<std::size_t>(i)] = view.victory_points(i);
+  for (int i = 0; i < view.victory_points_size() && i < 2; ++i)
+    out.victory_points[static_cast<std::size_t>(i)] = view.victory_points(i);
   out.pending.side = from_proto(view.pending().side()).value_or(engine::Side::French);
   out.pending.what = view.pending().what();
   if (view.has_result()) {
@@ -235,7 +277,8 @@ v1::GameEvent to_proto(const engine::GameState& state, const engine::Event& even
         if constexpr (std::is_same_v<T, engine::UnitMovedEvent>) {
           v1::UnitMoved* m = out.mutable_moved();
           m->set_unit(static_cast<std::uint32_t>(e.unit));
-          for (engine::Hex hex : e.path) *m->add_path() = to_proto(hex);
+          for (engine::Hex hex : e.path)
+            *m->add_path() = to_proto(hex);
           m->set_spent_half_mp(static_cast<std::uint32_t>(e.spent_half));
           m->set_entered(e.entered);
           m->set_exited(e.exited);
@@ -292,7 +335,8 @@ v1::GameAction to_proto(const engine::Action& action) {
         if constexpr (std::is_same_v<T, engine::MoveAction>) {
           v1::MoveUnit* m = out.mutable_move();
           m->set_unit(static_cast<std::uint32_t>(a.move.unit));
-          for (engine::Hex hex : a.move.path) *m->add_path() = to_proto(hex);
+          for (engine::Hex hex : a.move.path)
+            *m->add_path() = to_proto(hex);
           m->set_exit_map(a.move.exit_map);
         } else if constexpr (std::is_same_v<T, engine::EndPhaseAction>) {
           out.mutable_end_phase();
@@ -323,7 +367,8 @@ v1::GameAction to_proto(const engine::Action& action) {
   return out;
 }
 
-std::variant<engine::Action, std::string> from_proto(const v1::GameAction& action, const engine::GameState& state) {
+std::variant<engine::Action, std::string> from_proto(const v1::GameAction& action,
+                                                     const engine::GameState& state) {
   const engine::GridBounds bounds = state.rules->map.bounds();
   const auto hex = [&](const v1::HexCoord& coord) { return wire::from_proto(coord, bounds); };
   switch (action.kind_case()) {

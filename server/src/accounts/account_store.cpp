@@ -25,7 +25,8 @@ std::optional<StoredAccount> AccountStore::find(std::string_view username) {
   Statement statement = db_.prepare("SELECT id, username, password_hash FROM accounts WHERE username = ?1");
   statement.bind(1, username);
   if (!statement.step()) return std::nullopt;
-  return StoredAccount{Account{statement.column_int64(0), statement.column_text(1)}, statement.column_text(2)};
+  return StoredAccount{Account{statement.column_int64(0), statement.column_text(1)},
+                       statement.column_text(2)};
 }
 
 std::optional<Account> AccountStore::find(AccountId id) {
@@ -38,8 +39,8 @@ std::optional<Account> AccountStore::find(AccountId id) {
 std::optional<Account> AccountStore::create(std::string_view username, std::string_view password_hash,
                                             std::int64_t now_unix) {
   if (find(username)) return std::nullopt;
-  Statement insert =
-      db_.prepare("INSERT INTO accounts (username, password_hash, created_unix) VALUES (?1, ?2, ?3) RETURNING id");
+  Statement insert = db_.prepare(
+      "INSERT INTO accounts (username, password_hash, created_unix) VALUES (?1, ?2, ?3) RETURNING id");
   insert.bind(1, username).bind(2, password_hash).bind(3, now_unix);
   insert.step();
   return Account{insert.column_int64(0), std::string(username)};
@@ -48,7 +49,8 @@ std::optional<Account> AccountStore::create(std::string_view username, std::stri
 std::string AccountStore::open_session(AccountId account, std::int64_t now_unix) {
   const std::string token = new_session_token();
   Statement insert = db_.prepare(
-      "INSERT INTO sessions (token_digest, account_id, created_unix, last_used_unix) VALUES (?1, ?2, ?3, ?3)");
+      "INSERT INTO sessions (token_digest, account_id, created_unix, last_used_unix) VALUES (?1, ?2, ?3, "
+      "?3)");
   insert.bind(1, token_digest(token)).bind(2, account).bind(3, now_unix);
   insert.run();
   return token;

@@ -36,7 +36,8 @@ class AccountStore {
   std::optional<Account> find(AccountId id);
 
   // Creates an account; nullopt if the name was taken meanwhile.
-  std::optional<Account> create(std::string_view username, std::string_view password_hash, std::int64_t now_unix);
+  std::optional<Account> create(std::string_view username, std::string_view password_hash,
+                                std::int64_t now_unix);
 
   // Records a new session for the account and returns its token (stored only as a digest).
   std::string open_session(AccountId account, std::int64_t now_unix);

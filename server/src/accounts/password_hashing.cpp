@@ -1,7 +1,6 @@
 #include "accounts/password_hashing.hpp"
 
 #include <sodium.h>
-
 #include <stdexcept>
 
 namespace hd::server {
@@ -50,7 +49,9 @@ std::string sha256_hex(std::string_view bytes) {
   return to_hex(digest, sizeof digest);
 }
 
-std::string token_digest(std::string_view token) { return sha256_hex(token); }
+std::string token_digest(std::string_view token) {
+  return sha256_hex(token);
+}
 
 std::string random_bytes(std::size_t count) {
   std::string bytes(count, '\0');

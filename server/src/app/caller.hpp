@@ -17,13 +17,14 @@ struct Caller {
   std::string peer_address;          // the remote IP address
   std::optional<AccountId> account;  // set by Register, Login or ResumeSession
   std::string username;
-  std::string session_token_digest;  // the logged-in session (for Logout)
-  bool account_request_pending = false;  // a Register or Login is being hashed
+  std::string session_token_digest;                      // the logged-in session (for Logout)
+  bool account_request_pending = false;                  // a Register or Login is being hashed
   std::deque<hundred_days::v1::ClientEnvelope> waiting;  // requests that arrived meanwhile, in order
 };
 
 // An envelope answering `request_id` with a refusal.
-hundred_days::v1::ServerEnvelope refusal_envelope(std::uint64_t request_id, hundred_days::v1::RefusalCode code,
-                                                  std::string message, std::string rule = {});
+hundred_days::v1::ServerEnvelope refusal_envelope(std::uint64_t request_id,
+                                                  hundred_days::v1::RefusalCode code, std::string message,
+                                                  std::string rule = {});
 
 }  // namespace hd::server

@@ -66,7 +66,8 @@ void Hub::connection_opened(ConnectionId connection, std::string peer_address) {
 }
 
 void Hub::request(ConnectionId connection, v1::ClientEnvelope envelope) {
-  net::post(strand_, [this, connection, envelope = std::move(envelope)] { on_request(connection, envelope); });
+  net::post(strand_,
+            [this, connection, envelope = std::move(envelope)] { on_request(connection, envelope); });
 }
 
 void Hub::connection_closed(ConnectionId connection) {
@@ -113,8 +114,9 @@ void Hub::on_request(ConnectionId connection, const v1::ClientEnvelope& envelope
   } catch (const std::exception& error) {
     log_event(LogLevel::Error, "request_failed",
               {{"connection", std::to_string(connection)}, {"error", error.what()}});
-    outbound_.send(connection, refusal_envelope(envelope.request_id(), v1::REFUSAL_CODE_INTERNAL,
-                                                "the server failed to handle the request; nothing was changed"));
+    outbound_.send(connection,
+                   refusal_envelope(envelope.request_id(), v1::REFUSAL_CODE_INTERNAL,
+                                    "the server failed to handle the request; nothing was changed"));
   }
 }
 
@@ -123,10 +125,12 @@ void Hub::register_account(Caller& caller, const v1::ClientEnvelope& envelope) {
   const std::string username = envelope.register_account().username();
   const std::string password = envelope.register_account().password();
   if (const auto problem = username_problem(username)) {
-    return outbound_.send(caller.connection, refusal_envelope(id, v1::REFUSAL_CODE_INVALID_REQUEST, *problem));
+    return outbound_.send(caller.connection,
+                          refusal_envelope(id, v1::REFUSAL_CODE_INVALID_REQUEST, *problem));
   }
   if (const auto problem = password_problem(password)) {
-    return outbound_.send(caller.connection, refusal_envelope(id, v1::REFUSAL_CODE_INVALID_REQUEST, *problem));
+    return outbound_.send(caller.connection,
+                          refusal_envelope(id, v1::REFUSAL_CODE_INVALID_REQUEST, *problem));
   }
   if (accounts_.find(username)) {
     return outbound_.send(caller.connection,
@@ -142,7 +146,8 @@ void Hub::register_account(Caller& caller, const v1::ClientEnvelope& envelope) {
       caller->account_request_pending = false;
       const auto account = accounts_.create(username, hash, now_unix());
       if (!account) {
-        outbound_.send(connection, refusal_envelope(id, v1::REFUSAL_CODE_NAME_TAKEN, "the user name is taken"));
+        outbound_.send(connection,
+                       refusal_envelope(id, v1::REFUSAL_CODE_NAME_TAKEN, "the user name is taken"));
       } else {
         log_event(LogLevel::Info, "account_registered",
                   {{"connection", std::to_string(connection)}, {"account", std::to_string(account->id)}});
@@ -168,8 +173,8 @@ void Hub::login(Caller& caller, const v1::ClientEnvelope& envelope) {
       caller->account_request_pending = false;
       if (!matches) {
         log_event(LogLevel::Warning, "login_failed", {{"connection", std::to_string(connection)}});
-        outbound_.send(connection,
-                       refusal_envelope(id, v1::REFUSAL_CODE_BAD_CREDENTIALS, "unknown user name or wrong password"));
+        outbound_.send(connection, refusal_envelope(id, v1::REFUSAL_CODE_BAD_CREDENTIALS,
+                                                    "unknown user name or wrong password"));
       } else {
         logged_in(*caller, id, stored->account, accounts_.open_session(stored->account.id, now_unix()));
       }
@@ -182,21 +187,24 @@ void Hub::resume_session(Caller& caller, const v1::ClientEnvelope& envelope) {
   const std::string& token = envelope.resume_session().session_token();
   const auto account = accounts_.resume(token, now_unix(), config_.session_lifetime.count());
   if (!account) {
-    return outbound_.send(caller.connection, refusal_envelope(envelope.request_id(), v1::REFUSAL_CODE_BAD_CREDENTIALS,
-                                                              "the session token is unknown or has expired"));
+    return outbound_.send(caller.connection,
+                          refusal_envelope(envelope.request_id(), v1::REFUSAL_CODE_BAD_CREDENTIALS,
+                                           "the session token is unknown or has expired"));
   }
   logged_in(caller, envelope.request_id(), *account, token);
 }
 
 void Hub::logout(Caller& caller, const v1::ClientEnvelope& envelope) {
   if (!caller.account) {
-    return outbound_.send(caller.connection, refusal_envelope(envelope.request_id(), v1::REFUSAL_CODE_LOGIN_REQUIRED,
-                                                              "this connection is not logged in"));
+    return outbound_.send(caller.connection,
+                          refusal_envelope(envelope.request_id(), v1::REFUSAL_CODE_LOGIN_REQUIRED,
+                                           "this connection is not logged in"));
   }
   games_.forget(caller);
   accounts_.close_session(caller.session_token_digest);
-  log_event(LogLevel::Info, "logged_out",
-            {{"connection", std::to_string(caller.connection)}, {"account", std::to_string(*caller.account)}});
+  log_event(
+      LogLevel::Info, "logged_out",
+      {{"connection", std::to_string(caller.connection)}, {"account", std::to_string(*caller.account)}});
   caller.account.reset();
   caller.username.clear();
   caller.session_token_digest.clear();
@@ -206,7 +214,8 @@ void Hub::logout(Caller& caller, const v1::ClientEnvelope& envelope) {
   outbound_.send(caller.connection, answer);
 }
 
-void Hub::logged_in(Caller& caller, std::uint64_t request_id, const Account& account, const std::string& token) {
+void Hub::logged_in(Caller& caller, std::uint64_t request_id, const Account& account,
+                    const std::string& token) {
   if (caller.account && *caller.account != account.id) games_.forget(caller);
   caller.account = account.id;
   caller.username = account.username;

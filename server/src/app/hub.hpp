@@ -12,10 +12,10 @@
 #include "games/game_service.hpp"
 #include "server_config.hpp"
 
+#include <hundred_days/v1/protocol.pb.h>
+
 #include <boost/asio/any_io_executor.hpp>
 #include <boost/asio/strand.hpp>
-
-#include <hundred_days/v1/protocol.pb.h>
 
 #include <map>
 #include <memory>
