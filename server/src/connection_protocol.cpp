@@ -1,5 +1,7 @@
 #include "connection_protocol.hpp"
 
+#include "ops/request_type.hpp"
+
 #include <hd/engine/hex.hpp>
 #include <hd/wire/frame_codec.hpp>
 #include <hd/wire/hex_convert.hpp>
@@ -26,10 +28,15 @@ ProtocolReply refuse(std::uint64_t request_id, v1::RefusalCode code, std::string
 }  // namespace
 
 ConnectionProtocol::ConnectionProtocol(ServerFacts facts, std::uint64_t connection_id,
-                                       std::size_t max_message_bytes)
-    : facts_(std::move(facts)), connection_id_(connection_id), max_message_bytes_(max_message_bytes) {}
+                                       std::size_t max_message_bytes, RateLimit rate_limit,
+                                       std::chrono::steady_clock::time_point now)
+    : facts_(std::move(facts)),
+      connection_id_(connection_id),
+      max_message_bytes_(max_message_bytes),
+      rate_limiter_(rate_limit, now) {}
 
-ProtocolReply ConnectionProtocol::on_frame(std::string_view bytes, bool binary) {
+ProtocolReply ConnectionProtocol::on_frame(std::string_view bytes, bool binary,
+                                           std::chrono::steady_clock::time_point now) {
   if (!binary) {
     return refuse(0, v1::REFUSAL_CODE_MALFORMED,
                   "text frames are not part of the protocol; send binary envelopes",
@@ -40,7 +47,22 @@ ProtocolReply ConnectionProtocol::on_frame(std::string_view bytes, bool binary) 
     return refuse(0, v1::REFUSAL_CODE_MALFORMED, decoded.error,
                   CloseRequest{kCloseInvalidPayload, "malformed envelope"});
   }
-  return on_envelope(*decoded.envelope);
+  const std::string_view type = request_type_name(*decoded.envelope);
+  const RateDecision decision = rate_limiter_.on_request(now);
+  ProtocolReply reply;
+  if (decision == RateDecision::Allow) {
+    reply = on_envelope(*decoded.envelope);
+  } else {
+    const std::string message = "too many requests: at most " +
+                                std::to_string(rate_limiter_.limit().per_second) + " a second (bursts of " +
+                                std::to_string(rate_limiter_.limit().burst) +
+                                "); this request was not handled";
+    std::optional<CloseRequest> close;
+    if (decision == RateDecision::Close) close = CloseRequest{kClosePolicyViolation, "rate limit exceeded"};
+    reply = refuse(decoded.envelope->request_id(), v1::REFUSAL_CODE_RATE_LIMITED, message, std::move(close));
+  }
+  reply.request_type = type;
+  return reply;
 }
 
 ProtocolReply ConnectionProtocol::on_envelope(const v1::ClientEnvelope& envelope) {

@@ -2,8 +2,11 @@
 // of sockets so it can be tested alone. Hello must come first and name our protocol version.
 #pragma once
 
+#include "ops/request_rate_limiter.hpp"
+
 #include <hundred_days/v1/protocol.pb.h>
 
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -28,6 +31,7 @@ struct ProtocolReply {
   std::vector<hundred_days::v1::ServerEnvelope> messages;
   std::optional<CloseRequest> close;
   std::optional<hundred_days::v1::ClientEnvelope> forward;  // an application request after the Welcome
+  std::string_view request_type;  // the decoded request's type (request_type_name), empty if undecodable
 };
 
 // Facts about this server put in every Welcome.
@@ -38,10 +42,15 @@ struct ServerFacts {
 
 class ConnectionProtocol {
  public:
-  ConnectionProtocol(ServerFacts facts, std::uint64_t connection_id, std::size_t max_message_bytes);
+  // Every decoded request is counted against `rate_limit`, from the Hello on.
+  ConnectionProtocol(ServerFacts facts, std::uint64_t connection_id, std::size_t max_message_bytes,
+                     RateLimit rate_limit = {},
+                     std::chrono::steady_clock::time_point now = std::chrono::steady_clock::now());
 
-  // Handles one complete frame from the peer.
-  ProtocolReply on_frame(std::string_view bytes, bool binary);
+  // Handles one complete frame from the peer, arriving at `now`. A request over the rate limit is
+  // refused with RATE_LIMITED and not handled; one that keeps flooding also closes with 1008.
+  ProtocolReply on_frame(std::string_view bytes, bool binary,
+                         std::chrono::steady_clock::time_point now = std::chrono::steady_clock::now());
 
   bool welcomed() const { return welcomed_; }
 
@@ -51,6 +60,7 @@ class ConnectionProtocol {
   ServerFacts facts_;
   std::uint64_t connection_id_;
   std::size_t max_message_bytes_;
+  RequestRateLimiter rate_limiter_;
   bool welcomed_ = false;
 };
 

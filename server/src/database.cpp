@@ -83,7 +83,14 @@ Database::~Database() {
   if (db_) sqlite3_close_v2(db_);
 }
 
-Database::Database(Database&& other) noexcept : db_(std::exchange(other.db_, nullptr)) {}
+Database::Database(Database&& other) noexcept
+    : db_(std::exchange(other.db_, nullptr)), commit_observer_(std::move(other.commit_observer_)) {}
+
+void Database::commit() {
+  const auto started = std::chrono::steady_clock::now();
+  execute("COMMIT");
+  if (commit_observer_) commit_observer_(std::chrono::steady_clock::now() - started);
+}
 
 void Database::execute(std::string_view sql) {
   const std::string text(sql);

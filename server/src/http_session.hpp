@@ -1,4 +1,5 @@
-// A fresh TCP connection speaking HTTP: answers GET /healthz, hands WebSocket upgrades over to a
+// A fresh TCP connection speaking HTTP: answers GET /healthz and GET /metrics (to allowed addresses),
+// checks WebSocket upgrades (Origin, connections per address) and hands them over to a
 // WebSocketSession, and answers anything else with 404.
 #pragma once
 
@@ -12,6 +13,8 @@
 
 #include <memory>
 #include <optional>
+#include <string>
+#include <string_view>
 
 namespace hd::server {
 
@@ -21,8 +24,17 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void run();
 
  private:
+  using Request = boost::beast::http::request<boost::beast::http::string_body>;
+
   void on_read(boost::beast::error_code error, std::size_t bytes);
+  // Refuses the upgrade (403 bad Origin, 429 too many connections from `client`) or starts the session.
+  void upgrade(const std::string& client);
+  // Writes one response and then closes the connection.
+  void respond(boost::beast::http::status status, std::string body,
+               std::string_view content_type = "text/plain; charset=utf-8");
   void on_write(boost::beast::error_code error, std::size_t bytes);
+  // The value of the named header, or nullopt if the request has none.
+  static std::optional<std::string_view> header(const Request& request, std::string_view name);
 
   boost::beast::tcp_stream stream_;
   ServerContext& context_;

@@ -2,6 +2,8 @@
 
 #include "listener.hpp"
 #include "log.hpp"
+#include "ops/connections_per_address.hpp"
+#include "ops/metrics.hpp"
 #include "session_registry.hpp"
 
 #include <boost/asio/io_context.hpp>
@@ -30,13 +32,32 @@ void write_port_file(const std::filesystem::path& path, unsigned short port) {
   std::filesystem::rename(temporary, path);
 }
 
+// Reports every commit's duration to the metrics while it lives.
+class CommitTiming {
+ public:
+  CommitTiming(Database& db, Metrics& metrics) : db_(db) {
+    db_.set_commit_observer(
+        [&metrics](std::chrono::nanoseconds elapsed) { metrics.observe_commit(elapsed); });
+  }
+  ~CommitTiming() { db_.set_commit_observer({}); }
+  CommitTiming(const CommitTiming&) = delete;
+  CommitTiming& operator=(const CommitTiming&) = delete;
+
+ private:
+  Database& db_;
+};
+
 }  // namespace
 
 void serve(const ServerConfig& config, const ServerFacts& facts, Database& db) {
+  // Declared before the I/O context: sessions still queued in it hold leases and report metrics.
+  Metrics metrics;
+  ConnectionsPerAddress connections_per_address(config.max_connections_per_address);
+  const CommitTiming commit_timing(db, metrics);
   net::io_context io(config.threads);
   SessionRegistry registry;
-  Hub hub(io.get_executor(), db, config, registry);
-  ServerContext context{config, facts, registry, hub};
+  Hub hub(io.get_executor(), db, config, registry, metrics);
+  ServerContext context{config, facts, registry, hub, metrics, connections_per_address};
 
   const net::ip::tcp::endpoint endpoint(net::ip::make_address(config.listen_address), config.port);
   auto listener = std::make_shared<Listener>(io, endpoint, context);

@@ -1,5 +1,8 @@
 #include "server_config.hpp"
 
+#include "ops/client_address.hpp"
+
+#include <algorithm>
 #include <charconv>
 #include <fstream>
 #include <map>
@@ -22,6 +25,29 @@ std::string trim(const std::string& text) {
   if (first == std::string::npos) return "";
   const auto last = text.find_last_not_of(" \t\r");
   return text.substr(first, last - first + 1);
+}
+
+// A comma-separated list with blanks trimmed and empty items dropped ("" is the empty list).
+std::vector<std::string> split_list(const std::string& text) {
+  std::vector<std::string> items;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const auto comma = std::min(text.find(',', start), text.size());
+    const std::string item = trim(text.substr(start, comma - start));
+    if (!item.empty()) items.push_back(item);
+    start = comma + 1;
+  }
+  return items;
+}
+
+// An origin as browsers send it: http:// or https://, a host, an optional port, no path.
+bool looks_like_origin(const std::string& origin) {
+  for (const std::string scheme : {"http://", "https://"}) {
+    if (origin.rfind(scheme, 0) != 0) continue;
+    const std::string rest = origin.substr(scheme.size());
+    return !rest.empty() && rest.find_first_of("/?# ") == std::string::npos;
+  }
+  return false;
 }
 
 // Applies one setting; returns an error message or an empty string.
@@ -84,6 +110,41 @@ std::string apply_setting(ServerConfig& config, const std::string& key, const st
     const auto v = integer(1, 3650);
     if (!v) return bad();
     config.session_lifetime = std::chrono::seconds(*v * 86400);
+  } else if (key == "rate-limit-per-second") {
+    const auto v = integer(1, 100000);
+    if (!v) return bad();
+    config.rate_limit.per_second = static_cast<std::uint32_t>(*v);
+  } else if (key == "rate-limit-burst") {
+    const auto v = integer(1, 100000);
+    if (!v) return bad();
+    config.rate_limit.burst = static_cast<std::uint32_t>(*v);
+  } else if (key == "rate-limit-close-after") {
+    const auto v = integer(1, 100000);
+    if (!v) return bad();
+    config.rate_limit.close_after = static_cast<std::uint32_t>(*v);
+  } else if (key == "rate-limit-window-seconds") {
+    const auto v = integer(1, 3600);
+    if (!v) return bad();
+    config.rate_limit.window = std::chrono::seconds(*v);
+  } else if (key == "max-connections-per-address") {
+    const auto v = integer(1, 100000);
+    if (!v) return bad();
+    config.max_connections_per_address = static_cast<std::size_t>(*v);
+  } else if (key == "allowed-origins") {
+    std::vector<std::string> origins = split_list(value);
+    for (const auto& origin : origins) {
+      if (!looks_like_origin(origin))
+        return "invalid origin '" + origin + "' for " + key + " (want https://host[:port])";
+    }
+    config.allowed_origins = std::move(origins);
+  } else if (key == "trusted-proxies" || key == "metrics-allowed-from") {
+    std::vector<std::string> addresses = split_list(value);
+    for (auto& address : addresses) {
+      const auto normal = normal_ip_address(address);
+      if (!normal) return "invalid IP address '" + address + "' for " + key;
+      address = *normal;
+    }
+    (key == "trusted-proxies" ? config.trusted_proxies : config.metrics_allowed_from) = std::move(addresses);
   } else {
     return "unknown setting '" + key + "'";
   }
@@ -116,7 +177,11 @@ std::string server_usage() {
          "                 [--write-queue-limit N] [--handshake-timeout-seconds N]\n"
          "                 [--idle-timeout-seconds N] [--shutdown-grace-ms N] [--threads N]\n"
          "                 [--data-root DIR] [--argon2-operations N] [--argon2-memory-kib N]\n"
-         "                 [--session-lifetime-days N]\n"
+         "                 [--session-lifetime-days N] [--rate-limit-per-second N]\n"
+         "                 [--rate-limit-burst N] [--rate-limit-close-after N]\n"
+         "                 [--rate-limit-window-seconds N] [--max-connections-per-address N]\n"
+         "                 [--allowed-origins LIST] [--trusted-proxies LIST]\n"
+         "                 [--metrics-allowed-from LIST]\n"
          "A config file holds the same keys as 'key = value' lines; flags override it.\n"
          "See docs/server.md.\n";
 }

@@ -1,6 +1,8 @@
 // The server's settings, from an optional config file and then command-line flags (flags win).
 #pragma once
 
+#include "ops/request_rate_limiter.hpp"
+
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
@@ -26,6 +28,12 @@ struct ServerConfig {
   unsigned long long argon2_operations = 2;           // Argon2id passes (libsodium "interactive": 2)
   std::size_t argon2_memory_kib = 64 * 1024;          // Argon2id memory, KiB (interactive: 64 MiB)
   std::chrono::seconds session_lifetime{30 * 86400};  // an unused session token expires after this
+  RateLimit rate_limit;                         // requests per connection (see request_rate_limiter.hpp)
+  std::size_t max_connections_per_address = 8;  // WebSocket connections open at once per client address
+  std::vector<std::string> allowed_origins;     // web origins that may open a WebSocket (none by default)
+  std::vector<std::string> trusted_proxies;     // peers whose X-Real-IP header names the client
+  // Client addresses that may GET /metrics.
+  std::vector<std::string> metrics_allowed_from{"127.0.0.1", "::1"};
 };
 
 // Either a usable configuration or a message saying what was wrong.
@@ -34,7 +42,9 @@ using ConfigResult = std::variant<ServerConfig, std::string>;
 // Parses `--key value` / `--key=value` flags; `--config FILE` loads `key = value` lines first.
 // Keys: listen, port, database, port-file, name, max-message-bytes, write-queue-limit,
 // handshake-timeout-seconds, idle-timeout-seconds, shutdown-grace-ms, threads, data-root,
-// argon2-operations, argon2-memory-kib, session-lifetime-days.
+// argon2-operations, argon2-memory-kib, session-lifetime-days, rate-limit-per-second,
+// rate-limit-burst, rate-limit-close-after, rate-limit-window-seconds, max-connections-per-address,
+// allowed-origins, trusted-proxies, metrics-allowed-from (lists: comma-separated, may be empty).
 ConfigResult parse_server_config(const std::vector<std::string>& args);
 
 // The usage text printed for --help and on errors.

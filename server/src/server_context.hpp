@@ -1,9 +1,11 @@
-// What every session of a running server shares: settings, identity, the live-session registry and
-// the application hub.
+// What every session of a running server shares: settings, identity, the live-session registry,
+// the application hub, the metrics and the per-address connection cap.
 #pragma once
 
 #include "app/hub.hpp"
 #include "connection_protocol.hpp"
+#include "ops/connections_per_address.hpp"
+#include "ops/metrics.hpp"
 #include "server_config.hpp"
 #include "session_registry.hpp"
 
@@ -14,6 +16,8 @@ struct ServerContext {
   ServerFacts facts;
   SessionRegistry& registry;
   Hub& hub;
+  Metrics& metrics;
+  ConnectionsPerAddress& connections_per_address;
 };
 
 }  // namespace hd::server

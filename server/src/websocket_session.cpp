@@ -1,6 +1,7 @@
 #include "websocket_session.hpp"
 
 #include "log.hpp"
+#include "ops/refusal_accounting.hpp"
 
 #include <hd/wire/frame_codec.hpp>
 
@@ -15,12 +16,15 @@ namespace beast = boost::beast;
 namespace net = boost::asio;
 namespace websocket = beast::websocket;
 
-WebSocketSession::WebSocketSession(net::ip::tcp::socket&& socket, ServerContext& context)
-    : ws_(std::move(socket)), context_(context) {
+WebSocketSession::WebSocketSession(net::ip::tcp::socket&& socket, ServerContext& context,
+                                   std::string client_address, ConnectionsPerAddress::Lease place)
+    : ws_(std::move(socket)),
+      context_(context),
+      peer_address_(std::move(client_address)),
+      place_(std::move(place)) {
   beast::error_code ignored;
   const auto endpoint = beast::get_lowest_layer(ws_).socket().remote_endpoint(ignored);
-  peer_address_ = endpoint.address().to_string();
-  peer_ = peer_address_ + ":" + std::to_string(endpoint.port());
+  peer_ = endpoint.address().to_string() + ":" + std::to_string(endpoint.port());
 }
 
 void WebSocketSession::run(beast::http::request<beast::http::string_body> request) {
@@ -44,9 +48,11 @@ void WebSocketSession::on_accept(beast::error_code error) {
     return;
   }
   connection_id_ = context_.registry.add(weak_from_this());
-  protocol_.emplace(context_.facts, connection_id_, context_.config.max_message_bytes);
+  protocol_.emplace(context_.facts, connection_id_, context_.config.max_message_bytes,
+                    context_.config.rate_limit);
+  context_.metrics.connection_opened();
   log_event(LogLevel::Info, "connection_opened",
-            {{"connection", std::to_string(connection_id_)}, {"peer", peer_}});
+            {{"connection", std::to_string(connection_id_)}, {"peer", peer_}, {"client", peer_address_}});
   context_.hub.connection_opened(connection_id_, peer_address_);
   do_read();
 }
@@ -88,13 +94,9 @@ void WebSocketSession::on_read(beast::error_code error, std::size_t) {
   const std::string frame = beast::buffers_to_string(buffer_.data());
   buffer_.consume(buffer_.size());
   ProtocolReply reply = protocol_->on_frame(frame, ws_.got_binary());
+  if (!reply.request_type.empty()) context_.metrics.count_request(reply.request_type);
   for (const auto& message : reply.messages) {
-    if (message.has_refusal()) {
-      log_event(LogLevel::Warning, "request_refused",
-                {{"connection", std::to_string(connection_id_)},
-                 {"code", hundred_days::v1::RefusalCode_Name(message.refusal().code())},
-                 {"message", message.refusal().message()}});
-    }
+    note_refusal(context_.metrics, connection_id_, message);
     enqueue(hd::wire::encode(message));
   }
   if (reply.forward) context_.hub.request(connection_id_, std::move(*reply.forward));
@@ -154,6 +156,7 @@ void WebSocketSession::finish(const std::string& why) {
   if (finished_) return;
   finished_ = true;
   if (connection_id_ != 0) {
+    context_.metrics.connection_closed();
     context_.registry.remove(connection_id_);
     context_.hub.connection_closed(connection_id_);
   }

@@ -21,7 +21,10 @@ namespace hd::server {
 
 class WebSocketSession : public std::enable_shared_from_this<WebSocketSession> {
  public:
-  WebSocketSession(boost::asio::ip::tcp::socket&& socket, ServerContext& context);
+  // `client_address` is the remote address (see client_address.hpp); `place` holds the
+  // connection's place under the per-address cap until the session is destroyed.
+  WebSocketSession(boost::asio::ip::tcp::socket&& socket, ServerContext& context, std::string client_address,
+                   ConnectionsPerAddress::Lease place);
 
   // Completes the upgrade the HTTP session received, then starts reading.
   void run(boost::beast::http::request<boost::beast::http::string_body> request);
@@ -50,7 +53,8 @@ class WebSocketSession : public std::enable_shared_from_this<WebSocketSession> {
   boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
   ServerContext& context_;
   std::string peer_;          // address:port, for logs
-  std::string peer_address_;  // the remote IP address
+  std::string peer_address_;  // the client's address (the proxy's X-Real-IP when trusted)
+  ConnectionsPerAddress::Lease place_;
   std::uint64_t connection_id_ = 0;
   std::optional<ConnectionProtocol> protocol_;
   boost::beast::flat_buffer buffer_;

@@ -114,3 +114,50 @@ TEST_CASE("malformed and text frames get a refusal and a defined close code", "[
   CHECK(text.close->code == hd::server::kCloseUnsupportedData);
   CHECK(text.messages.at(0).refusal().code() == v1::REFUSAL_CODE_MALFORMED);
 }
+
+TEST_CASE("requests over the rate limit are refused RATE_LIMITED and not handled", "[protocol][limits]") {
+  using namespace std::chrono_literals;
+  const auto start = std::chrono::steady_clock::time_point{} + 100s;
+  ConnectionProtocol protocol(ServerFacts{"Test server", "00112233445566778899aabbccddeeff"}, 9, 64 * 1024,
+                              hd::server::RateLimit{1, 2, 3, 10s}, start);
+  REQUIRE(
+      protocol.on_frame(hello_frame(hd::wire::kProtocolVersion, 1), true, start).messages[0].has_welcome());
+  const auto allowed = protocol.on_frame(ping_frame(5, 2), true, start);
+  REQUIRE(allowed.messages.size() == 1);
+  CHECK(allowed.messages[0].pong().nonce() == 5);
+  CHECK(allowed.request_type == "ping");
+
+  const auto refused = protocol.on_frame(ping_frame(6, 3), true, start);
+  REQUIRE(refused.messages.size() == 1);
+  CHECK(refused.messages[0].request_id() == 3);
+  CHECK(refused.messages[0].refusal().code() == v1::REFUSAL_CODE_RATE_LIMITED);
+  CHECK_FALSE(refused.close);
+  CHECK(refused.request_type == "ping");
+
+  // A refused application request is not forwarded to the hub.
+  v1::ClientEnvelope list;
+  list.set_request_id(4);
+  list.mutable_list_games();
+  const auto not_forwarded = protocol.on_frame(hd::wire::encode(list), true, start + 1ms);
+  CHECK_FALSE(not_forwarded.forward);
+  CHECK(not_forwarded.messages[0].refusal().code() == v1::REFUSAL_CODE_RATE_LIMITED);
+
+  // The third refusal within the window closes the connection with 1008.
+  const auto closing = protocol.on_frame(ping_frame(7, 5), true, start + 2ms);
+  CHECK(closing.messages[0].refusal().code() == v1::REFUSAL_CODE_RATE_LIMITED);
+  REQUIRE(closing.close);
+  CHECK(closing.close->code == hd::server::kClosePolicyViolation);
+}
+
+TEST_CASE("after a pause the rate limiter lets requests through again", "[protocol][limits]") {
+  using namespace std::chrono_literals;
+  const auto start = std::chrono::steady_clock::time_point{} + 100s;
+  ConnectionProtocol protocol(ServerFacts{"Test server", "00112233445566778899aabbccddeeff"}, 9, 64 * 1024,
+                              hd::server::RateLimit{1, 1, 10, 10s}, start);
+  REQUIRE(
+      protocol.on_frame(hello_frame(hd::wire::kProtocolVersion, 1), true, start).messages[0].has_welcome());
+  CHECK(protocol.on_frame(ping_frame(1, 2), true, start).messages[0].has_refusal());
+  const auto later = protocol.on_frame(ping_frame(2, 3), true, start + 1s);
+  REQUIRE(later.messages.size() == 1);
+  CHECK(later.messages[0].pong().nonce() == 2);
+}

@@ -45,9 +45,63 @@ TEST_CASE("bad settings are errors that name the problem", "[config]") {
   CHECK(std::get<std::string>(parse_server_config({"--colour", "red"})).find("unknown setting") !=
         std::string::npos);
   CHECK(std::get<std::string>(parse_server_config({"--port"})).find("missing value") != std::string::npos);
-  CHECK(std::get<std::string>(parse_server_config({"stray"})).find("unexpected argument") != std::string::npos);
+  CHECK(std::get<std::string>(parse_server_config({"stray"})).find("unexpected argument") !=
+        std::string::npos);
   CHECK(std::get<std::string>(parse_server_config({"--max-message-bytes", "10"})).find("max-message-bytes") !=
         std::string::npos);
-  CHECK(std::get<std::string>(parse_server_config({"--config", "/nonexistent/hd.conf"})).find("cannot read") !=
+  CHECK(
+      std::get<std::string>(parse_server_config({"--config", "/nonexistent/hd.conf"})).find("cannot read") !=
+      std::string::npos);
+}
+
+TEST_CASE("limit settings: rate, connections per address, origins, proxies, metrics access", "[config]") {
+  const auto path = std::filesystem::temp_directory_path() / "hd-config-limits-test.conf";
+  {
+    std::ofstream out(path);
+    out << "rate-limit-per-second = 5\nrate-limit-burst = 9\nrate-limit-close-after = 4\n"
+           "rate-limit-window-seconds = 30\nmax-connections-per-address = 3\n"
+           "allowed-origins = https://play.example.org, http://localhost:8080\n"
+           "trusted-proxies = 127.0.0.1, ::ffff:10.0.0.2\n";
+  }
+  const auto parsed = parse_server_config({"--config", path.string(), "--metrics-allowed-from", "10.1.2.3"});
+  std::filesystem::remove(path);
+  const auto& config = std::get<ServerConfig>(parsed);
+  CHECK(config.rate_limit.per_second == 5);
+  CHECK(config.rate_limit.burst == 9);
+  CHECK(config.rate_limit.close_after == 4);
+  CHECK(config.rate_limit.window == std::chrono::seconds(30));
+  CHECK(config.max_connections_per_address == 3);
+  CHECK(config.allowed_origins ==
+        std::vector<std::string>{"https://play.example.org", "http://localhost:8080"});
+  CHECK(config.trusted_proxies == std::vector<std::string>{"127.0.0.1", "10.0.0.2"});
+  CHECK(config.metrics_allowed_from == std::vector<std::string>{"10.1.2.3"});
+}
+
+TEST_CASE("limit defaults: 20 requests a second in bursts of 40, 8 connections per address, no origins",
+          "[config]") {
+  const auto parsed = parse_server_config({});
+  const auto& config = std::get<ServerConfig>(parsed);
+  CHECK(config.rate_limit.per_second == 20);
+  CHECK(config.rate_limit.burst == 40);
+  CHECK(config.rate_limit.close_after == 20);
+  CHECK(config.rate_limit.window == std::chrono::seconds(10));
+  CHECK(config.max_connections_per_address == 8);
+  CHECK(config.allowed_origins.empty());
+  CHECK(config.trusted_proxies.empty());
+  CHECK(config.metrics_allowed_from == std::vector<std::string>{"127.0.0.1", "::1"});
+  // An empty list is allowed: nobody may scrape the metrics.
+  CHECK(
+      std::get<ServerConfig>(parse_server_config({"--metrics-allowed-from="})).metrics_allowed_from.empty());
+}
+
+TEST_CASE("bad limit settings are errors that name them", "[config]") {
+  const auto error = [](std::vector<std::string> args) {
+    return std::get<std::string>(parse_server_config(args));
+  };
+  CHECK(error({"--rate-limit-per-second", "0"}).find("rate-limit-per-second") != std::string::npos);
+  CHECK(error({"--max-connections-per-address", "-1"}).find("max-connections-per-address") !=
         std::string::npos);
+  CHECK(error({"--allowed-origins", "play.example.org"}).find("invalid origin") != std::string::npos);
+  CHECK(error({"--allowed-origins", "https://a.example/path"}).find("invalid origin") != std::string::npos);
+  CHECK(error({"--trusted-proxies", "localhost"}).find("invalid IP address") != std::string::npos);
 }

@@ -27,12 +27,25 @@ struct WsTestClient::Impl {
   int close_code = 0;
 };
 
-WsTestClient::WsTestClient(int port) : impl_(std::make_unique<Impl>()) {
+namespace {
+
+// Adds `headers` to every upgrade request the stream sends.
+void decorate_upgrade(websocket::stream<beast::tcp_stream>& ws, const HeaderFields& headers) {
+  ws.set_option(websocket::stream_base::decorator([headers](websocket::request_type& request) {
+    for (const auto& [name, value] : headers)
+      request.set(name, value);
+  }));
+}
+
+}  // namespace
+
+WsTestClient::WsTestClient(int port, const HeaderFields& headers) : impl_(std::make_unique<Impl>()) {
   const tcp::endpoint endpoint(net::ip::make_address("127.0.0.1"), static_cast<unsigned short>(port));
   beast::get_lowest_layer(impl_->ws).expires_after(std::chrono::seconds(10));
   beast::get_lowest_layer(impl_->ws).connect(endpoint);
   beast::get_lowest_layer(impl_->ws).expires_never();
   impl_->ws.read_message_max(16 * 1024 * 1024);
+  decorate_upgrade(impl_->ws, headers);
   impl_->ws.handshake("127.0.0.1:" + std::to_string(port), "/");
 }
 
@@ -53,7 +66,9 @@ void WsTestClient::send_text(const std::string& text) {
   impl_->ws.write(net::buffer(text));
 }
 
-void WsTestClient::send(const hundred_days::v1::ClientEnvelope& envelope) { send_binary(hd::wire::encode(envelope)); }
+void WsTestClient::send(const hundred_days::v1::ClientEnvelope& envelope) {
+  send_binary(hd::wire::encode(envelope));
+}
 
 std::optional<hundred_days::v1::ServerEnvelope> WsTestClient::receive(std::chrono::milliseconds timeout) {
   if (impl_->closed) return std::nullopt;
@@ -86,10 +101,15 @@ std::optional<hundred_days::v1::ServerEnvelope> WsTestClient::receive(std::chron
   return std::move(decoded.envelope);
 }
 
-int WsTestClient::close_code() const { return impl_->close_code; }
-bool WsTestClient::closed() const { return impl_->closed; }
+int WsTestClient::close_code() const {
+  return impl_->close_code;
+}
+bool WsTestClient::closed() const {
+  return impl_->closed;
+}
 
-std::optional<hundred_days::v1::ServerEnvelope> WsTestClient::hello(std::uint32_t version, std::uint64_t request_id) {
+std::optional<hundred_days::v1::ServerEnvelope> WsTestClient::hello(std::uint32_t version,
+                                                                    std::uint64_t request_id) {
   hundred_days::v1::ClientEnvelope envelope;
   envelope.set_request_id(request_id);
   envelope.mutable_hello()->set_protocol_version(version);
@@ -98,17 +118,42 @@ std::optional<hundred_days::v1::ServerEnvelope> WsTestClient::hello(std::uint32_
   return receive();
 }
 
-std::pair<int, std::string> http_get(int port, const std::string& path) {
+std::pair<int, std::string> http_get(int port, const std::string& path, const HeaderFields& headers) {
   net::io_context io;
   beast::tcp_stream stream(io);
   stream.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), static_cast<unsigned short>(port)));
   beast::http::request<beast::http::empty_body> request(beast::http::verb::get, path, 11);
   request.set(beast::http::field::host, "127.0.0.1");
+  for (const auto& [name, value] : headers)
+    request.set(name, value);
   beast::http::write(stream, request);
   beast::flat_buffer buffer;
   beast::http::response<beast::http::string_body> response;
   beast::http::read(stream, buffer, response);
   return {static_cast<int>(response.result_int()), response.body()};
+}
+
+int upgrade_status(int port, const HeaderFields& headers) {
+  // A hand-made upgrade request: Beast's handshake does not hand back a refused upgrade's response.
+  net::io_context io;
+  beast::tcp_stream stream(io);
+  stream.expires_after(std::chrono::seconds(10));
+  stream.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), static_cast<unsigned short>(port)));
+  beast::http::request<beast::http::empty_body> request(beast::http::verb::get, "/", 11);
+  request.set(beast::http::field::host, "127.0.0.1:" + std::to_string(port));
+  request.set(beast::http::field::connection, "Upgrade");
+  request.set(beast::http::field::upgrade, "websocket");
+  request.set(beast::http::field::sec_websocket_version, "13");
+  request.set(beast::http::field::sec_websocket_key, "dGhlIHNhbXBsZSBub25jZQ==");
+  for (const auto& [name, value] : headers)
+    request.set(name, value);
+  beast::http::write(stream, request);
+  beast::flat_buffer buffer;
+  beast::http::response_parser<beast::http::empty_body> parser;
+  beast::http::read_header(stream, buffer, parser);
+  beast::error_code ignored;
+  stream.socket().close(ignored);
+  return static_cast<int>(parser.get().result_int());
 }
 
 }  // namespace hd::test

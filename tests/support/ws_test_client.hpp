@@ -7,13 +7,19 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace hd::test {
 
+// Extra HTTP header fields for a request or an upgrade, e.g. {"Origin", "https://a.example"}.
+using HeaderFields = std::vector<std::pair<std::string, std::string>>;
+
 class WsTestClient {
  public:
-  // Connects to 127.0.0.1:port and completes the WebSocket handshake; throws on failure.
-  explicit WsTestClient(int port);
+  // Connects to 127.0.0.1:port and completes the WebSocket handshake, sending `headers` with the
+  // upgrade request; throws on failure (a refused upgrade included).
+  explicit WsTestClient(int port, const HeaderFields& headers = {});
   ~WsTestClient();
   WsTestClient(const WsTestClient&) = delete;
   WsTestClient& operator=(const WsTestClient&) = delete;
@@ -24,7 +30,8 @@ class WsTestClient {
 
   // The next envelope, or nullopt once the connection is closed (see close_code) or nothing
   // arrives within `timeout` (the connection is then abandoned: closed() is true, close_code() 0).
-  std::optional<hundred_days::v1::ServerEnvelope> receive(std::chrono::milliseconds timeout = std::chrono::seconds(5));
+  std::optional<hundred_days::v1::ServerEnvelope> receive(
+      std::chrono::milliseconds timeout = std::chrono::seconds(5));
 
   // The close code the server sent (0 until the connection has closed with one).
   int close_code() const;
@@ -38,7 +45,11 @@ class WsTestClient {
   std::unique_ptr<Impl> impl_;
 };
 
-// Sends "GET path" over plain HTTP; returns the status code and body.
-std::pair<int, std::string> http_get(int port, const std::string& path);
+// Sends "GET path" over plain HTTP (with `headers`); returns the status code and body.
+std::pair<int, std::string> http_get(int port, const std::string& path, const HeaderFields& headers = {});
+
+// Attempts a WebSocket upgrade with `headers` and returns the HTTP status of the answer: 101 when
+// the upgrade was accepted (the connection is then dropped), else the refusal's status (403, 429 ...).
+int upgrade_status(int port, const HeaderFields& headers = {});
 
 }  // namespace hd::test

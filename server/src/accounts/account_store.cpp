@@ -81,4 +81,13 @@ void AccountStore::close_session(std::string_view token_digest) {
   remove.run();
 }
 
+std::int64_t AccountStore::purge_expired(std::int64_t now_unix, std::int64_t lifetime_seconds) {
+  Statement remove = db_.prepare("DELETE FROM sessions WHERE last_used_unix <= ?1 RETURNING 1");
+  remove.bind(1, now_unix - lifetime_seconds);
+  std::int64_t count = 0;
+  while (remove.step())
+    ++count;
+  return count;
+}
+
 }  // namespace hd::server

@@ -49,6 +49,9 @@ class AccountStore {
   // Ends a session (by token digest); does nothing if it is unknown.
   void close_session(std::string_view token_digest);
 
+  // Deletes the sessions unused for `lifetime_seconds` or longer; returns how many.
+  std::int64_t purge_expired(std::int64_t now_unix, std::int64_t lifetime_seconds);
+
  private:
   Database& db_;
 };

@@ -1,11 +1,14 @@
 #include "app/hub.hpp"
 
 #include "log.hpp"
+#include "ops/request_type.hpp"
 
 #include <boost/asio/post.hpp>
 
 #include <chrono>
 #include <deque>
+#include <optional>
+#include <stdexcept>
 
 namespace hd::server {
 
@@ -17,18 +20,6 @@ namespace {
 std::int64_t now_unix() {
   return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch())
       .count();
-}
-
-bool is_account_request(const v1::ClientEnvelope& envelope) {
-  switch (envelope.body_case()) {
-    case v1::ClientEnvelope::kRegisterAccount:
-    case v1::ClientEnvelope::kLogin:
-    case v1::ClientEnvelope::kResumeSession:
-    case v1::ClientEnvelope::kLogout:
-      return true;
-    default:
-      return false;
-  }
 }
 
 }  // namespace
@@ -44,13 +35,16 @@ v1::ServerEnvelope refusal_envelope(std::uint64_t request_id, v1::RefusalCode co
   return envelope;
 }
 
-Hub::Hub(net::any_io_executor io, Database& db, const ServerConfig& config, Outbound& outbound)
+Hub::Hub(net::any_io_executor io, Database& db, const ServerConfig& config, Outbound& outbound,
+         Metrics& metrics)
     : io_(io),
       strand_(net::make_strand(io)),
+      db_(db),
       config_(config),
-      outbound_(outbound),
+      metrics_(metrics),
+      outbound_(outbound, metrics),
       accounts_(db),
-      games_(db, config, outbound),
+      games_(db, config, outbound_),
       password_cost_{config.argon2_operations, config.argon2_memory_kib * 1024} {
   init_crypto();
   dummy_hash_ = hash_password("no such account", password_cost_);
@@ -92,106 +86,167 @@ void Hub::on_request(ConnectionId connection, const v1::ClientEnvelope& envelope
     caller->waiting.push_back(envelope);
     return;
   }
+  const auto started = Clock::now();
   try {
-    if (is_account_request(envelope)) {
-      switch (envelope.body_case()) {
-        case v1::ClientEnvelope::kRegisterAccount:
-          return register_account(*caller, envelope);
-        case v1::ClientEnvelope::kLogin:
-          return login(*caller, envelope);
-        case v1::ClientEnvelope::kResumeSession:
-          return resume_session(*caller, envelope);
-        default:
-          return logout(*caller, envelope);
-      }
+    switch (envelope.body_case()) {
+      case v1::ClientEnvelope::kRegisterAccount:
+        if (!register_account(*caller, envelope, started)) return;  // it times itself
+        break;
+      case v1::ClientEnvelope::kLogin:
+        return login(*caller, envelope, started);  // it times itself
+      case v1::ClientEnvelope::kResumeSession:
+        resume_session(*caller, envelope);
+        break;
+      case v1::ClientEnvelope::kLogout:
+        logout(*caller, envelope);
+        break;
+      default:
+        if (!caller->account) {
+          outbound_.send(connection, refusal_envelope(envelope.request_id(), v1::REFUSAL_CODE_LOGIN_REQUIRED,
+                                                      "log in (or register) first"));
+        } else {
+          games_.handle(*caller, envelope);
+        }
     }
-    if (!caller->account) {
-      outbound_.send(connection, refusal_envelope(envelope.request_id(), v1::REFUSAL_CODE_LOGIN_REQUIRED,
-                                                  "log in (or register) first"));
-      return;
-    }
-    games_.handle(*caller, envelope);
   } catch (const std::exception& error) {
-    log_event(LogLevel::Error, "request_failed",
-              {{"connection", std::to_string(connection)}, {"error", error.what()}});
-    outbound_.send(connection,
-                   refusal_envelope(envelope.request_id(), v1::REFUSAL_CODE_INTERNAL,
-                                    "the server failed to handle the request; nothing was changed"));
+    fail(connection, envelope.request_id(), error.what());
   }
+  metrics_.observe_request(request_type_name(envelope), Clock::now() - started);
 }
 
-void Hub::register_account(Caller& caller, const v1::ClientEnvelope& envelope) {
+void Hub::fail(ConnectionId connection, std::uint64_t request_id, const std::string& what) {
+  log_event(
+      LogLevel::Error, "request_failed",
+      {{"connection", std::to_string(connection)}, {"request", std::to_string(request_id)}, {"error", what}});
+  outbound_.send(connection,
+                 refusal_envelope(request_id, v1::REFUSAL_CODE_INTERNAL,
+                                  "the server failed to handle the request; nothing was changed"));
+}
+
+template <typename HashWork, typename Finish>
+void Hub::off_strand(Caller& caller, std::uint64_t request_id, std::string_view type,
+                     Clock::time_point started, HashWork hash_work, Finish finish) {
+  caller.account_request_pending = true;
+  const ConnectionId connection = caller.connection;
+  net::post(hashing_, [this, connection, request_id, type, started, hash_work = std::move(hash_work),
+                       finish = std::move(finish)]() mutable {
+    using Result = decltype(hash_work());
+    std::optional<Result> result;
+    std::string failure;
+    try {
+      result.emplace(hash_work());
+    } catch (const std::exception& error) {
+      failure = error.what();
+    }
+    net::post(strand_, [this, connection, request_id, type, started, result = std::move(result),
+                        failure = std::move(failure), finish = std::move(finish)]() mutable {
+      Caller* caller = find(connection);
+      if (caller == nullptr) return;  // the connection closed meanwhile
+      caller->account_request_pending = false;
+      try {
+        if (!result) throw std::runtime_error("password hashing failed: " + failure);
+        finish(*caller, std::move(*result));
+      } catch (const std::exception& error) {
+        fail(connection, request_id, error.what());
+      }
+      metrics_.observe_request(type, Clock::now() - started);
+      drain(connection);
+    });
+  });
+}
+
+bool Hub::register_account(Caller& caller, const v1::ClientEnvelope& envelope, Clock::time_point started) {
   const std::uint64_t id = envelope.request_id();
   const std::string username = envelope.register_account().username();
   const std::string password = envelope.register_account().password();
   if (const auto problem = username_problem(username)) {
-    return outbound_.send(caller.connection,
-                          refusal_envelope(id, v1::REFUSAL_CODE_INVALID_REQUEST, *problem));
+    outbound_.send(caller.connection, refusal_envelope(id, v1::REFUSAL_CODE_INVALID_REQUEST, *problem));
+    return true;
   }
   if (const auto problem = password_problem(password)) {
-    return outbound_.send(caller.connection,
-                          refusal_envelope(id, v1::REFUSAL_CODE_INVALID_REQUEST, *problem));
+    outbound_.send(caller.connection, refusal_envelope(id, v1::REFUSAL_CODE_INVALID_REQUEST, *problem));
+    return true;
   }
   if (accounts_.find(username)) {
-    return outbound_.send(caller.connection,
-                          refusal_envelope(id, v1::REFUSAL_CODE_NAME_TAKEN, "the user name is taken"));
+    outbound_.send(caller.connection,
+                   refusal_envelope(id, v1::REFUSAL_CODE_NAME_TAKEN, "the user name is taken"));
+    return true;
   }
-  caller.account_request_pending = true;
-  const ConnectionId connection = caller.connection;
-  net::post(io_, [this, connection, id, username, password] {
-    std::string hash = hash_password(password, password_cost_);
-    net::post(strand_, [this, connection, id, username, hash = std::move(hash)] {
-      Caller* caller = find(connection);
-      if (caller == nullptr) return;
-      caller->account_request_pending = false;
-      const auto account = accounts_.create(username, hash, now_unix());
-      if (!account) {
-        outbound_.send(connection,
-                       refusal_envelope(id, v1::REFUSAL_CODE_NAME_TAKEN, "the user name is taken"));
-      } else {
+  off_strand(
+      caller, id, "register_account", started,
+      [this, password] { return hash_password(password, password_cost_); },
+      [this, id, username](Caller& caller, std::string hash) {
+        // The name may have been taken while the password was hashed. The account and its first
+        // session are written together.
+        std::optional<Account> account;
+        std::string token;
+        in_transaction(db_, [&] {
+          account = accounts_.create(username, hash, now_unix());
+          if (account) token = open_session(account->id);
+        });
+        if (!account) {
+          outbound_.send(caller.connection,
+                         refusal_envelope(id, v1::REFUSAL_CODE_NAME_TAKEN, "the user name is taken"));
+          return;
+        }
         log_event(LogLevel::Info, "account_registered",
-                  {{"connection", std::to_string(connection)}, {"account", std::to_string(account->id)}});
-        logged_in(*caller, id, *account, accounts_.open_session(account->id, now_unix()));
-      }
-      drain(connection);
-    });
-  });
+                  {{"connection", std::to_string(caller.connection)},
+                   {"account", std::to_string(account->id)},
+                   {"username", account->username}});
+        logged_in(caller, id, *account, token);
+      });
+  return false;
 }
 
-void Hub::login(Caller& caller, const v1::ClientEnvelope& envelope) {
+void Hub::login(Caller& caller, const v1::ClientEnvelope& envelope, Clock::time_point started) {
   const std::uint64_t id = envelope.request_id();
+  const std::string username = envelope.login().username();
   const std::string password = envelope.login().password();
-  const auto stored = accounts_.find(envelope.login().username());
-  caller.account_request_pending = true;
-  const ConnectionId connection = caller.connection;
+  const auto stored = accounts_.find(username);
+  // An unknown name is verified against a dummy hash, so its answer takes as long as a wrong password.
   const std::string hash = stored ? stored->password_hash : dummy_hash_;
-  net::post(io_, [this, connection, id, password, hash, stored] {
-    const bool matches = verify_password(hash, password) && stored.has_value();
-    net::post(strand_, [this, connection, id, matches, stored] {
-      Caller* caller = find(connection);
-      if (caller == nullptr) return;
-      caller->account_request_pending = false;
-      if (!matches) {
-        log_event(LogLevel::Warning, "login_failed", {{"connection", std::to_string(connection)}});
-        outbound_.send(connection, refusal_envelope(id, v1::REFUSAL_CODE_BAD_CREDENTIALS,
-                                                    "unknown user name or wrong password"));
-      } else {
-        logged_in(*caller, id, stored->account, accounts_.open_session(stored->account.id, now_unix()));
-      }
-      drain(connection);
-    });
-  });
+  off_strand(
+      caller, id, "login", started, [hash, password] { return verify_password(hash, password); },
+      [this, id, stored, username](Caller& caller, bool matches) {
+        if (!matches || !stored) {
+          log_event(LogLevel::Warning, "login_failed",
+                    {{"connection", std::to_string(caller.connection)},
+                     {"client", caller.peer_address},
+                     {"username", username}});
+          outbound_.send(caller.connection, refusal_envelope(id, v1::REFUSAL_CODE_BAD_CREDENTIALS,
+                                                             "unknown user name or wrong password"));
+          return;
+        }
+        std::string token;
+        in_transaction(db_, [&] { token = open_session(stored->account.id); });
+        logged_in(caller, id, stored->account, token);
+      });
+}
+
+std::string Hub::open_session(AccountId account) {
+  const std::int64_t now = now_unix();
+  accounts_.purge_expired(now, config_.session_lifetime.count());
+  return accounts_.open_session(account, now);
 }
 
 void Hub::resume_session(Caller& caller, const v1::ClientEnvelope& envelope) {
   const std::string& token = envelope.resume_session().session_token();
   const auto account = accounts_.resume(token, now_unix(), config_.session_lifetime.count());
   if (!account) {
+    log_event(LogLevel::Warning, "resume_failed",
+              {{"connection", std::to_string(caller.connection)}, {"client", caller.peer_address}});
     return outbound_.send(caller.connection,
                           refusal_envelope(envelope.request_id(), v1::REFUSAL_CODE_BAD_CREDENTIALS,
                                            "the session token is unknown or has expired"));
   }
   logged_in(caller, envelope.request_id(), *account, token);
+}
+
+void Hub::log_out(Caller& caller) {
+  games_.forget(caller);
+  caller.account.reset();
+  caller.username.clear();
+  caller.session_token_digest.clear();
 }
 
 void Hub::logout(Caller& caller, const v1::ClientEnvelope& envelope) {
@@ -200,14 +255,25 @@ void Hub::logout(Caller& caller, const v1::ClientEnvelope& envelope) {
                           refusal_envelope(envelope.request_id(), v1::REFUSAL_CODE_LOGIN_REQUIRED,
                                            "this connection is not logged in"));
   }
-  games_.forget(caller);
-  accounts_.close_session(caller.session_token_digest);
-  log_event(
-      LogLevel::Info, "logged_out",
-      {{"connection", std::to_string(caller.connection)}, {"account", std::to_string(*caller.account)}});
-  caller.account.reset();
-  caller.username.clear();
-  caller.session_token_digest.clear();
+  const std::string digest = caller.session_token_digest;
+  const AccountId account = *caller.account;
+  accounts_.close_session(digest);
+  // The token stops working everywhere: other connections resumed with it are logged out too.
+  std::size_t others = 0;
+  for (auto& [connection, other] : callers_) {
+    if (connection == caller.connection || !other.account || other.session_token_digest != digest) continue;
+    log_out(other);
+    ++others;
+    v1::ServerEnvelope notice;
+    notice.set_request_id(0);
+    notice.mutable_logged_out();
+    outbound_.send(connection, notice);
+  }
+  log_out(caller);
+  log_event(LogLevel::Info, "logged_out",
+            {{"connection", std::to_string(caller.connection)},
+             {"account", std::to_string(account)},
+             {"other_connections", std::to_string(others)}});
   v1::ServerEnvelope answer;
   answer.set_request_id(envelope.request_id());
   answer.mutable_logged_out();
@@ -221,7 +287,9 @@ void Hub::logged_in(Caller& caller, std::uint64_t request_id, const Account& acc
   caller.username = account.username;
   caller.session_token_digest = token_digest(token);
   log_event(LogLevel::Info, "logged_in",
-            {{"connection", std::to_string(caller.connection)}, {"account", std::to_string(account.id)}});
+            {{"connection", std::to_string(caller.connection)},
+             {"account", std::to_string(account.id)},
+             {"client", caller.peer_address}});
   v1::ServerEnvelope answer;
   answer.set_request_id(request_id);
   v1::LoggedIn* logged = answer.mutable_logged_in();

@@ -1,7 +1,10 @@
 // The application behind the connections: accounts, the lobby and the games. Every request runs on
 // the hub's strand, one at a time and in arrival order per connection, so the services behind it
 // need no locks and the server's one SQLite connection is used only from here. Password hashing,
-// which is slow on purpose, runs on the I/O threads and comes back to the strand to finish.
+// which is slow on purpose, runs on the hub's own hashing thread (one at a time, so a flood of logins
+// neither stalls the I/O threads nor takes more than one Argon2 memory block) and comes back to the
+// strand to finish. The hub times every request it handles and notes every refusal it or the games
+// send (ops/refusal_accounting.hpp).
 #pragma once
 
 #include "accounts/account_store.hpp"
@@ -10,13 +13,17 @@
 #include "app/outbound.hpp"
 #include "database.hpp"
 #include "games/game_service.hpp"
+#include "ops/metrics.hpp"
+#include "ops/refusal_accounting.hpp"
 #include "server_config.hpp"
 
 #include <hundred_days/v1/protocol.pb.h>
 
 #include <boost/asio/any_io_executor.hpp>
 #include <boost/asio/strand.hpp>
+#include <boost/asio/thread_pool.hpp>
 
+#include <chrono>
 #include <map>
 #include <memory>
 
@@ -24,8 +31,10 @@ namespace hd::server {
 
 class Hub {
  public:
-  // `io` runs the hashing; `db` must outlive the hub and be used by nothing else meanwhile.
-  Hub(boost::asio::any_io_executor io, Database& db, const ServerConfig& config, Outbound& outbound);
+  // `io` runs the hub's strand; `db` must outlive the hub and be used by nothing else meanwhile;
+  // `metrics` must outlive it too.
+  Hub(boost::asio::any_io_executor io, Database& db, const ServerConfig& config, Outbound& outbound,
+      Metrics& metrics);
 
   // Each is safe from any thread; the work is posted to the hub's strand.
   void connection_opened(ConnectionId connection, std::string peer_address);
@@ -34,10 +43,27 @@ class Hub {
   void connection_closed(ConnectionId connection);
 
  private:
+  using Clock = std::chrono::steady_clock;
+
   void on_request(ConnectionId connection, const hundred_days::v1::ClientEnvelope& envelope);
-  void register_account(Caller& caller, const hundred_days::v1::ClientEnvelope& envelope);
-  void login(Caller& caller, const hundred_days::v1::ClientEnvelope& envelope);
+  // Register and Login finish later, on the strand, and time themselves from `started`;
+  // register_account returns true if it answered at once (a bad or taken name).
+  bool register_account(Caller& caller, const hundred_days::v1::ClientEnvelope& envelope,
+                        Clock::time_point started);
+  void login(Caller& caller, const hundred_days::v1::ClientEnvelope& envelope, Clock::time_point started);
+  // Runs `hash_work` on the hashing thread, then `finish` on the strand with its result; an
+  // exception in either answers INTERNAL. Either way the caller's waiting requests then run.
+  template <typename HashWork, typename Finish>
+  void off_strand(Caller& caller, std::uint64_t request_id, std::string_view type, Clock::time_point started,
+                  HashWork hash_work, Finish finish);
   void resume_session(Caller& caller, const hundred_days::v1::ClientEnvelope& envelope);
+  // Unbinds the account from the connection (its games forget it).
+  void log_out(Caller& caller);
+  // Purges expired sessions and opens a new one for the account; returns its token.
+  std::string open_session(AccountId account);
+  // Logs the failure and answers INTERNAL.
+  void fail(ConnectionId connection, std::uint64_t request_id, const std::string& what);
+  // Ends the session for every connection logged in with it; the others hear an unasked LoggedOut.
   void logout(Caller& caller, const hundred_days::v1::ClientEnvelope& envelope);
   // Binds the account to the connection and answers LoggedIn with a session token.
   void logged_in(Caller& caller, std::uint64_t request_id, const Account& account, const std::string& token);
@@ -47,13 +73,16 @@ class Hub {
 
   boost::asio::any_io_executor io_;
   boost::asio::strand<boost::asio::any_io_executor> strand_;
+  Database& db_;
   const ServerConfig& config_;
-  Outbound& outbound_;
+  Metrics& metrics_;
+  RefusalAccounting outbound_;  // everything the hub and the games send goes through it
   AccountStore accounts_;
   GameService games_;
   PasswordCost password_cost_;
   std::string dummy_hash_;  // verified against for unknown users, so timing tells nothing
   std::map<ConnectionId, Caller> callers_;
+  boost::asio::thread_pool hashing_{1};  // last: joined first on destruction, while the rest still lives
 };
 
 }  // namespace hd::server

@@ -1,0 +1,122 @@
+#include "ops/metrics.hpp"
+
+namespace hd::server {
+namespace {
+
+double seconds(std::chrono::nanoseconds elapsed) {
+  return std::chrono::duration<double>(elapsed).count();
+}
+
+void header(std::string& out, std::string_view name, std::string_view type, std::string_view help) {
+  out += "# HELP " + std::string(name) + " " + std::string(help) + "\n";
+  out += "# TYPE " + std::string(name) + " " + std::string(type) + "\n";
+}
+
+// A label value escaped as the format requires (backslash, quote, newline).
+std::string label_value(std::string_view value) {
+  std::string escaped;
+  for (char c : value) {
+    if (c == '\\' || c == '"') escaped += '\\';
+    escaped += c == '\n' ? 'n' : c;
+  }
+  return escaped;
+}
+
+void counters_by_label(std::string& out, std::string_view name, std::string_view label,
+                       const std::map<std::string, std::uint64_t, std::less<>>& values) {
+  for (const auto& [key, count] : values) {
+    out += std::string(name) + "{" + std::string(label) + "=\"" + label_value(key) + "\"} " +
+           std::to_string(count) + "\n";
+  }
+}
+
+void increment(std::map<std::string, std::uint64_t, std::less<>>& values, std::string_view key) {
+  const auto it = values.find(key);
+  if (it == values.end()) {
+    values.emplace(std::string(key), 1);
+  } else {
+    ++it->second;
+  }
+}
+
+}  // namespace
+
+void Metrics::connection_opened() {
+  ++connections_open_;
+  ++connections_total_;
+}
+
+void Metrics::connection_closed() {
+  --connections_open_;
+}
+
+void Metrics::count_upgrade_refused(std::string_view reason) {
+  const std::lock_guard lock(mutex_);
+  increment(upgrades_refused_, reason);
+}
+
+void Metrics::count_request(std::string_view type) {
+  const std::lock_guard lock(mutex_);
+  increment(requests_, type);
+}
+
+void Metrics::count_refusal(std::string_view code) {
+  const std::lock_guard lock(mutex_);
+  increment(refusals_, code);
+}
+
+void Metrics::observe_request(std::string_view type, std::chrono::nanoseconds elapsed) {
+  const std::lock_guard lock(mutex_);
+  auto it = request_seconds_.find(type);
+  if (it == request_seconds_.end()) {
+    it = request_seconds_.emplace(std::string(type), Histogram(latency_buckets_seconds())).first;
+  }
+  it->second.observe(seconds(elapsed));
+}
+
+void Metrics::observe_commit(std::chrono::nanoseconds elapsed) {
+  const std::lock_guard lock(mutex_);
+  commit_seconds_.observe(seconds(elapsed));
+}
+
+void Metrics::set_games(std::int64_t open, std::int64_t running, std::int64_t finished) {
+  games_open_ = open;
+  games_running_ = running;
+  games_finished_ = finished;
+}
+
+void Metrics::count_action() {
+  ++actions_total_;
+}
+
+std::string Metrics::render() const {
+  std::string out;
+  header(out, "hd_connections_open", "gauge", "WebSocket connections open now.");
+  out += "hd_connections_open " + std::to_string(connections_open_.load()) + "\n";
+  header(out, "hd_connections_total", "counter", "WebSocket connections accepted since start.");
+  out += "hd_connections_total " + std::to_string(connections_total_.load()) + "\n";
+  header(out, "hd_games", "gauge", "Games by status.");
+  out += "hd_games{status=\"open\"} " + std::to_string(games_open_.load()) + "\n";
+  out += "hd_games{status=\"running\"} " + std::to_string(games_running_.load()) + "\n";
+  out += "hd_games{status=\"finished\"} " + std::to_string(games_finished_.load()) + "\n";
+  header(out, "hd_actions_total", "counter", "Game actions accepted since start.");
+  out += "hd_actions_total " + std::to_string(actions_total_.load()) + "\n";
+
+  const std::lock_guard lock(mutex_);
+  header(out, "hd_upgrades_refused_total", "counter", "WebSocket upgrades refused, by reason.");
+  counters_by_label(out, "hd_upgrades_refused_total", "reason", upgrades_refused_);
+  header(out, "hd_requests_total", "counter", "Requests received, by message type.");
+  counters_by_label(out, "hd_requests_total", "type", requests_);
+  header(out, "hd_refusals_total", "counter", "Refusals sent, by refusal code.");
+  counters_by_label(out, "hd_refusals_total", "code", refusals_);
+  header(out, "hd_request_duration_seconds", "histogram",
+         "Time the hub took to handle a request, by message type.");
+  for (const auto& [type, histogram] : request_seconds_) {
+    histogram.render(out, "hd_request_duration_seconds", "type=\"" + label_value(type) + "\"");
+  }
+  header(out, "hd_db_commit_duration_seconds", "histogram", "Time each database COMMIT took.");
+  commit_seconds_.render(out, "hd_db_commit_duration_seconds", "");
+  return out;
+}
+
+}  // namespace hd::server

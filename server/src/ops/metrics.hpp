@@ -1,0 +1,62 @@
+// The server's metrics, served at GET /metrics in the Prometheus text format (version 0.0.4).
+// One Metrics lives in serve() for the server's lifetime; every member function is thread-safe.
+#pragma once
+
+#include "ops/histogram.hpp"
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <string>
+#include <string_view>
+
+namespace hd::server {
+
+class Metrics {
+ public:
+  Metrics() = default;
+  Metrics(const Metrics&) = delete;
+  Metrics& operator=(const Metrics&) = delete;
+
+  // Connections: a WebSocket session opened or finished (hd_connections_open, hd_connections_total).
+  void connection_opened();
+  void connection_closed();
+  // An upgrade refused before it became a connection; reason "origin" or "per_address_cap".
+  void count_upgrade_refused(std::string_view reason);
+
+  // A request received on a connection, by message type ("login", "submit_action" ...).
+  void count_request(std::string_view type);
+  // A refusal sent, by code without its prefix ("RATE_LIMITED", "BAD_CREDENTIALS" ...).
+  void count_refusal(std::string_view code);
+  // The time the hub took to handle one request of this type, from taking it up to answering.
+  void observe_request(std::string_view type, std::chrono::nanoseconds elapsed);
+  // The time one database COMMIT took.
+  void observe_commit(std::chrono::nanoseconds elapsed);
+
+  // Games (called by the games service): how many games are in each status now, and one more
+  // accepted action.
+  void set_games(std::int64_t open, std::int64_t running, std::int64_t finished);
+  void count_action();
+
+  // Everything, in the Prometheus text exposition format 0.0.4.
+  std::string render() const;
+
+ private:
+  std::atomic<std::int64_t> connections_open_{0};
+  std::atomic<std::uint64_t> connections_total_{0};
+  std::atomic<std::int64_t> games_open_{0};
+  std::atomic<std::int64_t> games_running_{0};
+  std::atomic<std::int64_t> games_finished_{0};
+  std::atomic<std::uint64_t> actions_total_{0};
+
+  mutable std::mutex mutex_;  // guards the maps and histograms below
+  std::map<std::string, std::uint64_t, std::less<>> upgrades_refused_;
+  std::map<std::string, std::uint64_t, std::less<>> requests_;
+  std::map<std::string, std::uint64_t, std::less<>> refusals_;
+  std::map<std::string, Histogram, std::less<>> request_seconds_;
+  Histogram commit_seconds_{latency_buckets_seconds()};
+};
+
+}  // namespace hd::server
