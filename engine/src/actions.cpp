@@ -17,7 +17,8 @@ Side other(Side side) {
 }
 
 bool decision_pending(const GameState& state) {
-  return !state.pending_retreats.empty() || state.pending_advance.has_value();
+  return !state.pending_retreats.empty() || state.pending_advance.has_value() ||
+         state.pending_exchange.has_value();
 }
 
 // 6.1, read as "must fight if it can": an owed unit binds the phase only while an unfought enemy is
@@ -61,9 +62,11 @@ void begin_phase(GameState& state, Phase phase, std::vector<Event>& events) {
     unit.moved = false;
     unit.fought = false;
     unit.must_fight = false;
+    unit.may_not_fire = false;
+    unit.displaced_by_combat = 0;
   }
   if (phase == Phase::Combat) mark_obligations(state);
-  events.push_back(PhaseStartedEvent{state.turn, state.phasing, phase});
+  events.emplace_back(std::in_place_type<PhaseStartedEvent>, state.turn, state.phasing, phase);
 }
 
 // 4.1: movement, then combat (none at night or in rain: 4.2, 4.3); French and Coalition player
@@ -108,13 +111,19 @@ void apply_move(GameState& state, const MoveRequest& move, std::vector<Event>& e
     if (special_exit_counts(state, unit.army))
       state.exited_strength[static_cast<std::size_t>(side)] += unit.strength();  // 20.4C
   }
-  events.push_back(UnitMovedEvent{move.unit, move.path, spent, entered, move.exit_map});
+  events.emplace_back(std::in_place_type<UnitMovedEvent>, move.unit, move.path, spent, entered,
+                      move.exit_map);
 }
 
 }  // namespace
 
 std::optional<Refusal> validate(const GameState& state, Side side, const Action& action) {
   if (state.phase == Phase::GameOver) return refuse(RefusalCode::GameOver, "3.0", "the game is over");
+  if (const auto* exchange = std::get_if<ExchangeLossAction>(&action)) {
+    if (!state.pending_exchange || state.pending_exchange->side != side)
+      return refuse(RefusalCode::NotYourTurn, "6.5A", "no exchange awaits this side's choice");
+    return check_exchange(state, *exchange);
+  }
   if (const auto* retreat = std::get_if<RetreatAction>(&action)) {
     if (retreat->unit >= state.units.size()) return refuse(RefusalCode::UnknownUnit, "6.6", "no such unit");
     if (side_of(state.units[retreat->unit].army) != side)
@@ -130,7 +139,8 @@ std::optional<Refusal> validate(const GameState& state, Side side, const Action&
   if (side != state.phasing)
     return refuse(RefusalCode::NotYourTurn, "4.1", "it is the other side's player turn");
   if (decision_pending(state))
-    return refuse(RefusalCode::WrongPhase, "6.6", "a retreat or an advance must be decided first");
+    return refuse(RefusalCode::WrongPhase, "6.6",
+                  "an exchange, a retreat or an advance must be decided first");
   if (const auto* move = std::get_if<MoveAction>(&action)) return check_move(state, move->move);
   if (const auto* attack = std::get_if<AttackAction>(&action)) return check_attack(state, *attack);
   // EndPhaseAction
@@ -162,6 +172,8 @@ std::vector<Event> apply(GameState& state, Side side, const Action& action, cons
           resolve_retreat(state, a, events);
         } else if constexpr (std::is_same_v<A, AdvanceAction>) {
           resolve_advance(state, a, events);
+        } else if constexpr (std::is_same_v<A, ExchangeLossAction>) {
+          resolve_exchange(state, a, events);
         }
       },
       action);
@@ -176,6 +188,11 @@ std::vector<Event> apply(GameState& state, Side side, const Action& action, cons
 
 PendingDecision pending_decision(const GameState& state) {
   if (state.phase == Phase::GameOver) return PendingDecision{state.phasing, "nothing: the game is over"};
+  if (state.pending_exchange) {
+    return PendingDecision{state.pending_exchange->side,
+                           "choose the attackers the exchange eliminates (at least " +
+                               std::to_string(state.pending_exchange->loss) + " strength)"};
+  }
   if (!state.pending_retreats.empty()) {
     const UnitState& unit = state.units[state.pending_retreats.front().unit];
     return PendingDecision{side_of(unit.army), "retreat " + unit.id};

@@ -135,6 +135,23 @@ void settle(GameState& state, std::vector<Event>& events) {
   if (advance.vacated.empty() || advance.candidates.empty() || state.result) state.pending_advance.reset();
 }
 
+// 6.5A: eliminates the chosen attackers of the pending exchange and offers the survivors the
+// advance (6.7).
+void eliminate_exchange_losses(GameState& state, const std::vector<UnitIndex>& chosen,
+                               std::vector<Event>& events) {
+  PendingExchange exchange = std::move(*state.pending_exchange);
+  state.pending_exchange.reset();
+  std::vector<UnitIndex> survivors;
+  for (UnitIndex u : exchange.candidates) {
+    if (contains(chosen, u)) {
+      eliminate(state, u, "Ex", events);
+    } else {
+      survivors.push_back(u);
+    }
+  }
+  state.pending_advance = PendingAdvance{exchange.side, survivors, exchange.vacated};
+}
+
 // 15.1: an attack on a single hex by at least one infantry, one cavalry and one artillery unit,
 // bombarding or adjacent, when the optional rule is in play.
 bool combined_arms(const GameState& state, const AttackAction& attack) {
@@ -189,7 +206,7 @@ std::optional<Refusal> check_bombardment(const GameState& state, const AttackAct
     // 7.1C: stacked bombarding artillery bombard the same target, so together.
     for (UnitIndex other : state.units_at(unit.hex)) {
       const UnitState& o = state.units[other];
-      if (side_of(o.army) == state.phasing && is_artillery(o.type) && !o.fought &&
+      if (side_of(o.army) == state.phasing && is_artillery(o.type) && !o.fought && !o.may_not_fire &&
           !contains(attack.bombarding, other)) {
         return refuse(RefusalCode::Malformed, "7.1C",
                       o.id + " is stacked with " + unit.id + " and must bombard the same target");
@@ -281,8 +298,9 @@ std::optional<Refusal> check_attack(const GameState& state, const AttackAction& 
   if (state.phase == Phase::GameOver) return refuse(RefusalCode::GameOver, "3.0", "the game is over");
   if (state.phase != Phase::Combat)
     return refuse(RefusalCode::WrongPhase, "4.1", "combat happens in the combat phase");
-  if (!state.pending_retreats.empty() || state.pending_advance) {
-    return refuse(RefusalCode::WrongPhase, "6.7", "finish the last combat's retreats and advance first");
+  if (!state.pending_retreats.empty() || state.pending_advance || state.pending_exchange) {
+    return refuse(RefusalCode::WrongPhase, "6.7",
+                  "finish the last combat's exchange, retreats and advance first");
   }
   if ((attack.attackers.empty() && attack.bombarding.empty()) || attack.defenders.empty())
     return refuse(RefusalCode::Malformed, "6.1", "a combat needs attackers and defenders");
@@ -296,6 +314,9 @@ std::optional<Refusal> check_attack(const GameState& state, const AttackAction& 
       return refuse(RefusalCode::NotYourUnit, "6.0", unit.id + " cannot attack");
     if (unit.fought)
       return refuse(RefusalCode::AlreadyMoved, "6.1B", unit.id + " has already fought this phase");
+    if (unit.may_not_fire)
+      return refuse(RefusalCode::AlreadyMoved, "6.6D",
+                    unit.id + " was displaced before it fought and may not fire");
   }
   for (UnitIndex u : attack.defenders) {
     if (u >= state.units.size() || !seen.insert(u).second)
@@ -317,6 +338,9 @@ std::optional<Refusal> check_attack(const GameState& state, const AttackAction& 
       return refuse(RefusalCode::Malformed, "7.0", unit.id + " is not artillery and cannot bombard");
     if (unit.fought)
       return refuse(RefusalCode::AlreadyMoved, "6.1B", unit.id + " has already fought this phase");
+    if (unit.may_not_fire)
+      return refuse(RefusalCode::AlreadyMoved, "6.6D",
+                    unit.id + " was displaced before it fought and may not fire");
     if (in_enemy_zoc(state, unit.hex, state.phasing)) {
       return refuse(
           RefusalCode::EnemyZoc, "7.4A",
@@ -350,7 +374,8 @@ std::optional<Refusal> check_attack(const GameState& state, const AttackAction& 
     for (Hex hex : hexes_of(state, units)) {
       for (UnitIndex u : state.units_at(hex)) {
         const bool ours = side_of(state.units[u].army) == state.phasing;
-        const bool joins = !state.units[u].fought ||
+        // 6.6D: displaced artillery that may not fire stays out.
+        const bool joins = (!state.units[u].fought && !(phasing && state.units[u].may_not_fire)) ||
                            (!phasing && bombardment && retreated_this_phase(state, state.units[u]));
         if (ours != phasing || !joins) continue;
         if (std::find(units.begin(), units.end(), u) == units.end()) {
@@ -531,6 +556,10 @@ std::optional<Refusal> check_retreat(const GameState& state, const RetreatAction
     return refuse(RefusalCode::Malformed, "6.6D",
                   "name the friendly unit in " + format_hex(*retreat.to) + " to displace");
   }
+  if (state.units[*retreat.displace].displaced_by_combat == pending.combat) {
+    return refuse(RefusalCode::Malformed, "6.6D",
+                  state.units[*retreat.displace].id + " was already displaced by this combat");
+  }
   if (!can_retreat_safely(state, *retreat.displace, 1)) {
     return refuse(RefusalCode::Malformed, "6.6D",
                   state.units[*retreat.displace].id + " could not retreat safely");
@@ -603,29 +632,13 @@ void resolve_attack(GameState& state, const AttackAction& attack, int die, std::
         lost += state.units[u].strength();  // 6.5A: current printed strength, no terrain
         eliminate(state, u, "Ex", events);
       }
-      // 6.5A: attackers of at least equal strength are eliminated: the smallest such total.
-      const std::size_t n = attack.attackers.size();
-      std::size_t best_mask = (std::size_t{1} << n) - 1;
-      int best_total = 1 << 30;
-      for (std::size_t mask = 1; n <= 16 && mask < (std::size_t{1} << n); ++mask) {
-        int total = 0;
-        for (std::size_t i = 0; i < n; ++i)
-          if (mask & (std::size_t{1} << i)) total += state.units[attack.attackers[i]].strength();
-        if (total >= lost && total < best_total) {
-          best_total = total;
-          best_mask = mask;
-        }
+      // 6.5A: the attacker chooses attackers of at least equal strength; bombarding artillery is
+      // immune (7.0). A single legal choice is carried out at once.
+      state.pending_exchange = PendingExchange{
+          attacker_side, combat, lost, attack.attackers, {defender_hexes.begin(), defender_hexes.end()}};
+      if (const auto choices = exchange_loss_choices(state); choices.size() == 1) {
+        eliminate_exchange_losses(state, choices.front(), events);
       }
-      std::vector<UnitIndex> survivors;
-      for (std::size_t i = 0; i < n; ++i) {
-        if (best_mask & (std::size_t{1} << i)) {
-          eliminate(state, attack.attackers[i], "Ex", events);
-        } else {
-          survivors.push_back(attack.attackers[i]);
-        }
-      }
-      state.pending_advance =
-          PendingAdvance{attacker_side, survivors, {defender_hexes.begin(), defender_hexes.end()}};
       break;
     }
     case CombatResult::DefenderRetreat:
@@ -643,6 +656,7 @@ void resolve_attack(GameState& state, const AttackAction& attack, int die, std::
       break;
   }
   check_morale(state, events);
+  if (state.result) state.pending_exchange.reset();  // an instant victory ends the game at once
   if (imperial_guard_setback(state, attack, result, coalition_broken() != coalition_before)) {
     state.demoralization_reduction[static_cast<std::size_t>(Army::French)] += 20;
     std::get<CombatResolvedEvent>(events[event_at])
@@ -667,6 +681,77 @@ bool imperial_guard_setback(const GameState& state, const AttackAction& attack, 
   });
 }
 
+std::vector<std::vector<UnitIndex>> exchange_loss_choices(const GameState& state) {
+  std::vector<std::vector<UnitIndex>> choices;
+  if (!state.pending_exchange) return choices;
+  const PendingExchange& exchange = *state.pending_exchange;
+  const std::vector<UnitIndex>& candidates = exchange.candidates;
+  int everything = 0;
+  for (UnitIndex u : candidates)
+    everything += state.units[u].strength();
+  // Too little strength to meet the loss: every attacker goes.
+  if (everything < exchange.loss) {
+    std::vector<UnitIndex> all = candidates;
+    std::sort(all.begin(), all.end());
+    choices.push_back(std::move(all));
+    return choices;
+  }
+  // Every attacker is adjacent to every defender (6.1E), so at most 6 hexes of 2 units (5.4).
+  const std::size_t n = candidates.size();
+  for (std::size_t mask = 0; mask < (std::size_t{1} << n); ++mask) {
+    int total = 0;
+    int weakest = 1 << 30;
+    for (std::size_t i = 0; i < n; ++i) {
+      if (!(mask & (std::size_t{1} << i))) continue;
+      total += state.units[candidates[i]].strength();
+      weakest = std::min(weakest, state.units[candidates[i]].strength());
+    }
+    // At least the loss, and no unit could be dropped while still meeting it (the empty choice
+    // only when nothing is lost).
+    if (total < exchange.loss || total - weakest >= exchange.loss) continue;
+    std::vector<UnitIndex> choice;
+    for (std::size_t i = 0; i < n; ++i)
+      if (mask & (std::size_t{1} << i)) choice.push_back(candidates[i]);
+    std::sort(choice.begin(), choice.end());
+    choices.push_back(std::move(choice));
+  }
+  return choices;
+}
+
+std::optional<Refusal> check_exchange(const GameState& state, const ExchangeLossAction& choice) {
+  if (!state.pending_exchange) return refuse(RefusalCode::WrongPhase, "6.5A", "no exchange awaits a choice");
+  std::vector<UnitIndex> chosen = choice.units;
+  std::sort(chosen.begin(), chosen.end());
+  if (std::adjacent_find(chosen.begin(), chosen.end()) != chosen.end())
+    return refuse(RefusalCode::UnknownUnit, "6.5A", "a unit is named twice");
+  for (UnitIndex u : chosen) {
+    if (!contains(state.pending_exchange->candidates, u)) {
+      return refuse(RefusalCode::NotYourUnit, "6.5A",
+                    (u < state.units.size() ? state.units[u].id : std::string("that unit")) +
+                        " is not an adjacent attacker of this exchange");
+    }
+  }
+  const auto choices = exchange_loss_choices(state);
+  if (std::find(choices.begin(), choices.end(), chosen) != choices.end()) return std::nullopt;
+  int total = 0;
+  for (UnitIndex u : chosen)
+    total += state.units[u].strength();
+  if (total < state.pending_exchange->loss) {
+    return refuse(RefusalCode::Malformed, "6.5A",
+                  "the attackers chosen total " + std::to_string(total) + "; the defenders lost " +
+                      std::to_string(state.pending_exchange->loss));
+  }
+  return refuse(RefusalCode::Malformed, "6.5A",
+                "more attackers than the loss requires: a unit could be left out and still meet " +
+                    std::to_string(state.pending_exchange->loss));
+}
+
+void resolve_exchange(GameState& state, const ExchangeLossAction& choice, std::vector<Event>& events) {
+  eliminate_exchange_losses(state, choice.units, events);
+  check_morale(state, events);
+  settle(state, events);
+}
+
 void resolve_retreat(GameState& state, const RetreatAction& retreat, std::vector<Event>& events) {
   const PendingRetreat pending = state.pending_retreats.front();
   state.pending_retreats.erase(state.pending_retreats.begin());
@@ -680,7 +765,11 @@ void resolve_retreat(GameState& state, const RetreatAction& retreat, std::vector
     state.control[*retreat.to] = side_of(unit.army);
     events.push_back(UnitRetreatedEvent{retreat.unit, from, *retreat.to, retreat.displace});
     if (retreat.displace) {
-      // 6.6D: the displaced unit retreats next.
+      // 6.6D: the displaced unit retreats next; artillery yet to fight may not fire this phase, and
+      // no unit is displaced twice by one combat.
+      UnitState& displaced = state.units[*retreat.displace];
+      if (is_artillery(displaced.type) && !displaced.fought) displaced.may_not_fire = true;
+      displaced.displaced_by_combat = pending.combat;
       state.pending_retreats.insert(state.pending_retreats.begin(),
                                     PendingRetreat{*retreat.displace, pending.combat, false});
     }

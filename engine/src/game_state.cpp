@@ -70,8 +70,10 @@ std::uint64_t state_hash(const GameState& state) {
     h.add(static_cast<std::uint64_t>(unit.status));
     h.add(static_cast<std::uint64_t>(unit.hex.column) << 8 | static_cast<std::uint64_t>(unit.hex.row));
     h.add(static_cast<std::uint64_t>(unit.reduced) | static_cast<std::uint64_t>(unit.moved) << 1 |
-          static_cast<std::uint64_t>(unit.fought) << 2 | static_cast<std::uint64_t>(unit.must_fight) << 3);
+          static_cast<std::uint64_t>(unit.fought) << 2 | static_cast<std::uint64_t>(unit.must_fight) << 3 |
+          static_cast<std::uint64_t>(unit.may_not_fire) << 4);
     h.add(static_cast<std::uint64_t>(unit.arrival_turn + 1));
+    h.add(static_cast<std::uint64_t>(unit.displaced_by_combat));
   }
   for (int i = 0; i < 3; ++i) {
     h.add(static_cast<std::uint64_t>(state.eliminated_strength[static_cast<std::size_t>(i)]));
@@ -100,6 +102,16 @@ std::uint64_t state_hash(const GameState& state) {
     for (UnitIndex unit : state.pending_advance->candidates)
       h.add(unit);
     for (Hex hex : state.pending_advance->vacated)
+      h.add(static_cast<std::uint64_t>(hex.column) << 8 | static_cast<std::uint64_t>(hex.row));
+  }
+  h.add(state.pending_exchange.has_value());
+  if (state.pending_exchange) {
+    h.add(static_cast<std::uint64_t>(state.pending_exchange->side));
+    h.add(static_cast<std::uint64_t>(state.pending_exchange->combat));
+    h.add(static_cast<std::uint64_t>(state.pending_exchange->loss));
+    for (UnitIndex unit : state.pending_exchange->candidates)
+      h.add(unit);
+    for (Hex hex : state.pending_exchange->vacated)
       h.add(static_cast<std::uint64_t>(hex.column) << 8 | static_cast<std::uint64_t>(hex.row));
   }
   h.add(static_cast<std::uint64_t>(state.combats_this_phase));

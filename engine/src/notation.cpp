@@ -76,9 +76,24 @@ std::string unit_name(const GameState& state, UnitIndex unit) {
 }
 
 std::variant<NotatedAction, std::string> parse_action_line(const GameState& state, std::string_view line) {
-  const auto w = words(line);
+  auto w = words(line);
   if (w.size() < 2) return std::string("expected: SIDE ACTION ...");
   NotatedAction notated;
+  // The dice the action consumed close the line: "die N" (one) or "dice N M ..." (any number).
+  for (std::size_t k = 2; k < w.size(); ++k) {
+    if (w[k] != "die" && w[k] != "dice") continue;
+    if (k + 1 >= w.size()) return "'" + w[k] + "' needs a number";
+    if (w[k] == "die" && k + 2 != w.size())
+      return std::string("'die' takes one number; several are 'dice N M ...'");
+    for (std::size_t d = k + 1; d < w.size(); ++d) {
+      const auto n = parse_count(w[d]);
+      if (!n) return "'" + w[k] + "' needs numbers, found '" + w[d] + "'";
+      if (*n < 1 || *n > 6) return std::string("a die shows 1 to 6");
+      notated.dice.push_back(*n);
+    }
+    w.resize(k);
+    break;
+  }
   const auto side = side_from_string(w[0]);
   if (!side) return "unknown side '" + w[0] + "' (french, coalition)";
   notated.side = *side;
@@ -133,16 +148,11 @@ std::variant<NotatedAction, std::string> parse_action_line(const GameState& stat
         list = &attack.retreat_on_ar;
         continue;
       }
-      if (w[i] == "reduce" || w[i] == "die") {
-        if (i + 1 >= w.size()) return "'" + w[i] + "' needs a number";
+      if (w[i] == "reduce") {
+        if (i + 1 >= w.size()) return std::string("'reduce' needs a number");
         const auto n = parse_count(w[i + 1]);
-        if (!n) return "'" + w[i] + "' needs a number, found '" + w[i + 1] + "'";
-        if (w[i] == "reduce") {
-          attack.odds_reduction = *n;
-        } else {
-          if (*n < 1 || *n > 6) return std::string("a die shows 1 to 6");
-          notated.die = *n;
-        }
+        if (!n) return "'reduce' needs a number, found '" + w[i + 1] + "'";
+        attack.odds_reduction = *n;
         ++i;
         continue;
       }
@@ -192,10 +202,21 @@ std::variant<NotatedAction, std::string> parse_action_line(const GameState& stat
     notated.action = advance;
     return notated;
   }
-  return "unknown action '" + verb + "' (move, end, attack, retreat, advance)";
+  if (verb == "exchange") {
+    ExchangeLossAction exchange;
+    for (; i < w.size(); ++i) {
+      auto u = resolve(state, w[i]);
+      if (auto* error = std::get_if<std::string>(&u)) return *error;
+      exchange.units.push_back(std::get<UnitIndex>(u));
+    }
+    notated.action = exchange;
+    return notated;
+  }
+  return "unknown action '" + verb + "' (move, end, attack, retreat, advance, exchange)";
 }
 
-std::string format_action(const GameState& state, Side side, const Action& action, std::optional<int> die) {
+std::string format_action(const GameState& state, Side side, const Action& action,
+                          const std::vector<int>& dice) {
   std::ostringstream out;
   out << side_name(side);
   std::visit(
@@ -236,10 +257,19 @@ std::string format_action(const GameState& state, Side side, const Action& actio
           } else {
             out << " advance none";
           }
+        } else if constexpr (std::is_same_v<A, ExchangeLossAction>) {
+          out << " exchange";
+          for (UnitIndex u : a.units)
+            out << ' ' << unit_name(state, u);
         }
       },
       action);
-  if (die) out << " die " << *die;
+  if (dice.size() == 1) out << " die " << dice.front();
+  if (dice.size() > 1) {
+    out << " dice";
+    for (int d : dice)
+      out << ' ' << d;
+  }
   return out.str();
 }
 

@@ -31,6 +31,11 @@ Action choose_retreat(const GameState& state, SplitMix64& random) {
                        true};  // unreachable: settle() eliminates such units
 }
 
+// 6.5A: any legal choice of the attackers an exchange eliminates.
+Action choose_exchange(const GameState& state, SplitMix64& random) {
+  return ExchangeLossAction{pick(exchange_loss_choices(state), random)};
+}
+
 Action choose_advance(const GameState& state, SplitMix64& random) {
   const PendingAdvance& offer = *state.pending_advance;
   if (random.below(2) == 0) return AdvanceAction{};
@@ -115,6 +120,7 @@ Action choose_combat(const GameState& state, SplitMix64& random) {
 }  // namespace
 
 Action choose_random_action(const GameState& state, SplitMix64& random) {
+  if (state.pending_exchange) return choose_exchange(state, random);
   if (!state.pending_retreats.empty()) return choose_retreat(state, random);
   if (state.pending_advance) return choose_advance(state, random);
   if (state.phase == Phase::Movement) return choose_move(state, random);

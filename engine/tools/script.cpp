@@ -165,21 +165,26 @@ int main(int argc, char** argv) {
   }
   long accepted = 0, refused = 0, bad = 0;
 
-  // Applies one action, printing refusals and events and recording it; true if accepted.
-  const auto play = [&](Side side, const Action& action, std::optional<int> forced_die) {
+  // Applies one action, printing refusals and events and recording it with the dice it consumed;
+  // true if accepted. Dice given on the line are used first, in order; any further die comes from
+  // the seed. Dice given but not consumed make the line bad (the record would not replay).
+  const auto play = [&](Side side, const Action& action, const std::vector<int>& forced) {
     if (auto refusal = validate(state, side, action)) {
       ++refused;
       std::cout << "refused (" << refusal->rule << "): " << refusal->message << "\n";
       return false;
     }
-    std::optional<int> rolled;
-    const std::string line_before = format_action(state, side, action);
+    std::vector<int> rolled;
     const auto events = apply(state, side, action, [&] {
-      rolled = forced_die ? *forced_die : dice.die();
-      return *rolled;
+      rolled.push_back(rolled.size() < forced.size() ? forced[rolled.size()] : dice.die());
+      return rolled.back();
     });
     ++accepted;
-    const std::string line = rolled ? line_before + " die " + std::to_string(*rolled) : line_before;
+    if (rolled.size() < forced.size()) {
+      ++bad;
+      std::cout << "the action consumed " << rolled.size() << " of the " << forced.size() << " dice given\n";
+    }
+    const std::string line = format_action(state, side, action, rolled);
     std::cout << "> " << line << "\n";
     if (record.is_open()) record << line << "\n";
     for (const Event& event : events)
@@ -252,7 +257,7 @@ int main(int argc, char** argv) {
           continue;
         }
         const auto& notated = std::get<NotatedAction>(parsed);
-        play(notated.side, notated.action, notated.die);
+        play(notated.side, notated.action, notated.dice);
       }
     }
   }
@@ -262,7 +267,7 @@ int main(int argc, char** argv) {
     while (state.phase != Phase::GameOver && steps++ < options.max_actions) {
       const Side side = pending_decision(state).side;
       const Action action = choose_random_action(state, bot_random);
-      if (!play(side, action, std::nullopt)) break;  // the random player only proposes legal actions
+      if (!play(side, action, {})) break;  // the random player only proposes legal actions
     }
   }
 

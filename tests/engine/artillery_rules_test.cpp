@@ -413,3 +413,66 @@ TEST_CASE("6.6C a bombarded hex holding only retreated units is resolved at 6-1"
   apply(state, Side::French, bombard(state, {"Art"}, {"X"}), die(1));  // 6-1, 1: De
   CHECK(state.units[unit(state, "X")].status == UnitStatus::Eliminated);
 }
+
+TEST_CASE("6.6D displaced artillery yet to fight may not fire this combat phase", "[rules][6.6D]") {
+  // A's only retreat hex is 0504 (lakes close 0404 and 0604; 0405 and 0605 are in X's ZOC), where
+  // B and the artillery stand.
+  auto state = make_game("lake \"L\" : 0505/0404 0505/0604\n",
+                         {{"french", "A", "infantry", 4, 4},
+                          {"french", "B", "infantry", 4, 4},
+                          {"french", "Art", "foot_artillery", 3, 4},
+                          {"allied", "X", "infantry", 4, 4},
+                          {"allied", "W", "infantry", 2, 4}},
+                         "setup french 0505 : A\nsetup french 0504 : B Art\nsetup allied 0506 : X\n"
+                         "setup allied 0406 : W\n");
+  to_french_combat(state);
+  apply(state, Side::French, attack(state, {"A"}, {"X"}), die(5));  // 1-1, 5: Ar
+  REQUIRE(retreat_hexes(state, unit(state, "A")).empty());
+  apply(state, Side::French, RetreatAction{unit(state, "A"), hx("0504"), unit(state, "Art"), false},
+        no_dice());
+  apply(state, Side::French, RetreatAction{unit(state, "Art"), hx("0404"), std::nullopt, false}, no_dice());
+  apply(state, Side::Coalition, AdvanceAction{}, no_dice());
+  REQUIRE(distance(hx("0404"), hx("0406")) == 2);
+  AttackAction bombard;
+  bombard.defenders = {unit(state, "W")};
+  bombard.bombarding = {unit(state, "Art")};
+  CHECK(state.units[unit(state, "Art")].may_not_fire);
+  CHECK_FALSE(state.units[unit(state, "Art")].fought);  // 6.6D: it may still be attacked
+  CHECK(refused_by(state, Side::French, bombard) == "6.6D");
+  // The same bombardment by artillery that was not displaced would be legal.
+  GameState undisplaced = state;
+  undisplaced.units[unit(state, "Art")].may_not_fire = false;
+  CHECK(refused_by(undisplaced, Side::French, bombard) == "");
+  // The flag lasts the phase only.
+  apply(state, Side::French, EndPhaseAction{}, no_dice());
+  CHECK_FALSE(state.units[unit(state, "Art")].may_not_fire);
+}
+
+TEST_CASE("6.6D a unit is displaced only once by a single combat", "[rules][6.6D]") {
+  // X and V (0506) must retreat; their only hex is 0507, holding Y and Z.
+  auto state = make_game("lake \"L\" : 0506/0406 0506/0606\n",
+                         {{"french", "A", "infantry", 9, 4},
+                          {"allied", "X", "infantry", 2, 4},
+                          {"allied", "V", "infantry", 2, 4},
+                          {"allied", "Y", "infantry", 1, 4},
+                          {"allied", "Z", "infantry", 1, 4}},
+                         "setup french 0505 : A\nsetup allied 0506 : X V\nsetup allied 0507 : Y Z\n");
+  to_french_combat(state);
+  apply(state, Side::French, attack(state, {"A"}, {"X", "V"}), die(1));  // 9 to 4 = 2-1, 1: Dr
+  apply(state, Side::Coalition, RetreatAction{unit(state, "X"), hx("0507"), unit(state, "Y"), false},
+        no_dice());
+  // Y, displaced, retreats on into 0508.
+  apply(state, Side::Coalition, RetreatAction{unit(state, "Y"), hx("0508"), std::nullopt, false}, no_dice());
+  REQUIRE(state.pending_retreats.front().unit == unit(state, "V"));
+  // 0507 now holds X and Z. V may displace Z, which has not been displaced; X was not displaced either.
+  CHECK(refused_by(state, Side::Coalition,
+                   RetreatAction{unit(state, "V"), hx("0507"), unit(state, "Z"), false}) == "");
+  // Move Y back into 0507 by hand to build the case: Y was displaced by this very combat.
+  GameState again = state;
+  again.units[unit(state, "Z")].hex = hx("0509");
+  again.units[unit(state, "Y")].hex = hx("0507");
+  CHECK(refused_by(again, Side::Coalition,
+                   RetreatAction{unit(state, "V"), hx("0507"), unit(state, "Y"), false}) == "6.6D");
+  CHECK(refused_by(again, Side::Coalition,
+                   RetreatAction{unit(state, "V"), hx("0507"), unit(state, "X"), false}) == "");
+}

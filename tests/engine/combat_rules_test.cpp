@@ -175,8 +175,9 @@ TEST_CASE("6.4 Ae and Ar: attackers eliminated or retreated, and the defender ma
   CHECK(state.units[unit(state, "B")].hex == hx("0804"));
 }
 
-TEST_CASE("6.5A Ex: defenders eliminated, and attackers of at least equal current strength",
-          "[rules][6.5A]") {
+TEST_CASE(
+    "6.5A Ex: defenders eliminated, and the attacker chooses attackers of at least equal current strength",
+    "[rules][6.5A]") {
   auto state = make_game(
       "",
       {{"french", "A", "infantry", 12, 4},
@@ -189,10 +190,60 @@ TEST_CASE("6.5A Ex: defenders eliminated, and attackers of at least equal curren
   REQUIRE(odds.computed.to_string() == "5-1");
   apply(state, Side::French, attack(state, {"A", "B", "C"}, {"X"}), die(5));  // 5-1, 5: Ex
   CHECK(state.units[unit(state, "X")].status == UnitStatus::Eliminated);
-  CHECK(state.units[unit(state, "B")].status == UnitStatus::Eliminated);  // 3 >= 3, the least loss
-  CHECK(state.units[unit(state, "A")].on_map());
+  // Two legal choices ({A} or {B}): the attacker decides before anything else happens.
+  REQUIRE(state.pending_exchange);
+  CHECK(state.pending_exchange->loss == 3);
+  CHECK(pending_decision(state).side == Side::French);
+  CHECK(exchange_loss_choices(state) ==
+        std::vector<std::vector<UnitIndex>>{{unit(state, "A")}, {unit(state, "B")}});
+  CHECK(refused_by(state, Side::French, EndPhaseAction{}) == "6.6");
+  CHECK(refused_by(state, Side::Coalition, ExchangeLossAction{{unit(state, "B")}}) == "6.5A");
+  // Too little: C's 2 < 3. Too much: B could be left out of {A, B}. Not an attacker: X.
+  CHECK(refused_by(state, Side::French, ExchangeLossAction{{unit(state, "C")}}) == "6.5A");
+  CHECK(refused_by(state, Side::French, ExchangeLossAction{{unit(state, "A"), unit(state, "B")}}) == "6.5A");
+  CHECK(refused_by(state, Side::French, ExchangeLossAction{{unit(state, "X")}}) == "6.5A");
+  CHECK(refused_by(state, Side::French, ExchangeLossAction{{unit(state, "B"), unit(state, "B")}}) == "6.5A");
+  // {B, C} is more than needed too: C could be left out.
+  CHECK(refused_by(state, Side::French, ExchangeLossAction{{unit(state, "B"), unit(state, "C")}}) == "6.5A");
+  apply(state, Side::French, ExchangeLossAction{{unit(state, "A")}}, no_dice());  // the player's choice
+  CHECK_FALSE(state.pending_exchange);
+  CHECK(state.units[unit(state, "A")].status == UnitStatus::Eliminated);
+  CHECK(state.units[unit(state, "B")].on_map());
   CHECK(state.units[unit(state, "C")].on_map());
-  CHECK(state.eliminated_strength[static_cast<std::size_t>(Army::French)] == 3);
+  CHECK(state.eliminated_strength[static_cast<std::size_t>(Army::French)] == 12);
+  // 6.7: one surviving attacker may advance.
+  REQUIRE(state.pending_advance);
+  CHECK(state.pending_advance->candidates == std::vector<UnitIndex>{unit(state, "B"), unit(state, "C")});
+}
+
+TEST_CASE("6.5A Ex: a single legal choice is carried out at once; a combination may be needed",
+          "[rules][6.5A]") {
+  auto state =
+      make_game("",
+                {{"french", "A", "infantry", 12, 4},
+                 {"french", "B", "infantry", 2, 4},
+                 {"french", "C", "infantry", 2, 4},
+                 {"allied", "X", "infantry", 3, 4},
+                 {"french", "D", "infantry", 12, 4},
+                 {"french", "E", "infantry", 2, 4},
+                 {"allied", "Y", "infantry", 3, 4}},
+                "setup french 0505 : A\nsetup french 0405 : B\nsetup french 0605 : C\nsetup allied 0506 : X\n"
+                "setup french 0909 : D\nsetup french 0809 : E\nsetup allied 0910 : Y\n");
+  to_french_combat(state);
+  // {A} or {B, C}: two choices, one of them two units.
+  apply(state, Side::French, attack(state, {"A", "B", "C"}, {"X"}), die(5));  // 16 to 3 = 5-1, 5: Ex
+  REQUIRE(state.pending_exchange);
+  CHECK(exchange_loss_choices(state).size() == 2u);
+  apply(state, Side::French, ExchangeLossAction{{unit(state, "C"), unit(state, "B")}}, no_dice());
+  CHECK(state.units[unit(state, "B")].status == UnitStatus::Eliminated);
+  CHECK(state.units[unit(state, "C")].status == UnitStatus::Eliminated);
+  CHECK(state.units[unit(state, "A")].on_map());
+  apply(state, Side::French, AdvanceAction{}, no_dice());
+  // D (12) alone meets Y's 3; E (2) cannot, and {D, E} is more than needed: D goes at once.
+  apply(state, Side::French, attack(state, {"D", "E"}, {"Y"}), die(6));  // 14 to 3 = 4-1, 6: Ex
+  CHECK_FALSE(state.pending_exchange);
+  CHECK(state.units[unit(state, "D")].status == UnitStatus::Eliminated);
+  CHECK(state.units[unit(state, "E")].on_map());
 }
 
 TEST_CASE("8.2 chateau infantry is tripled, attacks on it capped at 4-1, and it may ignore a Dr",

@@ -18,12 +18,14 @@ TEST_CASE("notation lines round-trip through parse and format", "[notation]") {
         "coalition retreat \"Horse [2]\" 0910 displace prussian:A", "coalition retreat \"Horse [2]\" stay",
         "french advance french:A 0506", "french advance none", "french move french:A 0506 exit",
         "french attack french:A on \"Horse [2]\" with prussian:A",
-        "french attack on \"Horse [2]\" with prussian:A accept-ar prussian:A die 2"}) {
+        "french attack on \"Horse [2]\" with prussian:A accept-ar prussian:A die 2",
+        "french exchange french:A prussian:A", "french exchange", "french end dice 4 2",
+        "coalition end die 6"}) {
     const auto parsed = parse_action_line(state, line);
     INFO(line);
     REQUIRE(std::holds_alternative<NotatedAction>(parsed));
     const auto& notated = std::get<NotatedAction>(parsed);
-    CHECK(format_action(state, notated.side, notated.action, notated.die) == line);
+    CHECK(format_action(state, notated.side, notated.action, notated.dice) == line);
   }
 }
 
@@ -37,10 +39,14 @@ TEST_CASE("bad notation lines say what is wrong", "[notation]") {
   };
   CHECK(error("french move A 0506") == "'A' is ambiguous: write ARMY:ID");
   CHECK(error("austrian end") == "unknown side 'austrian' (french, coalition)");
-  CHECK(error("french dance") == "unknown action 'dance' (move, end, attack, retreat, advance)");
+  CHECK(error("french dance") == "unknown action 'dance' (move, end, attack, retreat, advance, exchange)");
   CHECK(error("french move french:A 05x6") == "expected a hex CCRR, found '05x6'");
   CHECK(error("french move Nobody 0506") == "no unit 'Nobody'");
   CHECK(error("french attack french:A on prussian:A die 7") == "a die shows 1 to 6");
   CHECK(error("french attack french:A") == "expected: attack UNIT ... on UNIT ... [with ARTILLERY ...]");
   CHECK(error("french") == "expected: SIDE ACTION ...");
+  CHECK(error("french end dice 4 7") == "a die shows 1 to 6");
+  CHECK(error("french end die 4 2") == "'die' takes one number; several are 'dice N M ...'");
+  CHECK(error("french end dice") == "'dice' needs a number");
+  CHECK(error("french exchange Nobody") == "no unit 'Nobody'");
 }

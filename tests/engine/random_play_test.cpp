@@ -82,13 +82,12 @@ Played play_to_the_end(const std::string& scenario, std::uint64_t seed) {
     INFO(format_action(state, side, action)
          << (refusal ? " refused: " + refusal->rule + " " + refusal->message : ""));
     REQUIRE_FALSE(refusal);
-    std::optional<int> rolled;
-    const std::string line = format_action(state, side, action);
+    std::vector<int> rolled;
     const auto events = apply(state, side, action, [&] {
-      rolled = dice.die();
-      return *rolled;
+      rolled.push_back(dice.die());
+      return rolled.back();
     });
-    played.record += line + (rolled ? " die " + std::to_string(*rolled) : "") + "\n";
+    played.record += format_action(state, side, action, rolled) + "\n";
     ++played.actions;
     check_invariants(state, losses);
     losses = state.eliminated_strength[0] + state.eliminated_strength[1] + state.eliminated_strength[2];
@@ -114,10 +113,12 @@ std::uint64_t replay(const std::string& scenario, const std::string& record) {
     REQUIRE(std::holds_alternative<NotatedAction>(parsed));
     const auto& notated = std::get<NotatedAction>(parsed);
     REQUIRE_FALSE(validate(state, notated.side, notated.action));
+    std::size_t used = 0;
     apply(state, notated.side, notated.action, [&] {
-      REQUIRE(notated.die);
-      return *notated.die;
+      REQUIRE(used < notated.dice.size());
+      return notated.dice[used++];
     });
+    REQUIRE(used == notated.dice.size());
   }
   return state_hash(state);
 }

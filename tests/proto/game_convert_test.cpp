@@ -81,3 +81,20 @@ TEST_CASE("malformed wire actions are refused before the engine sees them", "[wi
   advance.mutable_advance()->set_unit(0);  // neither "none" nor a hex
   CHECK(std::get<std::string>(wire::from_proto(advance, state)) == "an advance names the hex it enters");
 }
+
+TEST_CASE("an exchange choice (6.5A) crosses the wire both ways", "[wire]") {
+  const engine::GameState state = quatre_bras();
+  const engine::Action choice = engine::ExchangeLossAction{{3, 1}};
+  const v1::GameAction wire = wire::to_proto(choice);
+  REQUIRE(wire.has_exchange_losses());
+  CHECK(wire.exchange_losses().units_size() == 2);
+  const auto back = wire::from_proto(wire, state);
+  REQUIRE(std::holds_alternative<engine::Action>(back));
+  const auto* exchange = std::get_if<engine::ExchangeLossAction>(&std::get<engine::Action>(back));
+  REQUIRE(exchange);
+  CHECK(exchange->units == std::vector<engine::UnitIndex>{3, 1});
+
+  v1::GameAction bad;
+  bad.mutable_exchange_losses()->add_units(static_cast<std::uint32_t>(state.units.size()));
+  CHECK(std::get<std::string>(wire::from_proto(bad, state)).find("not in this game") != std::string::npos);
+}

@@ -359,6 +359,8 @@ v1::GameAction to_proto(const engine::Action& action) {
           ad->set_none(!a.unit.has_value());
           if (a.unit) ad->set_unit(static_cast<std::uint32_t>(*a.unit));
           if (a.into) *ad->mutable_into() = to_proto(*a.into);
+        } else if constexpr (std::is_same_v<T, engine::ExchangeLossAction>) {
+          add_units(out.mutable_exchange_losses()->mutable_units(), a.units);
         } else {
           static_assert(sizeof(T) == 0, "every action has a wire form");
         }
@@ -434,8 +436,12 @@ std::variant<engine::Action, std::string> from_proto(const v1::GameAction& actio
       }
       return engine::Action{advance};
     }
+    case v1::GameAction::kExchangeLosses: {
+      const auto units = units_from(action.exchange_losses().units(), state);
+      if (!units) return std::string("an exchange names a unit number that is not in this game");
+      return engine::Action{engine::ExchangeLossAction{*units}};
+    }
     case v1::GameAction::kPlace:
-    case v1::GameAction::kExchangeLosses:
       return std::string("this action is not part of the rules in force");
     case v1::GameAction::kNotation:
       return std::string("a notation action is parsed by the server, not converted");

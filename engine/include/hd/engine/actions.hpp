@@ -27,7 +27,8 @@ struct MoveAction {
 // at the end of movement (5.4), attacks still owed in combat (6.1).
 struct EndPhaseAction {};
 
-using Action = std::variant<MoveAction, EndPhaseAction, AttackAction, RetreatAction, AdvanceAction>;
+using Action =
+    std::variant<MoveAction, EndPhaseAction, AttackAction, RetreatAction, AdvanceAction, ExchangeLossAction>;
 
 // Dice are injected: the server rolls them, tests force them, replays repeat them.
 using DieRoller = std::function<int()>;

@@ -49,6 +49,13 @@ struct AdvanceAction {
   std::optional<Hex> into;
 };
 
+// 6.5A: the attackers an exchange eliminates, chosen by the attacker: adjacent attackers of the
+// combat whose current printed strengths total at least the defenders' loss, none of which could be
+// left out while still meeting it (docs/rules-notes.md, 6.5A).
+struct ExchangeLossAction {
+  std::vector<UnitIndex> units;
+};
+
 // Marks every unit that must take part in a combat this phase (6.1): phasing units in an EZOC and
 // the enemy units whose ZOC they are in. Called as a combat phase begins.
 void mark_obligations(GameState& state);
@@ -77,6 +84,13 @@ bool imperial_guard_setback(const GameState& state, const AttackAction& attack, 
 // The hexes a unit may retreat into now, without displacing anyone (6.6A, 6.6C, 8.1A).
 std::vector<Hex> retreat_hexes(const GameState& state, UnitIndex unit);
 
+// 6.5A: every legal choice for the pending exchange (each sorted by unit index, in increasing
+// order of the bitmask over the candidates); empty if no exchange is pending.
+std::vector<std::vector<UnitIndex>> exchange_loss_choices(const GameState& state);
+
+// Checks an exchange choice against the pending exchange (6.5A).
+std::optional<Refusal> check_exchange(const GameState& state, const ExchangeLossAction& choice);
+
 // Checks a retreat or an advance decision.
 std::optional<Refusal> check_retreat(const GameState& state, const RetreatAction& retreat);
 std::optional<Refusal> check_advance(const GameState& state, const AdvanceAction& advance);
@@ -98,6 +112,7 @@ bool retreat_ground_ok(const GameState& state, const UnitState& unit, Hex to);
 
 // Carrying out validated decisions (used by apply() in actions.cpp). Each appends its events.
 void resolve_attack(GameState& state, const AttackAction& attack, int die, std::vector<Event>& events);
+void resolve_exchange(GameState& state, const ExchangeLossAction& choice, std::vector<Event>& events);
 void resolve_retreat(GameState& state, const RetreatAction& retreat, std::vector<Event>& events);
 void resolve_advance(GameState& state, const AdvanceAction& advance, std::vector<Event>& events);
 

@@ -39,6 +39,10 @@ struct UnitState {
   bool moved = false;       // 5.1C: a finished move cannot be changed or continued
   bool fought = false;      // 6.1B: one combat per unit per phase; 6.7C: none after advancing
   bool must_fight = false;  // 6.1: in contact at the start of this combat phase
+  // 6.6D: artillery displaced before it fought may not fire this phase. Not `fought`, which would
+  // also shield it from attack.
+  bool may_not_fire = false;
+  int displaced_by_combat = 0;  // 6.6D: the combat of this phase that last displaced it (0: none)
 
   // The printed strength showing (6.5A: current printed strength).
   int strength() const { return reduced ? reduced_strength : full_strength; }
@@ -60,6 +64,16 @@ struct PendingAdvance {
   Side side = Side::French;
   std::vector<UnitIndex> candidates;  // participating victorious units
   std::vector<Hex> vacated;           // the losers' hexes; those empty when offered may be entered
+};
+
+// After an Ex (6.5A) whose loss more than one set of attackers could meet: the attacker chooses
+// which of the combat's surviving adjacent attackers are eliminated.
+struct PendingExchange {
+  Side side = Side::French;
+  int combat = 0;
+  int loss = 0;                       // the defenders' current printed strength
+  std::vector<UnitIndex> candidates;  // the combat's adjacent attackers
+  std::vector<Hex> vacated;           // the defenders' hexes, offered for the advance afterwards
 };
 
 // How the game ended (3.4).
@@ -85,6 +99,7 @@ struct GameState {
   std::map<Hex, int> entries_this_phase;          // 5.6A: units entered at each hex this phase
   std::vector<PendingRetreat> pending_retreats;   // in order; the first is decided next
   std::optional<PendingAdvance> pending_advance;
+  std::optional<PendingExchange> pending_exchange;  // decided before retreats and advances
   int combats_this_phase = 0;
   std::array<int, 2> exited_strength{};  // by Side: strength exited for VP (5.5C)
   std::optional<GameResult> result;

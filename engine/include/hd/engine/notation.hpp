@@ -4,6 +4,8 @@
 //   french move Bach 1201 exit          leave the map from the last hex (5.5)
 //   french end                          end the phase
 //   french attack Bach Foy on Blndt reduce 1 die 4
+//   french exchange Bach                the attackers an exchange eliminates (6.5A)
+//   french end dice 4 2                 any action ends with the dice it consumed, if any
 //   coalition retreat Blndt 1642        retreat Blndt 1642 displace Kruse | retreat Blndt stay
 //   french advance Bach 1641            advance none
 // Units are named by id, or ARMY:ID where the id is not unique on the map; names with spaces are
@@ -16,13 +18,16 @@
 #include <string>
 #include <string_view>
 #include <variant>
+#include <vector>
 
 namespace hd::engine {
 
 struct NotatedAction {
   Side side = Side::French;
   Action action;
-  std::optional<int> die;  // "die N": the die an attack is resolved with
+  // "die N" or "dice N M ...": the dice the action consumed, in the order it rolled them (a combat's
+  // die, a scenario's arrival or set-up rolls).
+  std::vector<int> dice;
 };
 
 // Parses one line against the current state (unit names are resolved here). The error says what is
@@ -31,7 +36,7 @@ std::variant<NotatedAction, std::string> parse_action_line(const GameState& stat
 
 // The line for an action, so that parse_action_line(format_action(...)) gives it back.
 std::string format_action(const GameState& state, Side side, const Action& action,
-                          std::optional<int> die = std::nullopt);
+                          const std::vector<int>& dice = {});
 
 // One line describing an event, for logs and the scripting tool.
 std::string format_event(const GameState& state, const Event& event);
