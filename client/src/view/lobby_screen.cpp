@@ -57,6 +57,9 @@ void LobbyScreen::draw(sf::RenderTarget& target, ClientModel& model, sf::Vector2
   const std::string who = lobby.account ? lobby.account->username : "?";
   kit_.text(target, {20, y}, "Lobby - logged in as " + printable(who, 40), 22, kInk);
   kit_.button(target, {size.x - 140, y, 120, 28}, "Refresh (F5)", [&model] { model.refresh_lobby(); });
+  // The last notice: a created game's invite code, or a refused request in plain words.
+  if (!model.notice().empty())
+    kit_.text(target, {460, y + 6}, printable(model.notice(), 90), 14, sf::Color(255, 170, 120));
   y += 44;
 
   // Create or join by invite code.
