@@ -207,7 +207,7 @@ TEST_CASE("combat: attackers and defenders by click, odds asked, the attack comm
 
   CHECK(model.click_hex(Hex{17, 45}).empty());  // attackers only: no odds yet
   CHECK(model.attackers() == std::set<std::uint32_t>{0, 1});
-  auto requests = model.click_hex(Hex{17, 46}, ClickIntent::Bombard);  // 7.1: the gun bombards
+  auto requests = model.click_hex(Hex{17, 46}, ClickIntent::Shifted);  // 7.1: the gun bombards
   REQUIRE(requests.empty());
   CHECK(model.bombarding() == std::set<std::uint32_t>{4});
   requests = model.click_hex(Hex{17, 47});
@@ -298,4 +298,32 @@ TEST_CASE("chat for this game is kept; chat for another is not") {
   model.apply_chat(message);
   REQUIRE(model.chat().size() == 1);
   CHECK(model.chat()[0].from() == "alice");
+}
+
+TEST_CASE("movement: Shift on a reachable hex the unit may exit from moves it off the map (5.5)") {
+  GameModel model;
+  model.apply_snapshot(sample_snapshot());
+  model.click_hex(Hex{17, 46});  // FArt
+  pb::Reachable answer;
+  answer.set_game_id(12);
+  answer.set_unit(4);
+  auto* edge = answer.add_hexes();
+  *edge->mutable_hex() = coord(17, 47);
+  *edge->add_path() = coord(17, 47);
+  edge->set_can_exit(true);
+  auto* inland = answer.add_hexes();
+  *inland->mutable_hex() = coord(18, 46);
+  *inland->add_path() = coord(18, 46);
+  model.apply_reachable(answer);
+  // A plain click moves without leaving; Shift leaves only where the server says it may.
+  CHECK_FALSE(model.click_hex(Hex{17, 47})[0].submit_action().action().move().exit_map());
+  model.click_hex(Hex{17, 46});
+  model.apply_reachable(answer);
+  CHECK_FALSE(
+      model.click_hex(Hex{18, 46}, ClickIntent::Shifted)[0].submit_action().action().move().exit_map());
+  model.click_hex(Hex{17, 46});
+  model.apply_reachable(answer);
+  const auto requests = model.click_hex(Hex{17, 47}, ClickIntent::Shifted);
+  REQUIRE(requests.size() == 1);
+  CHECK(requests[0].submit_action().action().move().exit_map());
 }

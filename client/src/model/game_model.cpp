@@ -283,9 +283,10 @@ std::vector<Request> GameModel::click_hex(engine::Hex hex, ClickIntent intent) {
         for (const auto& coord : target->second.path())
           if (const auto step = hex_of(coord)) path.push_back(*step);
         const std::uint32_t moving = *selected_unit_;
+        const bool exit_map = intent == ClickIntent::Shifted && target->second.can_exit();  // 5.5
         clear_selection();
         selected_hex_ = hex;
-        return {requests::submit(game_id_, requests::move_action(moving, path, false))};
+        return {requests::submit(game_id_, requests::move_action(moving, path, exit_map))};
       }
     }
     if (mine.empty()) {
@@ -304,7 +305,7 @@ std::vector<Request> GameModel::click_hex(engine::Hex hex, ClickIntent intent) {
 
   if (view_.phase() == pb::PHASE_COMBAT) {
     if (!mine.empty()) {
-      if (intent == ClickIntent::Bombard) {
+      if (intent == ClickIntent::Shifted) {
         std::vector<std::uint32_t> guns;
         for (const auto index : mine)
           if (const pb::Unit* each = unit(index); each->type() == pb::UNIT_TYPE_FOOT_ARTILLERY ||

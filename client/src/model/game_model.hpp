@@ -24,8 +24,9 @@ using Request = pb::ClientEnvelope;
 // missing: the caller should reopen the game for a snapshot).
 enum class UpdateFit { Applied, AlreadySeen, Gap };
 
-// What a click on the map means for the combat being built.
-enum class ClickIntent { Primary, Bombard };
+// A plain click, or one with Shift held: in combat Shift adds bombarding artillery (7.1); in
+// movement Shift on a reachable hex from which the unit may leave the map moves it off (5.5).
+enum class ClickIntent { Primary, Shifted };
 
 // The army a seat commands (SEAT_FRENCH -> ARMY_FRENCH ...).
 pb::Army army_of(pb::Seat seat);

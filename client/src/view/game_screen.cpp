@@ -173,7 +173,7 @@ void GameScreen::handle(const sf::Event& event, ClientModel& model) {
 void GameScreen::on_map_click(float x, float y, bool shift, ClientModel& model) {
   const engine::Hex hex = camera_.layout().hex_at({x, y});
   if (!map_.bounds().contains(hex)) return;
-  model.send_game(model.game().click_hex(hex, shift ? ClickIntent::Bombard : ClickIntent::Primary));
+  model.send_game(model.game().click_hex(hex, shift ? ClickIntent::Shifted : ClickIntent::Primary));
 }
 
 void GameScreen::on_key(const sf::Event::KeyEvent& key, ClientModel& model) {
