@@ -60,3 +60,29 @@ TEST_CASE("Pong and empty envelopes change nothing") {
   CHECK_FALSE(hd::client::to_event(pong));
   CHECK_FALSE(hd::client::to_event(pb::ServerEnvelope{}));
 }
+
+TEST_CASE("a refusal keeps its rule and the id of the refused request") {
+  pb::ServerEnvelope envelope;
+  envelope.set_request_id(9);
+  envelope.mutable_refusal()->set_code(pb::REFUSAL_CODE_RULE_VIOLATION);
+  envelope.mutable_refusal()->set_rule("6.1");
+  const auto event = hd::client::to_event(envelope);
+  REQUIRE(event);
+  const auto* received = std::get_if<hd::client::RefusalReceived>(&*event);
+  REQUIRE(received);
+  CHECK(received->request_id == 9);
+  CHECK(received->refusal.rule == "6.1");
+}
+
+TEST_CASE("lobby and game messages reach the model as they are") {
+  pb::ServerEnvelope envelope;
+  envelope.set_request_id(4);
+  envelope.mutable_game_snapshot()->set_game_id(12);
+  const auto event = hd::client::to_event(envelope);
+  REQUIRE(event);
+  const auto* received = std::get_if<hd::client::EnvelopeReceived>(&*event);
+  REQUIRE(received);
+  REQUIRE(received->envelope);
+  CHECK(received->envelope->request_id() == 4);
+  CHECK(received->envelope->game_snapshot().game_id() == 12);
+}

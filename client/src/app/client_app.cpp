@@ -1,26 +1,36 @@
 #include "app/client_app.hpp"
 
+#include "app/input_script.hpp"
+#include "app/script_runner.hpp"
 #include "app/stop_signals.hpp"
 #include "camera/camera.hpp"
-#include "input/camera_controller.hpp"
+#include "camera/opening_camera.hpp"
 #include "model/client_model.hpp"
 #include "net/connection.hpp"
 #include "net/event_queue.hpp"
+#include "view/game_screen.hpp"
 #include "view/grid_view.hpp"
+#include "view/lobby_screen.hpp"
+#include "view/login_screen.hpp"
 #include "view/palette.hpp"
 #include "view/screen_layout.hpp"
 #include "view/sf_color.hpp"
 #include "view/status_bar_view.hpp"
 #include "view/status_text.hpp"
 
+#include <hd/loader/data_files.hpp>
+
 #include <SFML/Graphics/RenderWindow.hpp>
-#include <SFML/Graphics/Texture.hpp>
 #include <SFML/Graphics/View.hpp>
 #include <SFML/System/Clock.hpp>
 #include <SFML/Window/Event.hpp>
 
+#include <algorithm>
 #include <chrono>
+#include <fstream>
 #include <iostream>
+#include <memory>
+#include <sstream>
 
 namespace hd::client {
 namespace {
@@ -28,17 +38,12 @@ namespace {
 constexpr unsigned kFrameLimit = 60;
 // Frames drawn with the Welcome before the screenshot, so that it shows a settled window.
 constexpr int kFramesBeforeScreenshot = 3;
+// How long to wait before reconnecting after a lost connection.
+constexpr auto kReconnectDelay = std::chrono::seconds(1);
 
-// Copies what has just been drawn (before display) into a PNG. False if it cannot be written.
-bool save_screenshot(const sf::RenderWindow& window, const std::string& path) {
-  sf::Texture texture;
-  if (!texture.create(window.getSize().x, window.getSize().y)) return false;
-  texture.update(window);
-  return texture.copyToImage().saveToFile(path);
-}
-
-// The frame loop's answer to --screenshot after drawing a frame: nullopt to go on, else an exit
-// status. The picture is written in both cases: the Welcome drawn, or the state reached without it.
+// The frame loop's answer to --screenshot (without --script) after drawing a frame: nullopt to go
+// on, else an exit status. The picture is written in both cases: the Welcome drawn, or the state
+// reached without it.
 class ScreenshotRule {
  public:
   explicit ScreenshotRule(const ClientOptions& options)
@@ -47,7 +52,7 @@ class ScreenshotRule {
                   std::chrono::seconds(options.screenshot_timeout_seconds)) {}
 
   std::optional<int> after_frame(const sf::RenderWindow& window, const ClientModel& model) {
-    if (!options_.screenshot_path) return std::nullopt;
+    if (!options_.screenshot_path || options_.script_path) return std::nullopt;
     const ConnectionState state = model.state();
     if (state == ConnectionState::Welcomed) {
       if (++welcomed_frames_ < kFramesBeforeScreenshot) return std::nullopt;
@@ -77,6 +82,91 @@ class ScreenshotRule {
   int welcomed_frames_ = 0;
 };
 
+// The CRT as the data file has it, tabs widened to columns.
+std::string crt_text(const std::filesystem::path& root) {
+  std::ifstream file(root / "tables" / "crt.tsv");
+  std::ostringstream out;
+  std::string line;
+  while (std::getline(file, line)) {
+    if (!line.empty() && line[0] == '#') continue;
+    std::string row;
+    std::istringstream cells(line);
+    std::string cell;
+    while (std::getline(cells, cell, '\t')) {
+      cell.resize(std::max<std::size_t>(cell.size() + 1, 7), ' ');
+      row += cell;
+    }
+    out << row << "\n";
+  }
+  return out.str();
+}
+
+// The playing area of a scenario (the whole map if it cannot be read).
+engine::PlayingArea scenario_area(const std::filesystem::path& root, const std::string& scenario,
+                                  const loader::GameData& data) {
+  engine::ScenarioReport report;
+  const auto loaded = loader::load_scenario(root, scenario, data, report);
+  if (loaded.value) return loaded.value->area;
+  return engine::PlayingArea{1, data.map.bounds().columns, 1, data.map.bounds().rows};
+}
+
+std::string mono_font_path(const std::string& font_path) {
+  std::string path = font_path;
+  if (const auto at = path.rfind("DejaVuSans.ttf"); at != std::string::npos)
+    path.replace(at, 14, "DejaVuSansMono.ttf");
+  return path;
+}
+
+// --benchmark-frames: pans the whole campaign map by a few pixels a frame (bouncing at its edges)
+// and prints the frame times. No server.
+int run_benchmark(const ClientOptions& options, const sf::Font& font, const loader::GameData& data,
+                  const std::string& crt) {
+  sf::RenderWindow window(sf::VideoMode(options.width, options.height), "Hundred Days benchmark");
+  window.setVerticalSyncEnabled(false);
+  window.setFramerateLimit(0);
+  window.setPosition({0, 0});
+  const engine::PlayingArea whole{1, data.map.bounds().columns, 1, data.map.bounds().rows};
+  GameScreen screen(font, font, data.map, whole, opening_camera(whole), crt);
+  ClientModel model("benchmark");
+  StatusBarView status_bar(font);
+  std::vector<double> times;
+  double dx = -6;
+  double dy = -4;
+  sf::Clock clock;
+  const sf::Vector2f size(static_cast<float>(options.width), static_cast<float>(options.height));
+  for (int frame = 0; frame < options.benchmark_frames + 1 && window.isOpen(); ++frame) {
+    sf::Event event;
+    while (window.pollEvent(event)) {
+    }
+    const auto origin = screen.camera().origin();
+    // Keep the map under the window: bounce when an edge would come into view.
+    if (origin.x + dx > 0 || origin.x + dx < -2000) dx = -dx;
+    if (origin.y + dy > 0 || origin.y + dy < -2800) dy = -dy;
+    screen.camera().pan(dx, dy);
+    window.clear(to_sf_color(palette::kBackground));
+    screen.draw(window, model, size);
+    status_bar.draw(window, model, size.x, size.y);
+    window.display();
+    const double ms = clock.restart().asMicroseconds() / 1000.0;
+    if (frame > 0) times.push_back(ms);  // the first frame builds the terrain cache
+  }
+  if (times.empty()) return kExitError;
+  std::vector<double> sorted = times;
+  std::sort(sorted.begin(), sorted.end());
+  double total = 0;
+  for (const double t : times)
+    total += t;
+  const auto at = [&](double q) {
+    return sorted[static_cast<std::size_t>(q * static_cast<double>(sorted.size() - 1))];
+  };
+  std::cout << "hd_client benchmark: " << times.size() << " frames panning the campaign map at "
+            << options.width << "x" << options.height << ": mean "
+            << total / static_cast<double>(times.size()) << " ms, median " << at(0.5) << " ms, p95 "
+            << at(0.95) << " ms, max " << sorted.back() << " ms ("
+            << 1000.0 * static_cast<double>(times.size()) / total << " frames per second)\n";
+  return kExitOk;
+}
+
 }  // namespace
 
 int run_client(const ClientOptions& options) {
@@ -85,21 +175,80 @@ int run_client(const ClientOptions& options) {
     std::cerr << "hd_client: cannot load the font " << options.font_path << " (use --font PATH)\n";
     return kExitUsage;
   }
+  sf::Font mono;
+  if (!mono.loadFromFile(mono_font_path(options.font_path))) mono = font;
+  const std::filesystem::path data_root =
+      options.data_root.empty() ? loader::default_data_root() : std::filesystem::path(options.data_root);
+  auto data = loader::load_game_data(data_root);
+  if (!data.value) {
+    std::cerr << "hd_client: cannot load the map from " << data_root << " (use --data DIR)\n";
+    for (const auto& error : data.errors)
+      std::cerr << "  " << error.to_string() << "\n";
+    return kExitUsage;
+  }
+  const std::string crt = crt_text(data_root);
+  if (options.benchmark_frames > 0) return run_benchmark(options, font, *data.value, crt);
+
+  std::optional<ScriptRunner> script;
+  if (options.script_path) {
+    std::ifstream file(*options.script_path);
+    std::stringstream text;
+    text << file.rdbuf();
+    auto parsed = parse_input_script(text.str());
+    if (const auto* error = std::get_if<std::string>(&parsed)) {
+      std::cerr << "hd_client: " << *error << "\n";
+      return kExitUsage;
+    }
+    if (!file) {
+      std::cerr << "hd_client: cannot read the script " << *options.script_path << "\n";
+      return kExitUsage;
+    }
+    script.emplace(std::get<std::vector<ScriptCommand>>(parsed),
+                   std::chrono::seconds(options.screenshot_timeout_seconds));
+  }
+
   sf::RenderWindow window(sf::VideoMode(options.width, options.height), "Hundred Days");
   window.setFramerateLimit(kFrameLimit);
   // Without a window manager (xvfb-run) the window may land partly off screen; keep all of it on.
-  if (options.screenshot_path) window.setPosition({0, 0});
+  if (options.screenshot_path || script) window.setPosition({0, 0});
 
   ClientModel model(options.server_text);
   EventQueue events;
-  Connection connection(options.server, events);
-  Camera camera = default_camera();
-  CameraController controller;
+  auto connection = std::make_unique<Connection>(options.server, events);
+  Camera welcome_camera = default_camera();
   GridView grid_view(font);
   StatusBarView status_bar(font);
+  LoginScreen login_screen(font);
+  LobbyScreen lobby_screen(font);
+  std::unique_ptr<GameScreen> game_screen;
+  std::uint64_t game_screen_id = 0;
   ScreenshotRule screenshot(options);
   sf::Clock frame_clock;
+  bool auto_login_sent = false;
+  bool auto_open_sent = false;
+  std::chrono::steady_clock::time_point lost_at{};  // when the loss was first seen
+  bool loss_seen = false;
   install_stop_signal_handlers();
+
+  enum class Screen { Login, Lobby, Game };
+  const auto current_screen = [&] {
+    if (model.game().open() && game_screen) return Screen::Game;
+    if (model.lobby().account) return Screen::Lobby;
+    return Screen::Login;
+  };
+  const auto dispatch = [&](const sf::Event& event) {
+    switch (current_screen()) {
+      case Screen::Login:
+        login_screen.handle(event, model);
+        break;
+      case Screen::Lobby:
+        lobby_screen.handle(event, model);
+        break;
+      case Screen::Game:
+        game_screen->handle(event, model);
+        break;
+    }
+  };
 
   while (window.isOpen()) {
     if (stop_requested()) window.close();
@@ -113,22 +262,84 @@ int run_client(const ClientOptions& options) {
         const auto height = static_cast<float>(event.size.height);
         window.setView(sf::View(sf::FloatRect(0, 0, width, height)));
       } else {
-        controller.handle(event, camera);
+        dispatch(event);
       }
     }
     if (!window.isOpen()) break;
-    controller.update(frame_clock.restart(), window.hasFocus(), camera);
+    const sf::Time elapsed = frame_clock.restart();
+    if (game_screen && current_screen() == Screen::Game) game_screen->update(elapsed, window.hasFocus());
     for (const ServerEvent& server_event : events.take_all())
       model.apply(server_event);
+
+    // Command-line login and game, once.
+    if (model.state() == ConnectionState::Welcomed && !options.username.empty() && !auto_login_sent) {
+      auto_login_sent = true;
+      model.log_in(options.username, options.password, options.create_account);
+    }
+    if (model.lobby().account && options.open_game != 0 && !auto_open_sent) {
+      auto_open_sent = true;
+      model.open_game(options.open_game, options.spectate);
+    }
+    // A lost connection: reconnect after a pause; the model resumes the session and the game.
+    if (model.lost()) {
+      if (!loss_seen) {
+        loss_seen = true;
+        lost_at = std::chrono::steady_clock::now();
+      }
+      if (std::chrono::steady_clock::now() - lost_at >= kReconnectDelay) {
+        loss_seen = false;
+        connection.reset();
+        model.reconnect();
+        connection = std::make_unique<Connection>(options.server, events);
+      }
+    }
+    for (const auto& request : model.take_outbox())
+      connection->send(request);
+
+    // A game opened (or another one): a game screen for its scenario.
+    if (model.game().open() && game_screen_id != model.game().game_id()) {
+      game_screen_id = model.game().game_id();
+      const engine::PlayingArea area = scenario_area(data_root, model.game().scenario().id(), *data.value);
+      const Camera camera = opening_camera(
+          area, model.game().my_forces_centre(), static_cast<double>(window.getSize().x) - kSidePanelWidth,
+          static_cast<double>(window.getSize().y) - layout::kStatusBarHeight);
+      game_screen = std::make_unique<GameScreen>(font, mono, data.value->map, area, camera, crt);
+    }
+    if (!model.game().open()) game_screen_id = 0;
 
     const auto width = static_cast<float>(window.getSize().x);
     const auto height = static_cast<float>(window.getSize().y);
     window.clear(to_sf_color(palette::kBackground));
-    if (model.welcome()) {
-      grid_view.draw(window, camera, model.welcome()->map_grid, width, height - layout::kStatusBarHeight);
+    const Screen screen = current_screen();
+    switch (screen) {
+      case Screen::Login:
+        if (model.welcome()) {
+          grid_view.draw(window, welcome_camera, model.welcome()->map_grid, width,
+                         height - layout::kStatusBarHeight);
+        }
+        login_screen.draw(window, model, {width, height});
+        break;
+      case Screen::Lobby:
+        lobby_screen.draw(window, model, {width, height});
+        break;
+      case Screen::Game:
+        game_screen->draw(window, model, {width, height});
+        break;
     }
     status_bar.draw(window, model, width, height);
     if (const auto status = screenshot.after_frame(window, model)) return *status;
+    if (script) {
+      ScriptContext context{model, screen == Screen::Lobby,
+                            [&](engine::Hex hex) -> std::optional<engine::Point> {
+                              if (!game_screen || current_screen() != Screen::Game) return std::nullopt;
+                              return game_screen->camera().layout().centre(hex);
+                            },
+                            dispatch};
+      if (const auto status = script->after_frame(window, context)) {
+        window.display();
+        return *status;
+      }
+    }
     window.display();
   }
   return kExitOk;

@@ -17,7 +17,9 @@ std::optional<long> parse_number(const std::string& text, long low, long high) {
 
 bool is_option(const std::string& name) {
   return name == "--server" || name == "--width" || name == "--height" || name == "--font" ||
-         name == "--screenshot" || name == "--screenshot-timeout-seconds";
+         name == "--screenshot" || name == "--screenshot-timeout-seconds" || name == "--data" ||
+         name == "--user" || name == "--password" || name == "--open-game" || name == "--script" ||
+         name == "--benchmark-frames";
 }
 
 }  // namespace
@@ -25,7 +27,10 @@ bool is_option(const std::string& name) {
 std::string usage(const std::string& program) {
   return "usage: " + program +
          " --server ws://HOST:PORT/ [--width 1280] [--height 800] [--font PATH]\n"
-         "       [--screenshot FILE.png] [--screenshot-timeout-seconds 20]\n"
+         "       [--screenshot FILE.png] [--screenshot-timeout-seconds 20] [--data SCENARIOS_DIR]\n"
+         "       [--user NAME --password PW [--register]] [--open-game ID [--spectate]] [--script FILE]\n"
+         "       [--benchmark-frames N]   (pans the whole campaign map N frames, prints frame times; no "
+         "server)\n"
          "With --screenshot the client saves the window once the server's welcome is drawn and exits 0,\n"
          "or exits 3 (after saving the window as it is) if no welcome arrives in time.";
 }
@@ -35,6 +40,14 @@ std::variant<ClientOptions, std::string> parse_options(const std::vector<std::st
   bool have_server = false;
   for (std::size_t i = 0; i < arguments.size(); ++i) {
     const std::string& name = arguments[i];
+    if (name == "--register") {
+      options.create_account = true;
+      continue;
+    }
+    if (name == "--spectate") {
+      options.spectate = true;
+      continue;
+    }
     if (!is_option(name)) return "unknown option '" + name + "'";
     if (i + 1 >= arguments.size()) return "missing value after " + name;
     const std::string& value = arguments[++i];
@@ -53,13 +66,31 @@ std::variant<ClientOptions, std::string> parse_options(const std::vector<std::st
     } else if (name == "--screenshot") {
       if (value.empty()) return "--screenshot needs a file name";
       options.screenshot_path = value;
+    } else if (name == "--data") {
+      options.data_root = value;
+    } else if (name == "--user") {
+      options.username = value;
+    } else if (name == "--password") {
+      options.password = value;
+    } else if (name == "--script") {
+      options.script_path = value;
+    } else if (name == "--open-game") {
+      const auto number = parse_number(value, 1, 1L << 40);
+      if (!number) return "--open-game must be a game number, got '" + value + "'";
+      options.open_game = static_cast<std::uint64_t>(*number);
+    } else if (name == "--benchmark-frames") {
+      const auto number = parse_number(value, 1, 100000);
+      if (!number)
+        return "--benchmark-frames must be a number of frames from 1 to 100000, got '" + value + "'";
+      options.benchmark_frames = static_cast<int>(*number);
     } else {  // --screenshot-timeout-seconds
       const auto number = parse_number(value, 1, 3600);
       if (!number) return name + " must be a whole number of seconds from 1 to 3600, got '" + value + "'";
       options.screenshot_timeout_seconds = static_cast<int>(*number);
     }
   }
-  if (!have_server) return "--server is required";
+  if (!have_server && options.benchmark_frames == 0) return "--server is required";
+  if (options.username.empty() != options.password.empty()) return "--user and --password go together";
   return options;
 }
 

@@ -3,6 +3,7 @@
 
 #include "net/server_url.hpp"
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <variant>
@@ -20,6 +21,14 @@ struct ClientOptions {
   std::string font_path = kDefaultFontPath;    // TrueType font for all text
   std::optional<std::string> screenshot_path;  // PNG to write once the Welcome is drawn, then exit
   int screenshot_timeout_seconds = 20;         // how long to wait for the Welcome with --screenshot
+  std::string data_root;                       // the scenarios/ folder (map, scenarios, tables)
+  std::string username;                        // --user: log in (or --register) at once
+  std::string password;
+  bool create_account = false;             // --register
+  std::uint64_t open_game = 0;             // --open-game ID: open it once logged in
+  bool spectate = false;                   // --spectate: open it as a spectator
+  std::optional<std::string> script_path;  // --script FILE (app/input_script.hpp)
+  int benchmark_frames = 0;                // --benchmark-frames N: pan the campaign map, report
 };
 
 // Usage text for --help and errors.

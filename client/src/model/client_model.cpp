@@ -1,8 +1,15 @@
 #include "model/client_model.hpp"
 
+#include "net/requests.hpp"
+
 #include <utility>
 
 namespace hd::client {
+
+std::string plain_words(const RefusalInfo& refusal) {
+  std::string text = refusal.rule.empty() ? "Refused: " : "Refused by rule " + refusal.rule + ": ";
+  return text + (refusal.message.empty() ? refusal.code_name : refusal.message);
+}
 
 ClientModel::ClientModel(std::string server_url) : server_url_(std::move(server_url)) {}
 
@@ -16,10 +23,26 @@ void ClientModel::apply(const ServerEvent& event) {
     void operator()(const WelcomeReceived& received) const {
       model.welcome_ = received.welcome;
       model.state_ = ConnectionState::Welcomed;
+      model.failure_.clear();
+      // 6: a reconnect resumes the session with the saved token (then reopens the game).
+      if (model.lobby_.account && !model.lobby_.account->session_token.empty()) {
+        model.resuming_ = true;
+        model.send(requests::resume_session(model.lobby_.account->session_token), RequestKind::Account);
+      }
     }
     void operator()(const RefusalReceived& received) const {
+      const auto found = model.pending_.find(received.request_id);
+      if (model.state_ == ConnectionState::Welcomed && received.request_id != kHelloRequestId) {
+        const RequestKind kind = found == model.pending_.end() ? RequestKind::Other : found->second;
+        if (found != model.pending_.end()) model.pending_.erase(found);
+        model.on_request_refused(received.refusal, kind);
+        return;
+      }
       model.refusal_ = received.refusal;
       model.state_ = ConnectionState::Refused;
+    }
+    void operator()(const EnvelopeReceived& received) const {
+      if (received.envelope) model.on_envelope(*received.envelope);
     }
     void operator()(const ConnectionFailed& failed) const {
       if (model.state_ == ConnectionState::Refused || model.state_ == ConnectionState::Failed) return;
@@ -28,6 +51,177 @@ void ClientModel::apply(const ServerEvent& event) {
     }
   };
   std::visit(Visitor{*this}, event);
+}
+
+void ClientModel::send(Request request, RequestKind kind) {
+  const std::uint64_t id = next_request_id_++;
+  request.set_request_id(id);
+  pending_[id] = kind;
+  outbox_.push_back(std::move(request));
+}
+
+void ClientModel::send_game(std::vector<Request> requests) {
+  for (auto& request : requests) {
+    const bool query = request.has_query_reachable() || request.has_query_odds() ||
+                       request.has_query_combat_options() || request.has_query_retreats();
+    const RequestKind kind = query                     ? RequestKind::Query
+                             : request.has_send_chat() ? RequestKind::Chat
+                                                       : RequestKind::Action;
+    send(std::move(request), kind);
+  }
+}
+
+std::vector<Request> ClientModel::take_outbox() {
+  return std::exchange(outbox_, {});
+}
+
+void ClientModel::reconnect() {
+  state_ = ConnectionState::Connecting;
+  failure_.clear();
+  pending_.clear();
+  outbox_.clear();
+  ++reconnects_;
+}
+
+void ClientModel::log_in(const std::string& username, const std::string& password, bool create_account) {
+  login_error_.clear();
+  send(create_account ? requests::register_account(username, password) : requests::login(username, password),
+       RequestKind::Account);
+}
+
+void ClientModel::refresh_lobby() {
+  send(requests::list_games(pb::GAME_LIST_FILTER_OPEN), RequestKind::ListOpen);
+  send(requests::list_games(pb::GAME_LIST_FILTER_MINE), RequestKind::ListMine);
+  send(requests::list_games(pb::GAME_LIST_FILTER_SPECTATABLE), RequestKind::ListSpectatable);
+}
+
+void ClientModel::open_game(std::uint64_t game_id, bool spectate) {
+  send(requests::open_game(game_id, spectate, 0), RequestKind::OpenGame);
+}
+
+void ClientModel::close_game() {
+  if (!game_.open()) return;
+  pb::ClientEnvelope request;
+  request.mutable_close_game()->set_game_id(game_.game_id());
+  send(std::move(request), RequestKind::Other);
+  game_ = GameModel{};
+  refresh_lobby();
+}
+
+void ClientModel::on_envelope(const pb::ServerEnvelope& envelope) {
+  RequestKind kind = RequestKind::Other;
+  if (const auto found = pending_.find(envelope.request_id()); found != pending_.end()) {
+    kind = found->second;
+    pending_.erase(found);
+  }
+  switch (envelope.body_case()) {
+    case pb::ServerEnvelope::kLoggedIn: {
+      const auto& in = envelope.logged_in();
+      lobby_.account = Account{in.account_id(), in.username(), in.session_token()};
+      login_error_.clear();
+      notice_ = "Logged in as " + in.username();
+      refresh_lobby();
+      if (resuming_ && game_.open()) {
+        // Catch up from the last action seen (the server replays updates or sends a snapshot).
+        send(requests::open_game(game_.game_id(), game_.spectating(), game_.sequence()),
+             RequestKind::OpenGame);
+      }
+      resuming_ = false;
+      break;
+    }
+    case pb::ServerEnvelope::kLoggedOut:
+      lobby_.account.reset();
+      break;
+    case pb::ServerEnvelope::kGameList:
+      if (kind == RequestKind::ListOpen)
+        lobby_.open_games.assign(envelope.game_list().games().begin(), envelope.game_list().games().end());
+      if (kind == RequestKind::ListMine)
+        lobby_.my_games.assign(envelope.game_list().games().begin(), envelope.game_list().games().end());
+      if (kind == RequestKind::ListSpectatable)
+        lobby_.spectatable_games.assign(envelope.game_list().games().begin(),
+                                        envelope.game_list().games().end());
+      break;
+    case pb::ServerEnvelope::kGameCreated:
+      lobby_.created = envelope.game_created();
+      notice_ = "Game " + std::to_string(envelope.game_created().game_id()) + " created; invite code " +
+                envelope.game_created().invite_code();
+      refresh_lobby();
+      break;
+    case pb::ServerEnvelope::kGameSnapshot:
+      game_.apply_snapshot(envelope.game_snapshot());
+      send_game(game_.refresh_queries());
+      break;
+    case pb::ServerEnvelope::kGameUpdate: {
+      const UpdateFit fit = game_.apply_update(envelope.game_update());
+      if (fit == UpdateFit::Gap) {
+        send(requests::open_game(game_.game_id(), game_.spectating(), 0), RequestKind::OpenGame);
+      } else if (fit == UpdateFit::Applied) {
+        send_game(game_.refresh_queries());
+      }
+      break;
+    }
+    case pb::ServerEnvelope::kActionAccepted:
+      if (envelope.action_accepted().awaiting_confirmation())
+        notice_ = "Waiting for the other Coalition seat to confirm";
+      break;
+    case pb::ServerEnvelope::kAttackProposal:
+      game_.apply_proposal(envelope.attack_proposal());
+      notice_ = "Your ally proposes a combat: Y to confirm, N to refuse";
+      break;
+    case pb::ServerEnvelope::kUndoRequested:
+      notice_ = army_name(army_of(envelope.undo_requested().by())) + " asks to undo the last move (5.1C)";
+      break;
+    case pb::ServerEnvelope::kUndoAnswered:
+      notice_ = envelope.undo_answered().accepted() ? "Undo accepted" : "Undo refused";
+      break;
+    case pb::ServerEnvelope::kChatMessage:
+      game_.apply_chat(envelope.chat_message());
+      break;
+    case pb::ServerEnvelope::kReachable:
+      game_.apply_reachable(envelope.reachable());
+      break;
+    case pb::ServerEnvelope::kCombatOptions:
+      game_.apply_combat_options(envelope.combat_options());
+      break;
+    case pb::ServerEnvelope::kOddsAnswer:
+      game_.apply_odds(envelope.odds_answer());
+      break;
+    case pb::ServerEnvelope::kRetreatHexes:
+      game_.apply_retreats(envelope.retreat_hexes());
+      break;
+    case pb::ServerEnvelope::kOk:
+      if (kind == RequestKind::JoinGame) refresh_lobby();
+      break;
+    case pb::ServerEnvelope::kGameChanged:
+      notice_ = describe_game(envelope.game_changed());
+      break;
+    default:
+      break;
+  }
+}
+
+void ClientModel::on_request_refused(const RefusalInfo& refusal, RequestKind kind) {
+  const std::string words = plain_words(refusal);
+  switch (kind) {
+    case RequestKind::Account:
+      if (resuming_) {
+        // The saved token no longer works: back to the login screen, the game forgotten.
+        resuming_ = false;
+        lobby_.account.reset();
+        game_ = GameModel{};
+      }
+      login_error_ = words;
+      break;
+    case RequestKind::Query:
+      break;  // a query that does not apply now (e.g. no retreat pending) changes nothing on screen
+    case RequestKind::Action:
+      game_.note(words);
+      notice_ = words;
+      break;
+    default:
+      notice_ = words;
+      break;
+  }
 }
 
 }  // namespace hd::client

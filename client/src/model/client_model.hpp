@@ -1,39 +1,92 @@
-// Everything the client knows from the server. The view reads it; only server events change it.
+// Everything the client knows from the server: the connection, the account and lobby, the open
+// game. Only server events change it; the screens read it and ask it for requests, which it queues
+// with their ids (take_outbox) so that answers are understood when they come.
 #pragma once
 
 #include "model/connection_state.hpp"
+#include "model/game_model.hpp"
+#include "model/lobby_model.hpp"
 #include "model/refusal_info.hpp"
+#include "model/request_kind.hpp"
 #include "model/server_event.hpp"
 #include "model/welcome_info.hpp"
 
+#include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace hd::client {
+
+// The request id of the Hello (the session sends it); the model numbers its requests after it.
+inline constexpr std::uint64_t kHelloRequestId = 1;
 
 class ClientModel {
  public:
   // A model for a client connecting to `server_url` (shown to the user, not parsed here).
   explicit ClientModel(std::string server_url);
 
-  // Advances the connection state. A failure after a refusal keeps the refusal (the server closes
-  // refused connections); a failure after a welcome is a lost connection and keeps the welcome.
+  // Advances the connection state. A failure after a refusal of the Hello keeps the refusal (the
+  // server closes refused connections); a failure after a welcome is a lost connection and keeps the
+  // welcome, the account and the game, so that reconnect() can resume them. Refusals of later
+  // requests do not touch the connection: they become a notice in plain words.
   void apply(const ServerEvent& event);
+
+  // Queues a request (numbering it) and remembers what it asked.
+  void send(Request request, RequestKind kind);
+  // Queues the game screen's requests: queries as queries, the rest as actions.
+  void send_game(std::vector<Request> requests);
+  // The queued requests, oldest first, and forgets them.
+  std::vector<Request> take_outbox();
+
+  // A new connection is being made after a lost one: back to Connecting; once welcomed the model
+  // resumes the session with the saved token and reopens the game after its last seen action.
+  void reconnect();
+  // True once the connection was lost (not refused) and a reconnect would help.
+  bool lost() const { return state_ == ConnectionState::Failed && welcome_.has_value(); }
+
+  // The player's account requests and lobby choices.
+  void log_in(const std::string& username, const std::string& password, bool create_account);
+  void refresh_lobby();
+  void open_game(std::uint64_t game_id, bool spectate);
+  void close_game();
 
   ConnectionState state() const { return state_; }
   const std::string& server_url() const { return server_url_; }
   // Set once a Welcome has arrived, and kept if the connection is lost afterwards.
   const std::optional<WelcomeInfo>& welcome() const { return welcome_; }
+  // The refusal of the Hello (the connection's end).
   const std::optional<RefusalInfo>& refusal() const { return refusal_; }
   // Why the connection failed; empty unless state() is Failed.
   const std::string& failure() const { return failure_; }
+  const LobbyModel& lobby() const { return lobby_; }
+  GameModel& game() { return game_; }
+  const GameModel& game() const { return game_; }
+  // The last thing the player should read (a refused request in plain words, a notice); empty if none.
+  const std::string& notice() const { return notice_; }
+  // Why the last login, registration or resume was refused; empty if it was not.
+  const std::string& login_error() const { return login_error_; }
+  // How many times the connection has been re-established after a loss.
+  int reconnects() const { return reconnects_; }
 
  private:
+  void on_envelope(const pb::ServerEnvelope& envelope);
+  void on_request_refused(const RefusalInfo& refusal, RequestKind kind);
+
   std::string server_url_;
   ConnectionState state_ = ConnectionState::Connecting;
   std::optional<WelcomeInfo> welcome_;
   std::optional<RefusalInfo> refusal_;
   std::string failure_;
+  LobbyModel lobby_;
+  GameModel game_;
+  std::string notice_;
+  std::string login_error_;
+  std::uint64_t next_request_id_ = kHelloRequestId + 1;
+  std::map<std::uint64_t, RequestKind> pending_;
+  std::vector<Request> outbox_;
+  bool resuming_ = false;
+  int reconnects_ = 0;
 };
 
 }  // namespace hd::client

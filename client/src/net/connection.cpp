@@ -25,6 +25,10 @@ Connection::~Connection() {
   stop();
 }
 
+void Connection::send(const hundred_days::v1::ClientEnvelope& envelope) {
+  boost::asio::post(io_, [session = session_, envelope] { session->send(envelope); });
+}
+
 void Connection::stop() {
   if (!thread_.joinable()) return;
   boost::asio::post(io_, [session = session_] { session->close(); });

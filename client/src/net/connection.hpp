@@ -22,6 +22,8 @@ class Connection {
   Connection(const Connection&) = delete;
   Connection& operator=(const Connection&) = delete;
 
+  // Sends an envelope (from any thread); queued until the connection is open, dropped if it failed.
+  void send(const hundred_days::v1::ClientEnvelope& envelope);
   // Closes the WebSocket (at most about two seconds) and joins the thread. Safe to call twice.
   void stop();
 

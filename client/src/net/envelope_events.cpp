@@ -2,6 +2,7 @@
 
 #include <hd/wire/hex_convert.hpp>
 
+#include <memory>
 #include <string>
 
 namespace hd::client {
@@ -25,7 +26,7 @@ ServerEvent welcome_event(const pb::Welcome& message) {
   return WelcomeReceived{std::move(welcome)};
 }
 
-ServerEvent refusal_event(const pb::Refusal& message) {
+ServerEvent refusal_event(const pb::Refusal& message, std::uint64_t request_id) {
   RefusalInfo refusal;
   refusal.code = static_cast<std::uint32_t>(message.code());
   refusal.code_name = pb::RefusalCode_IsValid(message.code())
@@ -33,7 +34,8 @@ ServerEvent refusal_event(const pb::Refusal& message) {
                           : "REFUSAL_CODE_" + std::to_string(refusal.code);
   refusal.message = message.message();
   refusal.server_protocol_version = message.server_protocol_version();
-  return RefusalReceived{std::move(refusal)};
+  refusal.rule = message.rule();
+  return RefusalReceived{std::move(refusal), request_id};
 }
 
 }  // namespace
@@ -43,13 +45,15 @@ std::optional<ServerEvent> to_event(const pb::ServerEnvelope& envelope) {
     case pb::ServerEnvelope::kWelcome:
       return welcome_event(envelope.welcome());
     case pb::ServerEnvelope::kRefusal:
-      return refusal_event(envelope.refusal());
+      return refusal_event(envelope.refusal(), envelope.request_id());
     case pb::ServerEnvelope::kPong:
       return std::nullopt;
-    default:  // the lobby and game messages come with the client's lobby and game screens
+    case pb::ServerEnvelope::BODY_NOT_SET:
+      return std::nullopt;
+    default:  // accounts, lobby, games, queries and chat: the model reads them as they are
       break;
   }
-  return std::nullopt;
+  return EnvelopeReceived{std::make_shared<const pb::ServerEnvelope>(envelope)};
 }
 
 }  // namespace hd::client

@@ -74,16 +74,29 @@ void WebSocketSession::send_hello() {
   auto* hello = envelope.mutable_hello();
   hello->set_protocol_version(wire::kProtocolVersion);
   hello->set_client_name(kClientName);
-  outgoing_ = wire::encode(envelope);
+  queue_.push_front(wire::encode(envelope));
+  write_next();
+}
+
+void WebSocketSession::send(const hundred_days::v1::ClientEnvelope& envelope) {
+  if (closing_ || failed_) return;
+  queue_.push_back(wire::encode(envelope));
+  if (open_) write_next();
+}
+
+void WebSocketSession::write_next() {
+  if (writing_ || queue_.empty() || closing_ || failed_) return;
   writing_ = true;
-  ws_.async_write(boost::asio::buffer(outgoing_),
+  ws_.async_write(boost::asio::buffer(queue_.front()),
                   beast::bind_front_handler(&WebSocketSession::on_write, shared_from_this()));
 }
 
 void WebSocketSession::on_write(beast::error_code error, std::size_t) {
   writing_ = false;
+  queue_.pop_front();
   if (closing_) return begin_close();
-  if (error) fail("cannot send Hello to " + address(), error);
+  if (error) return fail("cannot send to " + address(), error);
+  write_next();
 }
 
 void WebSocketSession::read_next() {
@@ -109,7 +122,8 @@ void WebSocketSession::on_read(beast::error_code error, std::size_t) {
 }
 
 void WebSocketSession::fail(const std::string& what, beast::error_code error) {
-  if (closing_) return;
+  if (closing_ || failed_) return;
+  failed_ = true;
   sink_(ConnectionFailed{error ? what + ": " + error.message() : what});
 }
 

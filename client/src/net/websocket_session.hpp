@@ -5,6 +5,8 @@
 #include "model/server_event.hpp"
 #include "net/server_url.hpp"
 
+#include <hundred_days/v1/protocol.pb.h>
+
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/steady_timer.hpp>
@@ -13,6 +15,7 @@
 #include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/websocket/stream.hpp>
 
+#include <deque>
 #include <functional>
 #include <memory>
 #include <string>
@@ -31,6 +34,9 @@ class WebSocketSession : public std::enable_shared_from_this<WebSocketSession> {
   // Closes the WebSocket politely (or the socket, if not yet open), giving up after two seconds,
   // then stops the io_context. Call on the network thread. No event is reported for this close.
   void close();
+  // Sends an envelope after the Hello (queued until the handshake is done; dropped once closing or
+  // failed). Call on the network thread.
+  void send(const hundred_days::v1::ClientEnvelope& envelope);
 
  private:
   using Tcp = boost::asio::ip::tcp;
@@ -39,6 +45,7 @@ class WebSocketSession : public std::enable_shared_from_this<WebSocketSession> {
   void on_connect(boost::beast::error_code error, Tcp::resolver::results_type::endpoint_type endpoint);
   void on_handshake(boost::beast::error_code error);
   void send_hello();
+  void write_next();
   void on_write(boost::beast::error_code error, std::size_t bytes);
   void read_next();
   void on_read(boost::beast::error_code error, std::size_t bytes);
@@ -55,10 +62,11 @@ class WebSocketSession : public std::enable_shared_from_this<WebSocketSession> {
   boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
   boost::asio::steady_timer close_deadline_;
   boost::beast::flat_buffer buffer_;
-  std::string outgoing_;  // the frame being written; must outlive the write
-  bool open_ = false;     // the WebSocket handshake has completed
-  bool writing_ = false;  // a write is in flight (a close must wait for it)
-  bool closing_ = false;  // the client asked to close
+  std::deque<std::string> queue_;  // frames to write, the one being written first
+  bool failed_ = false;            // the connection broke: nothing more is sent
+  bool open_ = false;              // the WebSocket handshake has completed
+  bool writing_ = false;           // a write is in flight (a close must wait for it)
+  bool closing_ = false;           // the client asked to close
 };
 
 }  // namespace hd::client

@@ -58,8 +58,10 @@ void paint_symbol(sf::RenderTarget& target, engine::UnitType type, sf::Vector2f 
   }
 }
 
-void paint_counter(sf::RenderTarget& target, const engine::UnitState& unit, sf::Vector2f centre, float size,
-                   const sf::Font& font) {
+}  // namespace
+
+void paint_counter_face(sf::RenderTarget& target, const CounterFace& unit, sf::Vector2f centre, float size,
+                        const sf::Font& font) {
   sf::RectangleShape body({size, size});
   body.setOrigin(size / 2, size / 2);
   body.setPosition(centre);
@@ -69,7 +71,7 @@ void paint_counter(sf::RenderTarget& target, const engine::UnitState& unit, sf::
   target.draw(body);
   paint_symbol(target, unit.type, centre + sf::Vector2f(0, -size * 0.12f), size * 0.5f);
   const auto text_size = static_cast<unsigned>(std::max(6.0f, size * 0.22f));
-  sf::Text values(std::to_string(unit.strength()) + "-" + std::to_string(unit.movement), font, text_size);
+  sf::Text values(std::to_string(unit.strength) + "-" + std::to_string(unit.movement), font, text_size);
   const auto vb = values.getLocalBounds();
   values.setOrigin(vb.left + vb.width / 2, vb.top);
   values.setPosition(centre + sf::Vector2f(0, size * 0.2f));
@@ -90,8 +92,6 @@ void paint_counter(sf::RenderTarget& target, const engine::UnitState& unit, sf::
   }
 }
 
-}  // namespace
-
 void paint_counters(sf::RenderTarget& target, const engine::GameState& state, const engine::HexLayout& layout,
                     const sf::Font& font) {
   std::map<engine::Hex, std::vector<const engine::UnitState*>> stacks;
@@ -102,8 +102,10 @@ void paint_counters(sf::RenderTarget& target, const engine::GameState& state, co
     const auto c = layout.centre(hex);
     for (std::size_t i = 0; i < units.size(); ++i) {
       const float offset = static_cast<float>(i) * size * 0.18f;
-      paint_counter(target, *units[i], {static_cast<float>(c.x) - offset, static_cast<float>(c.y) - offset},
-                    size, font);
+      const engine::UnitState& unit = *units[i];
+      const CounterFace face{unit.army, unit.type, unit.id, unit.strength(), unit.movement, unit.reduced};
+      paint_counter_face(target, face, {static_cast<float>(c.x) - offset, static_cast<float>(c.y) - offset},
+                         size, font);
     }
   }
 }

@@ -8,7 +8,27 @@
 #include <SFML/Graphics/Font.hpp>
 #include <SFML/Graphics/RenderTarget.hpp>
 
+#include <string>
+
 namespace hd::client {
+
+// What a counter shows, whoever supplies it (the engine's state for hd_render, the server's view
+// for the client).
+struct CounterFace {
+  engine::Army army = engine::Army::French;
+  engine::UnitType type = engine::UnitType::Infantry;
+  std::string id;
+  int strength = 0;
+  int movement = 0;
+  bool reduced = false;
+};
+
+// One counter `size` px square centred on `centre`: the army's colour, the NATO symbol, the id above
+// it, strength-movement below, a white bar along the foot for the reduced side.
+void paint_counter_face(sf::RenderTarget& target, const CounterFace& face, sf::Vector2f centre, float size,
+                        const sf::Font& font);
+
+// Every unit on the map, a hex's counters fanned out.
 
 void paint_counters(sf::RenderTarget& target, const engine::GameState& state, const engine::HexLayout& layout,
                     const sf::Font& font);

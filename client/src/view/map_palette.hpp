@@ -27,4 +27,20 @@ inline constexpr Rgb kPrussianCounter{60, 60, 60};
 inline constexpr Rgb kAlliedCounter{200, 60, 50};
 inline constexpr Rgb kCounterText{250, 250, 250};
 
+// The game screen's overlays on the map (drawn translucent over the terrain, kOverlayAlpha).
+inline constexpr Rgb kReachable{40, 150, 255};  // hexes the selected unit can reach
+inline constexpr Rgb kPathLine{10, 40, 150};    // the hovered hex's path
+inline constexpr Rgb kSelection{255, 214, 0};   // the selected unit's counter and hex
+inline constexpr Rgb kAttacker{230, 30, 30};    // units in the combat being built: attackers
+inline constexpr Rgb kDefender{255, 140, 0};    // defenders
+inline constexpr Rgb kBombard{160, 60, 210};    // bombarding artillery
+inline constexpr Rgb kRetreatHex{40, 200, 80};  // legal retreat or advance hexes
+inline constexpr std::uint8_t kOverlayAlpha = 110;
+
+// The side panel.
+inline constexpr Rgb kPanel{30, 34, 42};
+inline constexpr Rgb kPanelText{230, 230, 230};
+inline constexpr Rgb kPanelHeading{250, 214, 120};
+inline constexpr Rgb kPanelAlert{255, 130, 110};
+
 }  // namespace hd::client::palette

@@ -1,0 +1,54 @@
+// A script of synthetic input for tests and demos (hd_client --script FILE): one command a line,
+// '#' starts a comment. The client turns each into the window events a person would cause, fed to
+// the same handlers, or waits for the model to reach a state, or saves a screenshot.
+//
+//   wait-for welcome|logged-in|lobby|game|reachable|odds|combat-options|retreats
+//   wait-for sequence N        the game has applied action N
+//   frames N                   draw N frames
+//   click X Y                  left press and release at a window pixel
+//   click-hex CCRR             the same at a hex's centre as the camera shows it now
+//   hover-hex CCRR             the mouse moved to a hex's centre
+//   key NAME                   a key press and release (Enter, Escape, Equal, Hyphen, A..Z, LShift ...)
+//   key-down NAME / key-up NAME
+//   ctrl-key NAME              a key pressed with Control held
+//   text WORDS                 each character typed (TextEntered), then nothing else
+//   screenshot FILE.png        save the window as drawn
+//   quit                       close the window (exit 0)
+#pragma once
+
+#include <hd/engine/hex.hpp>
+
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace hd::client {
+
+struct ScriptCommand {
+  enum class Kind {
+    WaitFor,
+    WaitSequence,
+    Frames,
+    Click,
+    ClickHex,
+    HoverHex,
+    Key,
+    KeyDown,
+    KeyUp,
+    CtrlKey,
+    Text,
+    Screenshot,
+    Quit
+  };
+  Kind kind = Kind::Quit;
+  std::string word;  // WaitFor: the state; Key*: the key name; Text: the words; Screenshot: the file
+  int x = 0;         // Click: pixel; Frames/WaitSequence: the number
+  int y = 0;
+  engine::Hex hex{};  // ClickHex / HoverHex
+  int line = 0;       // line number in the script (for messages)
+};
+
+// The script's commands, or a message naming the first bad line.
+std::variant<std::vector<ScriptCommand>, std::string> parse_input_script(const std::string& text);
+
+}  // namespace hd::client

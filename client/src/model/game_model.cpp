@@ -1,0 +1,427 @@
+#include "model/game_model.hpp"
+
+#include "net/requests.hpp"
+
+#include <hd/wire/hex_convert.hpp>
+
+#include <algorithm>
+#include <cmath>
+
+namespace hd::client {
+namespace {
+
+// The log keeps the most recent lines only.
+constexpr std::size_t kMaxLogLines = 400;
+constexpr std::size_t kMaxChatLines = 200;
+
+template <typename T>
+void keep_last(std::vector<T>& lines, std::size_t count) {
+  if (lines.size() > count) lines.erase(lines.begin(), lines.end() - static_cast<std::ptrdiff_t>(count));
+}
+
+bool contains(const google::protobuf::RepeatedField<std::uint32_t>& list, std::uint32_t value) {
+  return std::find(list.begin(), list.end(), value) != list.end();
+}
+
+}  // namespace
+
+std::optional<engine::Hex> hex_of(const pb::HexCoord& coord) {
+  return wire::from_proto(coord, engine::kNlbGrid);
+}
+
+pb::Army army_of(pb::Seat seat) {
+  switch (seat) {
+    case pb::SEAT_FRENCH:
+      return pb::ARMY_FRENCH;
+    case pb::SEAT_PRUSSIAN:
+      return pb::ARMY_PRUSSIAN;
+    case pb::SEAT_ALLIED:
+      return pb::ARMY_ALLIED;
+    default:
+      return pb::ARMY_UNSPECIFIED;
+  }
+}
+
+std::string army_name(pb::Army army) {
+  switch (army) {
+    case pb::ARMY_FRENCH:
+      return "French";
+    case pb::ARMY_PRUSSIAN:
+      return "Prussian";
+    case pb::ARMY_ALLIED:
+      return "Allied";
+    default:
+      return "?";
+  }
+}
+
+std::string side_name(pb::Side side) {
+  switch (side) {
+    case pb::SIDE_FRENCH:
+      return "French";
+    case pb::SIDE_COALITION:
+      return "Coalition";
+    default:
+      return "nobody";
+  }
+}
+
+std::string phase_name(pb::Phase phase) {
+  switch (phase) {
+    case pb::PHASE_MOVEMENT:
+      return "movement";
+    case pb::PHASE_COMBAT:
+      return "combat";
+    case pb::PHASE_GAME_OVER:
+      return "game over";
+    case pb::PHASE_SETUP:
+      return "setup";
+    default:
+      return "?";
+  }
+}
+
+void GameModel::apply_snapshot(const pb::GameSnapshot& snapshot) {
+  game_id_ = snapshot.game_id();
+  sequence_ = snapshot.sequence();
+  spectating_ = snapshot.spectating();
+  my_seats_.clear();
+  for (const int seat : snapshot.my_seats())
+    my_seats_.push_back(static_cast<pb::Seat>(seat));
+  scenario_ = snapshot.scenario();
+  view_ = snapshot.view();
+  summary_ = snapshot.summary();
+  chat_.assign(snapshot.recent_chat().begin(), snapshot.recent_chat().end());
+  log_.clear();
+  log_.push_back("Opened " + scenario_.title() + " (game " + std::to_string(game_id_) + ") at action " +
+                 std::to_string(sequence_));
+  clear_selection();
+  combat_options_.reset();
+  retreats_.reset();
+  proposal_.reset();
+  after_view_change();
+}
+
+UpdateFit GameModel::apply_update(const pb::GameUpdate& update) {
+  if (update.game_id() != game_id_) return UpdateFit::AlreadySeen;
+  // An undo update takes back `sequence + 1`: it carries the new last sequence.
+  if (update.undone()) {
+    if (update.sequence() + 1 != sequence_)
+      return update.sequence() + 1 < sequence_ ? UpdateFit::Gap : UpdateFit::AlreadySeen;
+    log_.push_back("Undone: the last move was taken back (5.1C)");
+  } else {
+    if (update.sequence() <= sequence_) return UpdateFit::AlreadySeen;
+    if (update.sequence() != sequence_ + 1) return UpdateFit::Gap;
+    if (!update.action_text().empty()) log_.push_back("> " + update.action_text());
+    for (const auto& event : update.events())
+      if (!event.text().empty()) log_.push_back("  " + event.text());
+  }
+  keep_last(log_, kMaxLogLines);
+  sequence_ = update.sequence();
+  view_ = update.view();
+  clear_selection();
+  combat_options_.reset();
+  retreats_.reset();
+  proposal_.reset();
+  after_view_change();
+  return UpdateFit::Applied;
+}
+
+void GameModel::apply_chat(const pb::ChatMessage& message) {
+  if (message.game_id() != game_id_) return;
+  chat_.push_back(message);
+  keep_last(chat_, kMaxChatLines);
+}
+
+void GameModel::apply_reachable(const pb::Reachable& reachable) {
+  if (reachable.game_id() != game_id_ || selected_unit_ != reachable.unit()) return;
+  reachable_.clear();
+  for (const auto& entry : reachable.hexes())
+    if (const auto hex = hex_of(entry.hex())) reachable_[*hex] = entry;
+}
+
+void GameModel::apply_combat_options(const pb::CombatOptions& options) {
+  if (options.game_id() == game_id_) combat_options_ = options;
+}
+
+void GameModel::apply_odds(const pb::OddsAnswer& odds) {
+  if (odds.game_id() == game_id_ && !attackers_.empty() && !defenders_.empty()) odds_ = odds;
+}
+
+void GameModel::apply_retreats(const pb::RetreatHexes& retreats) {
+  if (retreats.game_id() != game_id_) return;
+  if (retreats.hexes().empty() && retreats.advance_hexes().empty()) {
+    retreats_.reset();
+  } else {
+    retreats_ = retreats;
+  }
+}
+
+void GameModel::apply_proposal(const pb::AttackProposal& proposal) {
+  if (proposal.game_id() == game_id_) proposal_ = proposal;
+}
+
+void GameModel::note(const std::string& line) {
+  log_.push_back(line);
+  keep_last(log_, kMaxLogLines);
+}
+
+const pb::TurnInfo* GameModel::turn_info() const {
+  if (view_.turn() >= static_cast<std::uint32_t>(scenario_.turns_size())) return nullptr;
+  return &scenario_.turns(static_cast<int>(view_.turn()));
+}
+
+std::vector<std::uint32_t> GameModel::units_at(engine::Hex hex) const {
+  const auto found = stacks_.find(hex);
+  return found == stacks_.end() ? std::vector<std::uint32_t>{} : found->second;
+}
+
+const pb::Unit* GameModel::unit(std::uint32_t index) const {
+  for (const auto& each : view_.units())
+    if (each.index() == index) return &each;
+  return nullptr;
+}
+
+std::vector<std::uint32_t> GameModel::arrivals() const {
+  std::vector<std::uint32_t> result;
+  for (const auto& each : view_.units()) {
+    if (each.status() == pb::UNIT_STATUS_WAITING && is_mine(each) && each.arrival_turn() >= 0 &&
+        static_cast<std::uint32_t>(each.arrival_turn()) <= view_.turn()) {
+      result.push_back(each.index());
+    }
+  }
+  return result;
+}
+
+std::optional<engine::Hex> GameModel::my_forces_centre() const {
+  double columns = 0;
+  double rows = 0;
+  int count = 0;
+  for (const auto& each : view_.units()) {
+    if (each.status() != pb::UNIT_STATUS_ON_MAP || !is_mine(each)) continue;
+    if (const auto hex = hex_of(each.hex())) {
+      columns += hex->column;
+      rows += hex->row;
+      ++count;
+    }
+  }
+  if (count == 0) return std::nullopt;
+  return engine::Hex{static_cast<int>(std::lround(columns / count)),
+                     static_cast<int>(std::lround(rows / count))};
+}
+
+pb::Side GameModel::control_of(engine::Hex hex) const {
+  const auto found = control_.find(hex);
+  return found == control_.end() ? pb::SIDE_UNSPECIFIED : found->second;
+}
+
+bool GameModel::my_decision() const {
+  for (const auto seat : view_.pending().seats())
+    if (std::find(my_seats_.begin(), my_seats_.end(), static_cast<pb::Seat>(seat)) != my_seats_.end())
+      return true;
+  return false;
+}
+
+bool GameModel::is_mine(const pb::Unit& unit) const {
+  for (const pb::Seat seat : my_seats_)
+    if (army_of(seat) == unit.army()) return true;
+  return false;
+}
+
+bool GameModel::must_attack(std::uint32_t unit) const {
+  return combat_options_ && contains(combat_options_->must_attack(), unit);
+}
+
+bool GameModel::must_be_attacked(std::uint32_t unit) const {
+  if (!combat_options_) return false;
+  for (const auto& option : combat_options_->options())
+    if (option.owed() && contains(option.defenders(), unit)) return true;
+  return false;
+}
+
+pb::Attack GameModel::built_attack() const {
+  pb::Attack attack;
+  for (const auto index : attackers_)
+    attack.add_attackers(index);
+  for (const auto index : defenders_)
+    attack.add_defenders(index);
+  for (const auto index : bombarding_)
+    attack.add_bombarding(index);
+  attack.set_odds_reduction(odds_reduction_);
+  return attack;
+}
+
+std::vector<Request> GameModel::click_hex(engine::Hex hex, ClickIntent intent) {
+  selected_hex_ = hex;
+  if (!my_decision()) return {};
+  const std::vector<std::uint32_t> here = units_at(hex);
+  std::vector<std::uint32_t> mine;
+  std::vector<std::uint32_t> theirs;
+  for (const auto index : here) {
+    const pb::Unit* each = unit(index);
+    if (each && each->type() != pb::UNIT_TYPE_LEADER) (is_mine(*each) ? mine : theirs).push_back(index);
+  }
+
+  // 8.0 / 9.0: a pending retreat or advance takes any click on one of its legal hexes.
+  if (retreats_) {
+    for (const auto& coord : retreats_->hexes())
+      if (hex_of(coord) == hex)
+        return {requests::submit(game_id_, requests::retreat_action(retreats_->unit(), hex))};
+    for (const auto& coord : retreats_->advance_hexes()) {
+      if (hex_of(coord) == hex && !retreats_->advance_units().empty())
+        return {requests::submit(game_id_, requests::advance_action(retreats_->advance_units(0), hex))};
+    }
+    return {};
+  }
+
+  if (view_.phase() == pb::PHASE_MOVEMENT) {
+    if (selected_unit_) {
+      const auto target = reachable_.find(hex);
+      if (target != reachable_.end() && unit(*selected_unit_) &&
+          hex_of(unit(*selected_unit_)->hex()) != hex) {
+        std::vector<engine::Hex> path;
+        for (const auto& coord : target->second.path())
+          if (const auto step = hex_of(coord)) path.push_back(*step);
+        const std::uint32_t moving = *selected_unit_;
+        const bool exit_map = intent == ClickIntent::Shifted && target->second.can_exit();  // 5.5
+        clear_selection();
+        selected_hex_ = hex;
+        return {requests::submit(game_id_, requests::move_action(moving, path, exit_map))};
+      }
+    }
+    if (mine.empty()) {
+      selected_unit_.reset();
+      reachable_.clear();
+      return {};
+    }
+    // A second click on the same stack selects its next unit.
+    auto next = mine.begin();
+    if (selected_unit_) {
+      const auto current = std::find(mine.begin(), mine.end(), *selected_unit_);
+      if (current != mine.end() && current + 1 != mine.end()) next = current + 1;
+    }
+    return select_unit(*next);
+  }
+
+  if (view_.phase() == pb::PHASE_COMBAT) {
+    if (!mine.empty()) {
+      if (intent == ClickIntent::Shifted) {
+        std::vector<std::uint32_t> guns;
+        for (const auto index : mine)
+          if (const pb::Unit* each = unit(index); each->type() == pb::UNIT_TYPE_FOOT_ARTILLERY ||
+                                                  each->type() == pb::UNIT_TYPE_HORSE_ARTILLERY ||
+                                                  each->type() == pb::UNIT_TYPE_HEAVY_ARTILLERY)
+            guns.push_back(index);
+        toggle(bombarding_, guns);  // 7.1 bombardment
+      } else {
+        toggle(attackers_, mine);
+      }
+    } else if (!theirs.empty()) {
+      toggle(defenders_, theirs);
+    } else {
+      return {};
+    }
+    odds_.reset();
+    return odds_query();
+  }
+  return {};
+}
+
+std::vector<Request> GameModel::select_unit(std::uint32_t index) {
+  const pb::Unit* chosen = unit(index);
+  if (!chosen || !is_mine(*chosen)) return {};
+  selected_unit_ = index;
+  if (const auto hex = hex_of(chosen->hex()); chosen->status() == pb::UNIT_STATUS_ON_MAP && hex)
+    selected_hex_ = *hex;
+  reachable_.clear();
+  if (!my_decision() || view_.phase() != pb::PHASE_MOVEMENT) return {};
+  return {requests::query_reachable(game_id_, index)};
+}
+
+std::vector<Request> GameModel::refresh_queries() const {
+  if (!open() || !my_decision() || view_.phase() != pb::PHASE_COMBAT) return {};
+  return {requests::query_combat_options(game_id_), requests::query_retreats(game_id_)};
+}
+
+std::vector<Request> GameModel::end_phase() {
+  if (!my_decision()) return {};
+  clear_selection();
+  return {requests::submit(game_id_, requests::end_phase_action())};
+}
+
+std::vector<Request> GameModel::commit_attack() {
+  if (!my_decision() || attackers_.empty() || defenders_.empty()) return {};
+  pb::GameAction action;
+  *action.mutable_attack() = built_attack();
+  clear_selection();
+  return {requests::submit(game_id_, action)};
+}
+
+std::vector<Request> GameModel::change_odds_reduction(int delta) {
+  const int next = static_cast<int>(odds_reduction_) + delta;
+  odds_reduction_ = static_cast<std::uint32_t>(std::clamp(next, 0, 5));
+  odds_.reset();
+  return odds_query();
+}
+
+std::vector<Request> GameModel::decline_advance() {
+  if (!retreats_ || retreats_->advance_hexes().empty()) return {};
+  return {requests::submit(game_id_, requests::decline_advance_action())};
+}
+
+std::vector<Request> GameModel::answer_proposal(bool accept) {
+  if (!proposal_) return {};
+  const auto id = proposal_->proposal_id();
+  proposal_.reset();
+  return {requests::confirm_attack(game_id_, id, accept)};
+}
+
+std::vector<Request> GameModel::request_undo() const {
+  if (!open() || spectating_) return {};
+  return {requests::request_undo(game_id_)};
+}
+
+void GameModel::clear_selection() {
+  selected_unit_.reset();
+  reachable_.clear();
+  attackers_.clear();
+  defenders_.clear();
+  bombarding_.clear();
+  odds_reduction_ = 0;
+  odds_.reset();
+}
+
+void GameModel::rebuild_stacks() {
+  stacks_.clear();
+  for (const auto& each : view_.units()) {
+    if (each.status() != pb::UNIT_STATUS_ON_MAP) continue;
+    if (const auto hex = hex_of(each.hex())) stacks_[*hex].push_back(each.index());
+  }
+  control_.clear();
+  for (const auto& entry : view_.control())
+    if (const auto hex = hex_of(entry.hex())) control_[*hex] = entry.side();
+}
+
+void GameModel::after_view_change() {
+  rebuild_stacks();
+}
+
+std::vector<Request> GameModel::odds_query() const {
+  if (attackers_.empty() || defenders_.empty()) return {};
+  return {requests::query_odds(game_id_, built_attack())};
+}
+
+void GameModel::toggle(std::set<std::uint32_t>& set, const std::vector<std::uint32_t>& units) {
+  if (units.empty()) return;
+  const bool all_in =
+      std::all_of(units.begin(), units.end(), [&](auto index) { return set.count(index) > 0; });
+  for (const auto index : units) {
+    if (all_in) {
+      set.erase(index);
+    } else {
+      set.insert(index);
+    }
+  }
+}
+
+}  // namespace hd::client

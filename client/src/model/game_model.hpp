@@ -1,0 +1,155 @@
+// One open game as this client knows it: exactly what the server sent (snapshot, updates, query
+// answers, chat), plus the player's selection and the combat being built. Pure: no drawing, no
+// network. Clicks and keys become the requests to send; the server decides everything else.
+#pragma once
+
+#include <hd/engine/hex.hpp>
+#include <hundred_days/v1/protocol.pb.h>
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace hd::client {
+
+namespace pb = hundred_days::v1;
+
+// A request the game screen wants sent (its request id is set by the sender).
+using Request = pb::ClientEnvelope;
+
+// How an update fitted the game: applied, already seen (ignored), or out of order (a sequence is
+// missing: the caller should reopen the game for a snapshot).
+enum class UpdateFit { Applied, AlreadySeen, Gap };
+
+// A plain click, or one with Shift held: in combat Shift adds bombarding artillery (7.1); in
+// movement Shift on a reachable hex from which the unit may leave the map moves it off (5.5).
+enum class ClickIntent { Primary, Shifted };
+
+// The army a seat commands (SEAT_FRENCH -> ARMY_FRENCH ...).
+pb::Army army_of(pb::Seat seat);
+// "French", "Prussian", "Allied".
+std::string army_name(pb::Army army);
+std::string side_name(pb::Side side);
+std::string phase_name(pb::Phase phase);
+
+class GameModel {
+ public:
+  // Replaces everything with the snapshot: a game opened (or reloaded). Clears the selection.
+  void apply_snapshot(const pb::GameSnapshot& snapshot);
+  // Applies the next update (sequence + 1, or an undo): the view is replaced, the events logged.
+  UpdateFit apply_update(const pb::GameUpdate& update);
+  void apply_chat(const pb::ChatMessage& message);
+  // Query answers: kept only if they still match what is selected or built.
+  void apply_reachable(const pb::Reachable& reachable);
+  void apply_combat_options(const pb::CombatOptions& options);
+  void apply_odds(const pb::OddsAnswer& odds);
+  void apply_retreats(const pb::RetreatHexes& retreats);
+  void apply_proposal(const pb::AttackProposal& proposal);
+  // A line in the log from the client itself (a refusal in plain words, a notice).
+  void note(const std::string& line);
+
+  bool open() const { return game_id_ != 0; }
+  std::uint64_t game_id() const { return game_id_; }
+  std::uint64_t sequence() const { return sequence_; }
+  bool spectating() const { return spectating_; }
+  const std::vector<pb::Seat>& my_seats() const { return my_seats_; }
+  const pb::ScenarioInfo& scenario() const { return scenario_; }
+  const pb::GameView& view() const { return view_; }
+  const pb::GameSummary& summary() const { return summary_; }
+  const std::vector<std::string>& log() const { return log_; }
+  const std::vector<pb::ChatMessage>& chat() const { return chat_; }
+
+  // The turn's track entry, or nullptr if the view names a turn the scenario lacks.
+  const pb::TurnInfo* turn_info() const;
+  // Units on the map by hex, in the order the view lists them (a stack's top unit last).
+  const std::map<engine::Hex, std::vector<std::uint32_t>>& stacks() const { return stacks_; }
+  std::vector<std::uint32_t> units_at(engine::Hex hex) const;
+  const pb::Unit* unit(std::uint32_t index) const;
+  // Waiting reinforcements of my armies whose arrival turn has come (they enter from the edge).
+  std::vector<std::uint32_t> arrivals() const;
+  // The hex nearest the middle of my units on the map (by mean column and row), for the opening
+  // camera; nullopt for a spectator or with none on the map.
+  std::optional<engine::Hex> my_forces_centre() const;
+  // Who controls the hex, SIDE_UNSPECIFIED if the view does not say.
+  pb::Side control_of(engine::Hex hex) const;
+  // True if one of my seats may take the pending decision.
+  bool my_decision() const;
+  bool is_mine(const pb::Unit& unit) const;
+
+  // Selection.
+  std::optional<std::uint32_t> selected_unit() const { return selected_unit_; }
+  std::optional<engine::Hex> selected_hex() const { return selected_hex_; }
+  // The server's reachable hexes for the selected unit (empty until the answer arrives).
+  const std::map<engine::Hex, pb::ReachableHex>& reachable() const { return reachable_; }
+  // The combat being built and the server's answer about it.
+  const std::set<std::uint32_t>& attackers() const { return attackers_; }
+  const std::set<std::uint32_t>& defenders() const { return defenders_; }
+  const std::set<std::uint32_t>& bombarding() const { return bombarding_; }
+  std::uint32_t odds_reduction() const { return odds_reduction_; }
+  const std::optional<pb::OddsAnswer>& odds() const { return odds_; }
+  const std::optional<pb::CombatOptions>& combat_options() const { return combat_options_; }
+  // Units owing an attack or liable to be attacked (from the last CombatOptions).
+  bool must_attack(std::uint32_t unit) const;
+  bool must_be_attacked(std::uint32_t unit) const;
+  const std::optional<pb::RetreatHexes>& retreats() const { return retreats_; }
+  const std::optional<pb::AttackProposal>& proposal() const { return proposal_; }
+  // The attack as built (for QueryOdds and the commit).
+  pb::Attack built_attack() const;
+
+  // Interaction. Each returns the requests to send (possibly none) and updates the selection.
+  // A map click: select a unit (asking for its reachable hexes), move the selected unit to a
+  // reachable hex, add or remove attackers/defenders/bombarding artillery, choose a retreat or
+  // advance hex; else just select the hex for the panel.
+  std::vector<Request> click_hex(engine::Hex hex, ClickIntent intent = ClickIntent::Primary);
+  // Selects a unit (e.g. a reinforcement from the panel) and asks for its reachable hexes.
+  std::vector<Request> select_unit(std::uint32_t index);
+  // The queries to send after a snapshot or update: combat options and retreats in my combat phase.
+  std::vector<Request> refresh_queries() const;
+  std::vector<Request> end_phase();
+  // Commits the combat built (nothing if it lacks attackers or defenders); clears it.
+  std::vector<Request> commit_attack();
+  // Moves the voluntary odds reduction (6.2C) by `delta` columns (not below 0) and asks the odds.
+  std::vector<Request> change_odds_reduction(int delta);
+  std::vector<Request> decline_advance();
+  std::vector<Request> answer_proposal(bool accept);
+  std::vector<Request> request_undo() const;
+  void clear_selection();
+
+ private:
+  void rebuild_stacks();
+  void after_view_change();
+  std::vector<Request> odds_query() const;
+  void toggle(std::set<std::uint32_t>& set, const std::vector<std::uint32_t>& units);
+
+  std::uint64_t game_id_ = 0;
+  std::uint64_t sequence_ = 0;
+  bool spectating_ = false;
+  std::vector<pb::Seat> my_seats_;
+  pb::ScenarioInfo scenario_;
+  pb::GameView view_;
+  pb::GameSummary summary_;
+  std::vector<std::string> log_;
+  std::vector<pb::ChatMessage> chat_;
+  std::map<engine::Hex, std::vector<std::uint32_t>> stacks_;
+  std::map<engine::Hex, pb::Side> control_;
+
+  std::optional<std::uint32_t> selected_unit_;
+  std::optional<engine::Hex> selected_hex_;
+  std::map<engine::Hex, pb::ReachableHex> reachable_;
+  std::set<std::uint32_t> attackers_;
+  std::set<std::uint32_t> defenders_;
+  std::set<std::uint32_t> bombarding_;
+  std::uint32_t odds_reduction_ = 0;
+  std::optional<pb::OddsAnswer> odds_;
+  std::optional<pb::CombatOptions> combat_options_;
+  std::optional<pb::RetreatHexes> retreats_;
+  std::optional<pb::AttackProposal> proposal_;
+};
+
+// The hex of a wire coordinate on the NLB grid, nullopt if off it (untrusted input).
+std::optional<engine::Hex> hex_of(const pb::HexCoord& coord);
+
+}  // namespace hd::client

@@ -1,0 +1,28 @@
+#include "model/lobby_model.hpp"
+
+#include "model/game_model.hpp"
+
+namespace hd::client {
+
+std::string describe_game(const hundred_days::v1::GameSummary& game) {
+  namespace pb = hundred_days::v1;
+  std::string line =
+      "#" + std::to_string(game.game_id()) + " " + (game.title().empty() ? game.scenario() : game.title());
+  if (game.status() == pb::GAME_STATUS_OPEN) line += ", open";
+  if (game.status() == pb::GAME_STATUS_FINISHED) line += ", finished: " + game.result();
+  if (!game.turn_label().empty()) line += ", " + game.turn_label();
+  if (game.status() == pb::GAME_STATUS_RUNNING && game.waiting_for() != pb::SEAT_UNSPECIFIED)
+    line += ", " + army_name(army_of(game.waiting_for())) + " to play";
+  std::string seats;
+  for (const auto& seat : game.seats()) {
+    if (!seats.empty()) seats += ", ";
+    seats += army_name(army_of(seat.seat())) + ": " +
+             (!seat.human()             ? "built-in"
+              : seat.username().empty() ? "free"
+                                        : seat.username());
+  }
+  if (!seats.empty()) line += " (" + seats + ")";
+  return line;
+}
+
+}  // namespace hd::client

@@ -1,0 +1,31 @@
+// The account and the lobby as the server last described them: who is logged in, the game lists
+// (open, mine, spectatable) and the last game created. Pure data from server messages.
+#pragma once
+
+#include <hundred_days/v1/protocol.pb.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace hd::client {
+
+struct Account {
+  std::uint64_t account_id = 0;
+  std::string username;
+  std::string session_token;  // kept to resume the session after a dropped connection
+};
+
+struct LobbyModel {
+  std::optional<Account> account;
+  std::vector<hundred_days::v1::GameSummary> open_games;
+  std::vector<hundred_days::v1::GameSummary> my_games;
+  std::vector<hundred_days::v1::GameSummary> spectatable_games;
+  std::optional<hundred_days::v1::GameCreated> created;  // the last game this client created
+};
+
+// One line describing a game for the lobby lists: "#12 Quatre Bras, 16 June 1400, French to play
+// (alice French, bob Prussian ...)".
+std::string describe_game(const hundred_days::v1::GameSummary& game);
+
+}  // namespace hd::client

@@ -1,0 +1,21 @@
+// What a request asked, remembered by its id so that answers without context (a GameList, a
+// refusal) are understood.
+#pragma once
+
+namespace hd::client {
+
+enum class RequestKind {
+  Account,  // Login, Register, ResumeSession
+  ListOpen,
+  ListMine,
+  ListSpectatable,
+  CreateGame,
+  JoinGame,
+  OpenGame,
+  Query,   // QueryReachable / CombatOptions / Odds / Retreats
+  Action,  // SubmitAction, ConfirmAttack, RequestUndo
+  Chat,
+  Other,
+};
+
+}  // namespace hd::client

@@ -1,0 +1,163 @@
+#include "net/requests.hpp"
+
+#include <hd/wire/hex_convert.hpp>
+
+namespace hd::client::requests {
+
+pb::ClientEnvelope login(const std::string& username, const std::string& password) {
+  pb::ClientEnvelope envelope;
+  envelope.mutable_login()->set_username(username);
+  envelope.mutable_login()->set_password(password);
+  return envelope;
+}
+
+pb::ClientEnvelope register_account(const std::string& username, const std::string& password) {
+  pb::ClientEnvelope envelope;
+  envelope.mutable_register_account()->set_username(username);
+  envelope.mutable_register_account()->set_password(password);
+  return envelope;
+}
+
+pb::ClientEnvelope resume_session(const std::string& token) {
+  pb::ClientEnvelope envelope;
+  envelope.mutable_resume_session()->set_session_token(token);
+  return envelope;
+}
+
+pb::ClientEnvelope list_games(pb::GameListFilter filter) {
+  pb::ClientEnvelope envelope;
+  envelope.mutable_list_games()->set_filter(filter);
+  return envelope;
+}
+
+pb::ClientEnvelope create_game(const std::string& scenario, pb::Seat seat, bool public_listing,
+                               pb::SpectatorView spectators, const std::string& entropy) {
+  pb::ClientEnvelope envelope;
+  auto* create = envelope.mutable_create_game();
+  create->set_scenario(scenario);
+  for (const pb::Seat each : {pb::SEAT_FRENCH, pb::SEAT_PRUSSIAN, pb::SEAT_ALLIED}) {
+    auto* setup = create->add_seats();
+    setup->set_seat(each);
+    setup->set_built_in(false);
+  }
+  create->set_public_listing(public_listing);
+  create->mutable_spectators()->set_view(spectators);
+  create->add_take_seats(seat);
+  create->set_entropy(entropy);
+  return envelope;
+}
+
+pb::ClientEnvelope join_game(std::uint64_t game_id, const std::string& invite_code, pb::Seat seat,
+                             const std::string& entropy) {
+  pb::ClientEnvelope envelope;
+  auto* join = envelope.mutable_join_game();
+  join->set_game_id(game_id);
+  join->set_invite_code(invite_code);
+  join->set_seat(seat);
+  join->set_entropy(entropy);
+  return envelope;
+}
+
+pb::ClientEnvelope open_game(std::uint64_t game_id, bool spectate, std::uint64_t last_seen_sequence) {
+  pb::ClientEnvelope envelope;
+  auto* open = envelope.mutable_open_game();
+  open->set_game_id(game_id);
+  open->set_spectate(spectate);
+  open->set_last_seen_sequence(last_seen_sequence);
+  return envelope;
+}
+
+pb::ClientEnvelope query_reachable(std::uint64_t game_id, std::uint32_t unit) {
+  pb::ClientEnvelope envelope;
+  envelope.mutable_query_reachable()->set_game_id(game_id);
+  envelope.mutable_query_reachable()->set_unit(unit);
+  return envelope;
+}
+
+pb::ClientEnvelope query_combat_options(std::uint64_t game_id) {
+  pb::ClientEnvelope envelope;
+  envelope.mutable_query_combat_options()->set_game_id(game_id);
+  return envelope;
+}
+
+pb::ClientEnvelope query_odds(std::uint64_t game_id, const pb::Attack& attack) {
+  pb::ClientEnvelope envelope;
+  envelope.mutable_query_odds()->set_game_id(game_id);
+  *envelope.mutable_query_odds()->mutable_attack() = attack;
+  return envelope;
+}
+
+pb::ClientEnvelope query_retreats(std::uint64_t game_id) {
+  pb::ClientEnvelope envelope;
+  envelope.mutable_query_retreats()->set_game_id(game_id);
+  return envelope;
+}
+
+pb::ClientEnvelope submit(std::uint64_t game_id, const pb::GameAction& action) {
+  pb::ClientEnvelope envelope;
+  envelope.mutable_submit_action()->set_game_id(game_id);
+  *envelope.mutable_submit_action()->mutable_action() = action;
+  return envelope;
+}
+
+pb::ClientEnvelope confirm_attack(std::uint64_t game_id, std::uint64_t proposal_id, bool accept) {
+  pb::ClientEnvelope envelope;
+  auto* confirm = envelope.mutable_confirm_attack();
+  confirm->set_game_id(game_id);
+  confirm->set_proposal_id(proposal_id);
+  confirm->set_accept(accept);
+  return envelope;
+}
+
+pb::ClientEnvelope request_undo(std::uint64_t game_id) {
+  pb::ClientEnvelope envelope;
+  envelope.mutable_request_undo()->set_game_id(game_id);
+  return envelope;
+}
+
+pb::ClientEnvelope send_chat(std::uint64_t game_id, pb::ChatChannel channel, const std::string& text) {
+  pb::ClientEnvelope envelope;
+  auto* chat = envelope.mutable_send_chat();
+  chat->set_game_id(game_id);
+  chat->set_channel(channel);
+  chat->set_text(text);
+  return envelope;
+}
+
+pb::GameAction move_action(std::uint32_t unit, const std::vector<engine::Hex>& path, bool exit_map) {
+  pb::GameAction action;
+  auto* move = action.mutable_move();
+  move->set_unit(unit);
+  for (const engine::Hex hex : path)
+    *move->add_path() = wire::to_proto(hex);
+  move->set_exit_map(exit_map);
+  return action;
+}
+
+pb::GameAction end_phase_action() {
+  pb::GameAction action;
+  action.mutable_end_phase();
+  return action;
+}
+
+pb::GameAction retreat_action(std::uint32_t unit, engine::Hex to) {
+  pb::GameAction action;
+  action.mutable_retreat()->set_unit(unit);
+  *action.mutable_retreat()->mutable_to() = wire::to_proto(to);
+  return action;
+}
+
+pb::GameAction advance_action(std::uint32_t unit, engine::Hex into) {
+  pb::GameAction action;
+  action.mutable_advance()->set_unit(unit);
+  *action.mutable_advance()->mutable_into() = wire::to_proto(into);
+  return action;
+}
+
+pb::GameAction decline_advance_action() {
+  pb::GameAction action;
+  action.mutable_advance()->set_none(true);
+  return action;
+}
+
+}  // namespace hd::client::requests

@@ -1,0 +1,43 @@
+// The client's requests as envelopes (request ids are set by whoever sends them). Pure builders:
+// each fills exactly the fields protocol.proto defines for its message.
+#pragma once
+
+#include <hd/engine/hex.hpp>
+#include <hundred_days/v1/protocol.pb.h>
+
+#include <string>
+#include <vector>
+
+namespace hd::client::requests {
+
+namespace pb = hundred_days::v1;
+
+pb::ClientEnvelope login(const std::string& username, const std::string& password);
+pb::ClientEnvelope register_account(const std::string& username, const std::string& password);
+pb::ClientEnvelope resume_session(const std::string& token);
+pb::ClientEnvelope list_games(pb::GameListFilter filter);
+// A new game: the scenario, every seat human, the creator taking `seat`, spectators as given.
+pb::ClientEnvelope create_game(const std::string& scenario, pb::Seat seat, bool public_listing,
+                               pb::SpectatorView spectators, const std::string& entropy);
+// Takes `seat` in a game by id (or by invite code when `invite_code` is not empty).
+pb::ClientEnvelope join_game(std::uint64_t game_id, const std::string& invite_code, pb::Seat seat,
+                             const std::string& entropy);
+// Opens a game; `last_seen_sequence` > 0 asks for the updates after it instead of a snapshot.
+pb::ClientEnvelope open_game(std::uint64_t game_id, bool spectate, std::uint64_t last_seen_sequence);
+pb::ClientEnvelope query_reachable(std::uint64_t game_id, std::uint32_t unit);
+pb::ClientEnvelope query_combat_options(std::uint64_t game_id);
+pb::ClientEnvelope query_odds(std::uint64_t game_id, const pb::Attack& attack);
+pb::ClientEnvelope query_retreats(std::uint64_t game_id);
+pb::ClientEnvelope submit(std::uint64_t game_id, const pb::GameAction& action);
+pb::ClientEnvelope confirm_attack(std::uint64_t game_id, std::uint64_t proposal_id, bool accept);
+pb::ClientEnvelope request_undo(std::uint64_t game_id);
+pb::ClientEnvelope send_chat(std::uint64_t game_id, pb::ChatChannel channel, const std::string& text);
+
+// Actions.
+pb::GameAction move_action(std::uint32_t unit, const std::vector<engine::Hex>& path, bool exit_map);
+pb::GameAction end_phase_action();
+pb::GameAction retreat_action(std::uint32_t unit, engine::Hex to);
+pb::GameAction advance_action(std::uint32_t unit, engine::Hex into);
+pb::GameAction decline_advance_action();
+
+}  // namespace hd::client::requests

@@ -1,0 +1,554 @@
+#include "view/game_screen.hpp"
+
+#include "net/requests.hpp"
+#include "view/counter_painter.hpp"
+#include "view/map_palette.hpp"
+#include "view/screen_layout.hpp"
+#include "view/sf_color.hpp"
+#include "view/status_text.hpp"
+
+#include <hd/engine/terrain.hpp>
+
+#include <SFML/Graphics/CircleShape.hpp>
+#include <SFML/Graphics/ConvexShape.hpp>
+#include <SFML/Graphics/RectangleShape.hpp>
+#include <SFML/Graphics/Text.hpp>
+#include <SFML/Graphics/VertexArray.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+namespace hd::client {
+namespace {
+
+// A press and release closer than this (pixels) is a click, not a drag.
+constexpr int kClickSlop = 4;
+constexpr unsigned kPanelTextSize = 13;
+constexpr float kLine = 16;
+
+sf::Color with_alpha(palette::Rgb rgb, std::uint8_t alpha) {
+  sf::Color colour = to_sf_color(rgb);
+  colour.a = alpha;
+  return colour;
+}
+
+sf::Vector2f to_vector(engine::Point point) {
+  return {static_cast<float>(point.x), static_cast<float>(point.y)};
+}
+
+// The hex's outline as a polygon, shrunk by `inset` px (to keep neighbours' outlines apart).
+sf::ConvexShape hex_shape(const engine::HexLayout& layout, engine::Hex hex, float inset) {
+  const auto corners = layout.corners(hex);
+  const auto centre = layout.centre(hex);
+  sf::ConvexShape shape(6);
+  const double scale = std::max(0.0, 1.0 - inset / layout.corner_radius());
+  for (std::size_t i = 0; i < 6; ++i) {
+    shape.setPoint(i, {static_cast<float>(centre.x + (corners[i].x - centre.x) * scale),
+                       static_cast<float>(centre.y + (corners[i].y - centre.y) * scale)});
+  }
+  return shape;
+}
+
+std::optional<engine::Army> engine_army(pb::Army army) {
+  switch (army) {
+    case pb::ARMY_FRENCH:
+      return engine::Army::French;
+    case pb::ARMY_PRUSSIAN:
+      return engine::Army::Prussian;
+    case pb::ARMY_ALLIED:
+      return engine::Army::Allied;
+    default:
+      return std::nullopt;
+  }
+}
+
+engine::UnitType engine_type(pb::UnitType type) {
+  switch (type) {
+    case pb::UNIT_TYPE_CAVALRY:
+      return engine::UnitType::Cavalry;
+    case pb::UNIT_TYPE_FOOT_ARTILLERY:
+      return engine::UnitType::FootArtillery;
+    case pb::UNIT_TYPE_HORSE_ARTILLERY:
+      return engine::UnitType::HorseArtillery;
+    case pb::UNIT_TYPE_HEAVY_ARTILLERY:
+      return engine::UnitType::HeavyArtillery;
+    case pb::UNIT_TYPE_RIFLES:
+      return engine::UnitType::Rifles;
+    default:
+      return engine::UnitType::Infantry;
+  }
+}
+
+// "3" or "3.5" MP from a cost in half MP.
+std::string mp_text(std::uint32_t half_mp) {
+  return std::to_string(half_mp / 2) + (half_mp % 2 ? ".5" : "");
+}
+
+std::string unit_line(const pb::Unit& unit) {
+  std::string line = army_name(unit.army()) + " " + unit.id() + " " + std::to_string(unit.strength()) + "-" +
+                     std::to_string(unit.movement());
+  if (unit.reduced()) line += " (reduced)";
+  if (!unit.command().empty()) line += " " + unit.command();
+  return line;
+}
+
+std::string level_text(int level) {
+  return level < 0 ? "none" : std::to_string(level);
+}
+
+}  // namespace
+
+GameScreen::GameScreen(const sf::Font& font, const sf::Font& mono, const engine::GameMap& map,
+                       engine::PlayingArea area, Camera camera, std::string crt_text)
+    : font_(font),
+      mono_(mono),
+      map_(map),
+      terrain_(map, font, area),
+      camera_(camera),
+      kit_(font),
+      crt_text_(std::move(crt_text)) {}
+
+void GameScreen::handle(const sf::Event& event, ClientModel& model) {
+  if (chatting_) {
+    // Typing a chat line: Enter sends it, Escape abandons it; other keys are text.
+    if (event.type == sf::Event::TextEntered) {
+      chat_.type(event.text.unicode);
+      return;
+    }
+    if (event.type == sf::Event::KeyPressed) {
+      if (event.key.code == sf::Keyboard::Enter) {
+        if (!chat_.text.empty() && model.game().open())
+          model.send_game({requests::send_chat(model.game().game_id(), pb::CHAT_CHANNEL_ALL, chat_.text)});
+        chat_.text.clear();
+        chatting_ = false;
+      } else if (event.key.code == sf::Keyboard::Escape) {
+        chatting_ = false;
+      }
+      return;
+    }
+  }
+  switch (event.type) {
+    case sf::Event::MouseButtonPressed:
+      if (event.mouseButton.button == sf::Mouse::Left) {
+        if (static_cast<float>(event.mouseButton.x) >= map_width_) {
+          kit_.click(static_cast<float>(event.mouseButton.x), static_cast<float>(event.mouseButton.y));
+          return;
+        }
+        press_ = sf::Vector2i(event.mouseButton.x, event.mouseButton.y);
+      } else if (event.mouseButton.button == sf::Mouse::Right) {
+        model.game().clear_selection();
+        return;
+      }
+      break;
+    case sf::Event::MouseButtonReleased:
+      if (event.mouseButton.button == sf::Mouse::Left && press_) {
+        const sf::Vector2i at(event.mouseButton.x, event.mouseButton.y);
+        if (std::abs(at.x - press_->x) <= kClickSlop && std::abs(at.y - press_->y) <= kClickSlop) {
+          on_map_click(static_cast<float>(at.x), static_cast<float>(at.y), shift_held_, model);
+        }
+        press_.reset();
+      }
+      break;
+    case sf::Event::MouseMoved:
+      mouse_ = {event.mouseMove.x, event.mouseMove.y};
+      break;
+    case sf::Event::KeyPressed:
+      if (event.key.code == sf::Keyboard::LShift || event.key.code == sf::Keyboard::RShift)
+        shift_held_ = true;
+      on_key(event.key, model);
+      break;
+    case sf::Event::KeyReleased:
+      if (event.key.code == sf::Keyboard::LShift || event.key.code == sf::Keyboard::RShift)
+        shift_held_ = false;
+      break;
+    default:
+      break;
+  }
+  // Panning: dragging, the wheel and the arrow keys (the controller ignores plain clicks).
+  if (event.type != sf::Event::MouseButtonPressed || static_cast<float>(event.mouseButton.x) < map_width_)
+    controller_.handle(event, camera_);
+}
+
+void GameScreen::on_map_click(float x, float y, bool shift, ClientModel& model) {
+  const engine::Hex hex = camera_.layout().hex_at({x, y});
+  if (!map_.bounds().contains(hex)) return;
+  model.send_game(model.game().click_hex(hex, shift ? ClickIntent::Shifted : ClickIntent::Primary));
+}
+
+void GameScreen::on_key(const sf::Event::KeyEvent& key, ClientModel& model) {
+  GameModel& game = model.game();
+  switch (key.code) {
+    case sf::Keyboard::E:
+      if (key.control) model.send_game(game.end_phase());
+      break;
+    case sf::Keyboard::Enter:
+      model.send_game(game.commit_attack());
+      break;
+    case sf::Keyboard::Hyphen:
+    case sf::Keyboard::Subtract:
+      model.send_game(game.change_odds_reduction(-1));
+      break;
+    case sf::Keyboard::Equal:
+    case sf::Keyboard::Add:
+      model.send_game(game.change_odds_reduction(+1));
+      break;
+    case sf::Keyboard::N:
+      if (game.proposal()) {
+        model.send_game(game.answer_proposal(false));
+      } else {
+        model.send_game(game.decline_advance());
+      }
+      break;
+    case sf::Keyboard::Y:
+      model.send_game(game.answer_proposal(true));
+      break;
+    case sf::Keyboard::H:
+      hex_numbers_ = !hex_numbers_;
+      break;
+    case sf::Keyboard::C:
+      show_crt_ = !show_crt_;
+      break;
+    case sf::Keyboard::U:
+      model.send_game(game.request_undo());
+      break;
+    case sf::Keyboard::T:
+      chatting_ = true;
+      break;
+    case sf::Keyboard::Escape:
+      game.clear_selection();
+      show_crt_ = false;
+      break;
+    case sf::Keyboard::L:
+      if (key.control) model.close_game();
+      break;
+    default:
+      break;
+  }
+}
+
+void GameScreen::update(sf::Time elapsed, bool has_focus) {
+  if (!chatting_) controller_.update(elapsed, has_focus, camera_);
+}
+
+void GameScreen::draw(sf::RenderTarget& target, ClientModel& model, sf::Vector2f size) {
+  map_width_ = size.x - kSidePanelWidth;
+  map_height_ = size.y - layout::kStatusBarHeight;
+  terrain_.draw(target, camera_, hex_numbers_);
+  if (model.game().open()) {
+    draw_overlays(target, model.game());
+    draw_counters(target, model.game());
+  }
+  draw_panel(target, model, size);
+  if (show_crt_) draw_crt(target, size);
+}
+
+void GameScreen::draw_overlays(sf::RenderTarget& target, const GameModel& game) const {
+  const engine::HexLayout layout = camera_.layout();
+  const auto text_size = static_cast<unsigned>(std::max(9.0, layout.hex_width() * 0.22));
+  for (const auto& [hex, entry] : game.reachable()) {
+    sf::ConvexShape shape = hex_shape(layout, hex, 1.5f);
+    shape.setFillColor(with_alpha(palette::kReachable, palette::kOverlayAlpha));
+    target.draw(shape);
+    // The cost in MP, in the hex's lower part (the counters sit in the middle).
+    sf::Text cost(mp_text(entry.cost_half_mp()), font_, text_size);
+    const auto bounds = cost.getLocalBounds();
+    const auto c = layout.centre(hex);
+    cost.setPosition(static_cast<float>(c.x) - bounds.width / 2 - bounds.left,
+                     static_cast<float>(c.y + layout.hex_width() * 0.2));
+    cost.setFillColor(to_sf_color(palette::kPathLine));
+    target.draw(cost);
+  }
+  // The hovered hex's path.
+  if (mouse_.x >= 0 && static_cast<float>(mouse_.x) < map_width_) {
+    const engine::Hex hovered = layout.hex_at({static_cast<double>(mouse_.x), static_cast<double>(mouse_.y)});
+    const auto target_hex = game.reachable().find(hovered);
+    if (target_hex != game.reachable().end() && game.selected_unit()) {
+      sf::VertexArray line(sf::LineStrip);
+      if (const pb::Unit* unit = game.unit(*game.selected_unit());
+          unit && unit->status() == pb::UNIT_STATUS_ON_MAP)
+        if (const auto from = hex_of(unit->hex()))
+          line.append({to_vector(layout.centre(*from)), to_sf_color(palette::kPathLine)});
+      for (const auto& coord : target_hex->second.path())
+        if (const auto step = hex_of(coord))
+          line.append({to_vector(layout.centre(*step)), to_sf_color(palette::kPathLine)});
+      target.draw(line);
+      for (std::size_t i = 0; i < line.getVertexCount(); ++i) {
+        sf::CircleShape dot(3);
+        dot.setOrigin(3, 3);
+        dot.setPosition(line[i].position);
+        dot.setFillColor(to_sf_color(palette::kPathLine));
+        target.draw(dot);
+      }
+    }
+  }
+  if (const auto& retreats = game.retreats()) {
+    for (const auto* list : {&retreats->hexes(), &retreats->advance_hexes()}) {
+      for (const auto& coord : *list) {
+        if (const auto hex = hex_of(coord)) {
+          sf::ConvexShape shape = hex_shape(layout, *hex, 1.5f);
+          shape.setFillColor(with_alpha(palette::kRetreatHex, palette::kOverlayAlpha));
+          target.draw(shape);
+        }
+      }
+    }
+  }
+  if (const auto hex = game.selected_hex()) {
+    sf::ConvexShape shape = hex_shape(layout, *hex, 2.0f);
+    shape.setFillColor(sf::Color::Transparent);
+    shape.setOutlineColor(to_sf_color(palette::kSelection));
+    shape.setOutlineThickness(2.0f);
+    target.draw(shape);
+  }
+}
+
+void GameScreen::draw_counters(sf::RenderTarget& target, const GameModel& game) const {
+  const engine::HexLayout layout = camera_.layout();
+  const float size = static_cast<float>(layout.hex_width()) * 0.62f;
+  const float view_right = map_width_ + size;
+  for (const auto& [hex, units] : game.stacks()) {
+    const auto c = layout.centre(hex);
+    if (c.x < -size || c.x > view_right || c.y < -size || c.y > map_height_ + size) continue;  // off screen
+    for (std::size_t i = 0; i < units.size(); ++i) {
+      const pb::Unit* unit = game.unit(units[i]);
+      const auto army = unit ? engine_army(unit->army()) : std::nullopt;
+      if (!army) continue;
+      const float offset = static_cast<float>(i) * size * 0.18f;
+      const sf::Vector2f centre(static_cast<float>(c.x) - offset, static_cast<float>(c.y) - offset);
+      const CounterFace face{*army,
+                             engine_type(unit->type()),
+                             unit->id(),
+                             static_cast<int>(unit->strength()),
+                             static_cast<int>(unit->movement()),
+                             unit->reduced()};
+      paint_counter_face(target, face, centre, size, font_);
+      // Marks: selected, in the combat being built, owing an attack or liable to be attacked (6.1).
+      std::optional<palette::Rgb> ring;
+      if (game.selected_unit() == unit->index()) ring = palette::kSelection;
+      if (game.attackers().count(unit->index())) ring = palette::kAttacker;
+      if (game.defenders().count(unit->index())) ring = palette::kDefender;
+      if (game.bombarding().count(unit->index())) ring = palette::kBombard;
+      if (ring) {
+        sf::RectangleShape frame({size, size});
+        frame.setOrigin(size / 2, size / 2);
+        frame.setPosition(centre);
+        frame.setFillColor(sf::Color::Transparent);
+        frame.setOutlineColor(to_sf_color(*ring));
+        frame.setOutlineThickness(3.0f);
+        target.draw(frame);
+      }
+      if (game.must_attack(unit->index()) || game.must_be_attacked(unit->index())) {
+        sf::CircleShape dot(size * 0.1f);
+        dot.setOrigin(size * 0.1f, size * 0.1f);
+        dot.setPosition(centre + sf::Vector2f(-size * 0.38f, -size * 0.38f));
+        dot.setFillColor(
+            to_sf_color(game.must_attack(unit->index()) ? palette::kAttacker : palette::kDefender));
+        target.draw(dot);
+      }
+    }
+    if (units.size() > 1) {
+      // The stack's count; the panel lists its units when the hex is selected.
+      sf::CircleShape badge(size * 0.17f);
+      badge.setOrigin(size * 0.17f, size * 0.17f);
+      badge.setPosition(static_cast<float>(c.x) + size * 0.5f, static_cast<float>(c.y) - size * 0.5f);
+      badge.setFillColor(sf::Color(250, 250, 250));
+      badge.setOutlineColor(sf::Color(20, 20, 20));
+      badge.setOutlineThickness(1.0f);
+      target.draw(badge);
+      sf::Text count(std::to_string(units.size()), font_,
+                     static_cast<unsigned>(std::max(8.0f, size * 0.24f)));
+      const auto b = count.getLocalBounds();
+      count.setOrigin(b.left + b.width / 2, b.top + b.height / 2);
+      count.setPosition(badge.getPosition());
+      count.setFillColor(sf::Color(20, 20, 20));
+      target.draw(count);
+    }
+  }
+}
+
+void GameScreen::draw_panel(sf::RenderTarget& target, ClientModel& model, sf::Vector2f size) {
+  kit_.begin();
+  GameModel& game = model.game();
+  const float left = size.x - kSidePanelWidth;
+  const float bottom = size.y - layout::kStatusBarHeight;
+  kit_.box(target, {left, 0, kSidePanelWidth, bottom}, to_sf_color(palette::kPanel));
+  const sf::Color ink = to_sf_color(palette::kPanelText);
+  const sf::Color heading = to_sf_color(palette::kPanelHeading);
+  const sf::Color alert = to_sf_color(palette::kPanelAlert);
+  float x = left + 10;
+  float y = 8;
+  const auto line = [&](const std::string& words, sf::Color colour = sf::Color::Transparent,
+                        unsigned text_size = kPanelTextSize) {
+    kit_.text(target, {x, y}, printable(words, 70), text_size,
+              colour == sf::Color::Transparent ? ink : colour);
+    y += text_size + 4;
+  };
+  if (!game.open()) {
+    line("No game open", heading, 16);
+    return;
+  }
+  const pb::GameView& view = game.view();
+  line(game.scenario().title() + " (" + game.scenario().rule() + "), game " + std::to_string(game.game_id()),
+       heading, 16);
+  std::string seats;
+  for (const auto seat : game.my_seats())
+    seats += (seats.empty() ? "" : " + ") + army_name(army_of(seat));
+  line(game.spectating() ? "Watching as a spectator"
+                         : "Playing " + (seats.empty() ? std::string("no seat") : seats));
+
+  // Turn track (4.0): the turn, night and rain.
+  if (const pb::TurnInfo* turn = game.turn_info()) {
+    std::string words = "Turn " + std::to_string(view.turn() + 1) + "/" +
+                        std::to_string(game.scenario().turns_size()) + ": " + turn->label();
+    if (turn->night()) words += ", night (4.2)";
+    if (turn->rain()) words += ", rain (4.3)";
+    line(words, heading);
+  }
+  line(side_name(view.phasing()) + " " + phase_name(view.phase()) + " phase");
+  if (view.phase() == pb::PHASE_GAME_OVER || view.has_result()) {
+    line("Result: " + view.result().text(), alert);
+  } else {
+    line((game.my_decision() ? "Your decision: " : "Waiting for " + side_name(view.pending().side()) + ": ") +
+             view.pending().what(),
+         game.my_decision() ? alert : ink);
+  }
+  // Morale (10.0): losses against each army's levels.
+  for (const auto& morale : view.morale()) {
+    std::string words = army_name(morale.army()) + " lost " + std::to_string(morale.eliminated_strength()) +
+                        "; demoralized at " + level_text(morale.demoralization_level()) +
+                        ", disintegrates at " + level_text(morale.disintegration_level());
+    if (morale.disintegrated()) {
+      words += " - DISINTEGRATED";
+    } else if (morale.demoralized()) {
+      words += " - DEMORALIZED";
+    }
+    line(words, morale.demoralized() ? alert : ink);
+  }
+  if (view.victory_points_size() >= 2)
+    line("VP: French " + std::to_string(view.victory_points(0)) + ", Coalition " +
+         std::to_string(view.victory_points(1)));
+
+  // The selected hex.
+  y += 4;
+  if (const auto hex = game.selected_hex()) {
+    std::string words = "Hex " + engine::format_hex(*hex);
+    if (map_.bounds().contains(*hex)) words += ": " + std::string(engine::to_string(map_.terrain(*hex)));
+    const pb::Side control = game.control_of(*hex);
+    if (control != pb::SIDE_UNSPECIFIED) words += ", " + side_name(control) + " control";
+    line(words, heading);
+    for (const auto index : game.units_at(*hex)) {
+      const pb::Unit* unit = game.unit(index);
+      if (!unit) continue;
+      const float row_top = y;
+      line((game.selected_unit() == index ? "> " : "  ") + unit_line(*unit));
+      if (game.is_mine(*unit))
+        kit_.button(target, {left + kSidePanelWidth - 60, row_top, 50, kLine}, "pick",
+                    [&model, index] { model.send_game(model.game().select_unit(index)); });
+    }
+  }
+
+  // Reinforcements due (movement phase): pick one, then click a reachable entry hex.
+  if (game.my_decision() && view.phase() == pb::PHASE_MOVEMENT) {
+    const auto due = game.arrivals();
+    if (!due.empty()) {
+      line("Reinforcements to enter:", heading);
+      for (const auto index : due) {
+        if (y > bottom * 0.55f) break;
+        const pb::Unit* unit = game.unit(index);
+        const float row_top = y;
+        line((game.selected_unit() == index ? "> " : "  ") + unit_line(*unit));
+        kit_.button(target, {left + kSidePanelWidth - 60, row_top, 50, kLine}, "pick",
+                    [&model, index] { model.send_game(model.game().select_unit(index)); });
+      }
+    }
+  }
+
+  // The combat being built and the server's odds (6.0).
+  if (view.phase() == pb::PHASE_COMBAT && (!game.attackers().empty() || !game.defenders().empty())) {
+    line("Combat being built:", heading);
+    const auto names = [&](const std::set<std::uint32_t>& units) {
+      std::string words;
+      for (const auto index : units)
+        if (const pb::Unit* unit = game.unit(index)) words += (words.empty() ? "" : ", ") + unit->id();
+      return words.empty() ? std::string("-") : words;
+    };
+    line("Attackers: " + names(game.attackers()), to_sf_color(palette::kAttacker));
+    if (!game.bombarding().empty())
+      line("Bombarding: " + names(game.bombarding()), to_sf_color(palette::kBombard));
+    line("Defenders: " + names(game.defenders()), to_sf_color(palette::kDefender));
+    if (const auto& odds = game.odds()) {
+      if (odds->legal()) {
+        line("Odds " + std::to_string(odds->odds().attack()) + " to " +
+                 std::to_string(odds->odds().defence()) + " = " + odds->odds().computed() +
+                 (odds->odds().used() != odds->odds().computed() ? ", used " + odds->odds().used() : ""),
+             heading, 15);
+        for (const auto& modifier : odds->odds().modifiers())
+          line("  " + modifier);
+      } else {
+        RefusalInfo why;
+        why.message = odds->refusal().message();
+        why.rule = odds->refusal().rule();
+        line(plain_words(why), alert);
+      }
+    } else {
+      line("asking the server for the odds...");
+    }
+    line("Reduction (6.2C): " + std::to_string(game.odds_reduction()) + " column(s); - / + to change");
+    kit_.button(target, {x, y, 180, 24}, "Commit attack (Enter)",
+                [&model] { model.send_game(model.game().commit_attack()); });
+    y += 30;
+  }
+  if (game.retreats())
+    line(game.retreats()->hexes().empty() ? "Advance: click a green hex, N to stay"
+                                          : "Retreat: click a green hex",
+         alert);
+  if (game.proposal()) line("Ally proposes a combat: Y accept, N refuse", alert);
+
+  // Buttons.
+  y += 4;
+  if (game.my_decision()) {
+    kit_.button(target, {x, y, 150, 24}, "End phase (Ctrl+E)",
+                [&model] { model.send_game(model.game().end_phase()); });
+    kit_.button(target, {x + 158, y, 100, 24}, "Undo (U)",
+                [&model] { model.send_game(model.game().request_undo()); });
+  }
+  kit_.button(target, {x + 266, y, 110, 24}, "Lobby (Ctrl+L)", [&model] { model.close_game(); });
+  y += 30;
+  kit_.button(target, {x, y, 120, 22}, show_crt_ ? "Hide CRT (C)" : "CRT (C)",
+              [this] { show_crt_ = !show_crt_; });
+  kit_.button(target, {x + 128, y, 150, 22}, hex_numbers_ ? "Hide numbers (H)" : "Hex numbers (H)",
+              [this] { hex_numbers_ = !hex_numbers_; });
+  y += 30;
+  if (!model.notice().empty()) line(model.notice(), alert);
+
+  // The log and the chat share the rest, the newest lines last.
+  const float chat_top = bottom - 150;
+  line("Events", heading);
+  const auto& log = game.log();
+  const auto log_rows = static_cast<std::size_t>(std::max(0.0f, (chat_top - y - 4) / kLine));
+  for (std::size_t i = log.size() > log_rows ? log.size() - log_rows : 0; i < log.size(); ++i)
+    line(log[i]);
+  y = chat_top;
+  line("Chat (T to type)", heading);
+  const auto& chat = game.chat();
+  for (std::size_t i = chat.size() > 6 ? chat.size() - 6 : 0; i < chat.size(); ++i)
+    line(chat[i].from() + ": " + chat[i].text());
+  y = bottom - 24;
+  kit_.box(target, {x, y, kSidePanelWidth - 20, 20},
+           chatting_ ? sf::Color(70, 80, 100) : sf::Color(44, 50, 60));
+  kit_.text(target, {x + 4, y + 2}, chatting_ ? chat_.text + "_" : "", kPanelTextSize, ink);
+}
+
+void GameScreen::draw_crt(sf::RenderTarget& target, sf::Vector2f size) const {
+  const float width = std::min(size.x - kSidePanelWidth - 40, 760.0f);
+  const sf::FloatRect box{20, 20, width, size.y - layout::kStatusBarHeight - 40};
+  kit_.box(target, box, sf::Color(250, 246, 232, 240), sf::Color(60, 60, 60));
+  kit_.text(target, {box.left + 12, box.top + 8}, "Combat results table (7.0)  -  C to close", 16,
+            sf::Color(30, 30, 30));
+  sf::Text table(crt_text_, mono_, 13);
+  table.setPosition(box.left + 12, box.top + 36);
+  table.setFillColor(sf::Color(30, 30, 30));
+  target.draw(table);
+}
+
+}  // namespace hd::client

@@ -1,0 +1,66 @@
+// The game: the map with counters and the server's answers drawn over it (reachable hexes and the
+// hovered path, the combat being built, retreat hexes), and the side panel (turn track, phase and
+// whose decision, morale, VP, the selected hex, the combat's odds, reinforcements, log, chat).
+// Clicks and keys go to the GameModel, whose requests the ClientModel queues.
+#pragma once
+
+#include "camera/camera.hpp"
+#include "input/camera_controller.hpp"
+#include "model/client_model.hpp"
+#include "view/map_layer.hpp"
+#include "view/ui_kit.hpp"
+
+#include <SFML/Graphics/RenderTarget.hpp>
+#include <SFML/Window/Event.hpp>
+
+#include <optional>
+#include <string>
+
+namespace hd::client {
+
+// Width of the side panel at the window's right edge, pixels.
+inline constexpr float kSidePanelWidth = 400.0f;
+
+class GameScreen {
+ public:
+  // `map`, `font` and `mono` must outlive the screen. `crt_text`: the combat results table as shown
+  // on demand (C). `area`: the scenario's playing area (others greyed); `camera`: where it opens.
+  GameScreen(const sf::Font& font, const sf::Font& mono, const engine::GameMap& map, engine::PlayingArea area,
+             Camera camera, std::string crt_text);
+
+  void handle(const sf::Event& event, ClientModel& model);
+  void update(sf::Time elapsed, bool has_focus);
+  void draw(sf::RenderTarget& target, ClientModel& model, sf::Vector2f size);
+
+  Camera& camera() { return camera_; }
+  const Camera& camera() const { return camera_; }
+  bool showing_crt() const { return show_crt_; }
+
+ private:
+  void on_map_click(float x, float y, bool shift, ClientModel& model);
+  void on_key(const sf::Event::KeyEvent& key, ClientModel& model);
+  void draw_overlays(sf::RenderTarget& target, const GameModel& game) const;
+  void draw_counters(sf::RenderTarget& target, const GameModel& game) const;
+  void draw_panel(sf::RenderTarget& target, ClientModel& model, sf::Vector2f size);
+  void draw_crt(sf::RenderTarget& target, sf::Vector2f size) const;
+
+  const sf::Font& font_;
+  const sf::Font& mono_;
+  const engine::GameMap& map_;
+  MapLayer terrain_;
+  Camera camera_;
+  CameraController controller_;
+  UiKit kit_;
+  std::string crt_text_;
+  bool show_crt_ = false;
+  bool hex_numbers_ = false;
+  bool chatting_ = false;
+  TextField chat_;
+  std::optional<sf::Vector2i> press_;  // where the left button went down (a click if it stays put)
+  sf::Vector2i mouse_{-1, -1};
+  bool shift_held_ = false;  // Shift + click: bombarding artillery (7.1)
+  float map_width_ = 0;
+  float map_height_ = 0;
+};
+
+}  // namespace hd::client
