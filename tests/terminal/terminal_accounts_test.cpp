@@ -1,0 +1,92 @@
+// The hd_term program against the real server (loopback, a real SQLite file): register, login,
+// resume with a token file, logout, and refusals under --strict.
+#include "process.hpp"
+#include "server_process.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <sstream>
+
+using hd::test::ServerOptions;
+using hd::test::ServerProcess;
+
+namespace {
+
+// A server with cheap password hashing (tests only) and the source tree's scenarios.
+ServerOptions test_server_options() {
+  ServerOptions options;
+  options.extra_args = {"--argon2-memory-kib", "8192",
+                        "--argon2-operations", "1",
+                        "--data-root",         std::string(HD_SOURCE_DIR) + "/scenarios"};
+  return options;
+}
+
+std::string read_file(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+struct TermRun {
+  int status = 0;
+  std::string output;
+};
+
+// Runs hd_term on `script` against the server; its output is collected in a file.
+TermRun run_term(const ServerProcess& server, const std::string& name, const std::string& script,
+                 const std::vector<std::string>& extra = {}) {
+  const auto script_path = server.directory() / (name + ".script");
+  const auto output_path = server.directory() / (name + ".out");
+  std::ofstream(script_path) << script;
+  std::vector<std::string> argv{HD_TERM_BINARY, "--server", server.url(), "--script", script_path.string()};
+  argv.insert(argv.end(), extra.begin(), extra.end());
+  const int pid = hd::test::spawn_process(argv, output_path.string());
+  TermRun run;
+  run.status = hd::test::wait_process(pid, std::chrono::seconds(60));
+  run.output = read_file(output_path);
+  return run;
+}
+
+}  // namespace
+
+TEST_CASE("hd_term registers, keeps its token in a file and resumes with it", "[terminal][e2e]") {
+  ServerProcess server(test_server_options());
+  const auto token_file = server.directory() / "alice.token";
+  const std::vector<std::string> token_args{"--token-file", token_file.string(), "--strict"};
+
+  const TermRun registered = run_term(server, "register", "register alice secret-password\n", token_args);
+  INFO(registered.output);
+  REQUIRE(registered.status == 0);
+  CHECK(registered.output.find("logged in as alice") != std::string::npos);
+  const std::string token = read_file(token_file);
+  REQUIRE(token.size() == 65);  // 64 hex digits and a newline
+
+  const TermRun resumed = run_term(server, "resume", "resume\ngames mine\n", token_args);
+  INFO(resumed.output);
+  CHECK(resumed.status == 0);
+  CHECK(resumed.output.find("logged in as alice") != std::string::npos);
+  CHECK(resumed.output.find("0 games") != std::string::npos);
+
+  const TermRun login = run_term(server, "login", "login alice secret-password\n", {"--strict"});
+  INFO(login.output);
+  CHECK(login.status == 0);
+
+  // Refusals: a wrong password, and a token that was never issued, under --strict exit 1.
+  const TermRun wrong = run_term(server, "wrong", "login alice not-the-password\ngames\n", {"--strict"});
+  INFO(wrong.output);
+  CHECK(wrong.status == 1);
+  CHECK(wrong.output.find("BAD_CREDENTIALS") != std::string::npos);
+  CHECK(wrong.output.find("> games") == std::string::npos);  // --strict stopped at the refusal
+
+  const TermRun forged = run_term(server, "forged", "resume " + std::string(64, 'a') + "\n", {"--strict"});
+  CHECK(forged.status == 1);
+  CHECK(forged.output.find("BAD_CREDENTIALS") != std::string::npos);
+
+  // Logging out ends the token everywhere.
+  const TermRun logout = run_term(server, "logout", "resume\nlogout\n", token_args);
+  CHECK(logout.status == 0);
+  const TermRun after = run_term(server, "after", "resume\n", token_args);
+  CHECK(after.status == 1);
+}
