@@ -190,3 +190,53 @@ TEST_CASE("The dice proof text round-trips and rejects malformed lines", "[games
   CHECK_FALSE(server::parse_dice_proof(text + "roll 4 7\n").proof);  // not a die
   CHECK_FALSE(server::parse_dice_proof("game 1\n").proof);           // no header
 }
+
+TEST_CASE("A DELAYED_ALL spectator sees everything one player turn late, and no events", "[e2e][games]") {
+  ServerProcess server({game_server_args(), {}});
+  GamePlayer alice(server.port(), "alice");
+  GamePlayer carol(server.port(), "carol");
+  auto create =
+      create_game("quatre-bras", {v1::SEAT_FRENCH}, test_entropy("alice"), v1::SPECTATOR_VIEW_DELAYED_ALL, 1);
+  v1::SeatSetup& builtin = *create.mutable_create_game()->add_seats();
+  builtin.set_seat(v1::SEAT_ALLIED);
+  builtin.set_built_in(true);
+  const auto created = alice.request(create);
+  REQUIRE(created.has_game_created());
+  const std::uint64_t game = created.game_created().game_id();
+  REQUIRE(alice.request(open_game(game, false)).has_game_snapshot());
+  const auto snapshot = carol.request(open_game(game, true));
+  REQUIRE(snapshot.has_game_snapshot());
+
+  // Alice's replica sees everything live; it remembers the state at each player turn's start.
+  engine::Viewer everything;  // a spectator without a side: the whole board
+  Replica replica("quatre-bras", seat_viewer(engine::Army::French));
+  std::vector<engine::GameState> turn_starts = {replica.state()};
+  CHECK(engine::serialize(wire::from_proto(snapshot.game_snapshot().view())) ==
+        engine::serialize(engine::view(turn_starts.back(), everything)));
+  engine::SplitMix64 random(5);
+  std::string why;
+  int checked = 0;
+  while (turn_starts.size() < 5 && replica.state().phase != engine::Phase::GameOver) {
+    if (engine::pending_decision(replica.state()).side == engine::Side::French)
+      REQUIRE(alice.request(submit(game, engine::choose_random_action(replica.state(), random)))
+                  .has_action_accepted());
+    const auto update = alice.next_of(v1::ServerEnvelope::kGameUpdate).game_update();
+    const engine::GameState before = replica.state();
+    INFO(why);
+    REQUIRE(replica.apply(update, why));
+    const engine::GameState& now = replica.state();
+    if (now.phase == engine::Phase::Movement && (now.turn != before.turn || now.phasing != before.phasing))
+      turn_starts.push_back(now);
+    // The spectator's update for the same action: the state one player turn back, no events.
+    const auto seen = carol.next_of(v1::ServerEnvelope::kGameUpdate).game_update();
+    CHECK(seen.sequence() == update.sequence());
+    CHECK(seen.events_size() == 0);
+    CHECK(seen.action_text().empty());
+    const engine::GameState& expected = turn_starts[turn_starts.size() >= 2 ? turn_starts.size() - 2 : 0];
+    CHECK(engine::serialize(wire::from_proto(seen.view())) ==
+          engine::serialize(engine::view(expected, everything)));
+    ++checked;
+  }
+  CHECK(turn_starts.size() == 5);
+  CHECK(checked > 4);
+}
