@@ -1,5 +1,6 @@
 // The hd_term program against the real server (loopback, a real SQLite file): register, login,
-// resume with a token file, logout, and refusals under --strict.
+// resume with a token file, logout, and refusals under --strict; and a scripted quatre-bras game
+// between two hd_term processes whose bots play it to the end, exported and checked by hd_verify.
 #include "process.hpp"
 #include "server_process.hpp"
 
@@ -89,4 +90,57 @@ TEST_CASE("hd_term registers, keeps its token in a file and resumes with it", "[
   CHECK(logout.status == 0);
   const TermRun after = run_term(server, "after", "resume\n", token_args);
   CHECK(after.status == 1);
+}
+
+TEST_CASE("two hd_term programs play quatre-bras to the end by script and hd_verify passes",
+          "[terminal][e2e][game]") {
+  ServerProcess server(test_server_options());
+  const auto alice_token = (server.directory() / "alice.token").string();
+  const TermRun created =
+      run_term(server, "create", "register alice alice-password\ncreate quatre-bras take=french\n",
+               {"--token-file", alice_token, "--strict"});
+  INFO(created.output);
+  REQUIRE(created.status == 0);
+  REQUIRE(created.output.find("created game 1 ") != std::string::npos);
+
+  // Both players' programs run at once: the French bot waits until the Allied player has joined and
+  // opened the game, then both bots play to the end.
+  const auto script = [&](const std::string& name, const std::string& text) {
+    const auto path = server.directory() / (name + ".script");
+    std::ofstream(path) << text;
+    return path.string();
+  };
+  const auto record = server.directory() / "game.rec";
+  const int alice = hd::test::spawn_process(
+      {HD_TERM_BINARY, "--server", server.url(), "--token-file", alice_token, "--strict", "--bot-seed", "3",
+       "--script", script("alice-play", "resume\nopen 1\nchat good luck\nbot\n")},
+      (server.directory() / "alice-play.out").string());
+  const int bob = hd::test::spawn_process(
+      {HD_TERM_BINARY, "--server", server.url(), "--strict", "--bot-seed", "4", "--script",
+       script("bob-play", "register bob bob-password\njoin 1 allied\nopen 1\nbot\nstate\nexport " +
+                              record.string() + "\n")},
+      (server.directory() / "bob-play.out").string());
+  const int alice_status = hd::test::wait_process(alice, std::chrono::seconds(240));
+  const int bob_status = hd::test::wait_process(bob, std::chrono::seconds(240));
+  const std::string alice_out = read_file(server.directory() / "alice-play.out");
+  const std::string bob_out = read_file(server.directory() / "bob-play.out");
+  INFO(alice_out);
+  INFO(bob_out);
+  CHECK(alice_status == 0);
+  REQUIRE(bob_status == 0);
+  CHECK(alice_out.find("bot: game over after") != std::string::npos);
+  CHECK(bob_out.find("bot: game over after") != std::string::npos);
+  CHECK(bob_out.find("result: ") != std::string::npos);
+  CHECK(bob_out.find("exported game 1") != std::string::npos);
+  CHECK(bob_out.find("chat alice: good luck") != std::string::npos);  // live or in the snapshot
+
+  const auto verify_out = server.directory() / "verify.out";
+  const int verified = hd::test::wait_process(
+      hd::test::spawn_process({HD_VERIFY_BINARY, "--data", std::string(HD_SOURCE_DIR) + "/scenarios",
+                               record.string(), record.string() + ".proof"},
+                              verify_out.string()),
+      std::chrono::seconds(60));
+  INFO(read_file(verify_out));
+  CHECK(verified == 0);
+  CHECK(read_file(verify_out).find("verified: game 1 (quatre-bras)") == 0);
 }
