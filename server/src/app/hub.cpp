@@ -44,7 +44,7 @@ Hub::Hub(net::any_io_executor io, Database& db, const ServerConfig& config, Outb
       metrics_(metrics),
       outbound_(outbound, metrics),
       accounts_(db),
-      games_(db, config, outbound_),
+      games_(db, config, outbound_, metrics),
       password_cost_{config.argon2_operations, config.argon2_memory_kib * 1024} {
   init_crypto();
   dummy_hash_ = hash_password("no such account", password_cost_);

@@ -1,19 +1,378 @@
 #include "games/game_service.hpp"
 
+#include "games/game_record.hpp"
+#include "games/seat_policy.hpp"
+#include "games/spectator_view.hpp"
+#include "log.hpp"
+
+#include <hd/engine/notation.hpp>
+#include <hd/wire/game_convert.hpp>
+
+#include <ctime>
+
 namespace hd::server {
 
 namespace v1 = hundred_days::v1;
 
-GameService::GameService(Database& db, const ServerConfig& config, Outbound& outbound)
-    : db_(db), config_(config), outbound_(outbound) {}
+GameService::GameService(Database& db, const ServerConfig& config, Outbound& outbound, Metrics& metrics)
+    : db_(db), config_(config), outbound_(outbound), metrics_(metrics), store_(db) {
+  for (const GameRow& game : store_.load_games()) {
+    if (game.status == v1::GAME_STATUS_FINISHED) continue;  // loaded on demand
+    try {
+      rooms_.emplace(static_cast<std::uint64_t>(game.id), load_room(game));
+    } catch (const std::exception& error) {
+      log_event(LogLevel::Error, "game_not_resumed",
+                {{"game", std::to_string(game.id)}, {"error", error.what()}});
+    }
+  }
+  log_event(LogLevel::Info, "games_resumed", {{"games", std::to_string(rooms_.size())}});
+  report_games();
+  // A built-in seat whose decision was pending when the server stopped plays on now.
+  for (auto& [id, room] : rooms_)
+    run_builtin_players(*room);
+}
 
 GameService::~GameService() = default;
 
 void GameService::handle(const Caller& caller, const v1::ClientEnvelope& request) {
-  outbound_.send(caller.connection, refusal_envelope(request.request_id(), v1::REFUSAL_CODE_EMPTY_BODY,
-                                                     "games are not served yet"));
+  switch (request.body_case()) {
+    case v1::ClientEnvelope::kCreateGame:
+      return create_game(caller, request);
+    case v1::ClientEnvelope::kListGames:
+      return list_games(caller, request);
+    case v1::ClientEnvelope::kJoinGame:
+      return join_game(caller, request);
+    case v1::ClientEnvelope::kLeaveGame:
+      return leave_game(caller, request);
+    case v1::ClientEnvelope::kOpenGame:
+      return open_game(caller, request);
+    case v1::ClientEnvelope::kCloseGame:
+      return close_game(caller, request);
+    case v1::ClientEnvelope::kResign:
+      return resign(caller, request);
+    case v1::ClientEnvelope::kOfferDraw:
+      return offer_draw(caller, request);
+    case v1::ClientEnvelope::kAnswerDraw:
+      return answer_draw(caller, request);
+    case v1::ClientEnvelope::kSubmitAction:
+      return submit_action(caller, request);
+    case v1::ClientEnvelope::kConfirmAttack:
+      return confirm_attack(caller, request);
+    case v1::ClientEnvelope::kRequestUndo:
+      return request_undo(caller, request);
+    case v1::ClientEnvelope::kAnswerUndo:
+      return answer_undo(caller, request);
+    case v1::ClientEnvelope::kSendChat:
+      return send_chat(caller, request);
+    case v1::ClientEnvelope::kQueryReachable:
+      return query_reachable(caller, request);
+    case v1::ClientEnvelope::kQueryCombatOptions:
+      return query_combat_options(caller, request);
+    case v1::ClientEnvelope::kQueryOdds:
+      return query_odds(caller, request);
+    case v1::ClientEnvelope::kQueryRetreats:
+      return query_retreats(caller, request);
+    case v1::ClientEnvelope::kExportRecord:
+      return export_record(caller, request);
+    default:
+      return send_refusal(caller, request, v1::REFUSAL_CODE_EMPTY_BODY, "unknown request");
+  }
 }
 
-void GameService::forget(const Caller&) {}
+void GameService::forget(const Caller& caller) {
+  const auto it = open_games_.find(caller.connection);
+  if (it == open_games_.end()) return;
+  const std::set<std::uint64_t> games = std::move(it->second);
+  open_games_.erase(it);
+  for (std::uint64_t id : games) {
+    if (const auto room = rooms_.find(id); room != rooms_.end()) {
+      room->second->subscribers.erase(caller.connection);
+      broadcast_summary(*room->second);  // `connected` changed
+    }
+  }
+}
+
+void GameService::send_refusal(const Caller& caller, const Envelope& request, v1::RefusalCode code,
+                               std::string message, std::string rule) {
+  log_event(LogLevel::Info, "refused",
+            {{"connection", std::to_string(caller.connection)},
+             {"code", v1::RefusalCode_Name(code)},
+             {"message", message}});
+  outbound_.send(caller.connection,
+                 refusal_envelope(request.request_id(), code, std::move(message), std::move(rule)));
+}
+
+v1::GameSummary GameService::summary(const GameRoom& room) const {
+  v1::GameSummary out;
+  out.set_game_id(static_cast<std::uint64_t>(room.row.id));
+  out.set_scenario(room.row.scenario);
+  out.set_title(room.row.title);
+  out.set_status(room.row.status);
+  for (const SeatRow& seat : room.seats) {
+    v1::SeatHolder& holder = *out.add_seats();
+    holder.set_seat(seat.seat);
+    holder.set_human(!seat.built_in);
+    holder.set_username(seat.username);
+    bool connected = seat.built_in;
+    for (const auto& [connection, subscriber] : room.subscribers)
+      if (seat.account && subscriber.account == *seat.account && !subscriber.seats.empty()) connected = true;
+    holder.set_connected(connected);
+  }
+  out.set_turn_label(room.state.current_turn().name.to_string());
+  if (room.row.status == v1::GAME_STATUS_RUNNING) {
+    const auto waiting = room.pending_seats();
+    if (!waiting.empty()) out.set_waiting_for(waiting.front());
+  }
+  out.mutable_spectators()->set_view(room.row.spectator_view);
+  out.mutable_spectators()->set_delay_player_turns(static_cast<std::uint32_t>(room.row.spectator_delay));
+  out.set_created_unix_seconds(static_cast<std::uint64_t>(room.row.created_unix));
+  out.set_result(room.row.result);
+  out.set_public_listing(room.row.public_listing);
+  return out;
+}
+
+v1::GameView GameService::view_for(const GameRoom& room, const Subscriber& subscriber) const {
+  const engine::GameState& shown = visible_state(room, subscriber);
+  v1::GameView out = wire::to_proto(engine::view(shown, subscriber.viewer));
+  if (&shown == &room.state)
+    for (v1::Seat seat : room.pending_seats())
+      out.mutable_pending()->add_seats(seat);
+  return out;
+}
+
+v1::GameSnapshot GameService::snapshot(GameRoom& room, const Subscriber& subscriber) {
+  v1::GameSnapshot out;
+  out.set_game_id(static_cast<std::uint64_t>(room.row.id));
+  out.set_sequence(is_delayed(room, subscriber) ? 0 : room.sequence());
+  for (v1::Seat seat : subscriber.seats)
+    out.add_my_seats(seat);
+  out.set_spectating(subscriber.seats.empty());
+  v1::ScenarioInfo& info = *out.mutable_scenario();
+  const engine::Ruleset& rules = *room.state.rules;
+  info.set_id(room.row.scenario);
+  info.set_title(rules.scenario.name);
+  info.set_rule(rules.scenario.rule);
+  for (const engine::GameTurn& turn : rules.turns) {
+    v1::TurnInfo& t = *info.add_turns();
+    t.set_label(turn.name.to_string());
+    t.set_night(turn.night);
+    t.set_rain(turn.rain);
+  }
+  for (const std::string& option : room.row.force_options)
+    info.add_force_options(option);
+  for (const std::string& rule : room.row.optional_rules)
+    info.add_optional_rules(rule);
+  for (engine::Army army : armies_in_play(room.initial))
+    info.add_armies(wire::to_proto(army));
+  *out.mutable_view() = view_for(room, subscriber);
+  *out.mutable_summary() = summary(room);
+  std::optional<int> my_side;
+  if (!subscriber.seats.empty()) my_side = wire::to_proto(side_of_seat(subscriber.seats.front()));
+  for (const ChatRow& chat : store_.recent_chat(room.row.id, 50)) {
+    if (chat.channel == v1::CHAT_CHANNEL_SIDE && (!my_side || chat.side != *my_side)) continue;
+    v1::ChatMessage& message = *out.add_recent_chat();
+    message.set_game_id(static_cast<std::uint64_t>(room.row.id));
+    message.set_channel(chat.channel);
+    message.set_from(chat.from);
+    message.set_text(chat.text);
+    message.set_unix_seconds(static_cast<std::uint64_t>(chat.unix_seconds));
+  }
+  if (room.proposal && !subscriber.seats.empty()) {
+    v1::AttackProposal& proposal = *out.mutable_pending_attack();
+    proposal.set_game_id(static_cast<std::uint64_t>(room.row.id));
+    proposal.set_proposal_id(room.proposal->id);
+    proposal.set_proposed_by(room.proposal->proposed_by);
+    *proposal.mutable_attack() = wire::to_proto(engine::Action{room.proposal->attack}).attack();
+  }
+  out.set_seed_commitment(room.row.seed_commitment);
+  return out;
+}
+
+v1::GameUpdate GameService::update_for(const GameRoom& room, const Subscriber& subscriber,
+                                       const LoggedAction& logged, const std::vector<engine::Event>& events,
+                                       const engine::GameState& after) const {
+  v1::GameUpdate out;
+  out.set_game_id(static_cast<std::uint64_t>(room.row.id));
+  out.set_sequence(logged.sequence);
+  out.set_seat(logged.seat);
+  if (is_delayed(room, subscriber)) {
+    // A delayed spectator learns nothing of the action now: only the (delayed) view.
+    *out.mutable_view() = view_for(room, subscriber);
+    return out;
+  }
+  out.set_action_text(logged.action);
+  for (const engine::Event& event : events)
+    if (const auto shown = engine::redact(after, event, subscriber.viewer))
+      *out.add_events() = wire::to_proto(after, *shown);
+  v1::GameView view = wire::to_proto(engine::view(after, subscriber.viewer));
+  if (&after == &room.state)
+    for (v1::Seat seat : room.pending_seats())
+      view.mutable_pending()->add_seats(seat);
+  *out.mutable_view() = std::move(view);
+  return out;
+}
+
+void GameService::send_to_subscribers(const GameRoom& room, const v1::ServerEnvelope& envelope,
+                                      const std::function<bool(const Subscriber&)>& accept) {
+  for (const auto& [connection, subscriber] : room.subscribers)
+    if (accept(subscriber)) outbound_.send(connection, envelope);
+}
+
+void GameService::send_to_subscribers(const GameRoom& room, const v1::ServerEnvelope& envelope) {
+  send_to_subscribers(room, envelope, [](const Subscriber&) { return true; });
+}
+
+void GameService::broadcast_summary(const GameRoom& room) {
+  v1::ServerEnvelope envelope;
+  *envelope.mutable_game_changed() = summary(room);
+  send_to_subscribers(room, envelope);
+}
+
+void GameService::open_game(const Caller& caller, const Envelope& request) {
+  const v1::OpenGame& open = request.open_game();
+  GameRoom* room = find_room(open.game_id());
+  if (!room) return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game");
+  Subscriber subscriber;
+  subscriber.account = *caller.account;
+  const auto held = room->seats_of(*caller.account);
+  if (open.spectate()) {
+    const auto viewer = spectator_viewer(room->row.spectator_view);
+    if (!room->row.public_listing && held.empty())
+      return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game");
+    if (!viewer)
+      return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_ALLOWED, "this game allows no spectators");
+    subscriber.viewer = *viewer;
+    subscriber.delay_player_turns = room->row.spectator_delay;
+  } else {
+    if (held.empty())
+      return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_YOUR_SEAT,
+                          "you hold no seat in this game (open it as a spectator)");
+    subscriber.seats = held;
+    subscriber.viewer = viewer_for_seats(held);
+  }
+  room->subscribers[caller.connection] = subscriber;
+  open_games_[caller.connection].insert(open.game_id());
+
+  const std::uint64_t last_seen = open.last_seen_sequence();
+  const bool resumable = last_seen > 0 && last_seen <= room->sequence() && !is_delayed(*room, subscriber) &&
+                         (room->min_undone_sequence == 0 || last_seen < room->min_undone_sequence);
+  if (resumable) {
+    // Replays the log to find the events of the missed actions, each redacted for this viewer.
+    engine::GameState state = room->initial;
+    for (const LoggedAction& logged : room->log) {
+      const auto parsed = engine::parse_action_line(state, logged.action);
+      const auto& notated = std::get<engine::NotatedAction>(parsed);
+      std::size_t next = 0;
+      const auto events =
+          engine::apply(state, notated.side, notated.action, [&] { return logged.dice.at(next++); });
+      if (logged.sequence <= last_seen) continue;
+      v1::ServerEnvelope update;
+      update.set_request_id(request.request_id());
+      *update.mutable_game_update() = update_for(*room, subscriber, logged, events, state);
+      if (logged.sequence == room->sequence())
+        *update.mutable_game_update()->mutable_view() = view_for(*room, subscriber);
+      outbound_.send(caller.connection, update);
+    }
+    v1::ServerEnvelope done;
+    done.set_request_id(request.request_id());
+    done.mutable_ok();
+    outbound_.send(caller.connection, done);
+  } else {
+    v1::ServerEnvelope answer;
+    answer.set_request_id(request.request_id());
+    *answer.mutable_game_snapshot() = snapshot(*room, subscriber);
+    outbound_.send(caller.connection, answer);
+  }
+  // What still waits for this account's answer.
+  if (!held.empty() && room->undo_requested_by) {
+    v1::ServerEnvelope asked;
+    asked.mutable_undo_requested()->set_game_id(open.game_id());
+    asked.mutable_undo_requested()->set_by(*room->undo_requested_by);
+    outbound_.send(caller.connection, asked);
+  }
+  if (!held.empty() && room->draw_offered_by) {
+    v1::ServerEnvelope offered;
+    offered.mutable_draw_offered()->set_game_id(open.game_id());
+    offered.mutable_draw_offered()->set_by(room->seats_of_side(*room->draw_offered_by).front());
+    outbound_.send(caller.connection, offered);
+  }
+  if (!held.empty()) broadcast_summary(*room);
+}
+
+void GameService::close_game(const Caller& caller, const Envelope& request) {
+  const std::uint64_t id = request.close_game().game_id();
+  auto& open = open_games_[caller.connection];
+  if (!open.erase(id))
+    return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_FOUND, "the game is not open here");
+  if (const auto room = rooms_.find(id); room != rooms_.end()) {
+    room->second->subscribers.erase(caller.connection);
+    broadcast_summary(*room->second);
+  }
+  v1::ServerEnvelope answer;
+  answer.set_request_id(request.request_id());
+  answer.mutable_ok();
+  outbound_.send(caller.connection, answer);
+}
+
+void GameService::send_chat(const Caller& caller, const Envelope& request) {
+  const v1::SendChat& chat = request.send_chat();
+  GameRoom* room = find_room(chat.game_id());
+  if (!room) return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game");
+  const auto held = room->seats_of(*caller.account);
+  const bool spectating = room->subscribers.count(caller.connection) > 0;
+  if (held.empty() && !spectating)
+    return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_FOUND, "open the game to chat in it");
+  if (chat.text().empty() || chat.text().size() > 500)
+    return send_refusal(caller, request, v1::REFUSAL_CODE_INVALID_REQUEST, "chat text: 1 to 500 bytes");
+  ChatRow row;
+  row.channel = chat.channel();
+  row.from = caller.username;
+  row.text = chat.text();
+  row.unix_seconds = static_cast<std::int64_t>(std::time(nullptr));
+  if (chat.channel() == v1::CHAT_CHANNEL_SIDE) {
+    if (held.empty())
+      return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_YOUR_SEAT, "side chat is for seat holders");
+    row.side = wire::to_proto(side_of_seat(held.front()));
+  } else if (chat.channel() != v1::CHAT_CHANNEL_ALL) {
+    return send_refusal(caller, request, v1::REFUSAL_CODE_INVALID_REQUEST, "channel: ALL or SIDE");
+  }
+  store_.insert_chat(room->row.id, *caller.account, row);
+  v1::ServerEnvelope message;
+  v1::ChatMessage& out = *message.mutable_chat_message();
+  out.set_game_id(chat.game_id());
+  out.set_channel(row.channel);
+  out.set_from(row.from);
+  out.set_text(row.text);
+  out.set_unix_seconds(static_cast<std::uint64_t>(row.unix_seconds));
+  send_to_subscribers(*room, message, [&](const Subscriber& subscriber) {
+    if (row.channel == v1::CHAT_CHANNEL_ALL) return true;
+    return !subscriber.seats.empty() && wire::to_proto(side_of_seat(subscriber.seats.front())) == row.side;
+  });
+  v1::ServerEnvelope answer;
+  answer.set_request_id(request.request_id());
+  answer.mutable_ok();
+  outbound_.send(caller.connection, answer);
+}
+
+void GameService::export_record(const Caller& caller, const Envelope& request) {
+  GameRoom* room = find_room(request.export_record().game_id());
+  if (!room || (!room->row.public_listing && room->seats_of(*caller.account).empty()))
+    return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game");
+  if (room->row.status != v1::GAME_STATUS_FINISHED)
+    return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_ALLOWED,
+                        "the record and the dice seed are revealed when the game is finished");
+  v1::ServerEnvelope answer;
+  answer.set_request_id(request.request_id());
+  v1::GameRecord& record = *answer.mutable_game_record();
+  record.set_game_id(static_cast<std::uint64_t>(room->row.id));
+  record.set_record(format_game_record(*room));
+  record.set_dice_proof(format_dice_proof(dice_proof_of(*room)));
+  outbound_.send(caller.connection, answer);
+}
+
+void GameService::report_games() {
+  const auto counts = store_.count_by_status();
+  metrics_.set_games(counts[0], counts[1], counts[2]);
+}
 
 }  // namespace hd::server

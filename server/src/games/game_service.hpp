@@ -1,19 +1,34 @@
 // The lobby and the games: every request of a logged-in caller other than the account ones. Runs on
 // the hub's strand only (one call at a time), so it needs no locks and owns the games' database rows.
+// docs/games.md describes the behaviour; the parts live in files by concept:
+//   lobby.cpp        create, list, join, leave
+//   game_service.cpp dispatch, open/close (snapshots, resume), chat, export, the views sent out
+//   game_play.cpp    actions, Coalition teamwork, built-in seats, undo, resignation, draws
+//   game_queries.cpp reachable hexes, combat options, odds, retreats
 #pragma once
 
 #include "app/caller.hpp"
 #include "app/outbound.hpp"
 #include "database.hpp"
+#include "games/game_room.hpp"
+#include "games/game_store.hpp"
+#include "ops/metrics.hpp"
 #include "server_config.hpp"
 
 #include <hundred_days/v1/protocol.pb.h>
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <set>
 
 namespace hd::server {
 
 class GameService {
  public:
-  GameService(Database& db, const ServerConfig& config, Outbound& outbound);
+  // Loads every open and running game from the database and rebuilds its state by replaying its
+  // action log (a game whose log no longer replays is logged and left out).
+  GameService(Database& db, const ServerConfig& config, Outbound& outbound, Metrics& metrics);
   ~GameService();
   GameService(const GameService&) = delete;
   GameService& operator=(const GameService&) = delete;
@@ -25,9 +40,78 @@ class GameService {
   void forget(const Caller& caller);
 
  private:
+  using Envelope = hundred_days::v1::ClientEnvelope;
+
+  // Sets the games gauge (open, running, finished) from the database.
+  void report_games();
+
+  // lobby.cpp
+  void create_game(const Caller& caller, const Envelope& request);
+  void list_games(const Caller& caller, const Envelope& request);
+  void join_game(const Caller& caller, const Envelope& request);
+  void leave_game(const Caller& caller, const Envelope& request);
+  // The room of a game, loading a finished one from the database on demand; nullptr if none.
+  GameRoom* find_room(std::uint64_t game_id);
+  // A room rebuilt from the database rows of `game`.
+  std::unique_ptr<GameRoom> load_room(const GameRow& game);
+
+  // game_service.cpp
+  void open_game(const Caller& caller, const Envelope& request);
+  void close_game(const Caller& caller, const Envelope& request);
+  void send_chat(const Caller& caller, const Envelope& request);
+  void export_record(const Caller& caller, const Envelope& request);
+  hundred_days::v1::GameSummary summary(const GameRoom& room) const;
+  hundred_days::v1::GameView view_for(const GameRoom& room, const Subscriber& subscriber) const;
+  hundred_days::v1::GameSnapshot snapshot(GameRoom& room, const Subscriber& subscriber);
+  // The update a subscriber gets for one logged action (`after`: the state right after it).
+  hundred_days::v1::GameUpdate update_for(const GameRoom& room, const Subscriber& subscriber,
+                                          const LoggedAction& logged,
+                                          const std::vector<engine::Event>& events,
+                                          const engine::GameState& after) const;
+  // Sends `envelope` to every connection with the game open (all, or those `accept`ed).
+  void send_to_subscribers(const GameRoom& room, const hundred_days::v1::ServerEnvelope& envelope,
+                           const std::function<bool(const Subscriber&)>& accept);
+  void send_to_subscribers(const GameRoom& room, const hundred_days::v1::ServerEnvelope& envelope);
+  // Tells every subscriber the game's seats or status changed.
+  void broadcast_summary(const GameRoom& room);
+  void send_refusal(const Caller& caller, const Envelope& request, hundred_days::v1::RefusalCode code,
+                    std::string message, std::string rule = {});
+
+  // game_play.cpp
+  void submit_action(const Caller& caller, const Envelope& request);
+  void confirm_attack(const Caller& caller, const Envelope& request);
+  void request_undo(const Caller& caller, const Envelope& request);
+  void answer_undo(const Caller& caller, const Envelope& request);
+  void resign(const Caller& caller, const Envelope& request);
+  void offer_draw(const Caller& caller, const Envelope& request);
+  void answer_draw(const Caller& caller, const Envelope& request);
+  // Applies an engine action for a seat, persists it (with the game's end, if it ends), then
+  // acknowledges the actor (if any) and broadcasts the update. Throws engine::ActionRefused.
+  std::uint64_t play(GameRoom& room, engine::Side side, const engine::Action& action,
+                     hundred_days::v1::Seat seat, std::optional<AccountId> account, std::uint64_t request_id);
+  // Plays the built-in seats while the pending decision is theirs.
+  void run_builtin_players(GameRoom& room);
+  // Ends the game with a result in words (resignation, agreed draw) and tells everyone.
+  void finish(GameRoom& room, const std::string& result);
+  // Starts the game once every human seat is taken (the caller then runs the built-in players).
+  void start_if_ready(GameRoom& room);
+  void apply_undo(GameRoom& room, AccountId answering);
+
+  // game_queries.cpp
+  void query_reachable(const Caller& caller, const Envelope& request);
+  void query_combat_options(const Caller& caller, const Envelope& request);
+  void query_odds(const Caller& caller, const Envelope& request);
+  void query_retreats(const Caller& caller, const Envelope& request);
+  // The room of a query: a game the caller has a seat in or has open; refuses and returns nullptr.
+  GameRoom* query_room(const Caller& caller, const Envelope& request, std::uint64_t game_id);
+
   Database& db_;
   const ServerConfig& config_;
   Outbound& outbound_;
+  Metrics& metrics_;
+  GameStore store_;
+  std::map<std::uint64_t, std::unique_ptr<GameRoom>> rooms_;
+  std::map<ConnectionId, std::set<std::uint64_t>> open_games_;  // the games each connection has open
 };
 
 }  // namespace hd::server

@@ -1,0 +1,32 @@
+// A bot that plays this connection's seats of the open game with the engine's random player,
+// choosing from the client's replica and sending each choice as a notation line. For tests and the
+// load tool (which reads the latency of every SubmitAction, measured until its ActionAccepted).
+#pragma once
+
+#include <hd/engine/dice.hpp>
+#include <hd/term/client.hpp>
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace hd::term {
+
+struct BotStats {
+  std::uint64_t actions = 0;               // accepted
+  std::uint64_t refusals = 0;              // refused (each is also an error in a well-behaved game)
+  std::vector<std::int64_t> latencies_us;  // SubmitAction -> ActionAccepted, microseconds
+};
+
+struct BotOptions {
+  std::uint64_t seed = 1;
+  std::uint64_t max_actions = 100000;             // a safety stop
+  std::chrono::milliseconds idle_timeout{60000};  // give up if nothing happens this long
+};
+
+// Plays until the game is over. True when it ended; false with `error` set otherwise (a refusal,
+// a lost connection, a replica that diverged, nothing heard for idle_timeout).
+bool play_bot(Client& client, const BotOptions& options, BotStats& stats, std::string& error);
+
+}  // namespace hd::term

@@ -1,0 +1,37 @@
+// A whole game between bots on a server: accounts registered, the game created and its seats
+// taken, every bot's connection opened at the game's start, then all bots playing at once (one
+// thread each) to the end. The end-to-end tests and the load tool (hd_load) are built on it.
+#pragma once
+
+#include <hd/term/bot.hpp>
+#include <hd/term/client.hpp>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace hd::term {
+
+struct BotMatchOptions {
+  std::string scenario = "quatre-bras";
+  bool coalition_built_in = false;  // true: one bot (French) against the server's built-in player
+  std::string name_prefix = "bot";  // accounts are <prefix>f and <prefix>c (3-32 characters in all)
+  std::string password = "bot-password";
+  std::filesystem::path data_root;  // scenarios/ for the bots' replicas
+};
+
+struct BotMatch {
+  std::uint64_t game_id = 0;
+  std::vector<std::unique_ptr<Client>> players;  // [0] holds French, [1] (if any) the Coalition
+};
+
+// Registers the accounts, creates the game (French to player 0; every human Coalition seat of the
+// scenario to player 1), and opens it on every connection before anyone moves. Throws
+// std::runtime_error with the step that failed.
+BotMatch set_up_bot_match(const ServerAddress& server, const BotMatchOptions& options);
+
+// Plays every player's seats at once until the game ends. `stats` gets one entry per player. False
+// with `error` (the first player's failure) if any bot failed.
+bool play_bot_match(BotMatch& match, std::uint64_t seed, std::vector<BotStats>& stats, std::string& error);
+
+}  // namespace hd::term

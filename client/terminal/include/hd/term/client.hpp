@@ -1,0 +1,91 @@
+// A logged-in (or logging-in) terminal client: requests with their answers, and what the server
+// sends unasked (updates, chat, proposals) kept for the game this connection has open. The command
+// interpreter, the bot, the tests and the load tool all drive the server through this class.
+#pragma once
+
+#include <hd/term/connection.hpp>
+#include <hd/term/game_replica.hpp>
+
+#include <chrono>
+#include <filesystem>
+#include <functional>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace hd::term {
+
+struct ClientOptions {
+  std::filesystem::path data_root;  // scenarios/ for the replica (bots)
+  std::ostream* events = nullptr;   // where events, chat and notices are printed (none: quiet)
+  std::chrono::milliseconds answer_timeout{15000};
+  std::string client_name = "hd_term";
+};
+
+// The game this connection has open, as the server has shown it.
+struct OpenGameState {
+  std::uint64_t game_id = 0;
+  bool spectating = false;
+  std::vector<hundred_days::v1::Seat> my_seats;
+  hundred_days::v1::ScenarioInfo scenario;
+  hundred_days::v1::GameView view;  // the latest view
+  hundred_days::v1::GameSummary summary;
+  std::uint64_t sequence = 0;  // the last update seen
+  std::optional<GameReplica> replica;
+  std::optional<hundred_days::v1::AttackProposal> proposal;  // awaiting this connection's answer
+  bool finished() const;
+};
+
+class Client {
+ public:
+  // Connects (throws std::runtime_error on failure); call hello() next.
+  Client(const ServerAddress& address, ClientOptions options);
+
+  // Hello: the Welcome, or a refusal / nothing (nullopt, with last_error()).
+  std::optional<hundred_days::v1::Welcome> hello();
+
+  // Sends the request (its request id is set here) and returns the answer: the envelope with the
+  // same request id. Unasked envelopes arriving meanwhile are observed. nullopt on timeout or close.
+  std::optional<hundred_days::v1::ServerEnvelope> request(hundred_days::v1::ClientEnvelope envelope);
+
+  // Observes unasked envelopes for up to `timeout`, returning early once `done()` holds. Returns
+  // done()'s final value.
+  bool pump(std::chrono::milliseconds timeout, const std::function<bool()>& done);
+
+  // Register / Login / ResumeSession: true when logged in (token() then holds the session token).
+  bool register_account(const std::string& username, const std::string& password);
+  bool login(const std::string& username, const std::string& password);
+  bool resume(const std::string& token);
+
+  // Opens a game (as a seat holder or spectator): true with game() set from the snapshot.
+  bool open_game(std::uint64_t game_id, bool spectate);
+
+  const std::optional<OpenGameState>& game() const { return game_; }
+  const std::string& token() const { return token_; }
+  const std::string& username() const { return username_; }
+  // Why the last request failed: the refusal text, a timeout or the close reason.
+  const std::string& last_error() const { return last_error_; }
+  bool connected() const { return !connection_.closed(); }
+
+  // True when the game waits for a decision one of this connection's seats may take.
+  bool my_decision() const;
+
+ private:
+  void observe(const hundred_days::v1::ServerEnvelope& envelope);
+  bool logged_in_from(const std::optional<hundred_days::v1::ServerEnvelope>& answer);
+  void notice(const std::string& line);
+
+  Connection connection_;
+  ClientOptions options_;
+  std::uint64_t next_request_id_;
+  std::optional<OpenGameState> game_;
+  std::string token_;
+  std::string username_;
+  std::string last_error_;
+};
+
+// Fresh random bytes (for a seat's dice entropy): `count` bytes from std::random_device.
+std::string random_entropy(std::size_t count = 32);
+
+}  // namespace hd::term

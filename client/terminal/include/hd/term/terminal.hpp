@@ -1,0 +1,58 @@
+// The terminal client's command language (docs/terminal-client.md): one command per line, typed at
+// a prompt or read from a script. Lines starting with "french" or "coalition" are actions in the
+// notation (docs/notation.md), sent as they are; everything else is a command such as "login",
+// "create", "open", "state", "chat", "export", "wait" or "bot".
+#pragma once
+
+#include <hd/term/bot.hpp>
+#include <hd/term/client.hpp>
+
+#include <filesystem>
+#include <iosfwd>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace hd::term {
+
+struct TerminalOptions {
+  std::string server_url;                          // connect at the first command that needs it
+  std::filesystem::path token_file;                // where a session token is kept (empty: nowhere)
+  std::filesystem::path data_root;                 // scenarios/ for the replica
+  bool strict = false;                             // stop at the first refusal or failed command
+  bool quiet = false;                              // do not print events as they arrive
+  std::chrono::milliseconds wait_timeout{120000};  // "wait" and "bot" give up after this much silence
+  std::uint64_t bot_seed = 0;                      // 0: a random seed
+};
+
+class Terminal {
+ public:
+  Terminal(TerminalOptions options, std::ostream& out);
+  ~Terminal();
+
+  // Runs one command line. False if it failed (a refusal, a bad command, a lost connection).
+  bool run_line(const std::string& line);
+
+  // Runs every line of `in` (prompting and showing events between lines when `interactive`).
+  // Returns the exit status: 0, or 1 if a command failed under --strict (which stops at once).
+  int run(std::istream& in, bool interactive);
+
+  bool quit_requested() const { return quit_; }
+  Client* client() { return client_.get(); }
+  const BotStats& bot_stats() const { return bot_stats_; }
+
+ private:
+  bool ensure_connected();
+  bool fail(const std::string& why);
+  bool answer_ok(const std::optional<hundred_days::v1::ServerEnvelope>& answer, const char* expected);
+  bool save_token();
+
+  TerminalOptions options_;
+  std::ostream& out_;
+  std::unique_ptr<Client> client_;
+  BotStats bot_stats_;
+  int failures_ = 0;
+  bool quit_ = false;
+};
+
+}  // namespace hd::term

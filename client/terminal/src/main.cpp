@@ -1,0 +1,67 @@
+// hd_term: the headless terminal client (docs/terminal-client.md).
+//
+//   hd_term --server ws://HOST:PORT/ [--token-file FILE] [--data DIR] [--script FILE] [--strict]
+//           [--quiet] [--wait-seconds N] [--bot-seed N] [-c COMMAND]...
+//
+// Runs the -c commands, then the script (a file, or standard input: interactive with a prompt on a
+// terminal, a script otherwise). Exit status: 0 done; 1 a command failed under --strict; 2 bad usage.
+#include <hd/loader/data_files.hpp>
+#include <hd/term/terminal.hpp>
+
+#include <fstream>
+#include <iostream>
+#include <unistd.h>
+
+int main(int argc, char** argv) {
+  hd::term::TerminalOptions options;
+  options.data_root = hd::loader::default_data_root();
+  std::string script;
+  std::vector<std::string> commands;
+  const auto usage = [] {
+    std::cerr << "usage: hd_term --server ws://HOST:PORT/ [--token-file FILE] [--data DIR] [--script FILE]\n"
+                 "               [--strict] [--quiet] [--wait-seconds N] [--bot-seed N] [-c COMMAND]...\n";
+    return 2;
+  };
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    const bool has_value = i + 1 < argc;
+    if (arg == "--server" && has_value)
+      options.server_url = argv[++i];
+    else if (arg == "--token-file" && has_value)
+      options.token_file = argv[++i];
+    else if (arg == "--data" && has_value)
+      options.data_root = argv[++i];
+    else if (arg == "--script" && has_value)
+      script = argv[++i];
+    else if (arg == "--wait-seconds" && has_value)
+      options.wait_timeout = std::chrono::seconds(std::atoi(argv[++i]));
+    else if (arg == "--bot-seed" && has_value)
+      options.bot_seed = std::strtoull(argv[++i], nullptr, 10);
+    else if ((arg == "-c" || arg == "--command") && has_value)
+      commands.push_back(argv[++i]);
+    else if (arg == "--strict")
+      options.strict = true;
+    else if (arg == "--quiet")
+      options.quiet = true;
+    else if (arg == "--help" || arg == "-h")
+      return usage(), 0;
+    else
+      return usage();
+  }
+  hd::term::Terminal terminal(options, std::cout);
+  for (const std::string& command : commands) {
+    if (!options.quiet) std::cout << "> " << command << "\n";
+    if (!terminal.run_line(command) && options.strict) return 1;
+    if (terminal.quit_requested()) return 0;
+  }
+  if (!script.empty()) {
+    std::ifstream in(script);
+    if (!in) {
+      std::cerr << "hd_term: cannot read " << script << "\n";
+      return 2;
+    }
+    return terminal.run(in, false);
+  }
+  if (!commands.empty() && isatty(STDIN_FILENO) == 0 && std::cin.peek() == EOF) return 0;
+  return terminal.run(std::cin, isatty(STDIN_FILENO) != 0);
+}

@@ -1,0 +1,219 @@
+#include <hd/term/state_text.hpp>
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <sstream>
+
+namespace hd::term {
+
+namespace v1 = hundred_days::v1;
+
+std::string army_name(v1::Army army) {
+  switch (army) {
+    case v1::ARMY_FRENCH:
+      return "French";
+    case v1::ARMY_PRUSSIAN:
+      return "Prussian";
+    case v1::ARMY_ALLIED:
+      return "Allied";
+    default:
+      return "?";
+  }
+}
+
+std::string seat_name(v1::Seat seat) {
+  switch (seat) {
+    case v1::SEAT_FRENCH:
+      return "french";
+    case v1::SEAT_PRUSSIAN:
+      return "prussian";
+    case v1::SEAT_ALLIED:
+      return "allied";
+    default:
+      return "none";
+  }
+}
+
+std::string side_name(v1::Side side) {
+  switch (side) {
+    case v1::SIDE_FRENCH:
+      return "french";
+    case v1::SIDE_COALITION:
+      return "coalition";
+    default:
+      return "nobody";
+  }
+}
+
+std::string hex_text(const v1::HexCoord& hex) {
+  char text[16];
+  std::snprintf(text, sizeof text, "%02u%02u", hex.column(), hex.row());
+  return text;
+}
+
+std::string turn_text(const v1::ScenarioInfo& scenario, std::uint32_t turn) {
+  if (turn >= static_cast<std::uint32_t>(scenario.turns_size())) return "turn " + std::to_string(turn);
+  const v1::TurnInfo& info = scenario.turns(static_cast<int>(turn));
+  return info.label() + (info.night() ? " (night)" : "") + (info.rain() ? " (rain)" : "");
+}
+
+namespace {
+
+std::string phase_name(v1::Phase phase) {
+  switch (phase) {
+    case v1::PHASE_MOVEMENT:
+      return "movement";
+    case v1::PHASE_COMBAT:
+      return "combat";
+    case v1::PHASE_GAME_OVER:
+      return "game over";
+    case v1::PHASE_SETUP:
+      return "setup";
+    default:
+      return "?";
+  }
+}
+
+std::string type_code(v1::UnitType type) {
+  switch (type) {
+    case v1::UNIT_TYPE_INFANTRY:
+      return "inf";
+    case v1::UNIT_TYPE_CAVALRY:
+      return "cav";
+    case v1::UNIT_TYPE_FOOT_ARTILLERY:
+      return "art";
+    case v1::UNIT_TYPE_HORSE_ARTILLERY:
+      return "hart";
+    case v1::UNIT_TYPE_HEAVY_ARTILLERY:
+      return "hvy";
+    case v1::UNIT_TYPE_RIFLES:
+      return "rif";
+    case v1::UNIT_TYPE_LEADER:
+      return "ldr";
+    default:
+      return "?";
+  }
+}
+
+std::string army_letter(v1::Army army) {
+  return army_name(army).substr(0, 1);
+}
+
+// "Bach F4-4inf" with "r" for a reduced counter.
+std::string unit_text(const v1::Unit& unit) {
+  return unit.id() + " " + army_letter(unit.army()) + std::to_string(unit.strength()) + "-" +
+         std::to_string(unit.movement()) + type_code(unit.type()) + (unit.reduced() ? "r" : "");
+}
+
+std::string level_text(std::int32_t level) {
+  return level < 0 ? "-" : std::to_string(level);
+}
+
+}  // namespace
+
+std::string format_state(const v1::ScenarioInfo& scenario, const v1::GameView& view) {
+  std::ostringstream out;
+  out << scenario.title() << ": " << turn_text(scenario, view.turn()) << ", " << side_name(view.phasing())
+      << " " << phase_name(view.phase()) << " phase\n";
+  if (view.has_result()) {
+    out << "result: "
+        << (view.result().winner() == v1::SIDE_UNSPECIFIED ? "no winner"
+                                                           : side_name(view.result().winner()) + " win")
+        << (view.result().level().empty() ? "" : " (" + view.result().level() + ")") << ": "
+        << view.result().text() << "\n";
+  } else if (view.has_pending()) {
+    out << "waiting for: " << side_name(view.pending().side());
+    if (view.pending().seats_size() > 0) {
+      out << " [";
+      for (int i = 0; i < view.pending().seats_size(); ++i)
+        out << (i ? " " : "") << seat_name(view.pending().seats(i));
+      out << "]";
+    }
+    out << " to " << view.pending().what() << "\n";
+  }
+
+  // Units on the map, by hex (west to east, north to south).
+  std::map<std::pair<std::uint32_t, std::uint32_t>, std::vector<const v1::Unit*>> by_hex;
+  std::vector<const v1::Unit*> waiting, gone;
+  for (const v1::Unit& unit : view.units()) {
+    if (unit.status() == v1::UNIT_STATUS_ON_MAP)
+      by_hex[{unit.hex().column(), unit.hex().row()}].push_back(&unit);
+    else if (unit.status() == v1::UNIT_STATUS_WAITING)
+      waiting.push_back(&unit);
+    else
+      gone.push_back(&unit);
+  }
+  out << "units on the map (" << by_hex.size() << " hexes):\n";
+  for (const auto& [hex, units] : by_hex) {
+    out << "  " << hex_text(units.front()->hex()) << "  ";
+    for (std::size_t i = 0; i < units.size(); ++i)
+      out << (i ? ", " : "") << unit_text(*units[i]);
+    out << "\n";
+  }
+  if (!waiting.empty()) {
+    std::sort(waiting.begin(), waiting.end(),
+              [](const v1::Unit* a, const v1::Unit* b) { return a->arrival_turn() < b->arrival_turn(); });
+    out << "reinforcements:";
+    for (const v1::Unit* unit : waiting)
+      out << " " << unit->id() << "@"
+          << (unit->arrival_turn() >= 0
+                  ? turn_text(scenario, static_cast<std::uint32_t>(unit->arrival_turn()))
+                  : "?");
+    out << "\n";
+  }
+  if (!gone.empty()) {
+    out << "eliminated or exited:";
+    for (const v1::Unit* unit : gone)
+      out << " " << unit->id() << (unit->status() == v1::UNIT_STATUS_EXITED ? "(exited)" : "");
+    out << "\n";
+  }
+  out << "morale (9.0):  army      losses  demoralized-at  disintegrates-at  state\n";
+  for (const v1::ArmyMorale& morale : view.morale()) {
+    char line[160];
+    std::snprintf(line, sizeof line, "               %-9s %6u  %14s  %16s  %s\n",
+                  army_name(morale.army()).c_str(), morale.eliminated_strength(),
+                  level_text(morale.demoralization_level()).c_str(),
+                  level_text(morale.disintegration_level()).c_str(),
+                  morale.disintegrated() ? "disintegrated"
+                  : morale.demoralized() ? "demoralized"
+                                         : "steady");
+    out << line;
+  }
+  out << "VP (3.4): french " << (view.victory_points_size() > 0 ? view.victory_points(0) : 0)
+      << ", coalition " << (view.victory_points_size() > 1 ? view.victory_points(1) : 0) << "\n";
+  return out.str();
+}
+
+std::string format_game_summary(const v1::GameSummary& game) {
+  std::ostringstream out;
+  const char* status = game.status() == v1::GAME_STATUS_OPEN       ? "open"
+                       : game.status() == v1::GAME_STATUS_RUNNING  ? "running"
+                       : game.status() == v1::GAME_STATUS_FINISHED ? "finished"
+                                                                   : "?";
+  out << "game " << game.game_id() << " " << game.scenario() << " " << status;
+  out << " seats:";
+  for (const v1::SeatHolder& seat : game.seats()) {
+    out << " " << seat_name(seat.seat()) << "=";
+    if (!seat.human())
+      out << "(built-in)";
+    else
+      out << (seat.username().empty() ? "(open)" : seat.username()) << (seat.connected() ? "*" : "");
+  }
+  if (!game.turn_label().empty()) out << " turn " << game.turn_label();
+  if (game.status() == v1::GAME_STATUS_RUNNING && game.waiting_for() != v1::SEAT_UNSPECIFIED)
+    out << " waiting-for " << seat_name(game.waiting_for());
+  if (!game.result().empty()) out << " result: " << game.result();
+  if (!game.public_listing()) out << " (private)";
+  return out.str();
+}
+
+std::string format_refusal(const v1::Refusal& refusal) {
+  std::string code = v1::RefusalCode_Name(refusal.code());
+  const std::string prefix = "REFUSAL_CODE_";
+  if (code.rfind(prefix, 0) == 0) code = code.substr(prefix.size());
+  return "refused (" + code + (refusal.rule().empty() ? "" : ", rule " + refusal.rule()) +
+         "): " + refusal.message();
+}
+
+}  // namespace hd::term

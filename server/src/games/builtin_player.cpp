@@ -1,0 +1,16 @@
+#include "games/builtin_player.hpp"
+
+#include <hd/engine/dice.hpp>
+#include <hd/engine/random_player.hpp>
+
+namespace hd::server {
+
+engine::Action builtin_action(const GameRoom& room) {
+  // One generator per decision: the game's id and the log position pick it (not the dice seed,
+  // which must stay secret until the end).
+  engine::SplitMix64 random(static_cast<std::uint64_t>(room.row.id) * 0x9e3779b97f4a7c15ull ^
+                            (room.sequence() + 1) * 0xbf58476d1ce4e5b9ull);
+  return engine::choose_random_action(room.state, random);
+}
+
+}  // namespace hd::server

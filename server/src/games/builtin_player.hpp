@@ -1,0 +1,15 @@
+// The server's built-in player (issue 5): when the pending decision belongs to a built-in seat, the
+// server plays engine::choose_random_action, seeded from the game so that a replay of the same game
+// makes the same choices.
+#pragma once
+
+#include "games/game_room.hpp"
+
+#include <hd/engine/actions.hpp>
+
+namespace hd::server {
+
+// The built-in player's next action in the room's current state (the pending side's).
+engine::Action builtin_action(const GameRoom& room);
+
+}  // namespace hd::server

@@ -1,0 +1,455 @@
+// The play half of GameService: actions (validated by the engine against the caller's seats),
+// Coalition teamwork (both seats end a phase; a mixed attack needs the other seat's consent), the
+// built-in player, undo by consent (5.1C), resignation and agreed draws (docs/games.md).
+#include "games/builtin_player.hpp"
+#include "games/game_service.hpp"
+#include "games/seat_policy.hpp"
+#include "games/spectator_view.hpp"
+#include "log.hpp"
+
+#include <hd/engine/notation.hpp>
+#include <hd/wire/game_convert.hpp>
+
+#include <algorithm>
+
+namespace hd::server {
+
+namespace v1 = hundred_days::v1;
+
+namespace {
+
+std::string result_in_words(const engine::GameResult& result) {
+  if (!result.winner) return "no winner: " + result.text;
+  return std::string(engine::to_string(*result.winner)) + " " + result.level + " victory: " + result.text;
+}
+
+v1::ServerEnvelope accepted(std::uint64_t request_id, std::uint64_t game, std::uint64_t sequence,
+                            bool awaiting) {
+  v1::ServerEnvelope envelope;
+  envelope.set_request_id(request_id);
+  v1::ActionAccepted& ack = *envelope.mutable_action_accepted();
+  ack.set_game_id(game);
+  ack.set_sequence(sequence);
+  ack.set_awaiting_confirmation(awaiting);
+  return envelope;
+}
+
+bool is_move(const std::string& line) {
+  return line.find(" move ") != std::string::npos;
+}
+
+}  // namespace
+
+std::uint64_t GameService::play(GameRoom& room, engine::Side side, const engine::Action& action,
+                                v1::Seat seat, std::optional<AccountId> account, std::uint64_t request_id) {
+  AppliedAction applied = room.apply(side, action, seat, account, request_id);
+  const bool over = applied.after.phase == engine::Phase::GameOver || applied.after.result.has_value();
+  const std::string result = over && applied.after.result ? result_in_words(*applied.after.result) : "";
+  // Persist before anyone hears of it: the action, its dice, the state hash and the game's end.
+  // The commit is timed by the database hook; the hub times the whole request (the action latency).
+  in_transaction(db_, [&] {
+    store_.append_action(room.row.id, applied.logged);
+    if (over) store_.set_status(room.row.id, v1::GAME_STATUS_FINISHED, result);
+  });
+  const std::vector<engine::Event> events = applied.events;
+  room.commit(std::move(applied));
+  room.proposal.reset();
+  room.undo_requested_by.reset();
+  if (over) {
+    room.row.status = v1::GAME_STATUS_FINISHED;
+    room.row.result = result;
+    log_event(LogLevel::Info, "game_finished", {{"game", std::to_string(room.row.id)}, {"result", result}});
+  }
+  metrics_.count_action();
+  if (over) report_games();
+  const LoggedAction& logged = room.log.back();
+  for (const auto& [connection, subscriber] : room.subscribers) {
+    v1::ServerEnvelope update;
+    *update.mutable_game_update() = update_for(room, subscriber, logged, events, room.state);
+    outbound_.send(connection, update);
+  }
+  if (over) broadcast_summary(room);
+  return logged.sequence;
+}
+
+void GameService::run_builtin_players(GameRoom& room) {
+  for (int guard = 0; guard < 100000 && room.row.status == v1::GAME_STATUS_RUNNING; ++guard) {
+    const auto waiting = room.pending_seats();
+    if (waiting.empty()) return;
+    for (v1::Seat seat : waiting)
+      if (!room.seat(seat) || !room.seat(seat)->built_in) return;
+    const engine::Action action = builtin_action(room);
+    const engine::Side side = engine::pending_decision(room.state).side;
+    try {
+      play(room, side, action, waiting.front(), std::nullopt, 0);
+    } catch (const engine::ActionRefused& refused) {
+      log_event(LogLevel::Error, "builtin_refused",
+                {{"game", std::to_string(room.row.id)}, {"error", refused.what()}});
+      return;
+    }
+  }
+}
+
+void GameService::start_if_ready(GameRoom& room) {
+  if (room.row.status != v1::GAME_STATUS_OPEN || !room.every_human_seat_taken()) return;
+  store_.set_status(room.row.id, v1::GAME_STATUS_RUNNING, "");
+  room.row.status = v1::GAME_STATUS_RUNNING;
+  log_event(LogLevel::Info, "game_started", {{"game", std::to_string(room.row.id)}});
+  report_games();
+  broadcast_summary(room);
+}
+
+void GameService::finish(GameRoom& room, const std::string& result) {
+  store_.set_status(room.row.id, v1::GAME_STATUS_FINISHED, result);
+  room.row.status = v1::GAME_STATUS_FINISHED;
+  room.row.result = result;
+  room.proposal.reset();
+  room.undo_requested_by.reset();
+  room.draw_offered_by.reset();
+  log_event(LogLevel::Info, "game_finished", {{"game", std::to_string(room.row.id)}, {"result", result}});
+  report_games();
+  broadcast_summary(room);
+}
+
+void GameService::submit_action(const Caller& caller, const Envelope& request) {
+  const v1::SubmitAction& submit = request.submit_action();
+  GameRoom* found = find_room(submit.game_id());
+  if (!found) return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game");
+  GameRoom& room = *found;
+  const AccountId account = *caller.account;
+  const auto held = room.seats_of(account);
+  if (held.empty())
+    return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_YOUR_SEAT, "you hold no seat here");
+
+  // A repeated request id gets the first answer and is not applied again.
+  if (request.request_id() != 0) {
+    for (auto it = room.log.rbegin(); it != room.log.rend(); ++it)
+      if (it->account == account && it->request_id == request.request_id())
+        return outbound_.send(caller.connection,
+                              accepted(request.request_id(), submit.game_id(), it->sequence, false));
+    if (room.proposal && room.proposal->proposer == account &&
+        room.proposal->request_id == request.request_id())
+      return outbound_.send(caller.connection, accepted(request.request_id(), submit.game_id(), 0, true));
+  }
+  if (room.row.status != v1::GAME_STATUS_RUNNING)
+    return send_refusal(
+        caller, request, v1::REFUSAL_CODE_GAME_NOT_RUNNING,
+        room.row.status == v1::GAME_STATUS_OPEN ? "the game waits for players" : "the game is over");
+
+  std::set<engine::Side> my_sides;
+  std::set<engine::Army> my_armies;
+  for (v1::Seat seat : held) {
+    my_sides.insert(side_of_seat(seat));
+    my_armies.insert(army_of_seat(seat));
+  }
+
+  // The action: typed (unit numbers checked by the wire layer) or in the notation.
+  engine::Action action;
+  std::optional<engine::Side> named_side;
+  if (submit.action().kind_case() == v1::GameAction::kNotation) {
+    const auto parsed = engine::parse_action_line(room.state, submit.action().notation().line());
+    if (const auto* error = std::get_if<std::string>(&parsed))
+      return send_refusal(caller, request, v1::REFUSAL_CODE_INVALID_REQUEST, *error);
+    const auto& notated = std::get<engine::NotatedAction>(parsed);
+    if (!notated.dice.empty())
+      return send_refusal(caller, request, v1::REFUSAL_CODE_INVALID_REQUEST,
+                          "the server rolls the dice ('die N')");
+    if (!my_sides.count(notated.side))
+      return send_refusal(
+          caller, request, v1::REFUSAL_CODE_NOT_YOUR_SEAT,
+          "you hold no seat of the " + std::string(engine::to_string(notated.side)) + " side");
+    action = notated.action;
+    named_side = notated.side;
+  } else {
+    auto converted = wire::from_proto(submit.action(), room.state);
+    if (const auto* error = std::get_if<std::string>(&converted))
+      return send_refusal(caller, request, v1::REFUSAL_CODE_INVALID_REQUEST, *error);
+    action = std::get<engine::Action>(converted);
+  }
+
+  // Whose action it is: always judged against the seats this account holds.
+  const ActionClaim claim = claim_of(room.state, action);
+  const engine::Side side = named_side.value_or(claim.side);
+  if (!my_sides.count(side) || (named_side && !claim.armies.empty() && claim.side != *named_side))
+    return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_YOUR_SEAT, "that is not your seat's action");
+  std::set<engine::Army> missing;
+  for (engine::Army army : claim.armies)
+    if (!my_armies.count(army)) missing.insert(army);
+  const auto* attack = std::get_if<engine::AttackAction>(&action);
+  bool propose = false;
+  if (!missing.empty()) {
+    // A mixed Coalition attack: the other Coalition seat, held by another human, must confirm.
+    bool others_confirm = attack && side == engine::Side::Coalition && missing.size() < claim.armies.size();
+    for (engine::Army army : missing) {
+      const SeatRow* seat = room.seat(seat_of_army(army));
+      if (!seat || engine::side_of(army) != engine::Side::Coalition || seat->built_in || !seat->account)
+        others_confirm = false;
+    }
+    if (!others_confirm)
+      return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_YOUR_SEAT,
+                          "those units belong to another seat");
+    propose = true;
+  }
+  if (const auto refusal = engine::validate(room.state, side, action)) {
+    return send_refusal(caller, request, v1::REFUSAL_CODE_RULE_VIOLATION, refusal->message, refusal->rule);
+  }
+
+  // The seat that acts: one of the caller's seats for the units named, else one of its side.
+  v1::Seat acting = v1::SEAT_UNSPECIFIED;
+  for (v1::Seat seat : held)
+    if (claim.armies.count(army_of_seat(seat)) && acting == v1::SEAT_UNSPECIFIED) acting = seat;
+  if (acting == v1::SEAT_UNSPECIFIED)
+    for (v1::Seat seat : held)
+      if (side_of_seat(seat) == side && acting == v1::SEAT_UNSPECIFIED) acting = seat;
+
+  if (propose) {
+    AttackProposalState proposal;
+    proposal.id = room.next_proposal_id++;
+    proposal.proposed_by = acting;
+    proposal.proposer = account;
+    for (engine::Army army : missing)
+      proposal.confirmers.push_back(seat_of_army(army));
+    proposal.attack = *attack;
+    proposal.request_id = request.request_id();
+    proposal.connection = caller.connection;
+    proposal.sequence_when_proposed = room.sequence();
+    room.proposal = proposal;
+    outbound_.send(caller.connection, accepted(request.request_id(), submit.game_id(), 0, true));
+    v1::ServerEnvelope envelope;
+    v1::AttackProposal& out = *envelope.mutable_attack_proposal();
+    out.set_game_id(submit.game_id());
+    out.set_proposal_id(proposal.id);
+    out.set_proposed_by(acting);
+    *out.mutable_attack() = wire::to_proto(action).attack();
+    send_to_subscribers(room, envelope, [&](const Subscriber& subscriber) {
+      for (v1::Seat seat : room.proposal->confirmers)
+        if (room.holds(subscriber.account, seat)) return true;
+      return false;
+    });
+    return;
+  }
+
+  // The Coalition's phase ends when every Coalition seat has ended it (one account holding both
+  // seats ends it for both at once).
+  for (v1::Seat seat : held)
+    room.coalition_ended.erase(seat);
+  if (std::holds_alternative<engine::EndPhaseAction>(action) && side == engine::Side::Coalition) {
+    for (v1::Seat seat : held)
+      if (side_of_seat(seat) == engine::Side::Coalition) room.coalition_ended.insert(seat);
+    bool all_ended = true;
+    for (v1::Seat seat : room.seats_of_side(engine::Side::Coalition))
+      if (!room.coalition_ended.count(seat)) all_ended = false;
+    if (!all_ended) {
+      outbound_.send(caller.connection, accepted(request.request_id(), submit.game_id(), 0, true));
+      broadcast_summary(room);  // waiting_for changed
+      return;
+    }
+  }
+
+  const std::uint64_t applied = play(room, side, action, acting, account, request.request_id());
+  outbound_.send(caller.connection, accepted(request.request_id(), submit.game_id(), applied, false));
+  run_builtin_players(room);
+}
+
+void GameService::confirm_attack(const Caller& caller, const Envelope& request) {
+  const v1::ConfirmAttack& confirm = request.confirm_attack();
+  GameRoom* found = find_room(confirm.game_id());
+  if (!found) return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game");
+  GameRoom& room = *found;
+  if (!room.proposal || room.proposal->id != confirm.proposal_id())
+    return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such attack proposal");
+  bool mine = false;
+  for (v1::Seat seat : room.proposal->confirmers)
+    if (room.holds(*caller.account, seat)) mine = true;
+  if (!mine)
+    return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_YOUR_SEAT, "the proposal awaits another seat");
+  const AttackProposalState proposal = *room.proposal;
+  room.proposal.reset();
+  if (room.row.status != v1::GAME_STATUS_RUNNING || proposal.sequence_when_proposed != room.sequence())
+    return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_ALLOWED,
+                        "the game has moved on since the proposal");
+  if (!confirm.accept()) {
+    // Declined: nothing happens; the proposer hears it as a refusal of its original request.
+    outbound_.send(proposal.connection, refusal_envelope(proposal.request_id, v1::REFUSAL_CODE_NOT_ALLOWED,
+                                                         "the other Coalition seat declined the attack"));
+    v1::ServerEnvelope answer;
+    answer.set_request_id(request.request_id());
+    answer.mutable_ok();
+    return outbound_.send(caller.connection, answer);
+  }
+  if (const auto refusal = engine::validate(room.state, engine::Side::Coalition, proposal.attack))
+    return send_refusal(caller, request, v1::REFUSAL_CODE_RULE_VIOLATION, refusal->message, refusal->rule);
+  const std::uint64_t sequence = play(room, engine::Side::Coalition, proposal.attack, proposal.proposed_by,
+                                      proposal.proposer, proposal.request_id);
+  outbound_.send(caller.connection, accepted(request.request_id(), confirm.game_id(), sequence, false));
+  outbound_.send(proposal.connection, accepted(proposal.request_id, confirm.game_id(), sequence, false));
+  run_builtin_players(room);
+}
+
+void GameService::request_undo(const Caller& caller, const Envelope& request) {
+  const std::uint64_t game_id = request.request_undo().game_id();
+  GameRoom* found = find_room(game_id);
+  if (!found) return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game");
+  GameRoom& room = *found;
+  if (room.row.status != v1::GAME_STATUS_RUNNING)
+    return send_refusal(caller, request, v1::REFUSAL_CODE_GAME_NOT_RUNNING, "the game is not running");
+  const auto held = room.seats_of(*caller.account);
+  if (held.empty())
+    return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_YOUR_SEAT, "you hold no seat here");
+  // 5.1C: the phasing seat's last move of this movement phase, before any die of the phase.
+  const bool allowed = !room.log.empty() && room.state.phase == engine::Phase::Movement &&
+                       room.log.back().sequence > room.phase_start_sequence() &&
+                       !room.dice_rolled_this_phase() && is_move(room.log.back().action) &&
+                       std::find(held.begin(), held.end(), room.log.back().seat) != held.end() &&
+                       !room.undo_requested_by;
+  if (!allowed)
+    return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_ALLOWED,
+                        "only your own last move of this movement phase, before any die, can be taken back",
+                        "5.1C");
+  const LoggedAction& last = room.log.back();
+  store_.log_undo(room.row.id, last.sequence, last.action, "request", *caller.account);
+  room.undo_requested_by = last.seat;
+  v1::ServerEnvelope answer;
+  answer.set_request_id(request.request_id());
+  answer.mutable_ok();
+  outbound_.send(caller.connection, answer);
+  // The opponent answers; a built-in opponent, or the same account on both sides, accepts at once.
+  const engine::Side other =
+      side_of_seat(last.seat) == engine::Side::French ? engine::Side::Coalition : engine::Side::French;
+  bool auto_accept = true;
+  for (v1::Seat seat : room.seats_of_side(other)) {
+    const SeatRow* row = room.seat(seat);
+    if (row && !row->built_in && row->account != *caller.account) auto_accept = false;
+  }
+  if (auto_accept) return apply_undo(room, *caller.account);
+  v1::ServerEnvelope asked;
+  asked.mutable_undo_requested()->set_game_id(game_id);
+  asked.mutable_undo_requested()->set_by(last.seat);
+  send_to_subscribers(room, asked, [](const Subscriber& subscriber) { return !subscriber.seats.empty(); });
+}
+
+void GameService::apply_undo(GameRoom& room, AccountId answering) {
+  const LoggedAction last = room.log.back();
+  in_transaction(db_, [&] {
+    store_.delete_action(room.row.id, last.sequence);
+    store_.log_undo(room.row.id, last.sequence, last.action, "accept", answering);
+  });
+  room.log.pop_back();
+  room.replay();
+  room.undo_requested_by.reset();
+  room.proposal.reset();
+  if (room.min_undone_sequence == 0 || last.sequence < room.min_undone_sequence)
+    room.min_undone_sequence = last.sequence;
+  v1::ServerEnvelope answered;
+  answered.mutable_undo_answered()->set_game_id(static_cast<std::uint64_t>(room.row.id));
+  answered.mutable_undo_answered()->set_accepted(true);
+  answered.mutable_undo_answered()->set_sequence(room.sequence());
+  send_to_subscribers(room, answered);
+  for (const auto& [connection, subscriber] : room.subscribers) {
+    v1::ServerEnvelope update;
+    v1::GameUpdate& out = *update.mutable_game_update();
+    out.set_game_id(static_cast<std::uint64_t>(room.row.id));
+    out.set_sequence(room.sequence());
+    out.set_undone(true);
+    *out.mutable_view() = view_for(room, subscriber);
+    outbound_.send(connection, update);
+  }
+}
+
+void GameService::answer_undo(const Caller& caller, const Envelope& request) {
+  const v1::AnswerUndo& answer_request = request.answer_undo();
+  GameRoom* found = find_room(answer_request.game_id());
+  if (!found) return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game");
+  GameRoom& room = *found;
+  if (!room.undo_requested_by)
+    return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_ALLOWED, "no undo was asked for");
+  const engine::Side asking = side_of_seat(*room.undo_requested_by);
+  bool opponent = false;
+  for (v1::Seat seat : room.seats_of(*caller.account))
+    if (side_of_seat(seat) != asking) opponent = true;
+  if (!opponent)
+    return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_YOUR_SEAT,
+                        "the other side answers an undo request");
+  v1::ServerEnvelope ok;
+  ok.set_request_id(request.request_id());
+  ok.mutable_ok();
+  outbound_.send(caller.connection, ok);
+  if (answer_request.accept()) return apply_undo(room, *caller.account);
+  store_.log_undo(room.row.id, room.log.back().sequence, room.log.back().action, "decline", *caller.account);
+  room.undo_requested_by.reset();
+  v1::ServerEnvelope answered;
+  answered.mutable_undo_answered()->set_game_id(answer_request.game_id());
+  answered.mutable_undo_answered()->set_accepted(false);
+  answered.mutable_undo_answered()->set_sequence(room.sequence());
+  send_to_subscribers(room, answered);
+}
+
+void GameService::resign(const Caller& caller, const Envelope& request) {
+  GameRoom* room = find_room(request.resign().game_id());
+  if (!room) return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game");
+  const auto held = room->seats_of(*caller.account);
+  if (held.empty())
+    return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_YOUR_SEAT, "you hold no seat here");
+  if (room->row.status != v1::GAME_STATUS_RUNNING)
+    return send_refusal(caller, request, v1::REFUSAL_CODE_GAME_NOT_RUNNING, "the game is not running");
+  // A seat resigns for its whole side.
+  const engine::Side side = side_of_seat(held.front());
+  const engine::Side winner = side == engine::Side::French ? engine::Side::Coalition : engine::Side::French;
+  finish(*room, std::string(engine::to_string(winner)) + " victory: the " +
+                    std::string(engine::to_string(side)) + " side resigned (" + seat_name(held.front()) +
+                    " seat, " + caller.username + ")");
+  v1::ServerEnvelope ok;
+  ok.set_request_id(request.request_id());
+  ok.mutable_ok();
+  outbound_.send(caller.connection, ok);
+}
+
+void GameService::offer_draw(const Caller& caller, const Envelope& request) {
+  GameRoom* room = find_room(request.offer_draw().game_id());
+  if (!room) return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game");
+  const auto held = room->seats_of(*caller.account);
+  if (held.empty())
+    return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_YOUR_SEAT, "you hold no seat here");
+  if (room->row.status != v1::GAME_STATUS_RUNNING)
+    return send_refusal(caller, request, v1::REFUSAL_CODE_GAME_NOT_RUNNING, "the game is not running");
+  const engine::Side side = side_of_seat(held.front());
+  const engine::Side other = side == engine::Side::French ? engine::Side::Coalition : engine::Side::French;
+  for (v1::Seat seat : room->seats_of_side(other)) {
+    const SeatRow* row = room->seat(seat);
+    if (row->built_in)
+      return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_ALLOWED,
+                          "the built-in player does not take draws");
+    if (row->account == *caller.account)
+      return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_ALLOWED, "you hold both sides");
+  }
+  room->draw_offered_by = side;
+  v1::ServerEnvelope ok;
+  ok.set_request_id(request.request_id());
+  ok.mutable_ok();
+  outbound_.send(caller.connection, ok);
+  v1::ServerEnvelope offered;
+  offered.mutable_draw_offered()->set_game_id(request.offer_draw().game_id());
+  offered.mutable_draw_offered()->set_by(held.front());
+  send_to_subscribers(*room, offered);
+}
+
+void GameService::answer_draw(const Caller& caller, const Envelope& request) {
+  GameRoom* room = find_room(request.answer_draw().game_id());
+  if (!room) return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game");
+  if (!room->draw_offered_by || room->row.status != v1::GAME_STATUS_RUNNING)
+    return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_ALLOWED, "no draw is on offer");
+  bool opponent = false;
+  for (v1::Seat seat : room->seats_of(*caller.account))
+    if (side_of_seat(seat) != *room->draw_offered_by) opponent = true;
+  if (!opponent)
+    return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_YOUR_SEAT,
+                        "the other side answers a draw offer");
+  room->draw_offered_by.reset();
+  if (request.answer_draw().accept()) finish(*room, "drawn by agreement");  // persisted before the answer
+  v1::ServerEnvelope ok;
+  ok.set_request_id(request.request_id());
+  ok.mutable_ok();
+  outbound_.send(caller.connection, ok);
+}
+
+}  // namespace hd::server

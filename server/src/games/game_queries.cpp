@@ -1,0 +1,140 @@
+// Queries (QueryReachable, QueryCombatOptions, QueryOdds, QueryRetreats): answered from the engine
+// for a game the caller holds a seat in or has open; they change nothing.
+#include "games/game_service.hpp"
+
+#include <hd/engine/combat.hpp>
+#include <hd/engine/combat_options.hpp>
+#include <hd/engine/movement.hpp>
+#include <hd/wire/game_convert.hpp>
+#include <hd/wire/hex_convert.hpp>
+
+namespace hd::server {
+
+namespace v1 = hundred_days::v1;
+
+namespace {
+
+void add_units(google::protobuf::RepeatedField<std::uint32_t>* out,
+               const std::vector<engine::UnitIndex>& units) {
+  for (engine::UnitIndex unit : units)
+    out->Add(static_cast<std::uint32_t>(unit));
+}
+
+}  // namespace
+
+GameRoom* GameService::query_room(const Caller& caller, const Envelope& request, std::uint64_t game_id) {
+  GameRoom* room = find_room(game_id);
+  if (!room || (room->seats_of(*caller.account).empty() && !room->subscribers.count(caller.connection))) {
+    send_refusal(caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game open here");
+    return nullptr;
+  }
+  // Delayed spectators would learn the live position from queries.
+  const auto it = room->subscribers.find(caller.connection);
+  if (room->seats_of(*caller.account).empty() && it != room->subscribers.end() &&
+      it->second.delay_player_turns > 0 && room->row.status != v1::GAME_STATUS_FINISHED) {
+    send_refusal(caller, request, v1::REFUSAL_CODE_NOT_ALLOWED,
+                 "queries show the live game; you see it delayed");
+    return nullptr;
+  }
+  return room;
+}
+
+void GameService::query_reachable(const Caller& caller, const Envelope& request) {
+  const v1::QueryReachable& query = request.query_reachable();
+  GameRoom* room = query_room(caller, request, query.game_id());
+  if (!room) return;
+  if (query.unit() >= room->state.units.size())
+    return send_refusal(caller, request, v1::REFUSAL_CODE_INVALID_REQUEST, "unit number out of range");
+  v1::ServerEnvelope answer;
+  answer.set_request_id(request.request_id());
+  v1::Reachable& out = *answer.mutable_reachable();
+  out.set_game_id(query.game_id());
+  out.set_unit(query.unit());
+  for (const engine::ReachableHex& hex :
+       engine::reachable_hexes(room->state, static_cast<engine::UnitIndex>(query.unit()))) {
+    v1::ReachableHex& r = *out.add_hexes();
+    *r.mutable_hex() = wire::to_proto(hex.hex);
+    r.set_cost_half_mp(static_cast<std::uint32_t>(hex.cost_half));
+    for (engine::Hex step : hex.path)
+      *r.add_path() = wire::to_proto(step);
+    r.set_can_exit(hex.can_exit);
+  }
+  outbound_.send(caller.connection, answer);
+}
+
+void GameService::query_combat_options(const Caller& caller, const Envelope& request) {
+  const std::uint64_t game_id = request.query_combat_options().game_id();
+  GameRoom* room = query_room(caller, request, game_id);
+  if (!room) return;
+  v1::ServerEnvelope answer;
+  answer.set_request_id(request.request_id());
+  v1::CombatOptions& out = *answer.mutable_combat_options();
+  out.set_game_id(game_id);
+  for (const engine::CombatOption& option : engine::combat_options(room->state)) {
+    v1::CombatOption& o = *out.add_options();
+    *o.mutable_target() = wire::to_proto(option.target);
+    add_units(o.mutable_defenders(), option.defenders);
+    add_units(o.mutable_attackers(), option.attackers);
+    add_units(o.mutable_bombarding(), option.bombarding);
+    o.set_owed(option.owed);
+  }
+  add_units(out.mutable_must_attack(), engine::owed_combat(room->state));
+  outbound_.send(caller.connection, answer);
+}
+
+void GameService::query_odds(const Caller& caller, const Envelope& request) {
+  const v1::QueryOdds& query = request.query_odds();
+  GameRoom* room = query_room(caller, request, query.game_id());
+  if (!room) return;
+  v1::GameAction wrapped;
+  *wrapped.mutable_attack() = query.attack();
+  auto converted = wire::from_proto(wrapped, room->state);
+  if (const auto* error = std::get_if<std::string>(&converted))
+    return send_refusal(caller, request, v1::REFUSAL_CODE_INVALID_REQUEST, *error);
+  const auto& attack = std::get<engine::AttackAction>(std::get<engine::Action>(converted));
+  v1::ServerEnvelope answer;
+  answer.set_request_id(request.request_id());
+  v1::OddsAnswer& out = *answer.mutable_odds_answer();
+  out.set_game_id(query.game_id());
+  if (const auto refusal = engine::check_attack(room->state, attack)) {
+    out.set_legal(false);
+    out.mutable_refusal()->set_code(v1::REFUSAL_CODE_RULE_VIOLATION);
+    out.mutable_refusal()->set_message(refusal->message);
+    out.mutable_refusal()->set_rule(refusal->rule);
+  } else {
+    out.set_legal(true);
+    const engine::CombatOdds odds = engine::compute_odds(room->state, attack);
+    v1::CombatOdds& o = *out.mutable_odds();
+    o.set_attack(static_cast<std::uint32_t>(odds.attack));
+    o.set_defence(static_cast<std::uint32_t>(odds.defence));
+    o.set_computed(odds.computed.to_string());
+    o.set_used(odds.used.to_string());
+    for (const std::string& modifier : odds.modifiers)
+      o.add_modifiers(modifier);
+  }
+  outbound_.send(caller.connection, answer);
+}
+
+void GameService::query_retreats(const Caller& caller, const Envelope& request) {
+  const std::uint64_t game_id = request.query_retreats().game_id();
+  GameRoom* room = query_room(caller, request, game_id);
+  if (!room) return;
+  v1::ServerEnvelope answer;
+  answer.set_request_id(request.request_id());
+  v1::RetreatHexes& out = *answer.mutable_retreat_hexes();
+  out.set_game_id(game_id);
+  const engine::GameState& state = room->state;
+  if (!state.pending_retreats.empty()) {
+    const engine::UnitIndex unit = state.pending_retreats.front().unit;
+    out.set_unit(unit);
+    for (engine::Hex hex : engine::retreat_hexes(state, unit))
+      *out.add_hexes() = wire::to_proto(hex);
+  } else if (state.pending_advance) {
+    for (engine::Hex hex : state.pending_advance->vacated)
+      if (state.units_at(hex).empty()) *out.add_advance_hexes() = wire::to_proto(hex);
+    add_units(out.mutable_advance_units(), state.pending_advance->candidates);
+  }
+  outbound_.send(caller.connection, answer);
+}
+
+}  // namespace hd::server

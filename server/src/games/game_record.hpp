@@ -1,0 +1,19 @@
+// A finished game's record (ExportRecord): the plain-text record in hd_script's format, replayable
+// with `hd_script --scenario <slug> <record>`, and the dice proof (dice_proof.hpp, docs/games.md).
+#pragma once
+
+#include "games/dice_proof.hpp"
+#include "games/game_room.hpp"
+
+#include <string>
+
+namespace hd::server {
+
+// "# hd_script record: --scenario <slug> [--option <id>]... [--rule <n>]...", one notation line per
+// logged action with " die N" for each die it rolled, then "# final-hash: <16 hex>".
+std::string format_game_record(const GameRoom& room);
+
+// The proof of the game's dice: the revealed seed, each seat's entropy and every roll.
+DiceProof dice_proof_of(const GameRoom& room);
+
+}  // namespace hd::server

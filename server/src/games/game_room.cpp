@@ -1,0 +1,184 @@
+#include "games/game_room.hpp"
+
+#include "games/dice.hpp"
+#include "games/seat_policy.hpp"
+
+#include <hd/engine/notation.hpp>
+
+#include <cstdio>
+#include <ctime>
+#include <stdexcept>
+
+namespace hd::server {
+
+namespace v1 = hundred_days::v1;
+
+namespace {
+
+std::string hash_hex(const engine::GameState& state) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(engine::state_hash(state)));
+  return text;
+}
+
+bool starts_phase(const std::vector<engine::Event>& events) {
+  for (const engine::Event& event : events)
+    if (std::holds_alternative<engine::PhaseStartedEvent>(event)) return true;
+  return false;
+}
+
+}  // namespace
+
+GameRoom::GameRoom(GameRow row_in, std::vector<SeatRow> seats_in, engine::GameState initial_in,
+                   std::vector<LoggedAction> log_in)
+    : row(std::move(row_in)), seats(std::move(seats_in)), initial(std::move(initial_in)), state(initial) {
+  log = std::move(log_in);
+  replay();
+}
+
+const SeatRow* GameRoom::seat(v1::Seat which) const {
+  for (const SeatRow& s : seats)
+    if (s.seat == which) return &s;
+  return nullptr;
+}
+
+SeatRow* GameRoom::seat(v1::Seat which) {
+  for (SeatRow& s : seats)
+    if (s.seat == which) return &s;
+  return nullptr;
+}
+
+std::vector<v1::Seat> GameRoom::seats_of(AccountId account) const {
+  std::vector<v1::Seat> held;
+  for (const SeatRow& s : seats)
+    if (s.account == account) held.push_back(s.seat);
+  return held;
+}
+
+bool GameRoom::holds(AccountId account, v1::Seat which) const {
+  const SeatRow* s = seat(which);
+  return s && s->account == account;
+}
+
+std::vector<v1::Seat> GameRoom::seats_of_side(engine::Side side) const {
+  std::vector<v1::Seat> result;
+  for (const SeatRow& s : seats)
+    if (side_of_seat(s.seat) == side) result.push_back(s.seat);
+  return result;
+}
+
+bool GameRoom::every_human_seat_taken() const {
+  for (const SeatRow& s : seats)
+    if (!s.built_in && !s.account) return false;
+  return true;
+}
+
+std::vector<v1::Seat> GameRoom::pending_seats() const {
+  if (state.phase == engine::Phase::GameOver || state.result) return {};
+  const engine::Side side = engine::pending_decision(state).side;
+  if (!state.pending_retreats.empty()) {
+    const engine::UnitIndex unit = state.pending_retreats.front().unit;
+    if (unit < state.units.size() && engine::side_of(state.units[unit].army) == side)
+      return {seat_of_army(state.units[unit].army)};
+  }
+  std::vector<v1::Seat> result;
+  for (v1::Seat candidate : seats_of_side(side))
+    if (!coalition_ended.count(candidate)) result.push_back(candidate);
+  return result;
+}
+
+std::vector<std::string> GameRoom::entropy_in_seat_order() const {
+  std::vector<std::string> entropy;
+  for (v1::Seat which : kSeatOrder)
+    if (const SeatRow* s = seat(which)) entropy.push_back(s->entropy);
+  return entropy;
+}
+
+bool GameRoom::dice_rolled_this_phase() const {
+  return dice_rolled > phase_start_dice_;
+}
+
+AppliedAction GameRoom::apply(engine::Side side, const engine::Action& action, v1::Seat acting_seat,
+                              std::optional<AccountId> account, std::uint64_t request_id) const {
+  AppliedAction applied{state, {}, {}};
+  const std::string line = engine::format_action(state, side, action);
+  const std::vector<std::string> entropy = entropy_in_seat_order();
+  std::vector<int> dice;
+  applied.events = engine::apply(applied.after, side, action, [&] {
+    const int die = derive_die(row.dice_seed, entropy, dice_rolled + dice.size() + 1);
+    dice.push_back(die);
+    return die;
+  });
+  LoggedAction& logged = applied.logged;
+  logged.sequence = sequence() + 1;
+  logged.seat = acting_seat;
+  logged.account = account;
+  logged.request_id = request_id;
+  logged.action = line;
+  logged.dice = std::move(dice);
+  logged.first_die = dice_rolled + 1;
+  logged.state_hash = hash_hex(applied.after);
+  logged.unix_seconds = static_cast<std::int64_t>(std::time(nullptr));
+  return applied;
+}
+
+void GameRoom::note_turn_start() {
+  // A player turn starts with its movement phase (4.1): a movement phase of another turn or side.
+  const engine::GameState& last = turn_starts.back().second;
+  if (state.phase == engine::Phase::Movement && (last.turn != state.turn || last.phasing != state.phasing))
+    turn_starts.emplace_back(sequence(), state);
+}
+
+void GameRoom::commit(AppliedAction applied) {
+  state = std::move(applied.after);
+  dice_rolled += applied.logged.dice.size();
+  log.push_back(std::move(applied.logged));
+  if (starts_phase(applied.events)) {
+    phase_start_dice_ = dice_rolled;
+    phase_start_sequence_ = sequence();
+    coalition_ended.clear();
+  }
+  note_turn_start();
+}
+
+void GameRoom::replay_one(const LoggedAction& logged) {
+  const auto parsed = engine::parse_action_line(state, logged.action);
+  if (const auto* error = std::get_if<std::string>(&parsed))
+    throw std::runtime_error("game " + std::to_string(row.id) + " action " + std::to_string(logged.sequence) +
+                             " no longer parses: " + *error);
+  const auto& notated = std::get<engine::NotatedAction>(parsed);
+  std::size_t next = 0;
+  const auto events = engine::apply(state, notated.side, notated.action, [&]() -> int {
+    if (next >= logged.dice.size())
+      throw std::runtime_error("game " + std::to_string(row.id) + " action " +
+                               std::to_string(logged.sequence) + " rolls more dice than were logged");
+    return logged.dice[next++];
+  });
+  dice_rolled += logged.dice.size();
+  if (hash_hex(state) != logged.state_hash)
+    throw std::runtime_error("game " + std::to_string(row.id) + " action " + std::to_string(logged.sequence) +
+                             " replays to a different state hash");
+  if (starts_phase(events)) {
+    phase_start_dice_ = dice_rolled;
+    phase_start_sequence_ = logged.sequence;
+  }
+}
+
+void GameRoom::replay() {
+  state = initial;
+  dice_rolled = 0;
+  phase_start_dice_ = 0;
+  phase_start_sequence_ = 0;
+  turn_starts.clear();
+  turn_starts.emplace_back(0, initial);
+  std::vector<LoggedAction> entries = std::move(log);
+  log.clear();
+  for (LoggedAction& logged : entries) {
+    replay_one(logged);
+    log.push_back(std::move(logged));
+    note_turn_start();
+  }
+  coalition_ended.clear();
+}
+
+}  // namespace hd::server

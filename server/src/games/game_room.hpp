@@ -1,0 +1,106 @@
+// One live game: its rows, the engine state rebuilt from the action log, the dice count, the
+// connections that have it open and what waits for an answer (a mixed Coalition attack, an undo
+// request, a draw offer, the Coalition seats that have ended the phase). Owned by GameService on
+// the hub's strand.
+#pragma once
+
+#include "app/caller.hpp"
+#include "games/game_store.hpp"
+
+#include <hd/engine/actions.hpp>
+#include <hd/engine/view.hpp>
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace hd::server {
+
+// A connection that has the game open.
+struct Subscriber {
+  AccountId account = 0;
+  std::vector<hundred_days::v1::Seat> seats;  // empty for a spectator
+  engine::Viewer viewer;
+  int delay_player_turns = 0;  // spectators under DELAYED_ALL
+};
+
+// A mixed Prussian/Allied attack waiting for the other Coalition seat (issue 5).
+struct AttackProposalState {
+  std::uint64_t id = 0;
+  hundred_days::v1::Seat proposed_by = hundred_days::v1::SEAT_UNSPECIFIED;
+  AccountId proposer = 0;
+  std::vector<hundred_days::v1::Seat> confirmers;  // the seats whose holder must confirm
+  engine::AttackAction attack;
+  std::uint64_t request_id = 0;
+  ConnectionId connection = 0;
+  std::uint64_t sequence_when_proposed = 0;
+};
+
+// The result of applying one action on a copy of the state (nothing is changed until commit).
+struct AppliedAction {
+  engine::GameState after;
+  std::vector<engine::Event> events;
+  LoggedAction logged;
+};
+
+class GameRoom {
+ public:
+  // A room for a game whose first state is `initial`; replays `log` (throws std::runtime_error if
+  // a logged action no longer applies).
+  GameRoom(GameRow row, std::vector<SeatRow> seats, engine::GameState initial, std::vector<LoggedAction> log);
+
+  GameRow row;
+  std::vector<SeatRow> seats;  // the scenario's seats, in seat order
+  engine::GameState initial;
+  engine::GameState state;
+  std::vector<LoggedAction> log;
+  std::uint64_t dice_rolled = 0;
+  std::vector<std::pair<std::uint64_t, engine::GameState>> turn_starts;  // (sequence, state) per player turn
+  std::map<ConnectionId, Subscriber> subscribers;
+  std::set<hundred_days::v1::Seat> coalition_ended;  // Coalition seats done with this phase
+  std::optional<AttackProposalState> proposal;
+  std::uint64_t next_proposal_id = 1;
+  std::optional<engine::Side> draw_offered_by;
+  std::optional<hundred_days::v1::Seat> undo_requested_by;
+  std::uint64_t min_undone_sequence = 0;  // the lowest sequence ever taken back, 0: none (resume safety)
+
+  std::uint64_t sequence() const { return log.empty() ? 0 : log.back().sequence; }
+  const SeatRow* seat(hundred_days::v1::Seat seat) const;
+  SeatRow* seat(hundred_days::v1::Seat seat);
+  // The seats `account` holds, in seat order.
+  std::vector<hundred_days::v1::Seat> seats_of(AccountId account) const;
+  bool holds(AccountId account, hundred_days::v1::Seat seat) const;
+  // The seats of a side in this game.
+  std::vector<hundred_days::v1::Seat> seats_of_side(engine::Side side) const;
+  bool every_human_seat_taken() const;
+  // The seats whose decision the game waits for: the pending side's seats (only the retreating
+  // unit's army for a retreat; without the Coalition seats that have ended the phase). Empty when
+  // the game is over.
+  std::vector<hundred_days::v1::Seat> pending_seats() const;
+  // Each seat's entropy, in seat order (the dice input).
+  std::vector<std::string> entropy_in_seat_order() const;
+  // True if any die has been rolled since the current phase began (5.1C undo limit).
+  bool dice_rolled_this_phase() const;
+  // The log sequence when the current phase began.
+  std::uint64_t phase_start_sequence() const { return phase_start_sequence_; }
+
+  // Applies a validated action for `side` to a copy of the state, rolling the game's next dice.
+  // Throws engine::ActionRefused if the engine refuses it.
+  AppliedAction apply(engine::Side side, const engine::Action& action, hundred_days::v1::Seat seat,
+                      std::optional<AccountId> account, std::uint64_t request_id) const;
+  // Makes an applied (and persisted) action the game's state.
+  void commit(AppliedAction applied);
+  // Rebuilds the state from the first state and the log (after an undo).
+  void replay();
+
+ private:
+  void replay_one(const LoggedAction& logged);
+  void note_turn_start();
+  std::uint64_t phase_start_dice_ = 0;  // dice_rolled when the current phase began
+  std::uint64_t phase_start_sequence_ = 0;
+};
+
+}  // namespace hd::server

@@ -1,0 +1,292 @@
+#include "games/game_store.hpp"
+
+#include "games/dice.hpp"
+
+#include <ctime>
+#include <sstream>
+
+namespace hd::server {
+
+namespace v1 = hundred_days::v1;
+
+namespace {
+
+std::string join_lines(const std::vector<std::string>& items) {
+  std::string out;
+  for (const std::string& item : items) {
+    if (!out.empty()) out += '\n';
+    out += item;
+  }
+  return out;
+}
+
+std::vector<std::string> split_lines(const std::string& text) {
+  std::vector<std::string> items;
+  std::istringstream in(text);
+  std::string line;
+  while (std::getline(in, line))
+    if (!line.empty()) items.push_back(line);
+  return items;
+}
+
+std::string join_dice(const std::vector<int>& dice) {
+  std::string out;
+  for (int die : dice) {
+    if (!out.empty()) out += ' ';
+    out += std::to_string(die);
+  }
+  return out;
+}
+
+std::vector<int> split_dice(const std::string& text) {
+  std::vector<int> dice;
+  std::istringstream in(text);
+  int die = 0;
+  while (in >> die)
+    dice.push_back(die);
+  return dice;
+}
+
+std::int64_t now_unix() {
+  return static_cast<std::int64_t>(std::time(nullptr));
+}
+
+GameRow read_game(const Statement& row) {
+  GameRow game;
+  game.id = row.column_int64(0);
+  game.scenario = row.column_text(1);
+  game.title = row.column_text(2);
+  game.force_options = split_lines(row.column_text(3));
+  game.optional_rules = split_lines(row.column_text(4));
+  game.status = static_cast<v1::GameStatus>(row.column_int64(5));
+  game.public_listing = row.column_int64(6) != 0;
+  game.invite_code = row.column_text(7);
+  game.spectator_view = static_cast<v1::SpectatorView>(row.column_int64(8));
+  game.spectator_delay = static_cast<int>(row.column_int64(9));
+  game.dice_seed = from_hex(row.column_text(10)).value_or("");
+  game.seed_commitment = row.column_text(11);
+  game.creator = row.column_int64(12);
+  game.created_unix = row.column_int64(13);
+  game.result = row.column_text(14);
+  return game;
+}
+
+constexpr const char* kGameColumns =
+    "SELECT id, scenario, title, force_options, optional_rules, status, public_listing, invite_code, "
+    "spectator_view, spectator_delay, dice_seed, seed_commitment, creator_account, created_unix, result "
+    "FROM games";
+
+}  // namespace
+
+std::int64_t GameStore::insert_game(const GameRow& game, const std::vector<SeatRow>& seats) {
+  std::int64_t id = 0;
+  in_transaction(db_, [&] {
+    db_.prepare(
+           "INSERT INTO games (scenario, title, force_options, optional_rules, status, public_listing, "
+           "invite_code, spectator_view, spectator_delay, dice_seed, seed_commitment, creator_account, "
+           "created_unix) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+        .bind(1, game.scenario)
+        .bind(2, game.title)
+        .bind(3, join_lines(game.force_options))
+        .bind(4, join_lines(game.optional_rules))
+        .bind(5, static_cast<std::int64_t>(game.status))
+        .bind(6, std::int64_t{game.public_listing ? 1 : 0})
+        .bind(7, game.invite_code)
+        .bind(8, static_cast<std::int64_t>(game.spectator_view))
+        .bind(9, std::int64_t{game.spectator_delay})
+        .bind(10, to_hex(game.dice_seed))
+        .bind(11, game.seed_commitment)
+        .bind(12, game.creator)
+        .bind(13, game.created_unix)
+        .run();
+    id = std::stoll(db_.query_text("SELECT last_insert_rowid()"));
+    for (const SeatRow& seat : seats) {
+      db_.prepare(
+             "INSERT INTO game_seats (game_id, seat, built_in, account_id, entropy) "
+             "VALUES (?, ?, ?, NULLIF(?, 0), ?)")
+          .bind(1, id)
+          .bind(2, static_cast<std::int64_t>(seat.seat))
+          .bind(3, std::int64_t{seat.built_in ? 1 : 0})
+          .bind(4, seat.account.value_or(0))
+          .bind(5, to_hex(seat.entropy))
+          .run();
+    }
+  });
+  return id;
+}
+
+void GameStore::update_seat(std::int64_t game, const SeatRow& seat) {
+  db_.prepare("UPDATE game_seats SET account_id = NULLIF(?, 0), entropy = ? WHERE game_id = ? AND seat = ?")
+      .bind(1, seat.account.value_or(0))
+      .bind(2, to_hex(seat.entropy))
+      .bind(3, game)
+      .bind(4, static_cast<std::int64_t>(seat.seat))
+      .run();
+}
+
+void GameStore::set_status(std::int64_t game, v1::GameStatus status, const std::string& result) {
+  db_.prepare(
+         "UPDATE games SET status = ?, result = ?, "
+         "finished_unix = CASE WHEN ? = 3 THEN ? ELSE finished_unix END WHERE id = ?")
+      .bind(1, static_cast<std::int64_t>(status))
+      .bind(2, result)
+      .bind(3, static_cast<std::int64_t>(status))
+      .bind(4, now_unix())
+      .bind(5, game)
+      .run();
+}
+
+void GameStore::append_action(std::int64_t game, const LoggedAction& action) {
+  db_.prepare(
+         "INSERT INTO game_actions (game_id, sequence, seat, account_id, request_id, action, dice, "
+         "first_die, "
+         "state_hash, unix_seconds) VALUES (?, ?, ?, NULLIF(?, 0), ?, ?, ?, ?, ?, ?)")
+      .bind(1, game)
+      .bind(2, static_cast<std::int64_t>(action.sequence))
+      .bind(3, static_cast<std::int64_t>(action.seat))
+      .bind(4, action.account.value_or(0))
+      .bind(5, static_cast<std::int64_t>(action.request_id))
+      .bind(6, action.action)
+      .bind(7, join_dice(action.dice))
+      .bind(8, static_cast<std::int64_t>(action.first_die))
+      .bind(9, action.state_hash)
+      .bind(10, action.unix_seconds)
+      .run();
+}
+
+void GameStore::delete_action(std::int64_t game, std::uint64_t sequence) {
+  db_.prepare("DELETE FROM game_actions WHERE game_id = ? AND sequence = ?")
+      .bind(1, game)
+      .bind(2, static_cast<std::int64_t>(sequence))
+      .run();
+}
+
+void GameStore::log_undo(std::int64_t game, std::uint64_t sequence, const std::string& action,
+                         const std::string& event, AccountId account) {
+  db_.prepare(
+         "INSERT INTO game_undo_log (game_id, sequence, action, event, account_id, unix_seconds) "
+         "VALUES (?, ?, ?, ?, ?, ?)")
+      .bind(1, game)
+      .bind(2, static_cast<std::int64_t>(sequence))
+      .bind(3, action)
+      .bind(4, event)
+      .bind(5, account)
+      .bind(6, now_unix())
+      .run();
+}
+
+std::uint64_t GameStore::min_undone_sequence(std::int64_t game) {
+  auto statement = db_.prepare(
+      "SELECT IFNULL(MIN(sequence), 0) FROM game_undo_log WHERE game_id = ? AND event = 'accept'");
+  statement.bind(1, game);
+  return statement.step() ? static_cast<std::uint64_t>(statement.column_int64(0)) : 0;
+}
+
+void GameStore::insert_chat(std::int64_t game, AccountId account, const ChatRow& chat) {
+  db_.prepare(
+         "INSERT INTO game_chat (game_id, account_id, channel, side, text, unix_seconds) "
+         "VALUES (?, ?, ?, ?, ?, ?)")
+      .bind(1, game)
+      .bind(2, account)
+      .bind(3, static_cast<std::int64_t>(chat.channel))
+      .bind(4, std::int64_t{chat.side})
+      .bind(5, chat.text)
+      .bind(6, chat.unix_seconds)
+      .run();
+}
+
+std::vector<ChatRow> GameStore::recent_chat(std::int64_t game, int limit) {
+  auto statement = db_.prepare(
+      "SELECT c.channel, c.side, a.username, c.text, c.unix_seconds FROM game_chat c "
+      "JOIN accounts a ON a.id = c.account_id WHERE c.game_id = ? ORDER BY c.id DESC LIMIT ?");
+  statement.bind(1, game).bind(2, std::int64_t{limit});
+  std::vector<ChatRow> rows;
+  while (statement.step()) {
+    ChatRow row;
+    row.channel = static_cast<v1::ChatChannel>(statement.column_int64(0));
+    row.side = static_cast<int>(statement.column_int64(1));
+    row.from = statement.column_text(2);
+    row.text = statement.column_text(3);
+    row.unix_seconds = statement.column_int64(4);
+    rows.push_back(std::move(row));
+  }
+  return {rows.rbegin(), rows.rend()};
+}
+
+std::vector<GameRow> GameStore::load_games() {
+  auto statement = db_.prepare(std::string(kGameColumns) + " ORDER BY id");
+  std::vector<GameRow> games;
+  while (statement.step())
+    games.push_back(read_game(statement));
+  return games;
+}
+
+std::optional<GameRow> GameStore::load_game(std::int64_t game) {
+  auto statement = db_.prepare(std::string(kGameColumns) + " WHERE id = ?");
+  statement.bind(1, game);
+  if (!statement.step()) return std::nullopt;
+  return read_game(statement);
+}
+
+std::vector<SeatRow> GameStore::load_seats(std::int64_t game) {
+  auto statement = db_.prepare(
+      "SELECT s.seat, s.built_in, s.account_id, a.username, s.entropy FROM game_seats s "
+      "LEFT JOIN accounts a ON a.id = s.account_id WHERE s.game_id = ? ORDER BY s.seat");
+  statement.bind(1, game);
+  std::vector<SeatRow> seats;
+  while (statement.step()) {
+    SeatRow seat;
+    seat.seat = static_cast<v1::Seat>(statement.column_int64(0));
+    seat.built_in = statement.column_int64(1) != 0;
+    if (!statement.column_is_null(2)) {
+      seat.account = statement.column_int64(2);
+      seat.username = statement.column_text(3);
+    }
+    seat.entropy = from_hex(statement.column_text(4)).value_or("");
+    seats.push_back(std::move(seat));
+  }
+  return seats;
+}
+
+std::vector<LoggedAction> GameStore::load_actions(std::int64_t game) {
+  auto statement = db_.prepare(
+      "SELECT sequence, seat, account_id, request_id, action, dice, first_die, state_hash, unix_seconds "
+      "FROM game_actions WHERE game_id = ? ORDER BY sequence");
+  statement.bind(1, game);
+  std::vector<LoggedAction> actions;
+  while (statement.step()) {
+    LoggedAction action;
+    action.sequence = static_cast<std::uint64_t>(statement.column_int64(0));
+    action.seat = static_cast<v1::Seat>(statement.column_int64(1));
+    if (!statement.column_is_null(2)) action.account = statement.column_int64(2);
+    action.request_id = static_cast<std::uint64_t>(statement.column_int64(3));
+    action.action = statement.column_text(4);
+    action.dice = split_dice(statement.column_text(5));
+    action.first_die = static_cast<std::uint64_t>(statement.column_int64(6));
+    action.state_hash = statement.column_text(7);
+    action.unix_seconds = statement.column_int64(8);
+    actions.push_back(std::move(action));
+  }
+  return actions;
+}
+
+std::vector<std::int64_t> GameStore::games_of_account(AccountId account) {
+  auto statement = db_.prepare("SELECT DISTINCT game_id FROM game_seats WHERE account_id = ?");
+  statement.bind(1, account);
+  std::vector<std::int64_t> games;
+  while (statement.step())
+    games.push_back(statement.column_int64(0));
+  return games;
+}
+
+std::array<std::int64_t, 3> GameStore::count_by_status() {
+  std::array<std::int64_t, 3> counts{};
+  Statement select = db_.prepare("SELECT status, count(*) FROM games GROUP BY status");
+  while (select.step()) {
+    const std::int64_t status = select.column_int64(0);
+    if (status >= 1 && status <= 3) counts[static_cast<std::size_t>(status - 1)] = select.column_int64(1);
+  }
+  return counts;
+}
+
+}  // namespace hd::server

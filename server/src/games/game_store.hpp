@@ -1,0 +1,98 @@
+// The games' rows in SQLite (migrations/0003_games.sql): games, seats, the action log, chat and
+// the undo log. Plain reads and writes; the caller groups writes into transactions.
+#pragma once
+
+#include "app/caller.hpp"
+#include "database.hpp"
+
+#include <hundred_days/v1/protocol.pb.h>
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace hd::server {
+
+struct GameRow {
+  std::int64_t id = 0;
+  std::string scenario;
+  std::string title;
+  std::vector<std::string> force_options;
+  std::vector<std::string> optional_rules;
+  hundred_days::v1::GameStatus status = hundred_days::v1::GAME_STATUS_OPEN;
+  bool public_listing = false;
+  std::string invite_code;
+  hundred_days::v1::SpectatorView spectator_view = hundred_days::v1::SPECTATOR_VIEW_UNSPECIFIED;
+  int spectator_delay = 0;
+  std::string dice_seed;  // raw bytes
+  std::string seed_commitment;
+  AccountId creator = 0;
+  std::int64_t created_unix = 0;
+  std::string result;
+};
+
+struct SeatRow {
+  hundred_days::v1::Seat seat = hundred_days::v1::SEAT_UNSPECIFIED;
+  bool built_in = false;
+  std::optional<AccountId> account;
+  std::string username;  // of the account (read only)
+  std::string entropy;   // raw bytes
+};
+
+// One entry of the action log.
+struct LoggedAction {
+  std::uint64_t sequence = 0;
+  hundred_days::v1::Seat seat = hundred_days::v1::SEAT_UNSPECIFIED;
+  std::optional<AccountId> account;
+  std::uint64_t request_id = 0;
+  std::string action;           // notation without dice
+  std::vector<int> dice;        // the dice it rolled, in order
+  std::uint64_t first_die = 0;  // game-wide number of dice[0]
+  std::string state_hash;       // 16 hex digits
+  std::int64_t unix_seconds = 0;
+};
+
+struct ChatRow {
+  hundred_days::v1::ChatChannel channel = hundred_days::v1::CHAT_CHANNEL_ALL;
+  int side = 0;  // SIDE channel: protocol Side
+  std::string from;
+  std::string text;
+  std::int64_t unix_seconds = 0;
+};
+
+class GameStore {
+ public:
+  explicit GameStore(Database& db) : db_(db) {}
+
+  // Inserts a game and its seats; returns the new id.
+  std::int64_t insert_game(const GameRow& game, const std::vector<SeatRow>& seats);
+  // Sets (or clears) a seat's holder and entropy.
+  void update_seat(std::int64_t game, const SeatRow& seat);
+  void set_status(std::int64_t game, hundred_days::v1::GameStatus status, const std::string& result);
+  void append_action(std::int64_t game, const LoggedAction& action);
+  // Removes an action from the log (an accepted undo takes back the last one).
+  void delete_action(std::int64_t game, std::uint64_t sequence);
+  void log_undo(std::int64_t game, std::uint64_t sequence, const std::string& action,
+                const std::string& event, AccountId account);
+  // The lowest sequence an accepted undo took back (0: none).
+  std::uint64_t min_undone_sequence(std::int64_t game);
+  void insert_chat(std::int64_t game, AccountId account, const ChatRow& chat);
+  // The last `limit` messages, oldest first.
+  std::vector<ChatRow> recent_chat(std::int64_t game, int limit);
+
+  // How many games are open, running and finished (indexed by GameStatus - 1).
+  std::array<std::int64_t, 3> count_by_status();
+  std::vector<GameRow> load_games();
+  std::optional<GameRow> load_game(std::int64_t game);
+  std::vector<SeatRow> load_seats(std::int64_t game);
+  std::vector<LoggedAction> load_actions(std::int64_t game);
+  // Games in which the account holds a seat.
+  std::vector<std::int64_t> games_of_account(AccountId account);
+
+ private:
+  Database& db_;
+};
+
+}  // namespace hd::server

@@ -1,0 +1,257 @@
+// The lobby half of GameService: creating, listing, joining and leaving games (docs/games.md).
+#include "accounts/password_hashing.hpp"
+#include "games/dice.hpp"
+#include "games/game_service.hpp"
+#include "games/seat_policy.hpp"
+#include "log.hpp"
+
+#include <hd/loader/data_files.hpp>
+
+#include <algorithm>
+#include <ctime>
+
+namespace hd::server {
+
+namespace v1 = hundred_days::v1;
+
+namespace {
+
+constexpr std::size_t kMinEntropyBytes = 16;
+constexpr std::size_t kMaxEntropyBytes = 64;
+constexpr std::uint32_t kMaxSpectatorDelay = 100;
+
+bool entropy_ok(const std::string& entropy) {
+  return entropy.size() >= kMinEntropyBytes && entropy.size() <= kMaxEntropyBytes;
+}
+
+// The engine's choice for a game row: its scenario, force options and optional rules.
+std::optional<loader::GameChoice> choice_of(const GameRow& game, std::string& problem) {
+  loader::GameChoice choice;
+  choice.scenario = game.scenario;
+  choice.options = game.force_options;
+  for (const std::string& rule : game.optional_rules) {
+    if (rule == "15.1") {
+      choice.optional_rules.combined_arms = true;
+    } else if (rule == "15.2") {
+      choice.optional_rules.imperial_guard = true;
+    } else {
+      problem = "unknown optional rule '" + rule + "' (15.1 and 15.2 are offered)";
+      return std::nullopt;
+    }
+  }
+  return choice;
+}
+
+}  // namespace
+
+std::unique_ptr<GameRoom> GameService::load_room(const GameRow& game) {
+  std::string problem;
+  const auto choice = choice_of(game, problem);
+  if (!choice) throw std::runtime_error(problem);
+  auto started = loader::start_scenario_game(config_.data_root, *choice);
+  if (!started.value)
+    throw std::runtime_error("game " + std::to_string(game.id) + ": the scenario no longer loads");
+  auto room = std::make_unique<GameRoom>(game, store_.load_seats(game.id), std::move(*started.value),
+                                         store_.load_actions(game.id));
+  room->min_undone_sequence = store_.min_undone_sequence(game.id);
+  return room;
+}
+
+GameRoom* GameService::find_room(std::uint64_t game_id) {
+  if (const auto it = rooms_.find(game_id); it != rooms_.end()) return it->second.get();
+  if (game_id == 0 || game_id > static_cast<std::uint64_t>(INT64_MAX)) return nullptr;
+  const auto row = store_.load_game(static_cast<std::int64_t>(game_id));
+  if (!row) return nullptr;
+  auto room = load_room(*row);
+  GameRoom* raw = room.get();
+  rooms_.emplace(game_id, std::move(room));
+  return raw;
+}
+
+void GameService::create_game(const Caller& caller, const Envelope& request) {
+  const v1::CreateGame& create = request.create_game();
+  const auto scenarios = loader::list_scenarios(config_.data_root);
+  if (std::find(scenarios.begin(), scenarios.end(), create.scenario()) == scenarios.end())
+    return send_refusal(caller, request, v1::REFUSAL_CODE_INVALID_REQUEST,
+                        "unknown scenario '" + create.scenario() + "'");
+  if (!entropy_ok(create.entropy()))
+    return send_refusal(caller, request, v1::REFUSAL_CODE_INVALID_REQUEST, "entropy must be 16 to 64 bytes");
+  const v1::SpectatorView policy = create.spectators().view();
+  if (!v1::SpectatorView_IsValid(policy) || create.spectators().delay_player_turns() > kMaxSpectatorDelay)
+    return send_refusal(caller, request, v1::REFUSAL_CODE_INVALID_REQUEST,
+                        "spectator policy: a known view and a delay of at most 100 player turns");
+
+  GameRow game;
+  game.scenario = create.scenario();
+  game.force_options.assign(create.force_options().begin(), create.force_options().end());
+  for (const std::string& rule : create.optional_rules()) {
+    if (std::find(game.optional_rules.begin(), game.optional_rules.end(), rule) != game.optional_rules.end())
+      return send_refusal(caller, request, v1::REFUSAL_CODE_INVALID_REQUEST,
+                          "optional rule " + rule + " twice");
+    game.optional_rules.push_back(rule);
+  }
+  std::string problem;
+  const auto choice = choice_of(game, problem);
+  if (!choice) return send_refusal(caller, request, v1::REFUSAL_CODE_INVALID_REQUEST, problem);
+  auto started = loader::start_scenario_game(config_.data_root, *choice);
+  if (!started.value) {
+    const std::string why =
+        started.errors.empty() ? "the scenario does not load" : started.errors.front().to_string();
+    return send_refusal(caller, request, v1::REFUSAL_CODE_INVALID_REQUEST, why);
+  }
+  const engine::GameState& initial = *started.value;
+
+  // One seat per army in play; the request's SeatSetup says human (default) or built-in.
+  std::vector<SeatRow> seats;
+  for (engine::Army army : armies_in_play(initial)) {
+    SeatRow seat;
+    seat.seat = seat_of_army(army);
+    for (const v1::SeatSetup& setup : create.seats())
+      if (setup.seat() == seat.seat) seat.built_in = setup.built_in();
+    if (seat.built_in) seat.entropy = new_dice_seed();  // the server's own entropy for its player
+    seats.push_back(std::move(seat));
+  }
+  // Decision (docs/games.md): the two Coalition seats are both human or both built-in, so that the
+  // built-in player always plays a whole side.
+  std::optional<bool> coalition_built_in;
+  for (const SeatRow& seat : seats) {
+    if (side_of_seat(seat.seat) != engine::Side::Coalition) continue;
+    if (coalition_built_in && *coalition_built_in != seat.built_in)
+      return send_refusal(caller, request, v1::REFUSAL_CODE_INVALID_REQUEST,
+                          "the Prussian and Allied seats must both be human or both built-in");
+    coalition_built_in = seat.built_in;
+  }
+  for (int taken : create.take_seats()) {
+    const auto seat = static_cast<v1::Seat>(taken);
+    auto it = std::find_if(seats.begin(), seats.end(), [&](const SeatRow& s) { return s.seat == seat; });
+    if (it == seats.end() || it->built_in)
+      return send_refusal(caller, request, v1::REFUSAL_CODE_INVALID_REQUEST,
+                          "take_seats: " + seat_name(seat) + " is not a human seat of this game");
+    it->account = *caller.account;
+    it->username = caller.username;
+    it->entropy = create.entropy();
+  }
+
+  game.title = initial.rules->scenario.name;
+  game.status = v1::GAME_STATUS_OPEN;
+  game.public_listing = create.public_listing();
+  game.invite_code = to_hex(random_bytes(8));
+  game.spectator_view = policy;
+  game.spectator_delay = policy == v1::SPECTATOR_VIEW_DELAYED_ALL
+                             ? static_cast<int>(create.spectators().delay_player_turns())
+                             : 0;
+  game.dice_seed = new_dice_seed();
+  game.seed_commitment = dice_commitment(game.dice_seed);
+  game.creator = *caller.account;
+  game.created_unix = static_cast<std::int64_t>(std::time(nullptr));
+  game.id = store_.insert_game(game, seats);
+
+  auto room = std::make_unique<GameRoom>(game, seats, std::move(*started.value), std::vector<LoggedAction>{});
+  GameRoom& live = *room;
+  rooms_.emplace(static_cast<std::uint64_t>(game.id), std::move(room));
+  log_event(LogLevel::Info, "game_created",
+            {{"game", std::to_string(game.id)}, {"scenario", game.scenario}, {"account", caller.username}});
+  report_games();
+
+  v1::ServerEnvelope answer;
+  answer.set_request_id(request.request_id());
+  v1::GameCreated& created = *answer.mutable_game_created();
+  created.set_game_id(static_cast<std::uint64_t>(game.id));
+  created.set_invite_code(game.invite_code);
+  created.set_seed_commitment(game.seed_commitment);
+  outbound_.send(caller.connection, answer);
+  start_if_ready(live);
+  run_builtin_players(live);
+}
+
+void GameService::list_games(const Caller& caller, const Envelope& request) {
+  const v1::GameListFilter filter = request.list_games().filter();
+  v1::ServerEnvelope answer;
+  answer.set_request_id(request.request_id());
+  v1::GameList& list = *answer.mutable_game_list();
+  if (filter == v1::GAME_LIST_FILTER_MINE) {
+    for (std::int64_t id : store_.games_of_account(*caller.account))
+      if (GameRoom* room = find_room(static_cast<std::uint64_t>(id))) *list.add_games() = summary(*room);
+  } else if (filter == v1::GAME_LIST_FILTER_OPEN || filter == v1::GAME_LIST_FILTER_SPECTATABLE) {
+    for (const auto& [id, room] : rooms_) {
+      const GameRow& row = room->row;
+      if (!row.public_listing) continue;
+      const bool wanted =
+          filter == v1::GAME_LIST_FILTER_OPEN
+              ? row.status == v1::GAME_STATUS_OPEN && !room->every_human_seat_taken()
+              : row.status == v1::GAME_STATUS_RUNNING && row.spectator_view != v1::SPECTATOR_VIEW_UNSPECIFIED;
+      if (wanted) *list.add_games() = summary(*room);
+    }
+  } else {
+    return send_refusal(caller, request, v1::REFUSAL_CODE_INVALID_REQUEST,
+                        "filter: OPEN, MINE or SPECTATABLE");
+  }
+  outbound_.send(caller.connection, answer);
+}
+
+void GameService::join_game(const Caller& caller, const Envelope& request) {
+  const v1::JoinGame& join = request.join_game();
+  GameRoom* room = nullptr;
+  if (!join.invite_code().empty()) {
+    for (const auto& [id, candidate] : rooms_)
+      if (candidate->row.invite_code == join.invite_code()) room = candidate.get();
+  } else {
+    room = find_room(join.game_id());
+    if (room && !room->row.public_listing) room = nullptr;  // private games only by invite code
+  }
+  if (!room)
+    return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game (or invite code)");
+  if (room->row.status != v1::GAME_STATUS_OPEN)
+    return send_refusal(caller, request, v1::REFUSAL_CODE_GAME_NOT_RUNNING, "the game has already started");
+  SeatRow* seat = room->seat(join.seat());
+  if (!is_valid_seat(join.seat()) || !seat || seat->built_in)
+    return send_refusal(caller, request, v1::REFUSAL_CODE_INVALID_REQUEST,
+                        "seat: a human seat of this game's armies");
+  if (seat->account && *seat->account != *caller.account)
+    return send_refusal(caller, request, v1::REFUSAL_CODE_SEAT_TAKEN, "the seat is held by another account");
+  if (!entropy_ok(join.entropy()))
+    return send_refusal(caller, request, v1::REFUSAL_CODE_INVALID_REQUEST, "entropy must be 16 to 64 bytes");
+  SeatRow updated = *seat;
+  updated.account = *caller.account;
+  updated.username = caller.username;
+  updated.entropy = join.entropy();
+  store_.update_seat(room->row.id, updated);
+  *seat = updated;
+  log_event(LogLevel::Info, "seat_taken",
+            {{"game", std::to_string(room->row.id)},
+             {"seat", seat_name(seat->seat)},
+             {"account", caller.username}});
+  start_if_ready(*room);
+  // The joiner learns the game (and its id, when it joined by invite code) from the summary.
+  v1::ServerEnvelope answer;
+  answer.set_request_id(request.request_id());
+  *answer.mutable_game_changed() = summary(*room);
+  outbound_.send(caller.connection, answer);
+  broadcast_summary(*room);
+  run_builtin_players(*room);
+}
+
+void GameService::leave_game(const Caller& caller, const Envelope& request) {
+  const v1::LeaveGame& leave = request.leave_game();
+  GameRoom* room = find_room(leave.game_id());
+  if (!room) return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game");
+  SeatRow* seat = room->seat(leave.seat());
+  if (!seat || seat->account != *caller.account)
+    return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_YOUR_SEAT, "you do not hold that seat");
+  if (room->row.status != v1::GAME_STATUS_OPEN)
+    return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_ALLOWED,
+                        "a seat can be left only before the game starts (resign instead)");
+  SeatRow updated = *seat;
+  updated.account.reset();
+  updated.username.clear();
+  updated.entropy.clear();
+  store_.update_seat(room->row.id, updated);
+  *seat = updated;
+  v1::ServerEnvelope answer;
+  answer.set_request_id(request.request_id());
+  answer.mutable_ok();
+  outbound_.send(caller.connection, answer);
+  broadcast_summary(*room);
+}
+
+}  // namespace hd::server

@@ -1,0 +1,43 @@
+// Seats and who may act (issue 5): the French, Prussian and Allied seats each command one army's
+// units. The Coalition side has two seats; one account may hold several. Every check here is made
+// against the seats bound to the caller's account, never against a side or seat named in a message.
+#pragma once
+
+#include <hd/engine/actions.hpp>
+#include <hundred_days/v1/protocol.pb.h>
+
+#include <array>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace hd::server {
+
+// The seat order of the dice (docs/dice.md) and of the record: French, Prussian, Allied.
+inline constexpr std::array<hundred_days::v1::Seat, 3> kSeatOrder = {
+    hundred_days::v1::SEAT_FRENCH, hundred_days::v1::SEAT_PRUSSIAN, hundred_days::v1::SEAT_ALLIED};
+
+// The army a (valid) seat commands, and back.
+engine::Army army_of_seat(hundred_days::v1::Seat seat);
+hundred_days::v1::Seat seat_of_army(engine::Army army);
+engine::Side side_of_seat(hundred_days::v1::Seat seat);
+// "french", "prussian", "allied" (the dice proof's and the logs' names).
+std::string seat_name(hundred_days::v1::Seat seat);
+bool is_valid_seat(hundred_days::v1::Seat seat);
+
+// The armies with units in the game: only these get seats.
+std::vector<engine::Army> armies_in_play(const engine::GameState& state);
+
+// Which side an action is taken for and which armies' seats must take it.
+struct ActionClaim {
+  engine::Side side = engine::Side::French;
+  std::set<engine::Army> armies;  // empty: any seat of `side` may take it (end phase, advance none)
+};
+
+// The claim of an action in `state`: moves, retreats and advances belong to the unit's army; an
+// attack to the armies of its attacking and bombarding units (the phasing side's); ending a phase
+// and declining an advance to any seat of the side whose decision is pending.
+ActionClaim claim_of(const engine::GameState& state, const engine::Action& action);
+
+}  // namespace hd::server

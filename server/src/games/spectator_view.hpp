@@ -1,0 +1,31 @@
+// What each connection of a game is shown (issue 5): a seat holder sees its army's view; spectators
+// see what the creator's policy allows: the French view, the Coalition view, or everything a number
+// of player turns late. Everything shown goes through engine::view() and engine::redact().
+#pragma once
+
+#include "games/game_room.hpp"
+
+#include <hd/engine/view.hpp>
+#include <hundred_days/v1/protocol.pb.h>
+
+#include <optional>
+#include <vector>
+
+namespace hd::server {
+
+// The viewer of a connection acting for `seats` (non-empty): the first seat's army. Seats held
+// together are always of one side's view under the rules in force (no hidden movement yet).
+engine::Viewer viewer_for_seats(const std::vector<hundred_days::v1::Seat>& seats);
+
+// The viewer of a spectator under a policy, or nullopt if the policy allows no spectators.
+std::optional<engine::Viewer> spectator_viewer(hundred_days::v1::SpectatorView policy);
+
+// The state a subscriber may see now: the live state, or for a delayed spectator the state at the
+// start of the player turn `delay_player_turns` turns before the current one (the first state if
+// the game is younger). A finished game is shown live to everyone.
+const engine::GameState& visible_state(const GameRoom& room, const Subscriber& subscriber);
+
+// True if the subscriber sees the game late (its updates then carry no events).
+bool is_delayed(const GameRoom& room, const Subscriber& subscriber);
+
+}  // namespace hd::server

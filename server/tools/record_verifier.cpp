@@ -1,0 +1,195 @@
+#include "record_verifier.hpp"
+
+#include "games/dice.hpp"
+#include "games/dice_proof.hpp"
+
+#include <hd/engine/notation.hpp>
+
+#include <array>
+#include <cstdio>
+#include <sstream>
+#include <vector>
+
+namespace hd::server {
+namespace {
+
+std::vector<std::string> words_of(std::string_view line) {
+  std::istringstream in{std::string(line)};
+  std::vector<std::string> words;
+  std::string word;
+  while (in >> word)
+    words.push_back(word);
+  return words;
+}
+
+std::string hash_hex(std::uint64_t hash) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(hash));
+  return text;
+}
+
+// Splits text into lines without their '\n' (and a trailing '\r').
+std::vector<std::string_view> lines_of(std::string_view text) {
+  std::vector<std::string_view> lines;
+  while (!text.empty()) {
+    const std::size_t newline = text.find('\n');
+    std::string_view line = text.substr(0, newline);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    lines.push_back(line);
+    text = newline == std::string_view::npos ? std::string_view{} : text.substr(newline + 1);
+  }
+  return lines;
+}
+
+Verification fail(std::string message) {
+  Verification result;
+  result.message = std::move(message);
+  return result;
+}
+
+constexpr std::array<std::string_view, 3> kSeatOrder{"french", "prussian", "allied"};
+
+}  // namespace
+
+RecordHeaderParse parse_record_header(std::string_view record) {
+  RecordHeader header;
+  int number = 0;
+  for (const std::string_view line : lines_of(record)) {
+    ++number;
+    if (line.empty() || line.front() != '#') continue;
+    const auto words = words_of(line.substr(1));
+    const auto at = [&](std::string_view why) {
+      return RecordHeaderParse{std::nullopt,
+                               "record line " + std::to_string(number) + ": " + std::string(why)};
+    };
+    if (words.size() == 2 && words[0] == "final-hash:") {
+      header.final_hash = words[1];
+      continue;
+    }
+    for (std::size_t i = 0; i < words.size(); ++i) {
+      const std::string& flag = words[i];
+      if (flag != "--scenario" && flag != "--option" && flag != "--rule") continue;
+      if (i + 1 >= words.size()) return at(flag + " without a value");
+      const std::string& value = words[++i];
+      if (flag == "--scenario") {
+        header.choice.scenario = value;
+      } else if (flag == "--option") {
+        header.choice.options.push_back(value);
+      } else if (value == "15.1") {
+        header.choice.optional_rules.combined_arms = true;
+      } else if (value == "15.2") {
+        header.choice.optional_rules.imperial_guard = true;
+      } else {
+        return at("unknown optional rule '" + value + "'");
+      }
+    }
+  }
+  return RecordHeaderParse{std::move(header), {}};
+}
+
+Verification verify_game(std::string_view record, std::string_view proof_text,
+                         const std::filesystem::path& data_root) {
+  // The proof: well formed, seeds committed, seats in order, every roll derived.
+  const DiceProofParse parsed_proof = parse_dice_proof(proof_text);
+  if (!parsed_proof.proof) return fail("dice proof: " + parsed_proof.error);
+  const DiceProof& proof = *parsed_proof.proof;
+  const std::string commitment = dice_commitment(proof.seed);
+  if (commitment != proof.commitment)
+    return fail("commitment mismatch: SHA-256 of the revealed seed is " + commitment +
+                " but the proof commits to " + proof.commitment);
+  std::vector<std::string> entropy;
+  std::size_t order = 0;
+  for (const DiceProofSeat& seat : proof.seats) {
+    while (order < kSeatOrder.size() && kSeatOrder[order] != seat.seat)
+      ++order;
+    if (order == kSeatOrder.size())
+      return fail("dice proof: seat '" + seat.seat + "' unknown or out of order (french, prussian, allied)");
+    ++order;
+    entropy.push_back(seat.entropy);
+  }
+  for (std::size_t n = 1; n <= proof.rolls.size(); ++n) {
+    const int derived = derive_die(proof.seed, entropy, n);
+    if (derived != proof.rolls[n - 1])
+      return fail("roll " + std::to_string(n) + " mismatch: the proof says " +
+                  std::to_string(proof.rolls[n - 1]) + " but the seed and entropy give " +
+                  std::to_string(derived));
+  }
+
+  // The record: the game it was played with, then every line replayed with the proof's dice.
+  const RecordHeaderParse parsed_header = parse_record_header(record);
+  if (!parsed_header.header) return fail(parsed_header.error);
+  RecordHeader header = *parsed_header.header;
+  if (header.choice.scenario.empty()) header.choice.scenario = proof.scenario;
+  if (header.choice.scenario != proof.scenario)
+    return fail("scenario mismatch: the record is " + header.choice.scenario + " but the proof is " +
+                proof.scenario);
+  if (!header.final_hash) return fail("record has no '# final-hash:' line");
+  auto game = loader::start_scenario_game(data_root, header.choice);
+  if (!game.value) {
+    std::string why = "cannot start " + header.choice.scenario;
+    for (const auto& error : game.errors)
+      why += "; " + error.to_string();
+    return fail(why);
+  }
+  engine::GameState state = std::move(*game.value);
+  std::size_t dice_used = 0, actions = 0;
+  int number = 0;
+  for (const std::string_view line : lines_of(record)) {
+    ++number;
+    const auto words = words_of(line);
+    if (words.empty() || words.front().front() == '#') continue;
+    const std::string where = "record line " + std::to_string(number) + " '" + std::string(line) + "': ";
+    const auto notated = engine::parse_action_line(state, line);
+    if (const auto* error = std::get_if<std::string>(&notated)) return fail(where + *error);
+    const auto& action = std::get<engine::NotatedAction>(notated);
+    if (auto refusal = engine::validate(state, action.side, action.action))
+      return fail(where + "refused (" + refusal->rule + "): " + refusal->message);
+    std::string dice_error;
+    std::size_t next_written = 0;  // the action's own "die N" / "dice N M ..." in order
+    engine::apply(state, action.side, action.action, [&] {
+      ++dice_used;
+      const int proof_die = dice_used <= proof.rolls.size() ? proof.rolls[dice_used - 1] : 0;
+      const std::optional<int> written =
+          next_written < action.dice.size() ? std::optional<int>(action.dice[next_written++]) : std::nullopt;
+      if (!written) {
+        if (dice_error.empty()) dice_error = "an action rolled a die its line does not give ('die N')";
+      } else if (proof_die == 0) {
+        if (dice_error.empty())
+          dice_error = "die " + std::to_string(dice_used) + " is beyond the proof's " +
+                       std::to_string(proof.rolls.size()) + " rolls";
+      } else if (*written != proof_die && dice_error.empty()) {
+        dice_error = "die " + std::to_string(*written) + " but roll " + std::to_string(dice_used) +
+                     " of the proof is " + std::to_string(proof_die);
+      }
+      return written.value_or(1);
+    });
+    if (!dice_error.empty()) return fail(where + dice_error);
+    if (next_written < action.dice.size()) return fail(where + "the line gives more dice than the action rolled");
+    ++actions;
+  }
+  if (dice_used != proof.rolls.size())
+    return fail("the record rolled " + std::to_string(dice_used) + " dice but the proof holds " +
+                std::to_string(proof.rolls.size()));
+  const std::string reached = hash_hex(engine::state_hash(state));
+  if (reached != *header.final_hash)
+    return fail("final hash mismatch: the replay reaches " + reached + " but the record says " +
+                *header.final_hash);
+  Verification result;
+  result.ok = true;
+  result.dice = dice_used;
+  result.actions = actions;
+  result.final_hash = reached;
+  std::ostringstream summary;
+  summary << "verified: game " << proof.game_id << " (" << proof.scenario << "), commitment " << commitment
+          << ", " << proof.seats.size() << " seats' entropy, " << dice_used << " dice, " << actions
+          << " actions replayed, final hash " << reached;
+  if (state.result) {
+    summary << "; result: "
+            << (state.result->winner ? std::string(engine::to_string(*state.result->winner)) : "nobody")
+            << " " << state.result->level;
+  }
+  result.message = summary.str();
+  return result;
+}
+
+}  // namespace hd::server

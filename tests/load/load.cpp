@@ -1,0 +1,142 @@
+// hd_load: many bot games at once against a running server (docs/load.md). Each game gets two fresh
+// accounts (French and Coalition bots) or one French bot against the built-in player; every game is
+// played to the end by hd_term_core's bots. Reports games per minute, actions, the latency of
+// SubmitAction -> ActionAccepted (median and 99th percentile, measured by the clients) and errors.
+//
+//   hd_load --server ws://HOST:PORT/ [--games N] [--concurrency C] [--scenario S] [--vs-builtin]
+//           [--seed N] [--data DIR]
+//
+// Exit status: 0 every game finished without error; 1 some game failed; 2 bad usage.
+#include <hd/loader/data_files.hpp>
+#include <hd/term/bot_match.hpp>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdio>
+#include <iostream>
+#include <mutex>
+#include <random>
+#include <thread>
+
+namespace {
+
+struct LoadOptions {
+  std::string server;
+  int games = 4;
+  int concurrency = 0;  // 0: all at once
+  std::string scenario = "quatre-bras";
+  bool vs_builtin = false;
+  std::uint64_t seed = 0;
+  std::filesystem::path data = hd::loader::default_data_root();
+};
+
+struct Totals {
+  std::mutex mutex;
+  int finished = 0;
+  std::vector<std::string> errors;
+  std::uint64_t actions = 0;
+  std::uint64_t refusals = 0;
+  std::vector<std::int64_t> latencies_us;
+};
+
+double percentile(std::vector<std::int64_t>& values, double p) {
+  if (values.empty()) return 0;
+  std::sort(values.begin(), values.end());
+  const auto index = static_cast<std::size_t>(p * static_cast<double>(values.size() - 1) + 0.5);
+  return static_cast<double>(values[std::min(index, values.size() - 1)]) / 1000.0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  LoadOptions options;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    const bool has_value = i + 1 < argc;
+    if (arg == "--server" && has_value)
+      options.server = argv[++i];
+    else if (arg == "--games" && has_value)
+      options.games = std::atoi(argv[++i]);
+    else if (arg == "--concurrency" && has_value)
+      options.concurrency = std::atoi(argv[++i]);
+    else if (arg == "--scenario" && has_value)
+      options.scenario = argv[++i];
+    else if (arg == "--seed" && has_value)
+      options.seed = std::strtoull(argv[++i], nullptr, 10);
+    else if (arg == "--data" && has_value)
+      options.data = argv[++i];
+    else if (arg == "--vs-builtin")
+      options.vs_builtin = true;
+    else {
+      std::cerr << "usage: hd_load --server ws://HOST:PORT/ [--games N] [--concurrency C] [--scenario S]\n"
+                   "               [--vs-builtin] [--seed N] [--data DIR]\n";
+      return 2;
+    }
+  }
+  const auto address = hd::term::parse_server_address(options.server);
+  if (!address || options.games < 1) {
+    std::cerr << "hd_load: --server ws://HOST:PORT/ and --games N >= 1 are required\n";
+    return 2;
+  }
+  if (options.concurrency <= 0 || options.concurrency > options.games) options.concurrency = options.games;
+  if (options.seed == 0) options.seed = std::random_device{}();
+  char run_id[16];
+  std::snprintf(run_id, sizeof run_id, "%06llx", static_cast<unsigned long long>(options.seed & 0xffffff));
+
+  Totals totals;
+  std::atomic<int> next_game{0};
+  const auto started = std::chrono::steady_clock::now();
+  const auto worker = [&] {
+    for (int index = next_game++; index < options.games; index = next_game++) {
+      hd::term::BotMatchOptions match_options;
+      match_options.scenario = options.scenario;
+      match_options.coalition_built_in = options.vs_builtin;
+      match_options.name_prefix = "ld" + std::string(run_id) + "g" + std::to_string(index);
+      match_options.data_root = options.data;
+      std::vector<hd::term::BotStats> stats;
+      std::string error;
+      bool ok = false;
+      try {
+        hd::term::BotMatch match = hd::term::set_up_bot_match(*address, match_options);
+        ok = hd::term::play_bot_match(match, options.seed + static_cast<std::uint64_t>(index), stats, error);
+      } catch (const std::exception& failure) {
+        error = failure.what();
+      }
+      std::lock_guard lock(totals.mutex);
+      for (const auto& s : stats) {
+        totals.actions += s.actions;
+        totals.refusals += s.refusals;
+        totals.latencies_us.insert(totals.latencies_us.end(), s.latencies_us.begin(), s.latencies_us.end());
+      }
+      if (ok) {
+        ++totals.finished;
+      } else {
+        totals.errors.push_back("game " + std::to_string(index) + ": " + error);
+      }
+      std::cerr << "game " << index << (ok ? " finished" : " FAILED: " + error) << "\n";
+    }
+  };
+  std::vector<std::thread> threads;
+  for (int i = 0; i < options.concurrency; ++i)
+    threads.emplace_back(worker);
+  for (auto& thread : threads)
+    thread.join();
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+
+  std::printf("hd_load: %d games of %s (%s), %d at once, seed %llu\n", options.games,
+              options.scenario.c_str(),
+              options.vs_builtin ? "one bot against the built-in player" : "two bots each",
+              options.concurrency, static_cast<unsigned long long>(options.seed));
+  std::printf("finished %d, errors %zu, wall time %.1f s, games per minute %.2f\n", totals.finished,
+              totals.errors.size(), seconds, seconds > 0 ? totals.finished * 60.0 / seconds : 0.0);
+  std::printf("actions %llu (%.1f per second), refusals %llu\n",
+              static_cast<unsigned long long>(totals.actions),
+              seconds > 0 ? static_cast<double>(totals.actions) / seconds : 0.0,
+              static_cast<unsigned long long>(totals.refusals));
+  std::printf("action latency (SubmitAction -> ActionAccepted): median %.2f ms, p99 %.2f ms, max %.2f ms\n",
+              percentile(totals.latencies_us, 0.5), percentile(totals.latencies_us, 0.99),
+              percentile(totals.latencies_us, 1.0));
+  for (const std::string& error : totals.errors)
+    std::printf("error: %s\n", error.c_str());
+  return totals.errors.empty() ? 0 : 1;
+}

@@ -1,0 +1,247 @@
+// End-to-end team game: three accounts in the French, Prussian and Allied seats of La Belle
+// Alliance. Each seat moves only its army; the Coalition's phase ends when both Coalition seats
+// have ended it; an attack mixing Prussian and Allied units is proposed by one seat and applied
+// only on the other's ConfirmAttack.
+#include "game_test_player.hpp"
+#include "server_process.hpp"
+
+#include <hd/engine/combat_options.hpp>
+#include <hd/engine/dice.hpp>
+#include <hd/engine/hex.hpp>
+#include <hd/engine/random_player.hpp>
+#include <hd/wire/game_convert.hpp>
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace v1 = hundred_days::v1;
+using namespace hd;
+using namespace hd::test;
+
+namespace {
+
+// A legal Coalition attack with at least one Prussian and one Allied attacker, if there is one.
+std::optional<engine::AttackAction> mixed_attack(const engine::GameState& state) {
+  if (state.phase != engine::Phase::Combat || state.phasing != engine::Side::Coalition) return std::nullopt;
+  if (!state.pending_retreats.empty() || state.pending_advance) return std::nullopt;
+  for (const engine::CombatOption& option : engine::combat_options(state)) {
+    std::optional<engine::UnitIndex> prussian, allied;
+    for (engine::UnitIndex unit : option.attackers) {
+      if (state.units[unit].army == engine::Army::Prussian && !prussian) prussian = unit;
+      if (state.units[unit].army == engine::Army::Allied && !allied) allied = unit;
+    }
+    if (!prussian || !allied) continue;
+    engine::AttackAction attack({*prussian, *allied}, option.defenders);
+    if (!engine::validate(state, engine::Side::Coalition, attack)) return attack;
+    engine::AttackAction everyone(option.attackers, option.defenders);
+    if (!engine::validate(state, engine::Side::Coalition, everyone)) return everyone;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+TEST_CASE("A team game: seats act for their own army; Coalition phases and mixed attacks need both seats",
+          "[e2e][games]") {
+  ServerProcess server({game_server_args(), {}});
+  GamePlayer alice(server.port(), "alice");  // French
+  GamePlayer bob(server.port(), "bob");      // Prussian
+  GamePlayer carol(server.port(), "carol");  // Allied
+  const auto created = alice.request(create_game("la-belle-alliance", {v1::SEAT_FRENCH},
+                                                 test_entropy("alice"), v1::SPECTATOR_VIEW_UNSPECIFIED));
+  REQUIRE(created.has_game_created());
+  const std::uint64_t game = created.game_created().game_id();
+  REQUIRE(bob.request(join_game(game, v1::SEAT_PRUSSIAN, test_entropy("bob"))).has_game_changed());
+  const auto started = carol.request(join_game(game, v1::SEAT_ALLIED, test_entropy("carol")));
+  REQUIRE(started.has_game_changed());
+  CHECK(started.game_changed().status() == v1::GAME_STATUS_RUNNING);
+  for (GamePlayer* player : {&alice, &bob, &carol})
+    REQUIRE(player->request(open_game(game, false)).has_game_snapshot());
+
+  Replica replica("la-belle-alliance", engine::Viewer{});
+  const auto holder = [&](engine::Army army) -> GamePlayer& {
+    return army == engine::Army::French ? alice : army == engine::Army::Prussian ? bob : carol;
+  };
+  std::string why;
+  const auto follow = [&] {
+    for (GamePlayer* player : {&alice, &bob, &carol}) {
+      const auto update = player->next_of(v1::ServerEnvelope::kGameUpdate).game_update();
+      if (player == &alice) {
+        INFO(why);
+        REQUIRE(replica.apply(update, why));
+      }
+    }
+  };
+
+  engine::SplitMix64 random(1815);
+  int coalition_phase_ends = 0, mixed_attacks = 0, foreign_moves_refused = 0, actions = 0;
+  while (replica.state().phase != engine::Phase::GameOver && actions < 3000) {
+    const engine::GameState& state = replica.state();
+    const engine::Side side = engine::pending_decision(state).side;
+    if (const auto attack = mixed_attack(state)) {
+      // Bob proposes; Carol confirms; only then is it applied.
+      const auto proposed = bob.request(submit(game, *attack));
+      REQUIRE(proposed.has_action_accepted());
+      CHECK(proposed.action_accepted().awaiting_confirmation());
+      const auto proposal = carol.next_of(v1::ServerEnvelope::kAttackProposal).attack_proposal();
+      CHECK(proposal.proposed_by() == v1::SEAT_PRUSSIAN);
+      v1::ClientEnvelope confirm;
+      confirm.mutable_confirm_attack()->set_game_id(game);
+      confirm.mutable_confirm_attack()->set_proposal_id(proposal.proposal_id());
+      confirm.mutable_confirm_attack()->set_accept(true);
+      const auto wrong = alice.request(confirm);
+      REQUIRE(wrong.has_refusal());
+      CHECK(wrong.refusal().code() == v1::REFUSAL_CODE_NOT_YOUR_SEAT);
+      const auto confirmed = carol.request(confirm);
+      REQUIRE(confirmed.has_action_accepted());
+      CHECK(confirmed.action_accepted().sequence() == replica.sequence() + 1);
+      follow();
+      ++mixed_attacks;
+      ++actions;
+      continue;
+    }
+    const engine::Action action = engine::choose_random_action(state, random);
+    if (side == engine::Side::Coalition && std::holds_alternative<engine::EndPhaseAction>(action)) {
+      // The first Coalition seat to end waits for the other; nothing is applied yet.
+      const auto first = bob.request(submit(game, action));
+      REQUIRE(first.has_action_accepted());
+      CHECK(first.action_accepted().awaiting_confirmation());
+      CHECK(first.action_accepted().sequence() == 0);
+      const auto second = carol.request(submit(game, action));
+      REQUIRE(second.has_action_accepted());
+      CHECK(second.action_accepted().sequence() == replica.sequence() + 1);
+      follow();
+      ++coalition_phase_ends;
+      ++actions;
+      continue;
+    }
+    GamePlayer* actor = side == engine::Side::French ? &alice : &bob;
+    const auto claim_unit = [&]() -> std::optional<engine::UnitIndex> {
+      if (const auto* move = std::get_if<engine::MoveAction>(&action)) return move->move.unit;
+      if (const auto* retreat = std::get_if<engine::RetreatAction>(&action)) return retreat->unit;
+      if (const auto* advance = std::get_if<engine::AdvanceAction>(&action)) return advance->unit;
+      if (const auto* attack = std::get_if<engine::AttackAction>(&action)) return attack->attackers.front();
+      return std::nullopt;
+    }();
+    if (claim_unit) {
+      const engine::Army army = state.units[*claim_unit].army;
+      actor = &holder(army);
+      if (side == engine::Side::Coalition && foreign_moves_refused < 3) {
+        // The other Coalition seat may not act for these units.
+        GamePlayer& other = army == engine::Army::Prussian ? carol : bob;
+        const auto refused = other.request(submit(game, action));
+        REQUIRE(refused.has_refusal());
+        CHECK(refused.refusal().code() == v1::REFUSAL_CODE_NOT_YOUR_SEAT);
+        ++foreign_moves_refused;
+      }
+    }
+    const auto answer = actor->request(submit(game, action));
+    INFO(answer.DebugString());
+    REQUIRE(answer.has_action_accepted());
+    CHECK(answer.action_accepted().sequence() == replica.sequence() + 1);
+    follow();
+    ++actions;
+  }
+  REQUIRE(replica.state().phase == engine::Phase::GameOver);
+  CHECK(coalition_phase_ends > 0);
+  CHECK(foreign_moves_refused == 3);
+  WARN("mixed Coalition attacks confirmed in this game: " << mixed_attacks);
+}
+
+TEST_CASE(
+    "A mixed Prussian and Allied attack is proposed by one seat and applied on the other's confirmation",
+    "[e2e][games]") {
+  // A test scenario: Quatre Bras with the Coalition moving first and one Prussian and one Allied
+  // unit set up next to the French at 1647, so the first Coalition combat phase offers the attack.
+  const auto root = make_temp_directory("hd-games-team") / "scenarios";
+  std::filesystem::copy(game_data_root(), root, std::filesystem::copy_options::recursive);
+  std::filesystem::create_directories(root / "team-test");
+  std::ifstream original(root / "quatre-bras" / "scenario.txt");
+  std::ostringstream text;
+  std::string line;
+  const auto french_hex = *engine::parse_hex("1647");
+  std::vector<std::string> free_neighbours;
+  for (engine::Hex hex : engine::neighbours(french_hex)) {
+    const std::string name = engine::format_hex(hex);
+    if (name != "1648" && name != "1646" && name != "1548") free_neighbours.push_back(name);
+  }
+  REQUIRE(free_neighbours.size() >= 2);
+  while (std::getline(original, line)) {
+    if (line.rfind("first french", 0) == 0) line = "first coalition";
+    if (line.find("setup allied 1545 : Blndt") != std::string::npos)
+      line = "setup allied " + free_neighbours[0] + " : Blndt";
+    text << line << "\n";
+    if (line.rfind("setup allied 0738", 0) == 0)
+      text << "setup prussian " << free_neighbours[1] << " : 24/1\n";
+  }
+  std::ofstream(root / "team-test" / "scenario.txt") << text.str();
+
+  std::vector<std::string> args = {"--data-root", root.string(),         "--argon2-memory-kib",
+                                   "8192",        "--argon2-operations", "1"};
+  ServerProcess server({args, {}});
+  GamePlayer alice(server.port(), "alice");
+  GamePlayer bob(server.port(), "bob");
+  GamePlayer carol(server.port(), "carol");
+  const auto created = alice.request(
+      create_game("team-test", {v1::SEAT_FRENCH}, test_entropy("alice"), v1::SPECTATOR_VIEW_UNSPECIFIED));
+  INFO(created.DebugString());
+  REQUIRE(created.has_game_created());
+  const std::uint64_t game = created.game_created().game_id();
+  REQUIRE(bob.request(join_game(game, v1::SEAT_PRUSSIAN, test_entropy("bob"))).has_game_changed());
+  REQUIRE(carol.request(join_game(game, v1::SEAT_ALLIED, test_entropy("carol"))).has_game_changed());
+  for (GamePlayer* player : {&alice, &bob, &carol})
+    REQUIRE(player->request(open_game(game, false)).has_game_snapshot());
+  Replica replica("team-test", engine::Viewer{}, root);
+  std::string why;
+
+  // The Coalition movement phase ends when both seats have ended it.
+  const engine::Action end{engine::EndPhaseAction{}};
+  const auto first = bob.request(submit(game, end));
+  REQUIRE(first.has_action_accepted());
+  CHECK(first.action_accepted().awaiting_confirmation());
+  const auto again = bob.request(submit(game, end));  // the same seat again changes nothing
+  REQUIRE(again.has_action_accepted());
+  CHECK(again.action_accepted().sequence() == 0);
+  const auto second = carol.request(submit(game, end));
+  REQUIRE(second.has_action_accepted());
+  CHECK(second.action_accepted().sequence() == 1);
+  REQUIRE(replica.apply(alice.next_of(v1::ServerEnvelope::kGameUpdate).game_update(), why));
+  REQUIRE(replica.state().phase == engine::Phase::Combat);
+
+  const auto attack = mixed_attack(replica.state());
+  REQUIRE(attack);
+  // Declined: nothing happens, and the proposer hears it.
+  const auto proposed = bob.request(submit(game, *attack));
+  REQUIRE(proposed.has_action_accepted());
+  CHECK(proposed.action_accepted().awaiting_confirmation());
+  auto proposal = carol.next_of(v1::ServerEnvelope::kAttackProposal).attack_proposal();
+  CHECK(proposal.proposed_by() == v1::SEAT_PRUSSIAN);
+  v1::ClientEnvelope decline;
+  decline.mutable_confirm_attack()->set_game_id(game);
+  decline.mutable_confirm_attack()->set_proposal_id(proposal.proposal_id());
+  decline.mutable_confirm_attack()->set_accept(false);
+  const auto not_alices = alice.request(decline);
+  REQUIRE(not_alices.has_refusal());
+  CHECK(not_alices.refusal().code() == v1::REFUSAL_CODE_NOT_YOUR_SEAT);
+  REQUIRE(carol.request(decline).has_ok());
+  CHECK(bob.next_of(v1::ServerEnvelope::kRefusal).refusal().code() == v1::REFUSAL_CODE_NOT_ALLOWED);
+
+  // Proposed again and confirmed: applied once, as the Prussian seat's action.
+  const auto proposed_again = bob.request(submit(game, *attack));
+  REQUIRE(proposed_again.has_action_accepted());
+  proposal = carol.next_of(v1::ServerEnvelope::kAttackProposal).attack_proposal();
+  v1::ClientEnvelope confirm = decline;
+  confirm.mutable_confirm_attack()->set_proposal_id(proposal.proposal_id());
+  confirm.mutable_confirm_attack()->set_accept(true);
+  const auto confirmed = carol.request(confirm);
+  REQUIRE(confirmed.has_action_accepted());
+  CHECK(confirmed.action_accepted().sequence() == 2);
+  const auto update = alice.next_of(v1::ServerEnvelope::kGameUpdate).game_update();
+  CHECK(update.seat() == v1::SEAT_PRUSSIAN);
+  INFO(why);
+  REQUIRE(replica.apply(update, why));
+  CHECK(update.action_text().find("coalition attack") == 0);
+}

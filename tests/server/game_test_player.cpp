@@ -1,0 +1,181 @@
+#include "game_test_player.hpp"
+
+#include <hd/engine/notation.hpp>
+#include <hd/loader/data_files.hpp>
+#include <hd/wire/game_convert.hpp>
+#include <hd/wire/protocol_version.hpp>
+
+#include <stdexcept>
+
+namespace hd::test {
+
+namespace v1 = hundred_days::v1;
+
+std::filesystem::path game_data_root() {
+  return HD_DATA_ROOT;
+}
+
+std::vector<std::string> game_server_args() {
+  return {"--data-root", game_data_root().string(), "--argon2-memory-kib",
+          "8192",        "--argon2-operations",     "1"};
+}
+
+std::string test_entropy(const std::string& label) {
+  std::string entropy = "entropy-of-" + label;
+  while (entropy.size() < 24)
+    entropy += '.';
+  return entropy.substr(0, 64);
+}
+
+GamePlayer::GamePlayer(int port, const std::string& username)
+    : client_(port), username_(username), request_id_(1000) {
+  hello();
+  v1::ClientEnvelope reg;
+  reg.mutable_register_account()->set_username(username);
+  reg.mutable_register_account()->set_password("password-" + username);
+  const auto answer = request(reg);
+  if (!answer.has_logged_in()) throw std::runtime_error("register failed: " + answer.DebugString());
+  token_ = answer.logged_in().session_token();
+  account_ = answer.logged_in().account_id();
+}
+
+GamePlayer::GamePlayer(int port, const std::string& username, const std::string& session_token)
+    : client_(port), username_(username), request_id_(1000000) {
+  hello();
+  v1::ClientEnvelope resume;
+  resume.mutable_resume_session()->set_session_token(session_token);
+  const auto answer = request(resume);
+  if (!answer.has_logged_in()) throw std::runtime_error("resume failed: " + answer.DebugString());
+  token_ = answer.logged_in().session_token();
+  account_ = answer.logged_in().account_id();
+}
+
+void GamePlayer::hello() {
+  const auto welcome = client_.hello(wire::kProtocolVersion, 1);
+  if (!welcome || !welcome->has_welcome()) throw std::runtime_error("no Welcome");
+}
+
+v1::ServerEnvelope GamePlayer::request(v1::ClientEnvelope envelope) {
+  return request_with_id(std::move(envelope), next_request_id());
+}
+
+v1::ServerEnvelope GamePlayer::request_with_id(v1::ClientEnvelope envelope, std::uint64_t request_id) {
+  envelope.set_request_id(request_id);
+  client_.send(envelope);
+  for (;;) {
+    auto answer = client_.receive(std::chrono::seconds(30));
+    if (!answer) throw std::runtime_error(username_ + ": no answer to request " + std::to_string(request_id));
+    if (answer->request_id() == request_id) return *answer;
+    inbox_.push_back(std::move(*answer));
+  }
+}
+
+std::optional<v1::ServerEnvelope> GamePlayer::next(std::chrono::milliseconds timeout) {
+  if (!inbox_.empty()) {
+    auto front = std::move(inbox_.front());
+    inbox_.pop_front();
+    return front;
+  }
+  return client_.receive(timeout);
+}
+
+v1::ServerEnvelope GamePlayer::next_of(v1::ServerEnvelope::BodyCase kind) {
+  for (;;) {
+    auto envelope = next();
+    if (!envelope) throw std::runtime_error(username_ + ": expected envelope did not arrive");
+    if (envelope->body_case() == kind) return *envelope;
+  }
+}
+
+Replica::Replica(const std::string& scenario, engine::Viewer viewer, const std::filesystem::path& data_root)
+    : viewer_(viewer) {
+  loader::GameChoice choice;
+  choice.scenario = scenario;
+  auto started = loader::start_scenario_game(data_root, choice);
+  if (!started.value) throw std::runtime_error("scenario does not load");
+  state_ = std::move(*started.value);
+}
+
+bool Replica::apply(const v1::GameUpdate& update, std::string& why) {
+  if (update.sequence() != sequence_ + 1) {
+    why = "sequence " + std::to_string(update.sequence()) + " after " + std::to_string(sequence_);
+    return false;
+  }
+  const auto parsed = engine::parse_action_line(state_, update.action_text());
+  if (const auto* error = std::get_if<std::string>(&parsed)) {
+    why = "action text does not parse: " + *error;
+    return false;
+  }
+  const auto& notated = std::get<engine::NotatedAction>(parsed);
+  std::vector<int> dice;
+  for (const v1::GameEvent& event : update.events())
+    if (event.has_combat()) dice.push_back(static_cast<int>(event.combat().die()));
+  std::size_t next = 0;
+  try {
+    engine::apply(state_, notated.side, notated.action, [&] { return dice.at(next++); });
+  } catch (const std::exception& error) {
+    why = std::string("replica refused the update: ") + error.what();
+    return false;
+  }
+  sequence_ = update.sequence();
+  const std::string mine = engine::serialize(engine::view(state_, viewer_));
+  const std::string theirs = engine::serialize(wire::from_proto(update.view()));
+  if (mine != theirs) {
+    why = "view differs at sequence " + std::to_string(sequence_);
+    return false;
+  }
+  return true;
+}
+
+v1::ClientEnvelope create_game(const std::string& scenario, std::vector<v1::Seat> take,
+                               const std::string& entropy, v1::SpectatorView spectators,
+                               std::uint32_t delay) {
+  v1::ClientEnvelope envelope;
+  v1::CreateGame& create = *envelope.mutable_create_game();
+  create.set_scenario(scenario);
+  create.set_public_listing(true);
+  create.mutable_spectators()->set_view(spectators);
+  create.mutable_spectators()->set_delay_player_turns(delay);
+  for (v1::Seat seat : take)
+    create.add_take_seats(seat);
+  create.set_entropy(entropy);
+  return envelope;
+}
+
+v1::ClientEnvelope join_game(std::uint64_t game, v1::Seat seat, const std::string& entropy) {
+  v1::ClientEnvelope envelope;
+  envelope.mutable_join_game()->set_game_id(game);
+  envelope.mutable_join_game()->set_seat(seat);
+  envelope.mutable_join_game()->set_entropy(entropy);
+  return envelope;
+}
+
+v1::ClientEnvelope open_game(std::uint64_t game, bool spectate, std::uint64_t last_seen) {
+  v1::ClientEnvelope envelope;
+  envelope.mutable_open_game()->set_game_id(game);
+  envelope.mutable_open_game()->set_spectate(spectate);
+  envelope.mutable_open_game()->set_last_seen_sequence(last_seen);
+  return envelope;
+}
+
+v1::ClientEnvelope submit(std::uint64_t game, const engine::Action& action) {
+  v1::ClientEnvelope envelope;
+  envelope.mutable_submit_action()->set_game_id(game);
+  *envelope.mutable_submit_action()->mutable_action() = wire::to_proto(action);
+  return envelope;
+}
+
+v1::ClientEnvelope submit_notation(std::uint64_t game, const std::string& line) {
+  v1::ClientEnvelope envelope;
+  envelope.mutable_submit_action()->set_game_id(game);
+  envelope.mutable_submit_action()->mutable_action()->mutable_notation()->set_line(line);
+  return envelope;
+}
+
+v1::ClientEnvelope export_record(std::uint64_t game) {
+  v1::ClientEnvelope envelope;
+  envelope.mutable_export_record()->set_game_id(game);
+  return envelope;
+}
+
+}  // namespace hd::test

@@ -1,0 +1,94 @@
+// Test support for the game end-to-end tests: a logged-in WebSocket player that matches answers to
+// requests, keeps the envelopes the server sends unasked, and mirrors a game on a local engine
+// replica fed only by the updates it receives.
+#pragma once
+
+#include "ws_test_client.hpp"
+
+#include <hd/engine/actions.hpp>
+#include <hd/engine/view.hpp>
+#include <hundred_days/v1/protocol.pb.h>
+
+#include <chrono>
+#include <deque>
+#include <filesystem>
+#include <optional>
+#include <string>
+
+namespace hd::test {
+
+// The scenarios/ folder of this source tree.
+std::filesystem::path game_data_root();
+
+// Server flags for the game tests: the data root and cheap Argon2.
+std::vector<std::string> game_server_args();
+
+// 16+ bytes of entropy made from a label.
+std::string test_entropy(const std::string& label);
+
+class GamePlayer {
+ public:
+  // Connects, says Hello and registers `username` (password "password-<username>").
+  GamePlayer(int port, const std::string& username);
+  // Connects and logs in with a session token from an earlier registration.
+  GamePlayer(int port, const std::string& username, const std::string& session_token);
+
+  // Sends a request with a fresh request id; returns the envelope answering it (others are kept).
+  hundred_days::v1::ServerEnvelope request(hundred_days::v1::ClientEnvelope envelope);
+  // Sends with the given request id (for replay tests).
+  hundred_days::v1::ServerEnvelope request_with_id(hundred_days::v1::ClientEnvelope envelope,
+                                                   std::uint64_t request_id);
+  // The next envelope the server sent unasked (or answering an earlier request), or nullopt.
+  std::optional<hundred_days::v1::ServerEnvelope> next(
+      std::chrono::milliseconds timeout = std::chrono::seconds(10));
+  // The next unasked envelope of a kind (earlier ones of other kinds are dropped).
+  hundred_days::v1::ServerEnvelope next_of(hundred_days::v1::ServerEnvelope::BodyCase kind);
+
+  const std::string& username() const { return username_; }
+  const std::string& session_token() const { return token_; }
+  std::uint64_t account_id() const { return account_; }
+  WsTestClient& socket() { return client_; }
+  std::uint64_t next_request_id() { return ++request_id_; }
+
+ private:
+  void hello();
+  WsTestClient client_;
+  std::string username_;
+  std::string token_;
+  std::uint64_t account_ = 0;
+  std::uint64_t request_id_;
+  std::deque<hundred_days::v1::ServerEnvelope> inbox_;
+};
+
+// A local engine replica of a game, advanced by the GameUpdates a client receives.
+class Replica {
+ public:
+  Replica(const std::string& scenario, engine::Viewer viewer,
+          const std::filesystem::path& data_root = game_data_root());
+  // Applies the update's action (its notation, with the die from its combat event) and checks that
+  // the update's view equals the replica's view of the new state, byte for byte (engine::serialize).
+  // Returns false (with `why`) on a mismatch.
+  bool apply(const hundred_days::v1::GameUpdate& update, std::string& why);
+  const engine::GameState& state() const { return state_; }
+  std::uint64_t sequence() const { return sequence_; }
+
+ private:
+  engine::GameState state_;
+  engine::Viewer viewer_;
+  std::uint64_t sequence_ = 0;
+};
+
+// Envelope builders.
+hundred_days::v1::ClientEnvelope create_game(const std::string& scenario,
+                                             std::vector<hundred_days::v1::Seat> take,
+                                             const std::string& entropy,
+                                             hundred_days::v1::SpectatorView spectators,
+                                             std::uint32_t delay = 0);
+hundred_days::v1::ClientEnvelope join_game(std::uint64_t game, hundred_days::v1::Seat seat,
+                                           const std::string& entropy);
+hundred_days::v1::ClientEnvelope open_game(std::uint64_t game, bool spectate, std::uint64_t last_seen = 0);
+hundred_days::v1::ClientEnvelope submit(std::uint64_t game, const engine::Action& action);
+hundred_days::v1::ClientEnvelope submit_notation(std::uint64_t game, const std::string& line);
+hundred_days::v1::ClientEnvelope export_record(std::uint64_t game);
+
+}  // namespace hd::test

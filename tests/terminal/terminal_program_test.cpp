@@ -1,0 +1,146 @@
+// The hd_term program against the real server (loopback, a real SQLite file): register, login,
+// resume with a token file, logout, and refusals under --strict; and a scripted quatre-bras game
+// between two hd_term processes whose bots play it to the end, exported and checked by hd_verify.
+#include "process.hpp"
+#include "server_process.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <sstream>
+
+using hd::test::ServerOptions;
+using hd::test::ServerProcess;
+
+namespace {
+
+// A server with cheap password hashing (tests only) and the source tree's scenarios.
+ServerOptions test_server_options() {
+  ServerOptions options;
+  options.extra_args = {"--argon2-memory-kib", "8192",
+                        "--argon2-operations", "1",
+                        "--data-root",         std::string(HD_SOURCE_DIR) + "/scenarios"};
+  return options;
+}
+
+std::string read_file(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+struct TermRun {
+  int status = 0;
+  std::string output;
+};
+
+// Runs hd_term on `script` against the server; its output is collected in a file.
+TermRun run_term(const ServerProcess& server, const std::string& name, const std::string& script,
+                 const std::vector<std::string>& extra = {}) {
+  const auto script_path = server.directory() / (name + ".script");
+  const auto output_path = server.directory() / (name + ".out");
+  std::ofstream(script_path) << script;
+  std::vector<std::string> argv{HD_TERM_BINARY, "--server", server.url(), "--script", script_path.string()};
+  argv.insert(argv.end(), extra.begin(), extra.end());
+  const int pid = hd::test::spawn_process(argv, output_path.string());
+  TermRun run;
+  run.status = hd::test::wait_process(pid, std::chrono::seconds(60));
+  run.output = read_file(output_path);
+  return run;
+}
+
+}  // namespace
+
+TEST_CASE("hd_term registers, keeps its token in a file and resumes with it", "[terminal][e2e]") {
+  ServerProcess server(test_server_options());
+  const auto token_file = server.directory() / "alice.token";
+  const std::vector<std::string> token_args{"--token-file", token_file.string(), "--strict"};
+
+  const TermRun registered = run_term(server, "register", "register alice secret-password\n", token_args);
+  INFO(registered.output);
+  REQUIRE(registered.status == 0);
+  CHECK(registered.output.find("logged in as alice") != std::string::npos);
+  const std::string token = read_file(token_file);
+  REQUIRE(token.size() == 65);  // 64 hex digits and a newline
+
+  const TermRun resumed = run_term(server, "resume", "resume\ngames mine\n", token_args);
+  INFO(resumed.output);
+  CHECK(resumed.status == 0);
+  CHECK(resumed.output.find("logged in as alice") != std::string::npos);
+  CHECK(resumed.output.find("0 games") != std::string::npos);
+
+  const TermRun login = run_term(server, "login", "login alice secret-password\n", {"--strict"});
+  INFO(login.output);
+  CHECK(login.status == 0);
+
+  // Refusals: a wrong password, and a token that was never issued, under --strict exit 1.
+  const TermRun wrong = run_term(server, "wrong", "login alice not-the-password\ngames\n", {"--strict"});
+  INFO(wrong.output);
+  CHECK(wrong.status == 1);
+  CHECK(wrong.output.find("BAD_CREDENTIALS") != std::string::npos);
+  CHECK(wrong.output.find("> games") == std::string::npos);  // --strict stopped at the refusal
+
+  const TermRun forged = run_term(server, "forged", "resume " + std::string(64, 'a') + "\n", {"--strict"});
+  CHECK(forged.status == 1);
+  CHECK(forged.output.find("BAD_CREDENTIALS") != std::string::npos);
+
+  // Logging out ends the token everywhere.
+  const TermRun logout = run_term(server, "logout", "resume\nlogout\n", token_args);
+  CHECK(logout.status == 0);
+  const TermRun after = run_term(server, "after", "resume\n", token_args);
+  CHECK(after.status == 1);
+}
+
+TEST_CASE("two hd_term programs play quatre-bras to the end by script and hd_verify passes",
+          "[terminal][e2e][game]") {
+  ServerProcess server(test_server_options());
+  const auto alice_token = (server.directory() / "alice.token").string();
+  const TermRun created =
+      run_term(server, "create", "register alice alice-password\ncreate quatre-bras take=french\n",
+               {"--token-file", alice_token, "--strict"});
+  INFO(created.output);
+  REQUIRE(created.status == 0);
+  REQUIRE(created.output.find("created game 1 ") != std::string::npos);
+
+  // Both players' programs run at once: the French bot waits until the Allied player has joined and
+  // opened the game, then both bots play to the end.
+  const auto script = [&](const std::string& name, const std::string& text) {
+    const auto path = server.directory() / (name + ".script");
+    std::ofstream(path) << text;
+    return path.string();
+  };
+  const auto record = server.directory() / "game.rec";
+  const int alice = hd::test::spawn_process(
+      {HD_TERM_BINARY, "--server", server.url(), "--token-file", alice_token, "--strict", "--bot-seed", "3",
+       "--script", script("alice-play", "resume\nopen 1\nchat good luck\nbot\n")},
+      (server.directory() / "alice-play.out").string());
+  const int bob = hd::test::spawn_process(
+      {HD_TERM_BINARY, "--server", server.url(), "--strict", "--bot-seed", "4", "--script",
+       script("bob-play", "register bob bob-password\njoin 1 allied\nopen 1\nbot\nstate\nexport " +
+                              record.string() + "\n")},
+      (server.directory() / "bob-play.out").string());
+  const int alice_status = hd::test::wait_process(alice, std::chrono::seconds(240));
+  const int bob_status = hd::test::wait_process(bob, std::chrono::seconds(240));
+  const std::string alice_out = read_file(server.directory() / "alice-play.out");
+  const std::string bob_out = read_file(server.directory() / "bob-play.out");
+  INFO(alice_out);
+  INFO(bob_out);
+  CHECK(alice_status == 0);
+  REQUIRE(bob_status == 0);
+  CHECK(alice_out.find("bot: game over after") != std::string::npos);
+  CHECK(bob_out.find("bot: game over after") != std::string::npos);
+  CHECK(bob_out.find("result: ") != std::string::npos);
+  CHECK(bob_out.find("exported game 1") != std::string::npos);
+  CHECK(bob_out.find("chat alice: good luck") != std::string::npos);  // live or in the snapshot
+
+  const auto verify_out = server.directory() / "verify.out";
+  const int verified = hd::test::wait_process(
+      hd::test::spawn_process({HD_VERIFY_BINARY, "--data", std::string(HD_SOURCE_DIR) + "/scenarios",
+                               record.string(), record.string() + ".proof"},
+                              verify_out.string()),
+      std::chrono::seconds(60));
+  INFO(read_file(verify_out));
+  CHECK(verified == 0);
+  CHECK(read_file(verify_out).find("verified: game 1 (quatre-bras)") == 0);
+}
