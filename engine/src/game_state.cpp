@@ -35,6 +35,8 @@ std::string_view to_string(Phase phase) {
       return "combat";
     case Phase::GameOver:
       return "game-over";
+    case Phase::Setup:
+      return "setup";
   }
   return "?";
 }
