@@ -104,9 +104,8 @@ void end_phase(GameState& state, const DieRoller& roll, std::vector<Event>& even
   begin_phase(state, Phase::Movement, roll, events);
 }
 
-void apply_move(GameState& state, const MoveRequest& move, std::vector<Event>& events) {
-  int spent = 0;
-  check_move(state, move, &spent);
+// Carries out a move check_move() accepted, which also found its cost (`spent` half MP).
+void apply_move(GameState& state, const MoveRequest& move, int spent, std::vector<Event>& events) {
   UnitState& unit = state.units[move.unit];
   const bool entered = unit.status == UnitStatus::Waiting;
   if (entered) {
@@ -127,9 +126,9 @@ void apply_move(GameState& state, const MoveRequest& move, std::vector<Event>& e
                       move.exit_map);
 }
 
-}  // namespace
-
-std::optional<Refusal> validate(const GameState& state, Side side, const Action& action) {
+// validate(), also giving a move's cost in half MP (so that apply() checks a move only once).
+std::optional<Refusal> validate_action(const GameState& state, Side side, const Action& action,
+                                       int* move_spent) {
   if (state.phase == Phase::GameOver) return refuse(RefusalCode::GameOver, "3.0", "the game is over");
   if (const auto* place = std::get_if<PlaceAction>(&action)) return check_place(state, side, *place);
   if (const auto* exchange = std::get_if<ExchangeLossAction>(&action)) {
@@ -154,7 +153,7 @@ std::optional<Refusal> validate(const GameState& state, Side side, const Action&
   if (decision_pending(state))
     return refuse(RefusalCode::WrongPhase, "6.6",
                   "an exchange, a retreat or an advance must be decided first");
-  if (const auto* move = std::get_if<MoveAction>(&action)) return check_move(state, move->move);
+  if (const auto* move = std::get_if<MoveAction>(&action)) return check_move(state, move->move, move_spent);
   if (const auto* attack = std::get_if<AttackAction>(&action)) return check_attack(state, *attack);
   // EndPhaseAction
   if (state.phase == Phase::Setup) return std::nullopt;  // 3.2C: placements are checked one by one
@@ -168,8 +167,15 @@ std::optional<Refusal> validate(const GameState& state, Side side, const Action&
   return std::nullopt;
 }
 
+}  // namespace
+
+std::optional<Refusal> validate(const GameState& state, Side side, const Action& action) {
+  return validate_action(state, side, action, nullptr);
+}
+
 std::vector<Event> apply(GameState& state, Side side, const Action& action, const DieRoller& roll) {
-  if (auto refusal = validate(state, side, action)) throw ActionRefused(*refusal);
+  int move_spent = 0;
+  if (auto refusal = validate_action(state, side, action, &move_spent)) throw ActionRefused(*refusal);
   std::vector<Event> events;
   const DieRoller checked_roll = [&roll] {
     const int die = roll();
@@ -180,7 +186,7 @@ std::vector<Event> apply(GameState& state, Side side, const Action& action, cons
       [&](const auto& a) {
         using A = std::decay_t<decltype(a)>;
         if constexpr (std::is_same_v<A, MoveAction>) {
-          apply_move(state, a.move, events);
+          apply_move(state, a.move, move_spent, events);
         } else if constexpr (std::is_same_v<A, EndPhaseAction>) {
           end_phase(state, checked_roll, events);
         } else if constexpr (std::is_same_v<A, AttackAction>) {

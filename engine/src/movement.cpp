@@ -163,6 +163,7 @@ std::optional<Refusal> check_move(const GameState& state, const MoveRequest& mov
     if (unit.arrival_turn < 0 || state.turn < unit.arrival_turn) {
       return refuse(RefusalCode::NotArrived, "5.6", unit.id + " has not arrived yet");
     }
+    if (auto refusal = special_entry_refusal(state, move.unit)) return refusal;  // 19.2C
     const Hex entry = move.path.front();
     const auto allowed = entry_hexes_now(state, unit);
     if (std::find(allowed.begin(), allowed.end(), entry) == allowed.end()) {
@@ -242,6 +243,7 @@ std::vector<ReachableHex> reachable_hexes(const GameState& state, UnitIndex inde
   std::priority_queue<Item, std::vector<Item>, std::greater<>> queue;
   if (unit.status == UnitStatus::Waiting) {
     if (unit.arrival_turn < 0 || state.turn < unit.arrival_turn) return result;
+    if (special_entry_refusal(state, index)) return result;  // 19.2C
     for (Hex entry : entry_hexes_now(state, unit)) {
       if (night_or_rain && in_enemy_zoc(state, entry, side)) continue;
       const int cost = entry_cost(state, unit, entry);

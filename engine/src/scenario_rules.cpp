@@ -208,6 +208,23 @@ void special_start_of_play_rolls(GameState& state, const DieRoller& roll, std::v
   }
 }
 
+std::optional<Refusal> special_entry_refusal(const GameState& state, UnitIndex index) {
+  const UnitState& unit = state.units[index];
+  if (unit.army != Army::Allied || !unit.command.ends_with("[Bw]") || !has_special(*state.rules, "19.2C"))
+    return std::nullopt;
+  // 19.2C: the column at 1634 is all [5], then all [Bw]: no [Bw] unit enters while a [5] unit that
+  // may enter there now is still waiting.
+  for (const UnitState& other : state.units) {
+    if (other.army == Army::Allied && other.command.ends_with("[5]") && other.status == UnitStatus::Waiting &&
+        other.arrival_turn >= 0 && other.arrival_turn <= state.turn &&
+        std::find(other.entry_hexes.begin(), other.entry_hexes.end(), h(16, 34)) != other.entry_hexes.end()) {
+      return Refusal{RefusalCode::NotArrived, "19.2C",
+                     unit.id + " enters after all of [5] (" + other.id + " is still to enter)"};
+    }
+  }
+  return std::nullopt;
+}
+
 void special_end_of_player_turn(GameState& state, Side side) {
   // 19.4C: 1 VP to the player who controls Quatre Bras at the end of each of his player turns.
   if (!has_special(*state.rules, "19.4C")) return;

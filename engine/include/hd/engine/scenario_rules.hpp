@@ -5,6 +5,7 @@
 #include <hd/engine/dice.hpp>
 #include <hd/engine/events.hpp>
 #include <hd/engine/game_state.hpp>
+#include <hd/engine/refusal.hpp>
 
 #include <string_view>
 #include <utility>
@@ -37,6 +38,10 @@ void special_phase_start_rolls(GameState& state, const DieRoller& roll, std::vec
 // The dice rolled as the set-up ends and play begins (18.5A: the strength of the 1st and 2nd
 // Brigades). Called by apply() when the first turn's first phase starts.
 void special_start_of_play_rolls(GameState& state, const DieRoller& roll, std::vector<Event>& events);
+
+// A reason the scenario keeps a waiting unit from entering now, or nullopt (19.2C: at 1634 all
+// [5] enters before any of [Bw]).
+std::optional<Refusal> special_entry_refusal(const GameState& state, UnitIndex unit);
 
 // At the end of a player turn of `side` (19.4C: 1 VP for holding Quatre Bras).
 void special_end_of_player_turn(GameState& state, Side side);
