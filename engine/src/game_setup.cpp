@@ -131,6 +131,7 @@ std::optional<GameState> start_game(std::shared_ptr<const Ruleset> rules, std::v
       unit.arrival_turn = arrival;
       unit.entry_hexes = entry->hexes;
       unit.half_movement_entry = entry->half_movement;
+      unit.unstacked_entry = entry->unstacked;
       if (arrival < 0)
         errors.push_back(unit.id + " arrives on " + entry->turn.to_string() + ", not a turn of this game");
     }

@@ -90,9 +90,11 @@ int entry_cost(const GameState& state, const UnitState& unit, Hex hex) {
   const bool road = road_runs_through(rules.map, hex);
   const int base = road ? *rules.terrain.path(PathKind::Road).half_mp[klass]
                         : rules.terrain.hex(rules.map.terrain(hex)).half_mp[klass].value_or(2);
-  // 5.6A: the column of stacks: each earlier stack (two units) adds 1 MP, or 1/2 MP on a road.
+  // 5.6A: the column of stacks: each earlier stack (two units, or one for a group entering
+  // "unstacked": 18.5C, 19.5D) adds 1 MP, or 1/2 MP on a road.
   const auto entered = state.entries_this_phase.find(hex);
-  const int stacks_before = entered == state.entries_this_phase.end() ? 0 : entered->second / 2;
+  const int units_before = entered == state.entries_this_phase.end() ? 0 : entered->second;
+  const int stacks_before = unit.unstacked_entry ? units_before : units_before / 2;
   return base + stacks_before * (road ? 1 : 2);
 }
 
