@@ -150,6 +150,8 @@ std::optional<Refusal> check_move(const GameState& state, const MoveRequest& mov
   if (side != state.phasing)
     return refuse(RefusalCode::NotYourUnit, "5.1", "only the phasing player's units move");
   if (unit.moved) return refuse(RefusalCode::AlreadyMoved, "5.1C", unit.id + " has already moved this phase");
+  if (unit.immobile)
+    return refuse(RefusalCode::AlreadyMoved, "19.5C", unit.id + " may not move until released");
   if (unit.status == UnitStatus::Eliminated || unit.status == UnitStatus::Exited) {
     return refuse(RefusalCode::UnknownUnit, "5.5A", unit.id + " is no longer in play");
   }
@@ -230,7 +232,8 @@ std::optional<Refusal> check_move(const GameState& state, const MoveRequest& mov
 
 std::vector<ReachableHex> reachable_hexes(const GameState& state, UnitIndex index) {
   std::vector<ReachableHex> result;
-  if (state.phase != Phase::Movement || index >= state.units.size()) return result;
+  if (state.phase != Phase::Movement || index >= state.units.size() || state.units[index].immobile)
+    return result;
   const UnitState& unit = state.units[index];
   const Side side = side_of(unit.army);
   if (side != state.phasing || unit.moved) return result;

@@ -1,12 +1,15 @@
+#include <hd/engine/movement.hpp>
 #include <hd/engine/scenario_rules.hpp>
 
 #include <algorithm>
+#include <array>
 
 namespace hd::engine {
 namespace {
 
 constexpr std::string_view kWaterlooEntered = "21.3B waterloo";
 constexpr std::string_view kPrussianCombat = "21.3B prussian combat";
+constexpr std::array<std::string_view, 4> kNeyCavalry{"Lf-Ds", "LHer", "DUrb", "Marc"};  // 19.5C
 
 bool triggered(const GameState& state, std::string_view flag) {
   return std::find(state.special_triggers.begin(), state.special_triggers.end(), flag) !=
@@ -133,6 +136,15 @@ bool special_allows_demoralization(const GameState& state, Army army) {
 }
 
 void note_special_triggers(GameState& state, const std::vector<Event>& events) {
+  // 19.5C: a unit is also released when an enemy unit enters its ZOC for any reason.
+  for (UnitState& unit : state.units) {
+    if (!unit.immobile || !unit.on_map()) continue;
+    for (const UnitState& enemy : state.units) {
+      if (enemy.on_map() && side_of(enemy.army) != side_of(unit.army) && adjacent(enemy.hex, unit.hex) &&
+          zoc_reaches(*state.rules, unit.hex, enemy.hex))
+        unit.immobile = false;
+    }
+  }
   if (!has_special(*state.rules, "21.3B")) return;
   for (Hex hex : {h(6, 6), h(6, 7), h(7, 8), h(7, 9)})
     if (french_control(state, hex)) trigger(state, kWaterlooEntered);
@@ -152,6 +164,12 @@ void note_special_triggers(GameState& state, const std::vector<Event>& events) {
 }
 
 void special_hold_arrivals(GameState& state) {
+  // 19.5C (only without 10.0 and 11.0, which the engine does not play): four cavalry units start
+  // immobile until released.
+  if (has_special(*state.rules, "19.5C")) {
+    for (std::string_view id : kNeyCavalry)
+      if (const auto u = find_unit(state, Army::French, id)) state.units[*u].immobile = true;
+  }
   for (const HeldCorps& held : held_corps(*state.rules)) {
     for (UnitState& unit : state.units)
       if (french_corps(unit, held.corps) && unit.status == UnitStatus::Waiting) unit.arrival_turn = -1;
@@ -160,6 +178,14 @@ void special_hold_arrivals(GameState& state) {
 
 void special_phase_start_rolls(GameState& state, const DieRoller& roll, std::vector<Event>& events) {
   if (state.phase != Phase::Movement || state.phasing != Side::French) return;
+  // 19.5C: one die per unreleased unit, in the rule's order; a 1 releases it.
+  for (std::string_view id : kNeyCavalry) {
+    const auto u = find_unit(state, Army::French, id);
+    if (!u || !state.units[*u].immobile || !state.units[*u].on_map()) continue;
+    const int die = roll();
+    state.units[*u].immobile = die != 1;
+    events.push_back(DieRolledEvent{"19.5C", die, std::string(id) + (die == 1 ? " is released" : " stays")});
+  }
   const TurnName now = state.current_turn().name;
   const int last_turn = static_cast<int>(state.rules->turns.size()) - 1;
   for (const HeldCorps& held : held_corps(*state.rules)) {

@@ -171,3 +171,34 @@ TEST_CASE("19.5D the First Corps comes on a 1; the Allies score 2 VP for each tu
   CHECK(victory_points(state)[1] == 2);
   CHECK(victory_points(unlucky)[1] == 0);
 }
+
+TEST_CASE("19.5C Ney's cavalry is immobile until a die of 1 or an enemy in its ZOC releases it",
+          "[rules][19.5C]") {
+  auto state = make_game("",
+                         {{"french", "Lf-Ds", "cavalry", 4, 6},
+                          {"french", "LHer", "cavalry", 4, 6},
+                          {"allied", "X", "infantry", 4, 4}},
+                         "setup french 0202 : Lf-Ds\nsetup french 0808 : LHer\nsetup allied 0805 : X\n"
+                         "special 19.5C \"immobile until released\"\n");
+  CHECK(refused_by(state, Side::French, move(state, "Lf-Ds", {"0203"})) == "19.5C");
+  CHECK(reachable_hexes(state, unit(state, "Lf-Ds")).empty());
+  apply(state, Side::French, EndPhaseAction{}, no_dice());
+  apply(state, Side::French, EndPhaseAction{}, no_dice());
+  // The Coalition moves X next to LHer: released at once, no die.
+  apply(state, Side::Coalition, move(state, "X", {"0806", "0807"}), no_dice());
+  CHECK_FALSE(state.units[unit(state, "LHer")].immobile);
+  CHECK(state.units[unit(state, "Lf-Ds")].immobile);
+  apply(state, Side::Coalition, EndPhaseAction{}, no_dice());
+  apply(state, Side::Coalition, attack(state, {"X"}, {"LHer"}), die(5));  // 1-1, 5: Ar
+  apply(state, Side::Coalition, RetreatAction{unit(state, "X"), hx("0806"), std::nullopt, false}, no_dice());
+  apply(state, Side::French, AdvanceAction{}, no_dice());
+  // The next French movement phase: one die for the one unreleased unit; a 4 keeps it, a 1 frees it.
+  GameState unlucky = state;
+  apply(unlucky, Side::Coalition, EndPhaseAction{}, dice({4}));
+  CHECK(unlucky.units[unit(state, "Lf-Ds")].immobile);
+  const auto events = apply(state, Side::Coalition, EndPhaseAction{}, dice({1}));
+  REQUIRE(events_of<DieRolledEvent>(events).size() == 1u);
+  CHECK(events_of<DieRolledEvent>(events)[0].rule == "19.5C");
+  CHECK_FALSE(state.units[unit(state, "Lf-Ds")].immobile);
+  CHECK(refused_by(state, Side::French, move(state, "Lf-Ds", {"0203"})) == "");
+}

@@ -35,6 +35,7 @@ struct UnitState {
   int arrival_turn = -1;
   std::vector<Hex> entry_hexes;
   bool half_movement_entry = false;
+  bool immobile = false;         // 19.5C: may not move until released
   bool unstacked_entry = false;  // enters "unstacked", one at a time: each unit is a stack (5.6A)
   // 3.2C: a unit placed "w/N" may be moved within `setup_radius` of `setup_hex` in the set-up.
   Hex setup_hex;
