@@ -54,7 +54,7 @@ std::optional<Refusal> check_stacking(const GameState& state) {
   return std::nullopt;
 }
 
-void begin_phase(GameState& state, Phase phase, std::vector<Event>& events) {
+void begin_phase(GameState& state, Phase phase, const DieRoller& roll, std::vector<Event>& events) {
   state.phase = phase;
   state.entries_this_phase.clear();
   state.combats_this_phase = 0;
@@ -67,19 +67,31 @@ void begin_phase(GameState& state, Phase phase, std::vector<Event>& events) {
   }
   if (phase == Phase::Combat) mark_obligations(state);
   events.emplace_back(std::in_place_type<PhaseStartedEvent>, state.turn, state.phasing, phase);
+  special_phase_start_rolls(state, roll, events);  // 18.5B, 18.5C, 19.5D
 }
 
 // 4.1: movement, then combat (none at night or in rain: 4.2, 4.3); French and Coalition player
 // turns in the scenario's order; the game ends after the last turn (4.1 interphase).
-void end_phase(GameState& state, std::vector<Event>& events) {
+// 3.2C: the set-up comes first, the French side's then the Coalition's (each only if it has "w/N"
+// units); then play begins with the scenario's first side.
+void end_phase(GameState& state, const DieRoller& roll, std::vector<Event>& events) {
+  const Side first = state.rules->scenario.first_side;
+  if (state.phase == Phase::Setup) {
+    if (state.phasing == Side::French && has_setup_choices(state, Side::Coalition)) {
+      state.phasing = Side::Coalition;
+      return begin_phase(state, Phase::Setup, roll, events);
+    }
+    state.phasing = first;
+    special_start_of_play_rolls(state, roll, events);  // 18.5A
+    return begin_phase(state, Phase::Movement, roll, events);
+  }
   const GameTurn& turn = state.current_turn();
   if (state.phase == Phase::Movement && !turn.night && !turn.rain)
-    return begin_phase(state, Phase::Combat, events);
-  const Side first = state.rules->scenario.first_side;
+    return begin_phase(state, Phase::Combat, roll, events);
   special_end_of_player_turn(state, state.phasing);  // 19.4C
   if (state.phasing == first) {
     state.phasing = other(first);
-    return begin_phase(state, Phase::Movement, events);
+    return begin_phase(state, Phase::Movement, roll, events);
   }
   if (state.turn + 1 >= static_cast<int>(state.rules->turns.size())) {
     state.phase = Phase::GameOver;
@@ -89,12 +101,11 @@ void end_phase(GameState& state, std::vector<Event>& events) {
   }
   ++state.turn;
   state.phasing = first;
-  begin_phase(state, Phase::Movement, events);
+  begin_phase(state, Phase::Movement, roll, events);
 }
 
-void apply_move(GameState& state, const MoveRequest& move, std::vector<Event>& events) {
-  int spent = 0;
-  check_move(state, move, &spent);
+// Carries out a move check_move() accepted, which also found its cost (`spent` half MP).
+void apply_move(GameState& state, const MoveRequest& move, int spent, std::vector<Event>& events) {
   UnitState& unit = state.units[move.unit];
   const bool entered = unit.status == UnitStatus::Waiting;
   if (entered) {
@@ -115,10 +126,11 @@ void apply_move(GameState& state, const MoveRequest& move, std::vector<Event>& e
                       move.exit_map);
 }
 
-}  // namespace
-
-std::optional<Refusal> validate(const GameState& state, Side side, const Action& action) {
+// validate(), also giving a move's cost in half MP (so that apply() checks a move only once).
+std::optional<Refusal> validate_action(const GameState& state, Side side, const Action& action,
+                                       int* move_spent) {
   if (state.phase == Phase::GameOver) return refuse(RefusalCode::GameOver, "3.0", "the game is over");
+  if (const auto* place = std::get_if<PlaceAction>(&action)) return check_place(state, side, *place);
   if (const auto* exchange = std::get_if<ExchangeLossAction>(&action)) {
     if (!state.pending_exchange || state.pending_exchange->side != side)
       return refuse(RefusalCode::NotYourTurn, "6.5A", "no exchange awaits this side's choice");
@@ -141,9 +153,10 @@ std::optional<Refusal> validate(const GameState& state, Side side, const Action&
   if (decision_pending(state))
     return refuse(RefusalCode::WrongPhase, "6.6",
                   "an exchange, a retreat or an advance must be decided first");
-  if (const auto* move = std::get_if<MoveAction>(&action)) return check_move(state, move->move);
+  if (const auto* move = std::get_if<MoveAction>(&action)) return check_move(state, move->move, move_spent);
   if (const auto* attack = std::get_if<AttackAction>(&action)) return check_attack(state, *attack);
   // EndPhaseAction
+  if (state.phase == Phase::Setup) return std::nullopt;  // 3.2C: placements are checked one by one
   if (state.phase == Phase::Movement) return check_stacking(state);
   for (UnitIndex owed : owed_combat(state)) {
     if (can_still_fight(state, owed)) {
@@ -154,26 +167,38 @@ std::optional<Refusal> validate(const GameState& state, Side side, const Action&
   return std::nullopt;
 }
 
+}  // namespace
+
+std::optional<Refusal> validate(const GameState& state, Side side, const Action& action) {
+  return validate_action(state, side, action, nullptr);
+}
+
 std::vector<Event> apply(GameState& state, Side side, const Action& action, const DieRoller& roll) {
-  if (auto refusal = validate(state, side, action)) throw ActionRefused(*refusal);
+  int move_spent = 0;
+  if (auto refusal = validate_action(state, side, action, &move_spent)) throw ActionRefused(*refusal);
   std::vector<Event> events;
+  const DieRoller checked_roll = [&roll] {
+    const int die = roll();
+    if (die < 1 || die > 6) throw std::out_of_range("a die roll must be 1 to 6");
+    return die;
+  };
   std::visit(
       [&](const auto& a) {
         using A = std::decay_t<decltype(a)>;
         if constexpr (std::is_same_v<A, MoveAction>) {
-          apply_move(state, a.move, events);
+          apply_move(state, a.move, move_spent, events);
         } else if constexpr (std::is_same_v<A, EndPhaseAction>) {
-          end_phase(state, events);
+          end_phase(state, checked_roll, events);
         } else if constexpr (std::is_same_v<A, AttackAction>) {
-          const int die = roll();
-          if (die < 1 || die > 6) throw std::out_of_range("a die roll must be 1 to 6");
-          resolve_attack(state, a, die, events);
+          resolve_attack(state, a, checked_roll(), events);
         } else if constexpr (std::is_same_v<A, RetreatAction>) {
           resolve_retreat(state, a, events);
         } else if constexpr (std::is_same_v<A, AdvanceAction>) {
           resolve_advance(state, a, events);
         } else if constexpr (std::is_same_v<A, ExchangeLossAction>) {
           resolve_exchange(state, a, events);
+        } else if constexpr (std::is_same_v<A, PlaceAction>) {
+          resolve_place(state, a, events);
         }
       },
       action);
@@ -199,6 +224,8 @@ PendingDecision pending_decision(const GameState& state) {
   }
   if (state.pending_advance)
     return PendingDecision{state.pending_advance->side, "advance after combat, or decline"};
+  if (state.phase == Phase::Setup)
+    return PendingDecision{state.phasing, "place units within their set-up radius (3.2C) or end the set-up"};
   if (state.phase == Phase::Movement)
     return PendingDecision{state.phasing, "move units or end the movement phase"};
   return PendingDecision{state.phasing, "attack or end the combat phase"};

@@ -7,7 +7,8 @@ namespace hd::engine {
 
 std::vector<CombatOption> combat_options(const GameState& state) {
   std::vector<CombatOption> options;
-  if (state.phase != Phase::Combat || !state.pending_retreats.empty() || state.pending_advance)
+  if (state.phase != Phase::Combat || !state.pending_retreats.empty() || state.pending_advance ||
+      state.pending_exchange)
     return options;
   std::map<Hex, CombatOption> by_hex;
   for (std::size_t i = 0; i < state.units.size(); ++i) {

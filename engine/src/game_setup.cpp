@@ -1,5 +1,7 @@
 #include <hd/engine/game_setup.hpp>
+#include <hd/engine/scenario_rules.hpp>
 #include <hd/engine/scenario_validator.hpp>
+#include <hd/engine/setup_phase.hpp>
 
 #include <algorithm>
 #include <set>
@@ -115,6 +117,9 @@ std::optional<GameState> start_game(std::shared_ptr<const Ruleset> rules, std::v
       }
       unit.status = UnitStatus::OnMap;
       unit.hex = *room;
+      unit.setup_hex = placement->hex;  // 3.2C: its owner may move it within the radius in the set-up
+      unit.setup_radius = placement->radius;
+      unit.setup_unstacked = placement->unstacked;
       ++occupancy[*room];
     }
   }
@@ -126,6 +131,7 @@ std::optional<GameState> start_game(std::shared_ptr<const Ruleset> rules, std::v
       unit.arrival_turn = arrival;
       unit.entry_hexes = entry->hexes;
       unit.half_movement_entry = entry->half_movement;
+      unit.unstacked_entry = entry->unstacked;
       if (arrival < 0)
         errors.push_back(unit.id + " arrives on " + entry->turn.to_string() + ", not a turn of this game");
     }
@@ -134,6 +140,15 @@ std::optional<GameState> start_game(std::shared_ptr<const Ruleset> rules, std::v
   for (const auto& control : rules->scenario.forces.control)
     for (Hex hex : control.hexes)
       state.control[hex] = control.side;
+  special_hold_arrivals(state);  // 18.5B, 18.5C, 19.5D: arrivals a die decides
+  // 3.2C: a set-up phase for the sides with "w/N" units, the French first.
+  for (Side side : {Side::French, Side::Coalition}) {
+    if (has_setup_choices(state, side)) {
+      state.phase = Phase::Setup;
+      state.phasing = side;
+      break;
+    }
+  }
   if (!errors.empty()) return std::nullopt;
   return state;
 }

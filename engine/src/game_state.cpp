@@ -35,6 +35,8 @@ std::string_view to_string(Phase phase) {
       return "combat";
     case Phase::GameOver:
       return "game-over";
+    case Phase::Setup:
+      return "setup";
   }
   return "?";
 }
@@ -74,6 +76,7 @@ std::uint64_t state_hash(const GameState& state) {
           static_cast<std::uint64_t>(unit.may_not_fire) << 4);
     h.add(static_cast<std::uint64_t>(unit.arrival_turn + 1));
     h.add(static_cast<std::uint64_t>(unit.displaced_by_combat));
+    h.add(static_cast<std::uint64_t>(unit.unstacked_entry) | static_cast<std::uint64_t>(unit.immobile) << 1);
   }
   for (int i = 0; i < 3; ++i) {
     h.add(static_cast<std::uint64_t>(state.eliminated_strength[static_cast<std::size_t>(i)]));

@@ -90,9 +90,11 @@ int entry_cost(const GameState& state, const UnitState& unit, Hex hex) {
   const bool road = road_runs_through(rules.map, hex);
   const int base = road ? *rules.terrain.path(PathKind::Road).half_mp[klass]
                         : rules.terrain.hex(rules.map.terrain(hex)).half_mp[klass].value_or(2);
-  // 5.6A: the column of stacks: each earlier stack (two units) adds 1 MP, or 1/2 MP on a road.
+  // 5.6A: the column of stacks: each earlier stack (two units, or one for a group entering
+  // "unstacked": 18.5C, 19.5D) adds 1 MP, or 1/2 MP on a road.
   const auto entered = state.entries_this_phase.find(hex);
-  const int stacks_before = entered == state.entries_this_phase.end() ? 0 : entered->second / 2;
+  const int units_before = entered == state.entries_this_phase.end() ? 0 : entered->second;
+  const int stacks_before = unit.unstacked_entry ? units_before : units_before / 2;
   return base + stacks_before * (road ? 1 : 2);
 }
 
@@ -148,6 +150,8 @@ std::optional<Refusal> check_move(const GameState& state, const MoveRequest& mov
   if (side != state.phasing)
     return refuse(RefusalCode::NotYourUnit, "5.1", "only the phasing player's units move");
   if (unit.moved) return refuse(RefusalCode::AlreadyMoved, "5.1C", unit.id + " has already moved this phase");
+  if (unit.immobile)
+    return refuse(RefusalCode::AlreadyMoved, "19.5C", unit.id + " may not move until released");
   if (unit.status == UnitStatus::Eliminated || unit.status == UnitStatus::Exited) {
     return refuse(RefusalCode::UnknownUnit, "5.5A", unit.id + " is no longer in play");
   }
@@ -163,6 +167,7 @@ std::optional<Refusal> check_move(const GameState& state, const MoveRequest& mov
     if (unit.arrival_turn < 0 || state.turn < unit.arrival_turn) {
       return refuse(RefusalCode::NotArrived, "5.6", unit.id + " has not arrived yet");
     }
+    if (auto refusal = special_entry_refusal(state, move.unit)) return refusal;  // 19.2C
     const Hex entry = move.path.front();
     const auto allowed = entry_hexes_now(state, unit);
     if (std::find(allowed.begin(), allowed.end(), entry) == allowed.end()) {
@@ -227,7 +232,8 @@ std::optional<Refusal> check_move(const GameState& state, const MoveRequest& mov
 
 std::vector<ReachableHex> reachable_hexes(const GameState& state, UnitIndex index) {
   std::vector<ReachableHex> result;
-  if (state.phase != Phase::Movement || index >= state.units.size()) return result;
+  if (state.phase != Phase::Movement || index >= state.units.size() || state.units[index].immobile)
+    return result;
   const UnitState& unit = state.units[index];
   const Side side = side_of(unit.army);
   if (side != state.phasing || unit.moved) return result;
@@ -242,6 +248,7 @@ std::vector<ReachableHex> reachable_hexes(const GameState& state, UnitIndex inde
   std::priority_queue<Item, std::vector<Item>, std::greater<>> queue;
   if (unit.status == UnitStatus::Waiting) {
     if (unit.arrival_turn < 0 || state.turn < unit.arrival_turn) return result;
+    if (special_entry_refusal(state, index)) return result;  // 19.2C
     for (Hex entry : entry_hexes_now(state, unit)) {
       if (night_or_rain && in_enemy_zoc(state, entry, side)) continue;
       const int cost = entry_cost(state, unit, entry);

@@ -202,6 +202,14 @@ std::variant<NotatedAction, std::string> parse_action_line(const GameState& stat
     notated.action = advance;
     return notated;
   }
+  if (verb == "place") {
+    auto u = unit_at(i++);
+    if (auto* error = std::get_if<std::string>(&u)) return *error;
+    const auto hex = hex_at(i++);
+    if (!hex || w.size() != i) return std::string("expected: place UNIT HEX");
+    notated.action = PlaceAction{std::get<UnitIndex>(u), *hex};
+    return notated;
+  }
   if (verb == "exchange") {
     ExchangeLossAction exchange;
     for (; i < w.size(); ++i) {
@@ -212,7 +220,7 @@ std::variant<NotatedAction, std::string> parse_action_line(const GameState& stat
     notated.action = exchange;
     return notated;
   }
-  return "unknown action '" + verb + "' (move, end, attack, retreat, advance, exchange)";
+  return "unknown action '" + verb + "' (move, end, attack, retreat, advance, exchange, place)";
 }
 
 std::string format_action(const GameState& state, Side side, const Action& action,
@@ -257,6 +265,8 @@ std::string format_action(const GameState& state, Side side, const Action& actio
           } else {
             out << " advance none";
           }
+        } else if constexpr (std::is_same_v<A, PlaceAction>) {
+          out << " place " << unit_name(state, a.unit) << ' ' << format_hex(a.hex);
         } else if constexpr (std::is_same_v<A, ExchangeLossAction>) {
           out << " exchange";
           for (UnitIndex u : a.units)
@@ -306,6 +316,11 @@ std::string format_event(const GameState& state, const Event& event) {
           out << unit_name(state, e.unit) << " advanced " << format_hex(e.from) << " -> " << format_hex(e.to);
         } else if constexpr (std::is_same_v<E, UnitEliminatedEvent>) {
           out << unit_name(state, e.unit) << " eliminated (" << e.reason << ")";
+        } else if constexpr (std::is_same_v<E, UnitPlacedEvent>) {
+          out << unit_name(state, e.unit) << " set up in " << format_hex(e.to) << " instead of "
+              << format_hex(e.from) << " (3.2C)";
+        } else if constexpr (std::is_same_v<E, DieRolledEvent>) {
+          out << e.rule << " die " << e.die << ": " << e.outcome;
         } else if constexpr (std::is_same_v<E, MoraleEvent>) {
           out << to_string(e.army) << " army "
               << (e.disintegrated ? "disintegrated (9.1)" : "demoralized (9.2)");

@@ -36,6 +36,18 @@ Action choose_exchange(const GameState& state, SplitMix64& random) {
   return ExchangeLossAction{pick(exchange_loss_choices(state), random)};
 }
 
+// 3.2C: now and then set a unit up elsewhere in its radius; mostly accept the placement.
+Action choose_placement(const GameState& state, SplitMix64& random) {
+  if (random.below(3) == 0) return EndPhaseAction{};
+  std::vector<UnitIndex> placeable;
+  for (std::size_t i = 0; i < state.units.size(); ++i)
+    if (!placement_hexes(state, static_cast<UnitIndex>(i)).empty())
+      placeable.push_back(static_cast<UnitIndex>(i));
+  if (placeable.empty()) return EndPhaseAction{};
+  const UnitIndex unit = pick(placeable, random);
+  return PlaceAction{unit, pick(placement_hexes(state, unit), random)};
+}
+
 Action choose_advance(const GameState& state, SplitMix64& random) {
   const PendingAdvance& offer = *state.pending_advance;
   if (random.below(2) == 0) return AdvanceAction{};
@@ -120,6 +132,7 @@ Action choose_combat(const GameState& state, SplitMix64& random) {
 }  // namespace
 
 Action choose_random_action(const GameState& state, SplitMix64& random) {
+  if (state.phase == Phase::Setup) return choose_placement(state, random);
   if (state.pending_exchange) return choose_exchange(state, random);
   if (!state.pending_retreats.empty()) return choose_retreat(state, random);
   if (state.pending_advance) return choose_advance(state, random);

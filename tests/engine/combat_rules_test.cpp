@@ -341,3 +341,79 @@ TEST_CASE("combat options list each attackable enemy hex with its possible attac
   CHECK(options[0].defenders == std::vector<UnitIndex>{unit(state, "X")});
   CHECK(options[0].bombarding.empty());
 }
+
+TEST_CASE("6.1E multi-hex combat: every attacker adjacent to every defender", "[rules][6.1E]") {
+  auto state = make_game("",
+                         {{"french", "A", "infantry", 4, 4},
+                          {"french", "B", "infantry", 4, 4},
+                          {"allied", "X", "infantry", 2, 4},
+                          {"allied", "Y", "infantry", 2, 4}},
+                         "setup french 0505 : A\nsetup french 0605 : B\nsetup allied 0506 : X\n"
+                         "setup allied 0606 : Y\n");
+  to_french_combat(state);
+  CHECK(refused_by(state, Side::French, attack(state, {"B"}, {"X", "Y"})) == "");  // one hex on two
+  CHECK(refused_by(state, Side::French, attack(state, {"A", "B"}, {"X"})) == "");  // two hexes on one
+  CHECK(refused_by(state, Side::French, attack(state, {"A", "B"}, {"X", "Y"})) == "6.1E");  // A not next to Y
+}
+
+TEST_CASE("6.1F a diversionary attack at poor odds is allowed", "[rules][6.1F]") {
+  auto state = make_game("",
+                         {{"french", "A", "infantry", 1, 4},
+                          {"french", "B", "infantry", 12, 4},
+                          {"allied", "Big", "infantry", 9, 4},
+                          {"allied", "X", "infantry", 2, 4}},
+                         "setup french 0505 : A\nsetup french 0805 : B\nsetup allied 0506 : Big\n"
+                         "setup allied 0806 : X\n");
+  to_french_combat(state);
+  const auto diversion = attack(state, {"A"}, {"Big"});
+  CHECK(compute_odds(state, diversion).used.to_string() == "1-5");  // 1 to 9, clamped (6.2B)
+  CHECK(refused_by(state, Side::French, diversion) == "");
+  apply(state, Side::French, diversion, die(3));  // 1-5, 3: Ae
+  CHECK(state.units[unit(state, "A")].status == UnitStatus::Eliminated);
+  apply(state, Side::Coalition, AdvanceAction{}, no_dice());
+  apply(state, Side::French, attack(state, {"B"}, {"X"}), die(1));  // 6-1, 1: De
+  CHECK(state.units[unit(state, "X")].status == UnitStatus::Eliminated);
+}
+
+TEST_CASE("8.2A a unit in a chateau need not attack, but if it attacks it attacks every adjacent enemy",
+          "[rules][8.2A]") {
+  auto state = make_game("chateau \"C\" : 0505\n",
+                         {{"french", "C", "infantry", 4, 4},
+                          {"allied", "X", "infantry", 2, 4},
+                          {"allied", "Y", "infantry", 2, 4}},
+                         "setup french 0505 : C\nsetup allied 0506 : X\nsetup allied 0504 : Y\n");
+  to_french_combat(state);
+  CHECK(owed_combat(state).empty());  // no obligation either way (docs/rules-notes.md, 6.1 and 8.2A)
+  CHECK(refused_by(state, Side::French, EndPhaseAction{}) == "");
+  CHECK(refused_by(state, Side::French, attack(state, {"C"}, {"X"})) == "8.2A");
+  CHECK(refused_by(state, Side::French, attack(state, {"C"}, {"X", "Y"})) == "");
+}
+
+TEST_CASE("8.1A no retreat into an occupied chateau, and its defender is never displaced", "[rules][8.1A]") {
+  auto state = make_game("chateau \"C\" : 0507\nlake \"L\" : 0506/0406 0506/0606\n",
+                         {{"french", "A", "infantry", 4, 4},
+                          {"allied", "X", "infantry", 4, 4},
+                          {"allied", "Z", "infantry", 1, 4}},
+                         "setup french 0505 : A\nsetup allied 0506 : X\nsetup allied 0507 : Z\n");
+  to_french_combat(state);
+  const auto events = apply(state, Side::French, attack(state, {"A"}, {"X"}), die(1));  // 1-1, 1: Dr
+  // X's only hex is the chateau, full with Z, which may not be displaced: X is eliminated (6.6).
+  CHECK(state.units[unit(state, "X")].status == UnitStatus::Eliminated);
+  CHECK(state.units[unit(state, "Z")].hex == hx("0507"));
+  CHECK(count_events<UnitEliminatedEvent>(events) == 1);
+}
+
+TEST_CASE("9.2B both armies demoralized by one combat: the non-phasing army's check comes first",
+          "[rules][9.2B]") {
+  auto state = make_game("", {{"french", "A", "infantry", 12, 4}, {"allied", "X", "infantry", 3, 4}},
+                         "setup french 0505 : A\nsetup allied 0506 : X\n"
+                         "morale french demoralization 10\nmorale allied demoralization 3\n");
+  to_french_combat(state);
+  const auto events = apply(state, Side::French, attack(state, {"A"}, {"X"}), die(6));  // 4-1, 6: Ex
+  CHECK(state.demoralized[static_cast<std::size_t>(Army::French)]);
+  CHECK(state.demoralized[static_cast<std::size_t>(Army::Allied)]);
+  std::vector<Army> order;
+  for (const Event& e : events)
+    if (const auto* m = std::get_if<MoraleEvent>(&e)) order.push_back(m->army);
+  CHECK(order == std::vector<Army>{Army::Allied, Army::French});
+}

@@ -183,6 +183,20 @@ TEST_CASE("5.6 reinforcements enter on their turn, paying a column of stacks (5.
   CHECK(refused_by(state, Side::French, move(state, "D", {"1201", "1202", "1203", "1204"})) == "5.1");
 }
 
+TEST_CASE("5.6A units entering unstacked form a column of one-unit stacks (18.5C, 19.5D)", "[rules][5.6A]") {
+  auto state = make_game("",
+                         {{"french", "A", "infantry", 4, 4},
+                          {"french", "B", "infantry", 4, 4},
+                          {"french", "C", "infantry", 4, 4},
+                          {"allied", "X", "infantry", 4, 4}},
+                         "reinforce french 16/1400 at 0112 unstacked : A B C\nsetup allied 0909 : X\n");
+  CHECK(entry_cost(state, state.units[unit(state, "A")], hx("0112")) == 2);  // clear: 1 MP
+  apply(state, Side::French, move(state, "A", {"0112", "0111"}), no_dice());
+  CHECK(entry_cost(state, state.units[unit(state, "B")], hx("0112")) == 4);  // the second unit: 2 MP
+  apply(state, Side::French, move(state, "B", {"0112", "0211"}), no_dice());
+  CHECK(entry_cost(state, state.units[unit(state, "C")], hx("0112")) == 6);  // the third: 3 MP
+}
+
 TEST_CASE("5.6D blocked reinforcements enter at the closest free edge hex; 5.6E entry may be delayed",
           "[rules][5.6D]") {
   auto state = make_game("", {{"french", "A", "infantry", 4, 4}, {"allied", "X", "infantry", 4, 4}},

@@ -20,7 +20,7 @@ TEST_CASE("notation lines round-trip through parse and format", "[notation]") {
         "french attack french:A on \"Horse [2]\" with prussian:A",
         "french attack on \"Horse [2]\" with prussian:A accept-ar prussian:A die 2",
         "french exchange french:A prussian:A", "french exchange", "french end dice 4 2",
-        "coalition end die 6"}) {
+        "coalition end die 6", "french place french:A 0506"}) {
     const auto parsed = parse_action_line(state, line);
     INFO(line);
     REQUIRE(std::holds_alternative<NotatedAction>(parsed));
@@ -39,7 +39,8 @@ TEST_CASE("bad notation lines say what is wrong", "[notation]") {
   };
   CHECK(error("french move A 0506") == "'A' is ambiguous: write ARMY:ID");
   CHECK(error("austrian end") == "unknown side 'austrian' (french, coalition)");
-  CHECK(error("french dance") == "unknown action 'dance' (move, end, attack, retreat, advance, exchange)");
+  CHECK(error("french dance") ==
+        "unknown action 'dance' (move, end, attack, retreat, advance, exchange, place)");
   CHECK(error("french move french:A 05x6") == "expected a hex CCRR, found '05x6'");
   CHECK(error("french move Nobody 0506") == "no unit 'Nobody'");
   CHECK(error("french attack french:A on prussian:A die 7") == "a die shows 1 to 6");

@@ -158,3 +158,21 @@ TEST_CASE("25.0E bridge hexsides block ZOC when chosen: no obligation to attack 
   to_french_combat(state);
   CHECK(owed_combat(state).empty());
 }
+
+TEST_CASE("19.2C at 1634 all [5] enters before any of [Bw]", "[rules][19.2C]") {
+  auto state = full_map_game({{"french", "A", "infantry", 4, 4},
+                              {"allied", "Kempt", "infantry", 4, 4, "[5]"},
+                              {"allied", "Pack", "infantry", 4, 4, "[5]"},
+                              {"allied", "Bttlr", "infantry", 4, 4, "[Bw]"}},
+                             "setup french 5060 : A\nreinforce allied 16/1400 at 1634 : Kempt Pack\n"
+                             "reinforce allied 16/1400 at 1634 : Bttlr\nspecial 19.2C \"[5] then [Bw]\"\n");
+  for (int phase = 0; phase < 2; ++phase)
+    apply(state, Side::French, EndPhaseAction{}, no_dice());
+  REQUIRE(state.phasing == Side::Coalition);
+  CHECK(refused_by(state, Side::Coalition, move(state, "Bttlr", {"1634"})) == "19.2C");
+  CHECK(reachable_hexes(state, unit(state, "Bttlr")).empty());
+  apply(state, Side::Coalition, move(state, "Kempt", {"1634", "1734"}), no_dice());
+  CHECK(refused_by(state, Side::Coalition, move(state, "Bttlr", {"1634"})) == "19.2C");  // Pack still waits
+  apply(state, Side::Coalition, move(state, "Pack", {"1634", "1635"}), no_dice());
+  CHECK(refused_by(state, Side::Coalition, move(state, "Bttlr", {"1634"})) == "");
+}

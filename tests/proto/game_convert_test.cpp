@@ -98,3 +98,28 @@ TEST_CASE("an exchange choice (6.5A) crosses the wire both ways", "[wire]") {
   bad.mutable_exchange_losses()->add_units(static_cast<std::uint32_t>(state.units.size()));
   CHECK(std::get<std::string>(wire::from_proto(bad, state)).find("not in this game") != std::string::npos);
 }
+
+TEST_CASE("a set-up placement (3.2C) and the set-up phase cross the wire", "[wire]") {
+  const engine::GameState state = quatre_bras();
+  const engine::Action place = engine::PlaceAction{2, engine::Hex{16, 41}};
+  const v1::GameAction wire = wire::to_proto(place);
+  REQUIRE(wire.has_place());
+  const auto back = wire::from_proto(wire, state);
+  REQUIRE(std::holds_alternative<engine::Action>(back));
+  const auto* placed = std::get_if<engine::PlaceAction>(&std::get<engine::Action>(back));
+  REQUIRE(placed);
+  CHECK(placed->unit == 2);
+  CHECK(placed->hex == engine::Hex{16, 41});
+  CHECK(wire::to_proto(engine::Phase::Setup) == v1::PHASE_SETUP);
+
+  v1::GameAction no_hex;
+  no_hex.mutable_place()->set_unit(0);
+  CHECK(std::get<std::string>(wire::from_proto(no_hex, state)) == "a placement names its hex");
+
+  const v1::GameEvent event =
+      wire::to_proto(state, engine::UnitPlacedEvent{2, engine::Hex{16, 40}, engine::Hex{16, 41}});
+  REQUIRE(event.has_placed());
+  CHECK(event.placed().unit() == 2);
+  CHECK(event.placed().hex().column() == 16);
+  CHECK(event.placed().hex().row() == 41);
+}

@@ -31,6 +31,8 @@ v1::Phase to_proto(engine::Phase phase) {
       return v1::PHASE_COMBAT;
     case engine::Phase::GameOver:
       return v1::PHASE_GAME_OVER;
+    case engine::Phase::Setup:
+      return v1::PHASE_SETUP;
   }
   return v1::PHASE_UNSPECIFIED;
 }
@@ -99,6 +101,8 @@ engine::Phase phase_from_proto(v1::Phase phase) {
       return engine::Phase::Combat;
     case v1::PHASE_GAME_OVER:
       return engine::Phase::GameOver;
+    case v1::PHASE_SETUP:
+      return engine::Phase::Setup;
     default:
       return engine::Phase::Movement;
   }
@@ -319,6 +323,12 @@ v1::GameEvent to_proto(const engine::GameState& state, const engine::Event& even
           m->set_army(to_proto(e.army));
           m->set_demoralized(e.demoralized);
           m->set_disintegrated(e.disintegrated);
+        } else if constexpr (std::is_same_v<T, engine::UnitPlacedEvent>) {
+          out.mutable_placed()->set_unit(static_cast<std::uint32_t>(e.unit));
+          *out.mutable_placed()->mutable_hex() = to_proto(e.to);
+        } else if constexpr (std::is_same_v<T, engine::DieRolledEvent>) {
+          // The protocol has no kind for a scenario's die roll yet: its text carries rule, die and
+          // outcome (format_event).
         } else {
           static_assert(sizeof(T) == 0, "every event has a wire form");
         }
@@ -359,6 +369,9 @@ v1::GameAction to_proto(const engine::Action& action) {
           ad->set_none(!a.unit.has_value());
           if (a.unit) ad->set_unit(static_cast<std::uint32_t>(*a.unit));
           if (a.into) *ad->mutable_into() = to_proto(*a.into);
+        } else if constexpr (std::is_same_v<T, engine::PlaceAction>) {
+          out.mutable_place()->set_unit(static_cast<std::uint32_t>(a.unit));
+          *out.mutable_place()->mutable_hex() = to_proto(a.hex);
         } else if constexpr (std::is_same_v<T, engine::ExchangeLossAction>) {
           add_units(out.mutable_exchange_losses()->mutable_units(), a.units);
         } else {
@@ -441,8 +454,14 @@ std::variant<engine::Action, std::string> from_proto(const v1::GameAction& actio
       if (!units) return std::string("an exchange names a unit number that is not in this game");
       return engine::Action{engine::ExchangeLossAction{*units}};
     }
-    case v1::GameAction::kPlace:
-      return std::string("this action is not part of the rules in force");
+    case v1::GameAction::kPlace: {
+      const v1::PlaceUnit& p = action.place();
+      if (p.unit() >= state.units.size()) return bad_unit(p.unit());
+      if (!p.has_hex()) return std::string("a placement names its hex");
+      const auto at = hex(p.hex());
+      if (!at) return std::string("the placement hex is off the map grid");
+      return engine::Action{engine::PlaceAction{static_cast<UnitIndex>(p.unit()), *at}};
+    }
     case v1::GameAction::kNotation:
       return std::string("a notation action is parsed by the server, not converted");
     case v1::GameAction::KIND_NOT_SET:

@@ -4,10 +4,12 @@
 #pragma once
 
 #include <hd/engine/combat.hpp>
+#include <hd/engine/dice.hpp>
 #include <hd/engine/events.hpp>
 #include <hd/engine/game_state.hpp>
 #include <hd/engine/movement.hpp>
 #include <hd/engine/refusal.hpp>
+#include <hd/engine/setup_phase.hpp>
 
 #include <functional>
 #include <optional>
@@ -24,20 +26,23 @@ struct MoveAction {
 };
 
 // Ends the current phase (4.1). Refused while the phase's obligations are unmet: over-stacked hexes
-// at the end of movement (5.4), attacks still owed in combat (6.1).
+// at the end of movement (5.4), attacks still owed in combat (6.1). Ending a side's set-up (3.2C)
+// accepts its placement as it stands.
 struct EndPhaseAction {};
 
-using Action =
-    std::variant<MoveAction, EndPhaseAction, AttackAction, RetreatAction, AdvanceAction, ExchangeLossAction>;
+using Action = std::variant<MoveAction, EndPhaseAction, AttackAction, RetreatAction, AdvanceAction,
+                            ExchangeLossAction, PlaceAction>;
 
-// Dice are injected: the server rolls them, tests force them, replays repeat them.
-using DieRoller = std::function<int()>;
+// Dice are injected: the server rolls them, tests force them, replays repeat them. apply() may call
+// the roller any number of times (none, a combat's one, a scenario rule's several at the start of a
+// phase), always in an order fixed by the state and the action, and every die it consumed appears in
+// its events (CombatResolvedEvent::die, DieRolledEvent) so that records replay (notation `dice`).
 
 // nullopt if `side` may take `action` in `state` now.
 std::optional<Refusal> validate(const GameState& state, Side side, const Action& action);
 
 // Carries out an action for `side`, checking it first with validate(): a refused action throws
-// ActionRefused and changes nothing. Dice come from `roll` (called once per combat).
+// ActionRefused and changes nothing. Dice come from `roll` (see DieRoller).
 std::vector<Event> apply(GameState& state, Side side, const Action& action, const DieRoller& roll);
 
 struct ActionRefused : std::runtime_error {

@@ -3,10 +3,14 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 
 namespace hd::engine {
 
 // SplitMix64 (Steele, Lea, Flood 2014): a small, fast, well-mixed 64-bit generator.
+// A die roll, 1 to 6, injected into apply(): the server rolls it, tests force it, replays repeat it.
+using DieRoller = std::function<int()>;
+
 class SplitMix64 {
  public:
   explicit SplitMix64(std::uint64_t seed) : state_(seed) {}

@@ -76,8 +76,23 @@ struct MoraleEvent {
   bool disintegrated;  // 9.1: passed the disintegration level
 };
 
-using Event =
-    std::variant<UnitMovedEvent, PhaseStartedEvent, GameEndedEvent, CombatResolvedEvent, UnitRetreatedEvent,
-                 UnitStoodFastEvent, UnitAdvancedEvent, UnitEliminatedEvent, MoraleEvent>;
+// 3.2C: a unit set up in another hex of its placement radius.
+struct UnitPlacedEvent {
+  UnitIndex unit;
+  Hex from;
+  Hex to;
+};
+
+// A die a scenario rule rolled (18.5, 19.5) and what it decided. A combat's die is in its
+// CombatResolvedEvent.
+struct DieRolledEvent {
+  std::string rule;  // "18.5B"
+  int die = 0;
+  std::string outcome;  // "all [6] enters at 3167 this phase"
+};
+
+using Event = std::variant<UnitMovedEvent, PhaseStartedEvent, GameEndedEvent, CombatResolvedEvent,
+                           UnitRetreatedEvent, UnitStoodFastEvent, UnitAdvancedEvent, UnitEliminatedEvent,
+                           MoraleEvent, UnitPlacedEvent, DieRolledEvent>;
 
 }  // namespace hd::engine

@@ -11,8 +11,8 @@
 namespace hd::engine {
 
 // Builds the first state of a game. Units placed "w/N" (3.2C) go to the named hex while it has
-// room, else to the nearest hex within N that has room (ties by hex number): players choosing their
-// own placements within the radius is a set-up phase still to come (docs/rules-notes.md, 3.2C).
+// room, else to the nearest hex within N that has room (ties by hex number); a game with such units
+// starts in the set-up phase (setup_phase.hpp), where their owners may place them elsewhere within N.
 // Fails with messages if a unit cannot be placed or a reference is unknown.
 std::optional<GameState> start_game(std::shared_ptr<const Ruleset> rules, std::vector<std::string>& errors);
 

@@ -35,6 +35,12 @@ struct UnitState {
   int arrival_turn = -1;
   std::vector<Hex> entry_hexes;
   bool half_movement_entry = false;
+  bool immobile = false;         // 19.5C: may not move until released
+  bool unstacked_entry = false;  // enters "unstacked", one at a time: each unit is a stack (5.6A)
+  // 3.2C: a unit placed "w/N" may be moved within `setup_radius` of `setup_hex` in the set-up.
+  Hex setup_hex;
+  int setup_radius = 0;
+  bool setup_unstacked = false;
   // This phase.
   bool moved = false;       // 5.1C: a finished move cannot be changed or continued
   bool fought = false;      // 6.1B: one combat per unit per phase; 6.7C: none after advancing
@@ -49,7 +55,8 @@ struct UnitState {
   bool on_map() const { return status == UnitStatus::OnMap; }
 };
 
-enum class Phase : std::uint8_t { Movement, Combat, GameOver };
+// Setup comes before the first turn, only in games with "w/N" placements (3.2C).
+enum class Phase : std::uint8_t { Movement, Combat, GameOver, Setup };
 
 // A unit that must retreat after combat (6.6); its owner chooses where.
 struct PendingRetreat {

@@ -5,6 +5,7 @@
 //   french end                          end the phase
 //   french attack Bach Foy on Blndt reduce 1 die 4
 //   french exchange Bach                the attackers an exchange eliminates (6.5A)
+//   coalition place 2/5 3652            set a "w/N" unit up elsewhere in its radius (3.2C)
 //   french end dice 4 2                 any action ends with the dice it consumed, if any
 //   coalition retreat Blndt 1642        retreat Blndt 1642 displace Kruse | retreat Blndt stay
 //   french advance Bach 1641            advance none

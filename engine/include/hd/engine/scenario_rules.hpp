@@ -2,8 +2,10 @@
 // scenario's `special` lines (docs/scenario-format.md). Each hook says which rules it serves.
 #pragma once
 
+#include <hd/engine/dice.hpp>
 #include <hd/engine/events.hpp>
 #include <hd/engine/game_state.hpp>
+#include <hd/engine/refusal.hpp>
 
 #include <string_view>
 #include <utility>
@@ -24,6 +26,22 @@ bool special_allows_demoralization(const GameState& state, Army army);
 // Records the instant events later rules depend on (21.3B: a French unit in Waterloo, the first
 // Prussian-French combat). Called after every action with its events.
 void note_special_triggers(GameState& state, const std::vector<Event>& events);
+
+// Holds back reinforcements whose arrival a die decides (18.5B, 18.5C, 19.5D): they wait with no
+// arrival turn until the roll brings them. Called once by start_game().
+void special_hold_arrivals(GameState& state);
+
+// The dice scenario rules roll as a phase begins (18.5B, 18.5C, 19.5D at the French movement
+// phase), each reported by a DieRolledEvent. Called by apply() when a phase starts.
+void special_phase_start_rolls(GameState& state, const DieRoller& roll, std::vector<Event>& events);
+
+// The dice rolled as the set-up ends and play begins (18.5A: the strength of the 1st and 2nd
+// Brigades). Called by apply() when the first turn's first phase starts.
+void special_start_of_play_rolls(GameState& state, const DieRoller& roll, std::vector<Event>& events);
+
+// A reason the scenario keeps a waiting unit from entering now, or nullopt (19.2C: at 1634 all
+// [5] enters before any of [Bw]).
+std::optional<Refusal> special_entry_refusal(const GameState& state, UnitIndex unit);
 
 // At the end of a player turn of `side` (19.4C: 1 VP for holding Quatre Bras).
 void special_end_of_player_turn(GameState& state, Side side);

@@ -1,0 +1,81 @@
+// Die-roll force options on the real scenarios (18.5C, 18.5B with 18.5A): the dice come from
+// apply()'s roller at the moments the rules name, and nothing is rolled otherwise.
+#include <hd/engine/actions.hpp>
+#include <hd/loader/data_files.hpp>
+
+#include <catch2/catch.hpp>
+
+#include <memory>
+
+using namespace hd::engine;
+
+namespace {
+
+GameState ligny(std::vector<std::string> options) {
+  const auto game = hd::loader::start_scenario_game(hd::loader::default_data_root(),
+                                                    {"ligny", std::move(options), {}, std::nullopt});
+  REQUIRE(game.value);
+  return *game.value;
+}
+
+// Ends phases (accepting every placement, making no moves or attacks) until the French movement
+// phase of `turn` has begun, the last EndPhase with `roll`; every earlier phase must roll nothing.
+std::vector<Event> end_phases_until(GameState& state, TurnName turn, const DieRoller& roll) {
+  const DieRoller none = [] {
+    FAIL("no die before the turn");
+    return 1;
+  };
+  while (true) {
+    GameState next = state;  // a look ahead: which phase would this EndPhase start?
+    apply(next, pending_decision(state).side, EndPhaseAction{}, [] { return 1; });
+    const bool arrives =
+        next.phase == Phase::Movement && next.phasing == Side::French && next.current_turn().name == turn;
+    if (arrives) return apply(state, pending_decision(state).side, EndPhaseAction{}, roll);
+    apply(state, pending_decision(state).side, EndPhaseAction{}, none);
+  }
+}
+
+std::vector<UnitIndex> first_corps(const GameState& state) {
+  std::vector<UnitIndex> units;
+  for (std::size_t i = 0; i < state.units.size(); ++i)
+    if (state.units[i].army == Army::French && state.units[i].command.ends_with("[1]"))
+      units.push_back(static_cast<UnitIndex>(i));
+  return units;
+}
+
+}  // namespace
+
+TEST_CASE("18.5C one roll at the 16/1700 French movement phase: 1-3 now, 4-6 the next turn",
+          "[rules][18.5C]") {
+  for (const int die : {3, 4}) {
+    GameState state = ligny({"18.5C"});
+    REQUIRE(state.phase == Phase::Setup);
+    const auto corps = first_corps(state);
+    REQUIRE(corps.size() == 10u);
+    for (UnitIndex u : corps)
+      CHECK(state.units[u].arrival_turn == -1);
+    int rolls = 0;
+    const auto events = end_phases_until(state, TurnName{16, 1700}, [&] {
+      ++rolls;
+      return die;
+    });
+    CHECK(rolls == 1);
+    bool reported = false;
+    for (const Event& e : events)
+      if (const auto* d = std::get_if<DieRolledEvent>(&e)) reported = d->rule == "18.5C" && d->die == die;
+    CHECK(reported);
+    const int expected = die <= 3 ? state.turn : state.turn + 1;
+    for (UnitIndex u : corps)
+      CHECK(state.units[u].arrival_turn == expected);
+  }
+}
+
+TEST_CASE("18.5C rolls no die when the option is not chosen", "[rules][18.5C]") {
+  GameState state = ligny({});
+  const auto corps = first_corps(state);
+  CHECK(corps.empty());  // the First Corps is in the game only with the option
+  end_phases_until(state, TurnName{16, 1700}, [] {
+    FAIL("no die");
+    return 1;
+  });
+}
