@@ -164,7 +164,8 @@ Verification verify_game(std::string_view record, std::string_view proof_text,
       return written.value_or(1);
     });
     if (!dice_error.empty()) return fail(where + dice_error);
-    if (next_written < action.dice.size()) return fail(where + "the line gives more dice than the action rolled");
+    if (next_written < action.dice.size())
+      return fail(where + "the line gives more dice than the action rolled");
     ++actions;
   }
   if (dice_used != proof.rolls.size())

@@ -107,14 +107,17 @@ bool Replica::apply(const v1::GameUpdate& update, std::string& why) {
     return false;
   }
   const auto& notated = std::get<engine::NotatedAction>(parsed);
-  std::vector<int> dice;
-  for (const v1::GameEvent& event : update.events())
-    if (event.has_combat()) dice.push_back(static_cast<int>(event.combat().die()));
+  // The action text carries every die the action rolled ("die N" / "dice N M ..."), in order.
+  const std::vector<int>& dice = notated.dice;
   std::size_t next = 0;
   try {
     engine::apply(state_, notated.side, notated.action, [&] { return dice.at(next++); });
   } catch (const std::exception& error) {
     why = std::string("replica refused the update: ") + error.what();
+    return false;
+  }
+  if (next != dice.size()) {
+    why = "the action text gives more dice than the action rolled";
     return false;
   }
   sequence_ = update.sequence();

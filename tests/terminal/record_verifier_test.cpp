@@ -48,15 +48,15 @@ PlayedGame play_committed_game(std::uint64_t bot_seed) {
   for (int steps = 0; state.phase != hd::engine::Phase::GameOver && steps < 20000; ++steps) {
     const hd::engine::Side side = hd::engine::pending_decision(state).side;
     const hd::engine::Action action = hd::engine::choose_random_action(state, random);
-    std::string line = hd::engine::format_action(state, side, action);
-    std::optional<int> die;
+    const hd::engine::GameState before = state;
+    std::vector<int> dice;  // every die the action rolls (a combat's, a scenario's arrival rolls)
     hd::engine::apply(state, side, action, [&] {
-      die = derive_die(game.proof.seed, entropy, game.proof.rolls.size() + 1);
-      game.proof.rolls.push_back(*die);
-      return *die;
+      const int die = derive_die(game.proof.seed, entropy, game.proof.rolls.size() + 1);
+      game.proof.rolls.push_back(die);
+      dice.push_back(die);
+      return die;
     });
-    if (die) line += " die " + std::to_string(*die);
-    game.record += line + "\n";
+    game.record += hd::engine::format_action(before, side, action, dice) + "\n";
   }
   REQUIRE(state.phase == hd::engine::Phase::GameOver);
   char hash[32];

@@ -6,6 +6,14 @@
 
 namespace hd::server {
 
+std::string line_with_dice(const LoggedAction& logged) {
+  std::string line = logged.action;
+  if (!logged.dice.empty()) line += logged.dice.size() == 1 ? " die" : " dice";
+  for (int die : logged.dice)
+    line += " " + std::to_string(die);
+  return line;
+}
+
 std::string format_game_record(const GameRoom& room) {
   std::string record = "# hd_script record: --scenario " + room.row.scenario;
   for (const std::string& option : room.row.force_options)
@@ -14,12 +22,7 @@ std::string format_game_record(const GameRoom& room) {
     record += " --rule " + rule;
   record += "\n";
   for (const LoggedAction& logged : room.log) {
-    record += logged.action;
-    // docs/notation.md: "die N" for an action that rolled one die, "dice N M ..." for several.
-    if (!logged.dice.empty()) record += logged.dice.size() == 1 ? " die" : " dice";
-    for (int die : logged.dice)
-      record += " " + std::to_string(die);
-    record += "\n";
+    record += line_with_dice(logged) + "\n";
   }
   char hash[32];
   std::snprintf(hash, sizeof hash, "%016llx",

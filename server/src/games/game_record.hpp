@@ -9,8 +9,12 @@
 
 namespace hd::server {
 
-// "# hd_script record: --scenario <slug> [--option <id>]... [--rule <n>]...", one notation line per
-// logged action with " die N" for each die it rolled, then "# final-hash: <16 hex>".
+// A logged action's notation line with the dice it rolled: " die N" for one, " dice N M ..." for
+// several (docs/notation.md). Updates carry it so that clients can replay the game exactly.
+std::string line_with_dice(const LoggedAction& logged);
+
+// "# hd_script record: --scenario <slug> [--option <id>]... [--rule <n>]...", one line_with_dice per
+// logged action, then "# final-hash: <16 hex>".
 std::string format_game_record(const GameRoom& room);
 
 // The proof of the game's dice: the revealed seed, each seat's entropy and every roll.

@@ -200,7 +200,7 @@ v1::GameUpdate GameService::update_for(const GameRoom& room, const Subscriber& s
     *out.mutable_view() = view_for(room, subscriber);
     return out;
   }
-  out.set_action_text(logged.action);
+  out.set_action_text(line_with_dice(logged));
   for (const engine::Event& event : events)
     if (const auto shown = engine::redact(after, event, subscriber.viewer))
       *out.add_events() = wire::to_proto(after, *shown);
