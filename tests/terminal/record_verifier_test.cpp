@@ -30,7 +30,8 @@ PlayedGame play_committed_game(std::uint64_t bot_seed) {
   PlayedGame game;
   game.proof.game_id = 42;
   game.proof.scenario = "quatre-bras";
-  game.proof.seed = new_dice_seed();
+  // A fixed seed per game keeps the test repeatable: the same dice, so the same game, every run.
+  game.proof.seed = std::string(kDiceSeedBytes, static_cast<char>('A' + bot_seed % 26));
   game.proof.commitment = dice_commitment(game.proof.seed);
   game.proof.seats = {
       {"french", "entropy of the french seat"}, {"prussian", "prussian"}, {"allied", "allied!"}};
@@ -80,7 +81,10 @@ std::string replace_first(const std::string& text, const std::string& pattern,
 }  // namespace
 
 TEST_CASE("a game played with committed dice verifies", "[verify]") {
-  const PlayedGame game = play_committed_game(11);
+  // The first bot game from seed 11 on that fights a few combats (a random game may fight none).
+  PlayedGame game = play_committed_game(11);
+  for (std::uint64_t seed = 12; seed < 40 && game.proof.rolls.size() <= 3; ++seed)
+    game = play_committed_game(seed);
   REQUIRE(game.proof.rolls.size() > 3);
   const Verification result = verify(game.record, format_dice_proof(game.proof));
   INFO(result.message);
