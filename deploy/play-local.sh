@@ -14,7 +14,7 @@ cmake --build build/play --target hd_server hd_client
 port="${HD_PORT:-8765}"
 mkdir -p data
 rm -f data/server.port
-build/play/server/hd_server --listen 127.0.0.1 --port "$port" --database data/hundred-days.sqlite \
+build/play/server/hd_server --listen 127.0.0.1 --port "$port" --database data/hundred-days.sqlite --data-root scenarios \
   --port-file data/server.port 2> >(tee data/server.log >&2) &
 server_pid=$!
 trap 'kill -TERM "$server_pid" 2>/dev/null; wait "$server_pid" 2>/dev/null || true' EXIT

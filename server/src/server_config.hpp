@@ -24,7 +24,7 @@ struct ServerConfig {
   std::chrono::seconds idle_timeout{60};              // silence before a ping; dropped if unanswered
   std::chrono::milliseconds shutdown_grace{3000};     // time open connections get to close on shutdown
   int threads = 2;                                    // I/O threads
-  std::filesystem::path data_root = ".";              // where scenarios/ lives (the map, armies, tables)
+  std::filesystem::path data_root = "scenarios";      // the scenarios folder: map/, armies/, tables/, scenarios
   unsigned long long argon2_operations = 2;           // Argon2id passes (libsodium "interactive": 2)
   std::size_t argon2_memory_kib = 64 * 1024;          // Argon2id memory, KiB (interactive: 64 MiB)
   std::chrono::seconds session_lifetime{30 * 86400};  // an unused session token expires after this
