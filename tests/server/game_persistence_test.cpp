@@ -3,6 +3,7 @@
 // dropped connection resumes from the last sequence it saw, without a snapshot.
 #include "game_test_player.hpp"
 #include "server_process.hpp"
+#include "sqlite_rows.hpp"
 
 #include <hd/engine/dice.hpp>
 #include <hd/engine/random_player.hpp>
@@ -21,26 +22,6 @@ using namespace hd;
 using namespace hd::test;
 
 namespace {
-
-std::vector<std::string> query(const std::filesystem::path& database, const std::string& sql) {
-  sqlite3* db = nullptr;
-  REQUIRE(sqlite3_open_v2(database.c_str(), &db, SQLITE_OPEN_READWRITE, nullptr) == SQLITE_OK);
-  std::vector<std::string> rows;
-  sqlite3_stmt* statement = nullptr;
-  REQUIRE(sqlite3_prepare_v2(db, sql.c_str(), -1, &statement, nullptr) == SQLITE_OK);
-  while (sqlite3_step(statement) == SQLITE_ROW) {
-    std::string row;
-    for (int i = 0; i < sqlite3_column_count(statement); ++i) {
-      if (i) row += '|';
-      const auto* text = sqlite3_column_text(statement, i);
-      row += text ? reinterpret_cast<const char*>(text) : "NULL";
-    }
-    rows.push_back(row);
-  }
-  sqlite3_finalize(statement);
-  sqlite3_close(db);
-  return rows;
-}
 
 engine::Viewer french_seat() {
   engine::Viewer viewer;

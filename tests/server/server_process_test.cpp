@@ -1,5 +1,7 @@
 // End-to-end: the real hd_server binary on loopback with a fresh SQLite file.
 #include "server_process.hpp"
+
+#include "sqlite_rows.hpp"
 #include "ws_test_client.hpp"
 
 #include <hd/wire/protocol_version.hpp>
@@ -13,32 +15,12 @@
 #include <vector>
 
 namespace v1 = hundred_days::v1;
+using hd::test::query;
 using hd::test::ServerOptions;
 using hd::test::ServerProcess;
 using hd::test::WsTestClient;
 
 namespace {
-
-// Rows of a query on the server's SQLite file, each row's columns joined by '|'.
-std::vector<std::string> query(const std::filesystem::path& database, const std::string& sql) {
-  sqlite3* db = nullptr;
-  REQUIRE(sqlite3_open_v2(database.c_str(), &db, SQLITE_OPEN_READWRITE, nullptr) == SQLITE_OK);
-  std::vector<std::string> rows;
-  sqlite3_stmt* statement = nullptr;
-  REQUIRE(sqlite3_prepare_v2(db, sql.c_str(), -1, &statement, nullptr) == SQLITE_OK);
-  while (sqlite3_step(statement) == SQLITE_ROW) {
-    std::string row;
-    for (int i = 0; i < sqlite3_column_count(statement); ++i) {
-      if (i) row += '|';
-      const auto* text = sqlite3_column_text(statement, i);
-      row += text ? reinterpret_cast<const char*>(text) : "NULL";
-    }
-    rows.push_back(row);
-  }
-  sqlite3_finalize(statement);
-  sqlite3_close(db);
-  return rows;
-}
 
 std::vector<std::string> migration_files() {
   std::vector<std::string> names;
@@ -51,7 +33,8 @@ std::vector<std::string> migration_files() {
 
 std::size_t count_occurrences(const std::string& text, const std::string& needle) {
   std::size_t count = 0;
-  for (auto at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) ++count;
+  for (auto at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1))
+    ++count;
   return count;
 }
 
@@ -88,7 +71,8 @@ TEST_CASE("Hello gets a Welcome carrying the database's server id; migrations ar
   REQUIRE(ids.size() == 1);
   CHECK(answer->welcome().server_id() == ids[0]);
 
-  const auto recorded = query(server.database_path(), "SELECT file_name FROM schema_migrations ORDER BY version");
+  const auto recorded =
+      query(server.database_path(), "SELECT file_name FROM schema_migrations ORDER BY version");
   CHECK(recorded == migration_files());
   CHECK(query(server.database_path(), "PRAGMA journal_mode") == std::vector<std::string>{"wal"});
 }
@@ -102,14 +86,15 @@ TEST_CASE("a restart keeps the server id and never re-applies a migration", "[e2
     directory = server.directory();
     WsTestClient client(server.port());
     first_id = client.hello(hd::wire::kProtocolVersion)->welcome().server_id();
-    first_rows = query(server.database_path(), "SELECT version, file_name, checksum, applied_at FROM schema_migrations");
+    first_rows = query(server.database_path(),
+                       "SELECT version, file_name, checksum, applied_at FROM schema_migrations");
     CHECK(server.stop() == 0);
   }
   ServerProcess again(ServerOptions{{}, directory});
   WsTestClient client(again.port());
   CHECK(client.hello(hd::wire::kProtocolVersion)->welcome().server_id() == first_id);
-  CHECK(query(again.database_path(), "SELECT version, file_name, checksum, applied_at FROM schema_migrations") ==
-        first_rows);
+  CHECK(query(again.database_path(),
+              "SELECT version, file_name, checksum, applied_at FROM schema_migrations") == first_rows);
   // Both runs log into the same file: migrations were applied by the first run only.
   CHECK(count_occurrences(again.log(), "event=migration_applied") == migration_files().size());
 }
@@ -222,6 +207,7 @@ TEST_CASE("bad command lines exit with status 2 and change nothing", "[e2e]") {
   const auto database = directory / "never.sqlite";
   CHECK(hd::test::run_process({hd::test::server_binary(), "--port", "99999", "--database", database.string()},
                               std::chrono::seconds(10)) == 2);
-  CHECK(hd::test::run_process({hd::test::server_binary(), "--frobnicate", "1"}, std::chrono::seconds(10)) == 2);
+  CHECK(hd::test::run_process({hd::test::server_binary(), "--frobnicate", "1"}, std::chrono::seconds(10)) ==
+        2);
   CHECK_FALSE(std::filesystem::exists(database));
 }

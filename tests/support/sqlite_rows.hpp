@@ -1,0 +1,35 @@
+// Reading the server's SQLite file from end-to-end tests (the test opens it beside the running
+// server, as an operator with the sqlite3 shell would). Header-only: its users link SQLite and Catch2.
+#pragma once
+
+#include <catch2/catch.hpp>
+#include <sqlite3.h>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace hd::test {
+
+// Rows of a query on the SQLite file, each row's columns joined by '|' (NULL as "NULL").
+inline std::vector<std::string> query(const std::filesystem::path& database, const std::string& sql) {
+  sqlite3* db = nullptr;
+  REQUIRE(sqlite3_open_v2(database.c_str(), &db, SQLITE_OPEN_READWRITE, nullptr) == SQLITE_OK);
+  std::vector<std::string> rows;
+  sqlite3_stmt* statement = nullptr;
+  REQUIRE(sqlite3_prepare_v2(db, sql.c_str(), -1, &statement, nullptr) == SQLITE_OK);
+  while (sqlite3_step(statement) == SQLITE_ROW) {
+    std::string row;
+    for (int i = 0; i < sqlite3_column_count(statement); ++i) {
+      if (i) row += '|';
+      const auto* text = sqlite3_column_text(statement, i);
+      row += text ? reinterpret_cast<const char*>(text) : "NULL";
+    }
+    rows.push_back(row);
+  }
+  sqlite3_finalize(statement);
+  sqlite3_close(db);
+  return rows;
+}
+
+}  // namespace hd::test
