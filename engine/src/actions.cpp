@@ -12,10 +12,6 @@ Refusal refuse(RefusalCode code, std::string rule, std::string message) {
   return Refusal{code, std::move(rule), std::move(message)};
 }
 
-Side other(Side side) {
-  return side == Side::French ? Side::Coalition : Side::French;
-}
-
 bool decision_pending(const GameState& state) {
   return !state.pending_retreats.empty() || state.pending_advance.has_value() ||
          state.pending_exchange.has_value();

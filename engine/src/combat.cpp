@@ -606,7 +606,7 @@ void resolve_attack(GameState& state, const AttackAction& attack, int die, std::
   for (UnitIndex u : attack.defenders)
     state.units[u].fought = true;
   const Side attacker_side = state.phasing;
-  const Side defender_side = attacker_side == Side::French ? Side::Coalition : Side::French;
+  const Side defender_side = other(attacker_side);
   const auto attacker_hexes = hexes_of(state, attack.attackers);
   const auto defender_hexes = hexes_of(state, attack.defenders);
 

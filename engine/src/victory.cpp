@@ -6,10 +6,6 @@
 namespace hd::engine {
 namespace {
 
-Side other(Side side) {
-  return side == Side::French ? Side::Coalition : Side::French;
-}
-
 bool holds(const GameState& state, const ConditionTerm& term, const std::array<int, 2>& vp) {
   switch (term.kind) {
     case ConditionTerm::Kind::Demoralized:

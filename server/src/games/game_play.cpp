@@ -314,8 +314,7 @@ void GameService::request_undo(const Caller& caller, const Envelope& request) {
   answer.mutable_ok();
   outbound_.send(caller.connection, answer);
   // The opponent answers; a built-in opponent, or the same account on both sides, accepts at once.
-  const engine::Side other =
-      side_of_seat(last.seat) == engine::Side::French ? engine::Side::Coalition : engine::Side::French;
+  const engine::Side other = engine::other(side_of_seat(last.seat));
   bool auto_accept = true;
   for (v1::Seat seat : room.seats_of_side(other)) {
     const SeatRow* row = room.seat(seat);
@@ -394,7 +393,7 @@ void GameService::resign(const Caller& caller, const Envelope& request) {
     return send_refusal(caller, request, v1::REFUSAL_CODE_GAME_NOT_RUNNING, "the game is not running");
   // A seat resigns for its whole side.
   const engine::Side side = side_of_seat(held.front());
-  const engine::Side winner = side == engine::Side::French ? engine::Side::Coalition : engine::Side::French;
+  const engine::Side winner = engine::other(side);
   finish(*room, std::string(engine::to_string(winner)) + " victory: the " +
                     std::string(engine::to_string(side)) + " side resigned (" + seat_name(held.front()) +
                     " seat, " + caller.username + ")");
@@ -413,7 +412,7 @@ void GameService::offer_draw(const Caller& caller, const Envelope& request) {
   if (room->row.status != v1::GAME_STATUS_RUNNING)
     return send_refusal(caller, request, v1::REFUSAL_CODE_GAME_NOT_RUNNING, "the game is not running");
   const engine::Side side = side_of_seat(held.front());
-  const engine::Side other = side == engine::Side::French ? engine::Side::Coalition : engine::Side::French;
+  const engine::Side other = engine::other(side);
   for (v1::Seat seat : room->seats_of_side(other)) {
     const SeatRow* row = room->seat(seat);
     if (row->built_in)

@@ -17,6 +17,11 @@ constexpr Side side_of(Army army) {
   return army == Army::French ? Side::French : Side::Coalition;
 }
 
+// The other side.
+constexpr Side other(Side side) {
+  return side == Side::French ? Side::Coalition : Side::French;
+}
+
 std::string_view to_string(Army army);
 std::string_view to_string(Side side);
 std::optional<Army> army_from_string(std::string_view text);
