@@ -1,0 +1,46 @@
+// The shipped scenario files read as the rules say: values checked on the real data, where a
+// hand-built scenario would only test the parser.
+#include <hd/engine/actions.hpp>
+#include <hd/engine/combat.hpp>
+#include <hd/loader/data_files.hpp>
+
+#include <catch2/catch.hpp>
+
+using namespace hd::engine;
+
+namespace {
+
+GameState start(const std::string& scenario) {
+  const auto game =
+      hd::loader::start_scenario_game(hd::loader::default_data_root(), {scenario, {}, {}, std::nullopt});
+  REQUIRE(game.value);
+  return *game.value;
+}
+
+// Ends phases, whoever is pending, until the game reaches `turn`.
+void end_phases_until(GameState& state, TurnName turn) {
+  const DieRoller never = []() -> int {
+    FAIL("no die may be rolled by ending an empty phase");
+    return 1;
+  };
+  while (state.current_turn().name < turn) {
+    REQUIRE(state.phase != Phase::GameOver);
+    apply(state, pending_decision(state).side, EndPhaseAction{}, never);
+  }
+}
+
+using Levels = std::pair<std::optional<int>, std::optional<int>>;
+
+}  // namespace
+
+TEST_CASE("19.3 Quatre Bras: French 10, then 25 from 16/1600; Allies 25 and 40 (derived levels)",
+          "[rules][19.3]") {
+  GameState state = start("quatre-bras");
+  CHECK(morale_levels(state, Army::French) == Levels{10, std::nullopt});
+  CHECK(morale_levels(state, Army::Allied) == Levels{25, 40});
+  end_phases_until(state, TurnName{16, 1500});
+  CHECK(morale_levels(state, Army::French) == Levels{10, std::nullopt});
+  end_phases_until(state, TurnName{16, 1600});
+  CHECK(morale_levels(state, Army::French) == Levels{25, std::nullopt});
+  CHECK(morale_levels(state, Army::Allied) == Levels{25, 40});
+}
