@@ -22,19 +22,6 @@ std::string army_name(v1::Army army) {
   }
 }
 
-std::string seat_name(v1::Seat seat) {
-  switch (seat) {
-    case v1::SEAT_FRENCH:
-      return "french";
-    case v1::SEAT_PRUSSIAN:
-      return "prussian";
-    case v1::SEAT_ALLIED:
-      return "allied";
-    default:
-      return "none";
-  }
-}
-
 std::string side_name(v1::Side side) {
   switch (side) {
     case v1::SIDE_FRENCH:

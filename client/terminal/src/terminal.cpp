@@ -37,19 +37,12 @@ std::vector<std::string> split(const std::string& line) {
   return words;
 }
 
-std::optional<v1::Seat> seat_from(const std::string& name) {
-  if (name == "french") return v1::SEAT_FRENCH;
-  if (name == "prussian") return v1::SEAT_PRUSSIAN;
-  if (name == "allied") return v1::SEAT_ALLIED;
-  return std::nullopt;
-}
-
 std::optional<std::vector<v1::Seat>> seats_from(const std::string& list) {
   std::vector<v1::Seat> seats;
   std::istringstream in(list);
   std::string name;
   while (std::getline(in, name, ',')) {
-    const auto seat = seat_from(name);
+    const auto seat = wire::seat_from_name(name);
     if (!seat) return std::nullopt;
     seats.push_back(*seat);
   }
@@ -221,8 +214,8 @@ bool Terminal::run_line(const std::string& raw) {
         create.add_force_options(value);
       } else if (key == "rule" && !value.empty()) {
         create.add_optional_rules(value);
-      } else if (seat_from(key) && (value == "human" || value == "builtin")) {
-        built_in[*seat_from(key)] = value == "builtin";
+      } else if (wire::seat_from_name(key) && (value == "human" || value == "builtin")) {
+        built_in[*wire::seat_from_name(key)] = value == "builtin";
       } else if (key == "take") {
         const auto seats = seats_from(value);
         if (!seats) return fail("take=SEAT[,SEAT] with seats french, prussian, allied");

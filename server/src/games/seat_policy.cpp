@@ -31,19 +31,6 @@ engine::Side side_of_seat(v1::Seat seat) {
   return engine::side_of(army_of_seat(seat));
 }
 
-std::string seat_name(v1::Seat seat) {
-  switch (seat) {
-    case v1::SEAT_FRENCH:
-      return "french";
-    case v1::SEAT_PRUSSIAN:
-      return "prussian";
-    case v1::SEAT_ALLIED:
-      return "allied";
-    default:
-      return "none";
-  }
-}
-
 bool is_valid_seat(v1::Seat seat) {
   return seat == v1::SEAT_FRENCH || seat == v1::SEAT_PRUSSIAN || seat == v1::SEAT_ALLIED;
 }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <hd/engine/actions.hpp>
+#include <hd/wire/seat_names.hpp>
 #include <hundred_days/v1/protocol.pb.h>
 
 #include <array>
@@ -23,7 +24,7 @@ engine::Army army_of_seat(hundred_days::v1::Seat seat);
 hundred_days::v1::Seat seat_of_army(engine::Army army);
 engine::Side side_of_seat(hundred_days::v1::Seat seat);
 // "french", "prussian", "allied" (the dice proof's and the logs' names).
-std::string seat_name(hundred_days::v1::Seat seat);
+using wire::seat_name;
 bool is_valid_seat(hundred_days::v1::Seat seat);
 
 // The armies with units in the game: only these get seats.

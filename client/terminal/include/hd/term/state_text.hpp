@@ -3,6 +3,7 @@
 // what the server sent (GameView and ScenarioInfo), never from a private state.
 #pragma once
 
+#include <hd/wire/seat_names.hpp>
 #include <hundred_days/v1/protocol.pb.h>
 
 #include <string>
@@ -10,8 +11,9 @@
 namespace hd::term {
 
 // The short names used in the tables: "French", "Prussian", "Allied"; "french", "coalition" ...
+// (seats are named by hd::wire::seat_name, the record's words).
+using wire::seat_name;
 std::string army_name(hundred_days::v1::Army army);
-std::string seat_name(hundred_days::v1::Seat seat);
 std::string side_name(hundred_days::v1::Side side);
 std::string hex_text(const hundred_days::v1::HexCoord& hex);
 
