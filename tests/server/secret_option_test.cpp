@@ -67,7 +67,16 @@ TEST_CASE("18.5C only a creator taking the French seat may choose the secret opt
   const auto mine = paul.request(list);
   REQUIRE(mine.has_game_list());
   CHECK(mine.game_list().games_size() == 0);
-  CHECK(paul.request(create_ligny({v1::SEAT_FRENCH}, test_entropy("paul"), true)).has_game_created());
+  const auto created = paul.request(create_ligny({v1::SEAT_FRENCH}, test_entropy("paul"), true));
+  REQUIRE(created.has_game_created());
+  // Its seat stays with the player who chose: it cannot be left for another account to take.
+  v1::ClientEnvelope leave;
+  leave.mutable_leave_game()->set_game_id(created.game_created().game_id());
+  leave.mutable_leave_game()->set_seat(v1::SEAT_FRENCH);
+  const auto kept = paul.request(leave);
+  REQUIRE(kept.has_refusal());
+  CHECK(kept.refusal().code() == v1::REFUSAL_CODE_NOT_ALLOWED);
+  CHECK_THAT(kept.refusal().message(), Catch::Contains("18.5C is this seat's secret choice"));
 }
 
 TEST_CASE(

@@ -255,6 +255,15 @@ void GameService::leave_game(const Caller& caller, const Envelope& request) {
   if (room->row.status != v1::GAME_STATUS_OPEN)
     return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_ALLOWED,
                         "a seat can be left only before the game starts (resign instead)");
+  // 18.5C (docs/games.md): the secret choice stays with the player who made it, so its seat is
+  // never handed to another account.
+  const engine::Ruleset& rules = *room->state.rules;
+  for (const engine::ScenarioOption& option : rules.scenario.options) {
+    if (option.secret && rules.option_chosen(option.id) && side_of_seat(seat->seat) == option.secret->side)
+      return send_refusal(
+          caller, request, v1::REFUSAL_CODE_NOT_ALLOWED,
+          option.id + " is this seat's secret choice: the seat cannot be left to another player");
+  }
   SeatRow updated = *seat;
   updated.account.reset();
   updated.username.clear();
