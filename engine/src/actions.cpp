@@ -220,6 +220,9 @@ PendingDecision pending_decision(const GameState& state) {
   }
   if (state.pending_advance)
     return PendingDecision{state.pending_advance->side, "advance after combat, or decline"};
+  if (state.phase == Phase::Setup && !has_setup_choices(state, state.phasing))
+    return PendingDecision{state.phasing,
+                           "end the set-up to begin play (the first phase's scenario dice are rolled)"};
   if (state.phase == Phase::Setup)
     return PendingDecision{state.phasing, "place units within their set-up radius (3.2C) or end the set-up"};
   if (state.phase == Phase::Movement)

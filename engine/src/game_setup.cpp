@@ -23,9 +23,10 @@ UnitState make_unit(const UnitDefinition& definition, bool reduced) {
 }
 
 // The forces in play: the base forces, less the chosen options' removals, plus their additions.
+// Reinforcements of a secret option (18.5C) come last, each with the option's id.
 struct Forces {
   std::vector<const Placement*> placements;
-  std::vector<const Reinforcement*> reinforcements;
+  std::vector<std::pair<const Reinforcement*, std::string>> reinforcements;  // with a secret option's id
   std::set<std::pair<Army, std::string>> removed;
 };
 
@@ -34,15 +35,17 @@ Forces forces_in_play(const Ruleset& rules) {
   for (const auto& p : rules.scenario.forces.placements)
     forces.placements.push_back(&p);
   for (const auto& r : rules.scenario.forces.reinforcements)
-    forces.reinforcements.push_back(&r);
-  for (const auto& option : rules.scenario.options) {
-    if (!rules.option_chosen(option.id)) continue;
-    for (const auto& removal : option.removals)
-      forces.removed.insert(removal);
-    for (const auto& p : option.additions.placements)
-      forces.placements.push_back(&p);
-    for (const auto& r : option.additions.reinforcements)
-      forces.reinforcements.push_back(&r);
+    forces.reinforcements.emplace_back(&r, "");
+  for (const bool secret : {false, true}) {
+    for (const auto& option : rules.scenario.options) {
+      if (!rules.option_chosen(option.id) || option.secret.has_value() != secret) continue;
+      for (const auto& removal : option.removals)
+        forces.removed.insert(removal);
+      for (const auto& p : option.additions.placements)
+        forces.placements.push_back(&p);
+      for (const auto& r : option.additions.reinforcements)
+        forces.reinforcements.emplace_back(&r, secret ? option.id : "");
+    }
   }
   return forces;
 }
@@ -123,10 +126,13 @@ std::optional<GameState> start_game(std::shared_ptr<const Ruleset> rules, std::v
       ++occupancy[*room];
     }
   }
-  for (const Reinforcement* entry : forces.reinforcements) {
+  // Units are numbered in this order: a secret option's come last, so that leaving them out of a
+  // view (view.hpp) renumbers no other unit.
+  for (const auto& [entry, secret_option] : forces.reinforcements) {
     const int arrival = rules->turn_index(entry->turn);
     for (UnitIndex index : add_units(entry->units, entry->army)) {
       UnitState& unit = state.units[index];
+      unit.secret_option = secret_option;
       unit.status = UnitStatus::Waiting;
       unit.arrival_turn = arrival;
       unit.entry_hexes = entry->hexes;
@@ -148,6 +154,12 @@ std::optional<GameState> start_game(std::shared_ptr<const Ruleset> rules, std::v
       state.phasing = side;
       break;
     }
+  }
+  // A first phase that opens with scenario dice (19.5C) needs an action to roll them: the game then
+  // begins in a set-up with nothing to place, and the first side's `end` begins play, rolling them.
+  if (state.phase != Phase::Setup && special_rolls_before_play(state)) {
+    state.phase = Phase::Setup;
+    state.phasing = rules->scenario.first_side;
   }
   if (!errors.empty()) return std::nullopt;
   return state;

@@ -22,6 +22,26 @@ std::optional<std::pair<int, int>> parse_range(std::string_view text) {
   return std::make_pair(*first, *last);
 }
 
+// Why a secret option (18.5C) could not be hidden, or nullopt. It may add only what shows nothing
+// before its reveal: reinforcements arriving no earlier than the reveal turn (whose units the view
+// leaves out), special rules and victory conditions (decided at the end). Anything else would show
+// on the board, the turn track or the levels from the start.
+std::optional<std::string> secret_option_problem(const ScenarioOption& option) {
+  if (!option.secret) return std::nullopt;
+  const ScenarioForces& add = option.additions;
+  if (!option.removals.empty() || option.turns || !option.rain.empty() || !add.placements.empty() ||
+      !add.morale.empty() || !add.corps_morale.empty() || !add.nationality_morale.empty() ||
+      !add.control.empty() || !add.vp.empty()) {
+    return "secret option " + option.id +
+           " may add only reinforcements, special rules and victory conditions (anything else would show)";
+  }
+  for (const Reinforcement& r : add.reinforcements) {
+    if (r.turn < option.secret->reveal)
+      return "secret option " + option.id + ": its reinforcements may not arrive before its reveal turn";
+  }
+  return std::nullopt;
+}
+
 // Reads statements one by one into a Scenario, collecting every error.
 class ScenarioBuilder {
  public:
@@ -397,13 +417,23 @@ void ScenarioBuilder::statement(const Statement& s) {
   if (keyword == "option") {
     if (option_) return error(s.line, "option blocks do not nest (missing 'end'?)");
     if (n != 3 || !s.tokens[2].quoted) return error(s.line, "expected: option ID \"title\"");
-    option_ = ScenarioOption{s.tokens[1].text, s.tokens[2].text, std::nullopt, {}, {}, {}, s.line};
+    option_ =
+        ScenarioOption{s.tokens[1].text, s.tokens[2].text, std::nullopt, {}, {}, {}, s.line, std::nullopt};
     return;
   }
   if (keyword == "end") {
     if (!option_) return error(s.line, "'end' without 'option'");
+    if (const auto message = secret_option_problem(*option_)) error(option_->line, *message);
     scenario_.options.push_back(std::move(*option_));
     option_.reset();
+    return;
+  }
+  if (keyword == "secret") {
+    if (!option_) return error(s.line, "'secret' belongs inside an option block");
+    const auto sd = side(s, 1);
+    const auto reveal = n == 4 && s.tokens[2].text == "until" ? turn(s, 3) : std::nullopt;
+    if (!sd || !reveal) return error(s.line, "expected: secret SIDE until TURN");
+    option_->secret = SecretOption{*sd, *reveal};
     return;
   }
   if (keyword == "remove") {

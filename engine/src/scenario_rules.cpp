@@ -234,6 +234,21 @@ void special_start_of_play_rolls(GameState& state, const DieRoller& roll, std::v
   }
 }
 
+bool special_rolls_before_play(const GameState& state) {
+  GameState first = state;
+  first.phase = Phase::Movement;
+  first.phasing = state.rules->scenario.first_side;
+  int rolls = 0;
+  const DieRoller count = [&rolls] {
+    ++rolls;
+    return 6;
+  };
+  std::vector<Event> events;
+  special_start_of_play_rolls(first, count, events);
+  special_phase_start_rolls(first, count, events);
+  return rolls > 0;
+}
+
 std::optional<Refusal> special_entry_refusal(const GameState& state, UnitIndex index) {
   const UnitState& unit = state.units[index];
   if (unit.army != Army::Allied || !unit.command.ends_with("[Bw]") || !has_special(*state.rules, "19.2C"))

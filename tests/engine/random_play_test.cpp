@@ -15,9 +15,9 @@ using namespace hd::engine;
 
 namespace {
 
-GameState new_game(const std::string& scenario) {
+GameState new_game(const std::string& scenario, const std::vector<std::string>& options = {}) {
   const auto game =
-      hd::loader::start_scenario_game(hd::loader::default_data_root(), {scenario, {}, {}, std::nullopt});
+      hd::loader::start_scenario_game(hd::loader::default_data_root(), {scenario, options, {}, std::nullopt});
   std::string errors;
   for (const auto& e : game.errors)
     errors += e.to_string() + "\n";
@@ -68,8 +68,9 @@ struct Played {
   std::string record;
 };
 
-Played play_to_the_end(const std::string& scenario, std::uint64_t seed) {
-  GameState state = new_game(scenario);
+Played play_to_the_end(const std::string& scenario, std::uint64_t seed,
+                       const std::vector<std::string>& options = {}) {
+  GameState state = new_game(scenario, options);
   SplitMix64 random(seed);
   SplitMix64 dice(seed * 7919 + 1);
   Played played;
@@ -100,8 +101,9 @@ Played play_to_the_end(const std::string& scenario, std::uint64_t seed) {
 }
 
 // Replays a record line by line; every line must parse and be accepted.
-std::uint64_t replay(const std::string& scenario, const std::string& record) {
-  GameState state = new_game(scenario);
+std::uint64_t replay(const std::string& scenario, const std::string& record,
+                     const std::vector<std::string>& options = {}) {
+  GameState state = new_game(scenario, options);
   std::istringstream lines(record);
   std::string line;
   int number = 0;
@@ -150,6 +152,24 @@ TEST_CASE("random legal play also finishes the campaign, grand and variant scena
       }
     }
   }
+}
+
+TEST_CASE("random legal play with the dice force options (19.5C, 18.5A-C) finishes and replays",
+          "[random-play]") {
+  // 19.5C opens Quatre Bras with a set-up with nothing to place, whose `end` carries the first
+  // phase's dice; the records must replay through it.
+  for (const auto& [scenario, options] : std::vector<std::pair<std::string, std::vector<std::string>>>{
+           {"quatre-bras", {"19.5C"}}, {"ligny", {"18.5A", "18.5B", "18.5C"}}}) {
+    for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+      DYNAMIC_SECTION(scenario << " seed " << seed) {
+        const Played played = play_to_the_end(scenario, seed, options);
+        CHECK(played.actions > 10);
+        CHECK(replay(scenario, played.record, options) == played.hash);
+      }
+    }
+  }
+  const Played quatre_bras = play_to_the_end("quatre-bras", 1, {"19.5C"});
+  CHECK(quatre_bras.record.rfind("french end dice ", 0) == 0);  // four 19.5C dice on the first line
 }
 
 TEST_CASE("the same seed plays the same game", "[random-play]") {

@@ -245,6 +245,43 @@ TEST_CASE("scenario mistakes are reported with file and line", "[scenario]") {
   CHECK_THAT(f.messages("scenario \"T\" rule 1.0\n"), Catch::Contains("no 'area' statement"));
 }
 
+TEST_CASE("18.5C a secret option: secret SIDE until TURN, adding only what cannot show before",
+          "[scenario]") {
+  Fixture f;
+  const std::string head =
+      "scenario \"T\" rule 1.0\nmap test\narea columns 01-08 rows 01-10\nturns 16/1400 16/1600\n";
+  const auto parsed = parse_scenario(
+      head + "option S \"s\"\nreinforce french 16/1500 at 0110 : Echo\nsecret french until 16/1500\nend\n",
+      "s.txt");
+  REQUIRE(parsed.scenario);
+  REQUIRE(parsed.scenario->options.size() == 1u);
+  REQUIRE(parsed.scenario->options[0].secret);
+  CHECK(parsed.scenario->options[0].secret->side == Side::French);
+  CHECK(parsed.scenario->options[0].secret->reveal == TurnName{16, 1500});
+  CHECK(f.messages(
+             head +
+             "option S \"s\"\nreinforce french 16/1500 at 0110 : Echo\nsecret french until 16/1500\nend\n")
+            .empty());
+  CHECK_THAT(f.messages(head + "secret french until 16/1500\n"),
+             Catch::Contains("'secret' belongs inside an option block"));
+  CHECK_THAT(f.messages(head + "option S \"s\"\nsecret french 16/1500\nend\n"),
+             Catch::Contains("expected: secret SIDE until TURN"));
+  // What would show before the reveal is refused: set-up units, removals, levels, early arrivals.
+  CHECK_THAT(
+      f.messages(head + "option S \"s\"\nsecret french until 16/1500\nsetup french 0505 : Echo\nend\n"),
+      Catch::Contains("s.txt:5: secret option S may add only reinforcements"));
+  CHECK_THAT(f.messages(head + "option S \"s\"\nsecret french until 16/1500\nremove allied Zulu\nend\n"),
+             Catch::Contains("may add only reinforcements"));
+  CHECK_THAT(
+      f.messages(head + "option S \"s\"\nsecret french until 16/1500\nmorale french demoralization 5\nend\n"),
+      Catch::Contains("may add only reinforcements"));
+  CHECK_THAT(
+      f.messages(
+          head +
+          "option S \"s\"\nsecret french until 16/1500\nreinforce french 16/1400 at 0110 : Echo\nend\n"),
+      Catch::Contains("may not arrive before its reveal turn"));
+}
+
 TEST_CASE("turn names and the turn track", "[scenario]") {
   CHECK(parse_turn_name("16/1400") == TurnName{16, 1400});
   CHECK(parse_turn_name("17/2400") == TurnName{17, 2400});

@@ -180,6 +180,14 @@ TEST_CASE("19.5C Ney's cavalry is immobile until a die of 1 or an enemy in its Z
                           {"allied", "X", "infantry", 4, 4}},
                          "setup french 0202 : Lf-Ds\nsetup french 0808 : LHer\nsetup allied 0805 : X\n"
                          "special 19.5C \"immobile until released\"\n");
+  // The first French movement phase opens with 19.5C's dice, so the game begins in a set-up with
+  // nothing to place; the French `end` begins play and rolls one die per unit (4 and 6: both stay).
+  REQUIRE(state.phase == Phase::Setup);
+  CHECK(pending_decision(state).side == Side::French);
+  const auto first = apply(state, Side::French, EndPhaseAction{}, dice({4, 6}));
+  REQUIRE(state.phase == Phase::Movement);
+  CHECK(state.turn == 0);
+  CHECK(events_of<DieRolledEvent>(first).size() == 2u);
   CHECK(refused_by(state, Side::French, move(state, "Lf-Ds", {"0203"})) == "19.5C");
   CHECK(reachable_hexes(state, unit(state, "Lf-Ds")).empty());
   apply(state, Side::French, EndPhaseAction{}, no_dice());

@@ -168,10 +168,10 @@ void add_units(google::protobuf::RepeatedField<std::uint32_t>* out, const std::v
 
 // Unit numbers from the wire, each checked against the game's units.
 std::optional<std::vector<UnitIndex>> units_from(const google::protobuf::RepeatedField<std::uint32_t>& in,
-                                                 const engine::GameState& state) {
+                                                 std::size_t units_shown) {
   std::vector<UnitIndex> units;
   for (std::uint32_t unit : in) {
-    if (unit >= state.units.size()) return std::nullopt;
+    if (unit >= units_shown) return std::nullopt;
     units.push_back(static_cast<UnitIndex>(unit));
   }
   return units;
@@ -384,12 +384,18 @@ v1::GameAction to_proto(const engine::Action& action) {
 
 std::variant<engine::Action, std::string> from_proto(const v1::GameAction& action,
                                                      const engine::GameState& state) {
+  return from_proto(action, state, state.units.size());
+}
+
+std::variant<engine::Action, std::string> from_proto(const v1::GameAction& action,
+                                                     const engine::GameState& state,
+                                                     std::size_t units_shown) {
   const engine::GridBounds bounds = state.rules->map.bounds();
   const auto hex = [&](const v1::HexCoord& coord) { return wire::from_proto(coord, bounds); };
   switch (action.kind_case()) {
     case v1::GameAction::kMove: {
       const v1::MoveUnit& m = action.move();
-      if (m.unit() >= state.units.size()) return bad_unit(m.unit());
+      if (m.unit() >= units_shown) return bad_unit(m.unit());
       engine::MoveRequest move;
       move.unit = static_cast<UnitIndex>(m.unit());
       if (m.path_size() == 0) return std::string("a move needs at least one hex");
@@ -406,10 +412,10 @@ std::variant<engine::Action, std::string> from_proto(const v1::GameAction& actio
     case v1::GameAction::kAttack: {
       const v1::Attack& at = action.attack();
       engine::AttackAction attack;
-      const auto attackers = units_from(at.attackers(), state);
-      const auto defenders = units_from(at.defenders(), state);
-      const auto bombarding = units_from(at.bombarding(), state);
-      const auto retreat_on_ar = units_from(at.retreat_on_ar(), state);
+      const auto attackers = units_from(at.attackers(), units_shown);
+      const auto defenders = units_from(at.defenders(), units_shown);
+      const auto bombarding = units_from(at.bombarding(), units_shown);
+      const auto retreat_on_ar = units_from(at.retreat_on_ar(), units_shown);
       if (!attackers || !defenders || !bombarding || !retreat_on_ar) {
         return std::string("an attack names a unit number that is not in this game");
       }
@@ -423,7 +429,7 @@ std::variant<engine::Action, std::string> from_proto(const v1::GameAction& actio
     }
     case v1::GameAction::kRetreat: {
       const v1::Retreat& r = action.retreat();
-      if (r.unit() >= state.units.size()) return bad_unit(r.unit());
+      if (r.unit() >= units_shown) return bad_unit(r.unit());
       engine::RetreatAction retreat;
       retreat.unit = static_cast<UnitIndex>(r.unit());
       retreat.stay = r.stay();
@@ -432,7 +438,7 @@ std::variant<engine::Action, std::string> from_proto(const v1::GameAction& actio
         if (!retreat.to) return std::string("the retreat hex is off the map grid");
       }
       if (r.has_displace()) {
-        if (r.displace() >= state.units.size()) return bad_unit(r.displace());
+        if (r.displace() >= units_shown) return bad_unit(r.displace());
         retreat.displace = static_cast<UnitIndex>(r.displace());
       }
       return engine::Action{retreat};
@@ -441,7 +447,7 @@ std::variant<engine::Action, std::string> from_proto(const v1::GameAction& actio
       const v1::Advance& a = action.advance();
       engine::AdvanceAction advance;
       if (!a.none()) {
-        if (a.unit() >= state.units.size()) return bad_unit(a.unit());
+        if (a.unit() >= units_shown) return bad_unit(a.unit());
         advance.unit = static_cast<UnitIndex>(a.unit());
         if (!a.has_into()) return std::string("an advance names the hex it enters");
         advance.into = hex(a.into());
@@ -450,13 +456,13 @@ std::variant<engine::Action, std::string> from_proto(const v1::GameAction& actio
       return engine::Action{advance};
     }
     case v1::GameAction::kExchangeLosses: {
-      const auto units = units_from(action.exchange_losses().units(), state);
+      const auto units = units_from(action.exchange_losses().units(), units_shown);
       if (!units) return std::string("an exchange names a unit number that is not in this game");
       return engine::Action{engine::ExchangeLossAction{*units}};
     }
     case v1::GameAction::kPlace: {
       const v1::PlaceUnit& p = action.place();
-      if (p.unit() >= state.units.size()) return bad_unit(p.unit());
+      if (p.unit() >= units_shown) return bad_unit(p.unit());
       if (!p.has_hex()) return std::string("a placement names its hex");
       const auto at = hex(p.hex());
       if (!at) return std::string("the placement hex is off the map grid");

@@ -143,11 +143,15 @@ void GameService::submit_action(const Caller& caller, const Envelope& request) {
     my_armies.insert(army_of_seat(seat));
   }
 
-  // The action: typed (unit numbers checked by the wire layer) or in the notation.
+  // The action: typed (unit numbers checked by the wire layer) or in the notation. A unit this
+  // account is not shown (a secret option's, 18.5C) is refused as a unit not in the game.
+  const std::size_t units_shown = engine::units_shown(room.state, viewer_for_seats(held));
   engine::Action action;
   std::optional<engine::Side> named_side;
   if (submit.action().kind_case() == v1::GameAction::kNotation) {
-    const auto parsed = engine::parse_action_line(room.state, submit.action().notation().line());
+    engine::GameState as_shown = room.state;  // names resolve among the units shown only
+    as_shown.units.resize(units_shown);
+    const auto parsed = engine::parse_action_line(as_shown, submit.action().notation().line());
     if (const auto* error = std::get_if<std::string>(&parsed))
       return send_refusal(caller, request, v1::REFUSAL_CODE_INVALID_REQUEST, *error);
     const auto& notated = std::get<engine::NotatedAction>(parsed);
@@ -161,7 +165,7 @@ void GameService::submit_action(const Caller& caller, const Envelope& request) {
     action = notated.action;
     named_side = notated.side;
   } else {
-    auto converted = wire::from_proto(submit.action(), room.state);
+    auto converted = wire::from_proto(submit.action(), room.state, units_shown);
     if (const auto* error = std::get_if<std::string>(&converted))
       return send_refusal(caller, request, v1::REFUSAL_CODE_INVALID_REQUEST, *error);
     action = std::get<engine::Action>(converted);

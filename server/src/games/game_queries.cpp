@@ -1,6 +1,7 @@
 // Queries (QueryReachable, QueryCombatOptions, QueryOdds, QueryRetreats): answered from the engine
 // for a game the caller holds a seat in or has open; they change nothing.
 #include "games/game_service.hpp"
+#include "games/spectator_view.hpp"
 
 #include <hd/engine/combat.hpp>
 #include <hd/engine/combat_options.hpp>
@@ -18,6 +19,14 @@ void add_units(google::protobuf::RepeatedField<std::uint32_t>* out,
                const std::vector<engine::UnitIndex>& units) {
   for (engine::UnitIndex unit : units)
     out->Add(static_cast<std::uint32_t>(unit));
+}
+
+// How many units the caller is shown (18.5C: a secret option's units are not): its open
+// subscription's viewer, else its seats'. A higher unit number is answered as out of range.
+std::size_t units_shown_to(const GameRoom& room, const Caller& caller) {
+  const auto it = room.subscribers.find(caller.connection);
+  if (it != room.subscribers.end()) return engine::units_shown(room.state, it->second.viewer);
+  return engine::units_shown(room.state, viewer_for_seats(room.seats_of(*caller.account)));
 }
 
 }  // namespace
@@ -43,7 +52,7 @@ void GameService::query_reachable(const Caller& caller, const Envelope& request)
   const v1::QueryReachable& query = request.query_reachable();
   GameRoom* room = query_room(caller, request, query.game_id());
   if (!room) return;
-  if (query.unit() >= room->state.units.size())
+  if (query.unit() >= units_shown_to(*room, caller))
     return send_refusal(caller, request, v1::REFUSAL_CODE_INVALID_REQUEST, "unit number out of range");
   v1::ServerEnvelope answer;
   answer.set_request_id(request.request_id());
@@ -88,7 +97,7 @@ void GameService::query_odds(const Caller& caller, const Envelope& request) {
   if (!room) return;
   v1::GameAction wrapped;
   *wrapped.mutable_attack() = query.attack();
-  auto converted = wire::from_proto(wrapped, room->state);
+  auto converted = wire::from_proto(wrapped, room->state, units_shown_to(*room, caller));
   if (const auto* error = std::get_if<std::string>(&converted))
     return send_refusal(caller, request, v1::REFUSAL_CODE_INVALID_REQUEST, *error);
   const auto& attack = std::get<engine::AttackAction>(std::get<engine::Action>(converted));

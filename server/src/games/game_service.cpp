@@ -8,6 +8,7 @@
 #include <hd/engine/notation.hpp>
 #include <hd/wire/game_convert.hpp>
 
+#include <algorithm>
 #include <ctime>
 
 namespace hd::server {
@@ -158,8 +159,10 @@ v1::GameSnapshot GameService::snapshot(GameRoom& room, const Subscriber& subscri
     t.set_night(turn.night);
     t.set_rain(turn.rain);
   }
+  // 18.5C: a secret option is left out until revealed, for those who may not know of it.
+  const auto visible = engine::visible_options(visible_state(room, subscriber), subscriber.viewer);
   for (const std::string& option : room.row.force_options)
-    info.add_force_options(option);
+    if (std::find(visible.begin(), visible.end(), option) != visible.end()) info.add_force_options(option);
   for (const std::string& rule : room.row.optional_rules)
     info.add_optional_rules(rule);
   for (engine::Army army : armies_in_play(room.initial))

@@ -132,6 +132,20 @@ void GameService::create_game(const Caller& caller, const Envelope& request) {
     it->entropy = create.entropy();
   }
 
+  // 18.5C (docs/games.md): a secret force option is its side's own choice, so only a creator who
+  // takes a human seat of that side may choose it; anyone else would know what the French hide.
+  for (const engine::ScenarioOption& option : initial.rules->scenario.options) {
+    if (!option.secret || !initial.rules->option_chosen(option.id)) continue;
+    const bool takes_side = std::any_of(seats.begin(), seats.end(), [&](const SeatRow& seat) {
+      return seat.account == *caller.account && side_of_seat(seat.seat) == option.secret->side;
+    });
+    if (!takes_side)
+      return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_ALLOWED,
+                          option.id + " is the " +
+                              (option.secret->side == engine::Side::French ? "French" : "Coalition") +
+                              " player's secret choice: take a seat of that side to choose it");
+  }
+
   game.title = initial.rules->scenario.name;
   game.status = v1::GAME_STATUS_OPEN;
   game.public_listing = create.public_listing();
@@ -241,6 +255,15 @@ void GameService::leave_game(const Caller& caller, const Envelope& request) {
   if (room->row.status != v1::GAME_STATUS_OPEN)
     return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_ALLOWED,
                         "a seat can be left only before the game starts (resign instead)");
+  // 18.5C (docs/games.md): the secret choice stays with the player who made it, so its seat is
+  // never handed to another account.
+  const engine::Ruleset& rules = *room->state.rules;
+  for (const engine::ScenarioOption& option : rules.scenario.options) {
+    if (option.secret && rules.option_chosen(option.id) && side_of_seat(seat->seat) == option.secret->side)
+      return send_refusal(
+          caller, request, v1::REFUSAL_CODE_NOT_ALLOWED,
+          option.id + " is this seat's secret choice: the seat cannot be left to another player");
+  }
   SeatRow updated = *seat;
   updated.account.reset();
   updated.username.clear();

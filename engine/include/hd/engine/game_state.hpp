@@ -37,6 +37,7 @@ struct UnitState {
   bool half_movement_entry = false;
   bool immobile = false;         // 19.5C: may not move until released
   bool unstacked_entry = false;  // enters "unstacked", one at a time: each unit is a stack (5.6A)
+  std::string secret_option;     // 18.5C: the secret force option it comes with (view.hpp hides it)
   // 3.2C: a unit placed "w/N" may be moved within `setup_radius` of `setup_hex` in the set-up.
   Hex setup_hex;
   int setup_radius = 0;
@@ -55,7 +56,8 @@ struct UnitState {
   bool on_map() const { return status == UnitStatus::OnMap; }
 };
 
-// Setup comes before the first turn, only in games with "w/N" placements (3.2C).
+// Setup comes before the first turn, only in games with "w/N" placements (3.2C) or whose first phase
+// opens with scenario dice (19.5C): its last `end` begins play and rolls them.
 enum class Phase : std::uint8_t { Movement, Combat, GameOver, Setup };
 
 // A unit that must retreat after combat (6.6); its owner chooses where.

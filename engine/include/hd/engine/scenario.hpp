@@ -127,6 +127,14 @@ struct ScenarioForces {
   std::vector<SpecialRule> specials;
 };
 
+// A force option one side chooses in secret (18.5C: "write down the option and reveal it only when
+// the first roll is made"): hidden from the other side until `side`'s movement phase of the turn
+// `reveal` begins (the turn of its first die), or the game ends.
+struct SecretOption {
+  Side side = Side::French;
+  TurnName reveal;
+};
+
 struct ScenarioOption {
   std::string id;  // the rule number, e.g. 18.5A
   std::string title;
@@ -135,6 +143,7 @@ struct ScenarioOption {
   ScenarioForces additions;
   std::vector<std::pair<Army, std::string>> removals;  // units taken out of the base forces
   int line = 0;
+  std::optional<SecretOption> secret;  // `secret SIDE until TURN`: only reinforcements, specials, victory
 };
 
 struct PlayingArea {

@@ -39,6 +39,12 @@ void special_phase_start_rolls(GameState& state, const DieRoller& roll, std::vec
 // Brigades). Called by apply() when the first turn's first phase starts.
 void special_start_of_play_rolls(GameState& state, const DieRoller& roll, std::vector<Event>& events);
 
+// True if play's first phase would open with scenario dice (19.5C at Quatre Bras' first French
+// movement phase; 18.5A as play begins): a dry run of both hooks on a copy, rolling nothing. Such a
+// game must begin with a set-up phase, even with nothing to place, so that an action (the first
+// side's `end`) makes the rolls. Called once by start_game().
+bool special_rolls_before_play(const GameState& state);
+
 // A reason the scenario keeps a waiting unit from entering now, or nullopt (19.2C: at 1634 all
 // [5] enters before any of [Bw]).
 std::optional<Refusal> special_entry_refusal(const GameState& state, UnitIndex unit);

@@ -1,7 +1,9 @@
 // What a viewer may know. Everything that leaves the server passes through view() for snapshots and
 // redact() for events, so that hidden movement (16.6), observation (16.3) and delayed spectators are
 // additions here, not rewrites elsewhere. Under the standard rules nothing is hidden: every seat and
-// every spectator sees the whole board.
+// every spectator sees the whole board. A secret force option (18.5C, secret_options.hpp) is hidden
+// from the other side's seats and spectators until it is revealed: the units it brings are left out
+// of the view, its dice out of the events, its id out of visible_options().
 #pragma once
 
 #include <hd/engine/actions.hpp>
@@ -51,6 +53,18 @@ struct GameView {
   PendingDecision pending;
   std::optional<GameResult> result;
 };
+
+// True if `viewer` may know of the chosen secret option `option` before its reveal: a seat of its
+// side, a spectator shown its side's view or everything.
+bool may_see_secret(const Viewer& viewer, const ScenarioOption& option);
+
+// How many units `viewer` is shown: units 0 to N-1. The units a viewer may not see (a hidden secret
+// option's, 18.5C) are numbered last (game_setup.cpp), so to this viewer a unit number at or above N
+// is not in the game: the server refuses it as it would a number beyond the last unit.
+std::size_t units_shown(const GameState& state, const Viewer& viewer);
+
+// The force options chosen for the game that `viewer` may know of now, in the scenario's order.
+std::vector<std::string> visible_options(const GameState& state, const Viewer& viewer);
 
 // The state as `viewer` may see it.
 GameView view(const GameState& state, const Viewer& viewer);

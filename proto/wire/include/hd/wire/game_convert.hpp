@@ -37,4 +37,9 @@ hundred_days::v1::GameAction to_proto(const engine::Action& action);
 std::variant<engine::Action, std::string> from_proto(const hundred_days::v1::GameAction& action,
                                                      const engine::GameState& state);
 
+// The same, for a sender shown only units 0 to `units_shown` - 1 (engine::units_shown: a secret
+// option's units, 18.5C): a higher number is refused exactly as one beyond the last unit.
+std::variant<engine::Action, std::string> from_proto(const hundred_days::v1::GameAction& action,
+                                                     const engine::GameState& state, std::size_t units_shown);
+
 }  // namespace hd::wire
