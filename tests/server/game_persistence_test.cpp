@@ -221,3 +221,80 @@ TEST_CASE("A dropped connection resumes from the last sequence it saw, without a
   REQUIRE(future.has_game_snapshot());
   CHECK(future.game_snapshot().sequence() == alice_replica.sequence());
 }
+
+TEST_CASE("A Coalition seat's phase end survives a restart; a mark of an earlier phase does not",
+          "[e2e][games]") {
+  const auto directory = make_temp_directory("hd-games-phase-ends");
+  ServerOptions options{game_server_args(), directory};
+  auto server = std::make_unique<ServerProcess>(options);
+  const auto database = server->database_path();
+  auto alice = std::make_unique<GamePlayer>(server->port(), "alice");  // French
+  auto bob = std::make_unique<GamePlayer>(server->port(), "bob");      // Prussian
+  auto carol = std::make_unique<GamePlayer>(server->port(), "carol");  // Allied
+  const std::string alice_token = alice->session_token(), bob_token = bob->session_token(),
+                    carol_token = carol->session_token();
+  const auto created = alice->request(create_game("la-belle-alliance", {v1::SEAT_FRENCH},
+                                                  test_entropy("alice"), v1::SPECTATOR_VIEW_UNSPECIFIED));
+  REQUIRE(created.has_game_created());
+  const std::uint64_t game = created.game_created().game_id();
+  REQUIRE(bob->request(join_game(game, v1::SEAT_PRUSSIAN, test_entropy("bob"))).has_game_changed());
+  REQUIRE(carol->request(join_game(game, v1::SEAT_ALLIED, test_entropy("carol"))).has_game_changed());
+  REQUIRE(alice->request(open_game(game, false)).has_game_snapshot());
+  Replica replica("la-belle-alliance", engine::Viewer{});
+  std::string why;
+
+  // The French end their movement and combat phases (4.1): the Coalition's movement phase follows.
+  const engine::Action end{engine::EndPhaseAction{}};
+  while (replica.state().phasing == engine::Side::French) {
+    REQUIRE(!engine::validate(replica.state(), engine::Side::French, end));  // no French unit in contact
+    REQUIRE(alice->request(submit(game, end)).has_action_accepted());
+    INFO(why);
+    REQUIRE(replica.apply(alice->next_of(v1::ServerEnvelope::kGameUpdate).game_update(), why));
+  }
+  REQUIRE(replica.state().phase == engine::Phase::Movement);
+  const std::uint64_t movement_start = replica.sequence();
+
+  // Bob (Prussian) ends the Coalition movement phase; it waits for Carol. The mark is on disk before
+  // Bob hears the answer, so even kill -9 keeps it.
+  const auto first = bob->request(submit(game, end));
+  REQUIRE(first.has_action_accepted());
+  CHECK(first.action_accepted().awaiting_confirmation());
+  CHECK(query(database, "SELECT seat, phase_start_sequence FROM game_phase_ends WHERE game_id = " +
+                            std::to_string(game)) ==
+        std::vector<std::string>{"2|" + std::to_string(movement_start)});
+  alice.reset();
+  bob.reset();
+  carol.reset();
+  server->stop(SIGKILL);
+
+  server = std::make_unique<ServerProcess>(options);
+  alice = std::make_unique<GamePlayer>(server->port(), "alice", alice_token);
+  carol = std::make_unique<GamePlayer>(server->port(), "carol", carol_token);
+  REQUIRE(alice->request(open_game(game, false, replica.sequence())).has_ok());
+  // Carol's end is the last one missing: the phase ends at once.
+  const auto second = carol->request(submit(game, end));
+  INFO(second.DebugString());
+  REQUIRE(second.has_action_accepted());
+  CHECK_FALSE(second.action_accepted().awaiting_confirmation());
+  CHECK(second.action_accepted().sequence() == movement_start + 1);
+  REQUIRE(replica.apply(alice->next_of(v1::ServerEnvelope::kGameUpdate).game_update(), why));
+  REQUIRE(replica.state().phasing == engine::Side::Coalition);
+  REQUIRE(replica.state().phase == engine::Phase::Combat);
+
+  // Restarted again in the combat phase: Bob's mark was for the movement phase and counts no more.
+  alice.reset();
+  carol.reset();
+  server->stop(SIGTERM);
+  server = std::make_unique<ServerProcess>(options);
+  carol = std::make_unique<GamePlayer>(server->port(), "carol", carol_token);
+  bob = std::make_unique<GamePlayer>(server->port(), "bob", bob_token);
+  REQUIRE(!engine::validate(replica.state(), engine::Side::Coalition, end));  // no Coalition unit in contact
+  // Request ids beyond those of Carol's earlier connection (an id reused is taken for a repeat).
+  const auto combat_end = carol->request_with_id(submit(game, end), 2000001);
+  REQUIRE(combat_end.has_action_accepted());
+  CHECK(combat_end.action_accepted().awaiting_confirmation());
+  CHECK(combat_end.action_accepted().sequence() == 0);
+  const auto combat_second = bob->request_with_id(submit(game, end), 2000001);
+  REQUIRE(combat_second.has_action_accepted());
+  CHECK(combat_second.action_accepted().sequence() == movement_start + 2);
+}

@@ -96,6 +96,10 @@ class GameService {
   // Starts the game once every human seat is taken (the caller then runs the built-in players).
   void start_if_ready(GameRoom& room);
   void apply_undo(GameRoom& room, AccountId answering);
+  // The running game in which the caller holds `held` seats (resign, offer or answer a draw); refuses
+  // (NOT_FOUND, NOT_YOUR_SEAT, GAME_NOT_RUNNING) and returns nullptr otherwise.
+  GameRoom* seat_holders_running_game(const Caller& caller, const Envelope& request, std::uint64_t game_id,
+                                      std::vector<hundred_days::v1::Seat>& held);
 
   // game_queries.cpp
   void query_reachable(const Caller& caller, const Envelope& request);

@@ -182,6 +182,27 @@ std::uint64_t GameStore::min_undone_sequence(std::int64_t game) {
   return statement.step() ? static_cast<std::uint64_t>(statement.column_int64(0)) : 0;
 }
 
+void GameStore::save_phase_ends(std::int64_t game, std::uint64_t phase_start_sequence,
+                                const std::set<v1::Seat>& seats) {
+  db_.prepare("DELETE FROM game_phase_ends WHERE game_id = ?").bind(1, game).run();
+  for (v1::Seat seat : seats)
+    db_.prepare("INSERT INTO game_phase_ends (game_id, seat, phase_start_sequence) VALUES (?, ?, ?)")
+        .bind(1, game)
+        .bind(2, static_cast<std::int64_t>(seat))
+        .bind(3, static_cast<std::int64_t>(phase_start_sequence))
+        .run();
+}
+
+std::set<v1::Seat> GameStore::load_phase_ends(std::int64_t game, std::uint64_t phase_start_sequence) {
+  auto statement =
+      db_.prepare("SELECT seat FROM game_phase_ends WHERE game_id = ? AND phase_start_sequence = ?");
+  statement.bind(1, game).bind(2, static_cast<std::int64_t>(phase_start_sequence));
+  std::set<v1::Seat> seats;
+  while (statement.step())
+    seats.insert(static_cast<v1::Seat>(statement.column_int64(0)));
+  return seats;
+}
+
 void GameStore::insert_chat(std::int64_t game, AccountId account, const ChatRow& chat) {
   db_.prepare(
          "INSERT INTO game_chat (game_id, account_id, channel, side, text, unix_seconds) "

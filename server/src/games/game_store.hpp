@@ -10,6 +10,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -78,6 +79,13 @@ class GameStore {
                 const std::string& event, AccountId account);
   // The lowest sequence an accepted undo took back (0: none).
   std::uint64_t min_undone_sequence(std::int64_t game);
+  // Replaces the game's Coalition phase-end marks (migrations/0004) with `seats`, the seats that
+  // have ended the phase that began at log sequence `phase_start_sequence`.
+  void save_phase_ends(std::int64_t game, std::uint64_t phase_start_sequence,
+                       const std::set<hundred_days::v1::Seat>& seats);
+  // The seats that have ended the phase that began at `phase_start_sequence` (marks of an earlier
+  // phase are void).
+  std::set<hundred_days::v1::Seat> load_phase_ends(std::int64_t game, std::uint64_t phase_start_sequence);
   void insert_chat(std::int64_t game, AccountId account, const ChatRow& chat);
   // The last `limit` messages, oldest first.
   std::vector<ChatRow> recent_chat(std::int64_t game, int limit);

@@ -54,6 +54,7 @@ std::unique_ptr<GameRoom> GameService::load_room(const GameRow& game) {
   auto room = std::make_unique<GameRoom>(game, store_.load_seats(game.id), std::move(*started.value),
                                          store_.load_actions(game.id));
   room->min_undone_sequence = store_.min_undone_sequence(game.id);
+  room->coalition_ended = store_.load_phase_ends(game.id, room->phase_start_sequence());
   return room;
 }
 
