@@ -7,6 +7,7 @@
 //   hd_replay_time [--scenario la-belle-alliance] [--seeds 5] [--rounds 20] [--data DIR]
 #include <hd/engine/notation.hpp>
 #include <hd/engine/random_player.hpp>
+#include <hd/engine/state_snapshot.hpp>
 #include <hd/loader/data_files.hpp>
 
 #include <algorithm>
@@ -48,7 +49,7 @@ std::vector<Logged> play_to_end(GameState state, std::uint64_t seed) {
 }
 
 // The server's replay: parse, apply with the logged dice, check the hash.
-void replay(GameState state, const std::vector<Logged>& log) {
+void replay_into(GameState& state, const std::vector<Logged>& log) {
   for (const Logged& entry : log) {
     const auto parsed = parse_action_line(state, entry.line);
     if (const auto* error = std::get_if<std::string>(&parsed)) throw std::runtime_error(*error);
@@ -57,6 +58,11 @@ void replay(GameState state, const std::vector<Logged>& log) {
     apply(state, notated.side, notated.action, [&] { return entry.dice.at(next++); });
     if (state_hash(state) != entry.hash) throw std::runtime_error("hash differs at " + entry.line);
   }
+}
+
+// The same on a copy of the first state.
+void replay(GameState state, const std::vector<Logged>& log) {
+  replay_into(state, log);
 }
 
 }  // namespace
@@ -96,10 +102,26 @@ int main(int argc, char** argv) {
           std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - begin).count());
     }
     std::sort(times.begin(), times.end());
-    std::printf("%s seed %d: %zu actions, replay median %.2f ms, min %.2f ms, max %.2f ms (%.1f us/action)\n",
-                choice.scenario.c_str(), seed, log.size(), times[times.size() / 2], times.front(),
-                times.back(),
-                1000.0 * times[times.size() / 2] / static_cast<double>(std::max<std::size_t>(log.size(), 1)));
+    // The same game's final state restored from its snapshot text instead (what a server with a
+    // snapshot at the last action does before checking the hash).
+    GameState final_state = *started.value;
+    replay_into(final_state, log);
+    const std::string snapshot = snapshot_state(final_state);
+    std::vector<double> restore_times;
+    for (int round = 0; round < rounds; ++round) {
+      const auto begin = std::chrono::steady_clock::now();
+      const auto restored = restore_state(*started.value, snapshot);
+      if (!restored || state_hash(*restored) != state_hash(final_state)) throw std::runtime_error("restore");
+      restore_times.push_back(
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - begin).count());
+    }
+    std::sort(restore_times.begin(), restore_times.end());
+    std::printf(
+        "%s seed %d: %zu actions, replay median %.2f ms, min %.2f ms, max %.2f ms (%.1f us/action); "
+        "restore from a %zu-byte snapshot median %.3f ms\n",
+        choice.scenario.c_str(), seed, log.size(), times[times.size() / 2], times.front(), times.back(),
+        1000.0 * times[times.size() / 2] / static_cast<double>(std::max<std::size_t>(log.size(), 1)),
+        snapshot.size(), restore_times[restore_times.size() / 2]);
   }
   return 0;
 }

@@ -298,3 +298,83 @@ TEST_CASE("A Coalition seat's phase end survives a restart; a mark of an earlier
   REQUIRE(combat_second.has_action_accepted());
   CHECK(combat_second.action_accepted().sequence() == movement_start + 2);
 }
+
+TEST_CASE(
+    "A game is rebuilt from its latest snapshot; a snapshot that cannot be trusted is replaced by a full "
+    "replay and a warning",
+    "[e2e][games]") {
+  const auto directory = make_temp_directory("hd-games-snapshots");
+  std::vector<std::string> args = game_server_args();
+  args.insert(args.end(), {"--snapshot-every", "5"});
+  const ServerOptions options{args, directory};
+  auto server = std::make_unique<ServerProcess>(options);
+  const auto database = server->database_path();
+  auto alice = std::make_unique<GamePlayer>(server->port(), "alice");
+  const std::string token = alice->session_token();
+  auto create =
+      create_game("quatre-bras", {v1::SEAT_FRENCH}, test_entropy("alice"), v1::SPECTATOR_VIEW_UNSPECIFIED);
+  v1::SeatSetup& builtin = *create.mutable_create_game()->add_seats();
+  builtin.set_seat(v1::SEAT_ALLIED);
+  builtin.set_built_in(true);
+  const auto created = alice->request(create);
+  REQUIRE(created.has_game_created());
+  const std::uint64_t game = created.game_created().game_id();
+  const std::string of_the_game = " WHERE game_id = " + std::to_string(game);
+  const std::string game_rows = " FROM game_snapshots" + of_the_game;
+
+  Replica replica("quatre-bras", french_seat());
+  std::map<std::uint64_t, std::string> seen;
+  REQUIRE(alice->request(open_game(game, false)).has_game_snapshot());
+  follow_builtin(*alice, replica, seen);
+  engine::SplitMix64 random(5150);
+  // One French action, checked against the replica (its view must match the server's byte for byte).
+  // Request ids run on across connections (an id reused is taken for a repeat).
+  std::uint64_t request_id = 5000000;
+  const auto play_one = [&] {
+    REQUIRE(french_to_decide(replica));
+    const auto answer = alice->request_with_id(
+        submit(game, engine::choose_random_action(replica.state(), random)), ++request_id);
+    INFO(answer.DebugString());
+    REQUIRE(answer.has_action_accepted());
+    CHECK(answer.action_accepted().sequence() == replica.sequence() + 1);
+    follow_own(*alice, replica, seen, answer.action_accepted().sequence());
+    follow_builtin(*alice, replica, seen);
+  };
+  while (replica.sequence() < 23)
+    play_one();
+
+  // Only the latest snapshot is kept, at the last multiple of 5.
+  const std::uint64_t snapshot_at = replica.sequence() / 5 * 5;
+  CHECK(query(database, "SELECT sequence" + game_rows) ==
+        std::vector<std::string>{std::to_string(snapshot_at)});
+
+  const auto restart = [&] {
+    alice.reset();
+    server->stop(SIGTERM);
+    server = std::make_unique<ServerProcess>(options);
+    alice = std::make_unique<GamePlayer>(server->port(), "alice", token);
+    REQUIRE(alice->request(open_game(game, false, replica.sequence())).has_ok());
+  };
+  restart();
+  CHECK(server->log().find("event=game_rebuilt_from_snapshot game=" + std::to_string(game) +
+                           " snapshot=" + std::to_string(snapshot_at)) != std::string::npos);
+  CHECK(server->log().find("snapshot_not_used") == std::string::npos);
+  play_one();  // the rebuilt game plays on exactly as the replica does
+
+  // A snapshot whose state does not read back.
+  query(database, "UPDATE game_snapshots SET state = 'hd-state-1 0 0 garbage'" + of_the_game);
+  restart();
+  CHECK(server->log().find("level=warning event=snapshot_not_used game=" + std::to_string(game)) !=
+        std::string::npos);
+  CHECK(server->log().find("does not read back") != std::string::npos);
+  play_one();
+
+  // A snapshot of another state than the log's at its sequence (e.g. written before an undo).
+  const std::uint64_t latest = std::stoull(query(database, "SELECT MAX(sequence)" + game_rows).front());
+  query(database, "UPDATE game_snapshots SET state_hash = '0123456789abcdef'" + of_the_game);
+  restart();
+  CHECK(server->log().find("event=snapshot_not_used game=" + std::to_string(game) +
+                           " snapshot=" + std::to_string(latest)) != std::string::npos);
+  CHECK(server->log().find("is not the log's") != std::string::npos);
+  play_one();
+}

@@ -76,6 +76,15 @@ std::uint64_t GameService::play(GameRoom& room, engine::Side side, const engine:
     outbound_.send(connection, update);
   }
   if (over) broadcast_summary(room);
+  if (config_.snapshot_every > 0 && logged.sequence % config_.snapshot_every == 0) {
+    // A cache, written once the updates are out (the actor's answer follows): a failure loses nothing.
+    try {
+      store_.save_snapshot(room.row.id, room.snapshot());
+    } catch (const std::exception& error) {
+      log_event(LogLevel::Warning, "snapshot_not_saved",
+                {{"game", std::to_string(room.row.id)}, {"error", error.what()}});
+    }
+  }
   return logged.sequence;
 }
 
@@ -348,6 +357,7 @@ void GameService::apply_undo(GameRoom& room, AccountId answering) {
     store_.delete_action(room.row.id, last.sequence);
     store_.log_undo(room.row.id, last.sequence, last.action, "accept", answering);
     store_.save_phase_ends(room.row.id, room.phase_start_sequence(), {});  // the replay clears them
+    store_.delete_snapshots_from(room.row.id, last.sequence);
   });
   room.log.pop_back();
   room.replay();

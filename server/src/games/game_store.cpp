@@ -203,6 +203,48 @@ std::set<v1::Seat> GameStore::load_phase_ends(std::int64_t game, std::uint64_t p
   return seats;
 }
 
+void GameStore::save_snapshot(std::int64_t game, const SnapshotRow& snapshot) {
+  in_transaction(db_, [&] {
+    db_.prepare(
+           "INSERT OR REPLACE INTO game_snapshots (game_id, sequence, state, state_hash, "
+           "phase_start_sequence, "
+           "phase_start_dice) VALUES (?, ?, ?, ?, ?, ?)")
+        .bind(1, game)
+        .bind(2, static_cast<std::int64_t>(snapshot.sequence))
+        .bind(3, snapshot.state)
+        .bind(4, snapshot.state_hash)
+        .bind(5, static_cast<std::int64_t>(snapshot.phase_start_sequence))
+        .bind(6, static_cast<std::int64_t>(snapshot.phase_start_dice))
+        .run();
+    db_.prepare("DELETE FROM game_snapshots WHERE game_id = ? AND sequence < ?")
+        .bind(1, game)
+        .bind(2, static_cast<std::int64_t>(snapshot.sequence))
+        .run();
+  });
+}
+
+std::optional<SnapshotRow> GameStore::latest_snapshot(std::int64_t game) {
+  auto statement = db_.prepare(
+      "SELECT sequence, state, state_hash, phase_start_sequence, phase_start_dice FROM game_snapshots "
+      "WHERE game_id = ? ORDER BY sequence DESC LIMIT 1");
+  statement.bind(1, game);
+  if (!statement.step()) return std::nullopt;
+  SnapshotRow row;
+  row.sequence = static_cast<std::uint64_t>(statement.column_int64(0));
+  row.state = statement.column_text(1);
+  row.state_hash = statement.column_text(2);
+  row.phase_start_sequence = static_cast<std::uint64_t>(statement.column_int64(3));
+  row.phase_start_dice = static_cast<std::uint64_t>(statement.column_int64(4));
+  return row;
+}
+
+void GameStore::delete_snapshots_from(std::int64_t game, std::uint64_t sequence) {
+  db_.prepare("DELETE FROM game_snapshots WHERE game_id = ? AND sequence >= ?")
+      .bind(1, game)
+      .bind(2, static_cast<std::int64_t>(sequence))
+      .run();
+}
+
 void GameStore::insert_chat(std::int64_t game, AccountId account, const ChatRow& chat) {
   db_.prepare(
          "INSERT INTO game_chat (game_id, account_id, channel, side, text, unix_seconds) "
