@@ -378,3 +378,72 @@ TEST_CASE(
   CHECK(server->log().find("is not the log's") != std::string::npos);
   play_one();
 }
+
+TEST_CASE("An accepted undo drops the snapshot of the action it takes back", "[e2e][games]") {
+  const auto directory = make_temp_directory("hd-games-snapshot-undo");
+  std::vector<std::string> args = game_server_args();
+  args.insert(args.end(), {"--snapshot-every", "1"});
+  const ServerOptions options{args, directory};
+  auto server = std::make_unique<ServerProcess>(options);
+  const auto database = server->database_path();
+  auto alice = std::make_unique<GamePlayer>(server->port(), "alice");
+  const std::string token = alice->session_token();
+  auto create =
+      create_game("quatre-bras", {v1::SEAT_FRENCH}, test_entropy("alice"), v1::SPECTATOR_VIEW_UNSPECIFIED);
+  v1::SeatSetup& builtin = *create.mutable_create_game()->add_seats();
+  builtin.set_seat(v1::SEAT_ALLIED);
+  builtin.set_built_in(true);
+  const auto created = alice->request(create);
+  REQUIRE(created.has_game_created());
+  const std::uint64_t game = created.game_created().game_id();
+  const std::string snapshots = "SELECT sequence FROM game_snapshots WHERE game_id = " + std::to_string(game);
+  Replica replica("quatre-bras", french_seat());
+  REQUIRE(alice->request(open_game(game, false)).has_game_snapshot());
+  REQUIRE(french_to_decide(replica));  // the French move first
+
+  // A French move (the random player's first move choice), snapshotted at once.
+  const auto a_move = [&](std::uint64_t seed) {
+    engine::SplitMix64 random(seed);
+    for (;;) {
+      const engine::Action action = engine::choose_random_action(replica.state(), random);
+      if (std::holds_alternative<engine::MoveAction>(action)) return action;
+    }
+  };
+  std::uint64_t request_id = 7000000;
+  REQUIRE(alice->request_with_id(submit(game, a_move(1)), ++request_id).action_accepted().sequence() == 1);
+  CHECK(query(database, snapshots) == std::vector<std::string>{"1"});
+
+  // 5.1C: taken back (the built-in opponent accepts at once): its snapshot goes with it.
+  v1::ClientEnvelope undo;
+  undo.mutable_request_undo()->set_game_id(game);
+  REQUIRE(alice->request_with_id(undo, ++request_id).has_ok());
+  CHECK(alice->next_of(v1::ServerEnvelope::kUndoAnswered).undo_answered().accepted());
+  CHECK(query(database, snapshots).empty());
+
+  // The view a player gets when opening the game, before and after a restart.
+  const auto view_now = [&] {
+    const auto opened = alice->request_with_id(open_game(game, false), ++request_id);
+    REQUIRE(opened.has_game_snapshot());
+    return opened.game_snapshot().view().SerializeAsString();
+  };
+  const auto restart = [&] {
+    alice.reset();
+    server->stop(SIGTERM);
+    server = std::make_unique<ServerProcess>(options);
+    alice = std::make_unique<GamePlayer>(server->port(), "alice", token);
+  };
+  std::string before = view_now();
+  restart();
+  CHECK(view_now() == before);
+  CHECK(server->log().find("snapshot_not_used") == std::string::npos);
+
+  // Another move takes the freed sequence and its own snapshot, which the next start uses.
+  REQUIRE(alice->request_with_id(submit(game, a_move(2)), ++request_id).action_accepted().sequence() == 1);
+  CHECK(query(database, snapshots) == std::vector<std::string>{"1"});
+  before = view_now();
+  restart();
+  CHECK(view_now() == before);
+  CHECK(server->log().find("event=game_rebuilt_from_snapshot game=" + std::to_string(game) + " snapshot=1") !=
+        std::string::npos);
+  CHECK(server->log().find("snapshot_not_used") == std::string::npos);
+}
