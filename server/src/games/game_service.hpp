@@ -26,8 +26,9 @@ namespace hd::server {
 
 class GameService {
  public:
-  // Loads every open and running game from the database and rebuilds its state by replaying its
-  // action log (a game whose log no longer replays is logged and left out).
+  // Loads every open and running game from the database and rebuilds its state from its latest
+  // snapshot and the actions logged after it, or by replaying its whole action log when it has no
+  // snapshot that agrees with the log (a game whose log no longer replays is logged and left out).
   GameService(Database& db, const ServerConfig& config, Outbound& outbound, Metrics& metrics);
   ~GameService();
   GameService(const GameService&) = delete;
