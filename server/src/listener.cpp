@@ -42,6 +42,10 @@ void Listener::on_accept(boost::system::error_code error, tcp::socket socket) {
   if (error) {
     log_event(LogLevel::Warning, "accept_failed", {{"error", error.message()}});
   } else {
+    // No Nagle: an action's GameUpdate and ActionAccepted are two small writes, and with Nagle the
+    // second waited for the client's delayed ACK of the first (about 40 ms, docs/load.md).
+    boost::system::error_code ignored;
+    socket.set_option(tcp::no_delay(true), ignored);
     std::make_shared<HttpSession>(std::move(socket), context_)->run();
   }
   do_accept();

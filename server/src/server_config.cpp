@@ -126,6 +126,10 @@ std::string apply_setting(ServerConfig& config, const std::string& key, const st
     const auto v = integer(1, 3600);
     if (!v) return bad();
     config.rate_limit.window = std::chrono::seconds(*v);
+  } else if (key == "snapshot-every") {
+    const auto v = integer(0, 1000000);
+    if (!v) return bad();
+    config.snapshot_every = static_cast<std::uint64_t>(*v);
   } else if (key == "max-connections-per-address") {
     const auto v = integer(1, 100000);
     if (!v) return bad();
@@ -181,7 +185,7 @@ std::string server_usage() {
          "                 [--rate-limit-burst N] [--rate-limit-close-after N]\n"
          "                 [--rate-limit-window-seconds N] [--max-connections-per-address N]\n"
          "                 [--allowed-origins LIST] [--trusted-proxies LIST]\n"
-         "                 [--metrics-allowed-from LIST]\n"
+         "                 [--metrics-allowed-from LIST] [--snapshot-every N]\n"
          "A config file holds the same keys as 'key = value' lines; flags override it.\n"
          "See docs/server.md.\n";
 }

@@ -18,20 +18,21 @@ struct ServerConfig {
   std::filesystem::path database_path = "data/hundred-days.sqlite";
   std::filesystem::path port_file;  // if set, the bound port is written here
   std::string server_name = "Hundred Days";
-  std::size_t max_message_bytes = 64 * 1024;          // largest WebSocket message accepted, bytes
-  std::size_t write_queue_limit = 64;                 // messages queued to a slow client before it is dropped
-  std::chrono::seconds handshake_timeout{10};         // HTTP request and WebSocket handshake
-  std::chrono::seconds idle_timeout{60};              // silence before a ping; dropped if unanswered
-  std::chrono::milliseconds shutdown_grace{3000};     // time open connections get to close on shutdown
-  int threads = 2;                                    // I/O threads
-  std::filesystem::path data_root = "scenarios";      // the scenarios folder: map/, armies/, tables/, scenarios
-  unsigned long long argon2_operations = 2;           // Argon2id passes (libsodium "interactive": 2)
-  std::size_t argon2_memory_kib = 64 * 1024;          // Argon2id memory, KiB (interactive: 64 MiB)
+  std::size_t max_message_bytes = 64 * 1024;       // largest WebSocket message accepted, bytes
+  std::size_t write_queue_limit = 64;              // messages queued to a slow client before it is dropped
+  std::chrono::seconds handshake_timeout{10};      // HTTP request and WebSocket handshake
+  std::chrono::seconds idle_timeout{60};           // silence before a ping; dropped if unanswered
+  std::chrono::milliseconds shutdown_grace{3000};  // time open connections get to close on shutdown
+  int threads = 2;                                 // I/O threads
+  std::filesystem::path data_root = "scenarios";   // the scenarios folder: map/, armies/, tables/, scenarios
+  unsigned long long argon2_operations = 2;        // Argon2id passes (libsodium "interactive": 2)
+  std::size_t argon2_memory_kib = 64 * 1024;       // Argon2id memory, KiB (interactive: 64 MiB)
   std::chrono::seconds session_lifetime{30 * 86400};  // an unused session token expires after this
   RateLimit rate_limit;                         // requests per connection (see request_rate_limiter.hpp)
   std::size_t max_connections_per_address = 8;  // WebSocket connections open at once per client address
   std::vector<std::string> allowed_origins;     // web origins that may open a WebSocket (none by default)
   std::vector<std::string> trusted_proxies;     // peers whose X-Real-IP header names the client
+  std::uint64_t snapshot_every = 50;            // a game's state is snapshotted every N actions (0: never)
   // Client addresses that may GET /metrics.
   std::vector<std::string> metrics_allowed_from{"127.0.0.1", "::1"};
 };
@@ -44,7 +45,8 @@ using ConfigResult = std::variant<ServerConfig, std::string>;
 // handshake-timeout-seconds, idle-timeout-seconds, shutdown-grace-ms, threads, data-root,
 // argon2-operations, argon2-memory-kib, session-lifetime-days, rate-limit-per-second,
 // rate-limit-burst, rate-limit-close-after, rate-limit-window-seconds, max-connections-per-address,
-// allowed-origins, trusted-proxies, metrics-allowed-from (lists: comma-separated, may be empty).
+// allowed-origins, trusted-proxies, metrics-allowed-from (lists: comma-separated, may be empty),
+// snapshot-every.
 ConfigResult parse_server_config(const std::vector<std::string>& args);
 
 // The usage text printed for --help and on errors.

@@ -36,6 +36,7 @@ struct Totals {
   std::vector<std::string> errors;
   std::uint64_t actions = 0;
   std::uint64_t refusals = 0;
+  std::uint64_t rate_limited_retries = 0;
   std::vector<std::int64_t> latencies_us;
 };
 
@@ -106,6 +107,7 @@ int main(int argc, char** argv) {
       for (const auto& s : stats) {
         totals.actions += s.actions;
         totals.refusals += s.refusals;
+        totals.rate_limited_retries += s.rate_limited_retries;
         totals.latencies_us.insert(totals.latencies_us.end(), s.latencies_us.begin(), s.latencies_us.end());
       }
       if (ok) {
@@ -129,10 +131,11 @@ int main(int argc, char** argv) {
               options.concurrency, static_cast<unsigned long long>(options.seed));
   std::printf("finished %d, errors %zu, wall time %.1f s, games per minute %.2f\n", totals.finished,
               totals.errors.size(), seconds, seconds > 0 ? totals.finished * 60.0 / seconds : 0.0);
-  std::printf("actions %llu (%.1f per second), refusals %llu\n",
+  std::printf("actions %llu (%.1f per second), refusals %llu, sent again after RATE_LIMITED %llu\n",
               static_cast<unsigned long long>(totals.actions),
               seconds > 0 ? static_cast<double>(totals.actions) / seconds : 0.0,
-              static_cast<unsigned long long>(totals.refusals));
+              static_cast<unsigned long long>(totals.refusals),
+              static_cast<unsigned long long>(totals.rate_limited_retries));
   std::printf("action latency (SubmitAction -> ActionAccepted): median %.2f ms, p99 %.2f ms, max %.2f ms\n",
               percentile(totals.latencies_us, 0.5), percentile(totals.latencies_us, 0.99),
               percentile(totals.latencies_us, 1.0));

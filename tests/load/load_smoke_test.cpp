@@ -27,6 +27,9 @@ std::string run_load(const hd::test::ServerProcess& server, const std::string& n
 }  // namespace
 
 TEST_CASE("hd_load plays concurrent bot games to the end without error", "[load][e2e]") {
+  // The server keeps its default request rate limit (20 a second per connection): the bots act
+  // faster than that and must back off and send again on RATE_LIMITED (hd::term::Client::request),
+  // never give up or be closed for it.
   hd::test::ServerOptions options;
   options.extra_args = {"--argon2-memory-kib", "8192",
                         "--argon2-operations", "1",
@@ -39,6 +42,8 @@ TEST_CASE("hd_load plays concurrent bot games to the end without error", "[load]
   CHECK(two_bots.find("finished 3, errors 0") != std::string::npos);
   CHECK(two_bots.find("refusals 0") != std::string::npos);
   CHECK(two_bots.find("median") != std::string::npos);
+  CHECK(two_bots.find("sent again after RATE_LIMITED") != std::string::npos);
+  WARN(two_bots);
 
   const std::string builtin =
       run_load(server, "builtin", {"--games", "2", "--vs-builtin", "--seed", "6"}, status);

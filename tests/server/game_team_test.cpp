@@ -3,6 +3,7 @@
 // have ended it; an attack mixing Prussian and Allied units is proposed by one seat and applied
 // only on the other's ConfirmAttack.
 #include "game_test_player.hpp"
+#include "mixed_attack_script.hpp"
 #include "server_process.hpp"
 
 #include <hd/engine/combat_options.hpp>
@@ -23,23 +24,87 @@ using namespace hd::test;
 
 namespace {
 
-// A legal Coalition attack with at least one Prussian and one Allied attacker, if there is one.
-std::optional<engine::AttackAction> mixed_attack(const engine::GameState& state) {
-  if (state.phase != engine::Phase::Combat || state.phasing != engine::Side::Coalition) return std::nullopt;
-  if (!state.pending_retreats.empty() || state.pending_advance) return std::nullopt;
-  for (const engine::CombatOption& option : engine::combat_options(state)) {
-    std::optional<engine::UnitIndex> prussian, allied;
-    for (engine::UnitIndex unit : option.attackers) {
-      if (state.units[unit].army == engine::Army::Prussian && !prussian) prussian = unit;
-      if (state.units[unit].army == engine::Army::Allied && !allied) allied = unit;
+const auto mixed_attack = find_mixed_attack;
+
+// A three-account game of a real scenario, scripted until the Coalition combat phase offers a mixed
+// attack; `declarer` proposes it, the other Coalition seat confirms it, and it is applied once.
+void mixed_attack_in(const std::string& scenario, v1::Seat declarer) {
+  ServerProcess server({game_server_args(), {}});
+  GamePlayer alice(server.port(), "alice");  // French
+  GamePlayer bob(server.port(), "bob");      // Prussian
+  GamePlayer carol(server.port(), "carol");  // Allied
+  const auto created = alice.request(
+      create_game(scenario, {v1::SEAT_FRENCH}, test_entropy("alice"), v1::SPECTATOR_VIEW_UNSPECIFIED));
+  INFO(created.DebugString());
+  REQUIRE(created.has_game_created());
+  const std::uint64_t game = created.game_created().game_id();
+  REQUIRE(bob.request(join_game(game, v1::SEAT_PRUSSIAN, test_entropy("bob"))).has_game_changed());
+  REQUIRE(carol.request(join_game(game, v1::SEAT_ALLIED, test_entropy("carol"))).has_game_changed());
+  for (GamePlayer* player : {&alice, &bob, &carol})
+    REQUIRE(player->request(open_game(game, false)).has_game_snapshot());
+  Replica replica(scenario, engine::Viewer{});
+  std::string why;
+  const auto follow = [&] {
+    INFO(why);
+    REQUIRE(replica.apply(alice.next_of(v1::ServerEnvelope::kGameUpdate).game_update(), why));
+  };
+
+  // The French end their phases; each Coalition seat marches its own army; both end the phase.
+  MixedAttackScript script;
+  int actions = 0;
+  while (!mixed_attack(replica.state())) {
+    REQUIRE(replica.state().phase != engine::Phase::GameOver);
+    REQUIRE(++actions < 200);
+    const engine::Action action = script.next(replica.state());
+    if (engine::pending_decision(replica.state()).side == engine::Side::French) {
+      REQUIRE(alice.request(submit(game, action)).has_action_accepted());
+    } else if (const auto* move = std::get_if<engine::MoveAction>(&action)) {
+      GamePlayer& mover = replica.state().units[move->move.unit].army == engine::Army::Prussian ? bob : carol;
+      const auto answer = mover.request(submit(game, action));
+      INFO(answer.DebugString());
+      REQUIRE(answer.has_action_accepted());
+    } else {
+      REQUIRE(bob.request(submit(game, action)).action_accepted().awaiting_confirmation());
+      REQUIRE(carol.request(submit(game, action)).action_accepted().sequence() == replica.sequence() + 1);
     }
-    if (!prussian || !allied) continue;
-    engine::AttackAction attack({*prussian, *allied}, option.defenders);
-    if (!engine::validate(state, engine::Side::Coalition, attack)) return attack;
-    engine::AttackAction everyone(option.attackers, option.defenders);
-    if (!engine::validate(state, engine::Side::Coalition, everyone)) return everyone;
+    follow();
   }
-  return std::nullopt;
+
+  // 6.1: one combat with a Prussian and an Allied attacker.
+  const engine::AttackAction attack = *mixed_attack(replica.state());
+  GamePlayer& proposer = declarer == v1::SEAT_PRUSSIAN ? bob : carol;
+  GamePlayer& confirmer = declarer == v1::SEAT_PRUSSIAN ? carol : bob;
+  const std::uint64_t before = replica.sequence();
+  const auto proposed = proposer.request(submit(game, attack));
+  REQUIRE(proposed.has_action_accepted());
+  CHECK(proposed.action_accepted().awaiting_confirmation());
+  CHECK(proposed.action_accepted().sequence() == 0);
+  const auto proposal = confirmer.next_of(v1::ServerEnvelope::kAttackProposal).attack_proposal();
+  CHECK(proposal.proposed_by() == declarer);
+  CHECK(proposal.attack().attackers_size() == static_cast<int>(attack.attackers.size()));
+  v1::ClientEnvelope confirm;
+  confirm.mutable_confirm_attack()->set_game_id(game);
+  confirm.mutable_confirm_attack()->set_proposal_id(proposal.proposal_id());
+  confirm.mutable_confirm_attack()->set_accept(true);
+  const auto by_the_proposer = proposer.request(confirm);  // only the other seat confirms
+  REQUIRE(by_the_proposer.has_refusal());
+  CHECK(by_the_proposer.refusal().code() == v1::REFUSAL_CODE_NOT_YOUR_SEAT);
+  const auto confirmed = confirmer.request(confirm);
+  REQUIRE(confirmed.has_action_accepted());
+  CHECK(confirmed.action_accepted().sequence() == before + 1);
+  // The proposer hears its original request answered with the same sequence.
+  const auto answered = proposer.next_of(v1::ServerEnvelope::kActionAccepted).action_accepted();
+  CHECK(answered.sequence() == before + 1);
+  const auto update = alice.next_of(v1::ServerEnvelope::kGameUpdate).game_update();
+  CHECK(update.seat() == declarer);
+  CHECK(update.action_text().find("coalition attack") == 0);
+  INFO(why);
+  REQUIRE(replica.apply(update, why));
+  CHECK(replica.sequence() == before + 1);
+  // Applied once: a second confirmation finds no proposal.
+  const auto again = confirmer.request(confirm);
+  REQUIRE(again.has_refusal());
+  CHECK(again.refusal().code() == v1::REFUSAL_CODE_NOT_FOUND);
 }
 
 }  // namespace
@@ -179,8 +244,8 @@ TEST_CASE(
   }
   std::ofstream(root / "team-test" / "scenario.txt") << text.str();
 
-  std::vector<std::string> args = {"--data-root", root.string(),         "--argon2-memory-kib",
-                                   "8192",        "--argon2-operations", "1"};
+  std::vector<std::string> args = game_server_args();
+  args[1] = root.string();  // the data root with the test scenario
   ServerProcess server({args, {}});
   GamePlayer alice(server.port(), "alice");
   GamePlayer bob(server.port(), "bob");
@@ -244,4 +309,14 @@ TEST_CASE(
   INFO(why);
   REQUIRE(replica.apply(update, why));
   CHECK(update.action_text().find("coalition attack") == 0);
+}
+
+TEST_CASE("La Belle Alliance: the Prussian seat declares a mixed attack, the Allied seat confirms it",
+          "[e2e][games]") {
+  mixed_attack_in("la-belle-alliance", v1::SEAT_PRUSSIAN);
+}
+
+TEST_CASE("The campaign: the Allied seat declares a mixed attack, the Prussian seat confirms it",
+          "[e2e][games]") {
+  mixed_attack_in("campaign", v1::SEAT_ALLIED);
 }

@@ -20,7 +20,7 @@ namespace hd::test {
 // The scenarios/ folder of this source tree.
 std::filesystem::path game_data_root();
 
-// Server flags for the game tests: the data root and cheap Argon2.
+// Server flags for the game tests: the data root, cheap Argon2 and request rate limits out of reach.
 std::vector<std::string> game_server_args();
 
 // 16+ bytes of entropy made from a label.

@@ -105,3 +105,12 @@ TEST_CASE("bad limit settings are errors that name them", "[config]") {
   CHECK(error({"--allowed-origins", "https://a.example/path"}).find("invalid origin") != std::string::npos);
   CHECK(error({"--trusted-proxies", "localhost"}).find("invalid IP address") != std::string::npos);
 }
+
+TEST_CASE("snapshot-every: a game's state is snapshotted every 50 actions by default; 0 turns it off",
+          "[config]") {
+  CHECK(std::get<ServerConfig>(parse_server_config({})).snapshot_every == 50);
+  CHECK(std::get<ServerConfig>(parse_server_config({"--snapshot-every", "0"})).snapshot_every == 0);
+  CHECK(std::get<ServerConfig>(parse_server_config({"--snapshot-every=7"})).snapshot_every == 7);
+  CHECK(std::get<std::string>(parse_server_config({"--snapshot-every", "-3"})).find("snapshot-every") !=
+        std::string::npos);
+}

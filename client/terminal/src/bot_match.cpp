@@ -90,6 +90,7 @@ bool play_bot_match(BotMatch& match, std::uint64_t seed, std::vector<BotStats>& 
       BotOptions options;
       options.seed = seed * 2 + i;
       ok[i] = play_bot(*match.players[i], options, stats[i], errors[i]);
+      stats[i].rate_limited_retries = match.players[i]->rate_limited_retries();
     });
   }
   for (auto& thread : threads)

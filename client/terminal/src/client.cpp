@@ -55,6 +55,31 @@ std::optional<v1::Welcome> Client::hello() {
 }
 
 std::optional<v1::ServerEnvelope> Client::request(v1::ClientEnvelope envelope) {
+  using namespace std::chrono;
+  constexpr int kMaxRetries = 8;
+  constexpr microseconds kFirstGap = milliseconds(50), kLongestGap = seconds(2);
+  for (int retry = 0;; ++retry) {
+    if (request_gap_.count() > 0) {
+      // Keep the pace; envelopes arriving meanwhile are observed.
+      const auto wait = duration_cast<milliseconds>(last_sent_ + request_gap_ - steady_clock::now());
+      if (wait.count() > 0) pump(wait, [] { return false; });
+    }
+    last_sent_ = steady_clock::now();
+    auto answer = send_and_wait(envelope);
+    const bool rate_limited =
+        answer && answer->has_refusal() && answer->refusal().code() == v1::REFUSAL_CODE_RATE_LIMITED;
+    if (!rate_limited) {
+      request_gap_ -= request_gap_ / 32;  // passed: probe the limit again, slowly
+      if (request_gap_ < microseconds(500)) request_gap_ = microseconds(0);
+      return answer;
+    }
+    if (retry == kMaxRetries) return answer;
+    ++rate_limited_retries_;
+    request_gap_ = std::clamp(request_gap_ * 2, kFirstGap, kLongestGap);
+  }
+}
+
+std::optional<v1::ServerEnvelope> Client::send_and_wait(v1::ClientEnvelope envelope) {
   const std::uint64_t id = next_request_id_++;
   envelope.set_request_id(id);
   connection_.send(envelope);

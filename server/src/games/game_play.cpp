@@ -34,6 +34,13 @@ v1::ServerEnvelope accepted(std::uint64_t request_id, std::uint64_t game, std::u
   return envelope;
 }
 
+v1::ServerEnvelope ok_envelope(std::uint64_t request_id) {
+  v1::ServerEnvelope envelope;
+  envelope.set_request_id(request_id);
+  envelope.mutable_ok();
+  return envelope;
+}
+
 bool is_move(const std::string& line) {
   return line.find(" move ") != std::string::npos;
 }
@@ -69,6 +76,15 @@ std::uint64_t GameService::play(GameRoom& room, engine::Side side, const engine:
     outbound_.send(connection, update);
   }
   if (over) broadcast_summary(room);
+  if (config_.snapshot_every > 0 && logged.sequence % config_.snapshot_every == 0) {
+    // A cache, written once the updates are out (the actor's answer follows): a failure loses nothing.
+    try {
+      store_.save_snapshot(room.row.id, room.snapshot());
+    } catch (const std::exception& error) {
+      log_event(LogLevel::Warning, "snapshot_not_saved",
+                {{"game", std::to_string(room.row.id)}, {"error", error.what()}});
+    }
+  }
   return logged.sequence;
 }
 
@@ -234,7 +250,9 @@ void GameService::submit_action(const Caller& caller, const Envelope& request) {
   }
 
   // The Coalition's phase ends when every Coalition seat has ended it (one account holding both
-  // seats ends it for both at once).
+  // seats ends it for both at once). The marks are persisted before anyone hears of them, so a
+  // restart keeps them (migrations/0004); a mark of an earlier phase is void on load.
+  const std::set<v1::Seat> ended_before = room.coalition_ended;
   for (v1::Seat seat : held)
     room.coalition_ended.erase(seat);
   if (std::holds_alternative<engine::EndPhaseAction>(action) && side == engine::Side::Coalition) {
@@ -244,10 +262,16 @@ void GameService::submit_action(const Caller& caller, const Envelope& request) {
     for (v1::Seat seat : room.seats_of_side(engine::Side::Coalition))
       if (!room.coalition_ended.count(seat)) all_ended = false;
     if (!all_ended) {
+      if (room.coalition_ended != ended_before)
+        store_.save_phase_ends(room.row.id, room.phase_start_sequence(), room.coalition_ended);
       outbound_.send(caller.connection, accepted(request.request_id(), submit.game_id(), 0, true));
       broadcast_summary(room);  // waiting_for changed
       return;
     }
+    // Every seat has ended: the EndPhase below begins a new phase, which voids the marks.
+  } else if (room.coalition_ended != ended_before) {
+    // A seat that acts again withdraws its end.
+    store_.save_phase_ends(room.row.id, room.phase_start_sequence(), room.coalition_ended);
   }
 
   const std::uint64_t applied = play(room, side, action, acting, account, request.request_id());
@@ -336,6 +360,8 @@ void GameService::apply_undo(GameRoom& room, AccountId answering) {
   in_transaction(db_, [&] {
     store_.delete_action(room.row.id, last.sequence);
     store_.log_undo(room.row.id, last.sequence, last.action, "accept", answering);
+    store_.save_phase_ends(room.row.id, room.phase_start_sequence(), {});  // the replay clears them
+    store_.delete_snapshots_from(room.row.id, last.sequence);
   });
   room.log.pop_back();
   room.replay();
@@ -387,34 +413,42 @@ void GameService::answer_undo(const Caller& caller, const Envelope& request) {
   send_to_subscribers(room, answered);
 }
 
+GameRoom* GameService::seat_holders_running_game(const Caller& caller, const Envelope& request,
+                                                 std::uint64_t game_id, std::vector<v1::Seat>& held) {
+  GameRoom* room = find_room(game_id);
+  if (!room) {
+    send_refusal(caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game");
+    return nullptr;
+  }
+  held = room->seats_of(*caller.account);
+  if (held.empty()) {
+    send_refusal(caller, request, v1::REFUSAL_CODE_NOT_YOUR_SEAT, "you hold no seat here");
+    return nullptr;
+  }
+  if (room->row.status != v1::GAME_STATUS_RUNNING) {
+    send_refusal(caller, request, v1::REFUSAL_CODE_GAME_NOT_RUNNING, "the game is not running");
+    return nullptr;
+  }
+  return room;
+}
+
 void GameService::resign(const Caller& caller, const Envelope& request) {
-  GameRoom* room = find_room(request.resign().game_id());
-  if (!room) return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game");
-  const auto held = room->seats_of(*caller.account);
-  if (held.empty())
-    return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_YOUR_SEAT, "you hold no seat here");
-  if (room->row.status != v1::GAME_STATUS_RUNNING)
-    return send_refusal(caller, request, v1::REFUSAL_CODE_GAME_NOT_RUNNING, "the game is not running");
+  std::vector<v1::Seat> held;
+  GameRoom* room = seat_holders_running_game(caller, request, request.resign().game_id(), held);
+  if (!room) return;
   // A seat resigns for its whole side.
   const engine::Side side = side_of_seat(held.front());
   const engine::Side winner = engine::other(side);
   finish(*room, std::string(engine::to_string(winner)) + " victory: the " +
                     std::string(engine::to_string(side)) + " side resigned (" + seat_name(held.front()) +
                     " seat, " + caller.username + ")");
-  v1::ServerEnvelope ok;
-  ok.set_request_id(request.request_id());
-  ok.mutable_ok();
-  outbound_.send(caller.connection, ok);
+  outbound_.send(caller.connection, ok_envelope(request.request_id()));
 }
 
 void GameService::offer_draw(const Caller& caller, const Envelope& request) {
-  GameRoom* room = find_room(request.offer_draw().game_id());
-  if (!room) return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game");
-  const auto held = room->seats_of(*caller.account);
-  if (held.empty())
-    return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_YOUR_SEAT, "you hold no seat here");
-  if (room->row.status != v1::GAME_STATUS_RUNNING)
-    return send_refusal(caller, request, v1::REFUSAL_CODE_GAME_NOT_RUNNING, "the game is not running");
+  std::vector<v1::Seat> held;
+  GameRoom* room = seat_holders_running_game(caller, request, request.offer_draw().game_id(), held);
+  if (!room) return;
   const engine::Side side = side_of_seat(held.front());
   const engine::Side other = engine::other(side);
   for (v1::Seat seat : room->seats_of_side(other)) {
@@ -426,10 +460,7 @@ void GameService::offer_draw(const Caller& caller, const Envelope& request) {
       return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_ALLOWED, "you hold both sides");
   }
   room->draw_offered_by = side;
-  v1::ServerEnvelope ok;
-  ok.set_request_id(request.request_id());
-  ok.mutable_ok();
-  outbound_.send(caller.connection, ok);
+  outbound_.send(caller.connection, ok_envelope(request.request_id()));
   v1::ServerEnvelope offered;
   offered.mutable_draw_offered()->set_game_id(request.offer_draw().game_id());
   offered.mutable_draw_offered()->set_by(held.front());
@@ -437,22 +468,20 @@ void GameService::offer_draw(const Caller& caller, const Envelope& request) {
 }
 
 void GameService::answer_draw(const Caller& caller, const Envelope& request) {
-  GameRoom* room = find_room(request.answer_draw().game_id());
-  if (!room) return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game");
-  if (!room->draw_offered_by || room->row.status != v1::GAME_STATUS_RUNNING)
+  std::vector<v1::Seat> held;
+  GameRoom* room = seat_holders_running_game(caller, request, request.answer_draw().game_id(), held);
+  if (!room) return;
+  if (!room->draw_offered_by)
     return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_ALLOWED, "no draw is on offer");
   bool opponent = false;
-  for (v1::Seat seat : room->seats_of(*caller.account))
+  for (v1::Seat seat : held)
     if (side_of_seat(seat) != *room->draw_offered_by) opponent = true;
   if (!opponent)
     return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_YOUR_SEAT,
                         "the other side answers a draw offer");
   room->draw_offered_by.reset();
   if (request.answer_draw().accept()) finish(*room, "drawn by agreement");  // persisted before the answer
-  v1::ServerEnvelope ok;
-  ok.set_request_id(request.request_id());
-  ok.mutable_ok();
-  outbound_.send(caller.connection, ok);
+  outbound_.send(caller.connection, ok_envelope(request.request_id()));
 }
 
 }  // namespace hd::server

@@ -9,8 +9,10 @@ namespace hd::server {
 std::string line_with_dice(const LoggedAction& logged) {
   std::string line = logged.action;
   if (!logged.dice.empty()) line += logged.dice.size() == 1 ? " die" : " dice";
-  for (int die : logged.dice)
-    line += " " + std::to_string(die);
+  for (int die : logged.dice) {
+    line += ' ';  // appended in two steps: `" " + to_string` trips GCC 12's -Wrestrict at -O3
+    line += std::to_string(die);
+  }
   return line;
 }
 

@@ -4,6 +4,7 @@
 #include "games/seat_policy.hpp"
 
 #include <hd/engine/notation.hpp>
+#include <hd/engine/state_snapshot.hpp>
 
 #include <cstdio>
 #include <ctime>
@@ -34,6 +35,14 @@ GameRoom::GameRoom(GameRow row_in, std::vector<SeatRow> seats_in, engine::GameSt
     : row(std::move(row_in)), seats(std::move(seats_in)), initial(std::move(initial_in)), state(initial) {
   log = std::move(log_in);
   replay();
+}
+
+GameRoom::GameRoom(GameRow row_in, std::vector<SeatRow> seats_in, engine::GameState initial_in,
+                   std::vector<LoggedAction> log_in, const SnapshotRow& snapshot, std::string& problem)
+    : row(std::move(row_in)), seats(std::move(seats_in)), initial(std::move(initial_in)), state(initial) {
+  log = std::move(log_in);
+  problem.clear();
+  if (!replay_from(snapshot, problem)) replay();
 }
 
 const SeatRow* GameRoom::seat(v1::Seat which) const {
@@ -162,6 +171,67 @@ void GameRoom::replay_one(const LoggedAction& logged) {
     phase_start_dice_ = dice_rolled;
     phase_start_sequence_ = logged.sequence;
   }
+}
+
+bool GameRoom::replay_from(const SnapshotRow& snapshot, std::string& problem) {
+  if (row.spectator_delay > 0) {
+    problem = "delayed spectators need every earlier turn";
+    return false;
+  }
+  if (snapshot.sequence == 0 || snapshot.sequence > sequence() ||
+      log[snapshot.sequence - 1].sequence != snapshot.sequence) {
+    problem = "no such sequence in the log";
+    return false;
+  }
+  if (log[snapshot.sequence - 1].state_hash != snapshot.state_hash) {
+    problem = "its state hash is not the log's";
+    return false;
+  }
+  const auto restored = engine::restore_state(initial, snapshot.state);
+  if (!restored) {
+    problem = "its state does not read back";
+    return false;
+  }
+  if (hash_hex(*restored) != snapshot.state_hash) {
+    problem = "its state does not hash to its state hash";
+    return false;
+  }
+  state = *restored;
+  dice_rolled = 0;
+  for (std::size_t i = 0; i < snapshot.sequence; ++i)
+    dice_rolled += log[i].dice.size();
+  phase_start_dice_ = snapshot.phase_start_dice;
+  phase_start_sequence_ = snapshot.phase_start_sequence;
+  turn_starts.clear();
+  turn_starts.emplace_back(0, initial);  // only delayed spectators look further back, see above
+  std::vector<LoggedAction> entries = std::move(log);
+  log.assign(std::make_move_iterator(entries.begin()),
+             std::make_move_iterator(entries.begin() + static_cast<std::ptrdiff_t>(snapshot.sequence)));
+  try {
+    for (std::size_t i = snapshot.sequence; i < entries.size(); ++i) {
+      replay_one(entries[i]);
+      log.push_back(std::move(entries[i]));
+      note_turn_start();
+    }
+  } catch (const std::exception& error) {
+    // The tail does not replay on the snapshot: put the log back whole for the full replay.
+    for (std::size_t i = log.size(); i < entries.size(); ++i)
+      log.push_back(std::move(entries[i]));
+    problem = std::string("the log after it does not replay: ") + error.what();
+    return false;
+  }
+  coalition_ended.clear();
+  return true;
+}
+
+SnapshotRow GameRoom::snapshot() const {
+  SnapshotRow out;
+  out.sequence = sequence();
+  out.state = engine::snapshot_state(state);
+  out.state_hash = hash_hex(state);
+  out.phase_start_sequence = phase_start_sequence_;
+  out.phase_start_dice = phase_start_dice_;
+  return out;
 }
 
 void GameRoom::replay() {

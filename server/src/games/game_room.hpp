@@ -51,6 +51,12 @@ class GameRoom {
   // A room for a game whose first state is `initial`; replays `log` (throws std::runtime_error if
   // a logged action no longer applies).
   GameRoom(GameRow row, std::vector<SeatRow> seats, engine::GameState initial, std::vector<LoggedAction> log);
+  // The same, rebuilt from `snapshot` and the actions logged after it when the snapshot can be
+  // trusted (it reads back, hashes to its state_hash, which is the log's hash at its sequence, and
+  // the game has no delayed spectators, whose views need every earlier turn); else by replaying the
+  // whole log. `problem` says why a snapshot was not used (empty when it was).
+  GameRoom(GameRow row, std::vector<SeatRow> seats, engine::GameState initial, std::vector<LoggedAction> log,
+           const SnapshotRow& snapshot, std::string& problem);
 
   GameRow row;
   std::vector<SeatRow> seats;  // the scenario's seats, in seat order
@@ -95,9 +101,13 @@ class GameRoom {
   void commit(AppliedAction applied);
   // Rebuilds the state from the first state and the log (after an undo).
   void replay();
+  // A snapshot of the state now (after the last logged action).
+  SnapshotRow snapshot() const;
 
  private:
   void replay_one(const LoggedAction& logged);
+  // Rebuilds from a snapshot and the log after it; false (with `problem`) if it cannot be trusted.
+  bool replay_from(const SnapshotRow& snapshot, std::string& problem);
   void note_turn_start();
   std::uint64_t phase_start_dice_ = 0;  // dice_rolled when the current phase began
   std::uint64_t phase_start_sequence_ = 0;

@@ -26,8 +26,9 @@ namespace hd::server {
 
 class GameService {
  public:
-  // Loads every open and running game from the database and rebuilds its state by replaying its
-  // action log (a game whose log no longer replays is logged and left out).
+  // Loads every open and running game from the database and rebuilds its state from its latest
+  // snapshot and the actions logged after it, or by replaying its whole action log when it has no
+  // snapshot that agrees with the log (a game whose log no longer replays is logged and left out).
   GameService(Database& db, const ServerConfig& config, Outbound& outbound, Metrics& metrics);
   ~GameService();
   GameService(const GameService&) = delete;
@@ -96,6 +97,10 @@ class GameService {
   // Starts the game once every human seat is taken (the caller then runs the built-in players).
   void start_if_ready(GameRoom& room);
   void apply_undo(GameRoom& room, AccountId answering);
+  // The running game in which the caller holds `held` seats (resign, offer or answer a draw); refuses
+  // (NOT_FOUND, NOT_YOUR_SEAT, GAME_NOT_RUNNING) and returns nullptr otherwise.
+  GameRoom* seat_holders_running_game(const Caller& caller, const Envelope& request, std::uint64_t game_id,
+                                      std::vector<hundred_days::v1::Seat>& held);
 
   // game_queries.cpp
   void query_reachable(const Caller& caller, const Envelope& request);

@@ -182,6 +182,69 @@ std::uint64_t GameStore::min_undone_sequence(std::int64_t game) {
   return statement.step() ? static_cast<std::uint64_t>(statement.column_int64(0)) : 0;
 }
 
+void GameStore::save_phase_ends(std::int64_t game, std::uint64_t phase_start_sequence,
+                                const std::set<v1::Seat>& seats) {
+  db_.prepare("DELETE FROM game_phase_ends WHERE game_id = ?").bind(1, game).run();
+  for (v1::Seat seat : seats)
+    db_.prepare("INSERT INTO game_phase_ends (game_id, seat, phase_start_sequence) VALUES (?, ?, ?)")
+        .bind(1, game)
+        .bind(2, static_cast<std::int64_t>(seat))
+        .bind(3, static_cast<std::int64_t>(phase_start_sequence))
+        .run();
+}
+
+std::set<v1::Seat> GameStore::load_phase_ends(std::int64_t game, std::uint64_t phase_start_sequence) {
+  auto statement =
+      db_.prepare("SELECT seat FROM game_phase_ends WHERE game_id = ? AND phase_start_sequence = ?");
+  statement.bind(1, game).bind(2, static_cast<std::int64_t>(phase_start_sequence));
+  std::set<v1::Seat> seats;
+  while (statement.step())
+    seats.insert(static_cast<v1::Seat>(statement.column_int64(0)));
+  return seats;
+}
+
+void GameStore::save_snapshot(std::int64_t game, const SnapshotRow& snapshot) {
+  in_transaction(db_, [&] {
+    db_.prepare(
+           "INSERT OR REPLACE INTO game_snapshots (game_id, sequence, state, state_hash, "
+           "phase_start_sequence, "
+           "phase_start_dice) VALUES (?, ?, ?, ?, ?, ?)")
+        .bind(1, game)
+        .bind(2, static_cast<std::int64_t>(snapshot.sequence))
+        .bind(3, snapshot.state)
+        .bind(4, snapshot.state_hash)
+        .bind(5, static_cast<std::int64_t>(snapshot.phase_start_sequence))
+        .bind(6, static_cast<std::int64_t>(snapshot.phase_start_dice))
+        .run();
+    db_.prepare("DELETE FROM game_snapshots WHERE game_id = ? AND sequence < ?")
+        .bind(1, game)
+        .bind(2, static_cast<std::int64_t>(snapshot.sequence))
+        .run();
+  });
+}
+
+std::optional<SnapshotRow> GameStore::latest_snapshot(std::int64_t game) {
+  auto statement = db_.prepare(
+      "SELECT sequence, state, state_hash, phase_start_sequence, phase_start_dice FROM game_snapshots "
+      "WHERE game_id = ? ORDER BY sequence DESC LIMIT 1");
+  statement.bind(1, game);
+  if (!statement.step()) return std::nullopt;
+  SnapshotRow row;
+  row.sequence = static_cast<std::uint64_t>(statement.column_int64(0));
+  row.state = statement.column_text(1);
+  row.state_hash = statement.column_text(2);
+  row.phase_start_sequence = static_cast<std::uint64_t>(statement.column_int64(3));
+  row.phase_start_dice = static_cast<std::uint64_t>(statement.column_int64(4));
+  return row;
+}
+
+void GameStore::delete_snapshots_from(std::int64_t game, std::uint64_t sequence) {
+  db_.prepare("DELETE FROM game_snapshots WHERE game_id = ? AND sequence >= ?")
+      .bind(1, game)
+      .bind(2, static_cast<std::int64_t>(sequence))
+      .run();
+}
+
 void GameStore::insert_chat(std::int64_t game, AccountId account, const ChatRow& chat) {
   db_.prepare(
          "INSERT INTO game_chat (game_id, account_id, channel, side, text, unix_seconds) "

@@ -10,6 +10,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -54,6 +55,15 @@ struct LoggedAction {
   std::int64_t unix_seconds = 0;
 };
 
+// A snapshot of a game's state after one logged action (migrations/0005, a cache).
+struct SnapshotRow {
+  std::uint64_t sequence = 0;
+  std::string state;       // engine::snapshot_state
+  std::string state_hash;  // 16 hex digits
+  std::uint64_t phase_start_sequence = 0;
+  std::uint64_t phase_start_dice = 0;
+};
+
 struct ChatRow {
   hundred_days::v1::ChatChannel channel = hundred_days::v1::CHAT_CHANNEL_ALL;
   int side = 0;  // SIDE channel: protocol Side
@@ -78,6 +88,19 @@ class GameStore {
                 const std::string& event, AccountId account);
   // The lowest sequence an accepted undo took back (0: none).
   std::uint64_t min_undone_sequence(std::int64_t game);
+  // Replaces the game's Coalition phase-end marks (migrations/0004) with `seats`, the seats that
+  // have ended the phase that began at log sequence `phase_start_sequence`.
+  void save_phase_ends(std::int64_t game, std::uint64_t phase_start_sequence,
+                       const std::set<hundred_days::v1::Seat>& seats);
+  // The seats that have ended the phase that began at `phase_start_sequence` (marks of an earlier
+  // phase are void).
+  std::set<hundred_days::v1::Seat> load_phase_ends(std::int64_t game, std::uint64_t phase_start_sequence);
+  // Stores a snapshot and drops the game's older ones.
+  void save_snapshot(std::int64_t game, const SnapshotRow& snapshot);
+  // The game's latest snapshot, if any.
+  std::optional<SnapshotRow> latest_snapshot(std::int64_t game);
+  // Drops the snapshots at or after `sequence` (an undo took that action back).
+  void delete_snapshots_from(std::int64_t game, std::uint64_t sequence);
   void insert_chat(std::int64_t game, AccountId account, const ChatRow& chat);
   // The last `limit` messages, oldest first.
   std::vector<ChatRow> recent_chat(std::int64_t game, int limit);

@@ -51,9 +51,30 @@ std::unique_ptr<GameRoom> GameService::load_room(const GameRow& game) {
   auto started = loader::start_scenario_game(config_.data_root, *choice);
   if (!started.value)
     throw std::runtime_error("game " + std::to_string(game.id) + ": the scenario no longer loads");
-  auto room = std::make_unique<GameRoom>(game, store_.load_seats(game.id), std::move(*started.value),
-                                         store_.load_actions(game.id));
+  const auto snapshot = store_.latest_snapshot(game.id);
+  std::unique_ptr<GameRoom> room;
+  if (snapshot) {
+    std::string problem;
+    room = std::make_unique<GameRoom>(game, store_.load_seats(game.id), std::move(*started.value),
+                                      store_.load_actions(game.id), *snapshot, problem);
+    if (problem.empty()) {
+      log_event(LogLevel::Info, "game_rebuilt_from_snapshot",
+                {{"game", std::to_string(game.id)},
+                 {"snapshot", std::to_string(snapshot->sequence)},
+                 {"replayed", std::to_string(room->sequence() - snapshot->sequence)}});
+    } else {
+      // A cache that cannot be trusted: the whole log was replayed instead.
+      log_event(LogLevel::Warning, "snapshot_not_used",
+                {{"game", std::to_string(game.id)},
+                 {"snapshot", std::to_string(snapshot->sequence)},
+                 {"reason", problem}});
+    }
+  } else {
+    room = std::make_unique<GameRoom>(game, store_.load_seats(game.id), std::move(*started.value),
+                                      store_.load_actions(game.id));
+  }
   room->min_undone_sequence = store_.min_undone_sequence(game.id);
+  room->coalition_ended = store_.load_phase_ends(game.id, room->phase_start_sequence());
   return room;
 }
 

@@ -40,7 +40,12 @@ void Histogram::render(std::string& out, std::string_view name, std::string_view
     out += std::string(name) + "_bucket{" + prefix + "le=\"" + bound + "\"} " + std::to_string(cumulative) +
            "\n";
   }
-  const std::string braces = labels.empty() ? "" : "{" + std::string(labels) + "}";
+  std::string braces;  // built in steps: `"{" + std::string(...)` trips GCC 12's -Wrestrict at -O3
+  if (!labels.empty()) {
+    braces = "{";
+    braces += labels;
+    braces += "}";
+  }
   out += std::string(name) + "_sum" + braces + " " + format_number(sum_) + "\n";
   out += std::string(name) + "_count" + braces + " " + std::to_string(count_) + "\n";
 }

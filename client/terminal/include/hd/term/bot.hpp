@@ -16,6 +16,7 @@ namespace hd::term {
 struct BotStats {
   std::uint64_t actions = 0;               // accepted
   std::uint64_t refusals = 0;              // refused (each is also an error in a well-behaved game)
+  std::uint64_t rate_limited_retries = 0;  // requests sent again after RATE_LIMITED (Client::request)
   std::vector<std::int64_t> latencies_us;  // SubmitAction -> ActionAccepted, microseconds
 };
 

@@ -47,7 +47,13 @@ class Client {
 
   // Sends the request (its request id is set here) and returns the answer: the envelope with the
   // same request id. Unasked envelopes arriving meanwhile are observed. nullopt on timeout or close.
+  // A Refusal{RATE_LIMITED} means the server did not handle the request (docs/server.md, Limits):
+  // the client then backs off (a gap between requests that doubles on each such refusal, from 50 ms
+  // up to 2 s, and shrinks slowly while requests pass) and sends it again with a new id, up to
+  // 8 times in a row; the last refusal is returned if it never passes.
   std::optional<hundred_days::v1::ServerEnvelope> request(hundred_days::v1::ClientEnvelope envelope);
+  // How many requests were sent again after a RATE_LIMITED refusal.
+  std::uint64_t rate_limited_retries() const { return rate_limited_retries_; }
 
   // Observes unasked envelopes for up to `timeout`, returning early once `done()` holds. Returns
   // done()'s final value.
@@ -73,12 +79,17 @@ class Client {
 
  private:
   void observe(const hundred_days::v1::ServerEnvelope& envelope);
+  // One attempt of request(): sends with a fresh id and waits for its answer.
+  std::optional<hundred_days::v1::ServerEnvelope> send_and_wait(hundred_days::v1::ClientEnvelope envelope);
   bool logged_in_from(const std::optional<hundred_days::v1::ServerEnvelope>& answer);
   void notice(const std::string& line);
 
   Connection connection_;
   ClientOptions options_;
   std::uint64_t next_request_id_;
+  std::chrono::microseconds request_gap_{0};  // the back-off pace after RATE_LIMITED (0: none)
+  std::chrono::steady_clock::time_point last_sent_{};
+  std::uint64_t rate_limited_retries_ = 0;
   std::optional<OpenGameState> game_;
   std::string token_;
   std::string username_;
