@@ -92,6 +92,7 @@ void GameModel::apply_snapshot(const pb::GameSnapshot& snapshot) {
   view_ = snapshot.view();
   summary_ = snapshot.summary();
   chat_.assign(snapshot.recent_chat().begin(), snapshot.recent_chat().end());
+  combats_.clear();  // a snapshot carries no dice to show
   log_.clear();
   log_.push_back("Opened " + scenario_.title() + " (game " + std::to_string(game_id_) + ") at action " +
                  std::to_string(sequence_));
@@ -115,6 +116,7 @@ UpdateFit GameModel::apply_update(const pb::GameUpdate& update) {
     if (!update.action_text().empty()) log_.push_back("> " + update.action_text());
     for (const auto& event : update.events())
       if (!event.text().empty()) log_.push_back("  " + event.text());
+    record_combats(update);
   }
   keep_last(log_, kMaxLogLines);
   sequence_ = update.sequence();
@@ -125,6 +127,34 @@ UpdateFit GameModel::apply_update(const pb::GameUpdate& update) {
   proposal_.reset();
   after_view_change();
   return UpdateFit::Applied;
+}
+
+std::vector<engine::Hex> GameModel::hexes_of_units(
+    const google::protobuf::RepeatedField<std::uint32_t>& units) const {
+  std::vector<engine::Hex> hexes;
+  for (const std::uint32_t index : units) {
+    const pb::Unit* found = unit(index);
+    if (!found || found->status() != pb::UNIT_STATUS_ON_MAP) continue;
+    const auto hex = hex_of(found->hex());
+    if (hex && std::find(hexes.begin(), hexes.end(), *hex) == hexes.end()) hexes.push_back(*hex);
+  }
+  return hexes;
+}
+
+void GameModel::record_combats(const pb::GameUpdate& update) {
+  for (const auto& event : update.events()) {
+    if (!event.has_combat()) continue;
+    const pb::CombatResolved& combat = event.combat();
+    CombatShown shown;
+    shown.serial = ++combat_serial_;
+    shown.die = combat.die() >= 1 && combat.die() <= 6 ? combat.die() : 0;  // 7.0: one die
+    shown.result = combat.result();
+    shown.odds = combat.odds().used().empty() ? combat.odds().computed() : combat.odds().used();
+    shown.defender_hexes = hexes_of_units(combat.defenders());
+    shown.attacker_hexes = hexes_of_units(combat.attackers());
+    combats_.push_back(std::move(shown));
+  }
+  keep_last(combats_, kMaxCombatsShown);
 }
 
 void GameModel::apply_chat(const pb::ChatMessage& message) {
@@ -145,7 +175,7 @@ void GameModel::apply_combat_options(const pb::CombatOptions& options) {
 }
 
 void GameModel::apply_odds(const pb::OddsAnswer& odds) {
-  if (odds.game_id() == game_id_ && !attackers_.empty() && !defenders_.empty()) odds_ = odds;
+  if (odds.game_id() == game_id_ && combat_built()) odds_ = odds;
 }
 
 void GameModel::apply_retreats(const pb::RetreatHexes& retreats) {
@@ -251,6 +281,37 @@ pb::Attack GameModel::built_attack() const {
   return attack;
 }
 
+std::vector<SightLineShown> GameModel::sight_lines() const {
+  std::vector<SightLineShown> lines;
+  std::vector<engine::Hex> targets;
+  for (const auto index : defenders_) {
+    const pb::Unit* defender = unit(index);
+    const auto hex = defender ? hex_of(defender->hex()) : std::nullopt;
+    if (hex && std::find(targets.begin(), targets.end(), *hex) == targets.end()) targets.push_back(*hex);
+  }
+  for (const auto index : bombarding_) {
+    const pb::Unit* gun = unit(index);
+    const auto from = gun ? hex_of(gun->hex()) : std::nullopt;
+    if (!from) continue;
+    SightVerdict verdict = SightVerdict::Asking;
+    std::string rule;
+    if (odds_ && odds_->legal()) {
+      verdict = SightVerdict::Clear;
+    } else if (odds_) {
+      // The engine names the unit it refuses first ("Bach has no clear line of sight").
+      rule = odds_->refusal().rule();
+      const std::string& message = odds_->refusal().message();
+      const bool names_it = message.rfind(gun->id() + " ", 0) == 0;
+      const bool about_fire = rule == "7.3" || rule == "8.1C" || rule == "7.1B";
+      verdict = names_it && about_fire ? SightVerdict::Blocked : SightVerdict::Unknown;
+      if (verdict != SightVerdict::Blocked) rule.clear();
+    }
+    for (const engine::Hex to : targets)
+      if (to != *from) lines.push_back({index, *from, to, verdict, rule});
+  }
+  return lines;
+}
+
 std::vector<Request> GameModel::click_hex(engine::Hex hex, ClickIntent intent) {
   selected_hex_ = hex;
   if (!my_decision()) return {};
@@ -350,7 +411,7 @@ std::vector<Request> GameModel::end_phase() {
 }
 
 std::vector<Request> GameModel::commit_attack() {
-  if (!my_decision() || attackers_.empty() || defenders_.empty()) return {};
+  if (!my_decision() || !combat_built()) return {};
   pb::GameAction action;
   *action.mutable_attack() = built_attack();
   clear_selection();
@@ -406,8 +467,13 @@ void GameModel::after_view_change() {
   rebuild_stacks();
 }
 
+bool GameModel::combat_built() const {
+  // 7.1: bombarding artillery may strike a hex with no other attacker.
+  return (!attackers_.empty() || !bombarding_.empty()) && !defenders_.empty();
+}
+
 std::vector<Request> GameModel::odds_query() const {
-  if (attackers_.empty() || defenders_.empty()) return {};
+  if (!combat_built()) return {};
   return {requests::query_odds(game_id_, built_attack())};
 }
 

@@ -35,6 +35,35 @@ std::string army_name(pb::Army army);
 std::string side_name(pb::Side side);
 std::string phase_name(pb::Phase phase);
 
+// A combat resolved in an update, for the die-and-result animation: the die rolled, the result and
+// where the units stood when it was rolled (from the view before the update).
+struct CombatShown {
+  std::uint64_t serial = 0;  // counts combats seen since the client started, from 1
+  std::uint32_t die = 0;     // 1-6 (7.0); 0 if the update did not show it
+  std::string result;        // "Ae", "Ar", "Ex", "Dr", "De"
+  std::string odds;          // the odds column used, e.g. "3-1"
+  std::vector<engine::Hex> defender_hexes;
+  std::vector<engine::Hex> attacker_hexes;
+};
+
+// What the client may say about a bombarding unit's line of sight (7.3) to a defender's hex. The
+// client does not trace sight itself: the line is the straight line between the hex centres and
+// the verdict is the server's odds answer.
+enum class SightVerdict {
+  Asking,   // no odds answer yet for the combat as built
+  Clear,    // the server found the combat legal: every bombarding unit has sight (7.3) and range
+  Blocked,  // the server refused this unit (7.3 no line of sight, 8.1C through a chateau, 7.1B range)
+  Unknown,  // the server refused the combat for another reason or another unit
+};
+
+struct SightLineShown {
+  std::uint32_t unit = 0;  // the bombarding unit
+  engine::Hex from;        // its hex
+  engine::Hex to;          // a defender's hex
+  SightVerdict verdict = SightVerdict::Asking;
+  std::string rule;  // Blocked: the rule the server named
+};
+
 class GameModel {
  public:
   // Replaces everything with the snapshot: a game opened (or reloaded). Clears the selection.
@@ -98,6 +127,11 @@ class GameModel {
   const std::optional<pb::AttackProposal>& proposal() const { return proposal_; }
   // The attack as built (for QueryOdds and the commit).
   pb::Attack built_attack() const;
+  // The sight lines of the combat being built: one per bombarding unit and defender hex.
+  std::vector<SightLineShown> sight_lines() const;
+  // The last combats resolved (at most kMaxCombatsShown), oldest first.
+  const std::vector<CombatShown>& combats() const { return combats_; }
+  static constexpr std::size_t kMaxCombatsShown = 16;
 
   // Interaction. Each returns the requests to send (possibly none) and updates the selection.
   // A map click: select a unit (asking for its reachable hexes), move the selected unit to a
@@ -109,7 +143,8 @@ class GameModel {
   // The queries to send after a snapshot or update: combat options and retreats in my combat phase.
   std::vector<Request> refresh_queries() const;
   std::vector<Request> end_phase();
-  // Commits the combat built (nothing if it lacks attackers or defenders); clears it.
+  // Commits the combat built (nothing without defenders, or without attackers or bombarding
+  // artillery); clears it.
   std::vector<Request> commit_attack();
   // Moves the voluntary odds reduction (6.2C) by `delta` columns (not below 0) and asks the odds.
   std::vector<Request> change_odds_reduction(int delta);
@@ -120,8 +155,13 @@ class GameModel {
 
  private:
   void rebuild_stacks();
+  // Records the update's combats (before its view replaces the current one).
+  void record_combats(const pb::GameUpdate& update);
+  std::vector<engine::Hex> hexes_of_units(const google::protobuf::RepeatedField<std::uint32_t>& units) const;
   void after_view_change();
   std::vector<Request> odds_query() const;
+  // Attackers or bombarding artillery (7.1), and defenders.
+  bool combat_built() const;
   void toggle(std::set<std::uint32_t>& set, const std::vector<std::uint32_t>& units);
 
   std::uint64_t game_id_ = 0;
@@ -147,6 +187,8 @@ class GameModel {
   std::optional<pb::CombatOptions> combat_options_;
   std::optional<pb::RetreatHexes> retreats_;
   std::optional<pb::AttackProposal> proposal_;
+  std::vector<CombatShown> combats_;
+  std::uint64_t combat_serial_ = 0;
 };
 
 // The hex of a wire coordinate on the NLB grid, nullopt if off it (untrusted input).

@@ -2,6 +2,8 @@
 
 #include <hd/wire/hex_convert.hpp>
 
+#include <algorithm>
+
 namespace hd::client::requests {
 
 pb::ClientEnvelope login(const std::string& username, const std::string& password) {
@@ -30,19 +32,22 @@ pb::ClientEnvelope list_games(pb::GameListFilter filter) {
   return envelope;
 }
 
-pb::ClientEnvelope create_game(const std::string& scenario, pb::Seat seat, bool public_listing,
-                               pb::SpectatorView spectators, const std::string& entropy) {
+pb::ClientEnvelope create_game(const NewGame& game, const std::string& entropy) {
   pb::ClientEnvelope envelope;
   auto* create = envelope.mutable_create_game();
-  create->set_scenario(scenario);
+  create->set_scenario(game.scenario);
+  for (const std::string& option : game.force_options)
+    create->add_force_options(option);
+  for (const std::string& rule : game.optional_rules)
+    create->add_optional_rules(rule);
   for (const pb::Seat each : {pb::SEAT_FRENCH, pb::SEAT_PRUSSIAN, pb::SEAT_ALLIED}) {
     auto* setup = create->add_seats();
     setup->set_seat(each);
-    setup->set_built_in(false);
+    setup->set_built_in(std::find(game.built_in.begin(), game.built_in.end(), each) != game.built_in.end());
   }
-  create->set_public_listing(public_listing);
-  create->mutable_spectators()->set_view(spectators);
-  create->add_take_seats(seat);
+  create->set_public_listing(game.public_listing);
+  create->mutable_spectators()->set_view(game.spectators);
+  create->add_take_seats(game.take_seat);
   create->set_entropy(entropy);
   return envelope;
 }

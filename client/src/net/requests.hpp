@@ -16,9 +16,19 @@ pb::ClientEnvelope login(const std::string& username, const std::string& passwor
 pb::ClientEnvelope register_account(const std::string& username, const std::string& password);
 pb::ClientEnvelope resume_session(const std::string& token);
 pb::ClientEnvelope list_games(pb::GameListFilter filter);
-// A new game: the scenario, every seat human, the creator taking `seat`, spectators as given.
-pb::ClientEnvelope create_game(const std::string& scenario, pb::Seat seat, bool public_listing,
-                               pb::SpectatorView spectators, const std::string& entropy);
+// What a new game is made of (CreateGame without the entropy).
+struct NewGame {
+  std::string scenario;                     // folder name, e.g. "quatre-bras"
+  std::vector<std::string> force_options;   // the scenario's option ids chosen
+  std::vector<std::string> optional_rules;  // "15.1", "15.2"
+  std::vector<pb::Seat> built_in;           // seats the server's built-in player takes; others human
+  pb::Seat take_seat = pb::SEAT_FRENCH;     // the seat the creator takes
+  bool public_listing = true;
+  pb::SpectatorView spectators = pb::SPECTATOR_VIEW_UNSPECIFIED;
+};
+// A new game: every one of the three seats set up (human unless named built-in), the creator
+// taking `game.take_seat` with `entropy` as its dice contribution.
+pb::ClientEnvelope create_game(const NewGame& game, const std::string& entropy);
 // Takes `seat` in a game by id (or by invite code when `invite_code` is not empty).
 pb::ClientEnvelope join_game(std::uint64_t game_id, const std::string& invite_code, pb::Seat seat,
                              const std::string& entropy);

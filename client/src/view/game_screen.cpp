@@ -6,6 +6,7 @@
 #include "view/screen_layout.hpp"
 #include "view/sf_color.hpp"
 #include "view/status_text.hpp"
+#include "view/turn_track_strip.hpp"
 
 #include <hd/engine/terrain.hpp>
 
@@ -95,6 +96,56 @@ std::string unit_line(const pb::Unit& unit) {
 
 std::string level_text(int level) {
   return level < 0 ? "none" : std::to_string(level);
+}
+
+// A straight line `thickness` px wide from `a` to `b`.
+void draw_thick_line(sf::RenderTarget& target, sf::Vector2f a, sf::Vector2f b, float thickness,
+                     sf::Color colour) {
+  const sf::Vector2f d = b - a;
+  const float length = std::sqrt(d.x * d.x + d.y * d.y);
+  if (length <= 0) return;
+  sf::RectangleShape bar({length, thickness});
+  bar.setOrigin(0, thickness / 2);
+  bar.setPosition(a);
+  bar.setRotation(std::atan2(d.y, d.x) * 180.0f / 3.14159265f);
+  bar.setFillColor(colour);
+  target.draw(bar);
+}
+
+// A die face `side` px square centred on `centre`, showing `face` pips (1-6).
+void draw_die(sf::RenderTarget& target, sf::Vector2f centre, float side, int face, std::uint8_t alpha) {
+  sf::RectangleShape body({side, side});
+  body.setOrigin(side / 2, side / 2);
+  body.setPosition(centre);
+  body.setFillColor(with_alpha(palette::kDieFace, alpha));
+  body.setOutlineColor(with_alpha(palette::kDiePip, alpha));
+  body.setOutlineThickness(2.0f);
+  target.draw(body);
+  // Pip places on a 3x3 grid (-1, 0, +1 in each direction), by face.
+  static const std::vector<std::vector<std::pair<int, int>>> kPips{
+      {},
+      {{0, 0}},
+      {{-1, -1}, {1, 1}},
+      {{-1, -1}, {0, 0}, {1, 1}},
+      {{-1, -1}, {1, -1}, {-1, 1}, {1, 1}},
+      {{-1, -1}, {1, -1}, {0, 0}, {-1, 1}, {1, 1}},
+      {{-1, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {1, 1}}};
+  if (face < 1 || face > 6) return;
+  const float radius = side * 0.09f;
+  for (const auto& [px, py] : kPips[static_cast<std::size_t>(face)]) {
+    sf::CircleShape pip(radius);
+    pip.setOrigin(radius, radius);
+    pip.setPosition(
+        centre + sf::Vector2f(static_cast<float>(px) * side * 0.27f, static_cast<float>(py) * side * 0.27f));
+    pip.setFillColor(with_alpha(palette::kDiePip, alpha));
+    target.draw(pip);
+  }
+}
+
+palette::Rgb result_colour(const std::string& result) {
+  if (result == "Ae" || result == "Ar") return palette::kResultAttackerLoses;
+  if (result == "De" || result == "Dr") return palette::kResultDefenderLoses;
+  return palette::kResultExchange;
 }
 
 }  // namespace
@@ -229,6 +280,7 @@ void GameScreen::on_key(const sf::Event::KeyEvent& key, ClientModel& model) {
 
 void GameScreen::update(sf::Time elapsed, bool has_focus) {
   if (!chatting_) controller_.update(elapsed, has_focus, camera_);
+  combat_animation_.advance(static_cast<double>(elapsed.asSeconds()));
 }
 
 void GameScreen::draw(sf::RenderTarget& target, ClientModel& model, sf::Vector2f size) {
@@ -238,6 +290,10 @@ void GameScreen::draw(sf::RenderTarget& target, ClientModel& model, sf::Vector2f
   if (model.game().open()) {
     draw_overlays(target, model.game());
     draw_counters(target, model.game());
+    draw_sight_lines(target, model.game());
+    draw_expanded_stack(target, model.game());
+    combat_animation_.take(model.game().combats());
+    draw_combat_animation(target);
   }
   draw_panel(target, model, size);
   if (show_crt_) draw_crt(target, size);
@@ -403,6 +459,7 @@ void GameScreen::draw_panel(sf::RenderTarget& target, ClientModel& model, sf::Ve
     if (turn->night()) words += ", night (4.2)";
     if (turn->rain()) words += ", rain (4.3)";
     line(words, heading);
+    y += draw_turn_track(target, game, x, y);
   }
   line(side_name(view.phasing()) + " " + phase_name(view.phase()) + " phase");
   if (view.phase() == pb::PHASE_GAME_OVER || view.has_result()) {
@@ -464,7 +521,8 @@ void GameScreen::draw_panel(sf::RenderTarget& target, ClientModel& model, sf::Ve
   }
 
   // The combat being built and the server's odds (6.0).
-  if (view.phase() == pb::PHASE_COMBAT && (!game.attackers().empty() || !game.defenders().empty())) {
+  if (view.phase() == pb::PHASE_COMBAT &&
+      (!game.attackers().empty() || !game.bombarding().empty() || !game.defenders().empty())) {
     line("Combat being built:", heading);
     const auto names = [&](const std::set<std::uint32_t>& units) {
       std::string words;
@@ -537,6 +595,149 @@ void GameScreen::draw_panel(sf::RenderTarget& target, ClientModel& model, sf::Ve
   kit_.box(target, {x, y, kSidePanelWidth - 20, 20},
            chatting_ ? sf::Color(70, 80, 100) : sf::Color(44, 50, 60));
   kit_.text(target, {x + 4, y + 2}, chatting_ ? chat_.text + "_" : "", kPanelTextSize, ink);
+}
+
+void GameScreen::draw_sight_lines(sf::RenderTarget& target, const GameModel& game) const {
+  const engine::HexLayout layout = camera_.layout();
+  for (const SightLineShown& sight : game.sight_lines()) {
+    const sf::Vector2f from = to_vector(layout.centre(sight.from));
+    const sf::Vector2f to = to_vector(layout.centre(sight.to));
+    palette::Rgb colour = palette::kBombard;
+    if (sight.verdict == SightVerdict::Clear) colour = palette::kSightClear;
+    if (sight.verdict == SightVerdict::Blocked) colour = palette::kSightBlocked;
+    if (sight.verdict == SightVerdict::Unknown) colour = palette::kSightUnknown;
+    draw_thick_line(target, from, to, 4.0f, to_sf_color(colour));
+    // The target end: a ring on the defender's hex centre.
+    sf::CircleShape ring(6);
+    ring.setOrigin(6, 6);
+    ring.setPosition(to);
+    ring.setFillColor(sf::Color::Transparent);
+    ring.setOutlineColor(to_sf_color(colour));
+    ring.setOutlineThickness(2.0f);
+    target.draw(ring);
+    if (sight.verdict == SightVerdict::Blocked) {
+      // A cross at the middle of the line, and the rule the server named.
+      const sf::Vector2f middle = (from + to) / 2.0f;
+      const float arm = 9;
+      draw_thick_line(target, middle - sf::Vector2f(arm, arm), middle + sf::Vector2f(arm, arm), 4.0f,
+                      to_sf_color(colour));
+      draw_thick_line(target, middle - sf::Vector2f(arm, -arm), middle + sf::Vector2f(arm, -arm), 4.0f,
+                      to_sf_color(colour));
+      sf::Text rule(sight.rule, font_, 14);
+      rule.setPosition(middle + sf::Vector2f(arm + 3, -arm));
+      rule.setFillColor(to_sf_color(colour));
+      rule.setOutlineColor(sf::Color(255, 255, 255));
+      rule.setOutlineThickness(2.0f);
+      target.draw(rule);
+    }
+  }
+}
+
+void GameScreen::draw_expanded_stack(sf::RenderTarget& target, const GameModel& game) const {
+  const auto hex = game.selected_hex();
+  if (!hex) return;
+  const auto found = game.stacks().find(*hex);
+  if (found == game.stacks().end() || found->second.size() < 2) return;
+  const engine::HexLayout layout = camera_.layout();
+  const float size = std::max(28.0f, static_cast<float>(layout.hex_width()) * 0.55f);
+  const float gap = 4;
+  const auto count = static_cast<float>(found->second.size());
+  const float width = count * size + (count + 1) * gap;
+  const auto c = layout.centre(*hex);
+  // Above the hex, kept inside the map area.
+  float left = std::clamp(static_cast<float>(c.x) - width / 2, 2.0f, std::max(2.0f, map_width_ - width - 2));
+  float top = static_cast<float>(c.y - layout.hex_width() * 0.55) - size - 2 * gap;
+  if (top < 2) top = static_cast<float>(c.y + layout.hex_width() * 0.55);
+  kit_.box(target, {left, top, width, size + 2 * gap}, sf::Color(250, 250, 250, 230), sf::Color(40, 40, 40));
+  float x = left + gap + size / 2;
+  for (const auto index : found->second) {
+    const pb::Unit* unit = game.unit(index);
+    const auto army = unit ? engine_army(unit->army()) : std::nullopt;
+    if (!army) continue;
+    const CounterFace face{*army,
+                           engine_type(unit->type()),
+                           unit->id(),
+                           static_cast<int>(unit->strength()),
+                           static_cast<int>(unit->movement()),
+                           unit->reduced()};
+    paint_counter_face(target, face, {x, top + gap + size / 2}, size, font_);
+    if (game.selected_unit() == index) {
+      sf::RectangleShape frame({size, size});
+      frame.setOrigin(size / 2, size / 2);
+      frame.setPosition(x, top + gap + size / 2);
+      frame.setFillColor(sf::Color::Transparent);
+      frame.setOutlineColor(to_sf_color(palette::kSelection));
+      frame.setOutlineThickness(2.0f);
+      target.draw(frame);
+    }
+    x += size + gap;
+  }
+}
+
+void GameScreen::draw_combat_animation(sf::RenderTarget& target) const {
+  const auto frame = combat_animation_.frame();
+  if (!frame) return;
+  const CombatShown& combat = *frame->combat;
+  const engine::HexLayout layout = camera_.layout();
+  // Over the defenders' first hex; the middle of the map if the view did not place them.
+  sf::Vector2f at(map_width_ / 2, map_height_ / 2);
+  if (!combat.defender_hexes.empty()) at = to_vector(layout.centre(combat.defender_hexes.front()));
+  const float hex = static_cast<float>(layout.hex_width());
+  const auto alpha = static_cast<std::uint8_t>(255.0 * frame->fade);
+  const float side = std::max(26.0f, hex * 0.5f);
+  const sf::Vector2f die_at = at + sf::Vector2f(-side * 0.9f, -side * 0.9f);
+  if (frame->face > 0) draw_die(target, die_at, side, frame->face, alpha);
+  if (!frame->result_shown) return;
+  sf::Text result(combat.result, font_, static_cast<unsigned>(std::max(22.0f, hex * 0.5f)));
+  result.setStyle(sf::Text::Bold);
+  const auto bounds = result.getLocalBounds();
+  result.setOrigin(bounds.left + bounds.width / 2, bounds.top + bounds.height / 2);
+  result.setPosition(at);
+  result.setFillColor(with_alpha(result_colour(combat.result), alpha));
+  result.setOutlineColor(sf::Color(255, 255, 255, alpha));
+  result.setOutlineThickness(3.0f);
+  target.draw(result);
+  if (!combat.odds.empty()) {
+    sf::Text odds(combat.odds + (combat.die > 0 ? ", die " + std::to_string(combat.die) : ""), font_, 13);
+    const auto b = odds.getLocalBounds();
+    odds.setOrigin(b.left + b.width / 2, 0);
+    odds.setPosition(at + sf::Vector2f(0, bounds.height / 2 + 6));
+    odds.setFillColor(sf::Color(20, 20, 20, alpha));
+    odds.setOutlineColor(sf::Color(255, 255, 255, alpha));
+    odds.setOutlineThickness(2.0f);
+    target.draw(odds);
+  }
+}
+
+float GameScreen::draw_turn_track(sf::RenderTarget& target, const GameModel& game, float left, float top) {
+  constexpr float kBox = 18;
+  constexpr float kHeight = 20;
+  constexpr float kDayRow = 12;
+  const auto max_boxes = static_cast<std::size_t>((kSidePanelWidth - 20) / kBox);
+  const auto boxes = turn_track_strip(game.scenario(), game.view().turn(), max_boxes);
+  if (boxes.empty()) return 0;
+  float x = left;
+  const float box_top = top + kDayRow;
+  for (const TrackBox& box : boxes) {
+    if (box.new_day) {
+      kit_.text(target, {x, top - 1}, box.day, 10, to_sf_color(palette::kPanelHeading));
+      kit_.box(target, {x - 1, box_top - 2, 1, kHeight + 4}, to_sf_color(palette::kPanelHeading));
+    }
+    const sf::Color fill = to_sf_color(box.night ? palette::kTrackNight : palette::kTrackDay);
+    kit_.box(target, {x + 1, box_top, kBox - 2, kHeight}, fill,
+             box.current ? to_sf_color(palette::kTrackCurrent) : sf::Color(90, 90, 90));
+    const sf::Color ink = box.night ? sf::Color(200, 200, 220) : sf::Color(40, 40, 40);
+    kit_.text(target, {x + 3, box_top + 3}, box.hour, 10,
+              box.past ? sf::Color(ink.r, ink.g, ink.b, 120) : ink);
+    if (box.rain)
+      kit_.box(target, {x + 1, box_top + kHeight - 4, kBox - 2, 4}, to_sf_color(palette::kTrackRain));
+    if (box.current) {
+      kit_.box(target, {x + 1, box_top - 1, kBox - 2, 2}, to_sf_color(palette::kTrackCurrent));
+      kit_.box(target, {x + 1, box_top + kHeight - 1, kBox - 2, 2}, to_sf_color(palette::kTrackCurrent));
+    }
+    x += kBox;
+  }
+  return kDayRow + kHeight + 6;
 }
 
 void GameScreen::draw_crt(sf::RenderTarget& target, sf::Vector2f size) const {

@@ -7,6 +7,7 @@
 #include "camera/camera.hpp"
 #include "input/camera_controller.hpp"
 #include "model/client_model.hpp"
+#include "view/combat_animation.hpp"
 #include "view/map_layer.hpp"
 #include "view/ui_kit.hpp"
 
@@ -43,6 +44,14 @@ class GameScreen {
   void draw_counters(sf::RenderTarget& target, const GameModel& game) const;
   void draw_panel(sf::RenderTarget& target, ClientModel& model, sf::Vector2f size);
   void draw_crt(sf::RenderTarget& target, sf::Vector2f size) const;
+  // Bombardment sight lines (7.3) from each bombarding unit to each defender's hex.
+  void draw_sight_lines(sf::RenderTarget& target, const GameModel& game) const;
+  // The selected hex's stack spread out side by side above it (more than one unit).
+  void draw_expanded_stack(sf::RenderTarget& target, const GameModel& game) const;
+  // The die rolling and the result over the defender's hex (combat_animation.hpp).
+  void draw_combat_animation(sf::RenderTarget& target) const;
+  // The turn record track strip (4.0) at `top` in the panel; returns its height.
+  float draw_turn_track(sf::RenderTarget& target, const GameModel& game, float left, float top);
 
   const sf::Font& font_;
   const sf::Font& mono_;
@@ -51,6 +60,7 @@ class GameScreen {
   Camera camera_;
   CameraController controller_;
   UiKit kit_;
+  CombatAnimation combat_animation_;
   std::string crt_text_;
   bool show_crt_ = false;
   bool hex_numbers_ = false;

@@ -3,6 +3,7 @@
 #include "net/requests.hpp"
 #include "view/status_text.hpp"
 
+#include <algorithm>
 #include <random>
 
 namespace hd::client {
@@ -10,19 +11,27 @@ namespace {
 
 const sf::Color kInk(232, 232, 232);
 const sf::Color kHeading(250, 214, 120);
+const sf::Color kDim(150, 156, 166);
 using namespace lobby_layout;
 
-const char* spectator_label(int view) {
+const char* spectator_label(pb::SpectatorView view) {
   switch (view) {
-    case 1:
+    case pb::SPECTATOR_VIEW_FRENCH:
       return "Spectators: French view";
-    case 2:
+    case pb::SPECTATOR_VIEW_COALITION:
       return "Spectators: Coalition view";
-    case 3:
+    case pb::SPECTATOR_VIEW_DELAYED_ALL:
       return "Spectators: all, live";
     default:
       return "No spectators";
   }
+}
+
+// The optional rules the server plays, in words (15.1, 15.2).
+std::string optional_rule_title(const std::string& rule) {
+  if (rule == "15.1") return "15.1 Combined arms";
+  if (rule == "15.2") return "15.2 The Imperial Guard";
+  return rule;
 }
 
 }  // namespace
@@ -35,22 +44,35 @@ std::string fresh_entropy() {
   return bytes;
 }
 
-LobbyScreen::LobbyScreen(const sf::Font& font) : kit_(font) {
-  scenario_.text = "quatre-bras";
+LobbyScreen::LobbyScreen(const sf::Font& font, std::vector<ScenarioEntry> catalogue)
+    : kit_(font), form_(std::move(catalogue)) {
+  scenario_.text = form_.scenario_slug();
+}
+
+void LobbyScreen::create(ClientModel& model, pb::Seat seat) {
+  form_.take_seat(seat);
+  if (form_.taken_seat() != seat) return;  // a built-in seat, or one the scenario lacks
+  model.send(requests::create_game(form_.choice(), fresh_entropy()), RequestKind::CreateGame);
+  form_open_ = false;
 }
 
 void LobbyScreen::handle(const sf::Event& event, ClientModel& model) {
   if (event.type == sf::Event::TextEntered) {
-    (focus_ == 0 ? scenario_ : invite_).type(event.text.unicode);
+    if (focus_ == 0) {
+      if (scenario_.type(event.text.unicode)) form_.set_typed_scenario(scenario_.text);
+    } else {
+      invite_.type(event.text.unicode);
+    }
   } else if (event.type == sf::Event::MouseButtonPressed && event.mouseButton.button == sf::Mouse::Left) {
     kit_.click(static_cast<float>(event.mouseButton.x), static_cast<float>(event.mouseButton.y));
   } else if (event.type == sf::Event::KeyPressed && event.key.code == sf::Keyboard::F5) {
     model.refresh_lobby();
+  } else if (event.type == sf::Event::KeyPressed && event.key.code == sf::Keyboard::Escape) {
+    form_open_ = false;
   }
 }
 
 void LobbyScreen::draw(sf::RenderTarget& target, ClientModel& model, sf::Vector2f size) {
-  namespace pb = hundred_days::v1;
   kit_.begin();
   const LobbyModel& lobby = model.lobby();
   float y = 16;
@@ -62,25 +84,30 @@ void LobbyScreen::draw(sf::RenderTarget& target, ClientModel& model, sf::Vector2
     kit_.text(target, {460, y + 6}, printable(model.notice(), 90), 14, sf::Color(255, 170, 120));
   y += 44;
 
-  // Create or join by invite code.
+  // Create (the scenario field opens the full form) or join by invite code.
   kit_.box(target, {16, y - 6, size.x - 32, 92}, sf::Color(48, 56, 68));
   kit_.text(target, {24, y}, "New game, scenario:", 16, kInk);
   kit_.button(
-      target, {200, y - 4, 180, 28}, "", [this] { focus_ = 0; }, focus_ == 0);
+      target, {200, y - 4, 180, 28}, "",
+      [this] {
+        focus_ = 0;
+        form_open_ = !form_open_;
+      },
+      focus_ == 0);
   kit_.text(target, {206, y}, scenario_.text + (focus_ == 0 ? "_" : ""), 16, kInk);
   float x = 392;
+  const std::vector<pb::Seat> seats = form_.seats();
   for (const pb::Seat seat : {pb::SEAT_FRENCH, pb::SEAT_PRUSSIAN, pb::SEAT_ALLIED}) {
-    kit_.button(target, {x, y - 4, 150, 28}, "Create as " + army_name(army_of(seat)), [this, &model, seat] {
-      model.send(requests::create_game(scenario_.text, seat, public_listing_,
-                                       static_cast<pb::SpectatorView>(spectators_), fresh_entropy()),
-                 RequestKind::CreateGame);
-    });
+    // Each seat's button keeps its place; it is shown for the scenario's human seats.
+    if (std::find(seats.begin(), seats.end(), seat) != seats.end() && !form_.built_in(seat))
+      kit_.button(target, {x, y - 4, 150, 28}, "Create as " + army_name(army_of(seat)),
+                  [this, &model, seat] { create(model, seat); });
     x += 158;
   }
-  kit_.button(target, {x, y - 4, 110, 28}, public_listing_ ? "Public" : "Invite only",
-              [this] { public_listing_ = !public_listing_; });
-  kit_.button(target, {x + 118, y - 4, 210, 28}, spectator_label(spectators_),
-              [this] { spectators_ = (spectators_ + 1) % 4; });
+  kit_.button(target, {x, y - 4, 110, 28}, form_.public_listing() ? "Public" : "Invite only",
+              [this] { form_.toggle_public(); });
+  kit_.button(target, {x + 118, y - 4, 210, 28}, spectator_label(form_.spectators()),
+              [this] { form_.cycle_spectators(); });
   y += 42;
   kit_.text(target, {24, y}, "Join by invite code:", 16, kInk);
   kit_.button(
@@ -100,6 +127,11 @@ void LobbyScreen::draw(sf::RenderTarget& target, ClientModel& model, sf::Vector2
                   lobby.created->invite_code(),
               14, kHeading);
   y = kListTop;
+
+  if (form_open_) {
+    draw_form(target, model, size);
+    return;
+  }
 
   const auto section = [&](const std::string& title, const std::vector<pb::GameSummary>& games, int kind) {
     kit_.text(target, {20, y}, title + " (" + std::to_string(games.size()) + ")", 18, kHeading);
@@ -134,6 +166,99 @@ void LobbyScreen::draw(sf::RenderTarget& target, ClientModel& model, sf::Vector2
   section("My games", lobby.my_games, 0);
   section("Open games", lobby.open_games, 1);
   section("Games to watch", lobby.spectatable_games, 2);
+}
+
+void LobbyScreen::draw_form(sf::RenderTarget& target, ClientModel& model, sf::Vector2f size) {
+  const float top = kListTop - 4;
+  kit_.box(target, {16, top, size.x - 32, size.y - top - 40}, sf::Color(40, 46, 58),
+           sf::Color(150, 160, 176));
+  kit_.text(target, {28, top + 8}, "Create a game", 18, kHeading);
+  kit_.button(target, {size.x - 150, top + 8, 120, 26}, "Close (Esc)", [this] { form_open_ = false; });
+
+  // The scenarios (public data files), one button each.
+  const float row = 28;
+  float y = top + 44;
+  kit_.text(target, {28, y}, "Scenario", 16, kHeading);
+  y += 24;
+  const auto& catalogue = form_.catalogue();
+  if (catalogue.empty()) kit_.text(target, {28, y}, "(no scenario files found; type the name)", 14, kDim);
+  for (std::size_t i = 0; i < catalogue.size(); ++i) {
+    const ScenarioEntry& entry = catalogue[i];
+    if (y > size.y - 80) break;
+    kit_.button(
+        target, {28, y, 300, row - 4}, printable(entry.title + " (" + entry.rule + ")", 40),
+        [this, i] {
+          form_.choose(i);
+          scenario_.text = form_.scenario_slug();
+        },
+        entry.slug == form_.scenario_slug());
+    y += row;
+  }
+
+  // The chosen scenario's force options and the optional rules it offers.
+  const float mid = 350;
+  y = top + 44;
+  const ScenarioEntry* chosen = form_.scenario();
+  kit_.text(target, {mid, y},
+            "Force options" + (chosen ? " of " + printable(chosen->title, 40) : std::string()), 16, kHeading);
+  y += 24;
+  if (!chosen || chosen->force_options.empty()) {
+    kit_.text(target, {mid, y}, "none", 14, kDim);
+    y += row;
+  } else {
+    for (const ForceOption& option : chosen->force_options) {
+      if (y > size.y - 200) break;
+      const bool on = form_.force_option_chosen(option.id);
+      const std::string id = option.id;
+      kit_.button(
+          target, {mid, y, 520, row - 4},
+          (on ? "[x] " : "[ ] ") + printable(option.id + " " + option.title, 64),
+          [this, id] { form_.toggle_force_option(id); }, on);
+      y += row;
+    }
+  }
+  y += 10;
+  kit_.text(target, {mid, y}, "Optional rules", 16, kHeading);
+  y += 24;
+  if (!chosen || chosen->optional_rules.empty()) {
+    kit_.text(target, {mid, y}, "none offered", 14, kDim);
+    y += row;
+  } else {
+    for (const std::string& rule : chosen->optional_rules) {
+      const bool on = form_.optional_rule_chosen(rule);
+      kit_.button(
+          target, {mid, y, 260, row - 4}, (on ? "[x] " : "[ ] ") + optional_rule_title(rule),
+          [this, rule] { form_.toggle_optional_rule(rule); }, on);
+      y += row;
+    }
+  }
+
+  // Seats: human or built-in player, and the one the creator takes.
+  const float right = 900;
+  y = top + 44;
+  kit_.text(target, {right, y}, "Seats", 16, kHeading);
+  y += 24;
+  for (const pb::Seat seat : form_.seats()) {
+    const std::string name = army_name(army_of(seat));
+    kit_.text(target, {right, y + 3}, name, 14, kInk);
+    kit_.button(target, {right + 80, y, 120, row - 4}, form_.built_in(seat) ? "Built-in player" : "Human",
+                [this, seat] { form_.toggle_built_in(seat); });
+    if (!form_.built_in(seat))
+      kit_.button(
+          target, {right + 208, y, 110, row - 4}, form_.taken_seat() == seat ? "You play it" : "Take it",
+          [this, seat] { form_.take_seat(seat); }, form_.taken_seat() == seat);
+    y += row;
+  }
+  kit_.text(target, {right, y + 2}, "(Prussian and Allied go together)", 12, kDim);
+  y += row;
+  kit_.button(target, {right, y, 150, row - 4}, form_.public_listing() ? "Public" : "Invite only",
+              [this] { form_.toggle_public(); });
+  y += row;
+  kit_.button(target, {right, y, 220, row - 4}, spectator_label(form_.spectators()),
+              [this] { form_.cycle_spectators(); });
+  y += row + 12;
+  kit_.button(target, {right, y, 220, 32}, "Create, playing " + army_name(army_of(form_.taken_seat())),
+              [this, &model] { create(model, form_.taken_seat()); });
 }
 
 }  // namespace hd::client

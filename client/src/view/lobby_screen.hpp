@@ -1,8 +1,11 @@
-// The lobby: my games (open one), open games (join a free seat), spectatable games (watch), and a
-// form to create a game (scenario, seat, public or invite only, spectators) or join by invite code.
+// The lobby: my games (open one), open games (join a free seat), spectatable games (watch), a row
+// to create a game (scenario, seat, public or invite only, spectators) or join by invite code, and
+// the full create-game form over the lists (the scenario list, its force options, the optional rules
+// 15.1 and 15.2, human or built-in seats), opened by clicking the scenario field.
 #pragma once
 
 #include "model/client_model.hpp"
+#include "model/new_game_form.hpp"
 #include "view/ui_kit.hpp"
 
 #include <SFML/Graphics/RenderTarget.hpp>
@@ -24,17 +27,26 @@ inline constexpr float kButtonHeight = 26;
 
 class LobbyScreen {
  public:
-  explicit LobbyScreen(const sf::Font& font);
+  // `catalogue`: the scenarios the form offers (model/scenario_catalogue.hpp).
+  explicit LobbyScreen(const sf::Font& font, std::vector<ScenarioEntry> catalogue = {});
   void handle(const sf::Event& event, ClientModel& model);
   void draw(sf::RenderTarget& target, ClientModel& model, sf::Vector2f size);
 
+  const NewGameForm& form() const { return form_; }
+  bool form_open() const { return form_open_; }
+
  private:
+  // Sends the form's CreateGame (the creator taking `seat` if it is a human seat of the scenario).
+  void create(ClientModel& model, pb::Seat seat);
+  // The full form, drawn over the lists.
+  void draw_form(sf::RenderTarget& target, ClientModel& model, sf::Vector2f size);
+
   UiKit kit_;
-  TextField scenario_;
+  NewGameForm form_;
+  TextField scenario_;  // the scenario's folder name, typed or chosen from the list
   TextField invite_;
   int focus_ = 0;  // 0: scenario, 1: invite code
-  bool public_listing_ = true;
-  int spectators_ = 3;  // a SpectatorView number
+  bool form_open_ = false;
 };
 
 // 16-64 bytes of the player's dice entropy for CreateGame/JoinGame (from std::random_device).

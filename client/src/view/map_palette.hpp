@@ -36,6 +36,21 @@ inline constexpr Rgb kDefender{255, 140, 0};    // defenders
 inline constexpr Rgb kBombard{160, 60, 210};    // bombarding artillery
 inline constexpr Rgb kRetreatHex{40, 200, 80};  // legal retreat or advance hexes
 inline constexpr std::uint8_t kOverlayAlpha = 110;
+// Bombardment sight lines (7.3): the server's verdict on the combat as built.
+inline constexpr Rgb kSightClear{30, 170, 60};      // the combat is legal: sight and range
+inline constexpr Rgb kSightBlocked{220, 20, 20};    // the server refused this unit's fire
+inline constexpr Rgb kSightUnknown{120, 120, 120};  // refused for another reason
+// The die and the combat result over the defender's hex (7.0).
+inline constexpr Rgb kDieFace{252, 250, 240};
+inline constexpr Rgb kDiePip{20, 20, 20};
+inline constexpr Rgb kResultAttackerLoses{200, 30, 30};  // Ae, Ar
+inline constexpr Rgb kResultDefenderLoses{20, 110, 40};  // De, Dr
+inline constexpr Rgb kResultExchange{150, 90, 10};       // Ex
+// The turn track strip in the panel (4.0): day and night boxes, the current turn, rain.
+inline constexpr Rgb kTrackDay{214, 206, 170};
+inline constexpr Rgb kTrackNight{40, 44, 80};
+inline constexpr Rgb kTrackCurrent{255, 214, 0};
+inline constexpr Rgb kTrackRain{70, 140, 230};
 
 // The side panel.
 inline constexpr Rgb kPanel{30, 34, 42};

@@ -1,0 +1,115 @@
+#include "model/new_game_form.hpp"
+
+#include <algorithm>
+
+namespace hd::client {
+
+namespace {
+
+bool coalition(pb::Seat seat) {
+  return seat == pb::SEAT_PRUSSIAN || seat == pb::SEAT_ALLIED;
+}
+
+}  // namespace
+
+NewGameForm::NewGameForm(std::vector<ScenarioEntry> catalogue) : catalogue_(std::move(catalogue)) {
+  const auto quatre_bras = std::find_if(catalogue_.begin(), catalogue_.end(),
+                                        [](const ScenarioEntry& e) { return e.slug == "quatre-bras"; });
+  if (quatre_bras != catalogue_.end()) {
+    choose(static_cast<std::size_t>(quatre_bras - catalogue_.begin()));
+  } else if (!catalogue_.empty()) {
+    choose(0);
+  } else {
+    slug_ = "quatre-bras";
+  }
+}
+
+const ScenarioEntry* NewGameForm::scenario() const {
+  const auto it = std::find_if(catalogue_.begin(), catalogue_.end(),
+                               [&](const ScenarioEntry& e) { return e.slug == slug_; });
+  return it == catalogue_.end() ? nullptr : &*it;
+}
+
+void NewGameForm::choose(std::size_t index) {
+  if (index >= catalogue_.size()) return;
+  slug_ = catalogue_[index].slug;
+  force_options_.clear();
+  optional_rules_.clear();
+  built_in_.clear();
+  const auto seats = this->seats();
+  take_seat_ = seats.empty() ? pb::SEAT_FRENCH : seats.front();
+}
+
+void NewGameForm::set_typed_scenario(const std::string& slug) {
+  const auto it = std::find_if(catalogue_.begin(), catalogue_.end(),
+                               [&](const ScenarioEntry& e) { return e.slug == slug; });
+  if (it != catalogue_.end()) {
+    if (slug != slug_) choose(static_cast<std::size_t>(it - catalogue_.begin()));
+    return;
+  }
+  slug_ = slug;
+  force_options_.clear();
+  optional_rules_.clear();
+  built_in_.clear();
+}
+
+void NewGameForm::toggle_force_option(const std::string& id) {
+  const ScenarioEntry* entry = scenario();
+  if (!entry || std::none_of(entry->force_options.begin(), entry->force_options.end(),
+                             [&](const ForceOption& o) { return o.id == id; }))
+    return;
+  if (!force_options_.erase(id)) force_options_.insert(id);
+}
+
+void NewGameForm::toggle_optional_rule(const std::string& rule) {
+  const ScenarioEntry* entry = scenario();
+  if (!entry || std::find(entry->optional_rules.begin(), entry->optional_rules.end(), rule) ==
+                    entry->optional_rules.end())
+    return;
+  if (!optional_rules_.erase(rule)) optional_rules_.insert(rule);
+}
+
+std::vector<pb::Seat> NewGameForm::seats() const {
+  if (const ScenarioEntry* entry = scenario()) return entry->seats;
+  return {pb::SEAT_FRENCH, pb::SEAT_PRUSSIAN, pb::SEAT_ALLIED};
+}
+
+void NewGameForm::toggle_built_in(pb::Seat seat) {
+  const auto seats = this->seats();
+  if (std::find(seats.begin(), seats.end(), seat) == seats.end()) return;
+  std::set<pb::Seat> next = built_in_;
+  const bool make_built_in = !built_in_.count(seat);
+  // Both Coalition seats, even one the base forces lack (a force option may bring its army in).
+  for (const pb::Seat each : {pb::SEAT_FRENCH, pb::SEAT_PRUSSIAN, pb::SEAT_ALLIED}) {
+    if (each != seat && !(coalition(each) && coalition(seat))) continue;
+    if (make_built_in) {
+      next.insert(each);
+    } else {
+      next.erase(each);
+    }
+  }
+  const auto human = std::find_if(seats.begin(), seats.end(), [&](pb::Seat s) { return !next.count(s); });
+  if (human == seats.end()) return;  // the creator needs a human seat
+  built_in_ = std::move(next);
+  if (built_in_.count(take_seat_)) take_seat_ = *human;
+}
+
+void NewGameForm::take_seat(pb::Seat seat) {
+  const auto seats = this->seats();
+  if (std::find(seats.begin(), seats.end(), seat) == seats.end() || built_in_.count(seat)) return;
+  take_seat_ = seat;
+}
+
+requests::NewGame NewGameForm::choice() const {
+  requests::NewGame game;
+  game.scenario = slug_;
+  game.force_options.assign(force_options_.begin(), force_options_.end());
+  game.optional_rules.assign(optional_rules_.begin(), optional_rules_.end());
+  game.built_in.assign(built_in_.begin(), built_in_.end());
+  game.take_seat = take_seat_;
+  game.public_listing = public_listing_;
+  game.spectators = spectators_;
+  return game;
+}
+
+}  // namespace hd::client

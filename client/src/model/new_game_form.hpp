@@ -1,0 +1,75 @@
+// The create-game form's choices, without drawing: the scenario (from the catalogue), its force
+// options, the optional rules 15.1 and 15.2, which seats the server's built-in player takes, the
+// seat the creator takes, public or invite only, and the spectator policy. Builds the CreateGame.
+#pragma once
+
+#include "model/scenario_catalogue.hpp"
+#include "net/requests.hpp"
+
+#include <set>
+#include <string>
+#include <vector>
+
+namespace hd::client {
+
+namespace pb = hundred_days::v1;
+
+class NewGameForm {
+ public:
+  // An empty catalogue leaves the form with the typed scenario name only (no options, three human
+  // seats); see set_typed_scenario.
+  explicit NewGameForm(std::vector<ScenarioEntry> catalogue = {});
+
+  const std::vector<ScenarioEntry>& catalogue() const { return catalogue_; }
+  // The chosen catalogue entry, nullptr when the scenario was typed and is not in the catalogue.
+  const ScenarioEntry* scenario() const;
+  const std::string& scenario_slug() const { return slug_; }
+
+  // Chooses a scenario of the catalogue: no force options or optional rules, every seat human,
+  // the creator taking the scenario's first seat. Out of range: ignored.
+  void choose(std::size_t index);
+  // A scenario typed by name: chosen from the catalogue if it is there, else kept as typed (the
+  // server answers whether it exists).
+  void set_typed_scenario(const std::string& slug);
+
+  // Force options and optional rules offered by the chosen scenario toggle on and off; others are
+  // ignored.
+  void toggle_force_option(const std::string& id);
+  void toggle_optional_rule(const std::string& rule);
+  bool force_option_chosen(const std::string& id) const { return force_options_.count(id) > 0; }
+  bool optional_rule_chosen(const std::string& rule) const { return optional_rules_.count(rule) > 0; }
+
+  // The seats of the chosen scenario (all three when it is typed).
+  std::vector<pb::Seat> seats() const;
+  // Built-in player or human for a seat. The Prussian and Allied seats go together (the server
+  // refuses a mixed Coalition: docs/games.md), and at least one seat stays human for the creator:
+  // a toggle that would leave none is ignored. If the creator's seat becomes built-in, the creator
+  // takes the first human seat left.
+  void toggle_built_in(pb::Seat seat);
+  bool built_in(pb::Seat seat) const { return built_in_.count(seat) > 0; }
+  // The seat the creator takes; a built-in seat or one the scenario lacks is ignored.
+  void take_seat(pb::Seat seat);
+  pb::Seat taken_seat() const { return take_seat_; }
+
+  void toggle_public() { public_listing_ = !public_listing_; }
+  bool public_listing() const { return public_listing_; }
+  // Cycles none -> French view -> Coalition view -> all, live -> none.
+  void cycle_spectators() { spectators_ = static_cast<pb::SpectatorView>((spectators_ + 1) % 4); }
+  void set_spectators(pb::SpectatorView view) { spectators_ = view; }
+  pb::SpectatorView spectators() const { return spectators_; }
+
+  // The choices as requests::create_game takes them.
+  requests::NewGame choice() const;
+
+ private:
+  std::vector<ScenarioEntry> catalogue_;
+  std::string slug_;
+  std::set<std::string> force_options_;
+  std::set<std::string> optional_rules_;
+  std::set<pb::Seat> built_in_;
+  pb::Seat take_seat_ = pb::SEAT_FRENCH;
+  bool public_listing_ = true;
+  pb::SpectatorView spectators_ = pb::SPECTATOR_VIEW_DELAYED_ALL;
+};
+
+}  // namespace hd::client

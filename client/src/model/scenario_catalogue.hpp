@@ -1,0 +1,49 @@
+// The scenarios a new game may be made of, as the create-game form offers them: read from the
+// public scenario files (--data), the same files the client reads for the map. Nothing hidden: a
+// scenario's title, its force options and optional rules are printed in the rulebook.
+#pragma once
+
+#include <hundred_days/v1/protocol.pb.h>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace hd::client {
+
+// One force option of a scenario (e.g. 19.5A "Early arrival of ...").
+struct ForceOption {
+  std::string id;  // the rule number the server takes in CreateGame.force_options
+  std::string title;
+};
+
+// One scenario of the catalogue.
+struct ScenarioEntry {
+  std::string slug;   // folder name, CreateGame.scenario
+  std::string title;  // "Quatre Bras"
+  std::string rule;   // "19.0"
+  std::vector<ForceOption> force_options;
+  // Of the optional rules the server plays (15.1 combined arms, 15.2 the Imperial Guard), those
+  // the scenario's "optional" line lists (itself or as all of 15.0).
+  std::vector<std::string> optional_rules;
+  // The seats of the armies in the base forces (set up or entering), French first.
+  std::vector<hundred_days::v1::Seat> seats;
+};
+
+// The optional rules the server accepts in CreateGame.optional_rules (server/src/games/lobby.cpp).
+inline const std::vector<std::string>& playable_optional_rules() {
+  static const std::vector<std::string> rules{"15.1", "15.2"};
+  return rules;
+}
+
+// Every scenario folder under `root` whose scenario.txt parses, sorted by folder name. A folder
+// that does not parse is left out and named in `problems` (file and line).
+std::vector<ScenarioEntry> load_scenario_catalogue(const std::filesystem::path& root,
+                                                   std::vector<std::string>& problems);
+
+// The catalogue entry of one scenario text (exposed for tests); `slug` names the folder.
+// Returns false with `problem` set if the text does not parse.
+bool scenario_entry_from_text(const std::string& slug, const std::string& text, ScenarioEntry& entry,
+                              std::string& problem);
+
+}  // namespace hd::client

@@ -1,0 +1,54 @@
+// The create-game form against the real server: the client under xvfb-run registers, opens the
+// form, chooses Quatre Bras's force option 19.5A, the optional rule 15.1 and the built-in player for
+// the Allied seat, and creates the game; the server's SQLite file then holds exactly those choices.
+#include "server_process.hpp"
+#include "sqlite_rows.hpp"
+
+#include <hd/loader/data_files.hpp>
+
+#include <catch2/catch.hpp>
+
+#include <fstream>
+
+TEST_CASE("a game made with the create form carries its force option, optional rule and built-in seat",
+          "[e2e]") {
+  hd::test::ServerOptions options;
+  options.extra_args = {"--data-root",         hd::loader::default_data_root().string(),
+                        "--argon2-memory-kib", "8192",
+                        "--argon2-operations", "1"};
+  hd::test::ServerProcess server(options);
+  const auto directory = server.directory();
+  // lobby_screen.cpp's layout in a 1280x800 window: the scenario field opens the form; then
+  // 19.5A (the first force option), 15.1 (the first optional rule), the Allied seat's Human button
+  // and "Create, playing French".
+  const std::filesystem::path script = directory / "create.txt";
+  std::ofstream(script) << "wait-for lobby\nframes 3\nclick 290 66\nframes 3\nclick 610 227\nclick 480 401\n"
+                           "click 1040 256\nframes 3\nclick 1010 383\nframes 30\nscreenshot "
+                        << (directory / "created.png").string() << "\nquit\n";
+  const std::vector<std::string> argv{"xvfb-run",
+                                      "-a",
+                                      "-s",
+                                      "-screen 0 1280x800x24",
+                                      HD_CLIENT_BINARY,
+                                      "--server",
+                                      server.url(),
+                                      "--user",
+                                      "creator_1",
+                                      "--password",
+                                      "correct-horse",
+                                      "--register",
+                                      "--width",
+                                      "1280",
+                                      "--height",
+                                      "800",
+                                      "--script",
+                                      script.string()};
+  REQUIRE(hd::test::run_process(argv, std::chrono::seconds(120)) == 0);
+  const auto games =
+      hd::test::query(server.database_path(), "SELECT scenario, force_options, optional_rules FROM games");
+  REQUIRE(games == std::vector<std::string>{"quatre-bras|19.5A|15.1"});
+  // French: the creator; Allied: the built-in player (no account). Seat numbers as in the protocol.
+  const auto seats = hd::test::query(
+      server.database_path(), "SELECT seat, built_in, account_id IS NOT NULL FROM game_seats ORDER BY seat");
+  CHECK(seats == std::vector<std::string>{"1|0|1", "3|1|0"});
+}

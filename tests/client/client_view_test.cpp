@@ -1,0 +1,129 @@
+// The client's new screen parts drawn offscreen (tests/client/view_scenes.cpp under xvfb-run) and
+// probed pixel by pixel: the create-game form over the lobby, the bombardment sight lines in the
+// colour of the server's verdict (7.3; the verdict computed by the engine as the server does), the
+// die rolling then the result over the defender (7.0), and the turn track strip (4.0).
+#include "view/map_palette.hpp"
+
+#include <SFML/Graphics/Image.hpp>
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+namespace palette = hd::client::palette;
+
+namespace {
+
+const std::filesystem::path& scenes() {
+  static const std::filesystem::path out = [] {
+    const auto dir = std::filesystem::path(HD_ARTIFACTS_DIR) / "client-view";
+    std::filesystem::remove_all(dir);
+    const std::string command = std::string("xvfb-run -a -s '-screen 0 1280x800x24' '") +
+                                HD_VIEW_SCENES_BINARY + "' --out '" + dir.string() + "'";
+    REQUIRE(std::system(command.c_str()) == 0);
+    return dir;
+  }();
+  return out;
+}
+
+sf::Image image(const std::string& name) {
+  sf::Image picture;
+  REQUIRE(picture.loadFromFile((scenes() / name).string()));
+  return picture;
+}
+
+// The facts the scene tool wrote: name -> numbers.
+std::map<std::string, std::vector<int>> facts() {
+  std::map<std::string, std::vector<int>> out;
+  std::ifstream file(scenes() / "scenes.txt");
+  std::string line;
+  while (std::getline(file, line)) {
+    std::istringstream words(line);
+    std::string name;
+    words >> name;
+    int number = 0;
+    while (words >> number)
+      out[name].push_back(number);
+  }
+  return out;
+}
+
+bool near(sf::Color c, palette::Rgb expected, int tolerance = 8) {
+  const auto close = [&](int a, int b) { return std::abs(a - b) <= tolerance; };
+  return close(c.r, expected.r) && close(c.g, expected.g) && close(c.b, expected.b);
+}
+
+// Of the points from 25% to 75% along the segment, the share within 1 px of `colour`.
+double share_along(const sf::Image& picture, const std::vector<int>& segment, palette::Rgb colour) {
+  REQUIRE(segment.size() == 4);
+  int hits = 0;
+  const int samples = 60;
+  for (int i = 0; i < samples; ++i) {
+    const double t = 0.25 + 0.5 * i / (samples - 1);
+    const double x = segment[0] + t * (segment[2] - segment[0]);
+    const double y = segment[1] + t * (segment[3] - segment[1]);
+    bool hit = false;
+    for (int dx = -1; dx <= 1 && !hit; ++dx)
+      for (int dy = -1; dy <= 1 && !hit; ++dy)
+        hit = near(picture.getPixel(static_cast<unsigned>(x + dx), static_cast<unsigned>(y + dy)), colour);
+    hits += hit;
+  }
+  return static_cast<double>(hits) / samples;
+}
+
+int count_in(const sf::Image& picture, int left, int top, int right, int bottom, palette::Rgb colour) {
+  int count = 0;
+  for (int x = std::max(0, left); x < std::min<int>(right, static_cast<int>(picture.getSize().x)); ++x)
+    for (int y = std::max(0, top); y < std::min<int>(bottom, static_cast<int>(picture.getSize().y)); ++y)
+      count += near(picture.getPixel(static_cast<unsigned>(x), static_cast<unsigned>(y)), colour, 3);
+  return count;
+}
+
+}  // namespace
+
+TEST_CASE("the create-game form opens over the lobby with the scenario list", "[client]") {
+  const auto known = facts();
+  CHECK(known.at("form-open") == std::vector<int>{1});
+  // Clicks on a force option, an optional rule and a seat's Human/Built-in button took effect.
+  CHECK(known.at("form-choices") == std::vector<int>{1, 1, 1});
+  const sf::Image lobby = image("lobby-form.png");
+  CHECK(near(lobby.getPixel(20, 700), {40, 46, 58}, 2));  // the form's box over the lists
+  // The chosen scenario's button is highlighted in the list (left column).
+  CHECK(count_in(lobby, 28, 190, 330, 760, {96, 128, 176}) > 1000);
+}
+
+TEST_CASE("sight lines take the server's verdict: blocked in red, unsaid in grey, clear in green (7.3)",
+          "[client]") {
+  const auto known = facts();
+  const sf::Image blocked = image("sight-blocked.png");
+  CHECK(share_along(blocked, known.at("blocked-line"), palette::kSightBlocked) > 0.6);
+  CHECK(share_along(blocked, known.at("unknown-line"), palette::kSightUnknown) > 0.6);
+  CHECK(share_along(blocked, known.at("unknown-line"), palette::kSightClear) == 0.0);
+  REQUIRE(known.at("clear-legal") == std::vector<int>{1});
+  const sf::Image clear = image("sight-clear.png");
+  CHECK(share_along(clear, known.at("clear-line"), palette::kSightClear) > 0.6);
+  CHECK(share_along(clear, known.at("blocked-line"), palette::kSightBlocked) == 0.0);
+}
+
+TEST_CASE("a combat's die rolls over the defender, then the result shows (7.0)", "[client]") {
+  const auto at = facts().at("combat-at");
+  const int x = at[0];
+  const int y = at[1];
+  const sf::Image rolling = image("combat-roll.png");
+  CHECK(count_in(rolling, x - 60, y - 60, x, y, palette::kDieFace) > 100);
+  CHECK(count_in(rolling, x - 20, y - 20, x + 20, y + 20, palette::kResultDefenderLoses) == 0);
+  const sf::Image result = image("combat-result.png");
+  CHECK(count_in(result, x - 60, y - 60, x, y, palette::kDieFace) > 100);
+  CHECK(count_in(result, x - 25, y - 25, x + 25, y + 25, palette::kResultDefenderLoses) > 40);
+}
+
+TEST_CASE("the panel draws the turn track strip with the current turn marked (4.0)", "[client]") {
+  const sf::Image panel = image("sight-clear.png");
+  const int left = 1280 - 400;
+  CHECK(count_in(panel, left, 0, 1280, 140, palette::kTrackCurrent) > 20);
+  CHECK(count_in(panel, left, 0, 1280, 140, palette::kTrackDay) > 200);
+}

@@ -1,0 +1,173 @@
+// The create-game form without a window: the scenario catalogue read from the real scenario files,
+// the form's rules (options of the chosen scenario only, Coalition seats together, a human seat
+// left for the creator) and the CreateGame it builds.
+#include "model/new_game_form.hpp"
+
+#include "model/scenario_catalogue.hpp"
+
+#include <hd/loader/data_files.hpp>
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+
+namespace pb = hundred_days::v1;
+using hd::client::NewGameForm;
+using hd::client::ScenarioEntry;
+
+namespace {
+
+const std::vector<ScenarioEntry>& catalogue() {
+  static const std::vector<ScenarioEntry> entries = [] {
+    std::vector<std::string> problems;
+    auto loaded = hd::client::load_scenario_catalogue(hd::loader::default_data_root(), problems);
+    INFO((problems.empty() ? std::string() : problems.front()));
+    CHECK(problems.empty());
+    return loaded;
+  }();
+  return entries;
+}
+
+std::size_t index_of(const std::string& slug) {
+  const auto& entries = catalogue();
+  const auto it =
+      std::find_if(entries.begin(), entries.end(), [&](const ScenarioEntry& e) { return e.slug == slug; });
+  REQUIRE(it != entries.end());
+  return static_cast<std::size_t>(it - entries.begin());
+}
+
+std::vector<std::string> ids(const std::vector<hd::client::ForceOption>& options) {
+  std::vector<std::string> out;
+  for (const auto& option : options)
+    out.push_back(option.id);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("the catalogue lists every scenario folder with its title, force options and seats") {
+  const auto& entries = catalogue();
+  CHECK(entries.size() == hd::loader::list_scenarios(hd::loader::default_data_root()).size());
+  const ScenarioEntry& quatre_bras = catalogue()[index_of("quatre-bras")];
+  CHECK(quatre_bras.title == "Quatre Bras");
+  CHECK(quatre_bras.rule == "19.0");
+  CHECK(ids(quatre_bras.force_options) ==
+        std::vector<std::string>{"19.5A", "19.5B", "19.5C", "19.5D", "19.5E"});
+  // "optional ... 15.0 ..." offers every case of 15.0 the server plays.
+  CHECK(quatre_bras.optional_rules == std::vector<std::string>{"15.1", "15.2"});
+  CHECK(quatre_bras.seats == std::vector<pb::Seat>{pb::SEAT_FRENCH, pb::SEAT_ALLIED});
+  const ScenarioEntry& ligny = catalogue()[index_of("ligny")];
+  CHECK(ligny.seats == std::vector<pb::Seat>{pb::SEAT_FRENCH, pb::SEAT_PRUSSIAN});
+  const ScenarioEntry& campaign = catalogue()[index_of("campaign")];
+  CHECK(campaign.seats == std::vector<pb::Seat>{pb::SEAT_FRENCH, pb::SEAT_PRUSSIAN, pb::SEAT_ALLIED});
+}
+
+TEST_CASE("a scenario text that does not parse is reported, not listed") {
+  ScenarioEntry entry;
+  std::string problem;
+  CHECK_FALSE(hd::client::scenario_entry_from_text("broken", "scenario\n", entry, problem));
+  CHECK_THAT(problem, Catch::Contains("broken/scenario.txt"));
+}
+
+TEST_CASE("the form starts on Quatre Bras and sends the scenario's options, rules and seats chosen") {
+  NewGameForm form(catalogue());
+  REQUIRE(form.scenario());
+  CHECK(form.scenario_slug() == "quatre-bras");
+  CHECK(form.taken_seat() == pb::SEAT_FRENCH);
+
+  form.toggle_force_option("19.5C");
+  form.toggle_force_option("19.5A");
+  form.toggle_force_option("18.5A");  // Ligny's: not offered here, ignored
+  form.toggle_optional_rule("15.2");
+  form.toggle_optional_rule("15.3");      // not played by the server, ignored
+  form.toggle_built_in(pb::SEAT_FRENCH);  // the French to the built-in player: the creator plays Allied
+  CHECK(form.taken_seat() == pb::SEAT_ALLIED);
+  form.toggle_public();
+  form.set_spectators(pb::SPECTATOR_VIEW_COALITION);
+
+  const pb::ClientEnvelope sent = hd::client::requests::create_game(form.choice(), std::string(32, 'e'));
+  REQUIRE(sent.has_create_game());
+  const pb::CreateGame& create = sent.create_game();
+  CHECK(create.scenario() == "quatre-bras");
+  CHECK(std::vector<std::string>(create.force_options().begin(), create.force_options().end()) ==
+        std::vector<std::string>{"19.5A", "19.5C"});
+  CHECK(std::vector<std::string>(create.optional_rules().begin(), create.optional_rules().end()) ==
+        std::vector<std::string>{"15.2"});
+  REQUIRE(create.seats_size() == 3);
+  for (const auto& setup : create.seats()) {
+    INFO("seat " << setup.seat());
+    CHECK(setup.built_in() == (setup.seat() == pb::SEAT_FRENCH));
+  }
+  // The Allied seat to the built-in player instead: the Prussian seat goes with it, though Quatre
+  // Bras's base forces have no Prussians (a force option could bring some in).
+  form.toggle_built_in(pb::SEAT_FRENCH);
+  form.toggle_built_in(pb::SEAT_ALLIED);
+  CHECK(form.taken_seat() == pb::SEAT_FRENCH);
+  CHECK(form.choice().built_in == std::vector<pb::Seat>{pb::SEAT_PRUSSIAN, pb::SEAT_ALLIED});
+  form.toggle_built_in(pb::SEAT_ALLIED);
+  form.toggle_built_in(pb::SEAT_FRENCH);
+  form.take_seat(pb::SEAT_ALLIED);
+  REQUIRE(create.take_seats_size() == 1);
+  CHECK(create.take_seats(0) == pb::SEAT_ALLIED);
+  CHECK_FALSE(create.public_listing());
+  CHECK(create.spectators().view() == pb::SPECTATOR_VIEW_COALITION);
+  CHECK(create.entropy().size() == 32);
+
+  // A toggle twice takes the choice back.
+  form.toggle_force_option("19.5A");
+  form.toggle_optional_rule("15.2");
+  const auto again = form.choice();
+  CHECK(again.force_options == std::vector<std::string>{"19.5C"});
+  CHECK(again.optional_rules.empty());
+}
+
+TEST_CASE("choosing another scenario clears the options and offers its own seats") {
+  NewGameForm form(catalogue());
+  form.toggle_force_option("19.5A");
+  form.toggle_built_in(pb::SEAT_ALLIED);
+  form.choose(index_of("ligny"));
+  CHECK(form.scenario_slug() == "ligny");
+  CHECK(form.choice().force_options.empty());
+  CHECK(form.choice().built_in.empty());
+  CHECK(form.seats() == std::vector<pb::Seat>{pb::SEAT_FRENCH, pb::SEAT_PRUSSIAN});
+  form.take_seat(pb::SEAT_ALLIED);  // not in Ligny: ignored
+  CHECK(form.taken_seat() == pb::SEAT_FRENCH);
+  form.take_seat(pb::SEAT_PRUSSIAN);
+  CHECK(form.taken_seat() == pb::SEAT_PRUSSIAN);
+  form.toggle_force_option("18.5B");
+  CHECK(form.choice().force_options == std::vector<std::string>{"18.5B"});
+}
+
+TEST_CASE("the Coalition seats are built-in together, and one seat always stays human") {
+  NewGameForm form(catalogue());
+  form.choose(index_of("campaign"));
+  form.toggle_built_in(pb::SEAT_PRUSSIAN);
+  CHECK(form.built_in(pb::SEAT_PRUSSIAN));
+  CHECK(form.built_in(pb::SEAT_ALLIED));  // docs/games.md: both Coalition seats or neither
+  CHECK_FALSE(form.built_in(pb::SEAT_FRENCH));
+  form.take_seat(pb::SEAT_ALLIED);  // a built-in seat cannot be taken
+  CHECK(form.taken_seat() == pb::SEAT_FRENCH);
+  form.toggle_built_in(pb::SEAT_FRENCH);  // would leave no human seat: ignored
+  CHECK_FALSE(form.built_in(pb::SEAT_FRENCH));
+  form.toggle_built_in(pb::SEAT_ALLIED);
+  CHECK_FALSE(form.built_in(pb::SEAT_PRUSSIAN));
+  CHECK_FALSE(form.built_in(pb::SEAT_ALLIED));
+}
+
+TEST_CASE("a typed scenario name picks the catalogue entry, or is sent as typed") {
+  NewGameForm form(catalogue());
+  form.set_typed_scenario("wavre");
+  REQUIRE(form.scenario());
+  CHECK(form.scenario()->title == "Wavre");
+  form.set_typed_scenario("no-such-battle");
+  CHECK_FALSE(form.scenario());
+  CHECK(form.seats().size() == 3);
+  form.toggle_force_option("19.5A");  // no catalogue entry: nothing to choose from
+  const auto choice = form.choice();
+  CHECK(choice.scenario == "no-such-battle");
+  CHECK(choice.force_options.empty());
+
+  NewGameForm empty;  // no scenario files found: the old default, typed
+  CHECK(empty.scenario_slug() == "quatre-bras");
+  CHECK(empty.seats().size() == 3);
+}

@@ -1,0 +1,296 @@
+// hd_client_view_scenes: draws the client's screens offscreen from hand-fed models and writes PNGs,
+// for client_view_test to probe (and for the docs' pictures). No server, no window: a RenderTexture
+// (run it under xvfb-run). The game scenes use the Quatre Bras opening as the engine sets it up, the
+// French in their combat phase, and every server answer (the view, the odds verdict) comes from the
+// engine as the server's would (server/src/games/game_queries.cpp).
+//
+//   hd_client_view_scenes --out DIR [--font PATH]
+//
+// Writes DIR/lobby-form.png, sight-blocked.png, sight-clear.png, combat-roll.png, combat-result.png
+// and DIR/scenes.txt: one line per fact the probes need ("blocked-line X1 Y1 X2 Y2" ...).
+#include "app/client_options.hpp"
+#include "camera/opening_camera.hpp"
+#include "model/client_model.hpp"
+#include "model/scenario_catalogue.hpp"
+#include "view/game_screen.hpp"
+#include "view/lobby_screen.hpp"
+#include "view/palette.hpp"
+#include "view/sf_color.hpp"
+
+#include <hd/engine/combat.hpp>
+#include <hd/engine/line_of_sight.hpp>
+#include <hd/engine/view.hpp>
+#include <hd/loader/data_files.hpp>
+#include <hd/wire/game_convert.hpp>
+#include <hd/wire/hex_convert.hpp>
+
+#include <SFML/Graphics/RenderTexture.hpp>
+
+#include <fstream>
+#include <iostream>
+#include <optional>
+
+namespace {
+
+using namespace hd;
+namespace pb = hundred_days::v1;
+
+constexpr unsigned kWidth = 1280;
+constexpr unsigned kHeight = 800;
+
+bool save(sf::RenderTexture& texture, const std::filesystem::path& path) {
+  texture.display();
+  if (texture.getTexture().copyToImage().saveToFile(path.string())) return true;
+  std::cerr << "cannot write " << path << "\n";
+  return false;
+}
+
+sf::Event left_click(int x, int y) {
+  sf::Event event;
+  event.type = sf::Event::MouseButtonPressed;
+  event.mouseButton.button = sf::Mouse::Left;
+  event.mouseButton.x = x;
+  event.mouseButton.y = y;
+  return event;
+}
+
+// The position: a French gun placed where its sight to an Allied unit is blocked (7.3) and another
+// where it is clear, both judged by the engine.
+struct Position {
+  engine::GameState state;
+  engine::UnitIndex defender = 0;
+  engine::UnitIndex blocked_gun = 0;
+  engine::UnitIndex clear_gun = 0;
+};
+
+std::optional<Position> find_position(const std::filesystem::path& root) {
+  loader::GameChoice choice;
+  choice.scenario = "quatre-bras";
+  auto loaded = loader::start_scenario_game(root, choice);
+  if (!loaded.value) return std::nullopt;
+  engine::GameState state = std::move(*loaded.value);
+  state.phasing = engine::Side::French;
+  state.phase = engine::Phase::Combat;
+  std::vector<engine::UnitIndex> guns;
+  for (std::size_t i = 0; i < state.units.size(); ++i)
+    if (state.units[i].army == engine::Army::French && state.units[i].on_map() &&
+        engine::is_artillery(state.units[i].type))
+      guns.push_back(static_cast<engine::UnitIndex>(i));
+  if (guns.size() < 2) return std::nullopt;
+  const auto& area = state.rules->scenario.area;
+  const auto empty = [&](engine::Hex hex) {
+    for (const auto& unit : state.units)
+      if (unit.on_map() && unit.hex == hex) return false;
+    return area.contains(hex) && state.rules->map.bounds().contains(hex);
+  };
+  const auto enemy_adjacent = [&](engine::Hex hex) {
+    for (const auto& unit : state.units)
+      if (unit.on_map() && engine::side_of(unit.army) == engine::Side::Coalition &&
+          engine::adjacent(unit.hex, hex))
+        return true;
+    return false;
+  };
+  for (std::size_t d = 0; d < state.units.size(); ++d) {
+    const auto& target = state.units[d];
+    if (target.army != engine::Army::Allied || !target.on_map()) continue;
+    Position position{state, static_cast<engine::UnitIndex>(d), guns[0], guns[1]};
+    std::optional<engine::Hex> blocked_at;
+    std::optional<engine::Hex> clear_at;
+    const int range = engine::bombardment_range(state.units[guns[0]].type);
+    for (int c = target.hex.column - range; c <= target.hex.column + range; ++c) {
+      for (int r = target.hex.row - range; r <= target.hex.row + range; ++r) {
+        const engine::Hex hex{c, r};
+        const int distance = engine::distance(hex, target.hex);
+        if (distance < 2 || distance > range || !empty(hex) || enemy_adjacent(hex)) continue;
+        engine::GameState trial = position.state;
+        trial.units[guns[0]].hex = hex;
+        engine::AttackAction attack;
+        attack.defenders = {position.defender};
+        attack.bombarding = {guns[0]};
+        const auto refusal = engine::check_attack(trial, attack);
+        if (!refusal && !clear_at) clear_at = hex;
+        if (refusal && refusal->rule == "7.3" && !blocked_at) blocked_at = hex;
+      }
+    }
+    if (!blocked_at || !clear_at) continue;
+    position.state.units[guns[0]].hex = *blocked_at;
+    position.blocked_gun = guns[0];
+    position.state.units[guns[1]].hex = *clear_at;
+    position.state.units[guns[1]].type = state.units[guns[0]].type;  // the same range as the first
+    position.clear_gun = guns[1];
+    return position;
+  }
+  return std::nullopt;
+}
+
+pb::GameSnapshot snapshot_of(const engine::GameState& state) {
+  pb::GameSnapshot snapshot;
+  snapshot.set_game_id(3);
+  snapshot.set_sequence(1);
+  snapshot.add_my_seats(pb::SEAT_FRENCH);
+  auto* scenario = snapshot.mutable_scenario();
+  scenario->set_id("quatre-bras");
+  scenario->set_title(state.rules->scenario.name);
+  scenario->set_rule(state.rules->scenario.rule);
+  for (const auto& turn : state.rules->turns) {
+    auto* info = scenario->add_turns();
+    info->set_label(turn.name.to_string());
+    info->set_night(turn.night);
+    info->set_rain(turn.rain);
+  }
+  engine::Viewer viewer;
+  viewer.kind = engine::Viewer::Kind::Seat;
+  viewer.army = engine::Army::French;
+  *snapshot.mutable_view() = wire::to_proto(engine::view(state, viewer));
+  auto* pending = snapshot.mutable_view()->mutable_pending();
+  pending->set_side(pb::SIDE_FRENCH);
+  if (pending->seats().empty()) pending->add_seats(pb::SEAT_FRENCH);
+  return snapshot;
+}
+
+// The odds answer as the server builds it (game_queries.cpp): the engine's check of the attack.
+pb::OddsAnswer odds_answer(const engine::GameState& state, const pb::Attack& asked) {
+  engine::AttackAction attack;
+  attack.attackers.assign(asked.attackers().begin(), asked.attackers().end());
+  attack.defenders.assign(asked.defenders().begin(), asked.defenders().end());
+  attack.bombarding.assign(asked.bombarding().begin(), asked.bombarding().end());
+  pb::OddsAnswer answer;
+  answer.set_game_id(3);
+  if (const auto refusal = engine::check_attack(state, attack)) {
+    answer.set_legal(false);
+    answer.mutable_refusal()->set_code(pb::REFUSAL_CODE_RULE_VIOLATION);
+    answer.mutable_refusal()->set_message(refusal->message);
+    answer.mutable_refusal()->set_rule(refusal->rule);
+  } else {
+    answer.set_legal(true);
+    const auto odds = engine::compute_odds(state, attack);
+    answer.mutable_odds()->set_attack(static_cast<std::uint32_t>(odds.attack));
+    answer.mutable_odds()->set_defence(static_cast<std::uint32_t>(odds.defence));
+    answer.mutable_odds()->set_computed(odds.computed.to_string());
+    answer.mutable_odds()->set_used(odds.used.to_string());
+  }
+  return answer;
+}
+
+void point(std::ofstream& facts, const char* name, const client::Camera& camera, engine::Hex a,
+           engine::Hex b) {
+  const auto p = camera.layout().centre(a);
+  const auto q = camera.layout().centre(b);
+  facts << name << " " << static_cast<int>(p.x) << " " << static_cast<int>(p.y) << " "
+        << static_cast<int>(q.x) << " " << static_cast<int>(q.y) << "\n";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::filesystem::path out = ".";
+  std::string font_path = client::kDefaultFontPath;
+  for (int i = 1; i + 1 < argc; i += 2) {
+    const std::string name = argv[i];
+    if (name == "--out") out = argv[i + 1];
+    if (name == "--font") font_path = argv[i + 1];
+  }
+  std::filesystem::create_directories(out);
+  sf::Font font;
+  if (!font.loadFromFile(font_path)) {
+    std::cerr << "cannot load the font " << font_path << "\n";
+    return 2;
+  }
+  const auto root = loader::default_data_root();
+  const auto data = loader::load_game_data(root);
+  if (!data.value) return 2;
+  sf::RenderTexture texture;
+  if (!texture.create(kWidth, kHeight)) return 2;
+  const sf::Vector2f size(kWidth, kHeight);
+  std::ofstream facts(out / "scenes.txt");
+
+  // The lobby with the create-game form open (a click on the scenario field).
+  {
+    std::vector<std::string> problems;
+    client::LobbyScreen lobby(font, client::load_scenario_catalogue(root, problems));
+    client::ClientModel model("scenes");
+    texture.clear(client::to_sf_color(client::palette::kBackground));
+    lobby.draw(texture, model, size);
+    lobby.handle(left_click(290, 66), model);
+    texture.clear(client::to_sf_color(client::palette::kBackground));
+    lobby.draw(texture, model, size);
+    facts << "form-open " << (lobby.form_open() ? 1 : 0) << "\n";
+    // Clicks on the form (lobby_screen.cpp's layout at 1280x800): option 19.5A, rule 15.1, the
+    // Allied seat to the built-in player.
+    for (const auto& [x, y] : {std::pair{610, 227}, std::pair{480, 401}, std::pair{1040, 256}}) {
+      lobby.handle(left_click(x, y), model);
+      texture.clear(client::to_sf_color(client::palette::kBackground));
+      lobby.draw(texture, model, size);
+    }
+    const auto& form = lobby.form();
+    facts << "form-choices " << form.force_option_chosen("19.5A") << " " << form.optional_rule_chosen("15.1")
+          << " " << form.built_in(pb::SEAT_ALLIED) << "\n";
+    if (!save(texture, out / "lobby-form.png")) return 1;
+  }
+
+  const auto position = find_position(root);
+  if (!position) {
+    std::cerr << "no Quatre Bras position with a blocked and a clear bombardment found\n";
+    return 1;
+  }
+  const engine::GameState& state = position->state;
+  const engine::Hex target = state.units[position->defender].hex;
+  const engine::Hex blocked_from = state.units[position->blocked_gun].hex;
+  const engine::Hex clear_from = state.units[position->clear_gun].hex;
+  const auto& area = state.rules->scenario.area;
+
+  client::ClientModel model("scenes");
+  model.game().apply_snapshot(snapshot_of(state));
+  client::GameScreen screen(
+      font, font, data.value->map, area,
+      client::opening_camera(area, target, kWidth - client::kSidePanelWidth, kHeight - 24), "");
+  const auto draw = [&] {
+    texture.clear(client::to_sf_color(client::palette::kBackground));
+    screen.draw(texture, model, size);
+  };
+  const auto& camera = screen.camera();
+
+  // Both guns bombard: the server names the blocked one (7.3); nothing is said of the other.
+  client::GameModel& game = model.game();
+  game.click_hex(blocked_from, client::ClickIntent::Shifted);
+  game.click_hex(clear_from, client::ClickIntent::Shifted);
+  game.click_hex(target);
+  game.apply_odds(odds_answer(state, game.built_attack()));
+  draw();
+  point(facts, "blocked-line", camera, blocked_from, target);
+  point(facts, "unknown-line", camera, clear_from, target);
+  if (!save(texture, out / "sight-blocked.png")) return 1;
+
+  // The blocked gun taken out: the server finds the bombardment legal.
+  game.click_hex(blocked_from, client::ClickIntent::Shifted);
+  game.apply_odds(odds_answer(state, game.built_attack()));
+  draw();
+  point(facts, "clear-line", camera, clear_from, target);
+  facts << "clear-legal " << (game.odds() && game.odds()->legal() ? 1 : 0) << "\n";
+  if (!save(texture, out / "sight-clear.png")) return 1;
+
+  // The bombardment resolved: an update with the die and the result, as the server sends it.
+  pb::GameUpdate update;
+  update.set_game_id(3);
+  update.set_sequence(2);
+  update.set_seat(pb::SEAT_FRENCH);
+  update.set_action_text("french attack bombard die 5");
+  auto* event = update.add_events();
+  event->set_text("bombardment: die 5, Dr");
+  auto* combat = event->mutable_combat();
+  combat->add_defenders(position->defender);
+  combat->set_die(5);
+  combat->set_result("Dr");
+  combat->mutable_odds()->set_computed("1-1");
+  *update.mutable_view() = model.game().view();
+  model.game().apply_update(update);
+  draw();  // takes the combat
+  screen.update(sf::seconds(0.3f), false);
+  draw();
+  point(facts, "combat-at", camera, target, target);
+  if (!save(texture, out / "combat-roll.png")) return 1;
+  screen.update(sf::seconds(static_cast<float>(client::CombatAnimation::kRollSeconds)), false);
+  draw();
+  if (!save(texture, out / "combat-result.png")) return 1;
+  return 0;
+}
