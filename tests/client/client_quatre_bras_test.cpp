@@ -195,13 +195,12 @@ ClientReport act(Player& player, const ClientReport& now, Tally& tally) {
         if (!chosen || enemy_distance(unit.hex) < enemy_distance(chosen->hex)) chosen = unit;
       }
       if (!chosen) break;
+      // Tried once, whichever unit of its stack the click selects (no endless retries).
+      player.tried.insert(chosen->index);
       client.send("key Escape");
       client.send("click-hex " + hex_text(chosen->hex));
       const ClientReport selected = settled(client);
-      if (selected["selected"] == "-") {
-        player.tried.insert(chosen->index);
-        continue;
-      }
+      if (selected["selected"] == "-") continue;
       player.tried.insert(static_cast<std::uint32_t>(selected.number("selected")));
       std::optional<Hex> target;
       for (const std::string& ccrr : selected.items("reachable")) {
