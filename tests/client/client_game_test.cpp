@@ -1,24 +1,22 @@
 // End to end on the client side: the real client binary in a virtual X display (xvfb-run), driven
-// by a script of synthetic input events (--script), against a loopback fake WebSocket server
-// (fake_game_server.hpp) whose answers come from the engine itself: the Quatre Bras opening as
-// GameView -> protocol (hd::wire::to_proto), reachable hexes from engine::reachable_hexes, odds from
-// engine::compute_odds. (The real server does not serve games in this branch yet: issue 5.)
-// Checks the envelopes the client sent and probes its screenshots, kept in <build>/artifacts.
+// by a script of synthetic input events (--script), against the real server on loopback with a
+// real SQLite file. Accounts and games are made over the protocol (tests/server/game_test_player);
+// what the client sent is checked by what the server accepted: its action log in the SQLite file
+// and the lobby's seats. The screenshots are probed pixel by pixel and kept in <build>/artifacts.
+// Dice are the server's (committed seed): the tests accept any combat result.
 #include "camera/opening_camera.hpp"
-#include "fake_game_server.hpp"
+#include "game_test_player.hpp"
 #include "model/game_model.hpp"
 #include "process.hpp"
 #include "server_process.hpp"
+#include "sqlite_rows.hpp"
 #include "view/lobby_screen.hpp"
 #include "view/map_palette.hpp"
 
-#include <hd/engine/combat.hpp>
+#include <hd/engine/combat_options.hpp>
 #include <hd/engine/movement.hpp>
-#include <hd/engine/view.hpp>
 #include <hd/loader/data_files.hpp>
 #include <hd/wire/game_convert.hpp>
-#include <hd/wire/hex_convert.hpp>
-#include <hd/wire/protocol_version.hpp>
 
 #include <SFML/Graphics/Image.hpp>
 #include <catch2/catch.hpp>
@@ -27,10 +25,9 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
-#include <mutex>
 #include <set>
 
-namespace pb = hundred_days::v1;
+namespace v1 = hundred_days::v1;
 namespace palette = hd::client::palette;
 using hd::engine::Hex;
 
@@ -38,138 +35,49 @@ namespace {
 
 constexpr unsigned kWidth = 1280;
 constexpr unsigned kHeight = 800;
-constexpr std::uint64_t kGameId = 7;
 
-// The Quatre Bras opening, as the engine sets it up; `combat` moves one French unit next to an
-// Allied one and starts the French combat phase (the position the combat test needs).
-struct Game {
-  hd::engine::GameState state;
-  std::optional<hd::engine::UnitIndex> attacker;
-  std::optional<hd::engine::UnitIndex> defender;
+// A server with a Quatre Bras game: alice French, bob Allied, both over the protocol. alice's own
+// protocol connection stays open to read snapshots; the client logs in as alice on another.
+struct RealGame {
+  hd::test::ServerProcess server{hd::test::ServerOptions{hd::test::game_server_args(), {}}};
+  hd::test::GamePlayer alice{server.port(), "alice"};
+  hd::test::GamePlayer bob{server.port(), "bob"};
+  std::uint64_t id = 0;
+  hd::engine::GameState state;  // the opening, as the engine sets it up (the server's own start)
+
+  RealGame() {
+    const auto created = alice.request(hd::test::create_game(
+        "quatre-bras", {v1::SEAT_FRENCH}, hd::test::test_entropy("alice"), v1::SPECTATOR_VIEW_FRENCH));
+    REQUIRE(created.has_game_created());
+    id = created.game_created().game_id();
+    REQUIRE(bob.request(hd::test::join_game(id, v1::SEAT_ALLIED, hd::test::test_entropy("bob")))
+                .has_game_changed());
+    hd::loader::GameChoice choice;
+    choice.scenario = "quatre-bras";
+    auto loaded = hd::loader::start_scenario_game(hd::test::game_data_root(), choice);
+    REQUIRE(loaded.value);
+    state = std::move(*loaded.value);
+  }
+
+  // The French seat's snapshot now, as the client will get it.
+  v1::GameSnapshot snapshot() {
+    const auto answer = alice.request(hd::test::open_game(id, false));
+    REQUIRE(answer.has_game_snapshot());
+    return answer.game_snapshot();
+  }
+
+  // The action log's rows, "sequence|action" in order.
+  std::vector<std::string> actions() const {
+    return hd::test::query(server.database_path(),
+                           "SELECT sequence, action FROM game_actions WHERE game_id = " + std::to_string(id) +
+                               " ORDER BY sequence");
+  }
 };
 
-Game start_game(bool combat) {
-  hd::loader::GameChoice choice;
-  choice.scenario = "quatre-bras";
-  auto loaded = hd::loader::start_scenario_game(hd::loader::default_data_root(), choice);
-  REQUIRE(loaded.value);
-  Game game{std::move(*loaded.value), std::nullopt, std::nullopt};
-  if (!combat) return game;
-  auto& units = game.state.units;
-  const auto& area = game.state.rules->scenario.area;
-  for (std::size_t d = 0; d < units.size() && !game.defender; ++d) {
-    if (units[d].army != hd::engine::Army::Allied || !units[d].on_map()) continue;
-    for (const Hex next : hd::engine::neighbours(units[d].hex)) {
-      if (!area.contains(next)) continue;
-      bool occupied = false;
-      for (const auto& u : units)
-        occupied = occupied || (u.on_map() && u.hex == next);
-      if (occupied) continue;
-      for (std::size_t a = 0; a < units.size(); ++a) {
-        if (units[a].army == hd::engine::Army::French && units[a].on_map() &&
-            units[a].type == hd::engine::UnitType::Infantry) {
-          units[a].hex = next;
-          game.attacker = static_cast<hd::engine::UnitIndex>(a);
-          game.defender = static_cast<hd::engine::UnitIndex>(d);
-          break;
-        }
-      }
-      if (game.attacker) break;
-    }
-  }
-  REQUIRE(game.attacker);
-  game.state.phasing = hd::engine::Side::French;
-  game.state.phase = hd::engine::Phase::Combat;
-  return game;
-}
-
-pb::GameSnapshot snapshot_of(const Game& game) {
-  pb::GameSnapshot snapshot;
-  snapshot.set_game_id(kGameId);
-  snapshot.set_sequence(0);
-  snapshot.add_my_seats(pb::SEAT_FRENCH);
-  auto* scenario = snapshot.mutable_scenario();
-  scenario->set_id("quatre-bras");
-  scenario->set_title(game.state.rules->scenario.name);
-  scenario->set_rule(game.state.rules->scenario.rule);
-  for (const auto& turn : game.state.rules->turns) {
-    auto* info = scenario->add_turns();
-    info->set_label(turn.name.to_string());
-    info->set_night(turn.night);
-    info->set_rain(turn.rain);
-  }
-  hd::engine::Viewer viewer;
-  viewer.kind = hd::engine::Viewer::Kind::Seat;
-  viewer.army = hd::engine::Army::French;
-  *snapshot.mutable_view() = hd::wire::to_proto(hd::engine::view(game.state, viewer));
-  // The French seat decides (the fake server's game starts with the French phase).
-  auto* pending = snapshot.mutable_view()->mutable_pending();
-  if (pending->seats().empty()) pending->add_seats(pb::SEAT_FRENCH);
-  return snapshot;
-}
-
-// The fake server's answers: accounts and lobby trivially, the game and its queries from the engine.
-hd::test::FakeGameServer::Responder responder_for(const Game& game) {
-  return [&game](const pb::ClientEnvelope& request) {
-    std::vector<pb::ServerEnvelope> answers(1);
-    pb::ServerEnvelope& answer = answers[0];
-    answer.set_request_id(request.request_id());
-    if (request.has_hello()) {
-      answer.mutable_welcome()->set_protocol_version(hd::wire::kProtocolVersion);
-      answer.mutable_welcome()->set_server_name("fake game server");
-      answer.mutable_welcome()->set_server_id(std::string(32, '0'));
-      *answer.mutable_welcome()->mutable_map_grid() = hd::wire::to_proto(hd::engine::kNlbGrid);
-    } else if (request.has_login()) {
-      answer.mutable_logged_in()->set_account_id(1);
-      answer.mutable_logged_in()->set_username(request.login().username());
-      answer.mutable_logged_in()->set_session_token(std::string(64, 'f'));
-    } else if (request.has_list_games()) {
-      answer.mutable_game_list();
-    } else if (request.has_open_game()) {
-      *answer.mutable_game_snapshot() = snapshot_of(game);
-    } else if (request.has_query_reachable()) {
-      auto* reachable = answer.mutable_reachable();
-      reachable->set_game_id(kGameId);
-      reachable->set_unit(request.query_reachable().unit());
-      for (const auto& entry : hd::engine::reachable_hexes(game.state, request.query_reachable().unit())) {
-        auto* hex = reachable->add_hexes();
-        *hex->mutable_hex() = hd::wire::to_proto(entry.hex);
-        hex->set_cost_half_mp(static_cast<std::uint32_t>(entry.cost_half));
-        for (const Hex step : entry.path)
-          *hex->add_path() = hd::wire::to_proto(step);
-      }
-    } else if (request.has_query_odds()) {
-      const auto& asked = request.query_odds().attack();
-      hd::engine::AttackAction attack({asked.attackers().begin(), asked.attackers().end()},
-                                      {asked.defenders().begin(), asked.defenders().end()},
-                                      static_cast<int>(asked.odds_reduction()));
-      const auto odds = hd::engine::compute_odds(game.state, attack);
-      auto* out = answer.mutable_odds_answer();
-      out->set_game_id(kGameId);
-      out->set_legal(true);
-      out->mutable_odds()->set_attack(static_cast<std::uint32_t>(odds.attack));
-      out->mutable_odds()->set_defence(static_cast<std::uint32_t>(odds.defence));
-      out->mutable_odds()->set_computed(odds.computed.to_string());
-      out->mutable_odds()->set_used(odds.used.to_string());
-      for (const auto& modifier : odds.modifiers)
-        out->mutable_odds()->add_modifiers(modifier);
-    } else if (request.has_query_combat_options()) {
-      answer.mutable_combat_options()->set_game_id(kGameId);
-    } else if (request.has_query_retreats()) {
-      answer.mutable_retreat_hexes()->set_game_id(kGameId);
-    } else if (request.has_submit_action()) {
-      answer.mutable_action_accepted()->set_game_id(kGameId);
-    } else {
-      answer.mutable_ok();
-    }
-    return answers;
-  };
-}
-
-// Runs the client under xvfb-run with `script` against `server` (logged in as alice, opening the
-// test's game unless `open_game` is false); returns its exit status.
-int run_client(const hd::test::FakeGameServer& server, const std::filesystem::path& directory,
-               const std::string& script, bool open_game = true) {
+// Runs the client under xvfb-run with `script` against `server`, logged in as alice (registered
+// by the protocol with "password-alice"), opening `game` unless it is 0; returns its exit status.
+int run_client(const hd::test::ServerProcess& server, const std::filesystem::path& directory,
+               const std::string& script, std::uint64_t game) {
   const std::filesystem::path script_path = directory / "script.txt";
   std::ofstream(script_path) << script;
   const std::string screen = "-screen 0 " + std::to_string(kWidth) + "x" + std::to_string(kHeight) + "x24";
@@ -187,16 +95,16 @@ int run_client(const hd::test::FakeGameServer& server, const std::filesystem::pa
                                 "--user",
                                 "alice",
                                 "--password",
-                                "password1",
+                                "password-alice",
                                 "--script",
                                 script_path.string(),
                                 "--screenshot-timeout-seconds",
-                                "30"};
-  if (open_game) {
+                                "60"};
+  if (game != 0) {
     argv.push_back("--open-game");
-    argv.push_back(std::to_string(kGameId));
+    argv.push_back(std::to_string(game));
   }
-  return hd::test::run_process(argv, std::chrono::seconds(120));
+  return hd::test::run_process(argv, std::chrono::seconds(180));
 }
 
 sf::Image keep(const std::filesystem::path& png) {
@@ -221,12 +129,12 @@ std::string describe(palette::Rgb rgb) {
   return "rgb(" + std::to_string(rgb.r) + "," + std::to_string(rgb.g) + "," + std::to_string(rgb.b) + ")";
 }
 
-// The opening camera's layout: where the client draws each hex of the scenario (centred on the
+// The opening camera's layout for a snapshot: where the client draws each hex (centred on the
 // French forces in the map view left of the panel and above the status bar).
-hd::engine::HexLayout layout_for(const Game& game) {
+hd::engine::HexLayout layout_for(const v1::GameSnapshot& snapshot, const hd::engine::GameState& state) {
   hd::client::GameModel model;
-  model.apply_snapshot(snapshot_of(game));
-  return hd::client::opening_camera(game.state.rules->scenario.area, model.my_forces_centre(), kWidth - 400.0,
+  model.apply_snapshot(snapshot);
+  return hd::client::opening_camera(state.rules->scenario.area, model.my_forces_centre(), kWidth - 400.0,
                                     kHeight - 28.0)
       .layout();
 }
@@ -237,6 +145,16 @@ bool visible(const hd::engine::HexLayout& layout, Hex hex) {
   return c.x > w && c.x < kWidth - 400 - w && c.y > w && c.y < kHeight - 28 - w;
 }
 
+// A unit's id as the notation writes it: in double quotes when it holds a space.
+std::string notation_name(const std::string& id) {
+  return id.find(' ') == std::string::npos ? id : "\"" + id + "\"";
+}
+
+bool empty_hex(const hd::engine::GameState& state, Hex hex) {
+  return std::none_of(state.units.begin(), state.units.end(),
+                      [&](const auto& u) { return u.on_map() && u.hex == hex; });
+}
+
 // A French unit alone in its hex, on screen, with somewhere to go (the engine's reachable hexes),
 // and the farthest such hex that is on screen too.
 struct MovePlan {
@@ -245,25 +163,43 @@ struct MovePlan {
   hd::engine::ReachableHex to;
 };
 
-std::optional<MovePlan> plan_move(const Game& game) {
-  const auto layout = layout_for(game);
-  for (std::size_t i = 0; i < game.state.units.size(); ++i) {
-    const auto& unit = game.state.units[i];
+std::optional<MovePlan> plan_move(const hd::engine::GameState& state, const hd::engine::HexLayout& layout) {
+  for (std::size_t i = 0; i < state.units.size(); ++i) {
+    const auto& unit = state.units[i];
     if (unit.army != hd::engine::Army::French || !unit.on_map() || !visible(layout, unit.hex)) continue;
-    int here = 0;
-    for (const auto& other : game.state.units)
-      here += other.on_map() && other.hex == unit.hex;
-    if (here != 1) continue;
+    if (state.units_at(unit.hex).size() != 1) continue;
     std::optional<hd::engine::ReachableHex> best;
-    for (const auto& entry : hd::engine::reachable_hexes(game.state, static_cast<hd::engine::UnitIndex>(i))) {
-      if (!visible(layout, entry.hex) || entry.path.size() < 2 || !game.state.units_at(entry.hex).empty())
-        continue;
-      bool empty = true;
-      for (const auto& other : game.state.units)
-        empty = empty && !(other.on_map() && other.hex == entry.hex);
-      if (empty && (!best || entry.path.size() > best->path.size())) best = entry;
+    for (const auto& entry : hd::engine::reachable_hexes(state, static_cast<hd::engine::UnitIndex>(i))) {
+      if (!visible(layout, entry.hex) || entry.path.size() < 2 || !empty_hex(state, entry.hex)) continue;
+      if (!best || entry.path.size() > best->path.size()) best = entry;
     }
     if (best) return MovePlan{static_cast<hd::engine::UnitIndex>(i), unit.hex, *best};
+  }
+  return std::nullopt;
+}
+
+// A French move (by the engine's reachable hexes) that ends next to an Allied unit, for the combat
+// test's position.
+struct ContactPlan {
+  hd::engine::UnitIndex attacker = 0;
+  hd::engine::UnitIndex defender = 0;
+  hd::engine::ReachableHex to;
+};
+
+std::optional<ContactPlan> plan_contact(const hd::engine::GameState& state) {
+  for (std::size_t a = 0; a < state.units.size(); ++a) {
+    const auto& unit = state.units[a];
+    if (unit.army != hd::engine::Army::French || !unit.on_map()) continue;
+    for (const auto& entry : hd::engine::reachable_hexes(state, static_cast<hd::engine::UnitIndex>(a))) {
+      if (!empty_hex(state, entry.hex)) continue;
+      for (std::size_t d = 0; d < state.units.size(); ++d) {
+        const auto& enemy = state.units[d];
+        if (enemy.army == hd::engine::Army::Allied && enemy.on_map() &&
+            hd::engine::adjacent(enemy.hex, entry.hex))
+          return ContactPlan{static_cast<hd::engine::UnitIndex>(a), static_cast<hd::engine::UnitIndex>(d),
+                             entry};
+      }
+    }
   }
   return std::nullopt;
 }
@@ -277,42 +213,32 @@ struct StringMaker<palette::Rgb> {
 };
 }  // namespace Catch
 
-TEST_CASE("movement: the opening position, a unit's reachable hexes shaded, a click sends the move",
+TEST_CASE("movement: the opening position, a unit's reachable hexes shaded, a click moves it on the server",
           "[e2e]") {
-  const Game game = start_game(false);
-  const auto plan = plan_move(game);
+  RealGame game;
+  const auto snapshot = game.snapshot();
+  const auto layout = layout_for(snapshot, game.state);
+  const auto plan = plan_move(game.state, layout);
   REQUIRE(plan);
-  hd::test::FakeGameServer server(responder_for(game));
-  const auto directory = hd::test::make_temp_directory("client-game");
+  const auto directory = game.server.directory();
   const std::string opening = (directory / "client-opening.png").string();
   const std::string reachable = (directory / "client-reachable.png").string();
-  const std::string script = "wait-for game\nframes 3\nscreenshot " + opening + "\nclick-hex " +
-                             hd::engine::format_hex(plan->from) + "\nwait-for reachable\nhover-hex " +
-                             hd::engine::format_hex(plan->to.hex) + "\nframes 3\nscreenshot " + reachable +
-                             "\nclick-hex " + hd::engine::format_hex(plan->to.hex) + "\nframes 10\nquit\n";
-  REQUIRE(run_client(server, directory, script) == 0);
+  const std::string script = "wait-for game\nwait-for idle\nframes 3\nscreenshot " + opening +
+                             "\nclick-hex " + hd::engine::format_hex(plan->from) +
+                             "\nwait-for reachable\nhover-hex " + hd::engine::format_hex(plan->to.hex) +
+                             "\nframes 3\nscreenshot " + reachable + "\nclick-hex " +
+                             hd::engine::format_hex(plan->to.hex) + "\nwait-for sequence 1\nframes 3\nquit\n";
+  INFO("server log:\n" << game.server.log());
+  REQUIRE(run_client(game.server, directory, script, game.id) == 0);
 
-  // The envelopes: login, open, the query for the clicked unit, the move along the server's path.
-  const auto sent = server.received();
-  const auto find = [&](auto has) { return std::find_if(sent.begin(), sent.end(), has); };
-  CHECK(find([](const auto& e) { return e.has_login() && e.login().username() == "alice"; }) != sent.end());
-  CHECK(find([](const auto& e) { return e.has_open_game() && e.open_game().game_id() == kGameId; }) !=
-        sent.end());
-  const auto query = find([](const auto& e) { return e.has_query_reachable(); });
-  REQUIRE(query != sent.end());
-  CHECK(query->query_reachable().unit() == plan->unit);
-  const auto move =
-      find([](const auto& e) { return e.has_submit_action() && e.submit_action().action().has_move(); });
-  REQUIRE(move != sent.end());
-  const auto& action = move->submit_action().action().move();
-  CHECK(move->submit_action().game_id() == kGameId);
-  CHECK(action.unit() == plan->unit);
-  REQUIRE(action.path_size() == static_cast<int>(plan->to.path.size()));
-  for (int i = 0; i < action.path_size(); ++i)
-    CHECK(hd::wire::from_proto(action.path(i), hd::engine::kNlbGrid) ==
-          plan->to.path[static_cast<std::size_t>(i)]);
+  // The server took the move the click sent: the clicked unit along the path it offered.
+  std::string path;
+  for (const Hex step : plan->to.path)
+    path += " " + hd::engine::format_hex(step);
+  const auto actions = game.actions();
+  REQUIRE(actions.size() == 1);
+  CHECK(actions[0] == "1|french move " + notation_name(game.state.units[plan->unit].id) + path);
 
-  const auto layout = layout_for(game);
   const double w = layout.hex_width();
   const sf::Image before = keep(opening);
   const sf::Image after = keep(reachable);
@@ -321,17 +247,13 @@ TEST_CASE("movement: the opening position, a unit's reachable hexes shaded, a cl
   // centres (a place name or a road may cross some probes, so most towns, most probes).
   const auto& map = game.state.rules->map;
   const auto& area = game.state.rules->scenario.area;
-  const auto empty_hex = [&](Hex hex) {
-    for (const auto& u : game.state.units)
-      if (u.on_map() && u.hex == hex) return false;
-    return true;
-  };
   int towns = 0;
   int town_coloured = 0;
   for (int column = area.first_column; column <= area.last_column; ++column) {
     for (int row = area.first_row; row <= area.last_row; ++row) {
       const Hex hex{column, row};
-      if (map.terrain(hex) != hd::engine::HexTerrain::Town || !visible(layout, hex) || !empty_hex(hex))
+      if (map.terrain(hex) != hd::engine::HexTerrain::Town || !visible(layout, hex) ||
+          !empty_hex(game.state, hex))
         continue;
       const auto c = layout.centre(hex);
       int town = 0;
@@ -352,9 +274,10 @@ TEST_CASE("movement: the opening position, a unit's reachable hexes shaded, a cl
   CHECK(pixel(before, from.x - 0.26 * w, from.y) == palette::kFrenchCounter);
 
   // Its reachable hexes are shaded: blue over the terrain, where the opening had none.
+  const auto reach = hd::engine::reachable_hexes(game.state, plan->unit);
   int shaded = 0;
   int checked = 0;
-  for (const auto& entry : hd::engine::reachable_hexes(game.state, plan->unit)) {
+  for (const auto& entry : reach) {
     if (!visible(layout, entry.hex) || entry.hex == plan->from) continue;
     const auto c = layout.centre(entry.hex);
     const double x = c.x - 0.36 * w;  // clear of counters, labels and the cost
@@ -368,7 +291,7 @@ TEST_CASE("movement: the opening position, a unit's reachable hexes shaded, a cl
   CHECK(shaded * 10 >= checked * 8);
   // Hexes on screen that the unit cannot reach are unchanged.
   std::set<Hex> reachable_set;
-  for (const auto& entry : hd::engine::reachable_hexes(game.state, plan->unit))
+  for (const auto& entry : reach)
     reachable_set.insert(entry.hex);
   int unchanged = 0;
   int unreachable = 0;
@@ -387,46 +310,48 @@ TEST_CASE("movement: the opening position, a unit's reachable hexes shaded, a cl
 }
 
 TEST_CASE("combat: attacker and defender clicked, the server's odds shown, the attack committed", "[e2e]") {
-  const Game game = start_game(true);
-  const auto& attacker = game.state.units[*game.attacker];
-  const auto& defender = game.state.units[*game.defender];
-  hd::test::FakeGameServer server(responder_for(game));
-  const auto directory = hd::test::make_temp_directory("client-combat");
-  const std::string shot = (directory / "client-combat.png").string();
-  const std::string script = "wait-for game\nframes 2\nclick-hex " + hd::engine::format_hex(attacker.hex) +
-                             "\nclick-hex " + hd::engine::format_hex(defender.hex) +
-                             "\nwait-for odds\nframes 3\nscreenshot " + shot +
-                             "\nkey Enter\nframes 10\nquit\n";
-  REQUIRE(run_client(server, directory, script) == 0);
+  RealGame game;
+  // The position: over the protocol, a French infantry unit moves next to an Allied unit and the
+  // French movement phase ends, so the French combat phase owes that combat (6.1).
+  const auto contact = plan_contact(game.state);
+  REQUIRE(contact);
+  hd::engine::MoveAction move{hd::engine::MoveRequest{contact->attacker, contact->to.path, false}};
+  REQUIRE(game.alice.request(hd::test::submit(game.id, hd::engine::Action{move})).has_action_accepted());
+  REQUIRE(game.alice.request(hd::test::submit(game.id, hd::engine::Action{hd::engine::EndPhaseAction{}}))
+              .has_action_accepted());
+  const auto snapshot = game.snapshot();
+  REQUIRE(snapshot.view().phase() == v1::PHASE_COMBAT);
+  const Hex attacker = contact->to.hex;
+  const Hex defender = game.state.units[contact->defender].hex;
 
-  const auto sent = server.received();
-  const auto odds = std::find_if(sent.begin(), sent.end(), [](const auto& e) { return e.has_query_odds(); });
-  REQUIRE(odds != sent.end());
-  CHECK(odds->query_odds().attack().attackers(0) == *game.attacker);
-  const auto commit = std::find_if(sent.begin(), sent.end(), [](const auto& e) {
-    return e.has_submit_action() && e.submit_action().action().has_attack();
-  });
-  REQUIRE(commit != sent.end());
-  const auto& attack = commit->submit_action().action().attack();
-  REQUIRE(attack.attackers_size() >= 1);
-  CHECK(std::count(attack.attackers().begin(), attack.attackers().end(), *game.attacker) == 1);
-  CHECK(std::count(attack.defenders().begin(), attack.defenders().end(), *game.defender) == 1);
+  const auto directory = game.server.directory();
+  const std::string shot = (directory / "client-combat.png").string();
+  const std::string script = "wait-for game\nwait-for combat-options\nwait-for idle\nframes 2\nclick-hex " +
+                             hd::engine::format_hex(attacker) + "\nclick-hex " +
+                             hd::engine::format_hex(defender) + "\nwait-for odds\nframes 3\nscreenshot " +
+                             shot + "\nkey Enter\nwait-for sequence 3\nframes 3\nquit\n";
+  INFO("server log:\n" << game.server.log());
+  REQUIRE(run_client(game.server, directory, script, game.id) == 0);
+
+  // The server took the attack: the moved unit on the Allied unit (any die, any result).
+  const auto actions = game.actions();
+  REQUIRE(actions.size() >= 3);
+  CHECK(actions[2] == "3|french attack " + notation_name(game.state.units[contact->attacker].id) + " on " +
+                          notation_name(game.state.units[contact->defender].id));
 
   // The attacker is framed red, the defender orange, and the panel shows the odds.
   const sf::Image image = keep(shot);
-  const auto layout = layout_for(game);
+  const auto layout = layout_for(snapshot, game.state);
   const double size = layout.hex_width() * 0.62;
-  const auto a = layout.centre(attacker.hex);
-  const auto d = layout.centre(defender.hex);
-  if (visible(layout, attacker.hex)) {
-    INFO("attacker frame " << describe(pixel(image, a.x - size / 2 - 1.5, a.y)));
-    CHECK(pixel(image, a.x - size / 2 - 1.5, a.y) == palette::kAttacker);
-  }
-  if (visible(layout, defender.hex)) {
-    // The defender may sit in a stack (fanned up-left): probe the bottom counter's right edge.
-    INFO("defender frame " << describe(pixel(image, d.x + size / 2 + 1.5, d.y + size / 4)));
-    CHECK(pixel(image, d.x + size / 2 + 1.5, d.y + size / 4) == palette::kDefender);
-  }
+  const auto a = layout.centre(attacker);
+  const auto d = layout.centre(defender);
+  REQUIRE(visible(layout, attacker));
+  REQUIRE(visible(layout, defender));
+  INFO("attacker frame " << describe(pixel(image, a.x - size / 2 - 1.5, a.y)));
+  CHECK(pixel(image, a.x - size / 2 - 1.5, a.y) == palette::kAttacker);
+  // The defender may sit in a stack (fanned up-left): probe the bottom counter's right edge.
+  INFO("defender frame " << describe(pixel(image, d.x + size / 2 + 1.5, d.y + size / 4)));
+  CHECK(pixel(image, d.x + size / 2 + 1.5, d.y + size / 4) == palette::kDefender);
   // The panel's "Attackers:" line is drawn in the attacker red (antialiased: strongly red pixels).
   int red_text = 0;
   for (unsigned y = 0; y < kHeight - 28; ++y) {
@@ -438,69 +363,49 @@ TEST_CASE("combat: attacker and defender clicked, the server's odds shown, the a
   CHECK(red_text >= 20);
 }
 
-TEST_CASE("lobby: the three lists drawn; a click on a free seat sends JoinGame for it", "[e2e]") {
-  const Game game = start_game(false);
-  const auto base = responder_for(game);
-  // One game of mine (running), one open game with the Prussian and Allied seats free, one to watch.
-  const auto summary = [](std::uint64_t id, pb::GameStatus status, const std::string& french) {
-    pb::GameSummary game_summary;
-    game_summary.set_game_id(id);
-    game_summary.set_scenario("quatre-bras");
-    game_summary.set_title("Quatre Bras");
-    game_summary.set_status(status);
-    game_summary.set_turn_label("16 June 1400");
-    game_summary.set_waiting_for(pb::SEAT_FRENCH);
-    for (const pb::Seat seat : {pb::SEAT_FRENCH, pb::SEAT_PRUSSIAN, pb::SEAT_ALLIED}) {
-      auto* holder = game_summary.add_seats();
-      holder->set_seat(seat);
-      holder->set_human(true);
-      if (seat == pb::SEAT_FRENCH) holder->set_username(french);
-    }
-    return game_summary;
+TEST_CASE("lobby: the three lists drawn; a click on a free seat joins that game on the server", "[e2e]") {
+  hd::test::ServerProcess server({hd::test::game_server_args(), {}});
+  hd::test::GamePlayer alice(server.port(), "alice");
+  hd::test::GamePlayer bob(server.port(), "bob");
+  hd::test::GamePlayer carol(server.port(), "carol");
+  hd::test::GamePlayer dave(server.port(), "dave");
+  const auto create = [](hd::test::GamePlayer& who) {
+    const auto created = who.request(hd::test::create_game(
+        "quatre-bras", {v1::SEAT_FRENCH}, hd::test::test_entropy(who.username()), v1::SPECTATOR_VIEW_FRENCH));
+    REQUIRE(created.has_game_created());
+    return created.game_created().game_id();
   };
-  hd::test::FakeGameServer server([&](const pb::ClientEnvelope& request) {
-    if (!request.has_list_games()) return base(request);
-    std::vector<pb::ServerEnvelope> answers(1);
-    answers[0].set_request_id(request.request_id());
-    auto* list = answers[0].mutable_game_list();
-    switch (request.list_games().filter()) {
-      case pb::GAME_LIST_FILTER_MINE:
-        *list->add_games() = summary(7, pb::GAME_STATUS_RUNNING, "alice");
-        break;
-      case pb::GAME_LIST_FILTER_OPEN:
-        *list->add_games() = summary(8, pb::GAME_STATUS_OPEN, "bob");
-        break;
-      case pb::GAME_LIST_FILTER_SPECTATABLE:
-        *list->add_games() = summary(9, pb::GAME_STATUS_RUNNING, "carol");
-        break;
-      default:
-        break;
-    }
-    return answers;
-  });
+  // One game of alice's (running), one open game with the Allied seat free, one to watch.
+  const std::uint64_t mine = create(alice);
+  REQUIRE(carol.request(hd::test::join_game(mine, v1::SEAT_ALLIED, hd::test::test_entropy("carol")))
+              .has_game_changed());
+  const std::uint64_t open = create(bob);
+  const std::uint64_t watch = create(carol);
+  REQUIRE(dave.request(hd::test::join_game(watch, v1::SEAT_ALLIED, hd::test::test_entropy("dave")))
+              .has_game_changed());
+
   namespace lobby = hd::client::lobby_layout;
   // The open games' first row: below the heading, my one game and the open list's heading.
   const float open_row = lobby::kListTop + 3 * lobby::kRowHeight + lobby::kSectionGap;
   const int click_x = static_cast<int>(kWidth - lobby::kButtonMargin - lobby::kButtonWidth / 2);
   const int click_y = static_cast<int>(open_row + lobby::kButtonHeight / 2);
-  const auto directory = hd::test::make_temp_directory("client-lobby");
+  const auto directory = server.directory();
   const std::string shot = (directory / "client-lobby.png").string();
-  const std::string script = "wait-for lobby\nframes 10\nscreenshot " + shot + "\nclick " +
-                             std::to_string(click_x) + " " + std::to_string(click_y) + "\nframes 10\nquit\n";
-  REQUIRE(run_client(server, directory, script, false) == 0);
+  const std::string script = "wait-for lobby\nwait-for idle\nframes 10\nscreenshot " + shot + "\nclick " +
+                             std::to_string(click_x) + " " + std::to_string(click_y) +
+                             "\nwait-for idle\nframes 3\nquit\n";
+  INFO("server log:\n" << server.log());
+  REQUIRE(run_client(server, directory, script, 0) == 0);
 
-  const auto sent = server.received();
-  for (const auto filter :
-       {pb::GAME_LIST_FILTER_OPEN, pb::GAME_LIST_FILTER_MINE, pb::GAME_LIST_FILTER_SPECTATABLE}) {
-    CHECK(std::any_of(sent.begin(), sent.end(), [&](const auto& e) {
-      return e.has_list_games() && e.list_games().filter() == filter;
-    }));
-  }
-  const auto join = std::find_if(sent.begin(), sent.end(), [](const auto& e) { return e.has_join_game(); });
-  REQUIRE(join != sent.end());
-  CHECK(join->join_game().game_id() == 8);
-  CHECK(join->join_game().seat() == pb::SEAT_PRUSSIAN);
-  CHECK(join->join_game().entropy().size() >= 16);
+  // The click joined bob's open game in its free seat: the server's seats and the game running.
+  const auto seats = hd::test::query(server.database_path(),
+                                     "SELECT seat, a.username FROM game_seats s JOIN accounts a ON "
+                                     "a.id = s.account_id WHERE game_id = " +
+                                         std::to_string(open) + " ORDER BY seat");
+  CHECK(seats == std::vector<std::string>{"1|bob", "3|alice"});
+  CHECK(hd::test::query(server.database_path(), "SELECT status FROM games WHERE id = " +
+                                                    std::to_string(open)) == std::vector<std::string>{"2"});
+  CHECK(watch != mine);
 
   // Each list's row carries its line of text (light pixels right of the row's indent).
   const sf::Image image = keep(shot);

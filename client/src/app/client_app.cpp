@@ -2,6 +2,7 @@
 
 #include "app/input_script.hpp"
 #include "app/script_runner.hpp"
+#include "app/stdin_lines.hpp"
 #include "app/stop_signals.hpp"
 #include "camera/camera.hpp"
 #include "camera/opening_camera.hpp"
@@ -191,7 +192,13 @@ int run_client(const ClientOptions& options) {
   if (options.benchmark_frames > 0) return run_benchmark(options, font, *data.value, crt);
 
   std::optional<ScriptRunner> script;
-  if (options.script_path) {
+  std::unique_ptr<StdinLines> script_input;  // --script -: commands arrive on stdin
+  int script_lines_read = 0;
+  if (options.script_path && *options.script_path == "-") {
+    script_input = std::make_unique<StdinLines>();
+    script.emplace(std::vector<ScriptCommand>{}, std::chrono::seconds(options.screenshot_timeout_seconds),
+                   true);
+  } else if (options.script_path) {
     std::ifstream file(*options.script_path);
     std::stringstream text;
     text << file.rdbuf();
@@ -332,13 +339,35 @@ int run_client(const ClientOptions& options) {
     }
     status_bar.draw(window, model, width, height);
     if (const auto status = screenshot.after_frame(window, model)) return *status;
+    if (script_input) {
+      const bool ended = script_input->ended();  // read before taking: no line is lost
+      for (const std::string& line : script_input->take()) {
+        auto parsed = parse_input_script(line, ++script_lines_read);
+        if (const auto* error = std::get_if<std::string>(&parsed)) {
+          std::cerr << "hd_client: " << *error << "\n";
+          return kExitUsage;
+        }
+        script->append(std::get<std::vector<ScriptCommand>>(std::move(parsed)));
+      }
+      if (ended) script->close_input();
+    }
     if (script) {
-      ScriptContext context{model, screen == Screen::Lobby,
-                            [&](engine::Hex hex) -> std::optional<engine::Point> {
-                              if (!game_screen || current_screen() != Screen::Game) return std::nullopt;
-                              return game_screen->camera().layout().centre(hex);
-                            },
-                            dispatch};
+      // A script's hex: its centre on screen; a hex outside the map view is first brought to the
+      // middle of it, as a person pans to a hex before clicking it.
+      const auto hex_centre = [&](engine::Hex hex) -> std::optional<engine::Point> {
+        if (!game_screen || current_screen() != Screen::Game) return std::nullopt;
+        Camera& camera = game_screen->camera();
+        const double margin = camera.layout().hex_width();
+        const double map_width = width - kSidePanelWidth;
+        const double map_height = height - layout::kStatusBarHeight;
+        const auto centre = camera.layout().centre(hex);
+        if (centre.x >= margin && centre.x <= map_width - margin && centre.y >= margin &&
+            centre.y <= map_height - margin)
+          return centre;
+        camera.pan(map_width / 2 - centre.x, map_height / 2 - centre.y);
+        return camera.layout().centre(hex);
+      };
+      ScriptContext context{model, screen == Screen::Lobby, hex_centre, dispatch};
       if (const auto status = script->after_frame(window, context)) {
         window.display();
         return *status;

@@ -28,7 +28,7 @@ std::string usage(const std::string& program) {
   return "usage: " + program +
          " --server ws://HOST:PORT/ [--width 1280] [--height 800] [--font PATH]\n"
          "       [--screenshot FILE.png] [--screenshot-timeout-seconds 20] [--data SCENARIOS_DIR]\n"
-         "       [--user NAME --password PW [--register]] [--open-game ID [--spectate]] [--script FILE]\n"
+         "       [--user NAME --password PW [--register]] [--open-game ID [--spectate]] [--script FILE|-]\n"
          "       [--benchmark-frames N]   (pans the whole campaign map N frames, prints frame times; no "
          "server)\n"
          "With --screenshot the client saves the window once the server's welcome is drawn and exits 0,\n"

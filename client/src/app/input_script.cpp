@@ -5,13 +5,14 @@
 
 namespace hd::client {
 
-std::variant<std::vector<ScriptCommand>, std::string> parse_input_script(const std::string& text) {
-  static const std::set<std::string> kStates{"welcome",   "logged-in", "lobby",          "game",
-                                             "reachable", "odds",      "combat-options", "retreats"};
+std::variant<std::vector<ScriptCommand>, std::string> parse_input_script(const std::string& text,
+                                                                         int first_line) {
+  static const std::set<std::string> kStates{"welcome", "logged-in",      "lobby",    "game", "reachable",
+                                             "odds",    "combat-options", "retreats", "idle", "my-decision"};
   std::vector<ScriptCommand> commands;
   std::istringstream lines(text);
   std::string raw;
-  int number = 0;
+  int number = first_line - 1;
   while (std::getline(lines, raw)) {
     ++number;
     if (const auto hash = raw.find('#'); hash != std::string::npos) raw.erase(hash);
@@ -37,6 +38,9 @@ std::variant<std::vector<ScriptCommand>, std::string> parse_input_script(const s
       if (state == "sequence") {
         command.kind = ScriptCommand::Kind::WaitSequence;
         if (!(words >> command.x) || command.x < 0) return bad("wait-for sequence needs a number");
+      } else if (state == "reconnects") {
+        command.kind = ScriptCommand::Kind::WaitReconnects;
+        if (!(words >> command.x) || command.x < 0) return bad("wait-for reconnects needs a number");
       } else {
         if (!kStates.count(state)) return bad("unknown state '" + state + "'");
         command.kind = ScriptCommand::Kind::WaitFor;
@@ -63,6 +67,8 @@ std::variant<std::vector<ScriptCommand>, std::string> parse_input_script(const s
     } else if (verb == "screenshot") {
       command.kind = ScriptCommand::Kind::Screenshot;
       if (!(words >> command.word)) return bad("screenshot needs a file name");
+    } else if (verb == "report") {
+      command.kind = ScriptCommand::Kind::Report;
     } else if (verb == "quit") {
       command.kind = ScriptCommand::Kind::Quit;
     } else {

@@ -3,7 +3,11 @@
 // the same handlers, or waits for the model to reach a state, or saves a screenshot.
 //
 //   wait-for welcome|logged-in|lobby|game|reachable|odds|combat-options|retreats
+//   wait-for idle              every request sent has been answered (nothing in flight)
+//   wait-for my-decision       the open game waits for one of this client's seats
 //   wait-for sequence N        the game has applied action N
+//   wait-for reconnects N      the connection has been re-established N times after a loss
+//   report                     print one line on stdout: what the client knows (app/script_report.hpp)
 //   frames N                   draw N frames
 //   click X Y                  left press and release at a window pixel
 //   click-hex CCRR             the same at a hex's centre as the camera shows it now
@@ -14,6 +18,9 @@
 //   text WORDS                 each character typed (TextEntered), then nothing else
 //   screenshot FILE.png        save the window as drawn
 //   quit                       close the window (exit 0)
+//
+// With `--script -` the commands are read from the standard input line by line as they come, so a
+// test harness can read each `report` and decide the next click.
 #pragma once
 
 #include <hd/engine/hex.hpp>
@@ -28,6 +35,8 @@ struct ScriptCommand {
   enum class Kind {
     WaitFor,
     WaitSequence,
+    WaitReconnects,
+    Report,
     Frames,
     Click,
     ClickHex,
@@ -42,13 +51,15 @@ struct ScriptCommand {
   };
   Kind kind = Kind::Quit;
   std::string word;  // WaitFor: the state; Key*: the key name; Text: the words; Screenshot: the file
-  int x = 0;         // Click: pixel; Frames/WaitSequence: the number
+  int x = 0;         // Click: pixel; Frames/WaitSequence/WaitReconnects: the number
   int y = 0;
   engine::Hex hex{};  // ClickHex / HoverHex
   int line = 0;       // line number in the script (for messages)
 };
 
-// The script's commands, or a message naming the first bad line.
-std::variant<std::vector<ScriptCommand>, std::string> parse_input_script(const std::string& text);
+// The script's commands, or a message naming the first bad line. `first_line` numbers the first
+// line of `text` (for scripts read a line at a time).
+std::variant<std::vector<ScriptCommand>, std::string> parse_input_script(const std::string& text,
+                                                                         int first_line = 1);
 
 }  // namespace hd::client

@@ -1,5 +1,7 @@
 #include "app/script_runner.hpp"
 
+#include "app/script_report.hpp"
+
 #include <SFML/Graphics/Texture.hpp>
 
 #include <iostream>
@@ -57,14 +59,21 @@ bool save_screenshot(const sf::RenderWindow& window, const std::string& path) {
   return texture.copyToImage().saveToFile(path);
 }
 
-ScriptRunner::ScriptRunner(std::vector<ScriptCommand> commands, std::chrono::seconds timeout)
-    : commands_(std::move(commands)), timeout_(timeout) {}
+ScriptRunner::ScriptRunner(std::vector<ScriptCommand> commands, std::chrono::seconds timeout, bool open_ended)
+    : commands_(std::move(commands)), timeout_(timeout), open_ended_(open_ended) {}
+
+void ScriptRunner::append(std::vector<ScriptCommand> commands) {
+  commands_.insert(commands_.end(), commands.begin(), commands.end());
+}
 
 bool ScriptRunner::satisfied(const ScriptCommand& command, const ScriptContext& context) const {
   const ClientModel& model = context.model;
   const GameModel& game = model.game();
   if (command.kind == ScriptCommand::Kind::WaitSequence)
     return game.open() && game.sequence() >= static_cast<std::uint64_t>(command.x);
+  if (command.kind == ScriptCommand::Kind::WaitReconnects)
+    return model.reconnects() >= command.x && model.state() == ConnectionState::Welcomed &&
+           model.requests_in_flight() == 0;
   const std::string& state = command.word;
   if (state == "welcome") return model.state() == ConnectionState::Welcomed;
   if (state == "logged-in") return model.lobby().account.has_value();
@@ -74,6 +83,8 @@ bool ScriptRunner::satisfied(const ScriptCommand& command, const ScriptContext& 
   if (state == "odds") return game.odds().has_value();
   if (state == "combat-options") return game.combat_options().has_value();
   if (state == "retreats") return game.retreats().has_value();
+  if (state == "idle") return model.requests_in_flight() == 0;
+  if (state == "my-decision") return game.open() && game.my_decision();
   return false;
 }
 
@@ -87,12 +98,14 @@ std::optional<int> ScriptRunner::after_frame(sf::RenderWindow& window, const Scr
     switch (command.kind) {
       case Kind::WaitFor:
       case Kind::WaitSequence:
+      case Kind::WaitReconnects:
         if (!satisfied(command, context)) {
           if (!waiting_) {
             waiting_ = true;
             wait_started_ = std::chrono::steady_clock::now();
           } else if (std::chrono::steady_clock::now() - wait_started_ > timeout_) {
-            fail("timed out waiting (" + (command.word.empty() ? "sequence" : command.word) + ")");
+            fail("timed out waiting (" + (command.word.empty() ? "a number" : command.word) +
+                 "): " + script_report(context.model));
             return 3;
           }
           return std::nullopt;
@@ -157,11 +170,15 @@ std::optional<int> ScriptRunner::after_frame(sf::RenderWindow& window, const Scr
           return 1;
         }
         break;
+      case Kind::Report:
+        std::cout << script_report(context.model) << std::endl;  // flushed: a harness is reading
+        break;
       case Kind::Quit:
         return 0;
     }
     ++next_;
   }
+  if (open_ended_) return std::nullopt;
   return 0;
 }
 

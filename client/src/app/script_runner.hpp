@@ -27,8 +27,13 @@ struct ScriptContext {
 
 class ScriptRunner {
  public:
-  // `timeout`: how long any one wait may last before the run fails.
-  ScriptRunner(std::vector<ScriptCommand> commands, std::chrono::seconds timeout);
+  // `timeout`: how long any one wait may last before the run fails. An `open_ended` runner (the
+  // script comes from stdin) does not end when it runs out of commands: more may be appended.
+  ScriptRunner(std::vector<ScriptCommand> commands, std::chrono::seconds timeout, bool open_ended = false);
+
+  // Appends commands read later (`--script -`); close_input() says no more will come.
+  void append(std::vector<ScriptCommand> commands);
+  void close_input() { open_ended_ = false; }
 
   // Runs commands after a frame has been drawn (before display). Returns an exit status when the
   // script ends (0 after quit or the last command; 1 if a screenshot cannot be written; 3 if a
@@ -44,6 +49,7 @@ class ScriptRunner {
   std::chrono::steady_clock::time_point wait_started_;
   bool waiting_ = false;
   int frames_left_ = -1;
+  bool open_ended_ = false;
 };
 
 // Copies what has just been drawn (before display) into a PNG. False if it cannot be written.

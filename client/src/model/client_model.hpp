@@ -68,6 +68,8 @@ class ClientModel {
   const std::string& login_error() const { return login_error_; }
   // How many times the connection has been re-established after a loss.
   int reconnects() const { return reconnects_; }
+  // Requests queued or sent and not yet answered (0: the client has heard back about everything).
+  std::size_t requests_in_flight() const { return pending_.size(); }
 
  private:
   void on_envelope(const pb::ServerEnvelope& envelope);

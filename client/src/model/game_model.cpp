@@ -252,6 +252,11 @@ bool GameModel::my_decision() const {
   return false;
 }
 
+bool GameModel::exchange_pending() const {
+  return my_decision() && view_.phase() == pb::PHASE_COMBAT &&
+         view_.pending().what().rfind("choose the attackers the exchange eliminates", 0) == 0;
+}
+
 bool GameModel::is_mine(const pb::Unit& unit) const {
   for (const pb::Seat seat : my_seats_)
     if (army_of(seat) == unit.army()) return true;
@@ -364,6 +369,11 @@ std::vector<Request> GameModel::click_hex(engine::Hex hex, ClickIntent intent) {
     return select_unit(*next);
   }
 
+  if (exchange_pending()) {  // 6.5A: the clicked stack's units are chosen (or no longer) as losses
+    toggle(attackers_, mine);
+    return {};
+  }
+
   if (view_.phase() == pb::PHASE_COMBAT) {
     if (!mine.empty()) {
       if (intent == ClickIntent::Shifted) {
@@ -411,6 +421,13 @@ std::vector<Request> GameModel::end_phase() {
 }
 
 std::vector<Request> GameModel::commit_attack() {
+  if (exchange_pending()) {
+    pb::GameAction action;
+    for (const auto index : attackers_)
+      action.mutable_exchange_losses()->add_units(index);
+    clear_selection();
+    return {requests::submit(game_id_, action)};
+  }
   if (!my_decision() || !combat_built()) return {};
   pb::GameAction action;
   *action.mutable_attack() = built_attack();

@@ -106,6 +106,11 @@ class GameModel {
   pb::Side control_of(engine::Hex hex) const;
   // True if one of my seats may take the pending decision.
   bool my_decision() const;
+  // True while my seats must choose the attackers an exchange eliminates (6.5A): the pending
+  // decision in the engine's words "choose the attackers the exchange eliminates (at least N ...)".
+  // Clicks on my hexes then toggle their units as the losses (shown as attackers) and Enter commits
+  // them.
+  bool exchange_pending() const;
   bool is_mine(const pb::Unit& unit) const;
 
   // Selection.
@@ -144,7 +149,8 @@ class GameModel {
   std::vector<Request> refresh_queries() const;
   std::vector<Request> end_phase();
   // Commits the combat built (nothing without defenders, or without attackers or bombarding
-  // artillery); clears it.
+  // artillery); clears it. While an exchange is pending, commits the units chosen as its losses
+  // instead (6.5A).
   std::vector<Request> commit_attack();
   // Moves the voluntary odds reduction (6.2C) by `delta` columns (not below 0) and asks the odds.
   std::vector<Request> change_odds_reduction(int delta);

@@ -1,0 +1,135 @@
+#include "app/script_report.hpp"
+
+#include <hd/engine/hex.hpp>
+
+#include <sstream>
+
+namespace hd::client {
+namespace {
+
+const char* state_word(ConnectionState state) {
+  switch (state) {
+    case ConnectionState::Connecting:
+      return "connecting";
+    case ConnectionState::Connected:
+      return "connected";
+    case ConnectionState::Welcomed:
+      return "welcomed";
+    case ConnectionState::Refused:
+      return "refused";
+    case ConnectionState::Failed:
+      return "failed";
+  }
+  return "?";
+}
+
+const char* army_letter(pb::Army army) {
+  switch (army) {
+    case pb::ARMY_FRENCH:
+      return "f";
+    case pb::ARMY_PRUSSIAN:
+      return "p";
+    case pb::ARMY_ALLIED:
+      return "a";
+    default:
+      return "?";
+  }
+}
+
+std::string side_word(pb::Side side) {
+  switch (side) {
+    case pb::SIDE_FRENCH:
+      return "french";
+    case pb::SIDE_COALITION:
+      return "coalition";
+    default:
+      return "none";
+  }
+}
+
+// Free text as one word: spaces become underscores; "-" if empty.
+std::string one_word(const std::string& text) {
+  if (text.empty()) return "-";
+  std::string word = text;
+  for (char& c : word)
+    if (c == ' ' || c == '\t' || c == '\n') c = '_';
+  return word;
+}
+
+std::string hex_word(const pb::HexCoord& coord) {
+  const auto hex = hex_of(coord);
+  return hex ? engine::format_hex(*hex) : "?";
+}
+
+// "a,b,c" or "-" for none.
+template <typename Items, typename Format>
+std::string list(const Items& items, Format format) {
+  std::string text;
+  for (const auto& item : items) {
+    if (!text.empty()) text += ',';
+    text += format(item);
+  }
+  return text.empty() ? "-" : text;
+}
+
+std::string number(std::uint32_t value) {
+  return std::to_string(value);
+}
+
+}  // namespace
+
+std::string script_report(const ClientModel& model) {
+  const GameModel& game = model.game();
+  const pb::GameView& view = game.view();
+  std::ostringstream out;
+  out << "report state=" << state_word(model.state()) << " reconnects=" << model.reconnects()
+      << " game=" << game.game_id() << " seq=" << game.sequence() << " spectating=" << game.spectating()
+      << " turn=" << view.turn() << " phase=" << one_word(phase_name(view.phase()))
+      << " phasing=" << side_word(view.phasing()) << " decision="
+      << (!game.open() || view.pending().seats().empty() ? "none"
+          : game.my_decision()                           ? "mine"
+                                                         : "theirs")
+      << " over=" << view.has_result() << " winner=" << side_word(view.result().winner())
+      << " level=" << one_word(view.result().level())
+      << " vp=" << list(view.victory_points(), [](std::int32_t vp) { return std::to_string(vp); });
+
+  std::vector<const pb::Unit*> on_map;
+  std::vector<std::uint32_t> mine;
+  for (const auto& unit : view.units()) {
+    if (unit.status() != pb::UNIT_STATUS_ON_MAP) continue;
+    on_map.push_back(&unit);
+    if (game.is_mine(unit)) mine.push_back(unit.index());
+  }
+  out << " units=" << list(on_map, [](const pb::Unit* unit) {
+    return std::to_string(unit->index()) + ":" + army_letter(unit->army()) + ":" + hex_word(unit->hex()) +
+           ":" + std::to_string(unit->strength()) + (unit->reduced() ? "r" : "");
+  });
+  out << " mine=" << list(mine, number) << " arrivals=" << list(game.arrivals(), number);
+  out << " selected=" << (game.selected_unit() ? std::to_string(*game.selected_unit()) : "-");
+  out << " reachable="
+      << list(game.reachable(), [](const auto& entry) { return engine::format_hex(entry.first); });
+
+  const auto& options = game.combat_options();
+  out << " must_attack=" << (options ? list(options->must_attack(), number) : "-");
+  out << " options="
+      << (options ? list(options->options(),
+                         [](const pb::CombatOption& option) {
+                           std::string attackers;
+                           for (const auto index : option.attackers())
+                             attackers += (attackers.empty() ? "" : "+") + std::to_string(index);
+                           return hex_word(option.target()) + ":" + (option.owed() ? "1" : "0") + ":" +
+                                  (attackers.empty() ? "-" : attackers);
+                         })
+                  : "-");
+  out << " attackers=" << list(game.attackers(), number) << " defenders=" << list(game.defenders(), number);
+  const auto& odds = game.odds();
+  out << " odds=" << (!odds ? "none" : odds->legal() ? "legal:" + one_word(odds->odds().used()) : "illegal");
+  const auto& retreats = game.retreats();
+  out << " retreat_unit=" << (retreats ? std::to_string(retreats->unit()) : "-");
+  out << " retreats=" << (retreats ? list(retreats->hexes(), hex_word) : "-");
+  out << " advances=" << (retreats ? list(retreats->advance_hexes(), hex_word) : "-");
+  out << " what=" << one_word(view.pending().what()) << " notice=" << one_word(model.notice());
+  return out.str();
+}
+
+}  // namespace hd::client

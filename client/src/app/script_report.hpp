@@ -1,0 +1,25 @@
+// The `report` line of an input script (app/input_script.hpp): what the client knows right now, on
+// one line of `key=value` words, for a test harness that decides the next click from it. Only what
+// the server sent and the player's own selection; nothing is computed here.
+//
+//   report state=welcomed reconnects=0 game=1 seq=12 spectating=0 turn=2 phase=movement
+//          phasing=french decision=mine|theirs|none over=0 winner=none level=- vp=3,0
+//          units=IDX:ARMY:CCRR:STRENGTH[r],...   (every unit on the map; ARMY f, p or a)
+//          mine=IDX,...   arrivals=IDX,...   selected=IDX|-   reachable=CCRR,...
+//          must_attack=IDX,...   options=TARGET:OWED:ATT+ATT...;...   attackers=IDX,...
+//          defenders=IDX,...   odds=none|legal:3-1|illegal   retreat_unit=IDX|-   retreats=CCRR,...
+//          advances=CCRR,...   what=words_joined_by_underscores   notice=words_joined_by_underscores
+//
+// Empty lists are written as "-".
+#pragma once
+
+#include "model/client_model.hpp"
+
+#include <string>
+
+namespace hd::client {
+
+// The report line (without a newline).
+std::string script_report(const ClientModel& model);
+
+}  // namespace hd::client

@@ -1,0 +1,131 @@
+// The script's `report` line (app/script_report.hpp) and the commands of an interactive script
+// (app/input_script.hpp): what a test harness reads and writes through --script -.
+#include "app/script_report.hpp"
+
+#include "app/input_script.hpp"
+#include "model/client_model.hpp"
+
+#include <hd/wire/hex_convert.hpp>
+
+#include <catch2/catch.hpp>
+
+#include <memory>
+#include <set>
+
+namespace pb = hundred_days::v1;
+using hd::client::ClientModel;
+
+namespace {
+
+void receive(ClientModel& model, const pb::ServerEnvelope& envelope) {
+  model.apply(hd::client::EnvelopeReceived{std::make_shared<const pb::ServerEnvelope>(envelope)});
+}
+
+pb::Unit unit(std::uint32_t index, pb::Army army, const char* ccrr, std::uint32_t strength) {
+  pb::Unit u;
+  u.set_index(index);
+  u.set_army(army);
+  u.set_strength(strength);
+  u.set_status(pb::UNIT_STATUS_ON_MAP);
+  *u.mutable_hex() = hd::wire::to_proto(*hd::engine::parse_hex(ccrr));
+  u.set_arrival_turn(-1);
+  return u;
+}
+
+// A French seat's game in its combat phase: one French unit next to one Allied unit.
+ClientModel combat_model() {
+  ClientModel model("ws://h/");
+  model.apply(hd::client::Connected{});
+  hd::client::WelcomeInfo welcome;
+  welcome.map_grid = hd::engine::kNlbGrid;
+  model.apply(hd::client::WelcomeReceived{welcome});
+  pb::ServerEnvelope snapshot;
+  auto* game = snapshot.mutable_game_snapshot();
+  game->set_game_id(5);
+  game->set_sequence(12);
+  game->add_my_seats(pb::SEAT_FRENCH);
+  auto* view = game->mutable_view();
+  view->set_turn(2);
+  view->set_phasing(pb::SIDE_FRENCH);
+  view->set_phase(pb::PHASE_COMBAT);
+  *view->add_units() = unit(0, pb::ARMY_FRENCH, "1647", 4);
+  *view->add_units() = unit(3, pb::ARMY_ALLIED, "1646", 6);
+  view->add_victory_points(2);
+  view->add_victory_points(0);
+  view->mutable_pending()->set_side(pb::SIDE_FRENCH);
+  view->mutable_pending()->add_seats(pb::SEAT_FRENCH);
+  view->mutable_pending()->set_what("attack or end the combat phase");
+  receive(model, snapshot);
+  return model;
+}
+
+}  // namespace
+
+TEST_CASE("the report line says what the client knows, one key=value word each") {
+  ClientModel model = combat_model();
+  const std::string before = hd::client::script_report(model);
+  CHECK(before.rfind(
+            "report state=welcomed reconnects=0 game=5 seq=12 spectating=0 turn=2 phase=combat "
+            "phasing=french decision=mine over=0 winner=none level=- vp=2,0 units=0:f:1647:4,3:a:1646:6 "
+            "mine=0 arrivals=- selected=- reachable=- must_attack=- options=- attackers=- defenders=- "
+            "odds=none retreat_unit=- retreats=- advances=- what=attack_or_end_the_combat_phase",
+            0) == 0);
+  // The snapshot asked for combat options and retreats: two requests in flight until answered.
+  CHECK(model.requests_in_flight() == 2);
+
+  pb::ServerEnvelope options;
+  auto* answer = options.mutable_combat_options();
+  answer->set_game_id(5);
+  answer->add_must_attack(0);
+  auto* option = answer->add_options();
+  *option->mutable_target() = hd::wire::to_proto(*hd::engine::parse_hex("1646"));
+  option->add_defenders(3);
+  option->add_attackers(0);
+  option->set_owed(true);
+  receive(model, options);
+  model.send_game(model.game().click_hex(*hd::engine::parse_hex("1647")));
+  model.send_game(model.game().click_hex(*hd::engine::parse_hex("1646")));
+  const std::string built = hd::client::script_report(model);
+  CHECK_THAT(built, Catch::Contains(" must_attack=0 options=1646:1:0 attackers=0 defenders=3 odds=none "));
+}
+
+TEST_CASE("interactive script commands parse: report, wait-for idle / my-decision / reconnects N") {
+  const auto parsed = hd::client::parse_input_script(
+      "report\nwait-for idle\nwait-for my-decision\nwait-for reconnects 2\n", 40);
+  REQUIRE(std::holds_alternative<std::vector<hd::client::ScriptCommand>>(parsed));
+  const auto& commands = std::get<std::vector<hd::client::ScriptCommand>>(parsed);
+  REQUIRE(commands.size() == 4);
+  using Kind = hd::client::ScriptCommand::Kind;
+  CHECK(commands[0].kind == Kind::Report);
+  CHECK(commands[0].line == 40);
+  CHECK(commands[1].word == "idle");
+  CHECK(commands[2].word == "my-decision");
+  CHECK(commands[3].kind == Kind::WaitReconnects);
+  CHECK(commands[3].x == 2);
+  const auto bad = hd::client::parse_input_script("wait-for reconnects\n", 7);
+  REQUIRE(std::holds_alternative<std::string>(bad));
+  CHECK_THAT(std::get<std::string>(bad), Catch::Contains("line 7"));
+}
+
+TEST_CASE("a pending exchange (6.5A): a click on my stack chooses its units, Enter sends them as losses") {
+  ClientModel model = combat_model();
+  pb::ServerEnvelope update;
+  auto* next = update.mutable_game_update();
+  next->set_game_id(5);
+  next->set_sequence(13);
+  *next->mutable_view() = model.game().view();
+  next->mutable_view()->mutable_pending()->set_what(
+      "choose the attackers the exchange eliminates (at least 4 strength)");
+  receive(model, update);
+  hd::client::GameModel& game = model.game();
+  REQUIRE(game.exchange_pending());
+  CHECK(game.click_hex(*hd::engine::parse_hex("1646")).empty());  // an enemy hex: nothing
+  CHECK(game.click_hex(*hd::engine::parse_hex("1647")).empty());  // no odds query for losses
+  CHECK(game.attackers() == std::set<std::uint32_t>{0});
+  const auto sent = game.commit_attack();
+  REQUIRE(sent.size() == 1);
+  REQUIRE(sent[0].submit_action().action().has_exchange_losses());
+  CHECK(sent[0].submit_action().action().exchange_losses().units_size() == 1);
+  CHECK(sent[0].submit_action().action().exchange_losses().units(0) == 0);
+  CHECK(game.attackers().empty());
+}
