@@ -81,6 +81,18 @@ engine::UnitType engine_type(pb::UnitType type) {
   }
 }
 
+// The counter a unit shows, or nullopt for a unit the view gives no army (never drawn).
+std::optional<CounterFace> counter_face(const pb::Unit* unit) {
+  const auto army = unit ? engine_army(unit->army()) : std::nullopt;
+  if (!army) return std::nullopt;
+  return CounterFace{*army,
+                     engine_type(unit->type()),
+                     unit->id(),
+                     static_cast<int>(unit->strength()),
+                     static_cast<int>(unit->movement()),
+                     unit->reduced()};
+}
+
 // "3" or "3.5" MP from a cost in half MP.
 std::string mp_text(std::uint32_t half_mp) {
   return std::to_string(half_mp / 2) + (half_mp % 2 ? ".5" : "");
@@ -367,17 +379,11 @@ void GameScreen::draw_counters(sf::RenderTarget& target, const GameModel& game) 
     if (c.x < -size || c.x > view_right || c.y < -size || c.y > map_height_ + size) continue;  // off screen
     for (std::size_t i = 0; i < units.size(); ++i) {
       const pb::Unit* unit = game.unit(units[i]);
-      const auto army = unit ? engine_army(unit->army()) : std::nullopt;
-      if (!army) continue;
+      const auto face = counter_face(unit);
+      if (!face) continue;
       const float offset = static_cast<float>(i) * size * 0.18f;
       const sf::Vector2f centre(static_cast<float>(c.x) - offset, static_cast<float>(c.y) - offset);
-      const CounterFace face{*army,
-                             engine_type(unit->type()),
-                             unit->id(),
-                             static_cast<int>(unit->strength()),
-                             static_cast<int>(unit->movement()),
-                             unit->reduced()};
-      paint_counter_face(target, face, centre, size, font_);
+      paint_counter_face(target, *face, centre, size, font_);
       // Marks: selected, in the combat being built, owing an attack or liable to be attacked (6.1).
       std::optional<palette::Rgb> ring;
       if (game.selected_unit() == unit->index()) ring = palette::kSelection;
@@ -651,16 +657,9 @@ void GameScreen::draw_expanded_stack(sf::RenderTarget& target, const GameModel& 
   kit_.box(target, {left, top, width, size + 2 * gap}, sf::Color(250, 250, 250, 230), sf::Color(40, 40, 40));
   float x = left + gap + size / 2;
   for (const auto index : found->second) {
-    const pb::Unit* unit = game.unit(index);
-    const auto army = unit ? engine_army(unit->army()) : std::nullopt;
-    if (!army) continue;
-    const CounterFace face{*army,
-                           engine_type(unit->type()),
-                           unit->id(),
-                           static_cast<int>(unit->strength()),
-                           static_cast<int>(unit->movement()),
-                           unit->reduced()};
-    paint_counter_face(target, face, {x, top + gap + size / 2}, size, font_);
+    const auto face = counter_face(game.unit(index));
+    if (!face) continue;
+    paint_counter_face(target, *face, {x, top + gap + size / 2}, size, font_);
     if (game.selected_unit() == index) {
       sf::RectangleShape frame({size, size});
       frame.setOrigin(size / 2, size / 2);
