@@ -82,6 +82,18 @@ void resume(GamePlayer& player, std::uint64_t game, Replica& replica,
   }
 }
 
+// Alice creates a Quatre Bras game as the French against the built-in Allied player; its id.
+std::uint64_t create_quatre_bras_against_builtin(GamePlayer& alice) {
+  auto create =
+      create_game("quatre-bras", {v1::SEAT_FRENCH}, test_entropy("alice"), v1::SPECTATOR_VIEW_UNSPECIFIED);
+  v1::SeatSetup& builtin = *create.mutable_create_game()->add_seats();
+  builtin.set_seat(v1::SEAT_ALLIED);
+  builtin.set_built_in(true);
+  const auto created = alice.request(create);
+  REQUIRE(created.has_game_created());
+  return created.game_created().game_id();
+}
+
 }  // namespace
 
 TEST_CASE("kill -9 during play against the built-in player loses no acknowledged action and doubles none",
@@ -93,14 +105,7 @@ TEST_CASE("kill -9 during play against the built-in player loses no acknowledged
   auto alice = std::make_unique<GamePlayer>(server->port(), "alice");
   const std::string token = alice->session_token();
 
-  auto create =
-      create_game("quatre-bras", {v1::SEAT_FRENCH}, test_entropy("alice"), v1::SPECTATOR_VIEW_UNSPECIFIED);
-  v1::SeatSetup& builtin = *create.mutable_create_game()->add_seats();
-  builtin.set_seat(v1::SEAT_ALLIED);
-  builtin.set_built_in(true);
-  const auto created = alice->request(create);
-  REQUIRE(created.has_game_created());
-  const std::uint64_t game = created.game_created().game_id();
+  const std::uint64_t game = create_quatre_bras_against_builtin(*alice);
 
   Replica replica("quatre-bras", french_seat());
   std::map<std::uint64_t, std::string> acknowledged;  // sequence -> action, as the client heard it
@@ -311,14 +316,7 @@ TEST_CASE(
   const auto database = server->database_path();
   auto alice = std::make_unique<GamePlayer>(server->port(), "alice");
   const std::string token = alice->session_token();
-  auto create =
-      create_game("quatre-bras", {v1::SEAT_FRENCH}, test_entropy("alice"), v1::SPECTATOR_VIEW_UNSPECIFIED);
-  v1::SeatSetup& builtin = *create.mutable_create_game()->add_seats();
-  builtin.set_seat(v1::SEAT_ALLIED);
-  builtin.set_built_in(true);
-  const auto created = alice->request(create);
-  REQUIRE(created.has_game_created());
-  const std::uint64_t game = created.game_created().game_id();
+  const std::uint64_t game = create_quatre_bras_against_builtin(*alice);
   const std::string of_the_game = " WHERE game_id = " + std::to_string(game);
   const std::string game_rows = " FROM game_snapshots" + of_the_game;
 
@@ -388,14 +386,7 @@ TEST_CASE("An accepted undo drops the snapshot of the action it takes back", "[e
   const auto database = server->database_path();
   auto alice = std::make_unique<GamePlayer>(server->port(), "alice");
   const std::string token = alice->session_token();
-  auto create =
-      create_game("quatre-bras", {v1::SEAT_FRENCH}, test_entropy("alice"), v1::SPECTATOR_VIEW_UNSPECIFIED);
-  v1::SeatSetup& builtin = *create.mutable_create_game()->add_seats();
-  builtin.set_seat(v1::SEAT_ALLIED);
-  builtin.set_built_in(true);
-  const auto created = alice->request(create);
-  REQUIRE(created.has_game_created());
-  const std::uint64_t game = created.game_created().game_id();
+  const std::uint64_t game = create_quatre_bras_against_builtin(*alice);
   const std::string snapshots = "SELECT sequence FROM game_snapshots WHERE game_id = " + std::to_string(game);
   Replica replica("quatre-bras", french_seat());
   REQUIRE(alice->request(open_game(game, false)).has_game_snapshot());
