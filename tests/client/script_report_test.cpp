@@ -129,3 +129,27 @@ TEST_CASE("a pending exchange (6.5A): a click on my stack chooses its units, Ent
   CHECK(sent[0].submit_action().action().exchange_losses().units(0) == 0);
   CHECK(game.attackers().empty());
 }
+
+TEST_CASE("a pending exchange (6.5A): the panel's pick chooses one unit out of a stack") {
+  ClientModel model = combat_model();
+  pb::ServerEnvelope update;
+  auto* next = update.mutable_game_update();
+  next->set_game_id(5);
+  next->set_sequence(13);
+  *next->mutable_view() = model.game().view();
+  *next->mutable_view()->add_units() = unit(1, pb::ARMY_FRENCH, "1647", 2);  // stacked with unit 0
+  next->mutable_view()->mutable_pending()->set_what(
+      "choose the attackers the exchange eliminates (at least 2 strength)");
+  receive(model, update);
+  hd::client::GameModel& game = model.game();
+  REQUIRE(game.exchange_pending());
+  CHECK(game.select_unit(1).empty());  // no reachable-hex query: a loss chosen
+  CHECK(game.attackers() == std::set<std::uint32_t>{1});
+  CHECK(game.select_unit(3).empty());  // an Allied unit cannot be chosen
+  CHECK(game.attackers() == std::set<std::uint32_t>{1});
+  const auto sent = game.commit_attack();
+  REQUIRE(sent.size() == 1);
+  REQUIRE(sent[0].submit_action().action().has_exchange_losses());
+  REQUIRE(sent[0].submit_action().action().exchange_losses().units_size() == 1);
+  CHECK(sent[0].submit_action().action().exchange_losses().units(0) == 1);
+}

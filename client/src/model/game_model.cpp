@@ -401,6 +401,10 @@ std::vector<Request> GameModel::click_hex(engine::Hex hex, ClickIntent intent) {
 std::vector<Request> GameModel::select_unit(std::uint32_t index) {
   const pb::Unit* chosen = unit(index);
   if (!chosen || !is_mine(*chosen)) return {};
+  if (exchange_pending()) {  // 6.5A: the panel's pick chooses (or unchooses) one unit of a stack
+    toggle(attackers_, {index});
+    return {};
+  }
   selected_unit_ = index;
   if (const auto hex = hex_of(chosen->hex()); chosen->status() == pb::UNIT_STATUS_ON_MAP && hex)
     selected_hex_ = *hex;

@@ -143,7 +143,8 @@ class GameModel {
   // reachable hex, add or remove attackers/defenders/bombarding artillery, choose a retreat or
   // advance hex; else just select the hex for the panel.
   std::vector<Request> click_hex(engine::Hex hex, ClickIntent intent = ClickIntent::Primary);
-  // Selects a unit (e.g. a reinforcement from the panel) and asks for its reachable hexes.
+  // Selects a unit (e.g. a reinforcement from the panel) and asks for its reachable hexes. While an
+  // exchange is pending (6.5A) it chooses or unchooses that one unit as a loss instead.
   std::vector<Request> select_unit(std::uint32_t index);
   // The queries to send after a snapshot or update: combat options and retreats in my combat phase.
   std::vector<Request> refresh_queries() const;
