@@ -4,6 +4,7 @@
 # Without a display (no $DISPLAY), the client runs on a virtual display, saves a screenshot to
 # data/client.png and exits, so the command still proves the whole path on a headless machine.
 #   HD_PORT=8765   the port to serve on
+#   HD_CLIENTS=1   how many client windows to open (e.g. 3: two players and a spectator)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -29,6 +30,13 @@ url="ws://127.0.0.1:$(cat data/server.port)/"
 echo "play-local: server listening at $url (database data/hundred-days.sqlite)"
 
 if [[ -n "${DISPLAY:-}" ]]; then
+  echo "play-local: another window at any time: build/play/client/hd_client --server $url"
+  extra_clients=()
+  for _ in $(seq 2 "${HD_CLIENTS:-1}"); do
+    build/play/client/hd_client --server "$url" &
+    extra_clients+=($!)
+  done
+  trap 'kill -TERM "${extra_clients[@]}" "$server_pid" 2>/dev/null; wait "$server_pid" 2>/dev/null || true' EXIT
   build/play/client/hd_client --server "$url"
 else
   echo "play-local: no display; running the client on a virtual display and saving data/client.png"
