@@ -35,6 +35,7 @@ if [[ -n "${DISPLAY:-}" ]]; then
   for _ in $(seq 2 "${HD_CLIENTS:-1}"); do
     build/play/client/hd_client --server "$url" &
     extra_clients+=($!)
+    sleep 2  # one window at a time: SFML can wait forever for a window mapped alongside another (bare X)
   done
   trap 'kill -TERM "${extra_clients[@]}" "$server_pid" 2>/dev/null; wait "$server_pid" 2>/dev/null || true' EXIT
   build/play/client/hd_client --server "$url"
