@@ -26,13 +26,10 @@ namespace {
 
 const auto mixed_attack = find_mixed_attack;
 
-// A three-account game of a real scenario, scripted until the Coalition combat phase offers a mixed
-// attack; `declarer` proposes it, the other Coalition seat confirms it, and it is applied once.
-void mixed_attack_in(const std::string& scenario, v1::Seat declarer) {
-  ServerProcess server({game_server_args(), {}});
-  GamePlayer alice(server.port(), "alice");  // French
-  GamePlayer bob(server.port(), "bob");      // Prussian
-  GamePlayer carol(server.port(), "carol");  // Allied
+// Alice creates `scenario` as the French, Bob joins as the Prussians and Carol as the Allies, and
+// all three open it; the game's id.
+std::uint64_t start_team_game(const std::string& scenario, GamePlayer& alice, GamePlayer& bob,
+                              GamePlayer& carol) {
   const auto created = alice.request(
       create_game(scenario, {v1::SEAT_FRENCH}, test_entropy("alice"), v1::SPECTATOR_VIEW_UNSPECIFIED));
   INFO(created.DebugString());
@@ -42,6 +39,17 @@ void mixed_attack_in(const std::string& scenario, v1::Seat declarer) {
   REQUIRE(carol.request(join_game(game, v1::SEAT_ALLIED, test_entropy("carol"))).has_game_changed());
   for (GamePlayer* player : {&alice, &bob, &carol})
     REQUIRE(player->request(open_game(game, false)).has_game_snapshot());
+  return game;
+}
+
+// A three-account game of a real scenario, scripted until the Coalition combat phase offers a mixed
+// attack; `declarer` proposes it, the other Coalition seat confirms it, and it is applied once.
+void mixed_attack_in(const std::string& scenario, v1::Seat declarer) {
+  ServerProcess server({game_server_args(), {}});
+  GamePlayer alice(server.port(), "alice");  // French
+  GamePlayer bob(server.port(), "bob");      // Prussian
+  GamePlayer carol(server.port(), "carol");  // Allied
+  const std::uint64_t game = start_team_game(scenario, alice, bob, carol);
   Replica replica(scenario, engine::Viewer{});
   std::string why;
   const auto follow = [&] {
@@ -250,15 +258,7 @@ TEST_CASE(
   GamePlayer alice(server.port(), "alice");
   GamePlayer bob(server.port(), "bob");
   GamePlayer carol(server.port(), "carol");
-  const auto created = alice.request(
-      create_game("team-test", {v1::SEAT_FRENCH}, test_entropy("alice"), v1::SPECTATOR_VIEW_UNSPECIFIED));
-  INFO(created.DebugString());
-  REQUIRE(created.has_game_created());
-  const std::uint64_t game = created.game_created().game_id();
-  REQUIRE(bob.request(join_game(game, v1::SEAT_PRUSSIAN, test_entropy("bob"))).has_game_changed());
-  REQUIRE(carol.request(join_game(game, v1::SEAT_ALLIED, test_entropy("carol"))).has_game_changed());
-  for (GamePlayer* player : {&alice, &bob, &carol})
-    REQUIRE(player->request(open_game(game, false)).has_game_snapshot());
+  const std::uint64_t game = start_team_game("team-test", alice, bob, carol);
   Replica replica("team-test", engine::Viewer{}, root);
   std::string why;
 
