@@ -11,6 +11,8 @@
 
 #include <memory>
 #include <set>
+#include <string>
+#include <vector>
 
 namespace pb = hundred_days::v1;
 using hd::client::ClientModel;
@@ -57,6 +59,20 @@ ClientModel combat_model() {
   view->mutable_pending()->set_what("attack or end the combat phase");
   receive(model, snapshot);
   return model;
+}
+
+// The next update of combat_model()'s game: the same view plus `more` units, with the exchange
+// decision `what` pending for the French (6.5A).
+void exchange_pending(ClientModel& model, const std::string& what, const std::vector<pb::Unit>& more) {
+  pb::ServerEnvelope update;
+  auto* next = update.mutable_game_update();
+  next->set_game_id(5);
+  next->set_sequence(13);
+  *next->mutable_view() = model.game().view();
+  for (const pb::Unit& each : more)
+    *next->mutable_view()->add_units() = each;
+  next->mutable_view()->mutable_pending()->set_what(what);
+  receive(model, update);
 }
 
 }  // namespace
@@ -109,14 +125,7 @@ TEST_CASE("interactive script commands parse: report, wait-for idle / my-decisio
 
 TEST_CASE("a pending exchange (6.5A): a click on my stack chooses its units, Enter sends them as losses") {
   ClientModel model = combat_model();
-  pb::ServerEnvelope update;
-  auto* next = update.mutable_game_update();
-  next->set_game_id(5);
-  next->set_sequence(13);
-  *next->mutable_view() = model.game().view();
-  next->mutable_view()->mutable_pending()->set_what(
-      "choose the attackers the exchange eliminates (at least 4 strength)");
-  receive(model, update);
+  exchange_pending(model, "choose the attackers the exchange eliminates (at least 4 strength)", {});
   hd::client::GameModel& game = model.game();
   REQUIRE(game.exchange_pending());
   CHECK(game.click_hex(*hd::engine::parse_hex("1646")).empty());  // an enemy hex: nothing
@@ -132,15 +141,8 @@ TEST_CASE("a pending exchange (6.5A): a click on my stack chooses its units, Ent
 
 TEST_CASE("a pending exchange (6.5A): the panel's pick chooses one unit out of a stack") {
   ClientModel model = combat_model();
-  pb::ServerEnvelope update;
-  auto* next = update.mutable_game_update();
-  next->set_game_id(5);
-  next->set_sequence(13);
-  *next->mutable_view() = model.game().view();
-  *next->mutable_view()->add_units() = unit(1, pb::ARMY_FRENCH, "1647", 2);  // stacked with unit 0
-  next->mutable_view()->mutable_pending()->set_what(
-      "choose the attackers the exchange eliminates (at least 2 strength)");
-  receive(model, update);
+  const pb::Unit stacked = unit(1, pb::ARMY_FRENCH, "1647", 2);  // stacked with unit 0
+  exchange_pending(model, "choose the attackers the exchange eliminates (at least 2 strength)", {stacked});
   hd::client::GameModel& game = model.game();
   REQUIRE(game.exchange_pending());
   CHECK(game.select_unit(1).empty());  // no reachable-hex query: a loss chosen
