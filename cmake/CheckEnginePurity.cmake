@@ -1,6 +1,7 @@
 # Usage: cmake -DENGINE_DIRS=<dir>:<dir> -P CheckEnginePurity.cmake
 # Fails if any source under the ENGINE_DIRS includes a header that is neither a C++ standard header nor one
-# of the engine's own (<hd/engine/...>). Standard headers are the ones named without '.' or '/'.
+# of the engine's own (<hd/engine/...>, or a "private.hpp" beside the including file under the same
+# ENGINE_DIRS). Standard headers are the ones named without '.' or '/'.
 if(NOT ENGINE_DIRS)
   message(FATAL_ERROR "ENGINE_DIRS is not set")
 endif()
@@ -20,6 +21,13 @@ foreach(_file IN LISTS _sources)
     string(REGEX REPLACE "^[ \t]*#[ \t]*include[ \t]*[<\"]([^>\"]*)[>\"].*$" "\\1" _header "${_line}")
     if(_header MATCHES "^hd/engine/")
       continue()
+    endif()
+    # A quoted private header of the engine's own, next to the file that includes it.
+    if(_line MATCHES "\"" AND NOT _header MATCHES "\\.\\.")
+      get_filename_component(_here "${_file}" DIRECTORY)
+      if(EXISTS "${_here}/${_header}")
+        continue()
+      endif()
     endif()
     if(_header MATCHES "[./]")
       list(APPEND _bad "${_file}: ${_header}")

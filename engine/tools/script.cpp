@@ -13,10 +13,10 @@
 // Dice: "die N" on an attack line, else from the seed. --bot: after the script, the random player
 // plays both sides to the end. --record: every accepted action, with its die, in replayable form.
 // Exit status: 0 done, 1 a refusal or a bad line (with --strict), 2 bad usage or data.
-#include <hd/engine/combat_options.hpp>
-#include <hd/engine/notation.hpp>
-#include <hd/engine/random_player.hpp>
-#include <hd/engine/victory.hpp>
+#include <hd/engine/rules/combat/combat_options.hpp>
+#include <hd/engine/notation/notation.hpp>
+#include <hd/engine/play/random_player.hpp>
+#include <hd/engine/rules/victory/victory.hpp>
 #include <hd/loader/data_files.hpp>
 
 #include <cstdio>

@@ -2,7 +2,7 @@
 
 #include "ops/request_type.hpp"
 
-#include <hd/engine/hex.hpp>
+#include <hd/engine/board/hex.hpp>
 #include <hd/wire/frame_codec.hpp>
 #include <hd/wire/hex_convert.hpp>
 #include <hd/wire/protocol_version.hpp>

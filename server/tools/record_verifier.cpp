@@ -3,7 +3,7 @@
 #include "games/dice.hpp"
 #include "games/dice_proof.hpp"
 
-#include <hd/engine/notation.hpp>
+#include <hd/engine/notation/notation.hpp>
 
 #include <array>
 #include <cstdio>

@@ -1,8 +1,8 @@
 // Engine speed on the real map and scenarios: reachable hexes, line of sight, a player turn of the
 // random player, a whole game, the state hash. Figures go to docs/performance.md.
-#include <hd/engine/line_of_sight.hpp>
-#include <hd/engine/movement.hpp>
-#include <hd/engine/random_player.hpp>
+#include <hd/engine/rules/combat/line_of_sight.hpp>
+#include <hd/engine/rules/movement/movement.hpp>
+#include <hd/engine/play/random_player.hpp>
 #include <hd/loader/data_files.hpp>
 
 #include <benchmark/benchmark.h>

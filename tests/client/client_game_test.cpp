@@ -13,8 +13,8 @@
 #include "view/lobby_screen.hpp"
 #include "view/map_palette.hpp"
 
-#include <hd/engine/combat_options.hpp>
-#include <hd/engine/movement.hpp>
+#include <hd/engine/rules/combat/combat_options.hpp>
+#include <hd/engine/rules/movement/movement.hpp>
 #include <hd/loader/data_files.hpp>
 #include <hd/wire/game_convert.hpp>
 

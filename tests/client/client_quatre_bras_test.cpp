@@ -11,7 +11,7 @@
 #include "server_process.hpp"
 #include "sqlite_rows.hpp"
 
-#include <hd/engine/hex.hpp>
+#include <hd/engine/board/hex.hpp>
 
 #include <SFML/Graphics/Image.hpp>
 #include <catch2/catch.hpp>

@@ -8,8 +8,8 @@
 #include "view/palette.hpp"
 #include "view/screen_layout.hpp"
 
-#include <hd/engine/hex.hpp>
-#include <hd/engine/hex_layout.hpp>
+#include <hd/engine/board/hex.hpp>
+#include <hd/engine/board/hex_layout.hpp>
 
 #include <SFML/Graphics/Image.hpp>
 #include <catch2/catch.hpp>

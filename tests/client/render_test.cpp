@@ -4,7 +4,7 @@
 #include "view/map_palette.hpp"
 #include "view/render_geometry.hpp"
 
-#include <hd/engine/game_setup.hpp>
+#include <hd/engine/state/game_setup.hpp>
 #include <hd/loader/data_files.hpp>
 
 #include <SFML/Graphics/Image.hpp>

@@ -17,9 +17,9 @@
 #include "view/palette.hpp"
 #include "view/sf_color.hpp"
 
-#include <hd/engine/combat.hpp>
-#include <hd/engine/line_of_sight.hpp>
-#include <hd/engine/view.hpp>
+#include <hd/engine/rules/combat/combat.hpp>
+#include <hd/engine/rules/combat/line_of_sight.hpp>
+#include <hd/engine/visibility/view.hpp>
 #include <hd/loader/data_files.hpp>
 #include <hd/wire/game_convert.hpp>
 #include <hd/wire/hex_convert.hpp>

@@ -1,7 +1,7 @@
 // Culling must never leave out a hex that touches the screen.
 #include "camera/visible_hexes.hpp"
 
-#include <hd/engine/hex.hpp>
+#include <hd/engine/board/hex.hpp>
 
 #include <catch2/catch.hpp>
 

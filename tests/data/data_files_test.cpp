@@ -1,6 +1,6 @@
 // The shipped data: every file loads without a single error, and the map agrees with the hexes
 // the rulebook names.
-#include <hd/engine/line_of_sight.hpp>
+#include <hd/engine/rules/combat/line_of_sight.hpp>
 #include <hd/loader/data_files.hpp>
 
 #include <catch2/catch.hpp>

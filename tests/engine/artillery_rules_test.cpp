@@ -1,9 +1,9 @@
 // Artillery (7.0-7.4) and line of sight (7.3), one case per rule, with forced dice and small maps.
 #include "rules_fixture.hpp"
 
-#include <hd/engine/combat.hpp>
-#include <hd/engine/hex_layout.hpp>
-#include <hd/engine/line_of_sight.hpp>
+#include <hd/engine/rules/combat/combat.hpp>
+#include <hd/engine/board/hex_layout.hpp>
+#include <hd/engine/rules/combat/line_of_sight.hpp>
 
 #include <algorithm>
 #include <cmath>

@@ -1,6 +1,6 @@
 // Odds (6.2) and the combat results table (6.4), on the shipped chart.
-#include <hd/engine/combat_results.hpp>
-#include <hd/engine/terrain_effects.hpp>
+#include <hd/engine/board/combat_results.hpp>
+#include <hd/engine/board/terrain_effects.hpp>
 
 #include <catch2/catch.hpp>
 

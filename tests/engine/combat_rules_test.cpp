@@ -1,9 +1,9 @@
 // Combat (6.0), chateaux (8.0) and army morale (9.0), one case per rule, with forced dice.
 #include "rules_fixture.hpp"
 
-#include <hd/engine/combat.hpp>
-#include <hd/engine/combat_options.hpp>
-#include <hd/engine/movement.hpp>
+#include <hd/engine/rules/combat/combat.hpp>
+#include <hd/engine/rules/combat/combat_options.hpp>
+#include <hd/engine/rules/movement/movement.hpp>
 
 #include <algorithm>
 #include <set>

@@ -1,5 +1,5 @@
 // Laws of the NLB hex grid (2.2; docs/hex-grid.md): numbering, neighbours, distance, hexsides.
-#include <hd/engine/hex.hpp>
+#include <hd/engine/board/hex.hpp>
 
 #include <catch2/catch.hpp>
 

@@ -1,5 +1,5 @@
 // Laws of the pixel layout the client draws with: centres, corners, hexsides and picking.
-#include <hd/engine/hex_layout.hpp>
+#include <hd/engine/board/hex_layout.hpp>
 
 #include <catch2/catch.hpp>
 

@@ -1,5 +1,5 @@
 // The map source format: what it builds, and that every mistake is reported with file and line.
-#include <hd/engine/map_parser.hpp>
+#include <hd/engine/data/map_parser.hpp>
 
 #include <catch2/catch.hpp>
 

@@ -1,7 +1,7 @@
 // Movement (5.0) and the sequence of play (4.0), one case per rule, on small hand-built maps.
 #include "rules_fixture.hpp"
 
-#include <hd/engine/movement.hpp>
+#include <hd/engine/rules/movement/movement.hpp>
 
 using namespace hd::test;
 

@@ -1,7 +1,7 @@
 // The action notation: lines parse into actions and actions format back into the same lines.
 #include "rules_fixture.hpp"
 
-#include <hd/engine/notation.hpp>
+#include <hd/engine/notation/notation.hpp>
 
 using namespace hd::test;
 

@@ -2,7 +2,7 @@
 // Ruleset::optional_rules. Each case runs with the rule off and on.
 #include "rules_fixture.hpp"
 
-#include <hd/engine/combat.hpp>
+#include <hd/engine/rules/combat/combat.hpp>
 
 #include <algorithm>
 #include <memory>

@@ -1,5 +1,5 @@
 // Orders of battle: values carry their provenance, tables are cross-checked, a manifest overrides.
-#include <hd/engine/order_of_battle.hpp>
+#include <hd/engine/data/order_of_battle.hpp>
 
 #include <catch2/catch.hpp>
 

@@ -1,8 +1,8 @@
 // Random legal play to the end of every battle scenario, with invariants checked after every step,
 // and golden replays: recorded games reach pinned final hashes, twice over.
-#include <hd/engine/game_setup.hpp>
-#include <hd/engine/notation.hpp>
-#include <hd/engine/random_player.hpp>
+#include <hd/engine/state/game_setup.hpp>
+#include <hd/engine/notation/notation.hpp>
+#include <hd/engine/play/random_player.hpp>
 #include <hd/loader/data_files.hpp>
 
 #include <catch2/catch.hpp>

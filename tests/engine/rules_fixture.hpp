@@ -1,10 +1,10 @@
 // Small hand-built games for rule tests: a map and units written inline, the shipped CRT and TEC.
 #pragma once
 
-#include <hd/engine/actions.hpp>
-#include <hd/engine/game_setup.hpp>
-#include <hd/engine/map_parser.hpp>
-#include <hd/engine/scenario_parser.hpp>
+#include <hd/engine/rules/sequence/actions.hpp>
+#include <hd/engine/state/game_setup.hpp>
+#include <hd/engine/data/map_parser.hpp>
+#include <hd/engine/data/scenario_parser.hpp>
 
 #include <catch2/catch.hpp>
 

@@ -1,7 +1,7 @@
 // The shipped scenario files read as the rules say: values checked on the real data, where a
 // hand-built scenario would only test the parser.
-#include <hd/engine/actions.hpp>
-#include <hd/engine/combat.hpp>
+#include <hd/engine/rules/sequence/actions.hpp>
+#include <hd/engine/rules/combat/combat.hpp>
 #include <hd/loader/data_files.hpp>
 
 #include <catch2/catch.hpp>

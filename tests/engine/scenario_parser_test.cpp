@@ -1,8 +1,8 @@
 // The scenario format (docs/scenario-format.md) and the scenario validator, on small hand-built data.
-#include <hd/engine/map_parser.hpp>
-#include <hd/engine/order_of_battle.hpp>
-#include <hd/engine/scenario_parser.hpp>
-#include <hd/engine/scenario_validator.hpp>
+#include <hd/engine/data/map_parser.hpp>
+#include <hd/engine/data/order_of_battle.hpp>
+#include <hd/engine/data/scenario_parser.hpp>
+#include <hd/engine/data/scenario_validator.hpp>
 
 #include <catch2/catch.hpp>
 

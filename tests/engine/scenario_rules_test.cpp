@@ -2,10 +2,10 @@
 // full-size empty map so that the rules' own hex numbers exist.
 #include "rules_fixture.hpp"
 
-#include <hd/engine/combat.hpp>
-#include <hd/engine/movement.hpp>
-#include <hd/engine/scenario_rules.hpp>
-#include <hd/engine/victory.hpp>
+#include <hd/engine/rules/combat/combat.hpp>
+#include <hd/engine/rules/movement/movement.hpp>
+#include <hd/engine/scenarios/scenario_rules.hpp>
+#include <hd/engine/rules/victory/victory.hpp>
 
 using namespace hd::test;
 

@@ -2,10 +2,10 @@
 // from the Coalition's seat and its spectators until the 16/1700 French movement phase begins (its
 // die reveals it). Until then the Prussian view and the Prussian's events are byte-identical with
 // and without the option; the French view differs from the start.
-#include <hd/engine/actions.hpp>
-#include <hd/engine/notation.hpp>
-#include <hd/engine/secret_options.hpp>
-#include <hd/engine/view.hpp>
+#include <hd/engine/rules/sequence/actions.hpp>
+#include <hd/engine/notation/notation.hpp>
+#include <hd/engine/scenarios/secret_options.hpp>
+#include <hd/engine/visibility/view.hpp>
 #include <hd/loader/data_files.hpp>
 
 #include <catch2/catch.hpp>

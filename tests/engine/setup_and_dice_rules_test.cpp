@@ -2,9 +2,9 @@
 // comes from the roller apply() is given, at the moment the rule says, and shows in the events.
 #include "rules_fixture.hpp"
 
-#include <hd/engine/combat.hpp>
-#include <hd/engine/scenario_rules.hpp>
-#include <hd/engine/victory.hpp>
+#include <hd/engine/rules/combat/combat.hpp>
+#include <hd/engine/scenarios/scenario_rules.hpp>
+#include <hd/engine/rules/victory/victory.hpp>
 
 using namespace hd::test;
 

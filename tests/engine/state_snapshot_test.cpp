@@ -1,10 +1,10 @@
 // snapshot_state / restore_state: every state of random games on real scenarios is written, read
 // back onto the game's first state, written again to the same text, hashes the same, and plays on
 // exactly like the original; malformed or foreign text is refused.
-#include <hd/engine/notation.hpp>
-#include <hd/engine/random_player.hpp>
-#include <hd/engine/state_snapshot.hpp>
-#include <hd/engine/view.hpp>
+#include <hd/engine/notation/notation.hpp>
+#include <hd/engine/play/random_player.hpp>
+#include <hd/engine/state/state_snapshot.hpp>
+#include <hd/engine/visibility/view.hpp>
 #include <hd/loader/data_files.hpp>
 
 #include <catch2/catch.hpp>

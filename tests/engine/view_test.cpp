@@ -2,7 +2,7 @@
 // a function of the state alone (equal states, equal bytes; any visible change, a different view).
 #include "rules_fixture.hpp"
 
-#include <hd/engine/view.hpp>
+#include <hd/engine/visibility/view.hpp>
 
 using namespace hd::test;
 

@@ -5,9 +5,9 @@
 // apply it with the logged dice, compare the state hash.
 //
 //   hd_replay_time [--scenario la-belle-alliance] [--seeds 5] [--rounds 20] [--data DIR]
-#include <hd/engine/notation.hpp>
-#include <hd/engine/random_player.hpp>
-#include <hd/engine/state_snapshot.hpp>
+#include <hd/engine/notation/notation.hpp>
+#include <hd/engine/play/random_player.hpp>
+#include <hd/engine/state/state_snapshot.hpp>
 #include <hd/loader/data_files.hpp>
 
 #include <algorithm>

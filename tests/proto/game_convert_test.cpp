@@ -1,6 +1,6 @@
 // The conversion layer for games: views survive the wire byte for byte (the spectator leak test
 // relies on it), actions round-trip, and malformed actions are stopped before the engine.
-#include <hd/engine/random_player.hpp>
+#include <hd/engine/play/random_player.hpp>
 #include <hd/loader/data_files.hpp>
 #include <hd/wire/game_convert.hpp>
 

@@ -3,8 +3,8 @@
 #include "game_test_player.hpp"
 #include "server_process.hpp"
 
-#include <hd/engine/movement.hpp>
-#include <hd/engine/notation.hpp>
+#include <hd/engine/rules/movement/movement.hpp>
+#include <hd/engine/notation/notation.hpp>
 #include <hd/wire/game_convert.hpp>
 
 #include <catch2/catch.hpp>

@@ -5,8 +5,8 @@
 #include "server_process.hpp"
 #include "sqlite_rows.hpp"
 
-#include <hd/engine/dice.hpp>
-#include <hd/engine/random_player.hpp>
+#include <hd/engine/state/dice.hpp>
+#include <hd/engine/play/random_player.hpp>
 #include <hd/wire/game_convert.hpp>
 
 #include <catch2/catch.hpp>

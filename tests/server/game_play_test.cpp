@@ -6,9 +6,9 @@
 #include "games/dice_proof.hpp"
 #include "server_process.hpp"
 
-#include <hd/engine/dice.hpp>
-#include <hd/engine/notation.hpp>
-#include <hd/engine/random_player.hpp>
+#include <hd/engine/state/dice.hpp>
+#include <hd/engine/notation/notation.hpp>
+#include <hd/engine/play/random_player.hpp>
 #include <hd/loader/data_files.hpp>
 #include <hd/wire/game_convert.hpp>
 

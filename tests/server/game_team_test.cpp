@@ -6,10 +6,10 @@
 #include "mixed_attack_script.hpp"
 #include "server_process.hpp"
 
-#include <hd/engine/combat_options.hpp>
-#include <hd/engine/dice.hpp>
-#include <hd/engine/hex.hpp>
-#include <hd/engine/random_player.hpp>
+#include <hd/engine/rules/combat/combat_options.hpp>
+#include <hd/engine/state/dice.hpp>
+#include <hd/engine/board/hex.hpp>
+#include <hd/engine/play/random_player.hpp>
 #include <hd/wire/game_convert.hpp>
 
 #include <catch2/catch.hpp>

@@ -1,6 +1,6 @@
 #include "game_test_player.hpp"
 
-#include <hd/engine/notation.hpp>
+#include <hd/engine/notation/notation.hpp>
 #include <hd/loader/data_files.hpp>
 #include <hd/wire/game_convert.hpp>
 #include <hd/wire/protocol_version.hpp>

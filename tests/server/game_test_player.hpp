@@ -5,8 +5,8 @@
 
 #include "ws_test_client.hpp"
 
-#include <hd/engine/actions.hpp>
-#include <hd/engine/view.hpp>
+#include <hd/engine/rules/sequence/actions.hpp>
+#include <hd/engine/visibility/view.hpp>
 #include <hundred_days/v1/protocol.pb.h>
 
 #include <chrono>

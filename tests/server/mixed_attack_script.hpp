@@ -6,10 +6,10 @@
 // until both can step next to the target in the same movement phase. Header-only.
 #pragma once
 
-#include <hd/engine/actions.hpp>
-#include <hd/engine/combat_options.hpp>
-#include <hd/engine/hex.hpp>
-#include <hd/engine/movement.hpp>
+#include <hd/engine/rules/sequence/actions.hpp>
+#include <hd/engine/rules/combat/combat_options.hpp>
+#include <hd/engine/board/hex.hpp>
+#include <hd/engine/rules/movement/movement.hpp>
 
 #include <algorithm>
 #include <climits>

@@ -6,8 +6,8 @@
 #include "games/dice.hpp"
 #include "games/dice_proof.hpp"
 
-#include <hd/engine/notation.hpp>
-#include <hd/engine/random_player.hpp>
+#include <hd/engine/notation/notation.hpp>
+#include <hd/engine/play/random_player.hpp>
 
 #include <catch2/catch.hpp>
 

@@ -23,7 +23,7 @@
 // test harness can read each `report` and decide the next click.
 #pragma once
 
-#include <hd/engine/hex.hpp>
+#include <hd/engine/board/hex.hpp>
 
 #include <string>
 #include <variant>

@@ -1,6 +1,6 @@
 #include "app/script_report.hpp"
 
-#include <hd/engine/hex.hpp>
+#include <hd/engine/board/hex.hpp>
 
 #include <sstream>
 

@@ -5,7 +5,7 @@
 #include "app/input_script.hpp"
 #include "model/client_model.hpp"
 
-#include <hd/engine/hex_layout.hpp>
+#include <hd/engine/board/hex_layout.hpp>
 
 #include <SFML/Graphics/RenderWindow.hpp>
 #include <SFML/Window/Event.hpp>

@@ -3,7 +3,7 @@
 // view side, not to the model: input changes it, the server never does.
 #pragma once
 
-#include <hd/engine/hex_layout.hpp>
+#include <hd/engine/board/hex_layout.hpp>
 
 namespace hd::client {
 

@@ -6,7 +6,7 @@
 
 #include "camera/camera.hpp"
 
-#include <hd/engine/scenario.hpp>
+#include <hd/engine/data/scenario.hpp>
 
 #include <cmath>
 #include <optional>

@@ -3,7 +3,7 @@
 
 #include "camera/camera.hpp"
 
-#include <hd/engine/hex.hpp>
+#include <hd/engine/board/hex.hpp>
 
 namespace hd::client {
 

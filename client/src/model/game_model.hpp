@@ -3,7 +3,7 @@
 // network. Clicks and keys become the requests to send; the server decides everything else.
 #pragma once
 
-#include <hd/engine/hex.hpp>
+#include <hd/engine/board/hex.hpp>
 #include <hundred_days/v1/protocol.pb.h>
 
 #include <cstdint>

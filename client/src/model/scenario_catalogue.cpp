@@ -1,6 +1,6 @@
 #include "model/scenario_catalogue.hpp"
 
-#include <hd/engine/scenario_parser.hpp>
+#include <hd/engine/data/scenario_parser.hpp>
 #include <hd/loader/data_files.hpp>
 
 #include <algorithm>

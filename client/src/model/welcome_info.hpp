@@ -1,7 +1,7 @@
 // What the server said about itself when it accepted this client.
 #pragma once
 
-#include <hd/engine/hex.hpp>
+#include <hd/engine/board/hex.hpp>
 
 #include <cstdint>
 #include <string>

@@ -2,7 +2,7 @@
 // each fills exactly the fields protocol.proto defines for its message.
 #pragma once
 
-#include <hd/engine/hex.hpp>
+#include <hd/engine/board/hex.hpp>
 #include <hundred_days/v1/protocol.pb.h>
 
 #include <string>

@@ -2,8 +2,8 @@
 // strength-movement values; two counters in a hex are drawn fanned out.
 #pragma once
 
-#include <hd/engine/game_state.hpp>
-#include <hd/engine/hex_layout.hpp>
+#include <hd/engine/state/game_state.hpp>
+#include <hd/engine/board/hex_layout.hpp>
 
 #include <SFML/Graphics/Font.hpp>
 #include <SFML/Graphics/RenderTarget.hpp>

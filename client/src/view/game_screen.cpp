@@ -8,7 +8,7 @@
 #include "view/status_text.hpp"
 #include "view/turn_track_strip.hpp"
 
-#include <hd/engine/terrain.hpp>
+#include <hd/engine/board/terrain.hpp>
 
 #include <SFML/Graphics/CircleShape.hpp>
 #include <SFML/Graphics/ConvexShape.hpp>

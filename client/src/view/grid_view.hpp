@@ -5,7 +5,7 @@
 #include "camera/camera.hpp"
 #include "view/hex_number_batch.hpp"
 
-#include <hd/engine/hex.hpp>
+#include <hd/engine/board/hex.hpp>
 
 #include <SFML/Graphics/Font.hpp>
 #include <SFML/Graphics/RenderTarget.hpp>

@@ -2,8 +2,8 @@
 // strip. Shared by hd_render and its test, so the test probes exactly the pixels the tool drew.
 #pragma once
 
-#include <hd/engine/hex_layout.hpp>
-#include <hd/engine/scenario.hpp>
+#include <hd/engine/board/hex_layout.hpp>
+#include <hd/engine/data/scenario.hpp>
 
 #include <cmath>
 

@@ -2,9 +2,9 @@
 // roads and trails joining hex centres, bridges, place names; optionally greys hexes out of play.
 #pragma once
 
-#include <hd/engine/game_map.hpp>
-#include <hd/engine/hex_layout.hpp>
-#include <hd/engine/scenario.hpp>
+#include <hd/engine/board/game_map.hpp>
+#include <hd/engine/board/hex_layout.hpp>
+#include <hd/engine/data/scenario.hpp>
 
 #include <SFML/Graphics/Font.hpp>
 #include <SFML/Graphics/RenderTarget.hpp>

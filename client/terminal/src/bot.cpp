@@ -1,5 +1,5 @@
-#include <hd/engine/notation.hpp>
-#include <hd/engine/random_player.hpp>
+#include <hd/engine/notation/notation.hpp>
+#include <hd/engine/play/random_player.hpp>
 #include <hd/term/bot.hpp>
 #include <hd/term/state_text.hpp>
 

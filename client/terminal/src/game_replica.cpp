@@ -1,5 +1,5 @@
-#include <hd/engine/notation.hpp>
-#include <hd/engine/view.hpp>
+#include <hd/engine/notation/notation.hpp>
+#include <hd/engine/visibility/view.hpp>
 #include <hd/loader/data_files.hpp>
 #include <hd/term/game_replica.hpp>
 #include <hd/wire/game_convert.hpp>

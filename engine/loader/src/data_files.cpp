@@ -1,5 +1,5 @@
-#include <hd/engine/game_setup.hpp>
-#include <hd/engine/map_parser.hpp>
+#include <hd/engine/state/game_setup.hpp>
+#include <hd/engine/data/map_parser.hpp>
 #include <hd/loader/data_files.hpp>
 
 #include <algorithm>

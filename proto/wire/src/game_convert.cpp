@@ -1,4 +1,4 @@
-#include <hd/engine/notation.hpp>
+#include <hd/engine/notation/notation.hpp>
 #include <hd/wire/game_convert.hpp>
 #include <hd/wire/hex_convert.hpp>
 

@@ -1,7 +1,7 @@
 #include "games/builtin_player.hpp"
 
-#include <hd/engine/dice.hpp>
-#include <hd/engine/random_player.hpp>
+#include <hd/engine/state/dice.hpp>
+#include <hd/engine/play/random_player.hpp>
 
 namespace hd::server {
 

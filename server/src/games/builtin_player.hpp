@@ -5,7 +5,7 @@
 
 #include "games/game_room.hpp"
 
-#include <hd/engine/actions.hpp>
+#include <hd/engine/rules/sequence/actions.hpp>
 
 namespace hd::server {
 

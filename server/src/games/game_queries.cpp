@@ -3,9 +3,9 @@
 #include "games/game_service.hpp"
 #include "games/spectator_view.hpp"
 
-#include <hd/engine/combat.hpp>
-#include <hd/engine/combat_options.hpp>
-#include <hd/engine/movement.hpp>
+#include <hd/engine/rules/combat/combat.hpp>
+#include <hd/engine/rules/combat/combat_options.hpp>
+#include <hd/engine/rules/movement/movement.hpp>
 #include <hd/wire/game_convert.hpp>
 #include <hd/wire/hex_convert.hpp>
 

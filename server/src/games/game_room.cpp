@@ -3,8 +3,8 @@
 #include "games/dice.hpp"
 #include "games/seat_policy.hpp"
 
-#include <hd/engine/notation.hpp>
-#include <hd/engine/state_snapshot.hpp>
+#include <hd/engine/notation/notation.hpp>
+#include <hd/engine/state/state_snapshot.hpp>
 
 #include <cstdio>
 #include <ctime>

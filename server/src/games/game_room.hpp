@@ -7,8 +7,8 @@
 #include "app/caller.hpp"
 #include "games/game_store.hpp"
 
-#include <hd/engine/actions.hpp>
-#include <hd/engine/view.hpp>
+#include <hd/engine/rules/sequence/actions.hpp>
+#include <hd/engine/visibility/view.hpp>
 
 #include <map>
 #include <optional>

@@ -5,7 +5,7 @@
 #include "games/spectator_view.hpp"
 #include "log.hpp"
 
-#include <hd/engine/notation.hpp>
+#include <hd/engine/notation/notation.hpp>
 #include <hd/wire/game_convert.hpp>
 
 #include <algorithm>

@@ -3,7 +3,7 @@
 // against the seats bound to the caller's account, never against a side or seat named in a message.
 #pragma once
 
-#include <hd/engine/actions.hpp>
+#include <hd/engine/rules/sequence/actions.hpp>
 #include <hd/wire/seat_names.hpp>
 #include <hundred_days/v1/protocol.pb.h>
 

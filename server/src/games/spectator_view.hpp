@@ -5,7 +5,7 @@
 
 #include "games/game_room.hpp"
 
-#include <hd/engine/view.hpp>
+#include <hd/engine/visibility/view.hpp>
 #include <hundred_days/v1/protocol.pb.h>
 
 #include <optional>

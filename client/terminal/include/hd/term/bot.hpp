@@ -3,7 +3,7 @@
 // load tool (which reads the latency of every SubmitAction, measured until its ActionAccepted).
 #pragma once
 
-#include <hd/engine/dice.hpp>
+#include <hd/engine/state/dice.hpp>
 #include <hd/term/client.hpp>
 
 #include <chrono>

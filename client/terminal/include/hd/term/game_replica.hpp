@@ -5,7 +5,7 @@
 // replica's view is compared with the server's, so a divergence is caught at once.
 #pragma once
 
-#include <hd/engine/game_state.hpp>
+#include <hd/engine/state/game_state.hpp>
 #include <hundred_days/v1/protocol.pb.h>
 
 #include <filesystem>

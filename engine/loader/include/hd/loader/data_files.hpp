@@ -2,14 +2,14 @@
 // files; servers, tools and tests come through here. Every problem is a DataError with file and line.
 #pragma once
 
-#include <hd/engine/combat_results.hpp>
-#include <hd/engine/game_map.hpp>
-#include <hd/engine/game_state.hpp>
-#include <hd/engine/order_of_battle.hpp>
-#include <hd/engine/scenario.hpp>
-#include <hd/engine/scenario_parser.hpp>
-#include <hd/engine/scenario_validator.hpp>
-#include <hd/engine/terrain_effects.hpp>
+#include <hd/engine/board/combat_results.hpp>
+#include <hd/engine/board/game_map.hpp>
+#include <hd/engine/state/game_state.hpp>
+#include <hd/engine/data/order_of_battle.hpp>
+#include <hd/engine/data/scenario.hpp>
+#include <hd/engine/data/scenario_parser.hpp>
+#include <hd/engine/data/scenario_validator.hpp>
+#include <hd/engine/board/terrain_effects.hpp>
 
 #include <filesystem>
 #include <optional>

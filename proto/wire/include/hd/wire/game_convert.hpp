@@ -4,8 +4,8 @@
 // on the grid).
 #pragma once
 
-#include <hd/engine/actions.hpp>
-#include <hd/engine/view.hpp>
+#include <hd/engine/rules/sequence/actions.hpp>
+#include <hd/engine/visibility/view.hpp>
 #include <hundred_days/v1/protocol.pb.h>
 
 #include <string>

@@ -1,7 +1,7 @@
 // Hexes between the engine and the wire.
 #pragma once
 
-#include <hd/engine/hex.hpp>
+#include <hd/engine/board/hex.hpp>
 #include <hundred_days/v1/protocol.pb.h>
 
 #include <optional>

@@ -1,0 +1,61 @@
+// What players do, and what happens: validate() says whether a side may take an action now (and
+// which rule forbids it if not); apply() carries out a validated action with injected dice and
+// returns the ordered events. One code path checks and executes.
+#pragma once
+
+#include <hd/engine/rules/combat/combat.hpp>
+#include <hd/engine/state/dice.hpp>
+#include <hd/engine/state/events.hpp>
+#include <hd/engine/state/game_state.hpp>
+#include <hd/engine/rules/movement/movement.hpp>
+#include <hd/engine/state/refusal.hpp>
+#include <hd/engine/rules/sequence/setup_phase.hpp>
+
+#include <functional>
+#include <optional>
+#include <stdexcept>
+#include <variant>
+#include <vector>
+
+namespace hd::engine {
+
+// Move one unit along a path (5.0), entering the map first if it is a reinforcement (5.6) and
+// leaving it at the end if asked (5.5).
+struct MoveAction {
+  MoveRequest move;
+};
+
+// Ends the current phase (4.1). Refused while the phase's obligations are unmet: over-stacked hexes
+// at the end of movement (5.4), attacks still owed in combat (6.1). Ending a side's set-up (3.2C)
+// accepts its placement as it stands.
+struct EndPhaseAction {};
+
+using Action = std::variant<MoveAction, EndPhaseAction, AttackAction, RetreatAction, AdvanceAction,
+                            ExchangeLossAction, PlaceAction>;
+
+// Dice are injected: the server rolls them, tests force them, replays repeat them. apply() may call
+// the roller any number of times (none, a combat's one, a scenario rule's several at the start of a
+// phase), always in an order fixed by the state and the action, and every die it consumed appears in
+// its events (CombatResolvedEvent::die, DieRolledEvent) so that records replay (notation `dice`).
+
+// nullopt if `side` may take `action` in `state` now.
+std::optional<Refusal> validate(const GameState& state, Side side, const Action& action);
+
+// Carries out an action for `side`, checking it first with validate(): a refused action throws
+// ActionRefused and changes nothing. Dice come from `roll` (see DieRoller).
+std::vector<Event> apply(GameState& state, Side side, const Action& action, const DieRoller& roll);
+
+struct ActionRefused : std::runtime_error {
+  explicit ActionRefused(Refusal refusal)
+      : std::runtime_error(refusal.rule + ": " + refusal.message), refusal(std::move(refusal)) {}
+  Refusal refusal;
+};
+
+// Whose decision the game waits for, and what kind (for clients and bots).
+struct PendingDecision {
+  Side side;
+  std::string what;  // "move or end the movement phase", "retreat Bach", ...
+};
+PendingDecision pending_decision(const GameState& state);
+
+}  // namespace hd::engine

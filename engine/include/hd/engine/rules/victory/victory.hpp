@@ -1,0 +1,22 @@
+// Winning (3.4): victory points from the scenario's schedule, and its victory conditions evaluated
+// instantly (instant wins) or at the end of the last turn.
+#pragma once
+
+#include <hd/engine/state/game_state.hpp>
+
+#include <array>
+#include <optional>
+
+namespace hd::engine {
+
+// Each side's VP now: enemy strength eliminated (3.4A), hexes controlled (3.4B), strength exited
+// (5.5C), as the scenario's vp lines say. Indexed by Side.
+std::array<int, 2> victory_points(const GameState& state);
+
+// The first instant condition of the scenario that holds now, if any.
+std::optional<GameResult> instant_result(const GameState& state);
+
+// The result at the end of the game: the first victory condition, in the scenario's order, that holds.
+GameResult final_result(const GameState& state);
+
+}  // namespace hd::engine

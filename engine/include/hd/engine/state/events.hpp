@@ -1,0 +1,98 @@
+// What happened: the ordered events apply() returns. Clients animate them, the server logs and
+// forwards them (through redact()), replays compare them.
+#pragma once
+
+#include <hd/engine/board/combat_results.hpp>
+#include <hd/engine/state/game_state.hpp>
+
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace hd::engine {
+
+struct UnitMovedEvent {
+  UnitIndex unit;
+  std::vector<Hex> path;
+  int spent_half;
+  bool entered;  // came onto the map (5.6)
+  bool exited;   // left the map (5.5)
+};
+
+struct PhaseStartedEvent {
+  int turn;
+  Side side;
+  Phase phase;
+};
+
+struct GameEndedEvent {
+  GameResult result;
+};
+
+// The odds of a combat and how they were reached.
+struct CombatOdds {
+  int attack = 0;
+  int defence = 0;
+  OddsColumn computed;                 // after rounding, clamping and the chateau cap
+  OddsColumn used;                     // after voluntary reduction
+  std::vector<std::string> modifiers;  // each terrain effect and cap applied, with its rule
+};
+
+struct CombatResolvedEvent {
+  int combat = 0;
+  std::vector<UnitIndex> attackers;
+  std::vector<UnitIndex> defenders;
+  CombatOdds odds;
+  int die = 0;
+  CombatResult result = CombatResult::DefenderRetreat;
+};
+
+struct UnitRetreatedEvent {
+  UnitIndex unit;
+  Hex from;
+  Hex to;
+  std::optional<UnitIndex> displaced;
+};
+
+struct UnitStoodFastEvent {  // 8.2C: a chateau defender ignores a Dr
+  UnitIndex unit;
+};
+
+struct UnitAdvancedEvent {
+  UnitIndex unit;
+  Hex from;
+  Hex to;
+};
+
+struct UnitEliminatedEvent {
+  UnitIndex unit;
+  std::string reason;  // "Ae", "De", "Ex", "no retreat (6.6)" ...
+};
+
+struct MoraleEvent {
+  Army army;
+  bool demoralized;    // 9.2: reached the demoralization level
+  bool disintegrated;  // 9.1: passed the disintegration level
+};
+
+// 3.2C: a unit set up in another hex of its placement radius.
+struct UnitPlacedEvent {
+  UnitIndex unit;
+  Hex from;
+  Hex to;
+};
+
+// A die a scenario rule rolled (18.5, 19.5) and what it decided. A combat's die is in its
+// CombatResolvedEvent.
+struct DieRolledEvent {
+  std::string rule;  // "18.5B"
+  int die = 0;
+  std::string outcome;  // "all [6] enters at 3167 this phase"
+};
+
+using Event = std::variant<UnitMovedEvent, PhaseStartedEvent, GameEndedEvent, CombatResolvedEvent,
+                           UnitRetreatedEvent, UnitStoodFastEvent, UnitAdvancedEvent, UnitEliminatedEvent,
+                           MoraleEvent, UnitPlacedEvent, DieRolledEvent>;
+
+}  // namespace hd::engine

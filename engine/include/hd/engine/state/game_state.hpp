@@ -1,0 +1,133 @@
+// The state of one game in play: where every unit is, whose phase it is, losses, control and VP.
+// Changed only by apply() (actions.hpp); everything a viewer learns of it goes through view.hpp.
+#pragma once
+
+#include <hd/engine/board/army.hpp>
+#include <hd/engine/board/hex.hpp>
+#include <hd/engine/data/order_of_battle.hpp>
+#include <hd/engine/state/ruleset.hpp>
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace hd::engine {
+
+using UnitIndex = std::uint16_t;
+
+enum class UnitStatus : std::uint8_t { Waiting, OnMap, Eliminated, Exited };
+
+struct UnitState {
+  std::string id;
+  Army army = Army::French;
+  UnitType type = UnitType::Infantry;
+  std::string command;  // command designation, e.g. "2/[1]" (scenario rules name corps)
+  int full_strength = 0;
+  int reduced_strength = 0;  // 0: the counter has no reduced side
+  int movement = 0;          // movement allowance in MP
+  bool reduced = false;      // the reduced side is showing
+  UnitStatus status = UnitStatus::Waiting;
+  Hex hex;  // while on the map
+  // Reinforcements (5.6): the first turn it may enter, where, and how.
+  int arrival_turn = -1;
+  std::vector<Hex> entry_hexes;
+  bool half_movement_entry = false;
+  bool immobile = false;         // 19.5C: may not move until released
+  bool unstacked_entry = false;  // enters "unstacked", one at a time: each unit is a stack (5.6A)
+  std::string secret_option;     // 18.5C: the secret force option it comes with (view.hpp hides it)
+  // 3.2C: a unit placed "w/N" may be moved within `setup_radius` of `setup_hex` in the set-up.
+  Hex setup_hex;
+  int setup_radius = 0;
+  bool setup_unstacked = false;
+  // This phase.
+  bool moved = false;       // 5.1C: a finished move cannot be changed or continued
+  bool fought = false;      // 6.1B: one combat per unit per phase; 6.7C: none after advancing
+  bool must_fight = false;  // 6.1: in contact at the start of this combat phase
+  // 6.6D: artillery displaced before it fought may not fire this phase. Not `fought`, which would
+  // also shield it from attack.
+  bool may_not_fire = false;
+  int displaced_by_combat = 0;  // 6.6D: the combat of this phase that last displaced it (0: none)
+
+  // The printed strength showing (6.5A: current printed strength).
+  int strength() const { return reduced ? reduced_strength : full_strength; }
+  bool on_map() const { return status == UnitStatus::OnMap; }
+};
+
+// Setup comes before the first turn, only in games with "w/N" placements (3.2C) or whose first phase
+// opens with scenario dice (19.5C): its last `end` begins play and rolls them.
+enum class Phase : std::uint8_t { Movement, Combat, GameOver, Setup };
+
+// A unit that must retreat after combat (6.6); its owner chooses where.
+struct PendingRetreat {
+  UnitIndex unit = 0;
+  int combat = 0;         // the combat that caused it
+  bool may_stay = false;  // 8.2C: a chateau defender may ignore a Dr
+};
+
+// After a combat that vacated hexes, one victorious unit may advance (6.7).
+// Offered once every retreat of the combat is done, for the hexes then empty.
+struct PendingAdvance {
+  Side side = Side::French;
+  std::vector<UnitIndex> candidates;  // participating victorious units
+  std::vector<Hex> vacated;           // the losers' hexes; those empty when offered may be entered
+};
+
+// After an Ex (6.5A) whose loss more than one set of attackers could meet: the attacker chooses
+// which of the combat's surviving adjacent attackers are eliminated.
+struct PendingExchange {
+  Side side = Side::French;
+  int combat = 0;
+  int loss = 0;                       // the defenders' current printed strength
+  std::vector<UnitIndex> candidates;  // the combat's adjacent attackers
+  std::vector<Hex> vacated;           // the defenders' hexes, offered for the advance afterwards
+};
+
+// How the game ended (3.4).
+struct GameResult {
+  std::optional<Side> winner;  // none: a draw or no condition met
+  std::string level;           // decisive, marginal, ...
+  std::string text;            // the condition's words
+};
+
+std::string_view to_string(Phase phase);
+
+struct GameState {
+  std::shared_ptr<const Ruleset> rules;
+  int turn = 0;  // index into rules->turns
+  Side phasing = Side::French;
+  Phase phase = Phase::Movement;
+  std::vector<UnitState> units;
+  std::array<int, 3> eliminated_strength{};       // by Army: running losses (9.0)
+  std::array<bool, 3> demoralized{};              // 9.2
+  std::array<bool, 3> disintegrated{};            // 9.1
+  std::array<int, 3> demoralization_reduction{};  // 15.2: lowered by 20 at each repulse of the Guard
+  std::map<Hex, Side> control;                    // 3.4B: hexes a side last passed through
+  std::map<Hex, int> entries_this_phase;          // 5.6A: units entered at each hex this phase
+  std::vector<PendingRetreat> pending_retreats;   // in order; the first is decided next
+  std::optional<PendingAdvance> pending_advance;
+  std::optional<PendingExchange> pending_exchange;  // decided before retreats and advances
+  int combats_this_phase = 0;
+  std::array<int, 2> exited_strength{};  // by Side: strength exited for VP (5.5C)
+  std::optional<GameResult> result;
+  std::array<int, 2> special_vp{};            // by Side: VP scenario rules award during play (19.4C)
+  std::vector<std::string> special_triggers;  // scenario events that happened (21.3B), sorted
+  std::uint64_t actions_applied = 0;
+
+  const GameTurn& current_turn() const { return rules->turns[static_cast<std::size_t>(turn)]; }
+  // The units of a side on the map in a hex.
+  std::vector<UnitIndex> units_at(Hex hex) const;
+  // True if an enemy of `side` is on the map in `hex`.
+  bool enemy_in(Hex hex, Side side) const;
+};
+
+// The unit of an army with this id, or nullopt.
+std::optional<UnitIndex> find_unit(const GameState& state, Army army, std::string_view id);
+
+// A stable 64-bit hash of everything that decides the game from here on (not the ruleset, which is
+// fixed): equal states hash equal on every machine.
+std::uint64_t state_hash(const GameState& state);
+
+}  // namespace hd::engine

@@ -1,0 +1,78 @@
+// What a viewer may know. Everything that leaves the server passes through view() for snapshots and
+// redact() for events, so that hidden movement (16.6), observation (16.3) and delayed spectators are
+// additions here, not rewrites elsewhere. Under the standard rules nothing is hidden: every seat and
+// every spectator sees the whole board. A secret force option (18.5C, secret_options.hpp) is hidden
+// from the other side's seats and spectators until it is revealed: the units it brings are left out
+// of the view, its dice out of the events, its id out of visible_options().
+#pragma once
+
+#include <hd/engine/rules/sequence/actions.hpp>
+#include <hd/engine/state/events.hpp>
+#include <hd/engine/state/game_state.hpp>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace hd::engine {
+
+// Who is looking: a player's seat (an army) or a spectator shown one side's view or everything.
+struct Viewer {
+  enum class Kind { Seat, Spectator };
+  Kind kind = Kind::Spectator;
+  std::optional<Army> army;  // the seat's army
+  std::optional<Side> side;  // a spectator shown this side's view; none: everything
+};
+
+struct UnitView {
+  UnitIndex unit = 0;
+  std::string id;
+  std::string command;  // command designation, e.g. "2/[1]"
+  Army army = Army::French;
+  UnitType type = UnitType::Infantry;
+  int strength = 0;  // printed strength showing
+  int movement = 0;
+  bool reduced = false;
+  UnitStatus status = UnitStatus::Waiting;
+  std::optional<Hex> hex;
+  int arrival_turn = -1;
+};
+
+struct GameView {
+  int turn = 0;
+  Side phasing = Side::French;
+  Phase phase = Phase::Movement;
+  std::vector<UnitView> units;
+  std::array<int, 3> eliminated_strength{};
+  std::array<bool, 3> demoralized{};
+  std::array<bool, 3> disintegrated{};
+  std::array<std::optional<int>, 3> demoralization_level{};  // 9.0 levels in force, by army
+  std::array<std::optional<int>, 3> disintegration_level{};
+  std::vector<std::pair<Hex, Side>> control;
+  std::array<int, 2> victory_points{};  // by side (3.4)
+  PendingDecision pending;
+  std::optional<GameResult> result;
+};
+
+// True if `viewer` may know of the chosen secret option `option` before its reveal: a seat of its
+// side, a spectator shown its side's view or everything.
+bool may_see_secret(const Viewer& viewer, const ScenarioOption& option);
+
+// How many units `viewer` is shown: units 0 to N-1. The units a viewer may not see (a hidden secret
+// option's, 18.5C) are numbered last (game_setup.cpp), so to this viewer a unit number at or above N
+// is not in the game: the server refuses it as it would a number beyond the last unit.
+std::size_t units_shown(const GameState& state, const Viewer& viewer);
+
+// The force options chosen for the game that `viewer` may know of now, in the scenario's order.
+std::vector<std::string> visible_options(const GameState& state, const Viewer& viewer);
+
+// The state as `viewer` may see it.
+GameView view(const GameState& state, const Viewer& viewer);
+
+// The event as `viewer` may see it, or nullopt if the viewer learns nothing of it.
+std::optional<Event> redact(const GameState& state, const Event& event, const Viewer& viewer);
+
+// A canonical text form of a view: equal views give equal bytes (for leak tests and the server).
+std::string serialize(const GameView& view);
+
+}  // namespace hd::engine

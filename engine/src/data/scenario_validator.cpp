@@ -1,0 +1,299 @@
+#include <hd/engine/data/scenario_validator.hpp>
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace hd::engine {
+namespace {
+
+// True when a unit belongs to a command group: its designation is the group or ends in it
+// ("2/[1]" belongs to "[1]").
+bool in_command(const UnitDefinition& unit, const std::string& command) {
+  return unit.command == command ||
+         (unit.command.size() > command.size() && unit.command.ends_with(command) &&
+          unit.command[unit.command.size() - command.size() - 1] == '/');
+}
+
+int strength_showing(const UnitDefinition& unit, bool reduced) {
+  const auto& value = reduced ? unit.reduced_strength : unit.full_strength;
+  return value ? value->value : 0;
+}
+
+class Validator {
+ public:
+  Validator(const Scenario& scenario, const ScenarioContext& context, const std::string& file,
+            ScenarioReport& report)
+      : scenario_(scenario), context_(context), file_(file), report_(report) {}
+
+  std::vector<DataError> run();
+
+ private:
+  void error(int line, std::string message) { errors_.push_back({file_, line, std::move(message)}); }
+  bool on_track(TurnName turn) const;
+  void check_hex(int line, Hex hex, const std::string& what);
+  // Resolves references, reporting unknown ids; counts each unit once per force set.
+  std::vector<std::pair<const UnitDefinition*, bool>> units_of(int line, const std::vector<UnitRef>& refs,
+                                                               Army army);
+  void check_forces(const ScenarioForces& forces, const std::set<std::pair<Army, std::string>>& removed,
+                    std::map<std::pair<Army, std::string>, int>& used, bool count_totals);
+  void check_group_morale(const std::vector<GroupMorale>& groups, bool corps);
+
+  const Scenario& scenario_;
+  const ScenarioContext& context_;
+  const std::string& file_;
+  ScenarioReport& report_;
+  std::vector<DataError> errors_;
+  bool counting_ = false;            // totals are counted for the base forces only
+  TurnName first_turn_, last_turn_;  // the turns in force: the scenario's, or an option's own
+};
+
+bool Validator::on_track(TurnName turn) const {
+  return std::any_of(context_.track.begin(), context_.track.end(),
+                     [&](const TrackTurn& t) { return t.name == turn; });
+}
+
+void Validator::check_hex(int line, Hex hex, const std::string& what) {
+  if (!context_.map.bounds().contains(hex)) {
+    error(line, what + " " + format_hex(hex) + " is off the map");
+  } else if (!scenario_.area.contains(hex)) {
+    error(line, what + " " + format_hex(hex) + " is outside the playing area");
+  }
+}
+
+std::vector<std::pair<const UnitDefinition*, bool>> Validator::units_of(int line,
+                                                                        const std::vector<UnitRef>& refs,
+                                                                        Army army) {
+  std::vector<std::pair<const UnitDefinition*, bool>> result;
+  for (const UnitRef& ref : refs) {
+    if (!ref.command.empty()) {
+      std::size_t before = result.size();
+      for (const UnitDefinition& unit : context_.oob.units()) {
+        if (unit.army != army || !unit.variant.empty() || !in_command(unit, ref.command)) continue;
+        if (std::find(ref.less.begin(), ref.less.end(), unit.id) != ref.less.end()) continue;
+        result.emplace_back(&unit, false);
+      }
+      if (result.size() == before)
+        error(line, "no " + std::string(to_string(army)) + " units in command " + ref.command);
+      for (const std::string& id : ref.less) {
+        const UnitDefinition* unit = context_.oob.find_unit(army, id);
+        const bool leader = context_.oob.find_leader(army, id) != nullptr;  // leaders are never in the group
+        if (!leader && (!unit || !in_command(*unit, ref.command))) {
+          error(line, "'less " + id + "': not a unit of " + ref.command);
+        }
+      }
+      continue;
+    }
+    if (const UnitDefinition* unit = context_.oob.find_unit(army, ref.id)) {
+      // A counter with a known strength and no reduced value has no reduced side; a variant counter
+      // whose values are unknown cannot be checked.
+      if (ref.reduced && unit->full_strength && !unit->reduced_strength)
+        error(line, "unit '" + ref.id + "' has no reduced side");
+      result.emplace_back(unit, ref.reduced);
+    } else if (context_.oob.find_leader(army, ref.id)) {
+      if (counting_) ++report_.armies[static_cast<std::size_t>(army)].leaders;
+    } else {
+      error(line, "unknown " + std::string(to_string(army)) + " unit or leader '" + ref.id + "'");
+    }
+  }
+  return result;
+}
+
+void Validator::check_forces(const ScenarioForces& forces,
+                             const std::set<std::pair<Army, std::string>>& removed,
+                             std::map<std::pair<Army, std::string>, int>& used, bool count_totals) {
+  counting_ = count_totals;
+  // Stacking at set-up (5.6; 8.1 one unit in a chateau; "unstacked" one per hex).
+  std::map<Hex, int> fixed_stack;
+  std::map<Hex, int> fixed_line;
+  for (const Placement& p : forces.placements) {
+    check_hex(p.line, p.hex, "set-up hex");
+    const auto units = units_of(p.line, p.units, p.army);
+    int counted = 0;
+    for (const auto& [unit, reduced] : units) {
+      if (removed.count({unit->army, unit->id})) continue;
+      ++counted;
+      if (++used[{unit->army, unit->id}] > 1)
+        error(p.line, "unit '" + unit->id + "' is set up or enters more than once");
+      if (count_totals) {
+        auto& totals = report_.armies[static_cast<std::size_t>(p.army)];
+        ++totals.units_set_up;
+        totals.strength_set_up += strength_showing(*unit, reduced);
+      }
+    }
+    if (p.radius == 0) {
+      fixed_stack[p.hex] += counted;
+      fixed_line[p.hex] = p.line;
+      if (p.unstacked && counted > 1)
+        error(p.line, "unstacked set-up puts " + std::to_string(counted) + " units in one hex");
+    } else {
+      // The units must fit in the hexes within the radius (two per hex, one per chateau or if unstacked).
+      int capacity = 0;
+      for (int c = p.hex.column - p.radius; c <= p.hex.column + p.radius; ++c) {
+        for (int r = p.hex.row - p.radius - 1; r <= p.hex.row + p.radius + 1; ++r) {
+          const Hex hex{c, r};
+          if (!scenario_.area.contains(hex) || !context_.map.bounds().contains(hex) ||
+              distance(hex, p.hex) > p.radius)
+            continue;
+          capacity += (p.unstacked || context_.map.terrain(hex) == HexTerrain::Chateau) ? 1 : 2;
+        }
+      }
+      if (counted > capacity) {
+        error(p.line, std::to_string(counted) + " units cannot fit within " + std::to_string(p.radius) +
+                          " hexes of " + format_hex(p.hex));
+      }
+    }
+  }
+  for (const auto& [hex, count] : fixed_stack) {
+    const int limit = context_.map.terrain(hex) == HexTerrain::Chateau ? 1 : 2;
+    if (count > limit) {
+      error(fixed_line[hex], std::to_string(count) + " units set up in " + format_hex(hex) + " (limit " +
+                                 std::to_string(limit) + (limit == 1 ? ", a chateau: 8.1" : ": 5.6") + ")");
+    }
+  }
+
+  for (const Reinforcement& r : forces.reinforcements) {
+    if (!on_track(r.turn)) error(r.line, "turn " + r.turn.to_string() + " is not on the turn track");
+    if (r.turn < first_turn_ || last_turn_ < r.turn) {
+      error(r.line, "turn " + r.turn.to_string() + " is outside the scenario's turns");
+    }
+    for (Hex hex : r.hexes) {
+      check_hex(r.line, hex, "entry hex");
+      const bool named = std::any_of(
+          context_.map.features().begin(), context_.map.features().end(), [&](const MapFeature& f) {
+            return (f.kind == MapFeatureKind::Entry || f.kind == MapFeatureKind::Exit) &&
+                   std::find(f.hexes.begin(), f.hexes.end(), hex) != f.hexes.end();
+          });
+      if (!named && !scenario_.area.on_edge(hex)) {
+        error(r.line, "entry hex " + format_hex(hex) +
+                          " is neither on the playing area's edge nor a named entry hex");
+      }
+    }
+    for (const auto& [unit, reduced] : units_of(r.line, r.units, r.army)) {
+      if (removed.count({unit->army, unit->id})) continue;
+      if (++used[{unit->army, unit->id}] > 1)
+        error(r.line, "unit '" + unit->id + "' is set up or enters more than once");
+      if (count_totals) {
+        auto& totals = report_.armies[static_cast<std::size_t>(r.army)];
+        ++totals.units_entering;
+        totals.strength_entering += strength_showing(*unit, reduced);
+      }
+    }
+  }
+
+  for (const MoraleLevel& m : forces.morale) {
+    if (m.from_turn && !on_track(*m.from_turn))
+      error(m.line, "turn " + m.from_turn->to_string() + " is not on the turn track");
+    if (m.demoralization && m.disintegration && *m.disintegration < *m.demoralization) {
+      error(m.line, "disintegration level below the demoralization level (9.1)");
+    }
+  }
+  for (const ControlAtStart& c : forces.control)
+    for (Hex hex : c.hexes)
+      check_hex(c.line, hex, "controlled hex");
+  for (const VpRule& v : forces.vp)
+    for (Hex hex : v.hexes)
+      check_hex(v.line, hex, "VP hex");
+  for (const VictoryCondition& v : forces.victory)
+    for (const ConditionTerm& term : v.condition.terms)
+      for (Hex hex : term.hexes)
+        check_hex(v.line, hex, "objective hex");
+}
+
+void Validator::check_group_morale(const std::vector<GroupMorale>& groups, bool corps) {
+  for (const GroupMorale& g : groups) {
+    const bool known =
+        std::any_of(context_.oob.units().begin(), context_.oob.units().end(), [&](const UnitDefinition& u) {
+          return u.army == g.army && (corps ? in_command(u, g.group) : u.nationality == g.group);
+        });
+    if (!known)
+      error(g.line, std::string(corps ? "no corps " : "no nationality ") + g.group + " in the " +
+                        std::string(to_string(g.army)) + " army");
+  }
+}
+
+std::vector<DataError> Validator::run() {
+  if (scenario_.map != context_.map_name) error(1, "unknown map '" + scenario_.map + "'");
+  const PlayingArea& area = scenario_.area;
+  if (!context_.map.bounds().contains({area.first_column, area.first_row}) ||
+      !context_.map.bounds().contains({area.last_column, area.last_row})) {
+    error(1, "the playing area reaches off the map");
+  }
+  if (!on_track(scenario_.first_turn))
+    error(1, "first turn " + scenario_.first_turn.to_string() + " is not on the turn track");
+  if (!on_track(scenario_.last_turn))
+    error(1, "last turn " + scenario_.last_turn.to_string() + " is not on the turn track");
+  if (scenario_.last_turn < scenario_.first_turn) error(1, "the last turn comes before the first");
+  for (TurnName rain : scenario_.rain) {
+    if (!on_track(rain) || rain < scenario_.first_turn || scenario_.last_turn < rain) {
+      error(1, "rain turn " + rain.to_string() + " is not one of the scenario's turns");
+    }
+  }
+
+  std::map<std::pair<Army, std::string>, int> used;
+  first_turn_ = scenario_.first_turn;
+  last_turn_ = scenario_.last_turn;
+  check_forces(scenario_.forces, {}, used, true);
+  check_group_morale(scenario_.forces.corps_morale, true);
+  check_group_morale(scenario_.forces.nationality_morale, false);
+
+  for (const ScenarioOption& option : scenario_.options) {
+    if (option.turns) {
+      if (!on_track(option.turns->first) || !on_track(option.turns->second) ||
+          option.turns->second < option.turns->first) {
+        error(option.line, "option " + option.id + ": its turns are not a span of the turn track");
+      }
+    }
+    for (TurnName rain : option.rain)
+      if (!on_track(rain))
+        error(option.line,
+              "option " + option.id + ": rain turn " + rain.to_string() + " is not on the turn track");
+    std::set<std::pair<Army, std::string>> removed;
+    for (const auto& [army, id] : option.removals) {
+      if (!used.count({army, id}) && !context_.oob.find_leader(army, id)) {
+        error(option.line, "option " + option.id + " removes '" + id + "', which is not in the scenario");
+      }
+      removed.emplace(army, id);
+    }
+    // The option's forces together with the base forces, less the removals.
+    std::map<std::pair<Army, std::string>, int> option_used;
+    for (const auto& [key, count] : used)
+      if (!removed.count(key)) option_used[key] = count;
+    first_turn_ = option.turns ? option.turns->first : scenario_.first_turn;
+    last_turn_ = option.turns ? option.turns->second : scenario_.last_turn;
+    check_forces(option.additions, removed, option_used, false);
+    check_group_morale(option.additions.corps_morale, true);
+    check_group_morale(option.additions.nationality_morale, false);
+  }
+  return errors_;
+}
+
+}  // namespace
+
+std::vector<const UnitDefinition*> resolve_units(const std::vector<UnitRef>& refs, Army army,
+                                                 const OrderOfBattle& oob,
+                                                 std::vector<std::string>& unknown) {
+  std::vector<const UnitDefinition*> result;
+  for (const UnitRef& ref : refs) {
+    if (!ref.command.empty()) {
+      for (const UnitDefinition& unit : oob.units()) {
+        if (unit.army == army && unit.variant.empty() && in_command(unit, ref.command) &&
+            std::find(ref.less.begin(), ref.less.end(), unit.id) == ref.less.end()) {
+          result.push_back(&unit);
+        }
+      }
+    } else if (const UnitDefinition* unit = oob.find_unit(army, ref.id)) {
+      result.push_back(unit);
+    } else if (!oob.find_leader(army, ref.id)) {
+      unknown.push_back(ref.id);
+    }
+  }
+  return result;
+}
+
+std::vector<DataError> validate_scenario(const Scenario& scenario, const ScenarioContext& context,
+                                         const std::string& file, ScenarioReport& report) {
+  return Validator(scenario, context, file, report).run();
+}
+
+}  // namespace hd::engine

@@ -1,0 +1,333 @@
+#include <hd/engine/notation/notation.hpp>
+#include <hd/engine/data/tsv.hpp>
+
+#include <sstream>
+#include <vector>
+
+namespace hd::engine {
+namespace {
+
+// Splits a line into words; "double quotes" keep a name with spaces together ("Horse [2]").
+std::vector<std::string> words(std::string_view line) {
+  std::vector<std::string> out;
+  std::string current;
+  bool quoted = false;
+  bool has_word = false;
+  for (char c : line) {
+    if (c == '"') {
+      quoted = !quoted;
+      has_word = true;
+      continue;
+    }
+    if (!quoted && c == '#') break;
+    if (!quoted && (c == ' ' || c == '\t' || c == '\r' || c == '\n')) {
+      if (has_word) out.push_back(std::move(current));
+      current.clear();
+      has_word = false;
+    } else {
+      current += c;
+      has_word = true;
+    }
+  }
+  if (has_word) out.push_back(std::move(current));
+  return out;
+}
+
+// Resolves "ID" or "ARMY:ID"; an error message if unknown or ambiguous.
+std::variant<UnitIndex, std::string> resolve(const GameState& state, const std::string& name) {
+  std::optional<Army> army;
+  std::string id = name;
+  if (const auto colon = name.find(':'); colon != std::string::npos) {
+    army = army_from_string(name.substr(0, colon));
+    if (!army) return "unknown army in '" + name + "'";
+    id = name.substr(colon + 1);
+  }
+  std::optional<UnitIndex> found;
+  for (std::size_t i = 0; i < state.units.size(); ++i) {
+    const UnitState& unit = state.units[i];
+    if (unit.id != id || (army && unit.army != *army)) continue;
+    if (found) return "'" + name + "' is ambiguous: write ARMY:ID";
+    found = static_cast<UnitIndex>(i);
+  }
+  if (!found) return "no unit '" + name + "'";
+  return *found;
+}
+
+std::string side_name(Side side) {
+  return std::string(to_string(side));
+}
+
+}  // namespace
+
+std::optional<Side> side_from_string(std::string_view text) {
+  if (text == "french") return Side::French;
+  if (text == "coalition") return Side::Coalition;
+  return std::nullopt;
+}
+
+std::string unit_name(const GameState& state, UnitIndex unit) {
+  const UnitState& u = state.units[unit];
+  std::string name = u.id;
+  for (std::size_t i = 0; i < state.units.size(); ++i) {
+    if (i != unit && state.units[i].id == u.id) name = std::string(to_string(u.army)) + ":" + u.id;
+  }
+  if (name.find(' ') != std::string::npos) name = "\"" + name + "\"";
+  return name;
+}
+
+std::variant<NotatedAction, std::string> parse_action_line(const GameState& state, std::string_view line) {
+  auto w = words(line);
+  if (w.size() < 2) return std::string("expected: SIDE ACTION ...");
+  NotatedAction notated;
+  // The dice the action consumed close the line: "die N" (one) or "dice N M ..." (any number).
+  for (std::size_t k = 2; k < w.size(); ++k) {
+    if (w[k] != "die" && w[k] != "dice") continue;
+    if (k + 1 >= w.size()) return "'" + w[k] + "' needs a number";
+    if (w[k] == "die" && k + 2 != w.size())
+      return std::string("'die' takes one number; several are 'dice N M ...'");
+    for (std::size_t d = k + 1; d < w.size(); ++d) {
+      const auto n = parse_count(w[d]);
+      if (!n) return "'" + w[k] + "' needs numbers, found '" + w[d] + "'";
+      if (*n < 1 || *n > 6) return std::string("a die shows 1 to 6");
+      notated.dice.push_back(*n);
+    }
+    w.resize(k);
+    break;
+  }
+  const auto side = side_from_string(w[0]);
+  if (!side) return "unknown side '" + w[0] + "' (french, coalition)";
+  notated.side = *side;
+  const std::string& verb = w[1];
+  std::size_t i = 2;
+  const auto unit_at = [&](std::size_t k) -> std::variant<UnitIndex, std::string> {
+    if (k >= w.size()) return std::string("a unit is missing");
+    return resolve(state, w[k]);
+  };
+  const auto hex_at = [&](std::size_t k) -> std::optional<Hex> {
+    return k < w.size() ? parse_hex(w[k]) : std::nullopt;
+  };
+
+  if (verb == "end") {
+    if (w.size() != 2) return std::string("'end' takes nothing more");
+    notated.action = EndPhaseAction{};
+    return notated;
+  }
+  if (verb == "move") {
+    auto u = unit_at(i++);
+    if (auto* error = std::get_if<std::string>(&u)) return *error;
+    MoveRequest move;
+    move.unit = std::get<UnitIndex>(u);
+    for (; i < w.size(); ++i) {
+      if (w[i] == "exit" && i + 1 == w.size()) {
+        move.exit_map = true;
+        break;
+      }
+      const auto hex = parse_hex(w[i]);
+      if (!hex) return "expected a hex CCRR, found '" + w[i] + "'";
+      move.path.push_back(*hex);
+    }
+    if (move.path.empty()) return std::string("a move needs hexes");
+    notated.action = MoveAction{move};
+    return notated;
+  }
+  if (verb == "attack") {
+    AttackAction attack;
+    // Which list the next unit names go to: attackers, "on" defenders, "with" bombarding artillery
+    // (7.1), "accept-ar" bombarding artillery that takes an Ar (7.1E).
+    std::vector<UnitIndex>* list = &attack.attackers;
+    for (; i < w.size(); ++i) {
+      if (w[i] == "on") {
+        list = &attack.defenders;
+        continue;
+      }
+      if (w[i] == "with") {
+        list = &attack.bombarding;
+        continue;
+      }
+      if (w[i] == "accept-ar") {
+        list = &attack.retreat_on_ar;
+        continue;
+      }
+      if (w[i] == "reduce") {
+        if (i + 1 >= w.size()) return std::string("'reduce' needs a number");
+        const auto n = parse_count(w[i + 1]);
+        if (!n) return "'reduce' needs a number, found '" + w[i + 1] + "'";
+        attack.odds_reduction = *n;
+        ++i;
+        continue;
+      }
+      auto u = resolve(state, w[i]);
+      if (auto* error = std::get_if<std::string>(&u)) return *error;
+      list->push_back(std::get<UnitIndex>(u));
+    }
+    if ((attack.attackers.empty() && attack.bombarding.empty()) || attack.defenders.empty()) {
+      return std::string("expected: attack UNIT ... on UNIT ... [with ARTILLERY ...]");
+    }
+    notated.action = attack;
+    return notated;
+  }
+  if (verb == "retreat") {
+    auto u = unit_at(i++);
+    if (auto* error = std::get_if<std::string>(&u)) return *error;
+    RetreatAction retreat;
+    retreat.unit = std::get<UnitIndex>(u);
+    if (i < w.size() && w[i] == "stay") {
+      retreat.stay = true;
+      if (w.size() != i + 1) return std::string("'retreat UNIT stay' takes nothing more");
+    } else {
+      retreat.to = hex_at(i++);
+      if (!retreat.to) return std::string("expected: retreat UNIT HEX [displace UNIT] | retreat UNIT stay");
+      if (i < w.size()) {
+        if (w[i] != "displace") return "unexpected '" + w[i] + "'";
+        auto d = unit_at(i + 1);
+        if (auto* error = std::get_if<std::string>(&d)) return *error;
+        retreat.displace = std::get<UnitIndex>(d);
+        if (w.size() != i + 2) return std::string("'displace' names one unit");
+      }
+    }
+    notated.action = retreat;
+    return notated;
+  }
+  if (verb == "advance") {
+    AdvanceAction advance;
+    if (i < w.size() && w[i] == "none") {
+      if (w.size() != i + 1) return std::string("'advance none' takes nothing more");
+    } else {
+      auto u = unit_at(i++);
+      if (auto* error = std::get_if<std::string>(&u)) return *error;
+      advance.unit = std::get<UnitIndex>(u);
+      advance.into = hex_at(i++);
+      if (!advance.into || w.size() != i) return std::string("expected: advance UNIT HEX | advance none");
+    }
+    notated.action = advance;
+    return notated;
+  }
+  if (verb == "place") {
+    auto u = unit_at(i++);
+    if (auto* error = std::get_if<std::string>(&u)) return *error;
+    const auto hex = hex_at(i++);
+    if (!hex || w.size() != i) return std::string("expected: place UNIT HEX");
+    notated.action = PlaceAction{std::get<UnitIndex>(u), *hex};
+    return notated;
+  }
+  if (verb == "exchange") {
+    ExchangeLossAction exchange;
+    for (; i < w.size(); ++i) {
+      auto u = resolve(state, w[i]);
+      if (auto* error = std::get_if<std::string>(&u)) return *error;
+      exchange.units.push_back(std::get<UnitIndex>(u));
+    }
+    notated.action = exchange;
+    return notated;
+  }
+  return "unknown action '" + verb + "' (move, end, attack, retreat, advance, exchange, place)";
+}
+
+std::string format_action(const GameState& state, Side side, const Action& action,
+                          const std::vector<int>& dice) {
+  std::ostringstream out;
+  out << side_name(side);
+  std::visit(
+      [&](const auto& a) {
+        using A = std::decay_t<decltype(a)>;
+        if constexpr (std::is_same_v<A, MoveAction>) {
+          out << " move " << unit_name(state, a.move.unit);
+          for (Hex hex : a.move.path)
+            out << ' ' << format_hex(hex);
+          if (a.move.exit_map) out << " exit";
+        } else if constexpr (std::is_same_v<A, EndPhaseAction>) {
+          out << " end";
+        } else if constexpr (std::is_same_v<A, AttackAction>) {
+          out << " attack";
+          for (UnitIndex u : a.attackers)
+            out << ' ' << unit_name(state, u);
+          out << " on";
+          for (UnitIndex u : a.defenders)
+            out << ' ' << unit_name(state, u);
+          if (!a.bombarding.empty()) out << " with";
+          for (UnitIndex u : a.bombarding)
+            out << ' ' << unit_name(state, u);
+          if (!a.retreat_on_ar.empty()) out << " accept-ar";
+          for (UnitIndex u : a.retreat_on_ar)
+            out << ' ' << unit_name(state, u);
+          if (a.odds_reduction > 0) out << " reduce " << a.odds_reduction;
+        } else if constexpr (std::is_same_v<A, RetreatAction>) {
+          out << " retreat " << unit_name(state, a.unit);
+          if (a.stay) {
+            out << " stay";
+          } else if (a.to) {
+            out << ' ' << format_hex(*a.to);
+            if (a.displace) out << " displace " << unit_name(state, *a.displace);
+          }
+        } else if constexpr (std::is_same_v<A, AdvanceAction>) {
+          if (a.unit && a.into) {
+            out << " advance " << unit_name(state, *a.unit) << ' ' << format_hex(*a.into);
+          } else {
+            out << " advance none";
+          }
+        } else if constexpr (std::is_same_v<A, PlaceAction>) {
+          out << " place " << unit_name(state, a.unit) << ' ' << format_hex(a.hex);
+        } else if constexpr (std::is_same_v<A, ExchangeLossAction>) {
+          out << " exchange";
+          for (UnitIndex u : a.units)
+            out << ' ' << unit_name(state, u);
+        }
+      },
+      action);
+  if (dice.size() == 1) out << " die " << dice.front();
+  if (dice.size() > 1) {
+    out << " dice";
+    for (int d : dice)
+      out << ' ' << d;
+  }
+  return out.str();
+}
+
+std::string format_event(const GameState& state, const Event& event) {
+  std::ostringstream out;
+  std::visit(
+      [&](const auto& e) {
+        using E = std::decay_t<decltype(e)>;
+        if constexpr (std::is_same_v<E, UnitMovedEvent>) {
+          out << unit_name(state, e.unit) << (e.entered ? " entered and moved" : " moved");
+          for (Hex hex : e.path)
+            out << ' ' << format_hex(hex);
+          out << " (" << e.spent_half / 2 << (e.spent_half % 2 ? ".5" : "") << " MP)";
+          if (e.exited) out << " and left the map";
+        } else if constexpr (std::is_same_v<E, PhaseStartedEvent>) {
+          out << "turn " << state.rules->turns[static_cast<std::size_t>(e.turn)].name.to_string() << ": "
+              << to_string(e.side) << ' ' << to_string(e.phase) << " phase";
+        } else if constexpr (std::is_same_v<E, GameEndedEvent>) {
+          out << "game over: "
+              << (e.result.winner ? std::string(to_string(*e.result.winner)) : std::string("nobody")) << ' '
+              << e.result.level << " (" << e.result.text << ")";
+        } else if constexpr (std::is_same_v<E, CombatResolvedEvent>) {
+          out << "combat " << e.combat << ": " << e.odds.attack << " to " << e.odds.defence << ", "
+              << e.odds.used.to_string() << ", die " << e.die << ": " << to_string(e.result);
+          for (const std::string& m : e.odds.modifiers)
+            out << "; " << m;
+        } else if constexpr (std::is_same_v<E, UnitRetreatedEvent>) {
+          out << unit_name(state, e.unit) << " retreated " << format_hex(e.from) << " -> "
+              << format_hex(e.to);
+          if (e.displaced) out << ", displacing " << unit_name(state, *e.displaced);
+        } else if constexpr (std::is_same_v<E, UnitStoodFastEvent>) {
+          out << unit_name(state, e.unit) << " held its chateau (8.2C)";
+        } else if constexpr (std::is_same_v<E, UnitAdvancedEvent>) {
+          out << unit_name(state, e.unit) << " advanced " << format_hex(e.from) << " -> " << format_hex(e.to);
+        } else if constexpr (std::is_same_v<E, UnitEliminatedEvent>) {
+          out << unit_name(state, e.unit) << " eliminated (" << e.reason << ")";
+        } else if constexpr (std::is_same_v<E, UnitPlacedEvent>) {
+          out << unit_name(state, e.unit) << " set up in " << format_hex(e.to) << " instead of "
+              << format_hex(e.from) << " (3.2C)";
+        } else if constexpr (std::is_same_v<E, DieRolledEvent>) {
+          out << e.rule << " die " << e.die << ": " << e.outcome;
+        } else if constexpr (std::is_same_v<E, MoraleEvent>) {
+          out << to_string(e.army) << " army "
+              << (e.disintegrated ? "disintegrated (9.1)" : "demoralized (9.2)");
+        }
+      },
+      event);
+  return out.str();
+}
+
+}  // namespace hd::engine

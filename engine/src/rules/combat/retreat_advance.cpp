@@ -1,0 +1,135 @@
+#include "combat_detail.hpp"
+
+#include <hd/engine/rules/movement/movement.hpp>
+
+#include <algorithm>
+
+namespace hd::engine {
+
+using namespace combat_detail;
+
+bool retreat_ground_ok(const GameState& state, const UnitState& unit, Hex to) {
+  const Ruleset& rules = *state.rules;
+  const Side side = side_of(unit.army);
+  // 6.6A: not off the map, not into or across prohibited terrain, not into enemy units or EZOC.
+  if (!rules.map.bounds().contains(to) || !rules.scenario.area.contains(to)) return false;
+  if (!step_cost(rules, mover_class(unit.type), unit.hex, to)) return false;
+  if (state.enemy_in(to, side) || in_enemy_zoc(state, to, side)) return false;
+  return true;
+}
+
+std::vector<Hex> retreat_hexes(const GameState& state, UnitIndex index) {
+  std::vector<Hex> hexes;
+  const UnitState& unit = state.units[index];
+  if (!unit.on_map()) return hexes;
+  const Side side = side_of(unit.army);
+  for (Hex next : neighbours(unit.hex)) {
+    if (!retreat_ground_ok(state, unit, next)) continue;
+    if (full_friendly_hex(state, next, side))
+      continue;  // 6.6C: only by displacement; 8.1A: never a chateau's
+    hexes.push_back(next);
+  }
+  return hexes;
+}
+
+std::optional<Refusal> check_retreat(const GameState& state, const RetreatAction& retreat) {
+  if (state.pending_retreats.empty() || state.pending_retreats.front().unit != retreat.unit) {
+    return refuse(RefusalCode::WrongPhase, "6.6", "no retreat of that unit is awaited now");
+  }
+  const PendingRetreat& pending = state.pending_retreats.front();
+  const UnitState& unit = state.units[retreat.unit];
+  if (retreat.stay) {
+    if (!pending.may_stay)
+      return refuse(RefusalCode::Malformed, "8.2C", "only a chateau defender may ignore a Dr");
+    return std::nullopt;
+  }
+  if (!retreat.to) return refuse(RefusalCode::Malformed, "6.6", "name the hex to retreat into");
+  const auto open = retreat_hexes(state, retreat.unit);
+  if (std::find(open.begin(), open.end(), *retreat.to) != open.end()) {
+    if (retreat.displace)
+      return refuse(RefusalCode::Malformed, "6.6C", "there is room: no unit is displaced");
+    return std::nullopt;
+  }
+  // 6.6C, 6.6D: into a full friendly hex only if nothing else is open, displacing one unit that can
+  // itself retreat safely; never out of a chateau (8.1A).
+  if (!adjacent(unit.hex, *retreat.to) || !retreat_ground_ok(state, unit, *retreat.to)) {
+    return refuse(RefusalCode::ProhibitedTerrain, "6.6A",
+                  format_hex(*retreat.to) + " is not an eligible retreat hex");
+  }
+  if (!open.empty())
+    return refuse(RefusalCode::Malformed, "6.6C", "a unit may be displaced only if no other retreat is open");
+  if (state.rules->map.terrain(*retreat.to) == HexTerrain::Chateau) {
+    return refuse(RefusalCode::Overstacked, "8.1A", "a chateau's defender cannot be displaced");
+  }
+  if (!retreat.displace || *retreat.displace >= state.units.size() ||
+      !state.units[*retreat.displace].on_map() || state.units[*retreat.displace].hex != *retreat.to ||
+      side_of(state.units[*retreat.displace].army) != side_of(unit.army)) {
+    return refuse(RefusalCode::Malformed, "6.6D",
+                  "name the friendly unit in " + format_hex(*retreat.to) + " to displace");
+  }
+  if (state.units[*retreat.displace].displaced_by_combat == pending.combat) {
+    return refuse(RefusalCode::Malformed, "6.6D",
+                  state.units[*retreat.displace].id + " was already displaced by this combat");
+  }
+  if (!can_retreat_safely(state, *retreat.displace, 1)) {
+    return refuse(RefusalCode::Malformed, "6.6D",
+                  state.units[*retreat.displace].id + " could not retreat safely");
+  }
+  return std::nullopt;
+}
+
+std::optional<Refusal> check_advance(const GameState& state, const AdvanceAction& advance) {
+  if (!state.pending_retreats.empty() || !state.pending_advance)
+    return refuse(RefusalCode::WrongPhase, "6.7", "no advance is on offer");
+  if (!advance.unit) return std::nullopt;  // 6.7A: never forced
+  const PendingAdvance& offer = *state.pending_advance;
+  if (std::find(offer.candidates.begin(), offer.candidates.end(), *advance.unit) == offer.candidates.end()) {
+    return refuse(RefusalCode::NotYourUnit, "6.7",
+                  "only a participating, adjacent victorious unit may advance");
+  }
+  if (!advance.into ||
+      std::find(offer.vacated.begin(), offer.vacated.end(), *advance.into) == offer.vacated.end() ||
+      !adjacent(state.units[*advance.unit].hex, *advance.into)) {
+    return refuse(RefusalCode::NotAdjacent, "6.7B", "advance one hex into a hex the combat vacated");
+  }
+  return std::nullopt;
+}
+
+void resolve_retreat(GameState& state, const RetreatAction& retreat, std::vector<Event>& events) {
+  const PendingRetreat pending = state.pending_retreats.front();
+  state.pending_retreats.erase(state.pending_retreats.begin());
+  UnitState& unit = state.units[retreat.unit];
+  if (retreat.stay) {
+    events.push_back(UnitStoodFastEvent{retreat.unit});
+  } else {
+    const Hex from = unit.hex;
+    unit.hex = *retreat.to;
+    unit.moved = true;  // 6.6C: remembered for a later bombardment of its new hex this phase
+    state.control[*retreat.to] = side_of(unit.army);
+    events.push_back(UnitRetreatedEvent{retreat.unit, from, *retreat.to, retreat.displace});
+    if (retreat.displace) {
+      // 6.6D: the displaced unit retreats next; artillery yet to fight may not fire this phase, and
+      // no unit is displaced twice by one combat.
+      UnitState& displaced = state.units[*retreat.displace];
+      if (is_artillery(displaced.type) && !displaced.fought) displaced.may_not_fire = true;
+      displaced.displaced_by_combat = pending.combat;
+      state.pending_retreats.insert(state.pending_retreats.begin(),
+                                    PendingRetreat{*retreat.displace, pending.combat, false});
+    }
+  }
+  settle(state, events);
+}
+
+void resolve_advance(GameState& state, const AdvanceAction& advance, std::vector<Event>& events) {
+  if (advance.unit) {
+    UnitState& unit = state.units[*advance.unit];
+    const Hex from = unit.hex;
+    unit.hex = *advance.into;
+    unit.fought = true;  // 6.7C
+    state.control[*advance.into] = side_of(unit.army);
+    events.push_back(UnitAdvancedEvent{*advance.unit, from, *advance.into});
+  }
+  state.pending_advance.reset();
+}
+
+}  // namespace hd::engine

@@ -1,0 +1,233 @@
+#include <hd/engine/rules/sequence/actions.hpp>
+#include <hd/engine/state/game_setup.hpp>
+#include <hd/engine/scenarios/scenario_rules.hpp>
+#include <hd/engine/rules/victory/victory.hpp>
+
+#include <algorithm>
+
+namespace hd::engine {
+namespace {
+
+Refusal refuse(RefusalCode code, std::string rule, std::string message) {
+  return Refusal{code, std::move(rule), std::move(message)};
+}
+
+bool decision_pending(const GameState& state) {
+  return !state.pending_retreats.empty() || state.pending_advance.has_value() ||
+         state.pending_exchange.has_value();
+}
+
+// 6.1, read as "must fight if it can": an owed unit binds the phase only while an unfought enemy is
+// adjacent across a hexside an attack may cross (docs/rules-notes.md, 6.1).
+// A phasing unit in a chateau is never obliged to attack (8.2A), so a defender next to nothing else
+// is not owed either.
+bool can_still_fight(const GameState& state, UnitIndex index) {
+  const UnitState& unit = state.units[index];
+  const bool defending = side_of(unit.army) != state.phasing;
+  for (const UnitState& other : state.units) {
+    if (!other.on_map() || other.fought || side_of(other.army) == side_of(unit.army) ||
+        !adjacent(other.hex, unit.hex))
+      continue;
+    if (defending && state.rules->map.terrain(other.hex) == HexTerrain::Chateau) continue;
+    if (attack_crosses(state.rules->map, other.hex, unit.hex)) return true;
+  }
+  return false;
+}
+
+// 5.4, 8.1A: no hex of the phasing side holds more than its limit at the end of a phase.
+std::optional<Refusal> check_stacking(const GameState& state) {
+  std::map<Hex, int> count;
+  for (const UnitState& unit : state.units)
+    if (unit.on_map() && side_of(unit.army) == state.phasing) ++count[unit.hex];
+  for (const auto& [hex, units] : count) {
+    if (units > stacking_limit(state.rules->map, hex)) {
+      const bool chateau = state.rules->map.terrain(hex) == HexTerrain::Chateau;
+      return refuse(RefusalCode::Overstacked, chateau ? "8.1A" : "5.4",
+                    format_hex(hex) + " holds " + std::to_string(units) + " units; the limit is " +
+                        std::to_string(stacking_limit(state.rules->map, hex)));
+    }
+  }
+  return std::nullopt;
+}
+
+void begin_phase(GameState& state, Phase phase, const DieRoller& roll, std::vector<Event>& events) {
+  state.phase = phase;
+  state.entries_this_phase.clear();
+  state.combats_this_phase = 0;
+  for (UnitState& unit : state.units) {
+    unit.moved = false;
+    unit.fought = false;
+    unit.must_fight = false;
+    unit.may_not_fire = false;
+    unit.displaced_by_combat = 0;
+  }
+  if (phase == Phase::Combat) mark_obligations(state);
+  events.emplace_back(std::in_place_type<PhaseStartedEvent>, state.turn, state.phasing, phase);
+  special_phase_start_rolls(state, roll, events);  // 18.5B, 18.5C, 19.5D
+}
+
+// 4.1: movement, then combat (none at night or in rain: 4.2, 4.3); French and Coalition player
+// turns in the scenario's order; the game ends after the last turn (4.1 interphase).
+// 3.2C: the set-up comes first, the French side's then the Coalition's (each only if it has "w/N"
+// units); then play begins with the scenario's first side.
+void end_phase(GameState& state, const DieRoller& roll, std::vector<Event>& events) {
+  const Side first = state.rules->scenario.first_side;
+  if (state.phase == Phase::Setup) {
+    if (state.phasing == Side::French && has_setup_choices(state, Side::Coalition)) {
+      state.phasing = Side::Coalition;
+      return begin_phase(state, Phase::Setup, roll, events);
+    }
+    state.phasing = first;
+    special_start_of_play_rolls(state, roll, events);  // 18.5A
+    return begin_phase(state, Phase::Movement, roll, events);
+  }
+  const GameTurn& turn = state.current_turn();
+  if (state.phase == Phase::Movement && !turn.night && !turn.rain)
+    return begin_phase(state, Phase::Combat, roll, events);
+  special_end_of_player_turn(state, state.phasing);  // 19.4C
+  if (state.phasing == first) {
+    state.phasing = other(first);
+    return begin_phase(state, Phase::Movement, roll, events);
+  }
+  if (state.turn + 1 >= static_cast<int>(state.rules->turns.size())) {
+    state.phase = Phase::GameOver;
+    state.result = final_result(state);
+    events.push_back(GameEndedEvent{*state.result});
+    return;
+  }
+  ++state.turn;
+  state.phasing = first;
+  begin_phase(state, Phase::Movement, roll, events);
+}
+
+// Carries out a move check_move() accepted, which also found its cost (`spent` half MP).
+void apply_move(GameState& state, const MoveRequest& move, int spent, std::vector<Event>& events) {
+  UnitState& unit = state.units[move.unit];
+  const bool entered = unit.status == UnitStatus::Waiting;
+  if (entered) {
+    ++state.entries_this_phase[move.path.front()];
+    unit.status = UnitStatus::OnMap;
+  }
+  const Side side = side_of(unit.army);
+  for (Hex hex : move.path)
+    state.control[hex] = side;  // 3.4B
+  unit.hex = move.path.back();
+  unit.moved = true;
+  if (move.exit_map) {
+    unit.status = UnitStatus::Exited;  // 5.5A
+    if (special_exit_counts(state, unit.army))
+      state.exited_strength[static_cast<std::size_t>(side)] += unit.strength();  // 20.4C
+  }
+  events.emplace_back(std::in_place_type<UnitMovedEvent>, move.unit, move.path, spent, entered,
+                      move.exit_map);
+}
+
+// validate(), also giving a move's cost in half MP (so that apply() checks a move only once).
+std::optional<Refusal> validate_action(const GameState& state, Side side, const Action& action,
+                                       int* move_spent) {
+  if (state.phase == Phase::GameOver) return refuse(RefusalCode::GameOver, "3.0", "the game is over");
+  if (const auto* place = std::get_if<PlaceAction>(&action)) return check_place(state, side, *place);
+  if (const auto* exchange = std::get_if<ExchangeLossAction>(&action)) {
+    if (!state.pending_exchange || state.pending_exchange->side != side)
+      return refuse(RefusalCode::NotYourTurn, "6.5A", "no exchange awaits this side's choice");
+    return check_exchange(state, *exchange);
+  }
+  if (const auto* retreat = std::get_if<RetreatAction>(&action)) {
+    if (retreat->unit >= state.units.size()) return refuse(RefusalCode::UnknownUnit, "6.6", "no such unit");
+    if (side_of(state.units[retreat->unit].army) != side)
+      return refuse(RefusalCode::NotYourUnit, "6.6B", "the owning player retreats a unit");
+    return check_retreat(state, *retreat);
+  }
+  if (const auto* advance = std::get_if<AdvanceAction>(&action)) {
+    if (!state.pending_advance || state.pending_advance->side != side || !state.pending_retreats.empty()) {
+      return refuse(RefusalCode::NotYourTurn, "6.7", "no advance is offered to this side now");
+    }
+    return check_advance(state, *advance);
+  }
+  if (side != state.phasing)
+    return refuse(RefusalCode::NotYourTurn, "4.1", "it is the other side's player turn");
+  if (decision_pending(state))
+    return refuse(RefusalCode::WrongPhase, "6.6",
+                  "an exchange, a retreat or an advance must be decided first");
+  if (const auto* move = std::get_if<MoveAction>(&action)) return check_move(state, move->move, move_spent);
+  if (const auto* attack = std::get_if<AttackAction>(&action)) return check_attack(state, *attack);
+  // EndPhaseAction
+  if (state.phase == Phase::Setup) return std::nullopt;  // 3.2C: placements are checked one by one
+  if (state.phase == Phase::Movement) return check_stacking(state);
+  for (UnitIndex owed : owed_combat(state)) {
+    if (can_still_fight(state, owed)) {
+      return refuse(RefusalCode::WrongPhase, "6.1",
+                    state.units[owed].id + " must still attack or be attacked this phase");
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<Refusal> validate(const GameState& state, Side side, const Action& action) {
+  return validate_action(state, side, action, nullptr);
+}
+
+std::vector<Event> apply(GameState& state, Side side, const Action& action, const DieRoller& roll) {
+  int move_spent = 0;
+  if (auto refusal = validate_action(state, side, action, &move_spent)) throw ActionRefused(*refusal);
+  std::vector<Event> events;
+  const DieRoller checked_roll = [&roll] {
+    const int die = roll();
+    if (die < 1 || die > 6) throw std::out_of_range("a die roll must be 1 to 6");
+    return die;
+  };
+  std::visit(
+      [&](const auto& a) {
+        using A = std::decay_t<decltype(a)>;
+        if constexpr (std::is_same_v<A, MoveAction>) {
+          apply_move(state, a.move, move_spent, events);
+        } else if constexpr (std::is_same_v<A, EndPhaseAction>) {
+          end_phase(state, checked_roll, events);
+        } else if constexpr (std::is_same_v<A, AttackAction>) {
+          resolve_attack(state, a, checked_roll(), events);
+        } else if constexpr (std::is_same_v<A, RetreatAction>) {
+          resolve_retreat(state, a, events);
+        } else if constexpr (std::is_same_v<A, AdvanceAction>) {
+          resolve_advance(state, a, events);
+        } else if constexpr (std::is_same_v<A, ExchangeLossAction>) {
+          resolve_exchange(state, a, events);
+        } else if constexpr (std::is_same_v<A, PlaceAction>) {
+          resolve_place(state, a, events);
+        }
+      },
+      action);
+  // Scenario rules that watch every action (21.3B), and morale levels that moved with them (18.3B).
+  if (state.phase != Phase::GameOver) {
+    note_special_triggers(state, events);
+    update_morale(state, events);
+  }
+  ++state.actions_applied;
+  return events;
+}
+
+PendingDecision pending_decision(const GameState& state) {
+  if (state.phase == Phase::GameOver) return PendingDecision{state.phasing, "nothing: the game is over"};
+  if (state.pending_exchange) {
+    return PendingDecision{state.pending_exchange->side,
+                           "choose the attackers the exchange eliminates (at least " +
+                               std::to_string(state.pending_exchange->loss) + " strength)"};
+  }
+  if (!state.pending_retreats.empty()) {
+    const UnitState& unit = state.units[state.pending_retreats.front().unit];
+    return PendingDecision{side_of(unit.army), "retreat " + unit.id};
+  }
+  if (state.pending_advance)
+    return PendingDecision{state.pending_advance->side, "advance after combat, or decline"};
+  if (state.phase == Phase::Setup && !has_setup_choices(state, state.phasing))
+    return PendingDecision{state.phasing,
+                           "end the set-up to begin play (the first phase's scenario dice are rolled)"};
+  if (state.phase == Phase::Setup)
+    return PendingDecision{state.phasing, "place units within their set-up radius (3.2C) or end the set-up"};
+  if (state.phase == Phase::Movement)
+    return PendingDecision{state.phasing, "move units or end the movement phase"};
+  return PendingDecision{state.phasing, "attack or end the combat phase"};
+}
+
+}  // namespace hd::engine

@@ -1,0 +1,77 @@
+#include <hd/engine/state/game_setup.hpp>
+#include <hd/engine/rules/sequence/setup_phase.hpp>
+
+#include <algorithm>
+
+namespace hd::engine {
+namespace {
+
+Refusal refuse(RefusalCode code, std::string message) {
+  return Refusal{code, "3.2C", std::move(message)};
+}
+
+}  // namespace
+
+bool has_setup_choices(const GameState& state, Side side) {
+  return std::any_of(state.units.begin(), state.units.end(), [&](const UnitState& unit) {
+    return unit.setup_radius > 0 && unit.on_map() && side_of(unit.army) == side;
+  });
+}
+
+std::vector<Hex> placement_hexes(const GameState& state, UnitIndex index) {
+  std::vector<Hex> hexes;
+  if (state.phase != Phase::Setup || index >= state.units.size()) return hexes;
+  const UnitState& unit = state.units[index];
+  const Side side = side_of(unit.army);
+  if (side != state.phasing || unit.setup_radius <= 0 || !unit.on_map()) return hexes;
+  const Ruleset& rules = *state.rules;
+  const int n = unit.setup_radius;
+  for (int c = unit.setup_hex.column - n; c <= unit.setup_hex.column + n; ++c) {
+    for (int r = unit.setup_hex.row - n - 1; r <= unit.setup_hex.row + n + 1; ++r) {
+      const Hex hex{c, r};
+      if (distance(hex, unit.setup_hex) > n || !rules.scenario.area.contains(hex) ||
+          !rules.map.bounds().contains(hex) || state.enemy_in(hex, side))
+        continue;
+      int friends = 0;
+      for (UnitIndex other : state.units_at(hex))
+        friends += other != index && side_of(state.units[other].army) == side ? 1 : 0;
+      const int limit = unit.setup_unstacked ? 1 : stacking_limit(rules.map, hex);
+      if (friends < limit) hexes.push_back(hex);
+    }
+  }
+  std::sort(hexes.begin(), hexes.end());
+  return hexes;
+}
+
+std::optional<Refusal> check_place(const GameState& state, Side side, const PlaceAction& place) {
+  if (state.phase != Phase::Setup)
+    return refuse(RefusalCode::WrongPhase, "units are placed only in the set-up");
+  if (side != state.phasing) return refuse(RefusalCode::NotYourTurn, "it is the other side's set-up");
+  if (place.unit >= state.units.size()) return refuse(RefusalCode::UnknownUnit, "no such unit");
+  const UnitState& unit = state.units[place.unit];
+  if (side_of(unit.army) != side)
+    return refuse(RefusalCode::NotYourUnit, unit.id + " is not this side's unit");
+  if (unit.setup_radius <= 0 || !unit.on_map())
+    return refuse(RefusalCode::Malformed, unit.id + " sets up in its named hex only");
+  if (distance(place.hex, unit.setup_hex) > unit.setup_radius) {
+    return refuse(RefusalCode::OffPlayingArea, unit.id + " sets up within " +
+                                                   std::to_string(unit.setup_radius) + " of " +
+                                                   format_hex(unit.setup_hex));
+  }
+  const auto open = placement_hexes(state, place.unit);
+  if (std::find(open.begin(), open.end(), place.hex) == open.end()) {
+    return refuse(RefusalCode::Overstacked,
+                  format_hex(place.hex) + " is off the playing area, enemy-held or full" +
+                      (unit.setup_unstacked ? " (this group sets up unstacked)" : ""));
+  }
+  return std::nullopt;
+}
+
+void resolve_place(GameState& state, const PlaceAction& place, std::vector<Event>& events) {
+  UnitState& unit = state.units[place.unit];
+  const Hex from = unit.hex;
+  unit.hex = place.hex;
+  events.push_back(UnitPlacedEvent{place.unit, from, place.hex});
+}
+
+}  // namespace hd::engine

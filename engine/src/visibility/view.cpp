@@ -1,0 +1,127 @@
+#include <hd/engine/rules/combat/combat.hpp>
+#include <hd/engine/scenarios/secret_options.hpp>
+#include <hd/engine/rules/victory/victory.hpp>
+#include <hd/engine/visibility/view.hpp>
+
+#include <algorithm>
+#include <sstream>
+
+namespace hd::engine {
+namespace {
+
+// The ids of the chosen options hidden from `viewer` now (18.5C).
+std::vector<std::string> hidden_from(const GameState& state, const Viewer& viewer) {
+  std::vector<std::string> hidden;
+  for (const ScenarioOption& option : state.rules->scenario.options)
+    if (option_hidden(state, option) && !may_see_secret(viewer, option)) hidden.push_back(option.id);
+  return hidden;
+}
+
+bool contains(const std::vector<std::string>& ids, std::string_view id) {
+  return std::find(ids.begin(), ids.end(), id) != ids.end();
+}
+
+}  // namespace
+
+bool may_see_secret(const Viewer& viewer, const ScenarioOption& option) {
+  if (!option.secret) return true;
+  if (viewer.kind == Viewer::Kind::Seat) return viewer.army && side_of(*viewer.army) == option.secret->side;
+  return !viewer.side || *viewer.side == option.secret->side;
+}
+
+std::size_t units_shown(const GameState& state, const Viewer& viewer) {
+  const auto hidden = hidden_from(state, viewer);
+  for (std::size_t i = 0; i < state.units.size(); ++i) {
+    const std::string& option = state.units[i].secret_option;
+    if (!option.empty() && contains(hidden, option)) return i;
+  }
+  return state.units.size();
+}
+
+std::vector<std::string> visible_options(const GameState& state, const Viewer& viewer) {
+  const auto hidden = hidden_from(state, viewer);
+  std::vector<std::string> visible;
+  for (const ScenarioOption& option : state.rules->scenario.options)
+    if (state.rules->option_chosen(option.id) && !contains(hidden, option.id)) visible.push_back(option.id);
+  return visible;
+}
+
+// 18.5C: the units of a hidden option are left out (not shown as blanks: a blank counter would tell
+// the option is in force). They are numbered after every other unit (game_setup.cpp), so no other
+// unit's number changes. Before the reveal nothing else depends on the option: the scenario parser
+// lets a secret option add only reinforcements arriving from the reveal on, special rules and
+// victory conditions, and 18.5C's own specials act only at its roll or at the end.
+GameView view(const GameState& state, const Viewer& viewer) {
+  const std::size_t shown = units_shown(state, viewer);
+  GameView v;
+  v.turn = state.turn;
+  v.phasing = state.phasing;
+  v.phase = state.phase;
+  for (std::size_t i = 0; i < shown; ++i) {
+    const UnitState& unit = state.units[i];
+    UnitView u;
+    u.unit = static_cast<UnitIndex>(i);
+    u.id = unit.id;
+    u.command = unit.command;
+    u.army = unit.army;
+    u.type = unit.type;
+    u.strength = unit.strength();
+    u.movement = unit.movement;
+    u.reduced = unit.reduced;
+    u.status = unit.status;
+    if (unit.on_map()) u.hex = unit.hex;
+    u.arrival_turn = unit.arrival_turn;
+    v.units.push_back(std::move(u));
+  }
+  v.eliminated_strength = state.eliminated_strength;
+  v.demoralized = state.demoralized;
+  v.disintegrated = state.disintegrated;
+  for (Army army : {Army::French, Army::Prussian, Army::Allied}) {
+    const auto [demoralization, disintegration] = morale_levels(state, army);
+    v.demoralization_level[static_cast<std::size_t>(army)] = demoralization;
+    v.disintegration_level[static_cast<std::size_t>(army)] = disintegration;
+  }
+  v.control.assign(state.control.begin(), state.control.end());
+  v.victory_points = victory_points(state);
+  v.pending = pending_decision(state);
+  v.result = state.result;
+  return v;
+}
+
+// `state` is the state after the event's action. A hidden option's die (18.5C) is the reveal itself,
+// so it can only pass hidden when the state is not yet at the reveal; it is dropped then. Its units
+// cannot act before the reveal (they arrive no earlier), so no other event names them.
+std::optional<Event> redact(const GameState& state, const Event& event, const Viewer& viewer) {
+  if (const auto* die = std::get_if<DieRolledEvent>(&event)) {
+    if (contains(hidden_from(state, viewer), die->rule)) return std::nullopt;
+  }
+  return event;
+}
+
+std::string serialize(const GameView& v) {
+  std::ostringstream out;
+  out << "turn " << v.turn << " " << to_string(v.phasing) << " " << to_string(v.phase) << "\n";
+  for (const UnitView& u : v.units) {
+    out << "unit " << u.unit << " " << to_string(u.army) << " " << u.id << " " << to_string(u.type) << " "
+        << u.strength << "-" << u.movement << " cmd " << (u.command.empty() ? "-" : u.command)
+        << (u.reduced ? " r" : "") << " status " << static_cast<int>(u.status) << " "
+        << (u.hex ? format_hex(*u.hex) : std::string("-")) << " arrives " << u.arrival_turn << "\n";
+  }
+  for (std::size_t a = 0; a < 3; ++a) {
+    out << "army " << a << " losses " << v.eliminated_strength[a] << (v.demoralized[a] ? " demoralized" : "")
+        << (v.disintegrated[a] ? " disintegrated" : "") << " levels "
+        << (v.demoralization_level[a] ? std::to_string(*v.demoralization_level[a]) : "-") << " "
+        << (v.disintegration_level[a] ? std::to_string(*v.disintegration_level[a]) : "-") << "\n";
+  }
+  out << "vp " << v.victory_points[0] << " " << v.victory_points[1] << "\n";
+  out << "pending " << to_string(v.pending.side) << " " << v.pending.what << "\n";
+  for (const auto& [hex, side] : v.control)
+    out << "control " << format_hex(hex) << " " << to_string(side) << "\n";
+  if (v.result) {
+    out << "result " << (v.result->winner ? std::string(to_string(*v.result->winner)) : std::string("none"))
+        << " " << v.result->level << "\n";
+  }
+  return out.str();
+}
+
+}  // namespace hd::engine
