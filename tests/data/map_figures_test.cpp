@@ -9,6 +9,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <array>
 #include <cstdlib>
 #include <fstream>
 #include <iomanip>

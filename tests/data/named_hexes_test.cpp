@@ -8,10 +8,10 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <fstream>
 #include <map>
 #include <regex>
-#include <set>
 #include <sstream>
 
 using namespace hd::engine;
