@@ -14,6 +14,34 @@ bool Ruleset::option_chosen(std::string_view id) const {
   return std::find(chosen_options.begin(), chosen_options.end(), id) != chosen_options.end();
 }
 
+std::vector<std::string> optional_rule_ids(const OptionalRules& rules) {
+  std::vector<std::string> ids;
+  if (rules.combined_arms) ids.emplace_back("15.1");
+  if (rules.imperial_guard) ids.emplace_back("15.2");
+  return ids;
+}
+
+bool choose_optional_rule(OptionalRules& rules, std::string_view id) {
+  if (id == "15.1") {
+    rules.combined_arms = true;
+  } else if (id == "15.2") {
+    rules.imperial_guard = true;
+  } else {
+    return false;
+  }
+  return true;
+}
+
+std::string rules_identity(const Ruleset& rules) {
+  std::string identity = "scenario " + rules.scenario.rule + "; options";
+  for (const std::string& option : rules.chosen_options)
+    identity += " " + option;
+  identity += "; optional";
+  for (const std::string& id : optional_rule_ids(rules.optional_rules))
+    identity += " " + id;
+  return identity;
+}
+
 std::shared_ptr<const Ruleset> make_ruleset(GameMap map, TerrainEffects terrain, CombatResultsTable crt,
                                             OrderOfBattle oob, const std::vector<TrackTurn>& track,
                                             Scenario scenario, std::vector<std::string> chosen_options,

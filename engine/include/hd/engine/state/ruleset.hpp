@@ -4,10 +4,10 @@
 
 #include <hd/engine/board/combat_results.hpp>
 #include <hd/engine/board/game_map.hpp>
+#include <hd/engine/board/terrain_effects.hpp>
 #include <hd/engine/data/order_of_battle.hpp>
 #include <hd/engine/data/scenario.hpp>
 #include <hd/engine/data/scenario_parser.hpp>
-#include <hd/engine/board/terrain_effects.hpp>
 
 #include <memory>
 #include <string>
@@ -53,6 +53,18 @@ void for_each_forces_in_play(const Ruleset& rules, Visit&& visit) {
   for (const ScenarioOption& option : rules.scenario.options)
     if (rules.option_chosen(option.id)) visit(option.additions);
 }
+
+// The rules in force in a game, as one line of text: the scenario's rule number, the chosen force
+// options and the chosen optional rules, e.g. "scenario 19.0; options 19.5A; optional 15.1". The
+// state hash covers it and a snapshot names it, so that a state of one game is never taken for a
+// state of a game played under other rules.
+std::string rules_identity(const Ruleset& rules);
+
+// The ids of the chosen optional rules ("15.1", "15.2"), in rule order.
+std::vector<std::string> optional_rule_ids(const OptionalRules& rules);
+
+// Chooses the optional rule `id` ("15.1" or "15.2"); false if there is no such optional rule.
+bool choose_optional_rule(OptionalRules& rules, std::string_view id);
 
 struct RulesetError {
   std::string message;
