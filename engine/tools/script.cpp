@@ -1,7 +1,7 @@
 // hd_script: plays a scenario from a script in the action notation (docs/notation.md), printing
 // every refusal with its rule, every event, and the result; or lets the random player finish it.
 //
-//   hd_script --scenario quatre-bras [--option 19.5A]... [--rule 15.1|15.2]... [--seed N]
+//   hd_script [--scenario quatre-bras] [--option 19.5A]... [--rule 15.1|15.2]... [--seed N]
 //             [--data DIR] [--manifest FILE] [--bot] [--max-actions N] [--record FILE] [SCRIPT | -]
 //
 // Script lines: an action ("french move Bach 1745 1746", "french attack Bach on Blndt die 4"), or
@@ -46,7 +46,7 @@ struct Options {
 
 void usage() {
   std::cerr
-      << "usage: hd_script --scenario NAME [--option ID]... [--rule 15.1|15.2]... [--seed N] [--data DIR]\n"
+      << "usage: hd_script [--scenario NAME] [--option ID]... [--rule 15.1|15.2]... [--seed N] [--data DIR]\n"
          "                 [--manifest FILE] [--bot] [--max-actions N] [--record FILE] [--strict]\n"
          "                 [SCRIPT | -]\n";
 }

@@ -2,6 +2,8 @@
 
 #include "games/seat_policy.hpp"
 
+#include <hd/loader/record_header.hpp>
+
 #include <cstdio>
 
 namespace hd::server {
@@ -17,12 +19,13 @@ std::string line_with_dice(const LoggedAction& logged) {
 }
 
 std::string format_game_record(const GameRoom& room) {
-  std::string record = "# hd_script record: --scenario " + room.row.scenario;
-  for (const std::string& option : room.row.force_options)
-    record += " --option " + option;
+  // The rules version is the engine's: a room exists only for a game of that version (lobby.cpp).
+  loader::GameChoice choice;
+  choice.scenario = room.row.scenario;
+  choice.options = room.row.force_options;
   for (const std::string& rule : room.row.optional_rules)
-    record += " --rule " + rule;
-  record += "\n";
+    engine::choose_optional_rule(choice.optional_rules, rule);  // checked when the game was created
+  std::string record = loader::format_record_header(choice);
   for (const LoggedAction& logged : room.log) {
     record += line_with_dice(logged) + "\n";
   }

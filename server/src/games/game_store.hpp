@@ -22,6 +22,7 @@ struct GameRow {
   std::string title;
   std::vector<std::string> force_options;
   std::vector<std::string> optional_rules;
+  int rules_version = 0;  // engine::kRulesVersion when the game was created (migrations/0006)
   hundred_days::v1::GameStatus status = hundred_days::v1::GAME_STATUS_OPEN;
   bool public_listing = false;
   std::string invite_code;
