@@ -1,5 +1,8 @@
-// state_hash: FNV-1a, 64 bits, over the field walk (field_walk.hpp) of the state, the rules
-// version and the rules in force.
+// state_hash: over the field walk (field_walk.hpp) of the state, the rules version and the rules
+// in force, one 64-bit word per leaf (strings eight bytes to a word). Each word is mixed in by a
+// bijection of the running hash (xor, multiply by an odd constant, xor-shift), so two walks of the
+// same shape that differ in one leaf always hash differently. Plain integer arithmetic: the same
+// value on every machine.
 #include <hd/engine/state/field_walk.hpp>
 #include <hd/engine/state/rules_version.hpp>
 
@@ -37,17 +40,22 @@ class Hasher {
 
  private:
   void add(std::uint64_t value) {
-    for (int i = 0; i < 8; ++i) {
-      hash_ ^= (value >> (8 * i)) & 0xff;
-      hash_ *= 1099511628211ull;
-    }
+    hash_ = (hash_ ^ value) * 0x9e3779b97f4a7c15ull;
+    hash_ ^= hash_ >> 32;
   }
   void add_text(std::string_view text) {
     add(text.size());
+    std::uint64_t word = 0;
+    int bytes = 0;
     for (unsigned char c : text) {
-      hash_ ^= c;
-      hash_ *= 1099511628211ull;
+      word |= static_cast<std::uint64_t>(c) << (8 * bytes);
+      if (++bytes == 8) {
+        add(word);
+        word = 0;
+        bytes = 0;
+      }
     }
+    if (bytes > 0) add(word);
   }
   std::uint64_t hash_ = 14695981039346656037ull;
 };
