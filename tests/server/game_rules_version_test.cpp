@@ -1,4 +1,4 @@
-// End-to-end: a stored game keeps the rules version it was created under (migrations/0006), and a
+// End-to-end: a stored game keeps the rules version it was created under (migrations/0007), and a
 // game of another rules version than the server's engine is neither resumed nor opened: every
 // request naming it is refused with RULES_VERSION and a message naming both versions, and nothing
 // of it changes (docs/server.md, "Rules versions"). The real server, a real SQLite file.

@@ -1,6 +1,7 @@
 #include <hd/engine/state/rules_version.hpp>
 #include <hd/loader/record_header.hpp>
 
+#include <algorithm>
 #include <charconv>
 #include <sstream>
 #include <vector>
@@ -46,6 +47,10 @@ RecordHeaderParse parse_record_header(std::string_view record) {
     const auto words = words_of(line.substr(kHeaderStart.size()));
     for (std::size_t i = 0; i < words.size(); ++i) {
       const std::string& flag = words[i];
+      if (flag == "--allow-missing-rules") {
+        header.choice.allow_missing_rules = true;  // not by the book
+        continue;
+      }
       if (flag != "--scenario" && flag != "--option" && flag != "--rule" && flag != "--manifest" &&
           flag != "--rules-version")
         return error("unknown flag '" + flag + "'");
@@ -56,8 +61,7 @@ RecordHeaderParse parse_record_header(std::string_view record) {
       } else if (flag == "--option") {
         header.choice.options.push_back(value);
       } else if (flag == "--rule") {
-        if (!engine::choose_optional_rule(header.choice.optional_rules, value))
-          return error("unknown optional rule '" + value + "'");
+        header.choice.optional_rules.push_back(value);  // the scenario must offer it (make_ruleset)
       } else if (flag == "--manifest") {
         header.choice.manifest = value;
       } else {
@@ -76,9 +80,10 @@ std::string format_record_header(const GameChoice& choice) {
   std::string line = std::string(kHeaderStart) + " --scenario " + choice.scenario;
   for (const std::string& option : choice.options)
     line += " --option " + option;
-  for (const std::string& rule : engine::optional_rule_ids(choice.optional_rules))
+  for (const std::string& rule : choice.optional_rules)
     line += " --rule " + rule;
   if (choice.manifest) line += " --manifest " + choice.manifest->string();
+  if (choice.allow_missing_rules) line += " --allow-missing-rules";  // not by the book
   line += " --rules-version " + std::to_string(engine::kRulesVersion) + "\n";
   return line;
 }
@@ -98,9 +103,11 @@ std::optional<std::string> rules_version_refusal(const RecordHeader& header) {
 }
 
 bool same_choice(const GameChoice& a, const GameChoice& b) {
-  return a.scenario == b.scenario && a.options == b.options &&
-         engine::optional_rule_ids(a.optional_rules) == engine::optional_rule_ids(b.optional_rules) &&
-         a.manifest == b.manifest;
+  std::vector<std::string> a_rules = a.optional_rules, b_rules = b.optional_rules;
+  std::sort(a_rules.begin(), a_rules.end());
+  std::sort(b_rules.begin(), b_rules.end());
+  return a.scenario == b.scenario && a.options == b.options && a_rules == b_rules &&
+         a.manifest == b.manifest && a.allow_missing_rules == b.allow_missing_rules;
 }
 
 }  // namespace hd::loader

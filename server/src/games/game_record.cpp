@@ -23,8 +23,8 @@ std::string format_game_record(const GameRoom& room) {
   loader::GameChoice choice;
   choice.scenario = room.row.scenario;
   choice.options = room.row.force_options;
-  for (const std::string& rule : room.row.optional_rules)
-    engine::choose_optional_rule(choice.optional_rules, rule);  // checked when the game was created
+  choice.optional_rules = room.row.optional_rules;
+  choice.allow_missing_rules = !room.row.missing_rules.empty();  // not by the book
   std::string record = loader::format_record_header(choice);
   for (const LoggedAction& logged : room.log) {
     record += line_with_dice(logged) + "\n";

@@ -32,10 +32,6 @@ bool retreated_this_phase(const GameState& state, const UnitState& unit) {
   return state.phase == Phase::Combat && unit.moved;
 }
 
-bool counts_as_infantry(UnitType type) {
-  return type == UnitType::Infantry || type == UnitType::Rifles;
-}
-
 bool contains(const std::vector<UnitIndex>& units, UnitIndex u) {
   return std::find(units.begin(), units.end(), u) != units.end();
 }

@@ -1,5 +1,5 @@
+#include <hd/engine/rules/modules/extension_points.hpp>
 #include <hd/engine/rules/movement/movement.hpp>
-#include <hd/engine/scenarios/scenario_rules.hpp>
 
 #include <algorithm>
 #include <map>
@@ -29,8 +29,7 @@ bool zoc_reaches(const Ruleset& rules, Hex from, Hex to) {
   const auto features = map.hexside(*side);
   if (features.has(HexsideFeature::Lake)) return false;
   if (features.has(HexsideFeature::River) && !features.has(HexsideFeature::Bridge)) return false;
-  if (features.has(HexsideFeature::Bridge) && rules.option_chosen("25.0E-2")) return false;
-  return true;
+  return !rules_block_zoc(rules, from, to);  // 25.0E-2
 }
 
 MoverClass mover_class(UnitType type) {
@@ -75,12 +74,7 @@ std::optional<int> step_cost(const Ruleset& rules, MoverClass mover, Hex from, H
 }
 
 int movement_allowance(const GameState& state, const UnitState& unit) {
-  int half_mp = unit.movement * 2;
-  // 25.0E-1 French Double Move: Fourth Corps ([4] and its divisions) moves double on 18/1200.
-  if (unit.army == Army::French && (unit.command == "[4]" || unit.command.ends_with("/[4]")) &&
-      state.current_turn().name == TurnName{18, 1200} && state.rules->option_chosen("25.0E-1")) {
-    half_mp *= 2;
-  }
+  const int half_mp = rules_movement_allowance(state, unit, unit.movement * 2);  // 25.0E-1
   return unit.half_movement_entry && unit.status == UnitStatus::Waiting ? half_mp / 2 : half_mp;
 }
 
@@ -167,7 +161,7 @@ std::optional<Refusal> check_move(const GameState& state, const MoveRequest& mov
     if (unit.arrival_turn < 0 || state.turn < unit.arrival_turn) {
       return refuse(RefusalCode::NotArrived, "5.6", unit.id + " has not arrived yet");
     }
-    if (auto refusal = special_entry_refusal(state, move.unit)) return refusal;  // 19.2C
+    if (auto refusal = rules_entry_refusal(state, move.unit)) return refusal;  // 19.2C
     const Hex entry = move.path.front();
     const auto allowed = entry_hexes_now(state, unit);
     if (std::find(allowed.begin(), allowed.end(), entry) == allowed.end()) {
@@ -248,7 +242,7 @@ std::vector<ReachableHex> reachable_hexes(const GameState& state, UnitIndex inde
   std::priority_queue<Item, std::vector<Item>, std::greater<>> queue;
   if (unit.status == UnitStatus::Waiting) {
     if (unit.arrival_turn < 0 || state.turn < unit.arrival_turn) return result;
-    if (special_entry_refusal(state, index)) return result;  // 19.2C
+    if (rules_entry_refusal(state, index)) return result;  // 19.2C
     for (Hex entry : entry_hexes_now(state, unit)) {
       if (night_or_rain && in_enemy_zoc(state, entry, side)) continue;
       const int cost = entry_cost(state, unit, entry);

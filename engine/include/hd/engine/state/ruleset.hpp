@@ -16,10 +16,15 @@
 
 namespace hd::engine {
 
-// Optional rules the players may switch on for a game (15.0); more come with later issues.
-struct OptionalRules {
-  bool combined_arms = false;   // 15.1
-  bool imperial_guard = false;  // 15.2
+struct RuleModule;  // rules/modules/rule_module.hpp
+
+// The players' choices that shape a game besides its scenario: every one is recorded with the game.
+struct RuleChoice {
+  std::vector<std::string> options;         // scenario force options (ids: "18.5A")
+  std::vector<std::string> optional_rules;  // optional and variant rules ("15.1")
+  // Development only: play although rules in force have no module; the game is then "not by the
+  // book" wherever it is shown (Ruleset::missing_rules).
+  bool allow_missing_rules = false;
 };
 
 // One turn of the game being played (a slice of the turn track).
@@ -36,8 +41,15 @@ struct Ruleset {
   OrderOfBattle oob;
   Scenario scenario;
   std::vector<std::string> chosen_options;  // scenario force options in play (ids)
-  OptionalRules optional_rules;
-  std::vector<GameTurn> turns;  // first to last turn of this game
+  std::vector<std::string> optional_rules;  // optional rules chosen, in book order
+  std::vector<GameTurn> turns;              // first to last turn of this game
+  // The modules of the rules in force, in rule-number order (rules/modules/rule_registry.hpp), and
+  // the rules in force that have none (only with RuleChoice::allow_missing_rules).
+  std::vector<const RuleModule*> modules;
+  std::vector<std::string> missing_rules;
+
+  // True if every rule in force is played: no rule is missing.
+  bool by_the_book() const { return missing_rules.empty(); }
 
   // The turn index of a turn name, or -1 if it is not one of this game's turns.
   int turn_index(TurnName name) const;
@@ -55,26 +67,23 @@ void for_each_forces_in_play(const Ruleset& rules, Visit&& visit) {
 }
 
 // The rules in force in a game, as one line of text: the scenario's rule number, the chosen force
-// options and the chosen optional rules, e.g. "scenario 19.0; options 19.5A; optional 15.1". The
-// state hash covers it and a snapshot names it, so that a state of one game is never taken for a
-// state of a game played under other rules.
+// options, the chosen optional rules and the rules in force played without a module, e.g.
+// "scenario 19.0; options 19.5A; optional 15.1; missing". The state hash covers it and a snapshot
+// names it, so that a state of one game is never taken for a state of a game played under other
+// rules.
 std::string rules_identity(const Ruleset& rules);
-
-// The ids of the chosen optional rules ("15.1", "15.2"), in rule order.
-std::vector<std::string> optional_rule_ids(const OptionalRules& rules);
-
-// Chooses the optional rule `id` ("15.1" or "15.2"); false if there is no such optional rule.
-bool choose_optional_rule(OptionalRules& rules, std::string_view id);
 
 struct RulesetError {
   std::string message;
 };
 
-// Builds the ruleset for a scenario with chosen force options: works out the game's turns from the
-// track and the options, and checks that every option chosen exists.
+// Builds the ruleset for a scenario with the players' choices: works out the game's turns from the
+// track and the options, checks that every option chosen exists and every optional rule chosen is
+// offered by the scenario, and resolves the modules of the rules in force. A rule in force without
+// a module is an error naming every such rule, unless the choice allows missing rules.
 std::shared_ptr<const Ruleset> make_ruleset(GameMap map, TerrainEffects terrain, CombatResultsTable crt,
                                             OrderOfBattle oob, const std::vector<TrackTurn>& track,
-                                            Scenario scenario, std::vector<std::string> chosen_options,
-                                            OptionalRules optional_rules, std::vector<RulesetError>& errors);
+                                            Scenario scenario, RuleChoice choice,
+                                            std::vector<RulesetError>& errors);
 
 }  // namespace hd::engine
