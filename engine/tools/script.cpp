@@ -1,7 +1,8 @@
 // hd_script: plays a scenario from a script in the action notation (docs/notation.md), printing
 // every refusal with its rule, every event, and the result; or lets the random player finish it.
 //
-//   hd_script --scenario quatre-bras [--option 19.5A]... [--rule RULE]... [--allow-missing-rules] [--seed N]
+//   hd_script [--scenario quatre-bras] [--option 19.5A]... [--rule RULE]... [--allow-missing-rules]
+//             [--seed N]
 //             [--data DIR] [--manifest FILE] [--bot] [--max-actions N] [--record FILE] [SCRIPT | -]
 //
 // Script lines: an action ("french move Bach 1745 1746", "french attack Bach on Blndt die 4"), or
@@ -12,12 +13,16 @@
 //   attacks        print every enemy hex that can be attacked now, with who can attack or bombard it
 // Dice: "die N" on an attack line, else from the seed. --bot: after the script, the random player
 // plays both sides to the end. --record: every accepted action, with its die, in replayable form.
+// A record (--record) names the game on its first line (scenario, options, optional rules, rules
+// version; docs/notation.md): given as the script, that game is played, --scenario may be left
+// out, and choice flags that differ from it or another rules version are refused.
 // Exit status: 0 done, 1 a refusal or a bad line (with --strict), 2 bad usage or data.
-#include <hd/engine/rules/combat/combat_options.hpp>
 #include <hd/engine/notation/notation.hpp>
 #include <hd/engine/play/random_player.hpp>
+#include <hd/engine/rules/combat/combat_options.hpp>
 #include <hd/engine/rules/victory/victory.hpp>
 #include <hd/loader/data_files.hpp>
+#include <hd/loader/record_header.hpp>
 
 #include <cstdio>
 #include <fstream>
@@ -34,6 +39,7 @@ struct Options {
   std::uint64_t seed = 1;
   bool bot = false;
   bool strict = false;
+  bool choice_given = false;  // --scenario, --option, --rule, --manifest or --allow-missing-rules
   long max_actions = 100000;
   std::string record;
   std::string script;
@@ -41,7 +47,7 @@ struct Options {
 
 void usage() {
   std::cerr
-      << "usage: hd_script --scenario NAME [--option ID]... [--rule RULE]... [--seed N] [--data DIR]\n"
+      << "usage: hd_script [--scenario NAME] [--option ID]... [--rule RULE]... [--seed N] [--data DIR]\n"
          "                 [--manifest FILE] [--bot] [--max-actions N] [--record FILE] [--strict]\n"
          "                 [--allow-missing-rules]\n"
          "                 [SCRIPT | -]\n";
@@ -97,7 +103,47 @@ bool parse_options(int argc, char** argv, Options& options) {
       return false;
     }
   }
-  return !options.choice.scenario.empty();
+  options.choice_given = !options.choice.scenario.empty() || !options.choice.options.empty() ||
+                         !options.choice.optional_rules.empty() || options.choice.manifest.has_value() ||
+                         options.choice.allow_missing_rules;
+  return true;
+}
+
+// The script's text: the file, standard input ("-") or nothing.
+std::optional<std::string> read_script(const std::string& script) {
+  if (script.empty()) return std::string();
+  std::ifstream file;
+  if (script != "-") {
+    file.open(script);
+    if (!file) return std::nullopt;
+  }
+  std::ostringstream text;
+  text << (script == "-" ? std::cin.rdbuf() : file.rdbuf());
+  return text.str();
+}
+
+// Takes the game from the script's record header, if it has one: refused (false, with the reason
+// printed) if the header is malformed, of another rules version, or differs from choice flags given.
+bool adopt_record_header(const std::string& script, Options& options) {
+  const auto parsed = hd::loader::parse_record_header(script);
+  if (!parsed.header) {
+    std::cerr << "hd_script: " << parsed.error << "\n";
+    return false;
+  }
+  if (!parsed.header->present) return true;
+  if (const auto refusal = hd::loader::rules_version_refusal(*parsed.header)) {
+    std::cerr << "hd_script: refused: " << *refusal << "\n";
+    return false;
+  }
+  if (options.choice_given && !hd::loader::same_choice(options.choice, parsed.header->choice)) {
+    std::string header = hd::loader::format_record_header(parsed.header->choice);
+    header.pop_back();  // its newline
+    std::cerr << "hd_script: refused: the record's game is '" << header
+              << "' and the flags ask for another (leave them out to replay the record's game)\n";
+    return false;
+  }
+  options.choice = parsed.header->choice;
+  return true;
 }
 
 void print_state(const GameState& state) {
@@ -141,6 +187,16 @@ int main(int argc, char** argv) {
     usage();
     return 2;
   }
+  const auto script = read_script(options.script);
+  if (!script) {
+    std::cerr << "hd_script: cannot read " << options.script << "\n";
+    return 2;
+  }
+  if (!adopt_record_header(*script, options)) return 2;
+  if (options.choice.scenario.empty()) {
+    usage();
+    return 2;
+  }
   auto game = hd::loader::start_scenario_game(options.data, options.choice);
   for (const auto& error : game.errors)
     std::cerr << error.to_string() << "\n";
@@ -155,10 +211,7 @@ int main(int argc, char** argv) {
       std::cerr << "hd_script: cannot write " << options.record << "\n";
       return 2;
     }
-    record << "# hd_script record: --scenario " << options.choice.scenario;
-    for (const auto& o : options.choice.options)
-      record << " --option " << o;
-    record << "\n";
+    record << hd::loader::format_record_header(options.choice);
   }
   long accepted = 0, refused = 0, bad = 0;
 
@@ -189,20 +242,11 @@ int main(int argc, char** argv) {
     return true;
   };
 
-  if (!options.script.empty()) {
-    std::ifstream file;
-    std::istream* in = &std::cin;
-    if (options.script != "-") {
-      file.open(options.script);
-      if (!file) {
-        std::cerr << "hd_script: cannot read " << options.script << "\n";
-        return 2;
-      }
-      in = &file;
-    }
+  {
+    std::istringstream in(*script);
     std::string line;
     int number = 0;
-    while (std::getline(*in, line)) {
+    while (std::getline(in, line)) {
       ++number;
       std::istringstream words(line);
       std::string first, second;

@@ -13,13 +13,10 @@
 namespace hd::server {
 namespace {
 
-std::vector<std::string> words_of(std::string_view line) {
-  std::istringstream in{std::string(line)};
-  std::vector<std::string> words;
-  std::string word;
-  while (in >> word)
-    words.push_back(word);
-  return words;
+// True for a line that is blank or a '#' comment.
+bool blank_or_comment(std::string_view line) {
+  const std::size_t first = line.find_first_not_of(" \t");
+  return first == std::string_view::npos || line[first] == '#';
 }
 
 std::string hash_hex(std::uint64_t hash) {
@@ -51,39 +48,6 @@ constexpr std::array<std::string_view, 3> kSeatOrder{"french", "prussian", "alli
 
 }  // namespace
 
-RecordHeaderParse parse_record_header(std::string_view record) {
-  RecordHeader header;
-  int number = 0;
-  for (const std::string_view line : lines_of(record)) {
-    ++number;
-    if (line.empty() || line.front() != '#') continue;
-    const auto words = words_of(line.substr(1));
-    const auto at = [&](std::string_view why) {
-      return RecordHeaderParse{std::nullopt,
-                               "record line " + std::to_string(number) + ": " + std::string(why)};
-    };
-    if (words.size() == 2 && words[0] == "final-hash:") {
-      header.final_hash = words[1];
-      continue;
-    }
-    for (std::size_t i = 0; i < words.size(); ++i) {
-      const std::string& flag = words[i];
-      if (flag == "--allow-missing-rules") header.choice.allow_missing_rules = true;  // not by the book
-      if (flag != "--scenario" && flag != "--option" && flag != "--rule") continue;
-      if (i + 1 >= words.size()) return at(flag + " without a value");
-      const std::string& value = words[++i];
-      if (flag == "--scenario") {
-        header.choice.scenario = value;
-      } else if (flag == "--option") {
-        header.choice.options.push_back(value);
-      } else {
-        header.choice.optional_rules.push_back(value);  // checked against the scenario on replay
-      }
-    }
-  }
-  return RecordHeaderParse{std::move(header), {}};
-}
-
 Verification verify_game(std::string_view record, std::string_view proof_text,
                          const std::filesystem::path& data_root) {
   // The proof: well formed, seeds committed, seats in order, every roll derived.
@@ -113,9 +77,10 @@ Verification verify_game(std::string_view record, std::string_view proof_text,
   }
 
   // The record: the game it was played with, then every line replayed with the proof's dice.
-  const RecordHeaderParse parsed_header = parse_record_header(record);
+  const loader::RecordHeaderParse parsed_header = loader::parse_record_header(record);
   if (!parsed_header.header) return fail(parsed_header.error);
-  RecordHeader header = *parsed_header.header;
+  loader::RecordHeader header = *parsed_header.header;
+  if (const auto refusal = loader::rules_version_refusal(header)) return fail("rules version: " + *refusal);
   if (header.choice.scenario.empty()) header.choice.scenario = proof.scenario;
   if (header.choice.scenario != proof.scenario)
     return fail("scenario mismatch: the record is " + header.choice.scenario + " but the proof is " +
@@ -133,8 +98,7 @@ Verification verify_game(std::string_view record, std::string_view proof_text,
   int number = 0;
   for (const std::string_view line : lines_of(record)) {
     ++number;
-    const auto words = words_of(line);
-    if (words.empty() || words.front().front() == '#') continue;
+    if (blank_or_comment(line)) continue;
     const std::string where = "record line " + std::to_string(number) + " '" + std::string(line) + "': ";
     const auto notated = engine::parse_action_line(state, line);
     if (const auto* error = std::get_if<std::string>(&notated)) return fail(where + *error);

@@ -4,6 +4,7 @@
 #include <hd/engine/play/random_player.hpp>
 #include <hd/engine/state/game_setup.hpp>
 #include <hd/loader/data_files.hpp>
+#include <hd/loader/record_header.hpp>
 
 #include <catch2/catch.hpp>
 
@@ -24,15 +25,18 @@ bool needs_missing_rules(const std::string& scenario) {
   return false;
 }
 
-GameState new_game(const std::string& scenario, const std::vector<std::string>& options = {}) {
-  const auto game = hd::loader::start_scenario_game(
-      hd::loader::default_data_root(), {scenario, options, {}, std::nullopt, needs_missing_rules(scenario)});
+GameState new_game(const hd::loader::GameChoice& choice) {
+  const auto game = hd::loader::start_scenario_game(hd::loader::default_data_root(), choice);
   std::string errors;
   for (const auto& e : game.errors)
     errors += e.to_string() + "\n";
   INFO(errors);
   REQUIRE(game.value);
   return *game.value;
+}
+
+GameState new_game(const std::string& scenario, const std::vector<std::string>& options = {}) {
+  return new_game({scenario, options, {}, std::nullopt, needs_missing_rules(scenario)});
 }
 
 // Invariants that hold after every action of any game.
@@ -109,10 +113,9 @@ Played play_to_the_end(const std::string& scenario, std::uint64_t seed,
   return played;
 }
 
-// Replays a record line by line; every line must parse and be accepted.
-std::uint64_t replay(const std::string& scenario, const std::string& record,
-                     const std::vector<std::string>& options = {}) {
-  GameState state = new_game(scenario, options);
+// Replays a record line by line on the game `choice` names; every line must parse and be accepted.
+GameState replay_state(const hd::loader::GameChoice& choice, const std::string& record) {
+  GameState state = new_game(choice);
   std::istringstream lines(record);
   std::string line;
   int number = 0;
@@ -131,7 +134,37 @@ std::uint64_t replay(const std::string& scenario, const std::string& record,
     });
     REQUIRE(used == notated.dice.size());
   }
-  return state_hash(state);
+  return state;
+}
+
+std::uint64_t replay(const hd::loader::GameChoice& choice, const std::string& record) {
+  return state_hash(replay_state(choice, record));
+}
+
+std::uint64_t replay(const std::string& scenario, const std::string& record,
+                     const std::vector<std::string>& options = {}) {
+  return replay({scenario, options, {}, std::nullopt, needs_missing_rules(scenario)}, record);
+}
+
+std::string read_golden(const std::string& file) {
+  std::ifstream in(std::string(HD_GOLDEN_DIR) + "/" + file);
+  REQUIRE(in);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// A golden record's header (the game it was played with and its rules version) and pinned hash.
+hd::loader::RecordHeader golden_header(const std::string& record) {
+  const auto parsed = hd::loader::parse_record_header(record);
+  INFO(parsed.error);
+  REQUIRE(parsed.header);
+  REQUIRE(parsed.header->present);
+  REQUIRE(parsed.header->final_hash);
+  const auto refusal = hd::loader::rules_version_refusal(*parsed.header);
+  INFO(refusal.value_or(""));
+  REQUIRE_FALSE(refusal);
+  return *parsed.header;
 }
 
 }  // namespace
@@ -191,23 +224,61 @@ TEST_CASE("the same seed plays the same game", "[random-play]") {
 }
 
 TEST_CASE("golden replays reach their pinned final hashes, every time", "[golden]") {
-  // Recorded with hd_script --scenario SCENARIO --bot --seed N --record FILE, which ends the file
-  // with "# final-hash: HASH" (docs/notation.md). A change to the engine that changes how any of
-  // these games plays out must come with re-recorded files and a reason.
-  for (const auto& [scenario, file] :
-       std::vector<std::pair<std::string, std::string>>{{"quatre-bras", "quatre-bras-seed7.rec"},
-                                                        {"la-belle-alliance", "la-belle-alliance-seed5.rec"},
-                                                        {"ligny", "ligny-seed3.rec"}}) {
-    std::ifstream in(std::string(HD_GOLDEN_DIR) + "/" + file);
-    REQUIRE(in);
-    std::ostringstream text;
-    text << in.rdbuf();
-    const std::string record = text.str();
-    const auto at = record.rfind("# final-hash: ");
-    REQUIRE(at != std::string::npos);
-    const std::uint64_t pinned = std::stoull(record.substr(at + 14, 16), nullptr, 16);
+  // Recorded with hd_script --scenario SCENARIO [--rule N] --bot --seed N --record FILE, which
+  // names the game and the rules version on the first line and ends the file with
+  // "# final-hash: HASH" (docs/notation.md); the replay plays the game the header names. A change to
+  // the engine that changes how any of these games plays out must come with a new rules version
+  // (rules_version.hpp), re-recorded files and a reason.
+  for (const std::string file : {"quatre-bras-seed7.rec", "la-belle-alliance-seed5.rec", "ligny-seed3.rec",
+                                 "la-belle-alliance-15.1-seed1.rec"}) {
     INFO(file);
-    CHECK(replay(scenario, record) == pinned);
-    CHECK(replay(scenario, record) == pinned);
+    const std::string record = read_golden(file);
+    const hd::loader::RecordHeader header = golden_header(record);
+    const std::uint64_t pinned = std::stoull(*header.final_hash, nullptr, 16);
+    CHECK(replay(header.choice, record) == pinned);
+    CHECK(replay(header.choice, record) == pinned);
   }
+}
+
+TEST_CASE("15.1 a record names the optional rules it was played with, and needs them to replay",
+          "[golden][15.1]") {
+  const std::string record = read_golden("la-belle-alliance-15.1-seed1.rec");
+  const hd::loader::RecordHeader header = golden_header(record);
+  CHECK(header.choice.scenario == "la-belle-alliance");
+  CHECK(header.choice.optional_rules == std::vector<std::string>{"15.1"});
+  // Without 15.1 the same lines are another game: a line refused or short of dice, or another final
+  // position (this record was chosen for it: 15.1 changes the odds of some of its combats).
+  GameState state = new_game("la-belle-alliance");
+  std::istringstream lines(record);
+  std::string line;
+  bool diverged = false;
+  while (!diverged && std::getline(lines, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    const auto parsed = parse_action_line(state, line);
+    if (!std::holds_alternative<NotatedAction>(parsed)) {
+      diverged = true;
+      break;
+    }
+    const auto& notated = std::get<NotatedAction>(parsed);
+    if (validate(state, notated.side, notated.action)) {
+      diverged = true;
+      break;
+    }
+    std::size_t used = 0;
+    bool short_of_dice = false;
+    apply(state, notated.side, notated.action, [&] {
+      if (used < notated.dice.size()) return notated.dice[used++];
+      short_of_dice = true;
+      return 1;
+    });
+    diverged = short_of_dice || used != notated.dice.size();
+  }
+  if (!diverged) {
+    // Every line accepted: the final positions must differ (the rules' identity aside, which
+    // always does).
+    const GameState with_rule = replay_state(header.choice, record);
+    state.rules = with_rule.rules;
+    diverged = !(state == with_rule);
+  }
+  CHECK(diverged);
 }

@@ -77,9 +77,9 @@ TEST_CASE("A malformed, truncated or foreign snapshot is refused", "[snapshot]")
   CHECK_FALSE(restore_state(initial, ""));
   CHECK_FALSE(restore_state(initial, text.substr(0, text.size() / 2)));
   CHECK_FALSE(restore_state(initial, text + " 1"));
-  CHECK_FALSE(restore_state(initial, "hd-state-2" + text.substr(text.find(' '))));
+  CHECK_FALSE(restore_state(initial, "hd-state-1" + text.substr(text.find(' '))));  // the old format
   std::string bad_number = text;
-  bad_number[text.find(' ') + 1] = 'x';  // the turn
+  bad_number[text.find(' ') + 1] = 'x';  // the rules version
   CHECK_FALSE(restore_state(initial, bad_number));
   // Another game's units.
   CHECK_FALSE(restore_state(first_state("la-belle-alliance"), text));

@@ -6,9 +6,10 @@
 #include "games/dice_proof.hpp"
 #include "server_process.hpp"
 
-#include <hd/engine/state/dice.hpp>
 #include <hd/engine/notation/notation.hpp>
 #include <hd/engine/play/random_player.hpp>
+#include <hd/engine/state/dice.hpp>
+#include <hd/engine/state/rules_version.hpp>
 #include <hd/loader/data_files.hpp>
 #include <hd/wire/game_convert.hpp>
 
@@ -117,7 +118,10 @@ TEST_CASE("Two players play Quatre Bras to the end; the spectator sees exactly i
   const auto record_answer = carol.request(export_record(game));
   REQUIRE(record_answer.has_game_record());
   const std::string record = record_answer.game_record().record();
-  REQUIRE(record.rfind("# hd_script record: --scenario quatre-bras\n", 0) == 0);
+  // It names the game and the rules version it was played under (docs/notation.md, "Records").
+  REQUIRE(record.rfind("# hd_script record: --scenario quatre-bras --rules-version " +
+                           std::to_string(engine::kRulesVersion) + "\n",
+                       0) == 0);
 
   // Replaying the record locally gives, after each action, exactly the spectator's view.
   loader::GameChoice choice;

@@ -8,6 +8,7 @@
 
 #include <hd/engine/notation/notation.hpp>
 #include <hd/engine/play/random_player.hpp>
+#include <hd/engine/state/rules_version.hpp>
 
 #include <catch2/catch.hpp>
 
@@ -45,7 +46,7 @@ PlayedGame play_committed_game(std::uint64_t bot_seed) {
   REQUIRE(started.value);
   hd::engine::GameState state = std::move(*started.value);
   hd::engine::SplitMix64 random(bot_seed);
-  game.record = "# hd_script record: --scenario quatre-bras\n";
+  game.record = hd::loader::format_record_header(choice);
   for (int steps = 0; state.phase != hd::engine::Phase::GameOver && steps < 20000; ++steps) {
     const hd::engine::Side side = hd::engine::pending_decision(state).side;
     const hd::engine::Action action = hd::engine::choose_random_action(state, random);
@@ -159,6 +160,26 @@ TEST_CASE("a proof with more rolls than the record used fails", "[verify]") {
   const Verification result = verify(game.record, format_dice_proof(game.proof));
   CHECK_FALSE(result.ok);
   CHECK(result.message.find("the record rolled") == 0);
+}
+
+TEST_CASE("a record of another rules version, or naming none, is refused before any replay", "[verify]") {
+  const PlayedGame game = play_committed_game(20);
+  const std::string version = "--rules-version " + std::to_string(hd::engine::kRulesVersion);
+  const std::string other =
+      replace_first(game.record, version, "--rules-version " + std::to_string(hd::engine::kRulesVersion + 1));
+  const Verification refused = verify(other, format_dice_proof(game.proof));
+  CHECK_FALSE(refused.ok);
+  CHECK(refused.message.find("rules version: the record was made under rules version " +
+                             std::to_string(hd::engine::kRulesVersion + 1) +
+                             " and this engine plays rules version " +
+                             std::to_string(hd::engine::kRulesVersion)) == 0);
+  CHECK(refused.actions == 0);
+  const Verification unversioned =
+      verify(replace_first(game.record, " " + version, ""), format_dice_proof(game.proof));
+  CHECK_FALSE(unversioned.ok);
+  CHECK(unversioned.message.find("rules version: the record names no rules version") == 0);
+  // The untouched record verifies.
+  CHECK(verify(game.record, format_dice_proof(game.proof)).ok);
 }
 
 TEST_CASE("a malformed proof is refused with its line", "[verify]") {

@@ -15,6 +15,19 @@ bool Ruleset::option_chosen(std::string_view id) const {
   return std::find(chosen_options.begin(), chosen_options.end(), id) != chosen_options.end();
 }
 
+std::string rules_identity(const Ruleset& rules) {
+  std::string identity = "scenario " + rules.scenario.rule + "; options";
+  for (const std::string& option : rules.chosen_options)
+    identity += " " + option;
+  identity += "; optional";
+  for (const std::string& id : rules.optional_rules)
+    identity += " " + id;
+  identity += "; missing";
+  for (const std::string& id : rules.missing_rules)
+    identity += " " + id;
+  return identity;
+}
+
 std::shared_ptr<const Ruleset> make_ruleset(GameMap map, TerrainEffects terrain, CombatResultsTable crt,
                                             OrderOfBattle oob, const std::vector<TrackTurn>& track,
                                             Scenario scenario, RuleChoice choice,

@@ -1,18 +1,18 @@
+#include <hd/engine/state/field_walk.hpp>
+#include <hd/engine/state/rules_version.hpp>
 #include <hd/engine/state/state_snapshot.hpp>
 
 #include <charconv>
 #include <cstdint>
+#include <limits>
 
 namespace hd::engine {
 
 namespace {
 
-constexpr std::string_view kVersion = "hd-state-1";
-
-// A field added to these structs must be written and read here too: their sizes (x86-64,
-// libstdc++) stop the build until this file is updated.
-static_assert(sizeof(UnitState) == 192, "UnitState changed: update snapshot_state and restore_state");
-static_assert(sizeof(GameState) == 480, "GameState changed: update snapshot_state and restore_state");
+// hd-state-1 listed its fields by hand; hd-state-2 is the field walk, after the rules version and
+// the rules identity. A snapshot of another format is refused (the server then replays the log).
+constexpr std::string_view kVersion = "hd-state-2";
 
 // Space-separated tokens.
 class Writer {
@@ -34,20 +34,6 @@ class Writer {
       }
     }
     token(escaped);
-  }
-  void hex(Hex value) {
-    number(value.column);
-    number(value.row);
-  }
-  void hexes(const std::vector<Hex>& values) {
-    number(static_cast<long long>(values.size()));
-    for (Hex value : values)
-      hex(value);
-  }
-  void units(const std::vector<UnitIndex>& values) {
-    number(static_cast<long long>(values.size()));
-    for (UnitIndex value : values)
-      number(value);
   }
   void token(std::string_view value) {
     if (!out_.empty()) out_ += ' ';
@@ -106,25 +92,7 @@ class Reader {
     }
     return value;
   }
-  Hex hex() {
-    Hex value;
-    value.column = integer();
-    value.row = integer();
-    return value;
-  }
   std::size_t count() { return static_cast<std::size_t>(number(0, 100000)); }
-  std::vector<Hex> hexes() {
-    std::vector<Hex> values(count());
-    for (Hex& value : values)
-      value = hex();
-    return values;
-  }
-  std::vector<UnitIndex> units(std::size_t unit_count) {
-    std::vector<UnitIndex> values(count());
-    for (UnitIndex& value : values)
-      value = static_cast<UnitIndex>(number(0, static_cast<long long>(unit_count) - 1));
-    return values;
-  }
   bool ok() const { return ok_; }
   bool at_end() {
     skip_spaces();
@@ -141,92 +109,101 @@ class Reader {
   bool ok_ = true;
 };
 
+// Writes the walk as tokens: counts, presence flags and leaves; the ruleset as its identity.
+class SnapshotWriter {
+ public:
+  static constexpr bool kReads = false;
+
+  explicit SnapshotWriter(Writer& out) : out_(out) {}
+  void enter(FieldName) {}
+  void leave() {}
+  std::size_t count(FieldName, std::size_t n) {
+    out_.number(static_cast<long long>(n));
+    return n;
+  }
+  bool presence(FieldName, bool present) {
+    out_.flag(present);
+    return present;
+  }
+  void leaf(FieldName, const std::string& text) { out_.text(text); }
+  void leaf(FieldName, const std::shared_ptr<const Ruleset>& rules) {
+    out_.text(rules ? rules_identity(*rules) : std::string());
+  }
+  template <class L>
+  void leaf(FieldName, const L& value) {
+    if constexpr (std::is_same_v<L, bool>) {
+      out_.flag(value);
+    } else {
+      out_.number(static_cast<long long>(value));
+    }
+  }
+
+ private:
+  Writer& out_;
+};
+
+// Reads what SnapshotWriter wrote, every number within its type's range (enums within their
+// values); the ruleset must have the identity of `rules` and is then taken from it.
+class SnapshotReader {
+ public:
+  static constexpr bool kReads = true;
+
+  SnapshotReader(Reader& in, std::shared_ptr<const Ruleset> rules) : in_(in), rules_(std::move(rules)) {}
+  void enter(FieldName) {}
+  void leave() {}
+  std::size_t count(FieldName, std::size_t) { return in_.count(); }
+  bool presence(FieldName, bool) { return in_.flag(); }
+  void duplicate_key() { ok_ = false; }
+  void leaf(FieldName, std::string& text) { text = in_.text(); }
+  void leaf(FieldName, std::shared_ptr<const Ruleset>& rules) {
+    if (in_.text() != rules_identity(*rules_)) ok_ = false;
+    rules = rules_;
+  }
+  template <class L>
+  void leaf(FieldName, L& value) {
+    if constexpr (std::is_same_v<L, bool>) {
+      value = in_.flag();
+    } else if constexpr (std::is_enum_v<L>) {
+      value = in_.choice(last_value(L{}));
+    } else if constexpr (std::is_same_v<L, int>) {
+      value = in_.integer();
+    } else {
+      static_assert(std::is_unsigned_v<L>);
+      constexpr long long kHigh =
+          sizeof(L) < 8 ? static_cast<long long>(std::numeric_limits<L>::max()) : 1000000000000000LL;
+      value = static_cast<L>(in_.number(0, kHigh));
+    }
+  }
+  bool ok() const { return ok_ && in_.ok(); }
+
+ private:
+  Reader& in_;
+  std::shared_ptr<const Ruleset> rules_;
+  bool ok_ = true;
+};
+
+// True if every unit index of the state names one of its units.
+bool unit_indices_valid(const GameState& state) {
+  const auto valid = [&](UnitIndex unit) { return unit < state.units.size(); };
+  for (const PendingRetreat& retreat : state.pending_retreats)
+    if (!valid(retreat.unit)) return false;
+  if (state.pending_advance)
+    for (UnitIndex unit : state.pending_advance->candidates)
+      if (!valid(unit)) return false;
+  if (state.pending_exchange)
+    for (UnitIndex unit : state.pending_exchange->candidates)
+      if (!valid(unit)) return false;
+  return true;
+}
+
 }  // namespace
 
 std::string snapshot_state(const GameState& state) {
   Writer out;
   out.token(kVersion);
-  out.number(state.turn);
-  out.number(static_cast<int>(state.phasing));
-  out.number(static_cast<int>(state.phase));
-  out.number(static_cast<long long>(state.units.size()));
-  for (const UnitState& unit : state.units) {
-    out.text(unit.id);
-    out.number(static_cast<int>(unit.army));
-    out.number(static_cast<int>(unit.type));
-    out.text(unit.command);
-    out.number(unit.full_strength);
-    out.number(unit.reduced_strength);
-    out.number(unit.movement);
-    out.flag(unit.reduced);
-    out.number(static_cast<int>(unit.status));
-    out.hex(unit.hex);
-    out.number(unit.arrival_turn);
-    out.hexes(unit.entry_hexes);
-    out.flag(unit.half_movement_entry);
-    out.flag(unit.immobile);
-    out.flag(unit.unstacked_entry);
-    out.text(unit.secret_option);
-    out.hex(unit.setup_hex);
-    out.number(unit.setup_radius);
-    out.flag(unit.setup_unstacked);
-    out.flag(unit.moved);
-    out.flag(unit.fought);
-    out.flag(unit.must_fight);
-    out.flag(unit.may_not_fire);
-    out.number(unit.displaced_by_combat);
-  }
-  for (std::size_t army = 0; army < 3; ++army) {
-    out.number(state.eliminated_strength[army]);
-    out.flag(state.demoralized[army]);
-    out.flag(state.disintegrated[army]);
-    out.number(state.demoralization_reduction[army]);
-  }
-  out.number(static_cast<long long>(state.control.size()));
-  for (const auto& [hex, side] : state.control) {
-    out.hex(hex);
-    out.number(static_cast<int>(side));
-  }
-  out.number(static_cast<long long>(state.entries_this_phase.size()));
-  for (const auto& [hex, count] : state.entries_this_phase) {
-    out.hex(hex);
-    out.number(count);
-  }
-  out.number(static_cast<long long>(state.pending_retreats.size()));
-  for (const PendingRetreat& retreat : state.pending_retreats) {
-    out.number(retreat.unit);
-    out.number(retreat.combat);
-    out.flag(retreat.may_stay);
-  }
-  out.flag(state.pending_advance.has_value());
-  if (state.pending_advance) {
-    out.number(static_cast<int>(state.pending_advance->side));
-    out.units(state.pending_advance->candidates);
-    out.hexes(state.pending_advance->vacated);
-  }
-  out.flag(state.pending_exchange.has_value());
-  if (state.pending_exchange) {
-    out.number(static_cast<int>(state.pending_exchange->side));
-    out.number(state.pending_exchange->combat);
-    out.number(state.pending_exchange->loss);
-    out.units(state.pending_exchange->candidates);
-    out.hexes(state.pending_exchange->vacated);
-  }
-  out.number(state.combats_this_phase);
-  out.number(state.exited_strength[0]);
-  out.number(state.exited_strength[1]);
-  out.flag(state.result.has_value());
-  if (state.result) {
-    out.number(state.result->winner ? static_cast<int>(*state.result->winner) + 1 : 0);
-    out.text(state.result->level);
-    out.text(state.result->text);
-  }
-  out.number(state.special_vp[0]);
-  out.number(state.special_vp[1]);
-  out.number(static_cast<long long>(state.special_triggers.size()));
-  for (const std::string& trigger : state.special_triggers)
-    out.text(trigger);
-  out.number(static_cast<long long>(state.actions_applied));
+  out.number(kRulesVersion);
+  SnapshotWriter writer(out);
+  walk(writer, FieldName{"state"}, state);
   return out.take();
 }
 
@@ -234,96 +211,18 @@ std::optional<GameState> restore_state(const GameState& base, std::string_view t
   if (!base.rules) return std::nullopt;
   Reader in(text);
   if (in.token() != kVersion) return std::nullopt;
+  if (in.number(0, 1000000) != kRulesVersion) return std::nullopt;
   GameState state;
-  state.rules = base.rules;
-  state.turn = static_cast<int>(in.number(0, static_cast<long long>(base.rules->turns.size()) - 1));
-  state.phasing = in.choice(Side::Coalition);
-  state.phase = in.choice(Phase::Setup);
-  const std::size_t unit_count = in.count();
-  if (!in.ok() || unit_count != base.units.size()) return std::nullopt;
-  state.units.resize(unit_count);
-  for (std::size_t i = 0; i < unit_count && in.ok(); ++i) {
-    UnitState& unit = state.units[i];
-    unit.id = in.text();
-    unit.army = in.choice(Army::Allied);
-    unit.type = in.choice(UnitType::Rifles);
-    if (unit.id != base.units[i].id || unit.army != base.units[i].army) return std::nullopt;
-    unit.command = in.text();
-    unit.full_strength = in.integer();
-    unit.reduced_strength = in.integer();
-    unit.movement = in.integer();
-    unit.reduced = in.flag();
-    unit.status = in.choice(UnitStatus::Exited);
-    unit.hex = in.hex();
-    unit.arrival_turn = in.integer();
-    unit.entry_hexes = in.hexes();
-    unit.half_movement_entry = in.flag();
-    unit.immobile = in.flag();
-    unit.unstacked_entry = in.flag();
-    unit.secret_option = in.text();
-    unit.setup_hex = in.hex();
-    unit.setup_radius = in.integer();
-    unit.setup_unstacked = in.flag();
-    unit.moved = in.flag();
-    unit.fought = in.flag();
-    unit.must_fight = in.flag();
-    unit.may_not_fire = in.flag();
-    unit.displaced_by_combat = in.integer();
-  }
-  for (std::size_t army = 0; army < 3; ++army) {
-    state.eliminated_strength[army] = in.integer();
-    state.demoralized[army] = in.flag();
-    state.disintegrated[army] = in.flag();
-    state.demoralization_reduction[army] = in.integer();
-  }
-  for (std::size_t n = in.count(); n > 0 && in.ok(); --n) {
-    const Hex hex = in.hex();
-    state.control[hex] = in.choice(Side::Coalition);
-  }
-  for (std::size_t n = in.count(); n > 0 && in.ok(); --n) {
-    const Hex hex = in.hex();
-    state.entries_this_phase[hex] = in.integer();
-  }
-  for (std::size_t n = in.count(); n > 0 && in.ok(); --n) {
-    PendingRetreat retreat;
-    retreat.unit = static_cast<UnitIndex>(in.number(0, static_cast<long long>(unit_count) - 1));
-    retreat.combat = in.integer();
-    retreat.may_stay = in.flag();
-    state.pending_retreats.push_back(retreat);
-  }
-  if (in.flag()) {
-    PendingAdvance advance;
-    advance.side = in.choice(Side::Coalition);
-    advance.candidates = in.units(unit_count);
-    advance.vacated = in.hexes();
-    state.pending_advance = std::move(advance);
-  }
-  if (in.flag()) {
-    PendingExchange exchange;
-    exchange.side = in.choice(Side::Coalition);
-    exchange.combat = in.integer();
-    exchange.loss = in.integer();
-    exchange.candidates = in.units(unit_count);
-    exchange.vacated = in.hexes();
-    state.pending_exchange = std::move(exchange);
-  }
-  state.combats_this_phase = in.integer();
-  state.exited_strength[0] = in.integer();
-  state.exited_strength[1] = in.integer();
-  if (in.flag()) {
-    GameResult result;
-    const long long winner = in.number(0, 2);
-    if (winner > 0) result.winner = static_cast<Side>(winner - 1);
-    result.level = in.text();
-    result.text = in.text();
-    state.result = std::move(result);
-  }
-  state.special_vp[0] = in.integer();
-  state.special_vp[1] = in.integer();
-  for (std::size_t n = in.count(); n > 0 && in.ok(); --n)
-    state.special_triggers.push_back(in.text());
-  state.actions_applied = static_cast<std::uint64_t>(in.number(0, 1000000000000LL));
-  if (!in.ok() || !in.at_end()) return std::nullopt;
+  SnapshotReader reader(in, base.rules);
+  walk(reader, FieldName{"state"}, state);
+  if (!reader.ok() || !in.at_end()) return std::nullopt;
+  // Of this game: its turns, its units in their order.
+  if (state.turn < 0 || static_cast<std::size_t>(state.turn) >= base.rules->turns.size()) return std::nullopt;
+  if (state.units.size() != base.units.size()) return std::nullopt;
+  for (std::size_t i = 0; i < state.units.size(); ++i)
+    if (state.units[i].id != base.units[i].id || state.units[i].army != base.units[i].army)
+      return std::nullopt;
+  if (!unit_indices_valid(state)) return std::nullopt;
   return state;
 }
 

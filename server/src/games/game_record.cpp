@@ -2,6 +2,8 @@
 
 #include "games/seat_policy.hpp"
 
+#include <hd/loader/record_header.hpp>
+
 #include <cstdio>
 
 namespace hd::server {
@@ -17,13 +19,13 @@ std::string line_with_dice(const LoggedAction& logged) {
 }
 
 std::string format_game_record(const GameRoom& room) {
-  std::string record = "# hd_script record: --scenario " + room.row.scenario;
-  for (const std::string& option : room.row.force_options)
-    record += " --option " + option;
-  for (const std::string& rule : room.row.optional_rules)
-    record += " --rule " + rule;
-  if (!room.row.missing_rules.empty()) record += " --allow-missing-rules";  // not by the book
-  record += "\n";
+  // The rules version is the engine's: a room exists only for a game of that version (lobby.cpp).
+  loader::GameChoice choice;
+  choice.scenario = room.row.scenario;
+  choice.options = room.row.force_options;
+  choice.optional_rules = room.row.optional_rules;
+  choice.allow_missing_rules = !room.row.missing_rules.empty();  // not by the book
+  std::string record = loader::format_record_header(choice);
   for (const LoggedAction& logged : room.log) {
     record += line_with_dice(logged) + "\n";
   }

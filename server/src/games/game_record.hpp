@@ -13,8 +13,8 @@ namespace hd::server {
 // several (docs/notation.md). Updates carry it so that clients can replay the game exactly.
 std::string line_with_dice(const LoggedAction& logged);
 
-// "# hd_script record: --scenario <slug> [--option <id>]... [--rule <n>]...", one line_with_dice per
-// logged action, then "# final-hash: <16 hex>".
+// "# hd_script record: --scenario <slug> [--option <id>]... [--rule <n>]... --rules-version <v>"
+// (hd/loader/record_header.hpp), one line_with_dice per logged action, then "# final-hash: <16 hex>".
 std::string format_game_record(const GameRoom& room);
 
 // The proof of the game's dice: the revealed seed, each seat's entropy and every roll.

@@ -38,6 +38,14 @@ GameService::GameService(Database& db, const ServerConfig& config, Outbound& out
 GameService::~GameService() = default;
 
 void GameService::handle(const Caller& caller, const v1::ClientEnvelope& request) {
+  try {
+    dispatch(caller, request);
+  } catch (const RulesVersionMismatch& mismatch) {
+    send_refusal(caller, request, v1::REFUSAL_CODE_RULES_VERSION, mismatch.what());
+  }
+}
+
+void GameService::dispatch(const Caller& caller, const v1::ClientEnvelope& request) {
   switch (request.body_case()) {
     case v1::ClientEnvelope::kCreateGame:
       return create_game(caller, request);

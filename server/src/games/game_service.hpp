@@ -21,8 +21,16 @@
 #include <map>
 #include <memory>
 #include <set>
+#include <stdexcept>
 
 namespace hd::server {
+
+// A stored game played under another rules version than this server's engine (kRulesVersion): its
+// log would not replay to the same game, so it is neither opened nor replayed. The message says
+// which versions; a request naming the game is refused with REFUSAL_CODE_RULES_VERSION.
+struct RulesVersionMismatch : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
 
 class GameService {
  public:
@@ -43,6 +51,8 @@ class GameService {
  private:
   using Envelope = hundred_days::v1::ClientEnvelope;
 
+  // handle() without the refusal of games of another rules version.
+  void dispatch(const Caller& caller, const Envelope& request);
   // Sets the games gauge (open, running, finished) from the database.
   void report_games();
 
@@ -52,8 +62,9 @@ class GameService {
   void join_game(const Caller& caller, const Envelope& request);
   void leave_game(const Caller& caller, const Envelope& request);
   // The room of a game, loading a finished one from the database on demand; nullptr if none.
+  // Throws RulesVersionMismatch for a game stored under another rules version.
   GameRoom* find_room(std::uint64_t game_id);
-  // A room rebuilt from the database rows of `game`.
+  // A room rebuilt from the database rows of `game`; throws RulesVersionMismatch as above.
   std::unique_ptr<GameRoom> load_room(const GameRow& game);
 
   // game_service.cpp

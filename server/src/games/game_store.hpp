@@ -23,6 +23,7 @@ struct GameRow {
   std::vector<std::string> force_options;
   std::vector<std::string> optional_rules;
   std::vector<std::string> missing_rules;  // rules in force without a module: not by the book (dev only)
+  int rules_version = 0;                   // engine::kRulesVersion when the game was created (0007)
   hundred_days::v1::GameStatus status = hundred_days::v1::GAME_STATUS_OPEN;
   bool public_listing = false;
   std::string invite_code;

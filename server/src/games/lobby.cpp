@@ -5,6 +5,7 @@
 #include "games/seat_policy.hpp"
 #include "log.hpp"
 
+#include <hd/engine/state/rules_version.hpp>
 #include <hd/loader/data_files.hpp>
 
 #include <algorithm>
@@ -36,9 +37,24 @@ loader::GameChoice choice_of(const GameRow& game, bool allow_missing_rules) {
   return choice;
 }
 
+// What the lobby shows of a game that cannot be opened (RulesVersionMismatch): its row alone.
+v1::GameSummary row_summary(const GameRow& game) {
+  v1::GameSummary out;
+  out.set_game_id(static_cast<std::uint64_t>(game.id));
+  out.set_scenario(game.scenario);
+  out.set_title(game.title);
+  out.set_status(game.status);
+  return out;
+}
+
 }  // namespace
 
 std::unique_ptr<GameRoom> GameService::load_room(const GameRow& game) {
+  if (game.rules_version != engine::kRulesVersion)
+    throw RulesVersionMismatch("game " + std::to_string(game.id) + " was played under rules version " +
+                               std::to_string(game.rules_version) + " and this server plays rules version " +
+                               std::to_string(engine::kRulesVersion) +
+                               ": it cannot be opened or replayed here (its log would give another game)");
   const auto choice = choice_of(game, config_.allow_missing_rules && !game.missing_rules.empty());
   auto started = loader::start_scenario_game(config_.data_root, choice);
   if (!started.value) {
@@ -97,6 +113,7 @@ void GameService::create_game(const Caller& caller, const Envelope& request) {
                         "spectator policy: a known view and a delay of at most 100 player turns");
 
   GameRow game;
+  game.rules_version = engine::kRulesVersion;
   game.scenario = create.scenario();
   game.force_options.assign(create.force_options().begin(), create.force_options().end());
   for (const std::string& rule : create.optional_rules()) {
@@ -197,8 +214,13 @@ void GameService::list_games(const Caller& caller, const Envelope& request) {
   answer.set_request_id(request.request_id());
   v1::GameList& list = *answer.mutable_game_list();
   if (filter == v1::GAME_LIST_FILTER_MINE) {
-    for (std::int64_t id : store_.games_of_account(*caller.account))
-      if (GameRoom* room = find_room(static_cast<std::uint64_t>(id))) *list.add_games() = summary(*room);
+    for (std::int64_t id : store_.games_of_account(*caller.account)) {
+      try {
+        if (GameRoom* room = find_room(static_cast<std::uint64_t>(id))) *list.add_games() = summary(*room);
+      } catch (const RulesVersionMismatch&) {
+        if (const auto row = store_.load_game(id)) *list.add_games() = row_summary(*row);
+      }
+    }
   } else if (filter == v1::GAME_LIST_FILTER_OPEN || filter == v1::GAME_LIST_FILTER_SPECTATABLE) {
     for (const auto& [id, room] : rooms_) {
       const GameRow& row = room->row;

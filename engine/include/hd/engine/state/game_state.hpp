@@ -126,8 +126,18 @@ struct GameState {
 // The unit of an army with this id, or nullopt.
 std::optional<UnitIndex> find_unit(const GameState& state, Army army, std::string_view id);
 
-// A stable 64-bit hash of everything that decides the game from here on (not the ruleset, which is
-// fixed): equal states hash equal on every machine.
+// The state hash, the snapshot (state_snapshot.hpp), equality and debug_text all walk the same
+// field lists (field_walk.hpp): a field is in all four or in none.
+
+// A stable 64-bit hash of every field, the rules version (rules_version.hpp) and the rules in force
+// (rules_identity, ruleset.hpp): equal states hash equal on every machine.
 std::uint64_t state_hash(const GameState& state);
+
+// Every field equal; rulesets equal when they are the same object or have the same identity.
+bool operator==(const GameState& a, const GameState& b);
+
+// Every field of `state` as "path value" lines (e.g. "units[3].hex.column 17"), for debugging and
+// for diffing two states.
+std::string debug_text(const GameState& state);
 
 }  // namespace hd::engine

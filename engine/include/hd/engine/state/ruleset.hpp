@@ -66,6 +66,13 @@ void for_each_forces_in_play(const Ruleset& rules, Visit&& visit) {
     if (rules.option_chosen(option.id)) visit(option.additions);
 }
 
+// The rules in force in a game, as one line of text: the scenario's rule number, the chosen force
+// options, the chosen optional rules and the rules in force played without a module, e.g.
+// "scenario 19.0; options 19.5A; optional 15.1; missing". The state hash covers it and a snapshot
+// names it, so that a state of one game is never taken for a state of a game played under other
+// rules.
+std::string rules_identity(const Ruleset& rules);
+
 struct RulesetError {
   std::string message;
 };

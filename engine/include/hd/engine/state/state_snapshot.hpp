@@ -1,6 +1,7 @@
-// A GameState written as text and read back: every field but the ruleset, for a server that keeps
-// snapshots of its games (docs/server.md, "Start-up replay and snapshots"). The text is a version
-// token and space-separated tokens; strings are percent-escaped.
+// A GameState written as text and read back, for a server that keeps snapshots of its games
+// (docs/server.md, "Start-up replay and snapshots"). The text is a format token ("hd-state-2"), the
+// rules version, then the field walk (field_walk.hpp) as space-separated tokens, the ruleset as its
+// identity (rules_identity); strings are percent-escaped.
 #pragma once
 
 #include <hd/engine/state/game_state.hpp>
@@ -11,12 +12,13 @@
 
 namespace hd::engine {
 
-// Every field of `state` except `rules`, as text.
+// Every field of `state` as text, the ruleset named by its identity.
 std::string snapshot_state(const GameState& state);
 
 // The state written by snapshot_state, on the ruleset of `base` (a state of the same game: the
 // same scenario and units, e.g. its first state). nullopt if the text is malformed, of another
-// version, or names other units than `base` has.
+// format or rules version, names other rules in force or other units than `base` has, or a turn or
+// unit index out of range.
 std::optional<GameState> restore_state(const GameState& base, std::string_view text);
 
 }  // namespace hd::engine

@@ -1,0 +1,14 @@
+// The version of the engine's rules. A recorded or stored game replays exactly only under the rules
+// version it was played with, so every record and every stored game carries it (docs/server.md,
+// docs/notation.md) and replaying one made under another version is refused.
+#pragma once
+
+namespace hd::engine {
+
+// Bump this whenever a change to the engine makes any game play differently: an action accepted or
+// refused where it was not, another result, another die consumed, another state reached (and so
+// another state hash). Re-record the golden replays (tests/golden) in the same commit.
+//   1: the first version (state hash over the field walk, rules identity in the hash).
+inline constexpr int kRulesVersion = 1;
+
+}  // namespace hd::engine
