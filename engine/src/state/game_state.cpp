@@ -73,7 +73,8 @@ std::uint64_t state_hash(const GameState& state) {
     h.add(static_cast<std::uint64_t>(unit.hex.column) << 8 | static_cast<std::uint64_t>(unit.hex.row));
     h.add(static_cast<std::uint64_t>(unit.reduced) | static_cast<std::uint64_t>(unit.moved) << 1 |
           static_cast<std::uint64_t>(unit.fought) << 2 | static_cast<std::uint64_t>(unit.must_fight) << 3 |
-          static_cast<std::uint64_t>(unit.may_not_fire) << 4);
+          static_cast<std::uint64_t>(unit.may_not_fire) << 4 |
+          static_cast<std::uint64_t>(unit.advanced) << 5);
     h.add(static_cast<std::uint64_t>(unit.arrival_turn + 1));
     h.add(static_cast<std::uint64_t>(unit.displaced_by_combat));
     h.add(static_cast<std::uint64_t>(unit.unstacked_entry) | static_cast<std::uint64_t>(unit.immobile) << 1);

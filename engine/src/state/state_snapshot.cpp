@@ -7,7 +7,7 @@ namespace hd::engine {
 
 namespace {
 
-constexpr std::string_view kVersion = "hd-state-1";
+constexpr std::string_view kVersion = "hd-state-2";  // 2: UnitState::advanced (6.7C)
 
 // A field added to these structs must be written and read here too: their sizes (x86-64,
 // libstdc++) stop the build until this file is updated.
@@ -174,6 +174,7 @@ std::string snapshot_state(const GameState& state) {
     out.flag(unit.fought);
     out.flag(unit.must_fight);
     out.flag(unit.may_not_fire);
+    out.flag(unit.advanced);
     out.number(unit.displaced_by_combat);
   }
   for (std::size_t army = 0; army < 3; ++army) {
@@ -268,6 +269,7 @@ std::optional<GameState> restore_state(const GameState& base, std::string_view t
     unit.fought = in.flag();
     unit.must_fight = in.flag();
     unit.may_not_fire = in.flag();
+    unit.advanced = in.flag();
     unit.displaced_by_combat = in.integer();
   }
   for (std::size_t army = 0; army < 3; ++army) {

@@ -58,6 +58,13 @@ std::optional<Refusal> check_bombardment(const GameState& state, const AttackAct
   return std::nullopt;
 }
 
+// 6.7C: a unit that advanced after combat may neither attack nor be attacked later in the phase.
+std::optional<Refusal> advanced_refusal(const UnitState& unit) {
+  if (!unit.advanced) return std::nullopt;
+  return refuse(RefusalCode::AlreadyMoved, "6.7C",
+                unit.id + " advanced after combat: it may neither attack nor be attacked this phase");
+}
+
 }  // namespace
 
 int bombardment_range([[maybe_unused]] UnitType type) {
@@ -116,6 +123,7 @@ std::optional<Refusal> check_attack(const GameState& state, const AttackAction& 
     const UnitState& unit = state.units[u];
     if (!unit.on_map() || side_of(unit.army) != state.phasing)
       return refuse(RefusalCode::NotYourUnit, "6.0", unit.id + " cannot attack");
+    if (auto refusal = advanced_refusal(unit)) return refusal;
     if (unit.fought)
       return refuse(RefusalCode::AlreadyMoved, "6.1B", unit.id + " has already fought this phase");
     if (unit.may_not_fire)
@@ -128,6 +136,7 @@ std::optional<Refusal> check_attack(const GameState& state, const AttackAction& 
     const UnitState& unit = state.units[u];
     if (!unit.on_map() || side_of(unit.army) == state.phasing)
       return refuse(RefusalCode::NotYourUnit, "6.0", unit.id + " is not an enemy unit");
+    if (auto refusal = advanced_refusal(unit)) return refusal;
     // 6.6C: a unit that retreated into a hex bombarded later in the phase suffers the result.
     if (unit.fought && !(bombardment && retreated_this_phase(state, unit)))
       return refuse(RefusalCode::AlreadyMoved, "6.1B", unit.id + " has already been attacked this phase");
@@ -140,6 +149,7 @@ std::optional<Refusal> check_attack(const GameState& state, const AttackAction& 
       return refuse(RefusalCode::NotYourUnit, "6.0", unit.id + " cannot attack");
     if (!is_artillery(unit.type))
       return refuse(RefusalCode::Malformed, "7.0", unit.id + " is not artillery and cannot bombard");
+    if (auto refusal = advanced_refusal(unit)) return refusal;
     if (unit.fought)
       return refuse(RefusalCode::AlreadyMoved, "6.1B", unit.id + " has already fought this phase");
     if (unit.may_not_fire)
@@ -149,6 +159,14 @@ std::optional<Refusal> check_attack(const GameState& state, const AttackAction& 
       return refuse(
           RefusalCode::EnemyZoc, "7.4A",
           unit.id + " is in an enemy zone of control: it attacks adjacent units and may not bombard");
+    }
+    // 7.4A: artillery that began the phase in an EZOC owes an adjacent attack; it may not bombard
+    // even once the enemy exerting the EZOC has been attacked by others (docs/rules-notes.md, 7.4A).
+    if (unit.must_fight) {
+      return refuse(RefusalCode::EnemyZoc, "7.4A",
+                    unit.id +
+                        " began the combat phase in an enemy zone of control: it attacks adjacent "
+                        "units and may not bombard this phase");
     }
   }
   for (UnitIndex u : attack.retreat_on_ar) {
