@@ -3,6 +3,8 @@
 // and actions changed so that the generator does not offer them (wrong side, wrong unit, another hex,
 // wrong phase, no decision pending) must be refused. Invariants are checked after every apply in
 // test builds (state/invariants.hpp).
+#include "rules_fixture.hpp"
+
 #include <hd/engine/notation/notation.hpp>
 #include <hd/engine/play/legal_actions.hpp>
 #include <hd/engine/state/game_setup.hpp>
@@ -11,6 +13,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <array>
 #include <iostream>
 #include <set>
 
@@ -27,6 +30,7 @@ GameState new_game(const std::string& scenario) {
 
 struct Counts {
   long games = 0, states = 0, generated = 0, mutations = 0;
+  std::array<long, std::variant_size_v<Action>> by_kind{};  // generated actions by Action alternative
 };
 
 // A move is offered if the generator offers its unit the same destination (and exit): it offers one
@@ -188,6 +192,27 @@ bool overstacks(const GameState& state, const Action& action) {
   return friends + 1 > stacking_limit(state.rules->map, to);
 }
 
+// The property in one state: the deciding side's generated actions all validate, the other side has
+// none, and mutated actions the generator does not offer are refused. Returns the generated actions.
+std::vector<Action> check_state(const GameState& state, SplitMix64& random, Counts& counts) {
+  const Side side = pending_decision(state).side;
+  const auto actions = legal_actions(state, side);
+  REQUIRE_FALSE(actions.empty());                      // someone can always act
+  REQUIRE(legal_actions(state, other(side)).empty());  // and only that side
+  for (const Action& action : actions) {
+    const auto refusal = validate(state, side, action);
+    INFO("generated: " << format_action(state, side, action)
+                       << " refused: " << (refusal ? refusal->rule + " " + refusal->message : std::string()));
+    CHECK_FALSE(refusal);
+  }
+  ++counts.states;
+  counts.generated += static_cast<long>(actions.size());
+  for (const Action& action : actions)
+    ++counts.by_kind[action.index()];
+  Checker(state, side, random, counts).mutate(actions);
+  return actions;
+}
+
 void play(const std::string& scenario, std::uint64_t seed, Counts& counts) {
   GameState state = new_game(scenario);
   SplitMix64 random(seed);
@@ -195,19 +220,8 @@ void play(const std::string& scenario, std::uint64_t seed, Counts& counts) {
   for (int step = 0; state.phase != Phase::GameOver; ++step) {
     REQUIRE(step < 20000);  // bounded
     const Side side = pending_decision(state).side;
-    const auto actions = legal_actions(state, side);
     INFO(scenario << " seed " << seed << " action " << step << ", " << pending_decision(state).what);
-    REQUIRE_FALSE(actions.empty());                      // someone can always act
-    REQUIRE(legal_actions(state, other(side)).empty());  // and only that side
-    for (const Action& action : actions) {
-      const auto refusal = validate(state, side, action);
-      INFO("generated: " << format_action(state, side, action) << " refused: "
-                         << (refusal ? refusal->rule + " " + refusal->message : std::string()));
-      CHECK_FALSE(refusal);
-    }
-    ++counts.states;
-    counts.generated += static_cast<long>(actions.size());
-    Checker(state, side, random, counts).mutate(actions);
+    const auto actions = check_state(state, random, counts);
     // Mostly act; in movement and combat end the phase now and then so that games finish. Moves that
     // would over-stack are legal (5.4 counts at the end of the phase) but could leave a phase that
     // cannot end once every unit has moved, so the driver does not choose them.
@@ -232,7 +246,44 @@ TEST_CASE("every generated action validates; mutated actions it does not offer a
       play(scenario, seed, counts);
     }
   }
+  // Every kind of decision was generated and checked: move, end, attack, retreat, advance, placement
+  // (an exchange with a choice is too rare in random games: the next test builds one).
+  for (std::size_t kind = 0; kind < counts.by_kind.size(); ++kind) {
+    INFO("Action alternative " << kind);
+    if (kind != 5) CHECK(counts.by_kind[kind] > 0);
+  }
+  std::cout << "by kind (move, end, attack, retreat, advance, exchange, place):";
+  for (long n : counts.by_kind)
+    std::cout << " " << n;
+  std::cout << "\n";
   std::cout << "legal actions: " << counts.games << " games, " << counts.states << " states, "
             << counts.generated << " generated actions validated, " << counts.mutations
             << " mutated actions checked\n";
+}
+
+TEST_CASE("exchange choices: every generated choice validates, other choices are refused (6.5A)",
+          "[legal-actions][property][6.5A]") {
+  // {A} or {B, C} meet X's loss of 3 (combat_rules_test.cpp builds the same exchange).
+  auto state = hd::test::make_game("",
+                                   {{"french", "A", "infantry", 12, 4},
+                                    {"french", "B", "infantry", 2, 4},
+                                    {"french", "C", "infantry", 2, 4},
+                                    {"allied", "X", "infantry", 3, 4}},
+                                   "setup french 0505 : A\nsetup french 0405 : B\nsetup french 0605 : C\n"
+                                   "setup allied 0506 : X\n");
+  hd::test::to_french_combat(state);
+  apply(state, Side::French, hd::test::attack(state, {"A", "B", "C"}, {"X"}),
+        hd::test::die(5));  // 5-1, 5: Ex
+  REQUIRE(state.pending_exchange);
+  Counts counts;
+  SplitMix64 random(3);
+  for (int i = 0; i < 20; ++i)  // the mutations are random: try several
+    check_state(state, random, counts);
+  CHECK(counts.by_kind[5] == 20 * 2);  // both choices, each time
+  // Every subset of the three attackers but the two choices is refused.
+  const UnitIndex a = hd::test::unit(state, "A"), b = hd::test::unit(state, "B"),
+                  c = hd::test::unit(state, "C");
+  for (const std::vector<UnitIndex>& units :
+       std::vector<std::vector<UnitIndex>>{{}, {b}, {c}, {a, b}, {a, c}, {a, b, c}})
+    CHECK(validate(state, Side::French, ExchangeLossAction{units}));
 }
