@@ -9,14 +9,6 @@
 namespace hd::engine {
 namespace {
 
-bool road_runs_through(const GameMap& map, Hex hex) {
-  for (Hex next : neighbours(hex)) {
-    const auto side = Hexside::between(hex, next);
-    if (map.path(*side) == PathKind::Road) return true;
-  }
-  return false;
-}
-
 Refusal refuse(RefusalCode code, std::string rule, std::string message) {
   return Refusal{code, std::move(rule), std::move(message)};
 }
@@ -214,7 +206,7 @@ int movement_allowance(const GameState& state, const UnitState& unit) {
 int entry_cost(const GameState& state, const UnitState& unit, Hex hex) {
   const Ruleset& rules = *state.rules;
   const auto klass = static_cast<std::size_t>(mover_class(unit.type));
-  const bool road = road_runs_through(rules.map, hex);
+  const bool road = best_path_through(rules.map, hex) == PathKind::Road;
   const int base = road ? *rules.terrain.path(PathKind::Road).half_mp[klass]
                         : rules.terrain.hex(rules.map.terrain(hex)).half_mp[klass].value_or(2);
   // 5.6A: the column of stacks: each earlier stack (two units, or one for a group entering
