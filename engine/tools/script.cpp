@@ -217,23 +217,30 @@ int main(int argc, char** argv) {
 
   // Applies one action, printing refusals and events and recording it with the dice it consumed;
   // true if accepted. Dice given on the line are used first, in order; any further die comes from
-  // the seed. Dice given but not consumed make the line bad (the record would not replay).
+  // the seed. A line giving more dice than its action consumes is bad and refused whole: the action
+  // is tried on a copy, and the game (and the seed's dice) stay as they were.
   const auto play = [&](Side side, const Action& action, const std::vector<int>& forced) {
     if (auto refusal = validate(state, side, action)) {
       ++refused;
       std::cout << "refused (" << refusal->rule << "): " << refusal->message << "\n";
       return false;
     }
+    GameState next = state;
+    SplitMix64 next_dice = dice;
     std::vector<int> rolled;
-    const auto events = apply(state, side, action, [&] {
-      rolled.push_back(rolled.size() < forced.size() ? forced[rolled.size()] : dice.die());
+    const auto events = apply(next, side, action, [&] {
+      rolled.push_back(rolled.size() < forced.size() ? forced[rolled.size()] : next_dice.die());
       return rolled.back();
     });
-    ++accepted;
     if (rolled.size() < forced.size()) {
       ++bad;
-      std::cout << "the action consumed " << rolled.size() << " of the " << forced.size() << " dice given\n";
+      std::cout << "bad line: the action consumes " << rolled.size() << " of the " << forced.size()
+                << " dice given; nothing done\n";
+      return false;
     }
+    state = std::move(next);
+    dice = next_dice;
+    ++accepted;
     const std::string line = format_action(state, side, action, rolled);
     std::cout << "> " << line << "\n";
     if (record.is_open()) record << line << "\n";

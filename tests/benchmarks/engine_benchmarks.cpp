@@ -1,11 +1,13 @@
 // Engine speed on the real map and scenarios: reachable hexes, line of sight, a player turn of the
 // random player, a whole game, the state hash. Figures go to docs/performance.md.
+#include <hd/engine/play/legal_actions.hpp>
 #include <hd/engine/play/random_player.hpp>
 #include <hd/engine/rules/combat/line_of_sight.hpp>
 #include <hd/engine/rules/movement/movement.hpp>
 #include <hd/loader/data_files.hpp>
 
 #include <benchmark/benchmark.h>
+#include <optional>
 #include <stdexcept>
 
 using namespace hd::engine;
@@ -21,7 +23,7 @@ GameState new_game(const std::string& scenario) {
   return std::move(*game.value);
 }
 
-// Plays random actions until the given side's movement phase of turn `turn` begins.
+// Plays random actions until a movement phase of turn `turn` begins (through any set-up).
 void play_until(GameState& state, int turn, SplitMix64& random, SplitMix64& dice) {
   while (state.phase != Phase::GameOver && !(state.turn == turn && state.phase == Phase::Movement)) {
     const Side side = pending_decision(state).side;
@@ -29,23 +31,32 @@ void play_until(GameState& state, int turn, SplitMix64& random, SplitMix64& dice
   }
 }
 
-// The cheapest paths for a cavalry unit (MA 6) on the open map of the campaign, mid-game.
+// The cheapest paths for a cavalry unit on the campaign map, in the first movement phase (after the
+// set-up): the phasing side's cavalry unit that reaches the most hexes.
 void BM_ReachableHexesCavalry(benchmark::State& bench) {
   GameState state = new_game("campaign");
-  UnitIndex cavalry = 0;
+  SplitMix64 random(1), dice(2);
+  play_until(state, 0, random, dice);
+  std::optional<UnitIndex> cavalry;
+  std::size_t most = 0;
   for (std::size_t i = 0; i < state.units.size(); ++i) {
-    if (state.units[i].on_map() && state.units[i].type == UnitType::Cavalry &&
-        side_of(state.units[i].army) == state.phasing) {
+    const UnitState& unit = state.units[i];
+    if (!unit.on_map() || unit.type != UnitType::Cavalry || side_of(unit.army) != state.phasing) continue;
+    const std::size_t reach = reachable_hexes(state, static_cast<UnitIndex>(i)).size();
+    if (reach > most) {
+      most = reach;
       cavalry = static_cast<UnitIndex>(i);
-      break;
     }
   }
+  // The workload must be real: a cavalry unit that can move somewhere (50 hexes at least).
+  if (!cavalry || most < 50) return bench.SkipWithError("no phasing cavalry unit reaches 50 hexes");
   std::size_t hexes = 0;
   for (auto _ : bench) {
-    const auto reach = reachable_hexes(state, cavalry);
+    const auto reach = reachable_hexes(state, *cavalry);
     hexes = reach.size();
     benchmark::DoNotOptimize(reach);
   }
+  if (hexes != most) bench.SkipWithError("reachable hexes changed between runs");
   bench.counters["hexes"] = static_cast<double>(hexes);
 }
 BENCHMARK(BM_ReachableHexesCavalry);
@@ -64,6 +75,7 @@ void BM_LineOfSightWholeMap(benchmark::State& bench) {
           if (rules.map.bounds().contains(b) && distance(a, b) >= 2 && distance(a, b) <= 3)
             pairs.emplace_back(a, b);
         }
+  if (pairs.size() < 20000) return bench.SkipWithError("too few hex pairs on the map");
   for (auto _ : bench) {
     int clear = 0;
     for (const auto& [a, b] : pairs)
@@ -79,6 +91,7 @@ void BM_RandomPlayerTurn(benchmark::State& bench) {
   SplitMix64 random(11), dice(12);
   GameState start = new_game("la-belle-alliance");
   play_until(start, 2, random, dice);
+  if (start.phase != Phase::Movement || start.turn != 2) return bench.SkipWithError("turn 3 not reached");
   std::int64_t actions = 0;
   for (auto _ : bench) {
     GameState state = start;
@@ -89,9 +102,27 @@ void BM_RandomPlayerTurn(benchmark::State& bench) {
       ++actions;
     }
   }
+  if (actions < 2 * static_cast<std::int64_t>(bench.iterations()))
+    return bench.SkipWithError("the player turn took fewer than two actions");
   bench.SetItemsProcessed(actions);
 }
 BENCHMARK(BM_RandomPlayerTurn);
+
+// Everything the phasing side may do at the start of La Belle Alliance's turn 3 (legal_actions).
+void BM_LegalActionsMovement(benchmark::State& bench) {
+  SplitMix64 random(11), dice(12);
+  GameState state = new_game("la-belle-alliance");
+  play_until(state, 2, random, dice);
+  std::size_t count = 0;
+  for (auto _ : bench) {
+    const auto actions = legal_actions(state, state.phasing);
+    count = actions.size();
+    benchmark::DoNotOptimize(actions);
+  }
+  if (count < 100) return bench.SkipWithError("fewer than 100 legal actions: nothing measured");
+  bench.counters["actions"] = static_cast<double>(count);
+}
+BENCHMARK(BM_LegalActionsMovement);
 
 // A whole game of Quatre Bras and of the Campaign played by the random player for both sides.
 void BM_WholeGame(benchmark::State& bench, const std::string& scenario) {
@@ -108,6 +139,8 @@ void BM_WholeGame(benchmark::State& bench, const std::string& scenario) {
       ++actions;
     }
   }
+  if (actions < 50 * static_cast<std::int64_t>(bench.iterations()))
+    return bench.SkipWithError("a whole game took fewer than 50 actions");
   bench.SetItemsProcessed(actions);
 }
 BENCHMARK_CAPTURE(BM_WholeGame, quatre_bras, std::string("quatre-bras"))->Unit(benchmark::kMillisecond);
@@ -115,6 +148,7 @@ BENCHMARK_CAPTURE(BM_WholeGame, campaign, std::string("campaign"))->Unit(benchma
 
 void BM_StateHash(benchmark::State& bench) {
   const GameState state = new_game("campaign");
+  if (state.units.size() < 100) return bench.SkipWithError("the campaign has fewer than 100 units");
   for (auto _ : bench)
     benchmark::DoNotOptimize(state_hash(state));
 }

@@ -264,15 +264,28 @@ TEST_CASE("8.2 chateau infantry is tripled, attacks on it capped at 4-1, and it 
   CHECK(state.units[unit(state, "X")].hex == hx("0506"));
 }
 
-TEST_CASE("8.1B no advance into a chateau; 8.2 cavalry in a chateau is not tripled", "[rules][8.1B]") {
+TEST_CASE("8.1B no advance into a chateau after defending infantry; after cavalry the advance is offered",
+          "[rules][8.1B]") {
+  // 8.1B names defending infantry: a chateau emptied of cavalry may be entered (docs/rules-notes.md).
   auto state = make_game("chateau \"C\" : 0506\n",
                          {{"french", "A", "infantry", 40, 4}, {"allied", "X", "cavalry", 2, 6}},
                          "setup french 0505 : A\nsetup allied 0506 : X\n");
   to_french_combat(state);
-  CHECK(compute_odds(state, attack(state, {"A"}, {"X"})).defence == 2);
-  apply(state, Side::French, attack(state, {"A"}, {"X"}), die(1));  // 6-1, 1: De
+  CHECK(compute_odds(state, attack(state, {"A"}, {"X"})).defence == 2);  // 8.2: cavalry is not tripled
+  apply(state, Side::French, attack(state, {"A"}, {"X"}), die(1));       // 6-1, 1: De
   CHECK(state.units[unit(state, "X")].status == UnitStatus::Eliminated);
-  CHECK_FALSE(state.pending_advance);
+  REQUIRE(state.pending_advance);
+  apply(state, Side::French, AdvanceAction{unit(state, "A"), hx("0506")}, no_dice());
+  CHECK(state.units[unit(state, "A")].hex == hx("0506"));
+
+  auto infantry = make_game("chateau \"C\" : 0506\n",
+                            {{"french", "A", "infantry", 40, 4}, {"allied", "X", "infantry", 1, 4}},
+                            "setup french 0505 : A\nsetup allied 0506 : X\n");
+  to_french_combat(infantry);
+  apply(infantry, Side::French, attack(infantry, {"A"}, {"X"}), die(1));  // 4-1 (8.2B cap), 1: De
+  CHECK(infantry.units[unit(infantry, "X")].status == UnitStatus::Eliminated);
+  CHECK_FALSE(infantry.pending_advance);
+  CHECK(refused_by(infantry, Side::French, AdvanceAction{unit(infantry, "A"), hx("0506")}) == "6.7");
 }
 
 TEST_CASE("9.2 an army is demoralized the instant its losses reach the level", "[rules][9.2]") {
@@ -311,14 +324,21 @@ TEST_CASE("9.1 disintegration passes the level; instant victory ends the game", 
 TEST_CASE(
     "9.2 reaching the demoralization level exactly demoralizes; 9.3 a demoralized army does not advance",
     "[rules][9.3]") {
-  auto state = make_game("", {{"french", "A", "infantry", 8, 4}, {"allied", "X", "infantry", 4, 4}},
-                         "setup french 0505 : A\nsetup allied 0506 : X\nmorale french demoralization 3\n");
+  auto state = make_game("",
+                         {{"french", "A", "infantry", 8, 4},
+                          {"french", "Lost", "infantry", 3, 4},
+                          {"allied", "X", "infantry", 4, 4}},
+                         "setup french 0505 : A\nsetup french 0101 : Lost\nsetup allied 0506 : X\n"
+                         "morale french demoralization 3\n");
   to_french_combat(state);
   state.eliminated_strength[static_cast<std::size_t>(Army::French)] = 3;  // losses from earlier combats
+  state.units[unit(state, "Lost")].status = UnitStatus::Eliminated;
   state.demoralized[static_cast<std::size_t>(Army::French)] = true;
   apply(state, Side::French, attack(state, {"A"}, {"X"}), die(1));  // 2-1, 1: Dr
   apply(state, Side::Coalition, RetreatAction{unit(state, "X"), hx("0507"), std::nullopt, false}, no_dice());
   CHECK_FALSE(state.pending_advance);
+  // The refusal names 9.3, not "no advance offered".
+  CHECK(refused_by(state, Side::French, AdvanceAction{unit(state, "A"), hx("0506")}) == "9.3");
 }
 
 TEST_CASE("combat options list each attackable enemy hex with its possible attackers (6.1)", "[rules][6.1]") {

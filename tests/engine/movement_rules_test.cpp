@@ -226,6 +226,44 @@ TEST_CASE("5.5 units leave the map only at the scenario's exit hexes, paying the
   CHECK(state.exited_strength[static_cast<std::size_t>(Side::French)] == 4);
 }
 
+TEST_CASE("5.5 leaving the map along a road or trail pays the road or trail rate for the edge hex",
+          "[rules][5.5]") {
+  // Forest exit hexes: 2 MP on foot and 4 MP mounted by terrain; a road (1/2 MP) runs through 1201, a
+  // trail (1 MP) through 0101, nothing through 0601.
+  auto state =
+      make_game("forest \"W\" : 1201 0101 0601\nroad \"R\" : 1203 1202 1201\ntrail \"T\" : 0103 0102 0101\n",
+                {{"french", "Foot", "infantry", 4, 2},
+                 {"french", "Horse", "cavalry", 4, 2},
+                 {"french", "Slow", "infantry", 4, 2}},
+                "setup french 1203 : Foot\nsetup french 0102 : Horse\nsetup french 0602 : Slow\n"
+                "vp french exit 1201 0101 0601 1 per-strength-point\n");
+  const Ruleset& rules = *state.rules;
+  CHECK(exit_cost(rules, MoverClass::Foot, hx("1201")) == 1);     // road: 1/2 MP, not forest's 2
+  CHECK(exit_cost(rules, MoverClass::Mounted, hx("0101")) == 2);  // trail: 1 MP, not forest's 4
+  CHECK(exit_cost(rules, MoverClass::Foot, hx("0601")) == 4);     // no path: the forest's 2 MP
+  // Validation: two road hexes (1 MP) and the exit at the road rate (1/2 MP) fit an MA of 2.
+  int spent = 0;
+  CHECK_FALSE(check_move(state, move(state, "Foot", {"1202", "1201"}, true).move, &spent));
+  CHECK(spent == 3);
+  // Cavalry along the trail into the forest edge hex (1 MP) and off the map at the trail rate (1 MP).
+  CHECK_FALSE(check_move(state, move(state, "Horse", {"0101"}, true).move, &spent));
+  CHECK(spent == 4);
+  // Forest without a path: 2 MP to enter and 2 MP to leave exceed an MA of 2.
+  CHECK(refused_by(state, Side::French, move(state, "Slow", {"0601"}, true)) == "5.1");
+  // Reachable hexes agree: exit offered from 1201 (1 MP + 1/2 MP), not from 0601.
+  const auto can_exit = [&](const char* id, const char* hex) {
+    for (const ReachableHex& r : reachable_hexes(state, unit(state, id)))
+      if (r.hex == hx(hex)) return r.can_exit;
+    FAIL("unit " << id << " cannot reach " << hex);
+    return false;
+  };
+  CHECK(can_exit("Foot", "1201"));
+  CHECK(can_exit("Horse", "0101"));
+  CHECK_FALSE(can_exit("Slow", "0601"));
+  apply(state, Side::French, move(state, "Foot", {"1202", "1201"}, true), no_dice());
+  CHECK(state.units[unit(state, "Foot")].status == UnitStatus::Exited);
+}
+
 TEST_CASE("4.1 the sequence of play: movement, combat, then the other side; 4.2 no combat at night",
           "[rules][4.1]") {
   auto state = make_game("", kInfantry, "setup french 0505 : Inf\n", "turns 16/1600 16/2100\n");

@@ -1,4 +1,4 @@
-// Scenario special rules carried out in code (scenario_rules.hpp), one case per rule, on a
+// Scenario special rules carried out in code (their rule modules, src/scenarios/), one case per rule, on a
 // full-size empty map so that the rules' own hex numbers exist.
 #include "rules_fixture.hpp"
 
@@ -26,8 +26,10 @@ TEST_CASE("18.3B each Ligny or St Amand town hex the French control lowers both 
   auto state =
       full_map_game({{"french", "A", "infantry", 4, 4},
                      {"french", "B", "infantry", 4, 4},
-                     {"prussian", "P", "infantry", 4, 4}},
+                     {"prussian", "P", "infantry", 4, 4},
+                     {"prussian", "Lost", "infantry", 4, 4}},
                     "setup french 3753 : A\nsetup french 3353 : B\nsetup prussian 4510 : P\n"
+                    "setup prussian 4514 : Lost\n"
                     "morale prussian demoralization 10 disintegration 20\nspecial 18.3B \"towns\"\n");
   CHECK(morale_levels(state, Army::Prussian) ==
         std::make_pair(std::optional<int>(10), std::optional<int>(20)));
@@ -36,6 +38,7 @@ TEST_CASE("18.3B each Ligny or St Amand town hex the French control lowers both 
         std::make_pair(std::optional<int>(7), std::optional<int>(17)));
   // A second town hex, and the Prussians, with 4 SP already lost, are demoralized at once (9.2).
   state.eliminated_strength[static_cast<std::size_t>(Army::Prussian)] = 4;
+  state.units[unit(state, "Lost")].status = UnitStatus::Eliminated;  // losses are eliminated units (9.0)
   const auto events =
       apply(state, Side::French, move(state, "B", {"3354", "3355", "3356", "3357"}), no_dice());
   CHECK(level(state, Army::Prussian) == 4);

@@ -58,6 +58,27 @@ std::optional<Refusal> check_bombardment(const GameState& state, const AttackAct
   return std::nullopt;
 }
 
+// 6.7C: a unit that advanced after combat may neither attack nor be attacked later in the phase.
+std::optional<Refusal> advanced_refusal(const UnitState& unit) {
+  if (!unit.advanced) return std::nullopt;
+  return refuse(RefusalCode::AlreadyMoved, "6.7C",
+                unit.id + " advanced after combat: it may neither attack nor be attacked this phase");
+}
+
+// A phasing unit that may take part in a combat this phase, adjacent or bombarding: on the map, not
+// advanced (6.7C), not yet fought (6.1B), not displaced artillery that may not fire (6.6D).
+std::optional<Refusal> attacker_refusal(const GameState& state, const UnitState& unit) {
+  if (!unit.on_map() || side_of(unit.army) != state.phasing)
+    return refuse(RefusalCode::NotYourUnit, "6.0", unit.id + " cannot attack");
+  if (auto refusal = advanced_refusal(unit)) return refusal;
+  if (unit.fought)
+    return refuse(RefusalCode::AlreadyMoved, "6.1B", unit.id + " has already fought this phase");
+  if (unit.may_not_fire)
+    return refuse(RefusalCode::AlreadyMoved, "6.6D",
+                  unit.id + " was displaced before it fought and may not fire");
+  return std::nullopt;
+}
+
 }  // namespace
 
 int bombardment_range([[maybe_unused]] UnitType type) {
@@ -114,13 +135,7 @@ std::optional<Refusal> check_attack(const GameState& state, const AttackAction& 
     if (u >= state.units.size() || !seen.insert(u).second)
       return refuse(RefusalCode::UnknownUnit, "6.1", "unknown or repeated attacker");
     const UnitState& unit = state.units[u];
-    if (!unit.on_map() || side_of(unit.army) != state.phasing)
-      return refuse(RefusalCode::NotYourUnit, "6.0", unit.id + " cannot attack");
-    if (unit.fought)
-      return refuse(RefusalCode::AlreadyMoved, "6.1B", unit.id + " has already fought this phase");
-    if (unit.may_not_fire)
-      return refuse(RefusalCode::AlreadyMoved, "6.6D",
-                    unit.id + " was displaced before it fought and may not fire");
+    if (auto refusal = attacker_refusal(state, unit)) return refusal;
   }
   for (UnitIndex u : attack.defenders) {
     if (u >= state.units.size() || !seen.insert(u).second)
@@ -128,6 +143,7 @@ std::optional<Refusal> check_attack(const GameState& state, const AttackAction& 
     const UnitState& unit = state.units[u];
     if (!unit.on_map() || side_of(unit.army) == state.phasing)
       return refuse(RefusalCode::NotYourUnit, "6.0", unit.id + " is not an enemy unit");
+    if (auto refusal = advanced_refusal(unit)) return refusal;
     // 6.6C: a unit that retreated into a hex bombarded later in the phase suffers the result.
     if (unit.fought && !(bombardment && retreated_this_phase(state, unit)))
       return refuse(RefusalCode::AlreadyMoved, "6.1B", unit.id + " has already been attacked this phase");
@@ -136,19 +152,21 @@ std::optional<Refusal> check_attack(const GameState& state, const AttackAction& 
     if (u >= state.units.size() || !seen.insert(u).second)
       return refuse(RefusalCode::UnknownUnit, "7.1", "unknown or repeated bombarding unit");
     const UnitState& unit = state.units[u];
-    if (!unit.on_map() || side_of(unit.army) != state.phasing)
-      return refuse(RefusalCode::NotYourUnit, "6.0", unit.id + " cannot attack");
+    if (auto refusal = attacker_refusal(state, unit)) return refusal;
     if (!is_artillery(unit.type))
       return refuse(RefusalCode::Malformed, "7.0", unit.id + " is not artillery and cannot bombard");
-    if (unit.fought)
-      return refuse(RefusalCode::AlreadyMoved, "6.1B", unit.id + " has already fought this phase");
-    if (unit.may_not_fire)
-      return refuse(RefusalCode::AlreadyMoved, "6.6D",
-                    unit.id + " was displaced before it fought and may not fire");
     if (in_enemy_zoc(state, unit.hex, state.phasing)) {
       return refuse(
           RefusalCode::EnemyZoc, "7.4A",
           unit.id + " is in an enemy zone of control: it attacks adjacent units and may not bombard");
+    }
+    // 7.4A: artillery that began the phase in an EZOC owes an adjacent attack; it may not bombard
+    // even once the enemy exerting the EZOC has been attacked by others (docs/rules-notes.md, 7.4A).
+    if (unit.must_fight) {
+      return refuse(RefusalCode::EnemyZoc, "7.4A",
+                    unit.id +
+                        " began the combat phase in an enemy zone of control: it attacks adjacent "
+                        "units and may not bombard this phase");
     }
   }
   for (UnitIndex u : attack.retreat_on_ar) {

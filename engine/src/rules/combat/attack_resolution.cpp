@@ -56,7 +56,7 @@ void resolve_attack(GameState& state, const AttackAction& attack, int die, std::
   const Side attacker_side = state.phasing;
   const Side defender_side = other(attacker_side);
   const auto attacker_hexes = hexes_of(state, attack.attackers);
-  const auto defender_hexes = hexes_of(state, attack.defenders);
+  const auto defender_hexes = defender_hexes_open_to_advance(state, attack.defenders);  // 8.1B
 
   switch (result) {
     case CombatResult::AttackerEliminated:
@@ -82,8 +82,7 @@ void resolve_attack(GameState& state, const AttackAction& attack, int die, std::
       }
       // 6.5A: the attacker chooses attackers of at least equal strength; bombarding artillery is
       // immune (7.0). A single legal choice is carried out at once.
-      state.pending_exchange = PendingExchange{
-          attacker_side, combat, lost, attack.attackers, {defender_hexes.begin(), defender_hexes.end()}};
+      state.pending_exchange = PendingExchange{attacker_side, combat, lost, attack.attackers, defender_hexes};
       if (const auto choices = exchange_loss_choices(state); choices.size() == 1) {
         eliminate_exchange_losses(state, choices.front(), events);
       }
@@ -93,14 +92,12 @@ void resolve_attack(GameState& state, const AttackAction& attack, int die, std::
       for (UnitIndex u : attack.defenders) {
         state.pending_retreats.push_back(PendingRetreat{u, combat, chateau_infantry(state, state.units[u])});
       }
-      state.pending_advance =
-          PendingAdvance{attacker_side, attack.attackers, {defender_hexes.begin(), defender_hexes.end()}};
+      state.pending_advance = PendingAdvance{attacker_side, attack.attackers, defender_hexes};
       break;
     case CombatResult::DefenderEliminated:
       for (UnitIndex u : attack.defenders)
         eliminate(state, u, "De", events);
-      state.pending_advance =
-          PendingAdvance{attacker_side, attack.attackers, {defender_hexes.begin(), defender_hexes.end()}};
+      state.pending_advance = PendingAdvance{attacker_side, attack.attackers, defender_hexes};
       break;
   }
   update_morale(state, events);

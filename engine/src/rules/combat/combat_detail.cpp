@@ -66,6 +66,20 @@ bool can_retreat_safely(const GameState& state, UnitIndex unit, int depth) {
   return false;
 }
 
+std::vector<Hex> defender_hexes_open_to_advance(const GameState& state,
+                                                const std::vector<UnitIndex>& defenders) {
+  std::vector<Hex> open;
+  for (Hex hex : hexes_of(state, defenders)) {
+    const bool chateau_infantry_left =
+        state.rules->map.terrain(hex) == HexTerrain::Chateau &&
+        std::any_of(defenders.begin(), defenders.end(), [&](UnitIndex u) {
+          return state.units[u].hex == hex && counts_as_infantry(state.units[u].type);
+        });
+    if (!chateau_infantry_left) open.push_back(hex);
+  }
+  return open;
+}
+
 void settle(GameState& state, std::vector<Event>& events) {
   while (!state.pending_retreats.empty()) {
     const PendingRetreat& next = state.pending_retreats.front();
@@ -81,9 +95,7 @@ void settle(GameState& state, std::vector<Event>& events) {
   }
   if (!state.pending_retreats.empty() || !state.pending_advance) return;
   PendingAdvance& advance = *state.pending_advance;
-  std::erase_if(advance.vacated, [&](Hex hex) {
-    return !state.units_at(hex).empty() || state.rules->map.terrain(hex) == HexTerrain::Chateau;  // 8.1B
-  });
+  std::erase_if(advance.vacated, [&](Hex hex) { return !state.units_at(hex).empty(); });
   std::erase_if(advance.candidates, [&](UnitIndex u) {
     const UnitState& unit = state.units[u];
     if (!unit.on_map() || state.demoralized[static_cast<std::size_t>(unit.army)]) return true;  // 9.3

@@ -34,6 +34,11 @@ bool full_friendly_hex(const GameState& state, Hex hex, Side side);
 // 6.6D: can `unit` get out of its hex without being eliminated, displacing others if it must?
 bool can_retreat_safely(const GameState& state, UnitIndex unit, int depth);
 
+// 8.1B: the defenders' hexes a victorious attacker may advance into once they are empty: not a
+// chateau after defending infantry (rifles too, 16.1B) was eliminated or retreated from it.
+std::vector<Hex> defender_hexes_open_to_advance(const GameState& state,
+                                                const std::vector<UnitIndex>& defenders);
+
 // Offers the advance once no retreat is pending, for the losers' hexes that are now empty; drops
 // it if nothing can advance. Also eliminates retreating units that have nowhere to go (6.6).
 void settle(GameState& state, std::vector<Event>& events);

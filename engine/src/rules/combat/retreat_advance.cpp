@@ -39,9 +39,19 @@ std::optional<Refusal> check_retreat(const GameState& state, const RetreatAction
   const PendingRetreat& pending = state.pending_retreats.front();
   const UnitState& unit = state.units[retreat.unit];
   if (retreat.stay) {
-    if (!pending.may_stay)
-      return refuse(RefusalCode::Malformed, "8.2C", "only a chateau defender may ignore a Dr");
-    return std::nullopt;
+    if (pending.may_stay) return std::nullopt;
+    // 8.2: only undemoralized infantry in a chateau may ignore a Dr (8.2C); say which it is not.
+    const bool in_chateau = state.rules->map.terrain(unit.hex) == HexTerrain::Chateau;
+    if (in_chateau && unit.type == UnitType::Infantry &&
+        state.demoralized[static_cast<std::size_t>(unit.army)]) {
+      return refuse(RefusalCode::Malformed, "8.2C",
+                    unit.id + " is demoralized: only undemoralized infantry in a chateau may ignore a Dr");
+    }
+    if (in_chateau && unit.type != UnitType::Infantry) {
+      return refuse(RefusalCode::Malformed, "8.2C",
+                    unit.id + " is not infantry: only infantry in a chateau may ignore a Dr");
+    }
+    return refuse(RefusalCode::Malformed, "8.2C", "only a chateau defender may ignore a Dr");
   }
   if (!retreat.to) return refuse(RefusalCode::Malformed, "6.6", "name the hex to retreat into");
   const auto open = retreat_hexes(state, retreat.unit);
@@ -78,10 +88,18 @@ std::optional<Refusal> check_retreat(const GameState& state, const RetreatAction
   return std::nullopt;
 }
 
+std::optional<Refusal> demoralized_advance_refusal(const GameState& state, UnitIndex unit) {
+  if (unit >= state.units.size() || !state.demoralized[static_cast<std::size_t>(state.units[unit].army)])
+    return std::nullopt;
+  return refuse(RefusalCode::Malformed, "9.3",
+                state.units[unit].id + "'s army is demoralized: none of its units may advance after combat");
+}
+
 std::optional<Refusal> check_advance(const GameState& state, const AdvanceAction& advance) {
   if (!state.pending_retreats.empty() || !state.pending_advance)
     return refuse(RefusalCode::WrongPhase, "6.7", "no advance is on offer");
   if (!advance.unit) return std::nullopt;  // 6.7A: never forced
+  if (auto refusal = demoralized_advance_refusal(state, *advance.unit)) return refusal;
   const PendingAdvance& offer = *state.pending_advance;
   if (std::find(offer.candidates.begin(), offer.candidates.end(), *advance.unit) == offer.candidates.end()) {
     return refuse(RefusalCode::NotYourUnit, "6.7",
@@ -126,6 +144,7 @@ void resolve_advance(GameState& state, const AdvanceAction& advance, std::vector
     const Hex from = unit.hex;
     unit.hex = *advance.into;
     unit.fought = true;  // 6.7C
+    unit.advanced = true;
     state.control[*advance.into] = side_of(unit.army);
     events.push_back(UnitAdvancedEvent{*advance.unit, from, *advance.into});
   }

@@ -2,22 +2,141 @@
 #include <hd/engine/rules/movement/movement.hpp>
 
 #include <algorithm>
+#include <cstdint>
 #include <map>
 #include <queue>
 
 namespace hd::engine {
 namespace {
 
-bool road_runs_through(const GameMap& map, Hex hex) {
-  for (Hex next : neighbours(hex)) {
-    const auto side = Hexside::between(hex, next);
-    if (map.path(*side) == PathKind::Road) return true;
-  }
-  return false;
-}
-
 Refusal refuse(RefusalCode code, std::string rule, std::string message) {
   return Refusal{code, std::move(rule), std::move(message)};
+}
+
+// The best path (road over trail) along any hexside of `hex`: the path "runs through" it.
+PathKind best_path_through(const GameMap& map, Hex hex) {
+  PathKind best = PathKind::None;
+  for (Hex next : neighbours(hex)) {
+    const auto side = Hexside::between(hex, next);
+    const PathKind kind = map.path(*side);
+    if (static_cast<int>(kind) > static_cast<int>(best)) best = kind;
+  }
+  return best;
+}
+
+// What one unit's move is checked against, fixed for the whole move (5.0-5.6).
+struct Mover {
+  const GameState& state;
+  UnitIndex index;
+  const UnitState& unit;
+  Side side;
+  MoverClass mover;
+  bool night_or_rain;  // 5.3F
+};
+
+Mover mover_of(const GameState& state, UnitIndex index) {
+  const UnitState& unit = state.units[index];
+  return Mover{state,
+               index,
+               unit,
+               side_of(unit.army),
+               mover_class(unit.type),
+               state.current_turn().night || state.current_turn().rain};
+}
+
+// Whether the unit may begin a move now at all (4.1, 5.1, 5.1C, 5.5A, 5.6, 19.2C, 19.5C, 5.3E).
+std::optional<Refusal> start_refusal(const GameState& state, UnitIndex index) {
+  if (state.phase == Phase::GameOver) return refuse(RefusalCode::GameOver, "3.0", "the game is over");
+  if (state.phase != Phase::Movement)
+    return refuse(RefusalCode::WrongPhase, "4.1", "units move only in the movement phase");
+  if (index >= state.units.size()) return refuse(RefusalCode::UnknownUnit, "5.0", "no such unit");
+  const UnitState& unit = state.units[index];
+  const Side side = side_of(unit.army);
+  if (side != state.phasing)
+    return refuse(RefusalCode::NotYourUnit, "5.1", "only the phasing player's units move");
+  if (unit.moved) return refuse(RefusalCode::AlreadyMoved, "5.1C", unit.id + " has already moved this phase");
+  if (unit.immobile)
+    return refuse(RefusalCode::AlreadyMoved, "19.5C", unit.id + " may not move until released");
+  if (unit.status == UnitStatus::Eliminated || unit.status == UnitStatus::Exited) {
+    return refuse(RefusalCode::UnknownUnit, "5.5A", unit.id + " is no longer in play");
+  }
+  if (unit.status == UnitStatus::Waiting) {
+    if (unit.arrival_turn < 0 || state.turn < unit.arrival_turn) {
+      return refuse(RefusalCode::NotArrived, "5.6", unit.id + " has not arrived yet");
+    }
+    return rules_entry_refusal(state, index);  // 19.2C
+  }
+  if (in_enemy_zoc(state, unit.hex, side)) {
+    return refuse(RefusalCode::EnemyZoc, "5.3E", unit.id + " may not leave an enemy zone of control");
+  }
+  return std::nullopt;
+}
+
+// 5.3F: no unit enters an enemy zone of control at night or in rain.
+std::optional<Refusal> night_zoc_refusal(const Mover& m, Hex hex) {
+  if (m.night_or_rain && in_enemy_zoc(m.state, hex, m.side)) {
+    return refuse(RefusalCode::EnemyZoc, "5.3F",
+                  "no unit enters an enemy zone of control at night or in rain");
+  }
+  return std::nullopt;
+}
+
+// A reinforcement's first hex (5.6, 5.6D): its cost in half MP, or why it may not enter there.
+std::optional<Refusal> enter(const Mover& m, Hex entry, int& cost) {
+  const auto allowed = entry_hexes_now(m.state, m.unit);
+  if (std::find(allowed.begin(), allowed.end(), entry) == allowed.end()) {
+    return refuse(RefusalCode::BadEntryHex, "5.6D",
+                  format_hex(entry) + " is not an entry hex " + m.unit.id + " may use now");
+  }
+  if (m.state.enemy_in(entry, m.side))
+    return refuse(RefusalCode::EnemyOccupied, "5.6D", "the entry hex holds enemy units");
+  if (auto refusal = night_zoc_refusal(m, entry)) return refusal;
+  cost = entry_cost(m.state, m.unit, entry);
+  return std::nullopt;
+}
+
+// Why a step may not be taken (kept apart from the refusal's text: the search tries many steps).
+enum class Block : std::uint8_t { None, NotNeighbour, OutOfPlay, Enemy, Terrain, NightZoc };
+
+// One step of a move from `at` into `next` (5.0-5.3, 3.2A): its cost in half MP, or what blocks it.
+Block step(const Mover& m, Hex at, Hex next, int& cost) {
+  const Ruleset& rules = *m.state.rules;
+  if (!adjacent(at, next)) return Block::NotNeighbour;
+  if (!rules.scenario.area.contains(next) || !rules.map.bounds().contains(next)) return Block::OutOfPlay;
+  if (m.state.enemy_in(next, m.side)) return Block::Enemy;
+  const auto stepped = step_cost(rules, m.mover, at, next);
+  if (!stepped) return Block::Terrain;
+  if (m.night_or_rain && in_enemy_zoc(m.state, next, m.side)) return Block::NightZoc;
+  cost = *stepped;
+  return Block::None;
+}
+
+Refusal step_refusal(Block block, const Mover& m, Hex at, Hex next) {
+  switch (block) {
+    case Block::NotNeighbour:
+      return refuse(RefusalCode::NotAdjacent, "5.0",
+                    format_hex(at) + " and " + format_hex(next) + " are not neighbours");
+    case Block::OutOfPlay:
+      return refuse(RefusalCode::OffPlayingArea, "3.2A", format_hex(next) + " is out of play");
+    case Block::Enemy:
+      return refuse(RefusalCode::EnemyOccupied, "5.0", format_hex(next) + " holds enemy units");
+    case Block::Terrain:
+      return refuse(RefusalCode::ProhibitedTerrain, "5.2A",
+                    "no unit crosses from " + format_hex(at) + " to " + format_hex(next));
+    case Block::NightZoc:
+    case Block::None:
+      break;
+  }
+  return *night_zoc_refusal(m, next);
+}
+
+// 5.0: a unit stops on entering an enemy zone of control (the hex it starts in was checked by 5.3E).
+bool stops_in(const Mover& m, Hex hex) {
+  return in_enemy_zoc(m.state, hex, m.side);
+}
+
+std::string format_mp(int half) {
+  return std::to_string(half / 2) + (half % 2 ? ".5" : "");
 }
 
 }  // namespace
@@ -81,7 +200,7 @@ int movement_allowance(const GameState& state, const UnitState& unit) {
 int entry_cost(const GameState& state, const UnitState& unit, Hex hex) {
   const Ruleset& rules = *state.rules;
   const auto klass = static_cast<std::size_t>(mover_class(unit.type));
-  const bool road = road_runs_through(rules.map, hex);
+  const bool road = best_path_through(rules.map, hex) == PathKind::Road;
   const int base = road ? *rules.terrain.path(PathKind::Road).half_mp[klass]
                         : rules.terrain.hex(rules.map.terrain(hex)).half_mp[klass].value_or(2);
   // 5.6A: the column of stacks: each earlier stack (two units, or one for a group entering
@@ -133,92 +252,46 @@ bool is_exit_hex(const Ruleset& rules, Army army, Hex hex) {
   return found;
 }
 
+int exit_cost(const Ruleset& rules, MoverClass mover, Hex hex) {
+  const auto klass = static_cast<std::size_t>(mover);
+  // 5.5: the cost to enter the edge hex, at the road or trail rate where a path runs through it.
+  int cost = rules.terrain.hex(rules.map.terrain(hex)).half_mp[klass].value_or(2);
+  const PathKind path = best_path_through(rules.map, hex);
+  if (path != PathKind::None) {
+    if (const auto rate = rules.terrain.path(path).half_mp[klass]) cost = std::min(cost, *rate);
+  }
+  return cost;
+}
+
 std::optional<Refusal> check_move(const GameState& state, const MoveRequest& move, int* spent_half) {
-  const Ruleset& rules = *state.rules;
-  if (state.phase == Phase::GameOver) return refuse(RefusalCode::GameOver, "3.0", "the game is over");
-  if (state.phase != Phase::Movement)
-    return refuse(RefusalCode::WrongPhase, "4.1", "units move only in the movement phase");
-  if (move.unit >= state.units.size()) return refuse(RefusalCode::UnknownUnit, "5.0", "no such unit");
-  const UnitState& unit = state.units[move.unit];
-  const Side side = side_of(unit.army);
-  if (side != state.phasing)
-    return refuse(RefusalCode::NotYourUnit, "5.1", "only the phasing player's units move");
-  if (unit.moved) return refuse(RefusalCode::AlreadyMoved, "5.1C", unit.id + " has already moved this phase");
-  if (unit.immobile)
-    return refuse(RefusalCode::AlreadyMoved, "19.5C", unit.id + " may not move until released");
-  if (unit.status == UnitStatus::Eliminated || unit.status == UnitStatus::Exited) {
-    return refuse(RefusalCode::UnknownUnit, "5.5A", unit.id + " is no longer in play");
-  }
+  if (auto refusal = start_refusal(state, move.unit)) return refusal;
   if (move.path.empty()) return refuse(RefusalCode::Malformed, "5.0", "a move needs at least one hex");
-
-  const bool night_or_rain = state.current_turn().night || state.current_turn().rain;
-  const MoverClass mover = mover_class(unit.type);
+  const Mover m = mover_of(state, move.unit);
   int spent = 0;
-  Hex at = unit.hex;
-  std::size_t first_step = 0;
-
-  if (unit.status == UnitStatus::Waiting) {
-    if (unit.arrival_turn < 0 || state.turn < unit.arrival_turn) {
-      return refuse(RefusalCode::NotArrived, "5.6", unit.id + " has not arrived yet");
-    }
-    if (auto refusal = rules_entry_refusal(state, move.unit)) return refusal;  // 19.2C
-    const Hex entry = move.path.front();
-    const auto allowed = entry_hexes_now(state, unit);
-    if (std::find(allowed.begin(), allowed.end(), entry) == allowed.end()) {
-      return refuse(RefusalCode::BadEntryHex, "5.6D",
-                    format_hex(entry) + " is not an entry hex " + unit.id + " may use now");
-    }
-    if (state.enemy_in(entry, side))
-      return refuse(RefusalCode::EnemyOccupied, "5.6D", "the entry hex holds enemy units");
-    if (night_or_rain && in_enemy_zoc(state, entry, side)) {
-      return refuse(RefusalCode::EnemyZoc, "5.3F",
-                    "no unit enters an enemy zone of control at night or in rain");
-    }
-    spent = entry_cost(state, unit, entry);
-    at = entry;
-    first_step = 1;
-    if (in_enemy_zoc(state, entry, side) && move.path.size() > 1) {
-      return refuse(RefusalCode::EnemyZoc, "5.0", "a unit stops on entering an enemy zone of control");
-    }
-  } else if (in_enemy_zoc(state, unit.hex, side)) {
-    return refuse(RefusalCode::EnemyZoc, "5.3E", unit.id + " may not leave an enemy zone of control");
-  }
-
-  for (std::size_t i = first_step; i < move.path.size(); ++i) {
+  Hex at = m.unit.hex;
+  for (std::size_t i = 0; i < move.path.size(); ++i) {
     const Hex next = move.path[i];
-    if (!adjacent(at, next))
-      return refuse(RefusalCode::NotAdjacent, "5.0",
-                    format_hex(at) + " and " + format_hex(next) + " are not neighbours");
-    if (!rules.scenario.area.contains(next) || !rules.map.bounds().contains(next)) {
-      return refuse(RefusalCode::OffPlayingArea, "3.2A", format_hex(next) + " is out of play");
+    int cost = 0;
+    if (i == 0 && m.unit.status == UnitStatus::Waiting) {
+      if (auto refusal = enter(m, next, cost)) return refusal;
+    } else if (const Block block = step(m, at, next, cost); block != Block::None) {
+      return step_refusal(block, m, at, next);
     }
-    if (state.enemy_in(next, side))
-      return refuse(RefusalCode::EnemyOccupied, "5.0", format_hex(next) + " holds enemy units");
-    const auto cost = step_cost(rules, mover, at, next);
-    if (!cost)
-      return refuse(RefusalCode::ProhibitedTerrain, "5.2A",
-                    "no unit crosses from " + format_hex(at) + " to " + format_hex(next));
-    spent += *cost;
-    const bool zoc = in_enemy_zoc(state, next, side);
-    if (zoc && night_or_rain)
-      return refuse(RefusalCode::EnemyZoc, "5.3F",
-                    "no unit enters an enemy zone of control at night or in rain");
-    if (zoc && i + 1 < move.path.size())
+    spent += cost;
+    if (stops_in(m, next) && i + 1 < move.path.size())
       return refuse(RefusalCode::EnemyZoc, "5.0", "a unit stops on entering an enemy zone of control");
     at = next;
   }
   if (move.exit_map) {
-    if (!is_exit_hex(rules, unit.army, at))
+    if (!is_exit_hex(*state.rules, m.unit.army, at))
       return refuse(RefusalCode::NotExitHex, "5.5", format_hex(at) + " is not an exit hex for this army");
-    spent += rules.terrain.hex(rules.map.terrain(at))
-                 .half_mp[static_cast<std::size_t>(mover)]
-                 .value_or(2);  // 5.5: cost as entering
+    spent += exit_cost(*state.rules, m.mover, at);
   }
-  if (spent > movement_allowance(state, unit)) {
-    return refuse(RefusalCode::NotEnoughMovement, "5.1",
-                  "the move costs " + std::to_string(spent / 2) + (spent % 2 ? ".5" : "") + " MP; " +
-                      unit.id + " has " + std::to_string(movement_allowance(state, unit) / 2) +
-                      (movement_allowance(state, unit) % 2 ? ".5" : "") + " MP");
+  const int allowance = movement_allowance(state, m.unit);
+  if (spent > allowance) {
+    return refuse(
+        RefusalCode::NotEnoughMovement, "5.1",
+        "the move costs " + format_mp(spent) + " MP; " + m.unit.id + " has " + format_mp(allowance) + " MP");
   }
   if (spent_half) *spent_half = spent;
   return std::nullopt;
@@ -226,72 +299,53 @@ std::optional<Refusal> check_move(const GameState& state, const MoveRequest& mov
 
 std::vector<ReachableHex> reachable_hexes(const GameState& state, UnitIndex index) {
   std::vector<ReachableHex> result;
-  if (state.phase != Phase::Movement || index >= state.units.size() || state.units[index].immobile)
-    return result;
-  const UnitState& unit = state.units[index];
-  const Side side = side_of(unit.army);
-  if (side != state.phasing || unit.moved) return result;
-  const Ruleset& rules = *state.rules;
-  const bool night_or_rain = state.current_turn().night || state.current_turn().rain;
-  const MoverClass mover = mover_class(unit.type);
-  const int allowance = movement_allowance(state, unit);
+  if (start_refusal(state, index)) return result;
+  const Mover m = mover_of(state, index);
+  const int allowance = movement_allowance(state, m.unit);
+  const bool on_map = m.unit.on_map();
 
-  // Dijkstra over half MP. A hex in an EZOC can be entered but not left (5.0, 5.3E).
+  // Dijkstra over half MP with the steps check_move takes. A hex in an EZOC can be entered but not
+  // left (5.0); the start hex was checked by start_refusal (5.3E).
   std::map<Hex, std::pair<int, std::optional<Hex>>> best;  // cost, previous hex (none: first hex)
   using Item = std::pair<int, Hex>;
   std::priority_queue<Item, std::vector<Item>, std::greater<>> queue;
-  if (unit.status == UnitStatus::Waiting) {
-    if (unit.arrival_turn < 0 || state.turn < unit.arrival_turn) return result;
-    if (rules_entry_refusal(state, index)) return result;  // 19.2C
-    for (Hex entry : entry_hexes_now(state, unit)) {
-      if (night_or_rain && in_enemy_zoc(state, entry, side)) continue;
-      const int cost = entry_cost(state, unit, entry);
-      if (cost > allowance) continue;
-      if (!best.count(entry) || cost < best[entry].first) {
-        best[entry] = {cost, std::nullopt};
-        queue.push({cost, entry});
-      }
-    }
-  } else if (unit.on_map()) {
-    if (in_enemy_zoc(state, unit.hex, side)) return result;
-    best[unit.hex] = {0, std::nullopt};
-    queue.push({0, unit.hex});
+  const auto reach = [&](Hex hex, int total, std::optional<Hex> from) {
+    if (total > allowance) return;
+    const auto found = best.find(hex);
+    if (found != best.end() && total >= found->second.first) return;
+    best[hex] = {total, from};
+    queue.push({total, hex});
+  };
+  if (on_map) {
+    best[m.unit.hex] = {0, std::nullopt};
+    queue.push({0, m.unit.hex});
   } else {
-    return result;
+    for (Hex entry : entry_hexes_now(state, m.unit)) {
+      int cost = 0;
+      if (!enter(m, entry, cost)) reach(entry, cost, std::nullopt);
+    }
   }
   while (!queue.empty()) {
     const auto [cost, hex] = queue.top();
     queue.pop();
     if (cost != best[hex].first) continue;
-    const bool starting_hex = unit.on_map() && hex == unit.hex;
-    if (!starting_hex && in_enemy_zoc(state, hex, side)) continue;  // stops here
+    if (!(on_map && hex == m.unit.hex) && stops_in(m, hex)) continue;
     for (Hex next : neighbours(hex)) {
-      if (!rules.scenario.area.contains(next) || !rules.map.bounds().contains(next) ||
-          state.enemy_in(next, side))
-        continue;
-      const auto step = step_cost(rules, mover, hex, next);
-      if (!step || cost + *step > allowance) continue;
-      if (night_or_rain && in_enemy_zoc(state, next, side)) continue;
-      const int total = cost + *step;
-      const auto found = best.find(next);
-      if (found == best.end() || total < found->second.first) {
-        best[next] = {total, hex};
-        queue.push({total, next});
-      }
+      int step_half = 0;
+      if (step(m, hex, next, step_half) == Block::None) reach(next, cost + step_half, hex);
     }
   }
   for (const auto& [hex, entry] : best) {
-    if (unit.on_map() && hex == unit.hex) continue;
-    ReachableHex reach{hex, entry.first, {}, false};
+    if (on_map && hex == m.unit.hex) continue;
+    ReachableHex reached{hex, entry.first, {}, false};
     for (std::optional<Hex> at = hex; at; at = best[*at].second) {
-      if (unit.on_map() && *at == unit.hex) break;
-      reach.path.push_back(*at);
+      if (on_map && *at == m.unit.hex) break;
+      reached.path.push_back(*at);
     }
-    std::reverse(reach.path.begin(), reach.path.end());
-    const int exit_cost =
-        rules.terrain.hex(rules.map.terrain(hex)).half_mp[static_cast<std::size_t>(mover)].value_or(2);
-    reach.can_exit = is_exit_hex(rules, unit.army, hex) && entry.first + exit_cost <= allowance;
-    result.push_back(std::move(reach));
+    std::reverse(reached.path.begin(), reached.path.end());
+    reached.can_exit = is_exit_hex(*state.rules, m.unit.army, hex) &&
+                       entry.first + exit_cost(*state.rules, m.mover, hex) <= allowance;
+    result.push_back(std::move(reached));
   }
   return result;
 }

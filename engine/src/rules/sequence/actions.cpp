@@ -1,7 +1,9 @@
 #include <hd/engine/rules/sequence/actions.hpp>
-#include <hd/engine/state/game_setup.hpp>
+
 #include <hd/engine/rules/modules/extension_points.hpp>
 #include <hd/engine/rules/victory/victory.hpp>
+#include <hd/engine/state/game_setup.hpp>
+#include <hd/engine/state/invariants.hpp>
 
 #include <algorithm>
 
@@ -59,6 +61,7 @@ void begin_phase(GameState& state, Phase phase, const DieRoller& roll, std::vect
     unit.fought = false;
     unit.must_fight = false;
     unit.may_not_fire = false;
+    unit.advanced = false;
     unit.displaced_by_combat = 0;
   }
   if (phase == Phase::Combat) mark_obligations(state);
@@ -140,6 +143,11 @@ std::optional<Refusal> validate_action(const GameState& state, Side side, const 
   }
   if (const auto* advance = std::get_if<AdvanceAction>(&action)) {
     if (!state.pending_advance || state.pending_advance->side != side || !state.pending_retreats.empty()) {
+      // 9.3: a demoralized army's unit is never offered the advance; say so rather than "none offered".
+      if (advance->unit && *advance->unit < state.units.size() && state.pending_retreats.empty() &&
+          state.phase == Phase::Combat && side_of(state.units[*advance->unit].army) == side) {
+        if (auto refusal = demoralized_advance_refusal(state, *advance->unit)) return refusal;
+      }
       return refuse(RefusalCode::NotYourTurn, "6.7", "no advance is offered to this side now");
     }
     return check_advance(state, *advance);
@@ -204,6 +212,9 @@ std::vector<Event> apply(GameState& state, Side side, const Action& action, cons
     update_morale(state, events);
   }
   ++state.actions_applied;
+#ifdef HD_CHECK_INVARIANTS
+  check_invariants(state);  // test builds: an engine bug stops at the action that caused it
+#endif
   return events;
 }
 

@@ -49,6 +49,7 @@ struct UnitState {
   // 6.6D: artillery displaced before it fought may not fire this phase. Not `fought`, which would
   // also shield it from attack.
   bool may_not_fire = false;
+  bool advanced = false;        // 6.7C: advanced after combat this phase: neither attacks nor is attacked
   int displaced_by_combat = 0;  // 6.6D: the combat of this phase that last displaced it (0: none)
 
   // The printed strength showing (6.5A: current printed strength).

@@ -85,6 +85,9 @@ std::vector<std::vector<UnitIndex>> exchange_loss_choices(const GameState& state
 // Checks an exchange choice against the pending exchange (6.5A).
 std::optional<Refusal> check_exchange(const GameState& state, const ExchangeLossAction& choice);
 
+// 9.3: refuses an advance by a unit of a demoralized army (also when no advance is offered at all).
+std::optional<Refusal> demoralized_advance_refusal(const GameState& state, UnitIndex unit);
+
 // Checks a retreat or an advance decision.
 std::optional<Refusal> check_retreat(const GameState& state, const RetreatAction& retreat);
 std::optional<Refusal> check_advance(const GameState& state, const AdvanceAction& advance);

@@ -48,6 +48,7 @@ struct MoveRequest {
 };
 
 // Checks a move against 5.0-5.6 for the phasing side; nullopt if legal. Returns the half MP spent.
+// check_move and reachable_hexes take the same steps (one start check, entry, step and exit cost).
 std::optional<Refusal> check_move(const GameState& state, const MoveRequest& move, int* spent_half = nullptr);
 
 struct ReachableHex {
@@ -63,5 +64,10 @@ std::vector<ReachableHex> reachable_hexes(const GameState& state, UnitIndex unit
 
 // The hexes from which units of `army` may leave the map in this scenario (5.5).
 bool is_exit_hex(const Ruleset& rules, Army army, Hex hex);
+
+// The cost in half MP to leave the map from the edge hex `hex` (5.5): the cost to enter it, where
+// "it may use a road or trail": the road or trail rate if such a path runs through the hex
+// (docs/rules-notes.md, 5.5).
+int exit_cost(const Ruleset& rules, MoverClass mover, Hex hex);
 
 }  // namespace hd::engine
