@@ -22,6 +22,7 @@ TEST_CASE("bots play Quatre Bras to the end through delays, stalls and cut conne
   ServerProcess server(ServerOptions{args, {}});
   ChaosOptions faults;
   faults.seed = seed;
+  faults.cut_probability = 0.03;  // about 20 cuts a game, so that some hit a request in flight
   ChaosProxy proxy(server.port(), faults);
   ChaosGameOptions options;
   options.seed = seed;
