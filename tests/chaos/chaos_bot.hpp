@@ -40,7 +40,7 @@ struct ChaosGameResult {
   std::uint64_t game = 0;
   std::uint64_t actions = 0;  // the last sequence acknowledged
   std::map<std::pair<std::uint64_t, std::uint64_t>, std::uint64_t> acknowledged;  // (account, id) -> sequence
-  int reconnects = 0;                    // new connections after a lost one
+  int reconnects = 0;                    // attempts to reconnect after a lost connection (some fail)
   int lost_attempts = 0;                 // connections lost (during a request or while reconnecting)
   int resends = 0;                       // SubmitActions sent again with their id after a lost connection
   int deliberate_repeats = 0;            // answered SubmitActions repeated on purpose

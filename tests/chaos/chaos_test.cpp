@@ -41,7 +41,7 @@ TEST_CASE("bots play Quatre Bras to the end through delays, stalls and cut conne
   std::cout << "chaos seed " << seed << ": " << result.actions << " actions in " << seconds
             << " s; proxy: " << counts.connections << " connections, " << counts.chunks << " chunks, "
             << counts.delays << " delayed, " << counts.stalls << " stalled, " << counts.cuts << " cuts ("
-            << counts.mid_chunk_cuts << " mid-chunk); " << result.reconnects << " reconnects, "
+            << counts.mid_chunk_cuts << " mid-chunk); " << result.reconnects << " reconnect attempts, "
             << result.lost_attempts << " connections lost, " << result.resends << " actions sent again, "
             << result.deliberate_repeats << " repeated on purpose\n";
 

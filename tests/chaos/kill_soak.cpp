@@ -177,7 +177,7 @@ int main(int argc, char** argv) {
   std::cout << "kill soak: " << kills << " kills in " << seconds << " s, " << games << " games ended, "
             << failed_games << " failed; " << actions << " acknowledged actions: " << lost_or_doubled
             << " lost or doubled; integrity_check failed " << bad_integrity << " times; " << view_mismatches
-            << " final views differing; " << reconnects << " reconnects, " << resends
+            << " final views differing; " << reconnects << " reconnect attempts, " << resends
             << " actions sent again; data in " << options.dir.string() << "\n";
   return failed_games == 0 && lost_or_doubled == 0 && bad_integrity == 0 && view_mismatches == 0 ? 0 : 1;
 }
