@@ -12,6 +12,7 @@ packages=(
   libsodium-dev                             # password hashing (Argon2id), tokens, SHA-256
   catch2                                    # the tests
   libbenchmark-dev                          # the engine benchmarks (Google Benchmark)
+  clang-14 libclang-rt-14-dev               # the fuzz targets (libFuzzer, ASan, UBSan: docs/fuzzing.md)
 )
 if [[ "${HD_HEADLESS:-0}" != 1 ]]; then
   packages+=(

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Sets up, builds and runs every test: the whole suite in a normal build (the client's under a
-# virtual X display), then the engine, protocol and server tests again under ASan and UBSan.
+# virtual X display), then the engine, protocol and server tests again under ASan and UBSan, then
+# the fuzz targets for a short fixed number of runs (clang, tests/fuzz/run-fuzz.sh).
 # CI runs exactly this (.ci/run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -29,6 +30,15 @@ status=0
 run_suite "release" build/release -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHD_BUILD_TESTS=ON -DHD_BUILD_CLIENT=ON -DHD_SANITIZE=OFF || status=1
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 run_suite "asan+ubsan" build/asan -DCMAKE_BUILD_TYPE=Debug -DHD_BUILD_TESTS=ON -DHD_SANITIZE=ON -DHD_BUILD_CLIENT=OFF || status=1
+# Third suite: the libFuzzer targets, built with clang, each from its seeds for a fixed number of
+# runs (docs/fuzzing.md); any crash or sanitizer report fails the run.
+echo "=== fuzz: clang build and short runs (tests/fuzz/run-fuzz.sh)"
+if bash tests/fuzz/run-fuzz.sh build/fuzz; then
+  summary+=("fuzz: every target ran clean")
+else
+  summary+=("fuzz: FAILED (build/fuzz/fuzz-*.log, build/fuzz/artifacts/)")
+  status=1
+fi
 
 echo "=== summary"
 printf '%s\n' "${summary[@]}"

@@ -61,6 +61,10 @@ std::string_view to_string(UnitType type) {
   return "?";
 }
 
+bool counts_as_infantry(UnitType type) {
+  return type == UnitType::Infantry || type == UnitType::Rifles;
+}
+
 bool is_artillery(UnitType type) {
   return type == UnitType::FootArtillery || type == UnitType::HorseArtillery ||
          type == UnitType::HeavyArtillery;

@@ -10,11 +10,6 @@
 namespace hd::engine {
 namespace {
 
-// Rifles "operate like other infantry" (16.1B).
-bool counts_as_infantry(UnitType type) {
-  return type == UnitType::Infantry || type == UnitType::Rifles;
-}
-
 // 15.1: the shift, applied before the chateau cap (8.2B) and the attacker's reduction (6.2C).
 void shift_for_combined_arms(const GameState& state, const AttackAction& attack, CombatOdds& odds) {
   if (!combined_arms(state, attack)) return;

@@ -65,7 +65,7 @@ void begin_phase(GameState& state, Phase phase, const DieRoller& roll, std::vect
     unit.displaced_by_combat = 0;
   }
   if (phase == Phase::Combat) mark_obligations(state);
-  events.emplace_back(std::in_place_type<PhaseStartedEvent>, state.turn, state.phasing, phase);
+  events.emplace_back(PhaseStartedEvent{state.turn, state.phasing, phase});
   rules_phase_start(state, roll, events);  // 18.5B, 18.5C, 19.5D
 }
 
@@ -121,8 +121,7 @@ void apply_move(GameState& state, const MoveRequest& move, int spent, std::vecto
     if (rules_exit_counts(state, unit.army))
       state.exited_strength[static_cast<std::size_t>(side)] += unit.strength();  // 20.4C
   }
-  events.emplace_back(std::in_place_type<UnitMovedEvent>, move.unit, move.path, spent, entered,
-                      move.exit_map);
+  events.emplace_back(UnitMovedEvent{move.unit, move.path, spent, entered, move.exit_map});
 }
 
 // validate(), also giving a move's cost in half MP (so that apply() checks a move only once).

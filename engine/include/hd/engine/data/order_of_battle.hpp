@@ -18,6 +18,8 @@ enum class UnitType { Infantry, Cavalry, FootArtillery, HorseArtillery, HeavyArt
 std::optional<UnitType> unit_type_from_string(std::string_view text);
 std::string_view to_string(UnitType type);
 bool is_artillery(UnitType type);
+// Infantry, or rifles, which "operate like other infantry" (16.1B): for 8.1B and 15.1.
+bool counts_as_infantry(UnitType type);
 
 enum class Provenance { Stated, Derived, Manifest };
 
