@@ -1,7 +1,7 @@
 // Small hand-built games for rule tests: a map and units written inline, the shipped CRT and TEC.
 #pragma once
 
-#include <hd/engine/rules/sequence/actions.hpp>
+#include <hd/engine/rules/sequence/decisions.hpp>
 #include <hd/engine/state/game_setup.hpp>
 #include <hd/engine/data/map_parser.hpp>
 #include <hd/engine/data/scenario_parser.hpp>

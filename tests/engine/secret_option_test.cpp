@@ -2,7 +2,7 @@
 // from the Coalition's seat and its spectators until the 16/1700 French movement phase begins (its
 // die reveals it). Until then the Prussian view and the Prussian's events are byte-identical with
 // and without the option; the French view differs from the start.
-#include <hd/engine/rules/sequence/actions.hpp>
+#include <hd/engine/rules/sequence/decisions.hpp>
 #include <hd/engine/notation/notation.hpp>
 #include <hd/engine/scenarios/secret_options.hpp>
 #include <hd/engine/visibility/view.hpp>

@@ -259,8 +259,9 @@ std::optional<Refusal> special_entry_refusal(const GameState& state, UnitIndex i
     if (other.army == Army::Allied && other.command.ends_with("[5]") && other.status == UnitStatus::Waiting &&
         other.arrival_turn >= 0 && other.arrival_turn <= state.turn &&
         std::find(other.entry_hexes.begin(), other.entry_hexes.end(), h(16, 34)) != other.entry_hexes.end()) {
-      return Refusal{RefusalCode::NotArrived, "19.2C",
-                     unit.id + " enters after all of [5] (" + other.id + " is still to enter)"};
+      return refuse(RefusalCode::EntryOrder, "19.2C",
+                    {RefusalArg::of_unit(index),
+                     RefusalArg::of_unit(static_cast<UnitIndex>(&other - state.units.data()))});
     }
   }
   return std::nullopt;

@@ -16,10 +16,6 @@ bool road_runs_through(const GameMap& map, Hex hex) {
   return false;
 }
 
-Refusal refuse(RefusalCode code, std::string rule, std::string message) {
-  return Refusal{code, std::move(rule), std::move(message)};
-}
-
 }  // namespace
 
 bool zoc_reaches(const Ruleset& rules, Hex from, Hex to) {
@@ -141,21 +137,21 @@ bool is_exit_hex(const Ruleset& rules, Army army, Hex hex) {
 
 std::optional<Refusal> check_move(const GameState& state, const MoveRequest& move, int* spent_half) {
   const Ruleset& rules = *state.rules;
-  if (state.phase == Phase::GameOver) return refuse(RefusalCode::GameOver, "3.0", "the game is over");
+  if (state.phase == Phase::GameOver) return refuse(RefusalCode::GameOver, "3.0");
   if (state.phase != Phase::Movement)
-    return refuse(RefusalCode::WrongPhase, "4.1", "units move only in the movement phase");
-  if (move.unit >= state.units.size()) return refuse(RefusalCode::UnknownUnit, "5.0", "no such unit");
+    return refuse(RefusalCode::NotMovementPhase, "4.1");
+  if (move.unit >= state.units.size()) return refuse(RefusalCode::NoSuchUnit, "5.0");
   const UnitState& unit = state.units[move.unit];
   const Side side = side_of(unit.army);
   if (side != state.phasing)
-    return refuse(RefusalCode::NotYourUnit, "5.1", "only the phasing player's units move");
-  if (unit.moved) return refuse(RefusalCode::AlreadyMoved, "5.1C", unit.id + " has already moved this phase");
+    return refuse(RefusalCode::NotPhasingUnit, "5.1");
+  if (unit.moved) return refuse(RefusalCode::AlreadyMoved, "5.1C", {RefusalArg::of_unit(move.unit)});
   if (unit.immobile)
-    return refuse(RefusalCode::AlreadyMoved, "19.5C", unit.id + " may not move until released");
+    return refuse(RefusalCode::NotReleased, "19.5C", {RefusalArg::of_unit(move.unit)});
   if (unit.status == UnitStatus::Eliminated || unit.status == UnitStatus::Exited) {
-    return refuse(RefusalCode::UnknownUnit, "5.5A", unit.id + " is no longer in play");
+    return refuse(RefusalCode::NotInPlay, "5.5A", {RefusalArg::of_unit(move.unit)});
   }
-  if (move.path.empty()) return refuse(RefusalCode::Malformed, "5.0", "a move needs at least one hex");
+  if (move.path.empty()) return refuse(RefusalCode::EmptyPath, "5.0");
 
   const bool night_or_rain = state.current_turn().night || state.current_turn().rain;
   const MoverClass mover = mover_class(unit.type);
@@ -165,66 +161,58 @@ std::optional<Refusal> check_move(const GameState& state, const MoveRequest& mov
 
   if (unit.status == UnitStatus::Waiting) {
     if (unit.arrival_turn < 0 || state.turn < unit.arrival_turn) {
-      return refuse(RefusalCode::NotArrived, "5.6", unit.id + " has not arrived yet");
+      return refuse(RefusalCode::NotArrived, "5.6", {RefusalArg::of_unit(move.unit)});
     }
     if (auto refusal = special_entry_refusal(state, move.unit)) return refusal;  // 19.2C
     const Hex entry = move.path.front();
     const auto allowed = entry_hexes_now(state, unit);
     if (std::find(allowed.begin(), allowed.end(), entry) == allowed.end()) {
-      return refuse(RefusalCode::BadEntryHex, "5.6D",
-                    format_hex(entry) + " is not an entry hex " + unit.id + " may use now");
+      return refuse(RefusalCode::BadEntryHex, "5.6D", {RefusalArg::of_hex(entry), RefusalArg::of_unit(move.unit)});
     }
     if (state.enemy_in(entry, side))
-      return refuse(RefusalCode::EnemyOccupied, "5.6D", "the entry hex holds enemy units");
+      return refuse(RefusalCode::EntryHexEnemyHeld, "5.6D");
     if (night_or_rain && in_enemy_zoc(state, entry, side)) {
-      return refuse(RefusalCode::EnemyZoc, "5.3F",
-                    "no unit enters an enemy zone of control at night or in rain");
+      return refuse(RefusalCode::ZocAtNightOrRain, "5.3F");
     }
     spent = entry_cost(state, unit, entry);
     at = entry;
     first_step = 1;
     if (in_enemy_zoc(state, entry, side) && move.path.size() > 1) {
-      return refuse(RefusalCode::EnemyZoc, "5.0", "a unit stops on entering an enemy zone of control");
+      return refuse(RefusalCode::StopInZoc, "5.0");
     }
   } else if (in_enemy_zoc(state, unit.hex, side)) {
-    return refuse(RefusalCode::EnemyZoc, "5.3E", unit.id + " may not leave an enemy zone of control");
+    return refuse(RefusalCode::LeaveZoc, "5.3E", {RefusalArg::of_unit(move.unit)});
   }
 
   for (std::size_t i = first_step; i < move.path.size(); ++i) {
     const Hex next = move.path[i];
     if (!adjacent(at, next))
-      return refuse(RefusalCode::NotAdjacent, "5.0",
-                    format_hex(at) + " and " + format_hex(next) + " are not neighbours");
+      return refuse(RefusalCode::NotNeighbours, "5.0", {RefusalArg::of_hex(at), RefusalArg::of_hex(next)});
     if (!rules.scenario.area.contains(next) || !rules.map.bounds().contains(next)) {
-      return refuse(RefusalCode::OffPlayingArea, "3.2A", format_hex(next) + " is out of play");
+      return refuse(RefusalCode::OutOfPlay, "3.2A", {RefusalArg::of_hex(next)});
     }
     if (state.enemy_in(next, side))
-      return refuse(RefusalCode::EnemyOccupied, "5.0", format_hex(next) + " holds enemy units");
+      return refuse(RefusalCode::EnemyOccupied, "5.0", {RefusalArg::of_hex(next)});
     const auto cost = step_cost(rules, mover, at, next);
     if (!cost)
-      return refuse(RefusalCode::ProhibitedTerrain, "5.2A",
-                    "no unit crosses from " + format_hex(at) + " to " + format_hex(next));
+      return refuse(RefusalCode::ProhibitedCrossing, "5.2A", {RefusalArg::of_hex(at), RefusalArg::of_hex(next)});
     spent += *cost;
     const bool zoc = in_enemy_zoc(state, next, side);
     if (zoc && night_or_rain)
-      return refuse(RefusalCode::EnemyZoc, "5.3F",
-                    "no unit enters an enemy zone of control at night or in rain");
+      return refuse(RefusalCode::ZocAtNightOrRain, "5.3F");
     if (zoc && i + 1 < move.path.size())
-      return refuse(RefusalCode::EnemyZoc, "5.0", "a unit stops on entering an enemy zone of control");
+      return refuse(RefusalCode::StopInZoc, "5.0");
     at = next;
   }
   if (move.exit_map) {
     if (!is_exit_hex(rules, unit.army, at))
-      return refuse(RefusalCode::NotExitHex, "5.5", format_hex(at) + " is not an exit hex for this army");
+      return refuse(RefusalCode::NotExitHex, "5.5", {RefusalArg::of_hex(at)});
     spent += rules.terrain.hex(rules.map.terrain(at))
                  .half_mp[static_cast<std::size_t>(mover)]
                  .value_or(2);  // 5.5: cost as entering
   }
   if (spent > movement_allowance(state, unit)) {
-    return refuse(RefusalCode::NotEnoughMovement, "5.1",
-                  "the move costs " + std::to_string(spent / 2) + (spent % 2 ? ".5" : "") + " MP; " +
-                      unit.id + " has " + std::to_string(movement_allowance(state, unit) / 2) +
-                      (movement_allowance(state, unit) % 2 ? ".5" : "") + " MP");
+    return refuse(RefusalCode::NotEnoughMovement, "5.1", {RefusalArg::of_half_mp(spent), RefusalArg::of_unit(move.unit), RefusalArg::of_half_mp(movement_allowance(state, unit))});
   }
   if (spent_half) *spent_half = spent;
   return std::nullopt;
