@@ -112,3 +112,19 @@ TEST_CASE("18.5C a redacted view hides only the option's units, numbering the ot
   for (std::size_t i = hidden.units.size(); i < full.units.size(); ++i)
     CHECK(full.units[i].command.ends_with("[1]"));
 }
+
+TEST_CASE("18.5C a refusal shown to the Coalition never names a unit of the secret option",
+          "[rules][18.5C][view][refusal]") {
+  const GameState with = ligny({"18.5C"});
+  const std::size_t shown = units_shown(with, kPrussian);
+  REQUIRE(shown < with.units.size());
+  const auto hidden = static_cast<UnitIndex>(shown);  // the option's units are numbered last
+  const Refusal refusal = refuse(RefusalCode::NotEnemyUnit, "6.0", {RefusalArg::of_unit(hidden)});
+  for (const Viewer& viewer : {kPrussian, kCoalitionSpectator}) {
+    const Refusal redacted = redact(with, refusal, viewer);
+    CHECK(redacted.args == std::vector<RefusalArg>{RefusalArg::hidden_unit()});
+    CHECK(describe(redacted, with).find(with.units[hidden].id) == std::string::npos);
+  }
+  for (const Viewer& viewer : {kFrench, kFrenchSpectator, kEverything})
+    CHECK(redact(with, refusal, viewer) == refusal);
+}

@@ -1,6 +1,6 @@
 #include <hd/engine/rules/combat/combat.hpp>
-#include <hd/engine/scenarios/secret_options.hpp>
 #include <hd/engine/rules/victory/victory.hpp>
+#include <hd/engine/scenarios/secret_options.hpp>
 #include <hd/engine/visibility/view.hpp>
 
 #include <algorithm>

@@ -18,11 +18,9 @@ std::optional<Refusal> check_bombardment(const GameState& state, const AttackAct
   const GameMap& map = state.rules->map;
   const auto targets = hexes_of(state, attack.defenders);
   // 7.1: a bombardment alone strikes one hex; 7.2 lets adjacent attackers take on several.
-  if (attack.attackers.empty() && targets.size() > 1)
-    return refuse(RefusalCode::BombardOneHex, "7.1");
+  if (attack.attackers.empty() && targets.size() > 1) return refuse(RefusalCode::BombardOneHex, "7.1");
   for (Hex hex : targets) {
-    if (map.terrain(hex) == HexTerrain::Chateau)
-      return refuse(RefusalCode::BombardIntoChateau, "8.1C");
+    if (map.terrain(hex) == HexTerrain::Chateau) return refuse(RefusalCode::BombardIntoChateau, "8.1C");
   }
   for (UnitIndex b : attack.bombarding) {
     const UnitState& unit = state.units[b];
@@ -50,7 +48,8 @@ std::optional<Refusal> check_bombardment(const GameState& state, const AttackAct
       const UnitState& o = state.units[other];
       if (side_of(o.army) == state.phasing && is_artillery(o.type) && !o.fought && !o.may_not_fire &&
           !contains(attack.bombarding, other)) {
-        return refuse(RefusalCode::StackedBombardTogether, "7.1C", {RefusalArg::of_unit(other), RefusalArg::of_unit(b)});
+        return refuse(RefusalCode::StackedBombardTogether, "7.1C",
+                      {RefusalArg::of_unit(other), RefusalArg::of_unit(b)});
       }
     }
   }
@@ -99,8 +98,7 @@ std::vector<UnitIndex> owed_combat(const GameState& state) {
 
 std::optional<Refusal> check_attack(const GameState& state, const AttackAction& attack) {
   if (state.phase == Phase::GameOver) return refuse(RefusalCode::GameOver, "3.0");
-  if (state.phase != Phase::Combat)
-    return refuse(RefusalCode::NotCombatPhase, "4.1");
+  if (state.phase != Phase::Combat) return refuse(RefusalCode::NotCombatPhase, "4.1");
   if (!state.pending_retreats.empty() || state.pending_advance || state.pending_exchange) {
     return refuse(RefusalCode::CombatUnfinished, "6.7");
   }
@@ -109,19 +107,15 @@ std::optional<Refusal> check_attack(const GameState& state, const AttackAction& 
   const bool bombardment = !attack.bombarding.empty();
   std::set<UnitIndex> seen;
   for (UnitIndex u : attack.attackers) {
-    if (u >= state.units.size() || !seen.insert(u).second)
-      return refuse(RefusalCode::BadAttacker, "6.1");
+    if (u >= state.units.size() || !seen.insert(u).second) return refuse(RefusalCode::BadAttacker, "6.1");
     const UnitState& unit = state.units[u];
     if (!unit.on_map() || side_of(unit.army) != state.phasing)
       return refuse(RefusalCode::CannotAttack, "6.0", {RefusalArg::of_unit(u)});
-    if (unit.fought)
-      return refuse(RefusalCode::AlreadyFought, "6.1B", {RefusalArg::of_unit(u)});
-    if (unit.may_not_fire)
-      return refuse(RefusalCode::DisplacedMayNotFire, "6.6D", {RefusalArg::of_unit(u)});
+    if (unit.fought) return refuse(RefusalCode::AlreadyFought, "6.1B", {RefusalArg::of_unit(u)});
+    if (unit.may_not_fire) return refuse(RefusalCode::DisplacedMayNotFire, "6.6D", {RefusalArg::of_unit(u)});
   }
   for (UnitIndex u : attack.defenders) {
-    if (u >= state.units.size() || !seen.insert(u).second)
-      return refuse(RefusalCode::BadDefender, "6.1");
+    if (u >= state.units.size() || !seen.insert(u).second) return refuse(RefusalCode::BadDefender, "6.1");
     const UnitState& unit = state.units[u];
     if (!unit.on_map() || side_of(unit.army) == state.phasing)
       return refuse(RefusalCode::NotEnemyUnit, "6.0", {RefusalArg::of_unit(u)});
@@ -135,19 +129,15 @@ std::optional<Refusal> check_attack(const GameState& state, const AttackAction& 
     const UnitState& unit = state.units[u];
     if (!unit.on_map() || side_of(unit.army) != state.phasing)
       return refuse(RefusalCode::CannotAttack, "6.0", {RefusalArg::of_unit(u)});
-    if (!is_artillery(unit.type))
-      return refuse(RefusalCode::NotArtillery, "7.0", {RefusalArg::of_unit(u)});
-    if (unit.fought)
-      return refuse(RefusalCode::AlreadyFought, "6.1B", {RefusalArg::of_unit(u)});
-    if (unit.may_not_fire)
-      return refuse(RefusalCode::DisplacedMayNotFire, "6.6D", {RefusalArg::of_unit(u)});
+    if (!is_artillery(unit.type)) return refuse(RefusalCode::NotArtillery, "7.0", {RefusalArg::of_unit(u)});
+    if (unit.fought) return refuse(RefusalCode::AlreadyFought, "6.1B", {RefusalArg::of_unit(u)});
+    if (unit.may_not_fire) return refuse(RefusalCode::DisplacedMayNotFire, "6.6D", {RefusalArg::of_unit(u)});
     if (in_enemy_zoc(state, unit.hex, state.phasing)) {
       return refuse(RefusalCode::BombardFromZoc, "7.4A", {RefusalArg::of_unit(u)});
     }
   }
   for (UnitIndex u : attack.retreat_on_ar) {
-    if (!contains(attack.bombarding, u))
-      return refuse(RefusalCode::ArElectionNotBombarding, "7.1E");
+    if (!contains(attack.bombarding, u)) return refuse(RefusalCode::ArElectionNotBombarding, "7.1E");
   }
   const GameMap& map = state.rules->map;
   for (UnitIndex a : attack.attackers) {
@@ -155,7 +145,8 @@ std::optional<Refusal> check_attack(const GameState& state, const AttackAction& 
       const Hex from = state.units[a].hex;
       const Hex to = state.units[d].hex;
       if (!adjacent(from, to)) {
-        return refuse(RefusalCode::NotAdjacentToDefender, "6.1E", {RefusalArg::of_unit(a), RefusalArg::of_unit(d)});
+        return refuse(RefusalCode::NotAdjacentToDefender, "6.1E",
+                      {RefusalArg::of_unit(a), RefusalArg::of_unit(d)});
       }
       if (!attack_crosses(map, from, to)) {
         return refuse(RefusalCode::AttackAcrossHexside, "TEC", {RefusalArg::of_unit(a)});
@@ -175,7 +166,8 @@ std::optional<Refusal> check_attack(const GameState& state, const AttackAction& 
                            (!phasing && bombardment && retreated_this_phase(state, state.units[u]));
         if (ours != phasing || !joins) continue;
         if (std::find(units.begin(), units.end(), u) == units.end()) {
-          return refuse(RefusalCode::StackMustJoin, "6.1D", {RefusalArg::of_unit(u), RefusalArg::of_hex(hex)});
+          return refuse(RefusalCode::StackMustJoin, "6.1D",
+                        {RefusalArg::of_unit(u), RefusalArg::of_hex(hex)});
         }
       }
     }
@@ -192,13 +184,13 @@ std::optional<Refusal> check_attack(const GameState& state, const AttackAction& 
       if (!enemy.on_map() || side_of(enemy.army) == state.phasing || !adjacent(enemy.hex, attacker.hex))
         continue;
       if (std::find(attack.defenders.begin(), attack.defenders.end(), e) == attack.defenders.end()) {
-        return refuse(RefusalCode::ChateauMustAttackAll, "8.2A", {RefusalArg::of_unit(a), RefusalArg::of_unit(static_cast<UnitIndex>(e))});
+        return refuse(RefusalCode::ChateauMustAttackAll, "8.2A",
+                      {RefusalArg::of_unit(a), RefusalArg::of_unit(static_cast<UnitIndex>(e))});
       }
     }
   }
   const CombatOdds odds = compute_odds(state, attack);
-  if (odds.attack <= 0 || (odds.defence <= 0 && !bombardment))
-    return refuse(RefusalCode::NoStrength, "6.2");
+  if (odds.attack <= 0 || (odds.defence <= 0 && !bombardment)) return refuse(RefusalCode::NoStrength, "6.2");
   if (attack.odds_reduction < 0 || attack.odds_reduction > odds.computed.index) {
     return refuse(RefusalCode::OddsReduction, "6.2C", {RefusalArg::of_odds(odds.computed.to_string())});
   }

@@ -182,7 +182,8 @@ std::optional<Refusal> check_exchange(const GameState& state, const ExchangeLoss
   for (UnitIndex u : chosen)
     total += state.units[u].strength();
   if (total < state.pending_exchange->loss) {
-    return refuse(RefusalCode::ExchangeTooLittle, "6.5A", {RefusalArg::of_number(total), RefusalArg::of_number(state.pending_exchange->loss)});
+    return refuse(RefusalCode::ExchangeTooLittle, "6.5A",
+                  {RefusalArg::of_number(total), RefusalArg::of_number(state.pending_exchange->loss)});
   }
   return refuse(RefusalCode::ExchangeTooMuch, "6.5A", {RefusalArg::of_number(state.pending_exchange->loss)});
 }

@@ -39,15 +39,13 @@ std::optional<Refusal> check_retreat(const GameState& state, const RetreatAction
   const PendingRetreat& pending = state.pending_retreats.front();
   const UnitState& unit = state.units[retreat.unit];
   if (retreat.stay) {
-    if (!pending.may_stay)
-      return refuse(RefusalCode::OnlyChateauMayStay, "8.2C");
+    if (!pending.may_stay) return refuse(RefusalCode::OnlyChateauMayStay, "8.2C");
     return std::nullopt;
   }
   if (!retreat.to) return refuse(RefusalCode::RetreatHexMissing, "6.6");
   const auto open = retreat_hexes(state, retreat.unit);
   if (std::find(open.begin(), open.end(), *retreat.to) != open.end()) {
-    if (retreat.displace)
-      return refuse(RefusalCode::NoDisplacementNeeded, "6.6C");
+    if (retreat.displace) return refuse(RefusalCode::NoDisplacementNeeded, "6.6C");
     return std::nullopt;
   }
   // 6.6C, 6.6D: into a full friendly hex only if nothing else is open, displacing one unit that can
@@ -55,8 +53,7 @@ std::optional<Refusal> check_retreat(const GameState& state, const RetreatAction
   if (!adjacent(unit.hex, *retreat.to) || !retreat_ground_ok(state, unit, *retreat.to)) {
     return refuse(RefusalCode::NotRetreatHex, "6.6A", {RefusalArg::of_hex(*retreat.to)});
   }
-  if (!open.empty())
-    return refuse(RefusalCode::DisplaceOnlyIfBlocked, "6.6C");
+  if (!open.empty()) return refuse(RefusalCode::DisplaceOnlyIfBlocked, "6.6C");
   if (state.rules->map.terrain(*retreat.to) == HexTerrain::Chateau) {
     return refuse(RefusalCode::ChateauNoDisplace, "8.1A");
   }

@@ -138,16 +138,13 @@ bool is_exit_hex(const Ruleset& rules, Army army, Hex hex) {
 std::optional<Refusal> check_move(const GameState& state, const MoveRequest& move, int* spent_half) {
   const Ruleset& rules = *state.rules;
   if (state.phase == Phase::GameOver) return refuse(RefusalCode::GameOver, "3.0");
-  if (state.phase != Phase::Movement)
-    return refuse(RefusalCode::NotMovementPhase, "4.1");
+  if (state.phase != Phase::Movement) return refuse(RefusalCode::NotMovementPhase, "4.1");
   if (move.unit >= state.units.size()) return refuse(RefusalCode::NoSuchUnit, "5.0");
   const UnitState& unit = state.units[move.unit];
   const Side side = side_of(unit.army);
-  if (side != state.phasing)
-    return refuse(RefusalCode::NotPhasingUnit, "5.1");
+  if (side != state.phasing) return refuse(RefusalCode::NotPhasingUnit, "5.1");
   if (unit.moved) return refuse(RefusalCode::AlreadyMoved, "5.1C", {RefusalArg::of_unit(move.unit)});
-  if (unit.immobile)
-    return refuse(RefusalCode::NotReleased, "19.5C", {RefusalArg::of_unit(move.unit)});
+  if (unit.immobile) return refuse(RefusalCode::NotReleased, "19.5C", {RefusalArg::of_unit(move.unit)});
   if (unit.status == UnitStatus::Eliminated || unit.status == UnitStatus::Exited) {
     return refuse(RefusalCode::NotInPlay, "5.5A", {RefusalArg::of_unit(move.unit)});
   }
@@ -167,10 +164,10 @@ std::optional<Refusal> check_move(const GameState& state, const MoveRequest& mov
     const Hex entry = move.path.front();
     const auto allowed = entry_hexes_now(state, unit);
     if (std::find(allowed.begin(), allowed.end(), entry) == allowed.end()) {
-      return refuse(RefusalCode::BadEntryHex, "5.6D", {RefusalArg::of_hex(entry), RefusalArg::of_unit(move.unit)});
+      return refuse(RefusalCode::BadEntryHex, "5.6D",
+                    {RefusalArg::of_hex(entry), RefusalArg::of_unit(move.unit)});
     }
-    if (state.enemy_in(entry, side))
-      return refuse(RefusalCode::EntryHexEnemyHeld, "5.6D");
+    if (state.enemy_in(entry, side)) return refuse(RefusalCode::EntryHexEnemyHeld, "5.6D");
     if (night_or_rain && in_enemy_zoc(state, entry, side)) {
       return refuse(RefusalCode::ZocAtNightOrRain, "5.3F");
     }
@@ -195,13 +192,12 @@ std::optional<Refusal> check_move(const GameState& state, const MoveRequest& mov
       return refuse(RefusalCode::EnemyOccupied, "5.0", {RefusalArg::of_hex(next)});
     const auto cost = step_cost(rules, mover, at, next);
     if (!cost)
-      return refuse(RefusalCode::ProhibitedCrossing, "5.2A", {RefusalArg::of_hex(at), RefusalArg::of_hex(next)});
+      return refuse(RefusalCode::ProhibitedCrossing, "5.2A",
+                    {RefusalArg::of_hex(at), RefusalArg::of_hex(next)});
     spent += *cost;
     const bool zoc = in_enemy_zoc(state, next, side);
-    if (zoc && night_or_rain)
-      return refuse(RefusalCode::ZocAtNightOrRain, "5.3F");
-    if (zoc && i + 1 < move.path.size())
-      return refuse(RefusalCode::StopInZoc, "5.0");
+    if (zoc && night_or_rain) return refuse(RefusalCode::ZocAtNightOrRain, "5.3F");
+    if (zoc && i + 1 < move.path.size()) return refuse(RefusalCode::StopInZoc, "5.0");
     at = next;
   }
   if (move.exit_map) {
@@ -212,7 +208,9 @@ std::optional<Refusal> check_move(const GameState& state, const MoveRequest& mov
                  .value_or(2);  // 5.5: cost as entering
   }
   if (spent > movement_allowance(state, unit)) {
-    return refuse(RefusalCode::NotEnoughMovement, "5.1", {RefusalArg::of_half_mp(spent), RefusalArg::of_unit(move.unit), RefusalArg::of_half_mp(movement_allowance(state, unit))});
+    return refuse(RefusalCode::NotEnoughMovement, "5.1",
+                  {RefusalArg::of_half_mp(spent), RefusalArg::of_unit(move.unit),
+                   RefusalArg::of_half_mp(movement_allowance(state, unit))});
   }
   if (spent_half) *spent_half = spent;
   return std::nullopt;

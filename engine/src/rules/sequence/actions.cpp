@@ -1,7 +1,7 @@
 #include <hd/engine/rules/sequence/actions.hpp>
-#include <hd/engine/state/game_setup.hpp>
-#include <hd/engine/scenarios/scenario_rules.hpp>
 #include <hd/engine/rules/victory/victory.hpp>
+#include <hd/engine/scenarios/scenario_rules.hpp>
+#include <hd/engine/state/game_setup.hpp>
 
 #include <algorithm>
 
@@ -38,7 +38,9 @@ std::optional<Refusal> check_stacking(const GameState& state) {
   for (const auto& [hex, units] : count) {
     if (units > stacking_limit(state.rules->map, hex)) {
       const bool chateau = state.rules->map.terrain(hex) == HexTerrain::Chateau;
-      return refuse(RefusalCode::Overstacked, chateau ? "8.1A" : "5.4", {RefusalArg::of_hex(hex), RefusalArg::of_number(units), RefusalArg::of_number(stacking_limit(state.rules->map, hex))});
+      return refuse(RefusalCode::Overstacked, chateau ? "8.1A" : "5.4",
+                    {RefusalArg::of_hex(hex), RefusalArg::of_number(units),
+                     RefusalArg::of_number(stacking_limit(state.rules->map, hex))});
     }
   }
   return std::nullopt;
@@ -128,8 +130,7 @@ std::optional<Refusal> validate_action(const GameState& state, Side side, const 
   }
   if (const auto* retreat = std::get_if<RetreatAction>(&action)) {
     if (retreat->unit >= state.units.size()) return refuse(RefusalCode::NoSuchUnit, "6.6");
-    if (side_of(state.units[retreat->unit].army) != side)
-      return refuse(RefusalCode::OwnerRetreats, "6.6B");
+    if (side_of(state.units[retreat->unit].army) != side) return refuse(RefusalCode::OwnerRetreats, "6.6B");
     return check_retreat(state, *retreat);
   }
   if (const auto* advance = std::get_if<AdvanceAction>(&action)) {
@@ -138,10 +139,8 @@ std::optional<Refusal> validate_action(const GameState& state, Side side, const 
     }
     return check_advance(state, *advance);
   }
-  if (side != state.phasing)
-    return refuse(RefusalCode::NotYourTurn, "4.1");
-  if (decision_pending(state))
-    return refuse(RefusalCode::DecisionPending, "6.6");
+  if (side != state.phasing) return refuse(RefusalCode::NotYourTurn, "4.1");
+  if (decision_pending(state)) return refuse(RefusalCode::DecisionPending, "6.6");
   if (const auto* move = std::get_if<MoveAction>(&action)) return check_move(state, move->move, move_spent);
   if (const auto* attack = std::get_if<AttackAction>(&action)) return check_attack(state, *attack);
   // EndPhaseAction
@@ -163,7 +162,8 @@ std::optional<Refusal> validate(const GameState& state, Side side, const Action&
 
 std::vector<Event> apply(GameState& state, Side side, const Action& action, const DieRoller& roll) {
   int move_spent = 0;
-  if (auto refusal = validate_action(state, side, action, &move_spent)) throw ActionRefused(*refusal, describe(*refusal, state));
+  if (auto refusal = validate_action(state, side, action, &move_spent))
+    throw ActionRefused(*refusal, describe(*refusal, state));
   std::vector<Event> events;
   const DieRoller checked_roll = [&roll] {
     const int die = roll();

@@ -1,12 +1,10 @@
-#include <hd/engine/state/game_setup.hpp>
 #include <hd/engine/rules/sequence/setup_phase.hpp>
+#include <hd/engine/state/game_setup.hpp>
 
 #include <algorithm>
 
 namespace hd::engine {
-namespace {
-
-}  // namespace
+namespace {}  // namespace
 
 bool has_setup_choices(const GameState& state, Side side) {
   return std::any_of(state.units.begin(), state.units.end(), [&](const UnitState& unit) {
@@ -40,8 +38,7 @@ std::vector<Hex> placement_hexes(const GameState& state, UnitIndex index) {
 }
 
 std::optional<Refusal> check_place(const GameState& state, Side side, const PlaceAction& place) {
-  if (state.phase != Phase::Setup)
-    return refuse(RefusalCode::NotSetupPhase, "3.2C");
+  if (state.phase != Phase::Setup) return refuse(RefusalCode::NotSetupPhase, "3.2C");
   if (side != state.phasing) return refuse(RefusalCode::NotYourSetup, "3.2C");
   if (place.unit >= state.units.size()) return refuse(RefusalCode::NoSuchUnit, "3.2C");
   const UnitState& unit = state.units[place.unit];
@@ -50,12 +47,15 @@ std::optional<Refusal> check_place(const GameState& state, Side side, const Plac
   if (unit.setup_radius <= 0 || !unit.on_map())
     return refuse(RefusalCode::FixedSetupHex, "3.2C", {RefusalArg::of_unit(place.unit)});
   if (distance(place.hex, unit.setup_hex) > unit.setup_radius) {
-    return refuse(RefusalCode::OutsideSetupRadius, "3.2C", {RefusalArg::of_unit(place.unit), RefusalArg::of_number(unit.setup_radius), RefusalArg::of_hex(unit.setup_hex)});
+    return refuse(RefusalCode::OutsideSetupRadius, "3.2C",
+                  {RefusalArg::of_unit(place.unit), RefusalArg::of_number(unit.setup_radius),
+                   RefusalArg::of_hex(unit.setup_hex)});
   }
   const auto open = placement_hexes(state, place.unit);
   if (std::find(open.begin(), open.end(), place.hex) == open.end()) {
-    return unit.setup_unstacked ? refuse(RefusalCode::SetupHexBlockedUnstacked, "3.2C", {RefusalArg::of_hex(place.hex)})
-                                 : refuse(RefusalCode::SetupHexBlocked, "3.2C", {RefusalArg::of_hex(place.hex)});
+    return unit.setup_unstacked
+               ? refuse(RefusalCode::SetupHexBlockedUnstacked, "3.2C", {RefusalArg::of_hex(place.hex)})
+               : refuse(RefusalCode::SetupHexBlocked, "3.2C", {RefusalArg::of_hex(place.hex)});
   }
   return std::nullopt;
 }

@@ -4,12 +4,12 @@
 #pragma once
 
 #include <hd/engine/rules/combat/combat.hpp>
+#include <hd/engine/rules/movement/movement.hpp>
+#include <hd/engine/rules/sequence/setup_phase.hpp>
 #include <hd/engine/state/dice.hpp>
 #include <hd/engine/state/events.hpp>
 #include <hd/engine/state/game_state.hpp>
-#include <hd/engine/rules/movement/movement.hpp>
 #include <hd/engine/state/refusal.hpp>
-#include <hd/engine/rules/sequence/setup_phase.hpp>
 
 #include <functional>
 #include <optional>
