@@ -123,7 +123,11 @@ std::string serialize(const GameView& v) {
   }
   out << "vp " << v.victory_points[0] << " " << v.victory_points[1] << "\n";
   out << "pending " << to_string(v.pending.side) << " " << to_string(v.pending.kind) << " " << v.pending.what
-      << "\n";
+      << " unit " << (v.pending.unit ? std::to_string(*v.pending.unit) : std::string("-")) << " loss "
+      << v.pending.exchange_loss << (v.pending.may_stay ? " may-stay" : "") << " armies";
+  for (Army army : v.pending.armies)
+    out << " " << to_string(army);
+  out << "\n";
   for (const auto& [hex, side] : v.control)
     out << "control " << format_hex(hex) << " " << to_string(side) << "\n";
   if (v.result) {

@@ -22,6 +22,23 @@ std::vector<Army> armies_of_side(const GameState& state, Side side) {
   return {armies.begin(), armies.end()};
 }
 
+// The armies a decision concerns: 6.6B the retreating unit's owner; an exchange's or an advance's
+// candidates; for anything else every army of the deciding side.
+std::vector<Army> concerned_armies(const GameState& state, const PendingDecision& pending) {
+  switch (pending.kind) {
+    case DecisionKind::None:
+      return {};
+    case DecisionKind::Retreat:
+      return {state.units[*pending.unit].army};
+    case DecisionKind::ExchangeChoice:
+      return armies_of(state, state.pending_exchange->candidates);
+    case DecisionKind::Advance:
+      return armies_of(state, state.pending_advance->candidates);
+    default:
+      return armies_of_side(state, pending.side);
+  }
+}
+
 }  // namespace
 
 std::string_view to_string(DecisionKind kind) {
@@ -85,23 +102,14 @@ PendingDecision pending_decision(const GameState& state) {
     pending.kind = DecisionKind::Attack;
     pending.what = "attack or end the combat phase";
   }
+  pending.armies = concerned_armies(state, pending);
   return pending;
 }
 
 std::vector<Decider> deciders(const GameState& state) {
   const PendingDecision pending = pending_decision(state);
-  switch (pending.kind) {
-    case DecisionKind::None:
-      return {};
-    case DecisionKind::Retreat:
-      return {Decider{pending.side, {state.units[*pending.unit].army}}};  // 6.6B: the owner
-    case DecisionKind::ExchangeChoice:
-      return {Decider{pending.side, armies_of(state, state.pending_exchange->candidates)}};
-    case DecisionKind::Advance:
-      return {Decider{pending.side, armies_of(state, state.pending_advance->candidates)}};
-    default:
-      return {Decider{pending.side, armies_of_side(state, pending.side)}};
-  }
+  if (pending.kind == DecisionKind::None) return {};
+  return {Decider{pending.side, pending.armies}};
 }
 
 bool undo_allowed(const GameState& state, Side side, const Action& last, bool dice_rolled_this_phase) {

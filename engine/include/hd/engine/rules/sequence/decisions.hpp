@@ -33,6 +33,7 @@ struct PendingDecision {
   std::optional<UnitIndex> unit;  // Retreat: the unit to retreat
   int exchange_loss = 0;          // ExchangeChoice: the strength the attackers must lose at least
   bool may_stay = false;          // Retreat: 8.2C, the chateau defender may ignore the Dr
+  std::vector<Army> armies;       // the armies whose units it concerns (deciders()), in Army order
   std::string what;               // in words: "move units or end the movement phase", "retreat Bach"
 };
 PendingDecision pending_decision(const GameState& state);
