@@ -41,10 +41,6 @@ v1::ServerEnvelope ok_envelope(std::uint64_t request_id) {
   return envelope;
 }
 
-bool is_move(const std::string& line) {
-  return line.find(" move ") != std::string::npos;
-}
-
 }  // namespace
 
 std::uint64_t GameService::play(GameRoom& room, engine::Side side, const engine::Action& action,
@@ -210,9 +206,8 @@ void GameService::submit_action(const Caller& caller, const Envelope& request) {
                           "those units belong to another seat");
     propose = true;
   }
-  if (const auto refusal = engine::validate(room.state, side, action)) {
-    return send_refusal(caller, request, v1::REFUSAL_CODE_RULE_VIOLATION, refusal->message, refusal->rule);
-  }
+  if (const auto refusal = engine::validate(room.state, side, action))
+    return send_rule_refusal(caller, request, room, viewer_for_seats(held), *refusal);
 
   // The seat that acts: one of the caller's seats for the units named, else one of its side.
   v1::Seat acting = v1::SEAT_UNSPECIFIED;
@@ -306,7 +301,7 @@ void GameService::confirm_attack(const Caller& caller, const Envelope& request) 
     return outbound_.send(caller.connection, answer);
   }
   if (const auto refusal = engine::validate(room.state, engine::Side::Coalition, proposal.attack))
-    return send_refusal(caller, request, v1::REFUSAL_CODE_RULE_VIOLATION, refusal->message, refusal->rule);
+    return send_rule_refusal(caller, request, room, viewer_for_seats(room.seats_of(*caller.account)), *refusal);
   const std::uint64_t sequence = play(room, engine::Side::Coalition, proposal.attack, proposal.proposed_by,
                                       proposal.proposer, proposal.request_id);
   outbound_.send(caller.connection, accepted(request.request_id(), confirm.game_id(), sequence, false));
@@ -324,12 +319,8 @@ void GameService::request_undo(const Caller& caller, const Envelope& request) {
   const auto held = room.seats_of(*caller.account);
   if (held.empty())
     return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_YOUR_SEAT, "you hold no seat here");
-  // 5.1C: the phasing seat's last move of this movement phase, before any die of the phase.
-  const bool allowed = !room.log.empty() && room.state.phase == engine::Phase::Movement &&
-                       room.log.back().sequence > room.phase_start_sequence() &&
-                       !room.dice_rolled_this_phase() && is_move(room.log.back().action) &&
-                       std::find(held.begin(), held.end(), room.log.back().seat) != held.end() &&
-                       !room.undo_requested_by;
+  // 5.1C: the engine says whether the last action may be taken back; it must be one of the caller's.
+  const bool allowed = room.undo_allowed_for(held);
   if (!allowed)
     return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_ALLOWED,
                         "only your own last move of this movement phase, before any die, can be taken back",

@@ -7,6 +7,7 @@
 #include <hd/engine/rules/combat/combat_options.hpp>
 #include <hd/engine/rules/movement/movement.hpp>
 #include <hd/wire/game_convert.hpp>
+#include <hd/wire/refusal_convert.hpp>
 #include <hd/wire/hex_convert.hpp>
 
 namespace hd::server {
@@ -23,10 +24,15 @@ void add_units(google::protobuf::RepeatedField<std::uint32_t>* out,
 
 // How many units the caller is shown (18.5C: a secret option's units are not): its open
 // subscription's viewer, else its seats'. A higher unit number is answered as out of range.
-std::size_t units_shown_to(const GameRoom& room, const Caller& caller) {
+// The caller's viewer: its open game's, or its seats'.
+engine::Viewer viewer_of(const GameRoom& room, const Caller& caller) {
   const auto it = room.subscribers.find(caller.connection);
-  if (it != room.subscribers.end()) return engine::units_shown(room.state, it->second.viewer);
-  return engine::units_shown(room.state, viewer_for_seats(room.seats_of(*caller.account)));
+  if (it != room.subscribers.end()) return it->second.viewer;
+  return viewer_for_seats(room.seats_of(*caller.account));
+}
+
+std::size_t units_shown_to(const GameRoom& room, const Caller& caller) {
+  return engine::units_shown(room.state, viewer_of(room, caller));
 }
 
 }  // namespace
@@ -107,9 +113,11 @@ void GameService::query_odds(const Caller& caller, const Envelope& request) {
   out.set_game_id(query.game_id());
   if (const auto refusal = engine::check_attack(room->state, attack)) {
     out.set_legal(false);
+    // Typed, and redacted for the asker like any rule refusal (send_rule_refusal()).
+    const engine::Refusal shown = engine::redact(room->state, *refusal, viewer_of(*room, caller));
     out.mutable_refusal()->set_code(v1::REFUSAL_CODE_RULE_VIOLATION);
-    out.mutable_refusal()->set_message(refusal->message);
-    out.mutable_refusal()->set_rule(refusal->rule);
+    out.mutable_refusal()->set_message(engine::describe(shown, room->state));
+    wire::to_proto(shown, *out.mutable_refusal());
   } else {
     out.set_legal(true);
     const engine::CombatOdds odds = engine::compute_odds(room->state, attack);

@@ -77,6 +77,14 @@ class GameService {
   void broadcast_summary(const GameRoom& room);
   void send_refusal(const Caller& caller, const Envelope& request, hundred_days::v1::RefusalCode code,
                     std::string message, std::string rule = {});
+  // Sends the engine's refusal of a request typed (RULE_VIOLATION: reason, rule, arguments),
+  // redacted for `viewer`, the refused seat's view.
+  void send_rule_refusal(const Caller& caller, const Envelope& request, const GameRoom& room,
+                         const engine::Viewer& viewer, const engine::Refusal& refusal);
+  // Adds to a view of the live state what only the room knows: the seats whose decision is pending
+  // and whether the subscriber's seats may ask for an undo (5.1C).
+  static void add_live_decision(const GameRoom& room, const Subscriber& subscriber,
+                                hundred_days::v1::GameView& view);
 
   // game_play.cpp
   void submit_action(const Caller& caller, const Envelope& request);
