@@ -7,8 +7,8 @@
 #include <hd/engine/rules/combat/combat_options.hpp>
 #include <hd/engine/rules/movement/movement.hpp>
 #include <hd/wire/game_convert.hpp>
-#include <hd/wire/refusal_convert.hpp>
 #include <hd/wire/hex_convert.hpp>
+#include <hd/wire/refusal_convert.hpp>
 
 namespace hd::server {
 

@@ -86,8 +86,8 @@ std::vector<v1::Seat> GameRoom::pending_seats() const {
   std::vector<v1::Seat> result;
   for (const engine::Decider& decider : engine::deciders(state)) {
     for (v1::Seat candidate : seats_of_side(decider.side)) {
-      const bool concerned = std::find(decider.armies.begin(), decider.armies.end(), army_of_seat(candidate)) !=
-                             decider.armies.end();
+      const bool concerned = std::find(decider.armies.begin(), decider.armies.end(),
+                                       army_of_seat(candidate)) != decider.armies.end();
       if (concerned && !coalition_ended.count(candidate)) result.push_back(candidate);
     }
   }

@@ -114,7 +114,8 @@ void GameService::send_rule_refusal(const Caller& caller, const Envelope& reques
              {"code", "RULE_VIOLATION"},
              {"reason", std::string(engine::to_string(shown.code))},
              {"message", words}});
-  v1::ServerEnvelope envelope = refusal_envelope(request.request_id(), v1::REFUSAL_CODE_RULE_VIOLATION, words);
+  v1::ServerEnvelope envelope =
+      refusal_envelope(request.request_id(), v1::REFUSAL_CODE_RULE_VIOLATION, words);
   wire::to_proto(shown, *envelope.mutable_refusal());
   outbound_.send(caller.connection, envelope);
 }

@@ -3,7 +3,8 @@
 // docs/games.md describes the behaviour; the parts live in files by concept:
 //   lobby.cpp        create, list, join, leave
 //   game_service.cpp dispatch, open/close (snapshots, resume), chat, export, the views sent out
-//   game_play.cpp    actions, Coalition teamwork, built-in seats, undo, resignation, draws
+//   game_play.cpp    actions, Coalition teamwork, built-in seats
+//   game_consent.cpp undo by consent (5.1C), resignation, draws
 //   game_queries.cpp reachable hexes, combat options, odds, retreats
 #pragma once
 
@@ -89,11 +90,6 @@ class GameService {
   // game_play.cpp
   void submit_action(const Caller& caller, const Envelope& request);
   void confirm_attack(const Caller& caller, const Envelope& request);
-  void request_undo(const Caller& caller, const Envelope& request);
-  void answer_undo(const Caller& caller, const Envelope& request);
-  void resign(const Caller& caller, const Envelope& request);
-  void offer_draw(const Caller& caller, const Envelope& request);
-  void answer_draw(const Caller& caller, const Envelope& request);
   // Applies an engine action for a seat, persists it (with the game's end, if it ends), then
   // acknowledges the actor (if any) and broadcasts the update. Throws engine::ActionRefused.
   std::uint64_t play(GameRoom& room, engine::Side side, const engine::Action& action,
@@ -104,6 +100,13 @@ class GameService {
   void finish(GameRoom& room, const std::string& result);
   // Starts the game once every human seat is taken (the caller then runs the built-in players).
   void start_if_ready(GameRoom& room);
+
+  // game_consent.cpp
+  void request_undo(const Caller& caller, const Envelope& request);
+  void answer_undo(const Caller& caller, const Envelope& request);
+  void resign(const Caller& caller, const Envelope& request);
+  void offer_draw(const Caller& caller, const Envelope& request);
+  void answer_draw(const Caller& caller, const Envelope& request);
   void apply_undo(GameRoom& room, AccountId answering);
   // The running game in which the caller holds `held` seats (resign, offer or answer a draw); refuses
   // (NOT_FOUND, NOT_YOUR_SEAT, GAME_NOT_RUNNING) and returns nullptr otherwise.
