@@ -35,8 +35,10 @@ TEST_CASE("each engine refusal reason has the wire value of the same name", "[wi
     CHECK(wire::from_proto(wire) == code);
   }
   CHECK_FALSE(wire::from_proto(v1::RULE_REFUSAL_UNSPECIFIED));
-  CHECK(v1::RuleRefusal_descriptor()->value_count() ==
-        static_cast<int>(engine::all_refusal_codes().size()) + 1);
+  int values = 0;  // the wire has no value the engine lacks
+  for (int value = 0; value < 1000; ++value)
+    values += v1::RuleRefusal_IsValid(value) ? 1 : 0;
+  CHECK(values == static_cast<int>(engine::all_refusal_codes().size()) + 1);
 }
 
 TEST_CASE("a rule refusal's arguments cross the wire typed and the client writes the words",
