@@ -17,7 +17,16 @@ namespace hd::server {
 namespace v1 = hundred_days::v1;
 
 GameService::GameService(Database& db, const ServerConfig& config, Outbound& outbound, Metrics& metrics)
-    : db_(db), config_(config), outbound_(outbound), metrics_(metrics), store_(db) {
+    : db_(db),
+      config_(config),
+      outbound_(outbound),
+      metrics_(metrics),
+      store_(db),
+      queries_(
+          outbound, [this](std::uint64_t game_id) { return find_room(game_id); },
+          [this](const Caller& caller, const Envelope& request, v1::RefusalCode code, std::string message) {
+            send_refusal(caller, request, code, std::move(message));
+          }) {
   for (const GameRow& game : store_.load_games()) {
     if (game.status == v1::GAME_STATUS_FINISHED) continue;  // loaded on demand
     try {
@@ -67,13 +76,11 @@ void GameService::handle(const Caller& caller, const v1::ClientEnvelope& request
     case v1::ClientEnvelope::kSendChat:
       return send_chat(caller, request);
     case v1::ClientEnvelope::kQueryReachable:
-      return query_reachable(caller, request);
     case v1::ClientEnvelope::kQueryCombatOptions:
-      return query_combat_options(caller, request);
     case v1::ClientEnvelope::kQueryOdds:
-      return query_odds(caller, request);
     case v1::ClientEnvelope::kQueryRetreats:
-      return query_retreats(caller, request);
+      queries_.handle(caller, request);
+      return;
     case v1::ClientEnvelope::kExportRecord:
       return export_record(caller, request);
     default:

@@ -5,12 +5,13 @@
 //   game_service.cpp dispatch, open/close (snapshots, resume), chat, export, the views sent out
 //   game_play.cpp    actions, Coalition teamwork, built-in seats
 //   game_consent.cpp undo by consent (5.1C), resignation, draws
-//   game_queries.cpp reachable hexes, combat options, odds, retreats
+//   game_queries.hpp the queries part (GameQueries): reachable hexes, combat options, odds, retreats
 #pragma once
 
 #include "app/caller.hpp"
 #include "app/outbound.hpp"
 #include "database.hpp"
+#include "games/game_queries.hpp"
 #include "games/game_room.hpp"
 #include "games/game_store.hpp"
 #include "ops/metrics.hpp"
@@ -113,14 +114,6 @@ class GameService {
   GameRoom* seat_holders_running_game(const Caller& caller, const Envelope& request, std::uint64_t game_id,
                                       std::vector<hundred_days::v1::Seat>& held);
 
-  // game_queries.cpp
-  void query_reachable(const Caller& caller, const Envelope& request);
-  void query_combat_options(const Caller& caller, const Envelope& request);
-  void query_odds(const Caller& caller, const Envelope& request);
-  void query_retreats(const Caller& caller, const Envelope& request);
-  // The room of a query: a game the caller has a seat in or has open; refuses and returns nullptr.
-  GameRoom* query_room(const Caller& caller, const Envelope& request, std::uint64_t game_id);
-
   Database& db_;
   const ServerConfig& config_;
   Outbound& outbound_;
@@ -128,6 +121,7 @@ class GameService {
   GameStore store_;
   std::map<std::uint64_t, std::unique_ptr<GameRoom>> rooms_;
   std::map<ConnectionId, std::set<std::uint64_t>> open_games_;  // the games each connection has open
+  GameQueries queries_;
 };
 
 }  // namespace hd::server
