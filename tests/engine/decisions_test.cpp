@@ -88,15 +88,7 @@ TEST_CASE("6.6B a Coalition retreat waits for the retreating unit's army only; 6
 }
 
 TEST_CASE("6.5A an exchange with a choice waits for the attacker, naming the loss", "[decisions][6.5A]") {
-  auto state = make_game(
-      "",
-      {{"french", "A", "infantry", 12, 4},
-       {"french", "B", "infantry", 3, 4},
-       {"french", "C", "infantry", 2, 4},
-       {"allied", "X", "infantry", 3, 4}},
-      "setup french 0505 : A\nsetup french 0405 : B\nsetup french 0605 : C\nsetup allied 0506 : X\n");
-  to_french_combat(state);
-  apply(state, Side::French, attack(state, {"A", "B", "C"}, {"X"}), die(5));  // 5-1, 5: Ex
+  auto state = exchange_choice_game();
   const PendingDecision pending = pending_decision(state);
   CHECK(pending.kind == DecisionKind::ExchangeChoice);
   CHECK(pending.side == Side::French);

@@ -58,16 +58,7 @@ TEST_CASE("5.0 hexes are typed arguments", "[refusal][5.0]") {
 }
 
 TEST_CASE("6.5A an exchange refusal carries the strengths as numbers", "[refusal][6.5A]") {
-  auto state = make_game(
-      "",
-      {{"french", "A", "infantry", 12, 4},
-       {"french", "B", "infantry", 3, 4},
-       {"french", "C", "infantry", 2, 4},
-       {"allied", "X", "infantry", 3, 4}},
-      "setup french 0505 : A\nsetup french 0405 : B\nsetup french 0605 : C\nsetup allied 0506 : X\n");
-  to_french_combat(state);
-  apply(state, Side::French, attack(state, {"A", "B", "C"}, {"X"}), die(5));  // 5-1, 5: Ex
-  REQUIRE(state.pending_exchange);
+  auto state = exchange_choice_game();
   const auto little = validate(state, Side::French, ExchangeLossAction{{unit(state, "C")}});
   REQUIRE(little);
   CHECK(little->code == RefusalCode::ExchangeTooLittle);

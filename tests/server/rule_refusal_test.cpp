@@ -32,21 +32,6 @@ engine::MoveAction gap_move(const engine::GameState& state) {
   return {};
 }
 
-// A legal French move (the first unit that can move).
-engine::MoveAction legal_move(const engine::GameState& state) {
-  for (std::size_t i = 0; i < state.units.size(); ++i) {
-    if (state.units[i].army != engine::Army::French || !state.units[i].on_map()) continue;
-    const auto reachable = engine::reachable_hexes(state, static_cast<engine::UnitIndex>(i));
-    if (reachable.empty()) continue;
-    engine::MoveAction move;
-    move.move.unit = static_cast<engine::UnitIndex>(i);
-    move.move.path = reachable.front().path;
-    return move;
-  }
-  FAIL("no French unit can move");
-  return {};
-}
-
 v1::ClientEnvelope place(std::uint64_t game, engine::UnitIndex unit, engine::Hex hex) {
   return submit(game, engine::Action{engine::PlaceAction{unit, hex}});
 }
@@ -92,7 +77,7 @@ TEST_CASE("a rule refusal reaches the wire typed with its arguments; undo_allowe
 
   // A move, then the same unit again: 5.1C names the unit by its number. The mover may ask for an
   // undo, the opponent may not.
-  const engine::MoveAction move = legal_move(replica.state());
+  const engine::MoveAction move = french_move(replica.state());
   REQUIRE(alice.request(submit(game, move)).has_action_accepted());
   const auto alice_update = alice.next_of(v1::ServerEnvelope::kGameUpdate);
   const auto bob_update = bob.next_of(v1::ServerEnvelope::kGameUpdate);
