@@ -222,7 +222,7 @@ int main(int argc, char** argv) {
   const auto play = [&](Side side, const Action& action, const std::vector<int>& forced) {
     if (auto refusal = validate(state, side, action)) {
       ++refused;
-      std::cout << "refused (" << refusal->rule << "): " << refusal->message << "\n";
+      std::cout << "refused (" << refusal->rule << "): " << describe(*refusal, state) << "\n";
       return false;
     }
     GameState next = state;

@@ -104,7 +104,7 @@ Verification verify_game(std::string_view record, std::string_view proof_text,
     if (const auto* error = std::get_if<std::string>(&notated)) return fail(where + *error);
     const auto& action = std::get<engine::NotatedAction>(notated);
     if (auto refusal = engine::validate(state, action.side, action.action))
-      return fail(where + "refused (" + refusal->rule + "): " + refusal->message);
+      return fail(where + "refused (" + refusal->rule + "): " + engine::describe(*refusal, state));
     std::string dice_error;
     std::size_t next_written = 0;  // the action's own "die N" / "dice N M ..." in order
     engine::apply(state, action.side, action.action, [&] {

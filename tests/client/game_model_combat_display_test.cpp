@@ -47,13 +47,17 @@ pb::GameSnapshot combat_snapshot() {
   return snapshot;
 }
 
-pb::OddsAnswer refused(const std::string& rule, const std::string& message) {
+// A refused odds query as the server sends it: typed reason and arguments (the message is the
+// server's own words, which the model must not read: here they would mislead it).
+pb::OddsAnswer refused(const std::string& rule, pb::RuleRefusal reason, std::uint32_t unit) {
   pb::OddsAnswer odds;
   odds.set_game_id(5);
   odds.set_legal(false);
   odds.mutable_refusal()->set_code(pb::REFUSAL_CODE_RULE_VIOLATION);
   odds.mutable_refusal()->set_rule(rule);
-  odds.mutable_refusal()->set_message(message);
+  odds.mutable_refusal()->set_rule_refusal(reason);
+  odds.mutable_refusal()->add_args()->set_unit(unit);
+  odds.mutable_refusal()->set_message("FArt has no clear line of sight");
   return odds;
 }
 
@@ -130,7 +134,7 @@ TEST_CASE("sight lines run from each bombarding gun to the defender's hex with t
   CHECK(lines[1].from == Hex{18, 43});
   CHECK(lines[0].verdict == SightVerdict::Asking);
 
-  model.apply_odds(refused("7.3", "HArt has no clear line of sight"));
+  model.apply_odds(refused("7.3", pb::RULE_REFUSAL_NO_LINE_OF_SIGHT, 2));  // HArt
   lines = model.sight_lines();
   CHECK(lines[0].verdict == SightVerdict::Unknown);  // FArt: the server did not say
   CHECK(lines[0].rule.empty());
@@ -138,7 +142,7 @@ TEST_CASE("sight lines run from each bombarding gun to the defender's hex with t
   CHECK(lines[1].rule == "7.3");
 
   // Refused for a reason that is not about the guns' fire: nothing said about sight.
-  model.apply_odds(refused("6.1", "Bach must attack first"));
+  model.apply_odds(refused("6.1", pb::RULE_REFUSAL_MUST_STILL_FIGHT, 0));  // Bach
   for (const auto& line : model.sight_lines())
     CHECK(line.verdict == SightVerdict::Unknown);
 

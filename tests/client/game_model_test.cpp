@@ -327,3 +327,19 @@ TEST_CASE("movement: Shift on a reachable hex the unit may exit from moves it of
   REQUIRE(requests.size() == 1);
   CHECK(requests[0].submit_action().action().move().exit_map());
 }
+
+TEST_CASE("an exchange decision is recognised by its typed kind, not by the words (6.5A)") {
+  GameModel model;
+  pb::GameSnapshot snapshot = sample_snapshot(pb::PHASE_COMBAT);
+  // The words of an exchange but another kind: not an exchange.
+  snapshot.mutable_view()->mutable_pending()->set_what("choose the attackers the exchange eliminates");
+  snapshot.mutable_view()->mutable_pending()->set_kind(pb::DECISION_KIND_ATTACK);
+  model.apply_snapshot(snapshot);
+  CHECK_FALSE(model.exchange_pending());
+  // The kind without any words: an exchange.
+  snapshot.mutable_view()->mutable_pending()->clear_what();
+  snapshot.mutable_view()->mutable_pending()->set_kind(pb::DECISION_KIND_EXCHANGE_CHOICE);
+  snapshot.mutable_view()->mutable_pending()->set_exchange_loss(4);
+  model.apply_snapshot(snapshot);
+  CHECK(model.exchange_pending());
+}

@@ -57,12 +57,13 @@ ClientModel combat_model() {
   view->mutable_pending()->set_side(pb::SIDE_FRENCH);
   view->mutable_pending()->add_seats(pb::SEAT_FRENCH);
   view->mutable_pending()->set_what("attack or end the combat phase");
+  view->mutable_pending()->set_kind(pb::DECISION_KIND_ATTACK);
   receive(model, snapshot);
   return model;
 }
 
 // The next update of combat_model()'s game: the same view plus `more` units, with the exchange
-// decision `what` pending for the French (6.5A).
+// decision pending for the French (6.5A): the typed kind and loss, and `what`, words for display.
 void exchange_pending(ClientModel& model, const std::string& what, const std::vector<pb::Unit>& more) {
   pb::ServerEnvelope update;
   auto* next = update.mutable_game_update();
@@ -72,6 +73,7 @@ void exchange_pending(ClientModel& model, const std::string& what, const std::ve
   for (const pb::Unit& each : more)
     *next->mutable_view()->add_units() = each;
   next->mutable_view()->mutable_pending()->set_what(what);
+  next->mutable_view()->mutable_pending()->set_kind(pb::DECISION_KIND_EXCHANGE_CHOICE);
   receive(model, update);
 }
 

@@ -23,6 +23,7 @@
 #include <hd/loader/data_files.hpp>
 #include <hd/wire/game_convert.hpp>
 #include <hd/wire/hex_convert.hpp>
+#include <hd/wire/refusal_convert.hpp>
 
 #include <SFML/Graphics/RenderTexture.hpp>
 
@@ -159,8 +160,8 @@ pb::OddsAnswer odds_answer(const engine::GameState& state, const pb::Attack& ask
   if (const auto refusal = engine::check_attack(state, attack)) {
     answer.set_legal(false);
     answer.mutable_refusal()->set_code(pb::REFUSAL_CODE_RULE_VIOLATION);
-    answer.mutable_refusal()->set_message(refusal->message);
-    answer.mutable_refusal()->set_rule(refusal->rule);
+    answer.mutable_refusal()->set_message(engine::describe(*refusal, state));
+    wire::to_proto(*refusal, *answer.mutable_refusal());
   } else {
     answer.set_legal(true);
     const auto odds = engine::compute_odds(state, attack);

@@ -56,7 +56,8 @@ TEST_CASE("8.2C a demoralized chateau defender may not ignore a Dr, and is told 
       validate(state, Side::Coalition, RetreatAction{unit(state, "X"), std::nullopt, std::nullopt, true});
   REQUIRE(refusal);
   CHECK(refusal->rule == "8.2C");
-  CHECK(refusal->message.find("demoralized") != std::string::npos);
+  CHECK(refusal->code == RefusalCode::DemoralizedMayNotStay);
+  CHECK(describe(*refusal, state).find("demoralized") != std::string::npos);
 }
 
 TEST_CASE("6.7C a unit that advanced may neither attack nor be attacked later in the phase",
@@ -77,5 +78,6 @@ TEST_CASE("6.7C a unit that advanced may neither attack nor be attacked later in
   const auto refusal = validate(state, Side::French, attack(state, {"A"}, {"Y"}));
   REQUIRE(refusal);
   CHECK(refusal->rule == "6.7C");
-  CHECK(refusal->message.find("advanced") != std::string::npos);
+  CHECK(refusal->code == RefusalCode::AdvancedAfterCombat);
+  CHECK(describe(*refusal, state).find("advanced") != std::string::npos);
 }

@@ -201,8 +201,8 @@ std::vector<Action> check_state(const GameState& state, SplitMix64& random, Coun
   REQUIRE(legal_actions(state, other(side)).empty());  // and only that side
   for (const Action& action : actions) {
     const auto refusal = validate(state, side, action);
-    INFO("generated: " << format_action(state, side, action)
-                       << " refused: " << (refusal ? refusal->rule + " " + refusal->message : std::string()));
+    INFO("generated: " << format_action(state, side, action) << " refused: "
+                       << (refusal ? refusal->rule + " " + describe(*refusal, state) : std::string()));
     CHECK_FALSE(refusal);
   }
   ++counts.states;

@@ -80,7 +80,7 @@ Played play_to_the_end(const std::string& scenario, std::uint64_t seed,
     const Action action = choose_random_action(state, random);
     const auto refusal = validate(state, side, action);
     INFO(format_action(state, side, action)
-         << (refusal ? " refused: " + refusal->rule + " " + refusal->message : ""));
+         << (refusal ? " refused: " + refusal->rule + " " + describe(*refusal, state) : ""));
     REQUIRE_FALSE(refusal);
     std::vector<int> rolled;
     const auto events = apply(state, side, action, [&] {

@@ -1,11 +1,12 @@
 // Small hand-built games for rule tests: a map and units written inline, the shipped CRT and TEC.
 #pragma once
 
-#include <hd/engine/rules/modules/rule_registry.hpp>
-#include <hd/engine/rules/sequence/actions.hpp>
-#include <hd/engine/state/game_setup.hpp>
 #include <hd/engine/data/map_parser.hpp>
 #include <hd/engine/data/scenario_parser.hpp>
+#include <hd/engine/rules/modules/rule_registry.hpp>
+#include <hd/engine/rules/sequence/actions.hpp>
+#include <hd/engine/rules/sequence/decisions.hpp>
+#include <hd/engine/state/game_setup.hpp>
 
 #include <catch2/catch.hpp>
 
@@ -169,6 +170,22 @@ void change_rules(GameState& state, Change&& change) {
   change(*rules);
   resolve_rule_modules(*rules);  // the rules in force follow the changed choices
   state.rules = rules;
+}
+
+// 6.5A: A (12), B (3) and C (2) attack X (3) at 5-1 and roll an Ex: the attackers must lose at
+// least 3, by A or by B, and the French choose (a pending exchange).
+inline GameState exchange_choice_game() {
+  auto state = make_game(
+      "",
+      {{"french", "A", "infantry", 12, 4},
+       {"french", "B", "infantry", 3, 4},
+       {"french", "C", "infantry", 2, 4},
+       {"allied", "X", "infantry", 3, 4}},
+      "setup french 0505 : A\nsetup french 0405 : B\nsetup french 0605 : C\nsetup allied 0506 : X\n");
+  to_french_combat(state);
+  apply(state, Side::French, attack(state, {"A", "B", "C"}, {"X"}), die(5));  // 5-1, 5: Ex
+  REQUIRE(state.pending_exchange);
+  return state;
 }
 
 // The refusal's rule for `side` doing `action`, or "" if allowed.

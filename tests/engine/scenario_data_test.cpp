@@ -1,6 +1,6 @@
 // The shipped scenario files read as the rules say: values checked on the real data, where a
 // hand-built scenario would only test the parser.
-#include <hd/engine/rules/sequence/actions.hpp>
+#include <hd/engine/rules/sequence/decisions.hpp>
 #include <hd/engine/rules/combat/combat.hpp>
 #include <hd/loader/data_files.hpp>
 

@@ -1,6 +1,6 @@
 // Die-roll force options on the real scenarios (18.5C, 18.5B with 18.5A, 19.5C): the dice come from
 // apply()'s roller at the moments the rules name, and nothing is rolled otherwise.
-#include <hd/engine/rules/sequence/actions.hpp>
+#include <hd/engine/rules/sequence/decisions.hpp>
 #include <hd/loader/data_files.hpp>
 
 #include <catch2/catch.hpp>

@@ -2,7 +2,7 @@
 // from the Coalition's seat and its spectators until the 16/1700 French movement phase begins (its
 // die reveals it). Until then the Prussian view and the Prussian's events are byte-identical with
 // and without the option; the French view differs from the start.
-#include <hd/engine/rules/sequence/actions.hpp>
+#include <hd/engine/rules/sequence/decisions.hpp>
 #include <hd/engine/notation/notation.hpp>
 #include <hd/engine/scenarios/secret_options.hpp>
 #include <hd/engine/visibility/view.hpp>
@@ -111,4 +111,20 @@ TEST_CASE("18.5C a redacted view hides only the option's units, numbering the ot
   }
   for (std::size_t i = hidden.units.size(); i < full.units.size(); ++i)
     CHECK(full.units[i].command.ends_with("[1]"));
+}
+
+TEST_CASE("18.5C a refusal shown to the Coalition never names a unit of the secret option",
+          "[rules][18.5C][view][refusal]") {
+  const GameState with = ligny({"18.5C"});
+  const std::size_t shown = units_shown(with, kPrussian);
+  REQUIRE(shown < with.units.size());
+  const auto hidden = static_cast<UnitIndex>(shown);  // the option's units are numbered last
+  const Refusal refusal = refuse(RefusalCode::NotEnemyUnit, "6.0", {RefusalArg::of_unit(hidden)});
+  for (const Viewer& viewer : {kPrussian, kCoalitionSpectator}) {
+    const Refusal redacted = redact(with, refusal, viewer);
+    CHECK(redacted.args == std::vector<RefusalArg>{RefusalArg::hidden_unit()});
+    CHECK(describe(redacted, with).find(with.units[hidden].id) == std::string::npos);
+  }
+  for (const Viewer& viewer : {kFrench, kFrenchSpectator, kEverything})
+    CHECK(redact(with, refusal, viewer) == refusal);
 }

@@ -3,8 +3,8 @@
 #include "game_test_player.hpp"
 #include "server_process.hpp"
 
-#include <hd/engine/rules/movement/movement.hpp>
 #include <hd/engine/notation/notation.hpp>
+#include <hd/engine/rules/movement/movement.hpp>
 #include <hd/wire/game_convert.hpp>
 
 #include <catch2/catch.hpp>
@@ -27,22 +27,6 @@ std::string query_one(const std::filesystem::path& database, const std::string& 
   sqlite3_finalize(statement);
   sqlite3_close(db);
   return value;
-}
-
-// A legal move of the first French unit that can move.
-engine::MoveAction french_move(const engine::GameState& state) {
-  for (std::size_t i = 0; i < state.units.size(); ++i) {
-    if (state.units[i].army != engine::Army::French || !state.units[i].on_map()) continue;
-    const auto reachable = engine::reachable_hexes(state, static_cast<engine::UnitIndex>(i));
-    if (!reachable.empty()) {
-      engine::MoveAction move;
-      move.move.unit = static_cast<engine::UnitIndex>(i);
-      move.move.path = reachable.front().path;
-      return move;
-    }
-  }
-  FAIL("no French unit can move");
-  return {};
 }
 
 void expect_refusal(const v1::ServerEnvelope& answer, v1::RefusalCode code) {

@@ -1,6 +1,7 @@
 #include "game_test_player.hpp"
 
 #include <hd/engine/notation/notation.hpp>
+#include <hd/engine/rules/movement/movement.hpp>
 #include <hd/loader/data_files.hpp>
 #include <hd/wire/game_convert.hpp>
 #include <hd/wire/protocol_version.hpp>
@@ -191,6 +192,20 @@ v1::ClientEnvelope export_record(std::uint64_t game) {
   v1::ClientEnvelope envelope;
   envelope.mutable_export_record()->set_game_id(game);
   return envelope;
+}
+
+engine::MoveAction french_move(const engine::GameState& state) {
+  for (std::size_t i = 0; i < state.units.size(); ++i) {
+    if (state.units[i].army != engine::Army::French || !state.units[i].on_map()) continue;
+    const auto reachable = engine::reachable_hexes(state, static_cast<engine::UnitIndex>(i));
+    if (!reachable.empty()) {
+      engine::MoveAction move;
+      move.move.unit = static_cast<engine::UnitIndex>(i);
+      move.move.path = reachable.front().path;
+      return move;
+    }
+  }
+  throw std::runtime_error("no French unit can move");
 }
 
 }  // namespace hd::test

@@ -79,6 +79,9 @@ class Replica {
   std::uint64_t sequence_ = 0;
 };
 
+// A legal move of the first French unit that can move (fails the test if none can).
+engine::MoveAction french_move(const engine::GameState& state);
+
 // Envelope builders.
 hundred_days::v1::ClientEnvelope create_game(const std::string& scenario,
                                              std::vector<hundred_days::v1::Seat> take,

@@ -6,7 +6,7 @@
 // until both can step next to the target in the same movement phase. Header-only.
 #pragma once
 
-#include <hd/engine/rules/sequence/actions.hpp>
+#include <hd/engine/rules/sequence/decisions.hpp>
 #include <hd/engine/rules/combat/combat_options.hpp>
 #include <hd/engine/board/hex.hpp>
 #include <hd/engine/rules/movement/movement.hpp>

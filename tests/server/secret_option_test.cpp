@@ -6,7 +6,7 @@
 #include "game_test_player.hpp"
 #include "server_process.hpp"
 
-#include <hd/engine/rules/sequence/actions.hpp>
+#include <hd/engine/rules/sequence/decisions.hpp>
 #include <hd/loader/data_files.hpp>
 #include <hd/wire/game_convert.hpp>
 

@@ -2,13 +2,18 @@
 
 #include "net/requests.hpp"
 
+#include <hd/wire/refusal_convert.hpp>
+
 #include <utility>
 
 namespace hd::client {
 
-std::string plain_words(const RefusalInfo& refusal) {
+std::string plain_words(const RefusalInfo& refusal, const pb::GameView* view) {
   std::string text = refusal.rule.empty() ? "Refused: " : "Refused by rule " + refusal.rule + ": ";
-  return text + (refusal.message.empty() ? refusal.code_name : refusal.message);
+  const std::string words = refusal.wire.rule_refusal() != pb::RULE_REFUSAL_UNSPECIFIED
+                                ? wire::refusal_text(refusal.wire, view)
+                                : refusal.message;
+  return text + (words.empty() ? refusal.code_name : words);
 }
 
 ClientModel::ClientModel(std::string server_url) : server_url_(std::move(server_url)) {}
@@ -201,7 +206,7 @@ void ClientModel::on_envelope(const pb::ServerEnvelope& envelope) {
 }
 
 void ClientModel::on_request_refused(const RefusalInfo& refusal, RequestKind kind) {
-  const std::string words = plain_words(refusal);
+  const std::string words = plain_words(refusal, game_.open() ? &game_.view() : nullptr);
   switch (kind) {
     case RequestKind::Account:
       if (resuming_) {

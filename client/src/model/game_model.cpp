@@ -253,8 +253,7 @@ bool GameModel::my_decision() const {
 }
 
 bool GameModel::exchange_pending() const {
-  return my_decision() && view_.phase() == pb::PHASE_COMBAT &&
-         view_.pending().what().rfind("choose the attackers the exchange eliminates", 0) == 0;
+  return my_decision() && view_.pending().kind() == pb::DECISION_KIND_EXCHANGE_CHOICE;  // 6.5A
 }
 
 bool GameModel::is_mine(const pb::Unit& unit) const {
@@ -303,11 +302,15 @@ std::vector<SightLineShown> GameModel::sight_lines() const {
     if (odds_ && odds_->legal()) {
       verdict = SightVerdict::Clear;
     } else if (odds_) {
-      // The engine names the unit it refuses first ("Bach has no clear line of sight").
+      // The refusal's reason is about this gun's fire, and its first argument is this gun.
       rule = odds_->refusal().rule();
-      const std::string& message = odds_->refusal().message();
-      const bool names_it = message.rfind(gun->id() + " ", 0) == 0;
-      const bool about_fire = rule == "7.3" || rule == "8.1C" || rule == "7.1B";
+      const pb::Refusal& refusal = odds_->refusal();
+      const bool names_it = refusal.args_size() > 0 && refusal.args(0).value_case() == pb::RefusalArg::kUnit &&
+                            refusal.args(0).unit() == index;
+      const auto reason = refusal.rule_refusal();
+      const bool about_fire = reason == pb::RULE_REFUSAL_NO_LINE_OF_SIGHT ||
+                              reason == pb::RULE_REFUSAL_BOMBARD_THROUGH_CHATEAU ||
+                              reason == pb::RULE_REFUSAL_OUT_OF_RANGE;
       verdict = names_it && about_fire ? SightVerdict::Blocked : SightVerdict::Unknown;
       if (verdict != SightVerdict::Blocked) rule.clear();
     }

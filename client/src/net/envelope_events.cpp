@@ -35,6 +35,7 @@ ServerEvent refusal_event(const pb::Refusal& message, std::uint64_t request_id) 
   refusal.message = message.message();
   refusal.server_protocol_version = message.server_protocol_version();
   refusal.rule = message.rule();
+  refusal.wire = message;
   return RefusalReceived{std::move(refusal), request_id};
 }
 

@@ -558,7 +558,8 @@ void GameScreen::draw_panel(sf::RenderTarget& target, ClientModel& model, sf::Ve
         RefusalInfo why;
         why.message = odds->refusal().message();
         why.rule = odds->refusal().rule();
-        line(plain_words(why), alert);
+        why.wire = odds->refusal();
+        line(plain_words(why, &view), alert);
       }
     } else {
       line("asking the server for the odds...");

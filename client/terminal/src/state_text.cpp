@@ -1,4 +1,5 @@
 #include <hd/term/state_text.hpp>
+#include <hd/wire/refusal_convert.hpp>
 
 #include <algorithm>
 #include <cstdio>
@@ -201,12 +202,12 @@ std::string format_game_summary(const v1::GameSummary& game) {
   return out.str();
 }
 
-std::string format_refusal(const v1::Refusal& refusal) {
+std::string format_refusal(const v1::Refusal& refusal, const v1::GameView* view) {
   std::string code = v1::RefusalCode_Name(refusal.code());
   const std::string prefix = "REFUSAL_CODE_";
   if (code.rfind(prefix, 0) == 0) code = code.substr(prefix.size());
   return "refused (" + code + (refusal.rule().empty() ? "" : ", rule " + refusal.rule()) +
-         "): " + refusal.message();
+         "): " + wire::refusal_text(refusal, view);
 }
 
 }  // namespace hd::term

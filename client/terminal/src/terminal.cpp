@@ -84,7 +84,7 @@ bool Terminal::fail(const std::string& why) {
 bool Terminal::answer_ok(const std::optional<v1::ServerEnvelope>& answer, const char* expected) {
   if (!answer) return fail(client_->last_error());
   if (answer->has_refusal()) {
-    out_ << format_refusal(answer->refusal()) << "\n";
+    out_ << format_refusal(answer->refusal(), client_->game() ? &client_->game()->view : nullptr) << "\n";
     ++failures_;
     return false;
   }

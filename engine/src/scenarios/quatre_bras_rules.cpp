@@ -28,8 +28,9 @@ std::optional<Refusal> brunswick_after_fifth(const GameState& state, UnitIndex i
         other.arrival_turn >= 0 && other.arrival_turn <= state.turn &&
         std::find(other.entry_hexes.begin(), other.entry_hexes.end(), kColumnEntry) !=
             other.entry_hexes.end()) {
-      return Refusal{RefusalCode::NotArrived, "19.2C",
-                     unit.id + " enters after all of [5] (" + other.id + " is still to enter)"};
+      return refuse(RefusalCode::EntryOrder, "19.2C",
+                    {RefusalArg::of_unit(index),
+                     RefusalArg::of_unit(static_cast<UnitIndex>(&other - state.units.data()))});
     }
   }
   return std::nullopt;

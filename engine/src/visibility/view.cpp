@@ -1,6 +1,6 @@
 #include <hd/engine/rules/combat/combat.hpp>
-#include <hd/engine/scenarios/secret_options.hpp>
 #include <hd/engine/rules/victory/victory.hpp>
+#include <hd/engine/scenarios/secret_options.hpp>
 #include <hd/engine/visibility/view.hpp>
 
 #include <algorithm>
@@ -98,6 +98,14 @@ std::optional<Event> redact(const GameState& state, const Event& event, const Vi
   return event;
 }
 
+Refusal redact(const GameState& state, const Refusal& refusal, const Viewer& viewer) {
+  const std::size_t shown = units_shown(state, viewer);
+  Refusal redacted = refusal;
+  for (RefusalArg& arg : redacted.args)
+    if (arg.kind == RefusalArg::Kind::Unit && arg.unit >= shown) arg = RefusalArg::hidden_unit();
+  return redacted;
+}
+
 std::string serialize(const GameView& v) {
   std::ostringstream out;
   out << "turn " << v.turn << " " << to_string(v.phasing) << " " << to_string(v.phase) << "\n";
@@ -114,7 +122,12 @@ std::string serialize(const GameView& v) {
         << (v.disintegration_level[a] ? std::to_string(*v.disintegration_level[a]) : "-") << "\n";
   }
   out << "vp " << v.victory_points[0] << " " << v.victory_points[1] << "\n";
-  out << "pending " << to_string(v.pending.side) << " " << v.pending.what << "\n";
+  out << "pending " << to_string(v.pending.side) << " " << to_string(v.pending.kind) << " " << v.pending.what
+      << " unit " << (v.pending.unit ? std::to_string(*v.pending.unit) : std::string("-")) << " loss "
+      << v.pending.exchange_loss << (v.pending.may_stay ? " may-stay" : "") << " armies";
+  for (Army army : v.pending.armies)
+    out << " " << to_string(army);
+  out << "\n";
   for (const auto& [hex, side] : v.control)
     out << "control " << format_hex(hex) << " " << to_string(side) << "\n";
   if (v.result) {

@@ -28,14 +28,20 @@ Decoded<Envelope> decode(std::string_view bytes, std::size_t max_bytes) {
 
 }  // namespace
 
-std::string encode(const hundred_days::v1::ClientEnvelope& envelope) { return envelope.SerializeAsString(); }
-std::string encode(const hundred_days::v1::ServerEnvelope& envelope) { return envelope.SerializeAsString(); }
+std::string encode(const hundred_days::v1::ClientEnvelope& envelope) {
+  return envelope.SerializeAsString();
+}
+std::string encode(const hundred_days::v1::ServerEnvelope& envelope) {
+  return envelope.SerializeAsString();
+}
 
-Decoded<hundred_days::v1::ClientEnvelope> decode_client_envelope(std::string_view bytes, std::size_t max_bytes) {
+Decoded<hundred_days::v1::ClientEnvelope> decode_client_envelope(std::string_view bytes,
+                                                                 std::size_t max_bytes) {
   return decode<hundred_days::v1::ClientEnvelope>(bytes, max_bytes);
 }
 
-Decoded<hundred_days::v1::ServerEnvelope> decode_server_envelope(std::string_view bytes, std::size_t max_bytes) {
+Decoded<hundred_days::v1::ServerEnvelope> decode_server_envelope(std::string_view bytes,
+                                                                 std::size_t max_bytes) {
   return decode<hundred_days::v1::ServerEnvelope>(bytes, max_bytes);
 }
 

@@ -1,4 +1,5 @@
 #include <hd/engine/notation/notation.hpp>
+#include <hd/wire/decision_convert.hpp>
 #include <hd/wire/game_convert.hpp>
 #include <hd/wire/hex_convert.hpp>
 
@@ -218,8 +219,7 @@ v1::GameView to_proto(const engine::GameView& view) {
   }
   for (int vp : view.victory_points)
     out.add_victory_points(vp);
-  out.mutable_pending()->set_side(to_proto(view.pending.side));
-  out.mutable_pending()->set_what(view.pending.what);
+  to_proto(view.pending, *out.mutable_pending());
   if (view.result) *out.mutable_result() = result_to_proto(*view.result);
   return out;
 }
@@ -260,8 +260,7 @@ engine::GameView from_proto(const v1::GameView& view) {
   }
   for (int i = 0; i < view.victory_points_size() && i < 2; ++i)
     out.victory_points[static_cast<std::size_t>(i)] = view.victory_points(i);
-  out.pending.side = from_proto(view.pending().side()).value_or(engine::Side::French);
-  out.pending.what = view.pending().what();
+  out.pending = from_proto(view.pending());
   if (view.has_result()) {
     engine::GameResult result;
     result.winner = from_proto(view.result().winner());

@@ -1,6 +1,6 @@
 // The play half of GameService: actions (validated by the engine against the caller's seats),
-// Coalition teamwork (both seats end a phase; a mixed attack needs the other seat's consent), the
-// built-in player, undo by consent (5.1C), resignation and agreed draws (docs/games.md).
+// Coalition teamwork (both seats end a phase; a mixed attack needs the other seat's consent) and the
+// built-in player (docs/games.md). Undo, resignation and draws: game_consent.cpp.
 #include "games/builtin_player.hpp"
 #include "games/game_service.hpp"
 #include "games/seat_policy.hpp"
@@ -32,17 +32,6 @@ v1::ServerEnvelope accepted(std::uint64_t request_id, std::uint64_t game, std::u
   ack.set_sequence(sequence);
   ack.set_awaiting_confirmation(awaiting);
   return envelope;
-}
-
-v1::ServerEnvelope ok_envelope(std::uint64_t request_id) {
-  v1::ServerEnvelope envelope;
-  envelope.set_request_id(request_id);
-  envelope.mutable_ok();
-  return envelope;
-}
-
-bool is_move(const std::string& line) {
-  return line.find(" move ") != std::string::npos;
 }
 
 }  // namespace
@@ -210,9 +199,8 @@ void GameService::submit_action(const Caller& caller, const Envelope& request) {
                           "those units belong to another seat");
     propose = true;
   }
-  if (const auto refusal = engine::validate(room.state, side, action)) {
-    return send_refusal(caller, request, v1::REFUSAL_CODE_RULE_VIOLATION, refusal->message, refusal->rule);
-  }
+  if (const auto refusal = engine::validate(room.state, side, action))
+    return send_rule_refusal(caller, request, room, viewer_for_seats(held), *refusal);
 
   // The seat that acts: one of the caller's seats for the units named, else one of its side.
   v1::Seat acting = v1::SEAT_UNSPECIFIED;
@@ -306,182 +294,13 @@ void GameService::confirm_attack(const Caller& caller, const Envelope& request) 
     return outbound_.send(caller.connection, answer);
   }
   if (const auto refusal = engine::validate(room.state, engine::Side::Coalition, proposal.attack))
-    return send_refusal(caller, request, v1::REFUSAL_CODE_RULE_VIOLATION, refusal->message, refusal->rule);
+    return send_rule_refusal(caller, request, room, viewer_for_seats(room.seats_of(*caller.account)),
+                             *refusal);
   const std::uint64_t sequence = play(room, engine::Side::Coalition, proposal.attack, proposal.proposed_by,
                                       proposal.proposer, proposal.request_id);
   outbound_.send(caller.connection, accepted(request.request_id(), confirm.game_id(), sequence, false));
   outbound_.send(proposal.connection, accepted(proposal.request_id, confirm.game_id(), sequence, false));
   run_builtin_players(room);
-}
-
-void GameService::request_undo(const Caller& caller, const Envelope& request) {
-  const std::uint64_t game_id = request.request_undo().game_id();
-  GameRoom* found = find_room(game_id);
-  if (!found) return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game");
-  GameRoom& room = *found;
-  if (room.row.status != v1::GAME_STATUS_RUNNING)
-    return send_refusal(caller, request, v1::REFUSAL_CODE_GAME_NOT_RUNNING, "the game is not running");
-  const auto held = room.seats_of(*caller.account);
-  if (held.empty())
-    return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_YOUR_SEAT, "you hold no seat here");
-  // 5.1C: the phasing seat's last move of this movement phase, before any die of the phase.
-  const bool allowed = !room.log.empty() && room.state.phase == engine::Phase::Movement &&
-                       room.log.back().sequence > room.phase_start_sequence() &&
-                       !room.dice_rolled_this_phase() && is_move(room.log.back().action) &&
-                       std::find(held.begin(), held.end(), room.log.back().seat) != held.end() &&
-                       !room.undo_requested_by;
-  if (!allowed)
-    return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_ALLOWED,
-                        "only your own last move of this movement phase, before any die, can be taken back",
-                        "5.1C");
-  const LoggedAction& last = room.log.back();
-  store_.log_undo(room.row.id, last.sequence, last.action, "request", *caller.account);
-  room.undo_requested_by = last.seat;
-  v1::ServerEnvelope answer;
-  answer.set_request_id(request.request_id());
-  answer.mutable_ok();
-  outbound_.send(caller.connection, answer);
-  // The opponent answers; a built-in opponent, or the same account on both sides, accepts at once.
-  const engine::Side other = engine::other(side_of_seat(last.seat));
-  bool auto_accept = true;
-  for (v1::Seat seat : room.seats_of_side(other)) {
-    const SeatRow* row = room.seat(seat);
-    if (row && !row->built_in && row->account != *caller.account) auto_accept = false;
-  }
-  if (auto_accept) return apply_undo(room, *caller.account);
-  v1::ServerEnvelope asked;
-  asked.mutable_undo_requested()->set_game_id(game_id);
-  asked.mutable_undo_requested()->set_by(last.seat);
-  send_to_subscribers(room, asked, [](const Subscriber& subscriber) { return !subscriber.seats.empty(); });
-}
-
-void GameService::apply_undo(GameRoom& room, AccountId answering) {
-  const LoggedAction last = room.log.back();
-  in_transaction(db_, [&] {
-    store_.delete_action(room.row.id, last.sequence);
-    store_.log_undo(room.row.id, last.sequence, last.action, "accept", answering);
-    store_.save_phase_ends(room.row.id, room.phase_start_sequence(), {});  // the replay clears them
-    store_.delete_snapshots_from(room.row.id, last.sequence);
-  });
-  room.log.pop_back();
-  room.replay();
-  room.undo_requested_by.reset();
-  room.proposal.reset();
-  if (room.min_undone_sequence == 0 || last.sequence < room.min_undone_sequence)
-    room.min_undone_sequence = last.sequence;
-  v1::ServerEnvelope answered;
-  answered.mutable_undo_answered()->set_game_id(static_cast<std::uint64_t>(room.row.id));
-  answered.mutable_undo_answered()->set_accepted(true);
-  answered.mutable_undo_answered()->set_sequence(room.sequence());
-  send_to_subscribers(room, answered);
-  for (const auto& [connection, subscriber] : room.subscribers) {
-    v1::ServerEnvelope update;
-    v1::GameUpdate& out = *update.mutable_game_update();
-    out.set_game_id(static_cast<std::uint64_t>(room.row.id));
-    out.set_sequence(room.sequence());
-    out.set_undone(true);
-    *out.mutable_view() = view_for(room, subscriber);
-    outbound_.send(connection, update);
-  }
-}
-
-void GameService::answer_undo(const Caller& caller, const Envelope& request) {
-  const v1::AnswerUndo& answer_request = request.answer_undo();
-  GameRoom* found = find_room(answer_request.game_id());
-  if (!found) return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game");
-  GameRoom& room = *found;
-  if (!room.undo_requested_by)
-    return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_ALLOWED, "no undo was asked for");
-  const engine::Side asking = side_of_seat(*room.undo_requested_by);
-  bool opponent = false;
-  for (v1::Seat seat : room.seats_of(*caller.account))
-    if (side_of_seat(seat) != asking) opponent = true;
-  if (!opponent)
-    return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_YOUR_SEAT,
-                        "the other side answers an undo request");
-  v1::ServerEnvelope ok;
-  ok.set_request_id(request.request_id());
-  ok.mutable_ok();
-  outbound_.send(caller.connection, ok);
-  if (answer_request.accept()) return apply_undo(room, *caller.account);
-  store_.log_undo(room.row.id, room.log.back().sequence, room.log.back().action, "decline", *caller.account);
-  room.undo_requested_by.reset();
-  v1::ServerEnvelope answered;
-  answered.mutable_undo_answered()->set_game_id(answer_request.game_id());
-  answered.mutable_undo_answered()->set_accepted(false);
-  answered.mutable_undo_answered()->set_sequence(room.sequence());
-  send_to_subscribers(room, answered);
-}
-
-GameRoom* GameService::seat_holders_running_game(const Caller& caller, const Envelope& request,
-                                                 std::uint64_t game_id, std::vector<v1::Seat>& held) {
-  GameRoom* room = find_room(game_id);
-  if (!room) {
-    send_refusal(caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game");
-    return nullptr;
-  }
-  held = room->seats_of(*caller.account);
-  if (held.empty()) {
-    send_refusal(caller, request, v1::REFUSAL_CODE_NOT_YOUR_SEAT, "you hold no seat here");
-    return nullptr;
-  }
-  if (room->row.status != v1::GAME_STATUS_RUNNING) {
-    send_refusal(caller, request, v1::REFUSAL_CODE_GAME_NOT_RUNNING, "the game is not running");
-    return nullptr;
-  }
-  return room;
-}
-
-void GameService::resign(const Caller& caller, const Envelope& request) {
-  std::vector<v1::Seat> held;
-  GameRoom* room = seat_holders_running_game(caller, request, request.resign().game_id(), held);
-  if (!room) return;
-  // A seat resigns for its whole side.
-  const engine::Side side = side_of_seat(held.front());
-  const engine::Side winner = engine::other(side);
-  finish(*room, std::string(engine::to_string(winner)) + " victory: the " +
-                    std::string(engine::to_string(side)) + " side resigned (" + seat_name(held.front()) +
-                    " seat, " + caller.username + ")");
-  outbound_.send(caller.connection, ok_envelope(request.request_id()));
-}
-
-void GameService::offer_draw(const Caller& caller, const Envelope& request) {
-  std::vector<v1::Seat> held;
-  GameRoom* room = seat_holders_running_game(caller, request, request.offer_draw().game_id(), held);
-  if (!room) return;
-  const engine::Side side = side_of_seat(held.front());
-  const engine::Side other = engine::other(side);
-  for (v1::Seat seat : room->seats_of_side(other)) {
-    const SeatRow* row = room->seat(seat);
-    if (row->built_in)
-      return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_ALLOWED,
-                          "the built-in player does not take draws");
-    if (row->account == *caller.account)
-      return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_ALLOWED, "you hold both sides");
-  }
-  room->draw_offered_by = side;
-  outbound_.send(caller.connection, ok_envelope(request.request_id()));
-  v1::ServerEnvelope offered;
-  offered.mutable_draw_offered()->set_game_id(request.offer_draw().game_id());
-  offered.mutable_draw_offered()->set_by(held.front());
-  send_to_subscribers(*room, offered);
-}
-
-void GameService::answer_draw(const Caller& caller, const Envelope& request) {
-  std::vector<v1::Seat> held;
-  GameRoom* room = seat_holders_running_game(caller, request, request.answer_draw().game_id(), held);
-  if (!room) return;
-  if (!room->draw_offered_by)
-    return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_ALLOWED, "no draw is on offer");
-  bool opponent = false;
-  for (v1::Seat seat : held)
-    if (side_of_seat(seat) != *room->draw_offered_by) opponent = true;
-  if (!opponent)
-    return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_YOUR_SEAT,
-                        "the other side answers a draw offer");
-  room->draw_offered_by.reset();
-  if (request.answer_draw().accept()) finish(*room, "drawn by agreement");  // persisted before the answer
-  outbound_.send(caller.connection, ok_envelope(request.request_id()));
 }
 
 }  // namespace hd::server

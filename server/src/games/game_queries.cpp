@@ -1,6 +1,7 @@
 // Queries (QueryReachable, QueryCombatOptions, QueryOdds, QueryRetreats): answered from the engine
 // for a game the caller holds a seat in or has open; they change nothing.
-#include "games/game_service.hpp"
+#include "games/game_queries.hpp"
+
 #include "games/spectator_view.hpp"
 
 #include <hd/engine/rules/combat/combat.hpp>
@@ -8,6 +9,7 @@
 #include <hd/engine/rules/movement/movement.hpp>
 #include <hd/wire/game_convert.hpp>
 #include <hd/wire/hex_convert.hpp>
+#include <hd/wire/refusal_convert.hpp>
 
 namespace hd::server {
 
@@ -21,39 +23,66 @@ void add_units(google::protobuf::RepeatedField<std::uint32_t>* out,
     out->Add(static_cast<std::uint32_t>(unit));
 }
 
-// How many units the caller is shown (18.5C: a secret option's units are not): its open
-// subscription's viewer, else its seats'. A higher unit number is answered as out of range.
-std::size_t units_shown_to(const GameRoom& room, const Caller& caller) {
+// The caller's viewer: its open game's, or its seats'.
+engine::Viewer viewer_of(const GameRoom& room, const Caller& caller) {
   const auto it = room.subscribers.find(caller.connection);
-  if (it != room.subscribers.end()) return engine::units_shown(room.state, it->second.viewer);
-  return engine::units_shown(room.state, viewer_for_seats(room.seats_of(*caller.account)));
+  if (it != room.subscribers.end()) return it->second.viewer;
+  return viewer_for_seats(room.seats_of(*caller.account));
+}
+
+// How many units the caller is shown (18.5C: a secret option's units are not). A higher unit
+// number is answered as out of range.
+std::size_t units_shown_to(const GameRoom& room, const Caller& caller) {
+  return engine::units_shown(room.state, viewer_of(room, caller));
 }
 
 }  // namespace
 
-GameRoom* GameService::query_room(const Caller& caller, const Envelope& request, std::uint64_t game_id) {
-  GameRoom* room = find_room(game_id);
+GameQueries::GameQueries(Outbound& outbound, FindRoom find_room, Refuse refuse)
+    : outbound_(outbound), find_room_(std::move(find_room)), send_refusal_(std::move(refuse)) {}
+
+bool GameQueries::handle(const Caller& caller, const Envelope& request) {
+  switch (request.body_case()) {
+    case v1::ClientEnvelope::kQueryReachable:
+      query_reachable(caller, request);
+      return true;
+    case v1::ClientEnvelope::kQueryCombatOptions:
+      query_combat_options(caller, request);
+      return true;
+    case v1::ClientEnvelope::kQueryOdds:
+      query_odds(caller, request);
+      return true;
+    case v1::ClientEnvelope::kQueryRetreats:
+      query_retreats(caller, request);
+      return true;
+    default:
+      return false;
+  }
+}
+
+GameRoom* GameQueries::query_room(const Caller& caller, const Envelope& request, std::uint64_t game_id) {
+  GameRoom* room = find_room_(game_id);
   if (!room || (room->seats_of(*caller.account).empty() && !room->subscribers.count(caller.connection))) {
-    send_refusal(caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game open here");
+    send_refusal_(caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game open here");
     return nullptr;
   }
   // Delayed spectators would learn the live position from queries.
   const auto it = room->subscribers.find(caller.connection);
   if (room->seats_of(*caller.account).empty() && it != room->subscribers.end() &&
       it->second.delay_player_turns > 0 && room->row.status != v1::GAME_STATUS_FINISHED) {
-    send_refusal(caller, request, v1::REFUSAL_CODE_NOT_ALLOWED,
-                 "queries show the live game; you see it delayed");
+    send_refusal_(caller, request, v1::REFUSAL_CODE_NOT_ALLOWED,
+                  "queries show the live game; you see it delayed");
     return nullptr;
   }
   return room;
 }
 
-void GameService::query_reachable(const Caller& caller, const Envelope& request) {
+void GameQueries::query_reachable(const Caller& caller, const Envelope& request) {
   const v1::QueryReachable& query = request.query_reachable();
   GameRoom* room = query_room(caller, request, query.game_id());
   if (!room) return;
   if (query.unit() >= units_shown_to(*room, caller))
-    return send_refusal(caller, request, v1::REFUSAL_CODE_INVALID_REQUEST, "unit number out of range");
+    return send_refusal_(caller, request, v1::REFUSAL_CODE_INVALID_REQUEST, "unit number out of range");
   v1::ServerEnvelope answer;
   answer.set_request_id(request.request_id());
   v1::Reachable& out = *answer.mutable_reachable();
@@ -71,7 +100,7 @@ void GameService::query_reachable(const Caller& caller, const Envelope& request)
   outbound_.send(caller.connection, answer);
 }
 
-void GameService::query_combat_options(const Caller& caller, const Envelope& request) {
+void GameQueries::query_combat_options(const Caller& caller, const Envelope& request) {
   const std::uint64_t game_id = request.query_combat_options().game_id();
   GameRoom* room = query_room(caller, request, game_id);
   if (!room) return;
@@ -91,7 +120,7 @@ void GameService::query_combat_options(const Caller& caller, const Envelope& req
   outbound_.send(caller.connection, answer);
 }
 
-void GameService::query_odds(const Caller& caller, const Envelope& request) {
+void GameQueries::query_odds(const Caller& caller, const Envelope& request) {
   const v1::QueryOdds& query = request.query_odds();
   GameRoom* room = query_room(caller, request, query.game_id());
   if (!room) return;
@@ -99,7 +128,7 @@ void GameService::query_odds(const Caller& caller, const Envelope& request) {
   *wrapped.mutable_attack() = query.attack();
   auto converted = wire::from_proto(wrapped, room->state, units_shown_to(*room, caller));
   if (const auto* error = std::get_if<std::string>(&converted))
-    return send_refusal(caller, request, v1::REFUSAL_CODE_INVALID_REQUEST, *error);
+    return send_refusal_(caller, request, v1::REFUSAL_CODE_INVALID_REQUEST, *error);
   const auto& attack = std::get<engine::AttackAction>(std::get<engine::Action>(converted));
   v1::ServerEnvelope answer;
   answer.set_request_id(request.request_id());
@@ -107,9 +136,11 @@ void GameService::query_odds(const Caller& caller, const Envelope& request) {
   out.set_game_id(query.game_id());
   if (const auto refusal = engine::check_attack(room->state, attack)) {
     out.set_legal(false);
+    // Typed, and redacted for the asker like any rule refusal (send_rule_refusal()).
+    const engine::Refusal shown = engine::redact(room->state, *refusal, viewer_of(*room, caller));
     out.mutable_refusal()->set_code(v1::REFUSAL_CODE_RULE_VIOLATION);
-    out.mutable_refusal()->set_message(refusal->message);
-    out.mutable_refusal()->set_rule(refusal->rule);
+    out.mutable_refusal()->set_message(engine::describe(shown, room->state));
+    wire::to_proto(shown, *out.mutable_refusal());
   } else {
     out.set_legal(true);
     const engine::CombatOdds odds = engine::compute_odds(room->state, attack);
@@ -124,7 +155,7 @@ void GameService::query_odds(const Caller& caller, const Envelope& request) {
   outbound_.send(caller.connection, answer);
 }
 
-void GameService::query_retreats(const Caller& caller, const Envelope& request) {
+void GameQueries::query_retreats(const Caller& caller, const Envelope& request) {
   const std::uint64_t game_id = request.query_retreats().game_id();
   GameRoom* room = query_room(caller, request, game_id);
   if (!room) return;

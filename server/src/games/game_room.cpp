@@ -83,17 +83,30 @@ bool GameRoom::every_human_seat_taken() const {
 }
 
 std::vector<v1::Seat> GameRoom::pending_seats() const {
-  if (state.phase == engine::Phase::GameOver || state.result) return {};
-  const engine::Side side = engine::pending_decision(state).side;
-  if (!state.pending_retreats.empty()) {
-    const engine::UnitIndex unit = state.pending_retreats.front().unit;
-    if (unit < state.units.size() && engine::side_of(state.units[unit].army) == side)
-      return {seat_of_army(state.units[unit].army)};
-  }
   std::vector<v1::Seat> result;
-  for (v1::Seat candidate : seats_of_side(side))
-    if (!coalition_ended.count(candidate)) result.push_back(candidate);
+  for (const engine::Decider& decider : engine::deciders(state)) {
+    for (v1::Seat candidate : seats_of_side(decider.side)) {
+      const bool concerned = std::find(decider.armies.begin(), decider.armies.end(),
+                                       army_of_seat(candidate)) != decider.armies.end();
+      if (concerned && !coalition_ended.count(candidate)) result.push_back(candidate);
+    }
+  }
   return result;
+}
+
+std::optional<engine::NotatedAction> GameRoom::last_action() const {
+  if (log.empty()) return std::nullopt;
+  // The line names units by id, and ids do not change: the state after it reads it as well.
+  auto parsed = engine::parse_action_line(state, log.back().action);
+  if (const auto* notated = std::get_if<engine::NotatedAction>(&parsed)) return *notated;
+  return std::nullopt;
+}
+
+bool GameRoom::undo_allowed_for(const std::vector<v1::Seat>& held) const {
+  if (row.status != v1::GAME_STATUS_RUNNING || undo_requested_by || held.empty()) return false;
+  const auto last = last_action();
+  return last && std::find(held.begin(), held.end(), log.back().seat) != held.end() &&
+         engine::undo_allowed(state, last->side, last->action, dice_rolled_this_phase());
 }
 
 std::vector<std::string> GameRoom::entropy_in_seat_order() const {

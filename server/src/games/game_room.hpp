@@ -7,7 +7,8 @@
 #include "app/caller.hpp"
 #include "games/game_store.hpp"
 
-#include <hd/engine/rules/sequence/actions.hpp>
+#include <hd/engine/notation/notation.hpp>
+#include <hd/engine/rules/sequence/decisions.hpp>
 #include <hd/engine/visibility/view.hpp>
 
 #include <map>
@@ -82,10 +83,15 @@ class GameRoom {
   // The seats of a side in this game.
   std::vector<hundred_days::v1::Seat> seats_of_side(engine::Side side) const;
   bool every_human_seat_taken() const;
-  // The seats whose decision the game waits for: the pending side's seats (only the retreating
-  // unit's army for a retreat; without the Coalition seats that have ended the phase). Empty when
-  // the game is over.
+  // The seats whose decision the game waits for: the seats of the engine's deciders (the armies the
+  // decision concerns: only the retreating unit's army for a retreat), without the Coalition seats
+  // that have ended the phase. Empty when the game is over.
   std::vector<hundred_days::v1::Seat> pending_seats() const;
+  // The last logged action as the engine reads it, or nullopt if there is none.
+  std::optional<engine::NotatedAction> last_action() const;
+  // 5.1C: true if an account holding `held` may ask now to take back the last action: it is one of
+  // its seats' and the engine allows it (engine::undo_allowed), and no undo is already asked for.
+  bool undo_allowed_for(const std::vector<hundred_days::v1::Seat>& held) const;
   // Each seat's entropy, in seat order (the dice input).
   std::vector<std::string> entropy_in_seat_order() const;
   // True if any die has been rolled since the current phase began (5.1C undo limit).

@@ -9,6 +9,7 @@
 
 #include <hd/engine/notation/notation.hpp>
 #include <hd/wire/game_convert.hpp>
+#include <hd/wire/refusal_convert.hpp>
 
 #include <algorithm>
 #include <ctime>
@@ -18,7 +19,16 @@ namespace hd::server {
 namespace v1 = hundred_days::v1;
 
 GameService::GameService(Database& db, const ServerConfig& config, Outbound& outbound, Metrics& metrics)
-    : db_(db), config_(config), outbound_(outbound), metrics_(metrics), store_(db) {
+    : db_(db),
+      config_(config),
+      outbound_(outbound),
+      metrics_(metrics),
+      store_(db),
+      queries_(
+          outbound, [this](std::uint64_t game_id) { return find_room(game_id); },
+          [this](const Caller& caller, const Envelope& request, v1::RefusalCode code, std::string message) {
+            send_refusal(caller, request, code, std::move(message));
+          }) {
   for (const GameRow& game : store_.load_games()) {
     if (game.status == v1::GAME_STATUS_FINISHED) continue;  // loaded on demand
     try {
@@ -76,13 +86,11 @@ void GameService::dispatch(const Caller& caller, const v1::ClientEnvelope& reque
     case v1::ClientEnvelope::kSendChat:
       return send_chat(caller, request);
     case v1::ClientEnvelope::kQueryReachable:
-      return query_reachable(caller, request);
     case v1::ClientEnvelope::kQueryCombatOptions:
-      return query_combat_options(caller, request);
     case v1::ClientEnvelope::kQueryOdds:
-      return query_odds(caller, request);
     case v1::ClientEnvelope::kQueryRetreats:
-      return query_retreats(caller, request);
+      queries_.handle(caller, request);
+      return;
     case v1::ClientEnvelope::kExportRecord:
       return export_record(caller, request);
     default:
@@ -111,6 +119,22 @@ void GameService::send_refusal(const Caller& caller, const Envelope& request, v1
              {"message", message}});
   outbound_.send(caller.connection,
                  refusal_envelope(request.request_id(), code, std::move(message), std::move(rule)));
+}
+
+void GameService::send_rule_refusal(const Caller& caller, const Envelope& request, const GameRoom& room,
+                                    const engine::Viewer& viewer, const engine::Refusal& refusal) {
+  // Only what the refused seat may see: a unit it is not shown is "a unit" (18.5C).
+  const engine::Refusal shown = engine::redact(room.state, refusal, viewer);
+  const std::string words = engine::describe(shown, room.state);
+  log_event(LogLevel::Info, "refused",
+            {{"connection", std::to_string(caller.connection)},
+             {"code", "RULE_VIOLATION"},
+             {"reason", std::string(engine::to_string(shown.code))},
+             {"message", words}});
+  v1::ServerEnvelope envelope =
+      refusal_envelope(request.request_id(), v1::REFUSAL_CODE_RULE_VIOLATION, words);
+  wire::to_proto(shown, *envelope.mutable_refusal());
+  outbound_.send(caller.connection, envelope);
 }
 
 v1::GameSummary GameService::summary(const GameRoom& room) const {
@@ -147,10 +171,14 @@ v1::GameSummary GameService::summary(const GameRoom& room) const {
 v1::GameView GameService::view_for(const GameRoom& room, const Subscriber& subscriber) const {
   const engine::GameState& shown = visible_state(room, subscriber);
   v1::GameView out = wire::to_proto(engine::view(shown, subscriber.viewer));
-  if (&shown == &room.state)
-    for (v1::Seat seat : room.pending_seats())
-      out.mutable_pending()->add_seats(seat);
+  if (&shown == &room.state) add_live_decision(room, subscriber, out);
   return out;
+}
+
+void GameService::add_live_decision(const GameRoom& room, const Subscriber& subscriber, v1::GameView& view) {
+  for (v1::Seat seat : room.pending_seats())
+    view.mutable_pending()->add_seats(seat);
+  view.set_undo_allowed(room.undo_allowed_for(subscriber.seats));
 }
 
 v1::GameSnapshot GameService::snapshot(GameRoom& room, const Subscriber& subscriber) {
@@ -222,9 +250,7 @@ v1::GameUpdate GameService::update_for(const GameRoom& room, const Subscriber& s
     if (const auto shown = engine::redact(after, event, subscriber.viewer))
       *out.add_events() = wire::to_proto(after, *shown);
   v1::GameView view = wire::to_proto(engine::view(after, subscriber.viewer));
-  if (&after == &room.state)
-    for (v1::Seat seat : room.pending_seats())
-      view.mutable_pending()->add_seats(seat);
+  if (&after == &room.state) add_live_decision(room, subscriber, view);
   *out.mutable_view() = std::move(view);
   return out;
 }

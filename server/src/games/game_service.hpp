@@ -3,13 +3,15 @@
 // docs/games.md describes the behaviour; the parts live in files by concept:
 //   lobby.cpp        create, list, join, leave
 //   game_service.cpp dispatch, open/close (snapshots, resume), chat, export, the views sent out
-//   game_play.cpp    actions, Coalition teamwork, built-in seats, undo, resignation, draws
-//   game_queries.cpp reachable hexes, combat options, odds, retreats
+//   game_play.cpp    actions, Coalition teamwork, built-in seats
+//   game_consent.cpp undo by consent (5.1C), resignation, draws
+//   game_queries.hpp the queries part (GameQueries): reachable hexes, combat options, odds, retreats
 #pragma once
 
 #include "app/caller.hpp"
 #include "app/outbound.hpp"
 #include "database.hpp"
+#include "games/game_queries.hpp"
 #include "games/game_room.hpp"
 #include "games/game_store.hpp"
 #include "ops/metrics.hpp"
@@ -88,15 +90,18 @@ class GameService {
   void broadcast_summary(const GameRoom& room);
   void send_refusal(const Caller& caller, const Envelope& request, hundred_days::v1::RefusalCode code,
                     std::string message, std::string rule = {});
+  // Sends the engine's refusal of a request typed (RULE_VIOLATION: reason, rule, arguments),
+  // redacted for `viewer`, the refused seat's view.
+  void send_rule_refusal(const Caller& caller, const Envelope& request, const GameRoom& room,
+                         const engine::Viewer& viewer, const engine::Refusal& refusal);
+  // Adds to a view of the live state what only the room knows: the seats whose decision is pending
+  // and whether the subscriber's seats may ask for an undo (5.1C).
+  static void add_live_decision(const GameRoom& room, const Subscriber& subscriber,
+                                hundred_days::v1::GameView& view);
 
   // game_play.cpp
   void submit_action(const Caller& caller, const Envelope& request);
   void confirm_attack(const Caller& caller, const Envelope& request);
-  void request_undo(const Caller& caller, const Envelope& request);
-  void answer_undo(const Caller& caller, const Envelope& request);
-  void resign(const Caller& caller, const Envelope& request);
-  void offer_draw(const Caller& caller, const Envelope& request);
-  void answer_draw(const Caller& caller, const Envelope& request);
   // Applies an engine action for a seat, persists it (with the game's end, if it ends), then
   // acknowledges the actor (if any) and broadcasts the update. Throws engine::ActionRefused.
   std::uint64_t play(GameRoom& room, engine::Side side, const engine::Action& action,
@@ -107,19 +112,18 @@ class GameService {
   void finish(GameRoom& room, const std::string& result);
   // Starts the game once every human seat is taken (the caller then runs the built-in players).
   void start_if_ready(GameRoom& room);
+
+  // game_consent.cpp
+  void request_undo(const Caller& caller, const Envelope& request);
+  void answer_undo(const Caller& caller, const Envelope& request);
+  void resign(const Caller& caller, const Envelope& request);
+  void offer_draw(const Caller& caller, const Envelope& request);
+  void answer_draw(const Caller& caller, const Envelope& request);
   void apply_undo(GameRoom& room, AccountId answering);
   // The running game in which the caller holds `held` seats (resign, offer or answer a draw); refuses
   // (NOT_FOUND, NOT_YOUR_SEAT, GAME_NOT_RUNNING) and returns nullptr otherwise.
   GameRoom* seat_holders_running_game(const Caller& caller, const Envelope& request, std::uint64_t game_id,
                                       std::vector<hundred_days::v1::Seat>& held);
-
-  // game_queries.cpp
-  void query_reachable(const Caller& caller, const Envelope& request);
-  void query_combat_options(const Caller& caller, const Envelope& request);
-  void query_odds(const Caller& caller, const Envelope& request);
-  void query_retreats(const Caller& caller, const Envelope& request);
-  // The room of a query: a game the caller has a seat in or has open; refuses and returns nullptr.
-  GameRoom* query_room(const Caller& caller, const Envelope& request, std::uint64_t game_id);
 
   Database& db_;
   const ServerConfig& config_;
@@ -128,6 +132,7 @@ class GameService {
   GameStore store_;
   std::map<std::uint64_t, std::unique_ptr<GameRoom>> rooms_;
   std::map<ConnectionId, std::set<std::uint64_t>> open_games_;  // the games each connection has open
+  GameQueries queries_;
 };
 
 }  // namespace hd::server

@@ -1,5 +1,7 @@
 #include "games/seat_policy.hpp"
 
+#include <hd/engine/rules/sequence/decisions.hpp>
+
 namespace hd::server {
 
 namespace v1 = hundred_days::v1;

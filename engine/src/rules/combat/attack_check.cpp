@@ -18,11 +18,9 @@ std::optional<Refusal> check_bombardment(const GameState& state, const AttackAct
   const GameMap& map = state.rules->map;
   const auto targets = hexes_of(state, attack.defenders);
   // 7.1: a bombardment alone strikes one hex; 7.2 lets adjacent attackers take on several.
-  if (attack.attackers.empty() && targets.size() > 1)
-    return refuse(RefusalCode::Malformed, "7.1", "a bombardment strikes a single enemy-occupied hex");
+  if (attack.attackers.empty() && targets.size() > 1) return refuse(RefusalCode::BombardOneHex, "7.1");
   for (Hex hex : targets) {
-    if (map.terrain(hex) == HexTerrain::Chateau)
-      return refuse(RefusalCode::ProhibitedTerrain, "8.1C", "no bombardment into a chateau");
+    if (map.terrain(hex) == HexTerrain::Chateau) return refuse(RefusalCode::BombardIntoChateau, "8.1C");
   }
   for (UnitIndex b : attack.bombarding) {
     const UnitState& unit = state.units[b];
@@ -40,18 +38,18 @@ std::optional<Refusal> check_bombardment(const GameState& state, const AttackAct
       through_chateau = through_chateau || chateau;
       in_sight = in_sight || (!chateau && line_of_sight_clear(*state.rules, unit.hex, hex));
     }
-    if (!in_range) return refuse(RefusalCode::NotAdjacent, "7.1B", unit.id + " is out of bombardment range");
+    if (!in_range) return refuse(RefusalCode::OutOfRange, "7.1B", {RefusalArg::of_unit(b)});
     if (!in_sight && through_chateau) {
-      return refuse(RefusalCode::ProhibitedTerrain, "8.1C", unit.id + " may not bombard through a chateau");
+      return refuse(RefusalCode::BombardThroughChateau, "8.1C", {RefusalArg::of_unit(b)});
     }
-    if (!in_sight) return refuse(RefusalCode::Malformed, "7.3", unit.id + " has no clear line of sight");
+    if (!in_sight) return refuse(RefusalCode::NoLineOfSight, "7.3", {RefusalArg::of_unit(b)});
     // 7.1C: stacked bombarding artillery bombard the same target, so together.
     for (UnitIndex other : state.units_at(unit.hex)) {
       const UnitState& o = state.units[other];
       if (side_of(o.army) == state.phasing && is_artillery(o.type) && !o.fought && !o.may_not_fire &&
           !contains(attack.bombarding, other)) {
-        return refuse(RefusalCode::Malformed, "7.1C",
-                      o.id + " is stacked with " + unit.id + " and must bombard the same target");
+        return refuse(RefusalCode::StackedBombardTogether, "7.1C",
+                      {RefusalArg::of_unit(other), RefusalArg::of_unit(b)});
       }
     }
   }
@@ -59,23 +57,20 @@ std::optional<Refusal> check_bombardment(const GameState& state, const AttackAct
 }
 
 // 6.7C: a unit that advanced after combat may neither attack nor be attacked later in the phase.
-std::optional<Refusal> advanced_refusal(const UnitState& unit) {
-  if (!unit.advanced) return std::nullopt;
-  return refuse(RefusalCode::AlreadyMoved, "6.7C",
-                unit.id + " advanced after combat: it may neither attack nor be attacked this phase");
+std::optional<Refusal> advanced_refusal(const GameState& state, UnitIndex u) {
+  if (!state.units[u].advanced) return std::nullopt;
+  return refuse(RefusalCode::AdvancedAfterCombat, "6.7C", {RefusalArg::of_unit(u)});
 }
 
 // A phasing unit that may take part in a combat this phase, adjacent or bombarding: on the map, not
 // advanced (6.7C), not yet fought (6.1B), not displaced artillery that may not fire (6.6D).
-std::optional<Refusal> attacker_refusal(const GameState& state, const UnitState& unit) {
+std::optional<Refusal> attacker_refusal(const GameState& state, UnitIndex u) {
+  const UnitState& unit = state.units[u];
   if (!unit.on_map() || side_of(unit.army) != state.phasing)
-    return refuse(RefusalCode::NotYourUnit, "6.0", unit.id + " cannot attack");
-  if (auto refusal = advanced_refusal(unit)) return refusal;
-  if (unit.fought)
-    return refuse(RefusalCode::AlreadyMoved, "6.1B", unit.id + " has already fought this phase");
-  if (unit.may_not_fire)
-    return refuse(RefusalCode::AlreadyMoved, "6.6D",
-                  unit.id + " was displaced before it fought and may not fire");
+    return refuse(RefusalCode::CannotAttack, "6.0", {RefusalArg::of_unit(u)});
+  if (auto refusal = advanced_refusal(state, u)) return refusal;
+  if (unit.fought) return refuse(RefusalCode::AlreadyFought, "6.1B", {RefusalArg::of_unit(u)});
+  if (unit.may_not_fire) return refuse(RefusalCode::DisplacedMayNotFire, "6.6D", {RefusalArg::of_unit(u)});
   return std::nullopt;
 }
 
@@ -120,58 +115,45 @@ std::vector<UnitIndex> owed_combat(const GameState& state) {
 }
 
 std::optional<Refusal> check_attack(const GameState& state, const AttackAction& attack) {
-  if (state.phase == Phase::GameOver) return refuse(RefusalCode::GameOver, "3.0", "the game is over");
-  if (state.phase != Phase::Combat)
-    return refuse(RefusalCode::WrongPhase, "4.1", "combat happens in the combat phase");
+  if (state.phase == Phase::GameOver) return refuse(RefusalCode::GameOver, "3.0");
+  if (state.phase != Phase::Combat) return refuse(RefusalCode::NotCombatPhase, "4.1");
   if (!state.pending_retreats.empty() || state.pending_advance || state.pending_exchange) {
-    return refuse(RefusalCode::WrongPhase, "6.7",
-                  "finish the last combat's exchange, retreats and advance first");
+    return refuse(RefusalCode::CombatUnfinished, "6.7");
   }
   if ((attack.attackers.empty() && attack.bombarding.empty()) || attack.defenders.empty())
-    return refuse(RefusalCode::Malformed, "6.1", "a combat needs attackers and defenders");
+    return refuse(RefusalCode::NoAttackersOrDefenders, "6.1");
   const bool bombardment = !attack.bombarding.empty();
   std::set<UnitIndex> seen;
   for (UnitIndex u : attack.attackers) {
-    if (u >= state.units.size() || !seen.insert(u).second)
-      return refuse(RefusalCode::UnknownUnit, "6.1", "unknown or repeated attacker");
+    if (u >= state.units.size() || !seen.insert(u).second) return refuse(RefusalCode::BadAttacker, "6.1");
     const UnitState& unit = state.units[u];
-    if (auto refusal = attacker_refusal(state, unit)) return refusal;
+    if (auto refusal = attacker_refusal(state, u)) return refusal;
   }
   for (UnitIndex u : attack.defenders) {
-    if (u >= state.units.size() || !seen.insert(u).second)
-      return refuse(RefusalCode::UnknownUnit, "6.1", "unknown or repeated defender");
+    if (u >= state.units.size() || !seen.insert(u).second) return refuse(RefusalCode::BadDefender, "6.1");
     const UnitState& unit = state.units[u];
     if (!unit.on_map() || side_of(unit.army) == state.phasing)
-      return refuse(RefusalCode::NotYourUnit, "6.0", unit.id + " is not an enemy unit");
-    if (auto refusal = advanced_refusal(unit)) return refusal;
+      return refuse(RefusalCode::NotEnemyUnit, "6.0", {RefusalArg::of_unit(u)});
+    if (auto refusal = advanced_refusal(state, u)) return refusal;
     // 6.6C: a unit that retreated into a hex bombarded later in the phase suffers the result.
     if (unit.fought && !(bombardment && retreated_this_phase(state, unit)))
-      return refuse(RefusalCode::AlreadyMoved, "6.1B", unit.id + " has already been attacked this phase");
+      return refuse(RefusalCode::AlreadyAttacked, "6.1B", {RefusalArg::of_unit(u)});
   }
   for (UnitIndex u : attack.bombarding) {
     if (u >= state.units.size() || !seen.insert(u).second)
-      return refuse(RefusalCode::UnknownUnit, "7.1", "unknown or repeated bombarding unit");
+      return refuse(RefusalCode::BadBombardingUnit, "7.1");
     const UnitState& unit = state.units[u];
-    if (auto refusal = attacker_refusal(state, unit)) return refusal;
-    if (!is_artillery(unit.type))
-      return refuse(RefusalCode::Malformed, "7.0", unit.id + " is not artillery and cannot bombard");
+    if (auto refusal = attacker_refusal(state, u)) return refusal;
+    if (!is_artillery(unit.type)) return refuse(RefusalCode::NotArtillery, "7.0", {RefusalArg::of_unit(u)});
     if (in_enemy_zoc(state, unit.hex, state.phasing)) {
-      return refuse(
-          RefusalCode::EnemyZoc, "7.4A",
-          unit.id + " is in an enemy zone of control: it attacks adjacent units and may not bombard");
+      return refuse(RefusalCode::BombardFromZoc, "7.4A", {RefusalArg::of_unit(u)});
     }
     // 7.4A: artillery that began the phase in an EZOC owes an adjacent attack; it may not bombard
     // even once the enemy exerting the EZOC has been attacked by others (docs/rules-notes.md, 7.4A).
-    if (unit.must_fight) {
-      return refuse(RefusalCode::EnemyZoc, "7.4A",
-                    unit.id +
-                        " began the combat phase in an enemy zone of control: it attacks adjacent "
-                        "units and may not bombard this phase");
-    }
+    if (unit.must_fight) return refuse(RefusalCode::OwesAdjacentAttack, "7.4A", {RefusalArg::of_unit(u)});
   }
   for (UnitIndex u : attack.retreat_on_ar) {
-    if (!contains(attack.bombarding, u))
-      return refuse(RefusalCode::Malformed, "7.1E", "only bombarding artillery may elect to suffer an Ar");
+    if (!contains(attack.bombarding, u)) return refuse(RefusalCode::ArElectionNotBombarding, "7.1E");
   }
   const GameMap& map = state.rules->map;
   for (UnitIndex a : attack.attackers) {
@@ -179,12 +161,11 @@ std::optional<Refusal> check_attack(const GameState& state, const AttackAction& 
       const Hex from = state.units[a].hex;
       const Hex to = state.units[d].hex;
       if (!adjacent(from, to)) {
-        return refuse(RefusalCode::NotAdjacent, "6.1E",
-                      state.units[a].id + " is not adjacent to " + state.units[d].id);
+        return refuse(RefusalCode::NotAdjacentToDefender, "6.1E",
+                      {RefusalArg::of_unit(a), RefusalArg::of_unit(d)});
       }
       if (!attack_crosses(map, from, to)) {
-        return refuse(RefusalCode::ProhibitedTerrain, "TEC",
-                      state.units[a].id + " cannot attack across that hexside");
+        return refuse(RefusalCode::AttackAcrossHexside, "TEC", {RefusalArg::of_unit(a)});
       }
     }
   }
@@ -201,9 +182,8 @@ std::optional<Refusal> check_attack(const GameState& state, const AttackAction& 
                            (!phasing && bombardment && retreated_this_phase(state, state.units[u]));
         if (ours != phasing || !joins) continue;
         if (std::find(units.begin(), units.end(), u) == units.end()) {
-          return refuse(
-              RefusalCode::Malformed, "6.1D",
-              state.units[u].id + " is stacked in " + format_hex(hex) + " and must join this combat");
+          return refuse(RefusalCode::StackMustJoin, "6.1D",
+                        {RefusalArg::of_unit(u), RefusalArg::of_hex(hex)});
         }
       }
     }
@@ -220,18 +200,15 @@ std::optional<Refusal> check_attack(const GameState& state, const AttackAction& 
       if (!enemy.on_map() || side_of(enemy.army) == state.phasing || !adjacent(enemy.hex, attacker.hex))
         continue;
       if (std::find(attack.defenders.begin(), attack.defenders.end(), e) == attack.defenders.end()) {
-        return refuse(RefusalCode::Malformed, "8.2A",
-                      attacker.id + " attacks from a chateau and must attack " + enemy.id + " too");
+        return refuse(RefusalCode::ChateauMustAttackAll, "8.2A",
+                      {RefusalArg::of_unit(a), RefusalArg::of_unit(static_cast<UnitIndex>(e))});
       }
     }
   }
   const CombatOdds odds = compute_odds(state, attack);
-  if (odds.attack <= 0 || (odds.defence <= 0 && !bombardment))
-    return refuse(RefusalCode::Malformed, "6.2", "both sides need strength");
+  if (odds.attack <= 0 || (odds.defence <= 0 && !bombardment)) return refuse(RefusalCode::NoStrength, "6.2");
   if (attack.odds_reduction < 0 || attack.odds_reduction > odds.computed.index) {
-    return refuse(
-        RefusalCode::Malformed, "6.2C",
-        "odds may be reduced only to columns left of " + odds.computed.to_string() + ", down to 1-5");
+    return refuse(RefusalCode::OddsReduction, "6.2C", {RefusalArg::of_odds(odds.computed.to_string())});
   }
   return std::nullopt;
 }

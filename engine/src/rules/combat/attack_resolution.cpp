@@ -146,16 +146,14 @@ std::vector<std::vector<UnitIndex>> exchange_loss_choices(const GameState& state
 }
 
 std::optional<Refusal> check_exchange(const GameState& state, const ExchangeLossAction& choice) {
-  if (!state.pending_exchange) return refuse(RefusalCode::WrongPhase, "6.5A", "no exchange awaits a choice");
+  if (!state.pending_exchange) return refuse(RefusalCode::NoExchangePending, "6.5A");
   std::vector<UnitIndex> chosen = choice.units;
   std::sort(chosen.begin(), chosen.end());
   if (std::adjacent_find(chosen.begin(), chosen.end()) != chosen.end())
-    return refuse(RefusalCode::UnknownUnit, "6.5A", "a unit is named twice");
+    return refuse(RefusalCode::UnitNamedTwice, "6.5A");
   for (UnitIndex u : chosen) {
     if (!contains(state.pending_exchange->candidates, u)) {
-      return refuse(RefusalCode::NotYourUnit, "6.5A",
-                    (u < state.units.size() ? state.units[u].id : std::string("that unit")) +
-                        " is not an adjacent attacker of this exchange");
+      return refuse(RefusalCode::NotExchangeCandidate, "6.5A", {RefusalArg::of_unit(u)});
     }
   }
   const auto choices = exchange_loss_choices(state);
@@ -164,13 +162,10 @@ std::optional<Refusal> check_exchange(const GameState& state, const ExchangeLoss
   for (UnitIndex u : chosen)
     total += state.units[u].strength();
   if (total < state.pending_exchange->loss) {
-    return refuse(RefusalCode::Malformed, "6.5A",
-                  "the attackers chosen total " + std::to_string(total) + "; the defenders lost " +
-                      std::to_string(state.pending_exchange->loss));
+    return refuse(RefusalCode::ExchangeTooLittle, "6.5A",
+                  {RefusalArg::of_number(total), RefusalArg::of_number(state.pending_exchange->loss)});
   }
-  return refuse(RefusalCode::Malformed, "6.5A",
-                "more attackers than the loss requires: a unit could be left out and still meet " +
-                    std::to_string(state.pending_exchange->loss));
+  return refuse(RefusalCode::ExchangeTooMuch, "6.5A", {RefusalArg::of_number(state.pending_exchange->loss)});
 }
 
 void resolve_exchange(GameState& state, const ExchangeLossAction& choice, std::vector<Event>& events) {

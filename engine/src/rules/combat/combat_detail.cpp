@@ -7,10 +7,6 @@
 
 namespace hd::engine::combat_detail {
 
-Refusal refuse(RefusalCode code, std::string rule, std::string message) {
-  return Refusal{code, std::move(rule), std::move(message)};
-}
-
 bool rough(HexTerrain terrain) {
   return terrain == HexTerrain::Forest || terrain == HexTerrain::Marsh;
 }

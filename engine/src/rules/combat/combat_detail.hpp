@@ -9,8 +9,6 @@
 
 namespace hd::engine::combat_detail {
 
-Refusal refuse(RefusalCode code, std::string rule, std::string message);
-
 // Forest or marsh: cavalry is halved attacking into it and defending in it (TEC).
 bool rough(HexTerrain terrain);
 

@@ -34,7 +34,7 @@ std::vector<Hex> retreat_hexes(const GameState& state, UnitIndex index) {
 
 std::optional<Refusal> check_retreat(const GameState& state, const RetreatAction& retreat) {
   if (state.pending_retreats.empty() || state.pending_retreats.front().unit != retreat.unit) {
-    return refuse(RefusalCode::WrongPhase, "6.6", "no retreat of that unit is awaited now");
+    return refuse(RefusalCode::NoRetreatAwaited, "6.6");
   }
   const PendingRetreat& pending = state.pending_retreats.front();
   const UnitState& unit = state.units[retreat.unit];
@@ -42,48 +42,39 @@ std::optional<Refusal> check_retreat(const GameState& state, const RetreatAction
     if (pending.may_stay) return std::nullopt;
     // 8.2: only undemoralized infantry in a chateau may ignore a Dr (8.2C); say which it is not.
     const bool in_chateau = state.rules->map.terrain(unit.hex) == HexTerrain::Chateau;
+    const RefusalArg who = RefusalArg::of_unit(retreat.unit);
     if (in_chateau && unit.type == UnitType::Infantry &&
-        state.demoralized[static_cast<std::size_t>(unit.army)]) {
-      return refuse(RefusalCode::Malformed, "8.2C",
-                    unit.id + " is demoralized: only undemoralized infantry in a chateau may ignore a Dr");
-    }
-    if (in_chateau && unit.type != UnitType::Infantry) {
-      return refuse(RefusalCode::Malformed, "8.2C",
-                    unit.id + " is not infantry: only infantry in a chateau may ignore a Dr");
-    }
-    return refuse(RefusalCode::Malformed, "8.2C", "only a chateau defender may ignore a Dr");
+        state.demoralized[static_cast<std::size_t>(unit.army)])
+      return refuse(RefusalCode::DemoralizedMayNotStay, "8.2C", {who});
+    if (in_chateau && unit.type != UnitType::Infantry)
+      return refuse(RefusalCode::NotInfantryMayNotStay, "8.2C", {who});
+    return refuse(RefusalCode::OnlyChateauMayStay, "8.2C");
   }
-  if (!retreat.to) return refuse(RefusalCode::Malformed, "6.6", "name the hex to retreat into");
+  if (!retreat.to) return refuse(RefusalCode::RetreatHexMissing, "6.6");
   const auto open = retreat_hexes(state, retreat.unit);
   if (std::find(open.begin(), open.end(), *retreat.to) != open.end()) {
-    if (retreat.displace)
-      return refuse(RefusalCode::Malformed, "6.6C", "there is room: no unit is displaced");
+    if (retreat.displace) return refuse(RefusalCode::NoDisplacementNeeded, "6.6C");
     return std::nullopt;
   }
   // 6.6C, 6.6D: into a full friendly hex only if nothing else is open, displacing one unit that can
   // itself retreat safely; never out of a chateau (8.1A).
   if (!adjacent(unit.hex, *retreat.to) || !retreat_ground_ok(state, unit, *retreat.to)) {
-    return refuse(RefusalCode::ProhibitedTerrain, "6.6A",
-                  format_hex(*retreat.to) + " is not an eligible retreat hex");
+    return refuse(RefusalCode::NotRetreatHex, "6.6A", {RefusalArg::of_hex(*retreat.to)});
   }
-  if (!open.empty())
-    return refuse(RefusalCode::Malformed, "6.6C", "a unit may be displaced only if no other retreat is open");
+  if (!open.empty()) return refuse(RefusalCode::DisplaceOnlyIfBlocked, "6.6C");
   if (state.rules->map.terrain(*retreat.to) == HexTerrain::Chateau) {
-    return refuse(RefusalCode::Overstacked, "8.1A", "a chateau's defender cannot be displaced");
+    return refuse(RefusalCode::ChateauNoDisplace, "8.1A");
   }
   if (!retreat.displace || *retreat.displace >= state.units.size() ||
       !state.units[*retreat.displace].on_map() || state.units[*retreat.displace].hex != *retreat.to ||
       side_of(state.units[*retreat.displace].army) != side_of(unit.army)) {
-    return refuse(RefusalCode::Malformed, "6.6D",
-                  "name the friendly unit in " + format_hex(*retreat.to) + " to displace");
+    return refuse(RefusalCode::NameUnitToDisplace, "6.6D", {RefusalArg::of_hex(*retreat.to)});
   }
   if (state.units[*retreat.displace].displaced_by_combat == pending.combat) {
-    return refuse(RefusalCode::Malformed, "6.6D",
-                  state.units[*retreat.displace].id + " was already displaced by this combat");
+    return refuse(RefusalCode::AlreadyDisplaced, "6.6D", {RefusalArg::of_unit(*retreat.displace)});
   }
   if (!can_retreat_safely(state, *retreat.displace, 1)) {
-    return refuse(RefusalCode::Malformed, "6.6D",
-                  state.units[*retreat.displace].id + " could not retreat safely");
+    return refuse(RefusalCode::DisplacedCannotRetreat, "6.6D", {RefusalArg::of_unit(*retreat.displace)});
   }
   return std::nullopt;
 }
@@ -91,24 +82,22 @@ std::optional<Refusal> check_retreat(const GameState& state, const RetreatAction
 std::optional<Refusal> demoralized_advance_refusal(const GameState& state, UnitIndex unit) {
   if (unit >= state.units.size() || !state.demoralized[static_cast<std::size_t>(state.units[unit].army)])
     return std::nullopt;
-  return refuse(RefusalCode::Malformed, "9.3",
-                state.units[unit].id + "'s army is demoralized: none of its units may advance after combat");
+  return refuse(RefusalCode::DemoralizedMayNotAdvance, "9.3", {RefusalArg::of_unit(unit)});
 }
 
 std::optional<Refusal> check_advance(const GameState& state, const AdvanceAction& advance) {
   if (!state.pending_retreats.empty() || !state.pending_advance)
-    return refuse(RefusalCode::WrongPhase, "6.7", "no advance is on offer");
+    return refuse(RefusalCode::NoAdvanceOffered, "6.7");
   if (!advance.unit) return std::nullopt;  // 6.7A: never forced
   if (auto refusal = demoralized_advance_refusal(state, *advance.unit)) return refusal;
   const PendingAdvance& offer = *state.pending_advance;
   if (std::find(offer.candidates.begin(), offer.candidates.end(), *advance.unit) == offer.candidates.end()) {
-    return refuse(RefusalCode::NotYourUnit, "6.7",
-                  "only a participating, adjacent victorious unit may advance");
+    return refuse(RefusalCode::NotAdvanceCandidate, "6.7");
   }
   if (!advance.into ||
       std::find(offer.vacated.begin(), offer.vacated.end(), *advance.into) == offer.vacated.end() ||
       !adjacent(state.units[*advance.unit].hex, *advance.into)) {
-    return refuse(RefusalCode::NotAdjacent, "6.7B", "advance one hex into a hex the combat vacated");
+    return refuse(RefusalCode::BadAdvanceHex, "6.7B");
   }
   return std::nullopt;
 }

@@ -9,10 +9,6 @@
 namespace hd::engine {
 namespace {
 
-Refusal refuse(RefusalCode code, std::string rule, std::string message) {
-  return Refusal{code, std::move(rule), std::move(message)};
-}
-
 // The best path (road over trail) along any hexside of `hex`: the path "runs through" it.
 PathKind best_path_through(const GameMap& map, Hex hex) {
   PathKind best = PathKind::None;
@@ -46,38 +42,30 @@ Mover mover_of(const GameState& state, UnitIndex index) {
 
 // Whether the unit may begin a move now at all (4.1, 5.1, 5.1C, 5.5A, 5.6, 19.2C, 19.5C, 5.3E).
 std::optional<Refusal> start_refusal(const GameState& state, UnitIndex index) {
-  if (state.phase == Phase::GameOver) return refuse(RefusalCode::GameOver, "3.0", "the game is over");
-  if (state.phase != Phase::Movement)
-    return refuse(RefusalCode::WrongPhase, "4.1", "units move only in the movement phase");
-  if (index >= state.units.size()) return refuse(RefusalCode::UnknownUnit, "5.0", "no such unit");
+  if (state.phase == Phase::GameOver) return refuse(RefusalCode::GameOver, "3.0");
+  if (state.phase != Phase::Movement) return refuse(RefusalCode::NotMovementPhase, "4.1");
+  if (index >= state.units.size()) return refuse(RefusalCode::NoSuchUnit, "5.0");
+  const RefusalArg who = RefusalArg::of_unit(index);
   const UnitState& unit = state.units[index];
   const Side side = side_of(unit.army);
-  if (side != state.phasing)
-    return refuse(RefusalCode::NotYourUnit, "5.1", "only the phasing player's units move");
-  if (unit.moved) return refuse(RefusalCode::AlreadyMoved, "5.1C", unit.id + " has already moved this phase");
-  if (unit.immobile)
-    return refuse(RefusalCode::AlreadyMoved, "19.5C", unit.id + " may not move until released");
-  if (unit.status == UnitStatus::Eliminated || unit.status == UnitStatus::Exited) {
-    return refuse(RefusalCode::UnknownUnit, "5.5A", unit.id + " is no longer in play");
-  }
+  if (side != state.phasing) return refuse(RefusalCode::NotPhasingUnit, "5.1");
+  if (unit.moved) return refuse(RefusalCode::AlreadyMoved, "5.1C", {who});
+  if (unit.immobile) return refuse(RefusalCode::NotReleased, "19.5C", {who});
+  if (unit.status == UnitStatus::Eliminated || unit.status == UnitStatus::Exited)
+    return refuse(RefusalCode::NotInPlay, "5.5A", {who});
   if (unit.status == UnitStatus::Waiting) {
-    if (unit.arrival_turn < 0 || state.turn < unit.arrival_turn) {
-      return refuse(RefusalCode::NotArrived, "5.6", unit.id + " has not arrived yet");
-    }
+    if (unit.arrival_turn < 0 || state.turn < unit.arrival_turn)
+      return refuse(RefusalCode::NotArrived, "5.6", {who});
     return rules_entry_refusal(state, index);  // 19.2C
   }
-  if (in_enemy_zoc(state, unit.hex, side)) {
-    return refuse(RefusalCode::EnemyZoc, "5.3E", unit.id + " may not leave an enemy zone of control");
-  }
+  if (in_enemy_zoc(state, unit.hex, side)) return refuse(RefusalCode::LeaveZoc, "5.3E", {who});
   return std::nullopt;
 }
 
 // 5.3F: no unit enters an enemy zone of control at night or in rain.
 std::optional<Refusal> night_zoc_refusal(const Mover& m, Hex hex) {
-  if (m.night_or_rain && in_enemy_zoc(m.state, hex, m.side)) {
-    return refuse(RefusalCode::EnemyZoc, "5.3F",
-                  "no unit enters an enemy zone of control at night or in rain");
-  }
+  if (m.night_or_rain && in_enemy_zoc(m.state, hex, m.side))
+    return refuse(RefusalCode::ZocAtNightOrRain, "5.3F");
   return std::nullopt;
 }
 
@@ -86,10 +74,9 @@ std::optional<Refusal> enter(const Mover& m, Hex entry, int& cost) {
   const auto allowed = entry_hexes_now(m.state, m.unit);
   if (std::find(allowed.begin(), allowed.end(), entry) == allowed.end()) {
     return refuse(RefusalCode::BadEntryHex, "5.6D",
-                  format_hex(entry) + " is not an entry hex " + m.unit.id + " may use now");
+                  {RefusalArg::of_hex(entry), RefusalArg::of_unit(m.index)});
   }
-  if (m.state.enemy_in(entry, m.side))
-    return refuse(RefusalCode::EnemyOccupied, "5.6D", "the entry hex holds enemy units");
+  if (m.state.enemy_in(entry, m.side)) return refuse(RefusalCode::EntryHexEnemyHeld, "5.6D");
   if (auto refusal = night_zoc_refusal(m, entry)) return refusal;
   cost = entry_cost(m.state, m.unit, entry);
   return std::nullopt;
@@ -114,15 +101,14 @@ Block step(const Mover& m, Hex at, Hex next, int& cost) {
 Refusal step_refusal(Block block, const Mover& m, Hex at, Hex next) {
   switch (block) {
     case Block::NotNeighbour:
-      return refuse(RefusalCode::NotAdjacent, "5.0",
-                    format_hex(at) + " and " + format_hex(next) + " are not neighbours");
+      return refuse(RefusalCode::NotNeighbours, "5.0", {RefusalArg::of_hex(at), RefusalArg::of_hex(next)});
     case Block::OutOfPlay:
-      return refuse(RefusalCode::OffPlayingArea, "3.2A", format_hex(next) + " is out of play");
+      return refuse(RefusalCode::OutOfPlay, "3.2A", {RefusalArg::of_hex(next)});
     case Block::Enemy:
-      return refuse(RefusalCode::EnemyOccupied, "5.0", format_hex(next) + " holds enemy units");
+      return refuse(RefusalCode::EnemyOccupied, "5.0", {RefusalArg::of_hex(next)});
     case Block::Terrain:
-      return refuse(RefusalCode::ProhibitedTerrain, "5.2A",
-                    "no unit crosses from " + format_hex(at) + " to " + format_hex(next));
+      return refuse(RefusalCode::ProhibitedCrossing, "5.2A",
+                    {RefusalArg::of_hex(at), RefusalArg::of_hex(next)});
     case Block::NightZoc:
     case Block::None:
       break;
@@ -265,7 +251,7 @@ int exit_cost(const Ruleset& rules, MoverClass mover, Hex hex) {
 
 std::optional<Refusal> check_move(const GameState& state, const MoveRequest& move, int* spent_half) {
   if (auto refusal = start_refusal(state, move.unit)) return refusal;
-  if (move.path.empty()) return refuse(RefusalCode::Malformed, "5.0", "a move needs at least one hex");
+  if (move.path.empty()) return refuse(RefusalCode::EmptyPath, "5.0");
   const Mover m = mover_of(state, move.unit);
   int spent = 0;
   Hex at = m.unit.hex;
@@ -278,20 +264,19 @@ std::optional<Refusal> check_move(const GameState& state, const MoveRequest& mov
       return step_refusal(block, m, at, next);
     }
     spent += cost;
-    if (stops_in(m, next) && i + 1 < move.path.size())
-      return refuse(RefusalCode::EnemyZoc, "5.0", "a unit stops on entering an enemy zone of control");
+    if (stops_in(m, next) && i + 1 < move.path.size()) return refuse(RefusalCode::StopInZoc, "5.0");
     at = next;
   }
   if (move.exit_map) {
     if (!is_exit_hex(*state.rules, m.unit.army, at))
-      return refuse(RefusalCode::NotExitHex, "5.5", format_hex(at) + " is not an exit hex for this army");
+      return refuse(RefusalCode::NotExitHex, "5.5", {RefusalArg::of_hex(at)});
     spent += exit_cost(*state.rules, m.mover, at);
   }
   const int allowance = movement_allowance(state, m.unit);
   if (spent > allowance) {
     return refuse(
         RefusalCode::NotEnoughMovement, "5.1",
-        "the move costs " + format_mp(spent) + " MP; " + m.unit.id + " has " + format_mp(allowance) + " MP");
+        {RefusalArg::of_half_mp(spent), RefusalArg::of_unit(m.index), RefusalArg::of_half_mp(allowance)});
   }
   if (spent_half) *spent_half = spent;
   return std::nullopt;

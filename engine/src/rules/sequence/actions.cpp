@@ -1,6 +1,5 @@
-#include <hd/engine/rules/sequence/actions.hpp>
-
 #include <hd/engine/rules/modules/extension_points.hpp>
+#include <hd/engine/rules/sequence/actions.hpp>
 #include <hd/engine/rules/victory/victory.hpp>
 #include <hd/engine/state/game_setup.hpp>
 #include <hd/engine/state/invariants.hpp>
@@ -9,10 +8,6 @@
 
 namespace hd::engine {
 namespace {
-
-Refusal refuse(RefusalCode code, std::string rule, std::string message) {
-  return Refusal{code, std::move(rule), std::move(message)};
-}
 
 bool decision_pending(const GameState& state) {
   return !state.pending_retreats.empty() || state.pending_advance.has_value() ||
@@ -45,8 +40,8 @@ std::optional<Refusal> check_stacking(const GameState& state) {
     if (units > stacking_limit(state.rules->map, hex)) {
       const bool chateau = state.rules->map.terrain(hex) == HexTerrain::Chateau;
       return refuse(RefusalCode::Overstacked, chateau ? "8.1A" : "5.4",
-                    format_hex(hex) + " holds " + std::to_string(units) + " units; the limit is " +
-                        std::to_string(stacking_limit(state.rules->map, hex)));
+                    {RefusalArg::of_hex(hex), RefusalArg::of_number(units),
+                     RefusalArg::of_number(stacking_limit(state.rules->map, hex))});
     }
   }
   return std::nullopt;
@@ -127,17 +122,16 @@ void apply_move(GameState& state, const MoveRequest& move, int spent, std::vecto
 // validate(), also giving a move's cost in half MP (so that apply() checks a move only once).
 std::optional<Refusal> validate_action(const GameState& state, Side side, const Action& action,
                                        int* move_spent) {
-  if (state.phase == Phase::GameOver) return refuse(RefusalCode::GameOver, "3.0", "the game is over");
+  if (state.phase == Phase::GameOver) return refuse(RefusalCode::GameOver, "3.0");
   if (const auto* place = std::get_if<PlaceAction>(&action)) return check_place(state, side, *place);
   if (const auto* exchange = std::get_if<ExchangeLossAction>(&action)) {
     if (!state.pending_exchange || state.pending_exchange->side != side)
-      return refuse(RefusalCode::NotYourTurn, "6.5A", "no exchange awaits this side's choice");
+      return refuse(RefusalCode::NoExchangePending, "6.5A");
     return check_exchange(state, *exchange);
   }
   if (const auto* retreat = std::get_if<RetreatAction>(&action)) {
-    if (retreat->unit >= state.units.size()) return refuse(RefusalCode::UnknownUnit, "6.6", "no such unit");
-    if (side_of(state.units[retreat->unit].army) != side)
-      return refuse(RefusalCode::NotYourUnit, "6.6B", "the owning player retreats a unit");
+    if (retreat->unit >= state.units.size()) return refuse(RefusalCode::NoSuchUnit, "6.6");
+    if (side_of(state.units[retreat->unit].army) != side) return refuse(RefusalCode::OwnerRetreats, "6.6B");
     return check_retreat(state, *retreat);
   }
   if (const auto* advance = std::get_if<AdvanceAction>(&action)) {
@@ -147,15 +141,12 @@ std::optional<Refusal> validate_action(const GameState& state, Side side, const 
           state.phase == Phase::Combat && side_of(state.units[*advance->unit].army) == side) {
         if (auto refusal = demoralized_advance_refusal(state, *advance->unit)) return refusal;
       }
-      return refuse(RefusalCode::NotYourTurn, "6.7", "no advance is offered to this side now");
+      return refuse(RefusalCode::NoAdvanceOffered, "6.7");
     }
     return check_advance(state, *advance);
   }
-  if (side != state.phasing)
-    return refuse(RefusalCode::NotYourTurn, "4.1", "it is the other side's player turn");
-  if (decision_pending(state))
-    return refuse(RefusalCode::WrongPhase, "6.6",
-                  "an exchange, a retreat or an advance must be decided first");
+  if (side != state.phasing) return refuse(RefusalCode::NotYourTurn, "4.1");
+  if (decision_pending(state)) return refuse(RefusalCode::DecisionPending, "6.6");
   if (const auto* move = std::get_if<MoveAction>(&action)) return check_move(state, move->move, move_spent);
   if (const auto* attack = std::get_if<AttackAction>(&action)) return check_attack(state, *attack);
   // EndPhaseAction
@@ -163,8 +154,7 @@ std::optional<Refusal> validate_action(const GameState& state, Side side, const 
   if (state.phase == Phase::Movement) return check_stacking(state);
   for (UnitIndex owed : owed_combat(state)) {
     if (can_still_fight(state, owed)) {
-      return refuse(RefusalCode::WrongPhase, "6.1",
-                    state.units[owed].id + " must still attack or be attacked this phase");
+      return refuse(RefusalCode::MustStillFight, "6.1", {RefusalArg::of_unit(owed)});
     }
   }
   return std::nullopt;
@@ -178,7 +168,8 @@ std::optional<Refusal> validate(const GameState& state, Side side, const Action&
 
 std::vector<Event> apply(GameState& state, Side side, const Action& action, const DieRoller& roll) {
   int move_spent = 0;
-  if (auto refusal = validate_action(state, side, action, &move_spent)) throw ActionRefused(*refusal);
+  if (auto refusal = validate_action(state, side, action, &move_spent))
+    throw ActionRefused(*refusal, describe(*refusal, state));
   std::vector<Event> events;
   const DieRoller checked_roll = [&roll] {
     const int die = roll();
@@ -217,27 +208,10 @@ std::vector<Event> apply(GameState& state, Side side, const Action& action, cons
   return events;
 }
 
-PendingDecision pending_decision(const GameState& state) {
-  if (state.phase == Phase::GameOver) return PendingDecision{state.phasing, "nothing: the game is over"};
-  if (state.pending_exchange) {
-    return PendingDecision{state.pending_exchange->side,
-                           "choose the attackers the exchange eliminates (at least " +
-                               std::to_string(state.pending_exchange->loss) + " strength)"};
-  }
-  if (!state.pending_retreats.empty()) {
-    const UnitState& unit = state.units[state.pending_retreats.front().unit];
-    return PendingDecision{side_of(unit.army), "retreat " + unit.id};
-  }
-  if (state.pending_advance)
-    return PendingDecision{state.pending_advance->side, "advance after combat, or decline"};
-  if (state.phase == Phase::Setup && !has_setup_choices(state, state.phasing))
-    return PendingDecision{state.phasing,
-                           "end the set-up to begin play (the first phase's scenario dice are rolled)"};
-  if (state.phase == Phase::Setup)
-    return PendingDecision{state.phasing, "place units within their set-up radius (3.2C) or end the set-up"};
-  if (state.phase == Phase::Movement)
-    return PendingDecision{state.phasing, "move units or end the movement phase"};
-  return PendingDecision{state.phasing, "attack or end the combat phase"};
+std::string describe(const Refusal& refusal, const GameState& state) {
+  return format_refusal(refusal.code, refusal.args, [&](UnitIndex unit) {
+    return unit < state.units.size() ? state.units[unit].id : std::string("that unit");
+  });
 }
 
 }  // namespace hd::engine

@@ -1,16 +1,10 @@
-#include <hd/engine/state/game_setup.hpp>
 #include <hd/engine/rules/sequence/setup_phase.hpp>
+#include <hd/engine/state/game_setup.hpp>
 
 #include <algorithm>
 
 namespace hd::engine {
-namespace {
-
-Refusal refuse(RefusalCode code, std::string message) {
-  return Refusal{code, "3.2C", std::move(message)};
-}
-
-}  // namespace
+namespace {}  // namespace
 
 bool has_setup_choices(const GameState& state, Side side) {
   return std::any_of(state.units.begin(), state.units.end(), [&](const UnitState& unit) {
@@ -44,25 +38,24 @@ std::vector<Hex> placement_hexes(const GameState& state, UnitIndex index) {
 }
 
 std::optional<Refusal> check_place(const GameState& state, Side side, const PlaceAction& place) {
-  if (state.phase != Phase::Setup)
-    return refuse(RefusalCode::WrongPhase, "units are placed only in the set-up");
-  if (side != state.phasing) return refuse(RefusalCode::NotYourTurn, "it is the other side's set-up");
-  if (place.unit >= state.units.size()) return refuse(RefusalCode::UnknownUnit, "no such unit");
+  if (state.phase != Phase::Setup) return refuse(RefusalCode::NotSetupPhase, "3.2C");
+  if (side != state.phasing) return refuse(RefusalCode::NotYourSetup, "3.2C");
+  if (place.unit >= state.units.size()) return refuse(RefusalCode::NoSuchUnit, "3.2C");
   const UnitState& unit = state.units[place.unit];
   if (side_of(unit.army) != side)
-    return refuse(RefusalCode::NotYourUnit, unit.id + " is not this side's unit");
+    return refuse(RefusalCode::NotYourUnit, "3.2C", {RefusalArg::of_unit(place.unit)});
   if (unit.setup_radius <= 0 || !unit.on_map())
-    return refuse(RefusalCode::Malformed, unit.id + " sets up in its named hex only");
+    return refuse(RefusalCode::FixedSetupHex, "3.2C", {RefusalArg::of_unit(place.unit)});
   if (distance(place.hex, unit.setup_hex) > unit.setup_radius) {
-    return refuse(RefusalCode::OffPlayingArea, unit.id + " sets up within " +
-                                                   std::to_string(unit.setup_radius) + " of " +
-                                                   format_hex(unit.setup_hex));
+    return refuse(RefusalCode::OutsideSetupRadius, "3.2C",
+                  {RefusalArg::of_unit(place.unit), RefusalArg::of_number(unit.setup_radius),
+                   RefusalArg::of_hex(unit.setup_hex)});
   }
   const auto open = placement_hexes(state, place.unit);
   if (std::find(open.begin(), open.end(), place.hex) == open.end()) {
-    return refuse(RefusalCode::Overstacked,
-                  format_hex(place.hex) + " is off the playing area, enemy-held or full" +
-                      (unit.setup_unstacked ? " (this group sets up unstacked)" : ""));
+    return unit.setup_unstacked
+               ? refuse(RefusalCode::SetupHexBlockedUnstacked, "3.2C", {RefusalArg::of_hex(place.hex)})
+               : refuse(RefusalCode::SetupHexBlocked, "3.2C", {RefusalArg::of_hex(place.hex)});
   }
   return std::nullopt;
 }

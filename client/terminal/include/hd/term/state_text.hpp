@@ -28,7 +28,9 @@ std::string format_state(const hundred_days::v1::ScenarioInfo& scenario,
 // One line per game of a list: id, scenario, status, seats and their holders, turn, waiting for.
 std::string format_game_summary(const hundred_days::v1::GameSummary& game);
 
-// A refusal as "refused (CODE, rule R): message".
-std::string format_refusal(const hundred_days::v1::Refusal& refusal);
+// A refusal as "refused (CODE, rule R): words": a rule refusal's words written from its reason and
+// arguments (units named as `view` shows them, when given), any other's the server's message.
+std::string format_refusal(const hundred_days::v1::Refusal& refusal,
+                           const hundred_days::v1::GameView* view = nullptr);
 
 }  // namespace hd::term

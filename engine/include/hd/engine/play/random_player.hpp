@@ -3,7 +3,7 @@
 // given generator state.
 #pragma once
 
-#include <hd/engine/rules/sequence/actions.hpp>
+#include <hd/engine/rules/sequence/decisions.hpp>
 #include <hd/engine/state/dice.hpp>
 
 namespace hd::engine {

@@ -6,7 +6,7 @@
 // of the view, its dice out of the events, its id out of visible_options().
 #pragma once
 
-#include <hd/engine/rules/sequence/actions.hpp>
+#include <hd/engine/rules/sequence/decisions.hpp>
 #include <hd/engine/state/events.hpp>
 #include <hd/engine/state/game_state.hpp>
 
@@ -71,6 +71,10 @@ GameView view(const GameState& state, const Viewer& viewer);
 
 // The event as `viewer` may see it, or nullopt if the viewer learns nothing of it.
 std::optional<Event> redact(const GameState& state, const Event& event, const Viewer& viewer);
+
+// The refusal as `viewer` may see it: a unit argument the viewer may not see (units_shown()) becomes
+// a hidden unit, so a refusal never names a unit its seat does not know of.
+Refusal redact(const GameState& state, const Refusal& refusal, const Viewer& viewer);
 
 // A canonical text form of a view: equal views give equal bytes (for leak tests and the server).
 std::string serialize(const GameView& view);

@@ -22,7 +22,9 @@ std::string encode(const hundred_days::v1::ClientEnvelope& envelope);
 std::string encode(const hundred_days::v1::ServerEnvelope& envelope);
 
 // Untrusted bytes from a peer. Fails on anything protobuf cannot parse or larger than max_bytes.
-Decoded<hundred_days::v1::ClientEnvelope> decode_client_envelope(std::string_view bytes, std::size_t max_bytes);
-Decoded<hundred_days::v1::ServerEnvelope> decode_server_envelope(std::string_view bytes, std::size_t max_bytes);
+Decoded<hundred_days::v1::ClientEnvelope> decode_client_envelope(std::string_view bytes,
+                                                                 std::size_t max_bytes);
+Decoded<hundred_days::v1::ServerEnvelope> decode_server_envelope(std::string_view bytes,
+                                                                 std::size_t max_bytes);
 
 }  // namespace hd::wire

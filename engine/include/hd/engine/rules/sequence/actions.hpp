@@ -4,16 +4,18 @@
 #pragma once
 
 #include <hd/engine/rules/combat/combat.hpp>
+#include <hd/engine/rules/movement/movement.hpp>
+#include <hd/engine/rules/sequence/setup_phase.hpp>
 #include <hd/engine/state/dice.hpp>
 #include <hd/engine/state/events.hpp>
 #include <hd/engine/state/game_state.hpp>
-#include <hd/engine/rules/movement/movement.hpp>
 #include <hd/engine/state/refusal.hpp>
-#include <hd/engine/rules/sequence/setup_phase.hpp>
 
 #include <functional>
 #include <optional>
 #include <stdexcept>
+#include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -46,16 +48,14 @@ std::optional<Refusal> validate(const GameState& state, Side side, const Action&
 std::vector<Event> apply(GameState& state, Side side, const Action& action, const DieRoller& roll);
 
 struct ActionRefused : std::runtime_error {
-  explicit ActionRefused(Refusal refusal)
-      : std::runtime_error(refusal.rule + ": " + refusal.message), refusal(std::move(refusal)) {}
+  // `text`: the refusal in words (describe()), for logs and exceptions.
+  ActionRefused(Refusal refusal, const std::string& text)
+      : std::runtime_error(refusal.rule + ": " + text), refusal(std::move(refusal)) {}
   Refusal refusal;
 };
 
-// Whose decision the game waits for, and what kind (for clients and bots).
-struct PendingDecision {
-  Side side;
-  std::string what;  // "move or end the movement phase", "retreat Bach", ...
-};
-PendingDecision pending_decision(const GameState& state);
+// The refusal in words, naming units as `state` does ("that unit" for a number it lacks), for
+// tools, logs and tests; clients write their own from the code and arguments (format_refusal()).
+std::string describe(const Refusal& refusal, const GameState& state);
 
 }  // namespace hd::engine

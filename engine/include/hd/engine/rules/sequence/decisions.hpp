@@ -1,0 +1,56 @@
+// What the game waits for: the kind of decision pending, who must take it (deciders), and whether
+// the last action may still be taken back (5.1C). The server and clients decide from these typed
+// answers, never from the notation or the words.
+#pragma once
+
+#include <hd/engine/rules/sequence/actions.hpp>
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hd::engine {
+
+// What kind of decision the game waits for.
+enum class DecisionKind {
+  None,            // the game is over
+  SetupPlacement,  // 3.2C: place units within their set-up radius, or end the set-up
+  SetupEnd,        // 3.2C: nothing left to place: end the set-up to begin play
+  Move,            // 5.0: move units or end the movement phase
+  Attack,          // 6.0: attack or end the combat phase
+  ExchangeChoice,  // 6.5A: choose the attackers an exchange eliminates
+  Retreat,         // 6.6: retreat a unit (8.2C: a chateau defender may stay)
+  Advance,         // 6.7: advance after combat, or decline
+};
+
+std::string_view to_string(DecisionKind kind);
+
+// Whose decision the game waits for, and what kind (for the server, clients and bots).
+struct PendingDecision {
+  Side side = Side::French;
+  DecisionKind kind = DecisionKind::None;
+  std::optional<UnitIndex> unit;  // Retreat: the unit to retreat
+  int exchange_loss = 0;          // ExchangeChoice: the strength the attackers must lose at least
+  bool may_stay = false;          // Retreat: 8.2C, the chateau defender may ignore the Dr
+  std::vector<Army> armies;       // the armies whose units it concerns (deciders()), in Army order
+  std::string what;               // in words: "move units or end the movement phase", "retreat Bach"
+};
+PendingDecision pending_decision(const GameState& state);
+
+// Who must act now: a side, and the armies whose units the decision concerns (a Coalition retreat
+// of a Prussian unit concerns the Prussian army only; an exchange, the armies of the attackers it
+// may eliminate; a phase, every army of the side in the game). Only one side decides at a time under
+// these rules; the list is empty when the game is over.
+struct Decider {
+  Side side = Side::French;
+  std::vector<Army> armies;  // in Army order
+};
+std::vector<Decider> deciders(const GameState& state);
+
+// 5.1C: whether `side` may ask to take back `last`, the action that led to `state`: a move of the
+// phasing side in the movement phase still running, while no die has been rolled in that phase
+// (`dice_rolled_this_phase`, kept by the caller, who holds the log).
+bool undo_allowed(const GameState& state, Side side, const Action& last, bool dice_rolled_this_phase);
+
+}  // namespace hd::engine

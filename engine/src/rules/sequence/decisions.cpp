@@ -1,0 +1,121 @@
+#include <hd/engine/rules/sequence/decisions.hpp>
+
+#include <algorithm>
+#include <set>
+
+namespace hd::engine {
+namespace {
+
+// The armies of `units`, in Army order.
+std::vector<Army> armies_of(const GameState& state, const std::vector<UnitIndex>& units) {
+  std::set<Army> armies;
+  for (UnitIndex unit : units)
+    if (unit < state.units.size()) armies.insert(state.units[unit].army);
+  return {armies.begin(), armies.end()};
+}
+
+// Every army of `side` with a unit in the game, in Army order.
+std::vector<Army> armies_of_side(const GameState& state, Side side) {
+  std::set<Army> armies;
+  for (const UnitState& unit : state.units)
+    if (side_of(unit.army) == side) armies.insert(unit.army);
+  return {armies.begin(), armies.end()};
+}
+
+// The armies a decision concerns: 6.6B the retreating unit's owner; an exchange's or an advance's
+// candidates; for anything else every army of the deciding side.
+std::vector<Army> concerned_armies(const GameState& state, const PendingDecision& pending) {
+  switch (pending.kind) {
+    case DecisionKind::None:
+      return {};
+    case DecisionKind::Retreat:
+      return {state.units[*pending.unit].army};
+    case DecisionKind::ExchangeChoice:
+      return armies_of(state, state.pending_exchange->candidates);
+    case DecisionKind::Advance:
+      return armies_of(state, state.pending_advance->candidates);
+    default:
+      return armies_of_side(state, pending.side);
+  }
+}
+
+}  // namespace
+
+std::string_view to_string(DecisionKind kind) {
+  switch (kind) {
+    case DecisionKind::None:
+      return "none";
+    case DecisionKind::SetupPlacement:
+      return "setup-placement";
+    case DecisionKind::SetupEnd:
+      return "setup-end";
+    case DecisionKind::Move:
+      return "move";
+    case DecisionKind::Attack:
+      return "attack";
+    case DecisionKind::ExchangeChoice:
+      return "exchange-choice";
+    case DecisionKind::Retreat:
+      return "retreat";
+    case DecisionKind::Advance:
+      return "advance";
+  }
+  return "?";
+}
+
+// The order of the checks is the order validate() asks for them: an exchange (6.5A), then the
+// combat's retreats (6.6), then its advance (6.7), before anything else of the phase.
+PendingDecision pending_decision(const GameState& state) {
+  PendingDecision pending;
+  pending.side = state.phasing;
+  if (state.phase == Phase::GameOver || state.result) {
+    pending.kind = DecisionKind::None;
+    pending.what = "nothing: the game is over";
+  } else if (state.pending_exchange) {
+    pending.side = state.pending_exchange->side;
+    pending.kind = DecisionKind::ExchangeChoice;
+    pending.exchange_loss = state.pending_exchange->loss;
+    pending.what = "choose the attackers the exchange eliminates (at least " +
+                   std::to_string(state.pending_exchange->loss) + " strength)";
+  } else if (!state.pending_retreats.empty()) {
+    const PendingRetreat& retreat = state.pending_retreats.front();
+    const UnitState& unit = state.units[retreat.unit];
+    pending.side = side_of(unit.army);
+    pending.kind = DecisionKind::Retreat;
+    pending.unit = retreat.unit;
+    pending.may_stay = retreat.may_stay;
+    pending.what = "retreat " + unit.id;
+  } else if (state.pending_advance) {
+    pending.side = state.pending_advance->side;
+    pending.kind = DecisionKind::Advance;
+    pending.what = "advance after combat, or decline";
+  } else if (state.phase == Phase::Setup && !has_setup_choices(state, state.phasing)) {
+    pending.kind = DecisionKind::SetupEnd;
+    pending.what = "end the set-up to begin play (the first phase's scenario dice are rolled)";
+  } else if (state.phase == Phase::Setup) {
+    pending.kind = DecisionKind::SetupPlacement;
+    pending.what = "place units within their set-up radius (3.2C) or end the set-up";
+  } else if (state.phase == Phase::Movement) {
+    pending.kind = DecisionKind::Move;
+    pending.what = "move units or end the movement phase";
+  } else {
+    pending.kind = DecisionKind::Attack;
+    pending.what = "attack or end the combat phase";
+  }
+  pending.armies = concerned_armies(state, pending);
+  return pending;
+}
+
+std::vector<Decider> deciders(const GameState& state) {
+  const PendingDecision pending = pending_decision(state);
+  if (pending.kind == DecisionKind::None) return {};
+  return {Decider{pending.side, pending.armies}};
+}
+
+bool undo_allowed(const GameState& state, Side side, const Action& last, bool dice_rolled_this_phase) {
+  // A move never ends its phase, so a move followed by a movement phase was made in this one.
+  return std::holds_alternative<MoveAction>(last) && state.phase == Phase::Movement && !state.result &&
+         side == state.phasing && !dice_rolled_this_phase;
+}
+
+}  // namespace hd::engine
