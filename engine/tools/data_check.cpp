@@ -1,10 +1,13 @@
 // hd_data_check: loads the map, the orders of battle, the turn track and every scenario, and
-// reports every error as file:line: message, or what was loaded: each army's strength and each
-// scenario's forces per army.
+// reports every error as file:line: message, or what was loaded: each army's strength, each
+// scenario's forces per army, and the rules each scenario needs with those the engine lacks (a
+// scenario with a rule missing is refused unless a game is created with allow-missing-rules).
 // Usage: hd_data_check [--data DIR] [--manifest FILE]
 // Exit 0 when everything is valid, 1 when anything has errors, 2 on bad usage.
+#include <hd/engine/rules/modules/rule_registry.hpp>
 #include <hd/loader/data_files.hpp>
 
+#include <algorithm>
 #include <iostream>
 #include <map>
 #include <string>
@@ -46,6 +49,48 @@ void print_data_summary(const hd::loader::GameData& data) {
             << " turns\n";
 }
 
+std::string joined(const std::vector<std::string>& rules) {
+  std::string text;
+  for (const std::string& rule : rules)
+    text += " " + rule;
+  return text.empty() ? " none" : text;
+}
+
+// The leaders the set-up and reinforcement lines name: kept as data, placed only by 10.0.
+int leaders_named(const hd::engine::ScenarioForces& forces, const hd::engine::OrderOfBattle& oob) {
+  int leaders = 0;
+  const auto count = [&](Army army, const std::vector<hd::engine::UnitRef>& refs) {
+    for (const auto& ref : refs)
+      leaders += ref.command.empty() && oob.find_leader(army, ref.id) ? 1 : 0;
+  };
+  for (const auto& placement : forces.placements)
+    count(placement.army, placement.units);
+  for (const auto& entry : forces.reinforcements)
+    count(entry.army, entry.units);
+  return leaders;
+}
+
+// The rules the scenario needs and which exist; then, per force option, what it adds.
+void print_rules(const hd::engine::Scenario& scenario, const hd::engine::OrderOfBattle& oob) {
+  const auto base = hd::engine::rules_in_force(scenario, {}, {});
+  std::cout << "  rules needed:" << joined(base.needed) << "\n";
+  std::cout << "  rules missing:" << joined(base.missing)
+            << (base.missing.empty() ? " (by the book)" : " (refused unless allow-missing-rules)") << "\n";
+  for (const auto& option : scenario.options) {
+    const auto with = hd::engine::rules_in_force(scenario, {option.id}, {});
+    std::vector<std::string> added;
+    for (const std::string& rule : with.missing)
+      if (std::find(base.missing.begin(), base.missing.end(), rule) == base.missing.end())
+        added.push_back(rule);
+    if (!added.empty()) std::cout << "  option " << option.id << " also lacks:" << joined(added) << "\n";
+  }
+  std::cout << "  optional rules offered that exist:" << joined(hd::engine::offered_optional_rules(scenario))
+            << "\n";
+  if (const int leaders = leaders_named(scenario.forces, oob); leaders > 0)
+    std::cout << "  leaders named in set-up and entry lines: " << leaders
+              << " (kept as data: only 10.0 places leaders)\n";
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -81,6 +126,7 @@ int main(int argc, char** argv) {
                 << " SP set up + " << t.units_entering << "/" << t.strength_entering << " entering;";
     }
     std::cout << " " << scenario.value->options.size() << " options\n";
+    print_rules(*scenario.value, data.value->oob);
   }
   return ok ? 0 : 1;
 }

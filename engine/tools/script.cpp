@@ -1,7 +1,7 @@
 // hd_script: plays a scenario from a script in the action notation (docs/notation.md), printing
 // every refusal with its rule, every event, and the result; or lets the random player finish it.
 //
-//   hd_script --scenario quatre-bras [--option 19.5A]... [--rule 15.1|15.2]... [--seed N]
+//   hd_script --scenario quatre-bras [--option 19.5A]... [--rule RULE]... [--allow-missing-rules] [--seed N]
 //             [--data DIR] [--manifest FILE] [--bot] [--max-actions N] [--record FILE] [SCRIPT | -]
 //
 // Script lines: an action ("french move Bach 1745 1746", "french attack Bach on Blndt die 4"), or
@@ -41,8 +41,9 @@ struct Options {
 
 void usage() {
   std::cerr
-      << "usage: hd_script --scenario NAME [--option ID]... [--rule 15.1|15.2]... [--seed N] [--data DIR]\n"
+      << "usage: hd_script --scenario NAME [--option ID]... [--rule RULE]... [--seed N] [--data DIR]\n"
          "                 [--manifest FILE] [--bot] [--max-actions N] [--record FILE] [--strict]\n"
+         "                 [--allow-missing-rules]\n"
          "                 [SCRIPT | -]\n";
 }
 
@@ -61,13 +62,9 @@ bool parse_options(int argc, char** argv, Options& options) {
     } else if (arg == "--rule") {
       const char* v = value();
       if (!v) return false;
-      if (std::string(v) == "15.1") {
-        options.choice.optional_rules.combined_arms = true;
-      } else if (std::string(v) == "15.2") {
-        options.choice.optional_rules.imperial_guard = true;
-      } else {
-        return false;
-      }
+      options.choice.optional_rules.push_back(v);  // the scenario must offer it (make_ruleset)
+    } else if (arg == "--allow-missing-rules") {
+      options.choice.allow_missing_rules = true;
     } else if (arg == "--seed") {
       const char* v = value();
       if (!v) return false;

@@ -130,6 +130,9 @@ std::string apply_setting(ServerConfig& config, const std::string& key, const st
     const auto v = integer(0, 1000000);
     if (!v) return bad();
     config.snapshot_every = static_cast<std::uint64_t>(*v);
+  } else if (key == "allow-missing-rules") {
+    if (value != "true" && value != "false") return bad();
+    config.allow_missing_rules = value == "true";
   } else if (key == "max-connections-per-address") {
     const auto v = integer(1, 100000);
     if (!v) return bad();
@@ -186,6 +189,7 @@ std::string server_usage() {
          "                 [--rate-limit-window-seconds N] [--max-connections-per-address N]\n"
          "                 [--allowed-origins LIST] [--trusted-proxies LIST]\n"
          "                 [--metrics-allowed-from LIST] [--snapshot-every N]\n"
+         "                 [--allow-missing-rules true|false]\n"
          "A config file holds the same keys as 'key = value' lines; flags override it.\n"
          "See docs/server.md.\n";
 }

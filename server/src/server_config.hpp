@@ -33,6 +33,9 @@ struct ServerConfig {
   std::vector<std::string> allowed_origins;     // web origins that may open a WebSocket (none by default)
   std::vector<std::string> trusted_proxies;     // peers whose X-Real-IP header names the client
   std::uint64_t snapshot_every = 50;            // a game's state is snapshotted every N actions (0: never)
+  // Development only: create and load games whose rules in force lack a module in the engine; such
+  // games are marked "not by the book" everywhere they are shown.
+  bool allow_missing_rules = false;
   // Client addresses that may GET /metrics.
   std::vector<std::string> metrics_allowed_from{"127.0.0.1", "::1"};
 };
@@ -46,7 +49,7 @@ using ConfigResult = std::variant<ServerConfig, std::string>;
 // argon2-operations, argon2-memory-kib, session-lifetime-days, rate-limit-per-second,
 // rate-limit-burst, rate-limit-close-after, rate-limit-window-seconds, max-connections-per-address,
 // allowed-origins, trusted-proxies, metrics-allowed-from (lists: comma-separated, may be empty),
-// snapshot-every.
+// snapshot-every, allow-missing-rules (true or false).
 ConfigResult parse_server_config(const std::vector<std::string>& args);
 
 // The usage text printed for --help and on errors.

@@ -68,6 +68,7 @@ RecordHeaderParse parse_record_header(std::string_view record) {
     }
     for (std::size_t i = 0; i < words.size(); ++i) {
       const std::string& flag = words[i];
+      if (flag == "--allow-missing-rules") header.choice.allow_missing_rules = true;  // not by the book
       if (flag != "--scenario" && flag != "--option" && flag != "--rule") continue;
       if (i + 1 >= words.size()) return at(flag + " without a value");
       const std::string& value = words[++i];
@@ -75,12 +76,8 @@ RecordHeaderParse parse_record_header(std::string_view record) {
         header.choice.scenario = value;
       } else if (flag == "--option") {
         header.choice.options.push_back(value);
-      } else if (value == "15.1") {
-        header.choice.optional_rules.combined_arms = true;
-      } else if (value == "15.2") {
-        header.choice.optional_rules.imperial_guard = true;
       } else {
-        return at("unknown optional rule '" + value + "'");
+        header.choice.optional_rules.push_back(value);  // checked against the scenario on replay
       }
     }
   }

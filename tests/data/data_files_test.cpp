@@ -141,7 +141,7 @@ TEST_CASE("the ground of the combat example agrees with the map (6.0, page 9)", 
   auto scenario = hd::loader::load_scenario(default_data_root(), "quatre-bras", data, report);
   REQUIRE(scenario.value);
   auto rules =
-      make_ruleset(map, data.terrain_effects, data.crt, data.oob, track, *scenario.value, {}, {}, errors);
+      make_ruleset(map, data.terrain_effects, data.crt, data.oob, track, *scenario.value, RuleChoice{}, errors);
   REQUIRE(rules);
   CHECK(distance(h("1645"), h("1643")) == 2);
   CHECK_FALSE(line_of_sight_clear(*rules, h("1645"), h("1643")));

@@ -1,8 +1,9 @@
 // Optional rules 15.1 (combined arms attacks) and 15.2 (Imperial Guard), switched per game through
-// Ruleset::optional_rules. Each case runs with the rule off and on.
+// Ruleset::optional_rules (their modules then in force). Each case runs with the rule off and on.
 #include "rules_fixture.hpp"
 
 #include <hd/engine/rules/combat/combat.hpp>
+#include <hd/engine/rules/optional/optional_rules.hpp>
 
 #include <algorithm>
 #include <memory>
@@ -13,8 +14,8 @@ using namespace hd::test;
 namespace {
 
 // Switches optional rules on for this game.
-void play_with(GameState& state, OptionalRules options) {
-  change_rules(state, [&](Ruleset& rules) { rules.optional_rules = options; });
+void play_with(GameState& state, std::vector<std::string> optional_rules) {
+  change_rules(state, [&](Ruleset& rules) { rules.optional_rules = optional_rules; });
 }
 
 // Infantry north of X, cavalry north-east, artillery two hexes north (bombarding) and south-west
@@ -44,7 +45,7 @@ TEST_CASE("15.1 combined arms: infantry, cavalry and bombarding artillery shift 
   CHECK(off.attack == 10);
   CHECK(off.computed.to_string() == "1-1");
   CHECK_FALSE(has_modifier(off, "15.1"));
-  play_with(state, OptionalRules{true, false});
+  play_with(state, {"15.1"});
   const auto on = compute_odds(state, action);
   CHECK(on.computed.to_string() == "2-1");
   CHECK(on.used.to_string() == "2-1");
@@ -60,7 +61,7 @@ TEST_CASE("15.1 combined arms: infantry, cavalry and bombarding artillery shift 
 TEST_CASE("15.1 adjacent artillery counts; rifles count as infantry", "[rules][15.1]") {
   auto state = arms_game(6);
   to_french_combat(state);
-  play_with(state, OptionalRules{true, false});
+  play_with(state, {"15.1"});
   CHECK(has_modifier(compute_odds(state, attack(state, {"Inf", "Cav", "Adj"}, {"X"})), "(15.1)"));
   CHECK(has_modifier(compute_odds(state, attack(state, {"Rif", "Cav", "Adj"}, {"X"})), "(15.1)"));
 }
@@ -68,7 +69,7 @@ TEST_CASE("15.1 adjacent artillery counts; rifles count as infantry", "[rules][1
 TEST_CASE("15.1 no shift without all three arms or against more than one hex", "[rules][15.1]") {
   auto state = arms_game(6);
   to_french_combat(state);
-  play_with(state, OptionalRules{true, false});
+  play_with(state, {"15.1"});
   CHECK_FALSE(has_modifier(compute_odds(state, attack(state, {"Inf", "Cav"}, {"X"})), "15.1"));
   CHECK_FALSE(has_modifier(compute_odds(state, attack(state, {"Inf", "Adj"}, {"X"})), "15.1"));
   CHECK_FALSE(has_modifier(compute_odds(state, attack(state, {"Cav"}, {"X"}, {"Gun"})), "15.1"));
@@ -80,7 +81,7 @@ TEST_CASE("15.1 no shift without all three arms or against more than one hex", "
 TEST_CASE("15.1 a 6-1 attack remains 6-1", "[rules][15.1]") {
   auto state = arms_game(1);
   to_french_combat(state);
-  play_with(state, OptionalRules{true, false});
+  play_with(state, {"15.1"});
   const auto odds = compute_odds(state, attack(state, {"Inf", "Cav"}, {"X"}, {"Gun"}));
   CHECK(odds.computed.to_string() == "6-1");
   CHECK(has_modifier(odds, "6-1 remains 6-1 (15.1)"));
@@ -99,7 +100,7 @@ TEST_CASE("15.2 Guard infantry repulsed (Ae, Ar, Ex) in a French combat phase co
   to_french_combat(state);
   const auto guard_attack = attack(state, {"Gr"}, {"X"});
   CHECK_FALSE(imperial_guard_setback(state, guard_attack, CombatResult::AttackerRetreat, false));
-  play_with(state, OptionalRules{false, true});
+  play_with(state, {"15.2"});
   CHECK(imperial_guard_setback(state, guard_attack, CombatResult::AttackerEliminated, false));
   CHECK(imperial_guard_setback(state, guard_attack, CombatResult::AttackerRetreat, false));
   CHECK(imperial_guard_setback(state, guard_attack, CombatResult::Exchange, false));
@@ -131,7 +132,7 @@ TEST_CASE("15.2 exception 1: a Guard Ex that demoralizes the Allied army costs n
                          "setup french 0504 : Gr\nsetup allied 0505 : X\n"
                          "morale allied demoralization 2 disintegration 40\n");
   to_french_combat(state);
-  play_with(state, OptionalRules{false, true});
+  play_with(state, {"15.2"});
   const auto events = apply(state, Side::French, attack(state, {"Gr"}, {"X"}), die(6));  // 4-1, 6: Ex
   const auto& resolved = std::get<CombatResolvedEvent>(events.front());
   CHECK(resolved.result == CombatResult::Exchange);

@@ -16,9 +16,18 @@ using namespace hd::engine;
 
 namespace {
 
+// The six scenarios that need the campaign rules (10.0-14.0) play here only with the development
+// flag, marked not by the book (rules_in_force_test checks that they are refused without it).
+bool needs_missing_rules(const std::string& scenario) {
+  for (const char* name : {"campaign", "quatre-bras-variant", "grand-ligny", "la-belle-alliance-variant",
+                           "grand-waterloo", "campaign-variant"})
+    if (scenario == name) return true;
+  return false;
+}
+
 GameState new_game(const std::string& scenario, const std::vector<std::string>& options = {}) {
-  const auto game =
-      hd::loader::start_scenario_game(hd::loader::default_data_root(), {scenario, options, {}, std::nullopt});
+  const auto game = hd::loader::start_scenario_game(
+      hd::loader::default_data_root(), {scenario, options, {}, std::nullopt, needs_missing_rules(scenario)});
   std::string errors;
   for (const auto& e : game.errors)
     errors += e.to_string() + "\n";
@@ -128,7 +137,8 @@ TEST_CASE("random legal play reaches a result in every battle scenario, keeping 
   }
 }
 
-TEST_CASE("random legal play also finishes the campaign, grand and variant scenarios", "[random-play]") {
+TEST_CASE("random legal play also finishes the campaign, grand and variant scenarios, not by the book",
+          "[random-play]") {
   for (const std::string scenario : {"campaign", "quatre-bras-variant", "grand-ligny",
                                      "la-belle-alliance-variant", "grand-waterloo", "campaign-variant"}) {
     for (std::uint64_t seed = 1; seed <= 3; ++seed) {

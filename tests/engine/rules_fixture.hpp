@@ -1,6 +1,7 @@
 // Small hand-built games for rule tests: a map and units written inline, the shipped CRT and TEC.
 #pragma once
 
+#include <hd/engine/rules/modules/rule_registry.hpp>
 #include <hd/engine/rules/sequence/actions.hpp>
 #include <hd/engine/state/game_setup.hpp>
 #include <hd/engine/data/map_parser.hpp>
@@ -89,7 +90,7 @@ inline GameState make_game(const std::string& map_body, const std::vector<TestUn
                                      {{16, 2100}, true},  {{17, 0}, true},     {{18, 1200}, false}};
   std::vector<RulesetError> rule_errors;
   auto rules = make_ruleset(std::move(*map.map), std::move(*tec), *crt, std::move(oob), track,
-                            std::move(*scenario.scenario), {}, {}, rule_errors);
+                            std::move(*scenario.scenario), RuleChoice{}, rule_errors);
   REQUIRE(rules);
   std::vector<std::string> setup_errors;
   auto state = start_game(rules, setup_errors);
@@ -166,6 +167,7 @@ template <typename Change>
 void change_rules(GameState& state, Change&& change) {
   auto rules = std::make_shared<Ruleset>(*state.rules);
   change(*rules);
+  resolve_rule_modules(*rules);  // the rules in force follow the changed choices
   state.rules = rules;
 }
 

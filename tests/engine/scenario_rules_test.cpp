@@ -4,8 +4,8 @@
 
 #include <hd/engine/rules/combat/combat.hpp>
 #include <hd/engine/rules/movement/movement.hpp>
+#include <hd/engine/rules/modules/extension_points.hpp>
 #include <hd/engine/rules/victory/victory.hpp>
-#include <hd/engine/scenarios/scenario_rules.hpp>
 
 using namespace hd::test;
 
@@ -128,15 +128,15 @@ TEST_CASE("21.3B French in Waterloo cost the Allies 20; the first Prussian-Frenc
   apply(state, Side::French, EndPhaseAction{}, no_dice());
   apply(state, Side::French, attack(state, {"B"}, {"P"}), die(1));  // 2-1, 1: Dr
   CHECK(level(state, Army::Allied) == 35);
-  CHECK(has_special(*state.rules, "21.3B"));
-  CHECK_FALSE(has_special(*state.rules, "21.3A"));
+  CHECK(rule_in_force(*state.rules, "21.3B"));
+  CHECK_FALSE(rule_in_force(*state.rules, "21.3A"));
 }
 
 TEST_CASE("25.0E French Double Move: Fourth Corps moves double on 18/1200 when chosen", "[rules][25.0E]") {
   auto state = make_game(
       "", {{"french", "Div", "infantry", 4, 4, "12/[4]"}, {"french", "Other", "infantry", 4, 4, "1/[3]"}},
       "setup french 0101 : Div\nsetup french 0301 : Other\n"
-      "option 25.0E-1 \"French Double Move\"\nspecial 25.0E \"doubled\"\nend\n",
+      "option 25.0E-1 \"French Double Move\"\nspecial 25.0E-1 \"doubled\"\nend\n",
       "turns 18/1200 18/1200\n");
   CHECK(movement_allowance(state, state.units[unit(state, "Div")]) == 8);  // 4 MP in half MP
   CHECK(refused_by(state, Side::French, move(state, "Div", {"0102", "0103", "0104", "0105", "0106"})) ==
@@ -154,7 +154,7 @@ TEST_CASE("25.0E bridge hexsides block ZOC when chosen: no obligation to attack 
   auto state = make_game("stream \"S\" : 0505/0506\nbridge \"B\" : 0505/0506\n",
                          {{"french", "A", "infantry", 4, 4}, {"prussian", "P", "infantry", 4, 4}},
                          "setup french 0505 : A\nsetup prussian 0506 : P\n"
-                         "option 25.0E-2 \"Bridge hexsides block ZOC\"\nspecial 25.0E \"blocked\"\nend\n");
+                         "option 25.0E-2 \"Bridge hexsides block ZOC\"\nspecial 25.0E-2 \"blocked\"\nend\n");
   CHECK(in_enemy_zoc(state, hx("0505"), Side::French));
   change_rules(state, [](Ruleset& rules) { rules.chosen_options = {"25.0E-2"}; });
   CHECK_FALSE(in_enemy_zoc(state, hx("0505"), Side::French));

@@ -3,7 +3,7 @@
 #include "rules_fixture.hpp"
 
 #include <hd/engine/rules/combat/combat.hpp>
-#include <hd/engine/scenarios/scenario_rules.hpp>
+#include <hd/engine/rules/modules/extension_points.hpp>
 #include <hd/engine/rules/victory/victory.hpp>
 
 using namespace hd::test;

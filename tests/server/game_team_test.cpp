@@ -6,10 +6,10 @@
 #include "mixed_attack_script.hpp"
 #include "server_process.hpp"
 
-#include <hd/engine/rules/combat/combat_options.hpp>
-#include <hd/engine/state/dice.hpp>
 #include <hd/engine/board/hex.hpp>
 #include <hd/engine/play/random_player.hpp>
+#include <hd/engine/rules/combat/combat_options.hpp>
+#include <hd/engine/state/dice.hpp>
 #include <hd/wire/game_convert.hpp>
 
 #include <catch2/catch.hpp>
@@ -44,13 +44,17 @@ std::uint64_t start_team_game(const std::string& scenario, GamePlayer& alice, Ga
 
 // A three-account game of a real scenario, scripted until the Coalition combat phase offers a mixed
 // attack; `declarer` proposes it, the other Coalition seat confirms it, and it is applied once.
-void mixed_attack_in(const std::string& scenario, v1::Seat declarer) {
-  ServerProcess server({game_server_args(), {}});
+// `not_by_the_book`: the scenario needs rules the engine lacks (the campaign's 10.0-14.0), so the
+// server runs with the development flag allow-missing-rules.
+void mixed_attack_in(const std::string& scenario, v1::Seat declarer, bool not_by_the_book = false) {
+  std::vector<std::string> args = game_server_args();
+  if (not_by_the_book) args.insert(args.end(), {"--allow-missing-rules", "true"});
+  ServerProcess server({args, {}});
   GamePlayer alice(server.port(), "alice");  // French
   GamePlayer bob(server.port(), "bob");      // Prussian
   GamePlayer carol(server.port(), "carol");  // Allied
   const std::uint64_t game = start_team_game(scenario, alice, bob, carol);
-  Replica replica(scenario, engine::Viewer{});
+  Replica replica(scenario, engine::Viewer{}, game_data_root(), not_by_the_book);
   std::string why;
   const auto follow = [&] {
     INFO(why);
@@ -316,7 +320,7 @@ TEST_CASE("La Belle Alliance: the Prussian seat declares a mixed attack, the All
   mixed_attack_in("la-belle-alliance", v1::SEAT_PRUSSIAN);
 }
 
-TEST_CASE("The campaign: the Allied seat declares a mixed attack, the Prussian seat confirms it",
+TEST_CASE("The campaign (not by the book): the Allied seat declares a mixed attack, the Prussian confirms",
           "[e2e][games]") {
-  mixed_attack_in("campaign", v1::SEAT_ALLIED);
+  mixed_attack_in("campaign", v1::SEAT_ALLIED, true);
 }

@@ -97,10 +97,12 @@ v1::ServerEnvelope GamePlayer::next_of(v1::ServerEnvelope::BodyCase kind) {
   }
 }
 
-Replica::Replica(const std::string& scenario, engine::Viewer viewer, const std::filesystem::path& data_root)
+Replica::Replica(const std::string& scenario, engine::Viewer viewer, const std::filesystem::path& data_root,
+                 bool allow_missing_rules)
     : viewer_(viewer) {
   loader::GameChoice choice;
   choice.scenario = scenario;
+  choice.allow_missing_rules = allow_missing_rules;
   auto started = loader::start_scenario_game(data_root, choice);
   if (!started.value) throw std::runtime_error("scenario does not load");
   state_ = std::move(*started.value);

@@ -63,8 +63,9 @@ class GamePlayer {
 // A local engine replica of a game, advanced by the GameUpdates a client receives.
 class Replica {
  public:
+  // `allow_missing_rules`: for a game of a development server (allow-missing-rules), not by the book.
   Replica(const std::string& scenario, engine::Viewer viewer,
-          const std::filesystem::path& data_root = game_data_root());
+          const std::filesystem::path& data_root = game_data_root(), bool allow_missing_rules = false);
   // Applies the update's action (its notation, with the die from its combat event) and checks that
   // the update's view equals the replica's view of the new state, byte for byte (engine::serialize).
   // Returns false (with `why`) on a mismatch.

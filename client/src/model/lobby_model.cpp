@@ -8,6 +8,7 @@ std::string describe_game(const hundred_days::v1::GameSummary& game) {
   namespace pb = hundred_days::v1;
   std::string line =
       "#" + std::to_string(game.game_id()) + " " + (game.title().empty() ? game.scenario() : game.title());
+  if (game.missing_rules_size() > 0) line += " [NOT BY THE BOOK]";  // rules played without a module
   if (game.status() == pb::GAME_STATUS_OPEN) line += ", open";
   if (game.status() == pb::GAME_STATUS_FINISHED) line += ", finished: " + game.result();
   if (!game.turn_label().empty()) line += ", " + game.turn_label();

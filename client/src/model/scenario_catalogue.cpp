@@ -1,6 +1,7 @@
 #include "model/scenario_catalogue.hpp"
 
 #include <hd/engine/data/scenario_parser.hpp>
+#include <hd/engine/rules/modules/rule_registry.hpp>
 #include <hd/loader/data_files.hpp>
 
 #include <algorithm>
@@ -24,14 +25,6 @@ pb::Seat seat_of(engine::Army army) {
   return pb::SEAT_UNSPECIFIED;
 }
 
-// True if the scenario's optional list offers `rule` ("15.1"), itself or as its whole section
-// ("15.0" lists every case of 15.0).
-bool offers(const std::vector<std::string>& optional, const std::string& rule) {
-  const std::string section = rule.substr(0, rule.find('.')) + ".0";
-  return std::any_of(optional.begin(), optional.end(),
-                     [&](const std::string& listed) { return listed == rule || listed == section; });
-}
-
 }  // namespace
 
 bool scenario_entry_from_text(const std::string& slug, const std::string& text, ScenarioEntry& entry,
@@ -48,8 +41,7 @@ bool scenario_entry_from_text(const std::string& slug, const std::string& text, 
   entry.rule = scenario.rule;
   for (const engine::ScenarioOption& option : scenario.options)
     entry.force_options.push_back({option.id, option.title});
-  for (const std::string& rule : playable_optional_rules())
-    if (offers(scenario.optional, rule)) entry.optional_rules.push_back(rule);
+  entry.optional_rules = engine::offered_optional_rules(scenario);
   std::set<pb::Seat> seats;
   for (const engine::Placement& placement : scenario.forces.placements)
     seats.insert(seat_of(placement.army));

@@ -23,18 +23,12 @@ struct ScenarioEntry {
   std::string title;  // "Quatre Bras"
   std::string rule;   // "19.0"
   std::vector<ForceOption> force_options;
-  // Of the optional rules the server plays (15.1 combined arms, 15.2 the Imperial Guard), those
-  // the scenario's "optional" line lists (itself or as all of 15.0).
+  // The optional rules the engine has that the scenario's "optional" line offers (itself or as all
+  // of 15.0): engine::offered_optional_rules.
   std::vector<std::string> optional_rules;
   // The seats of the armies in the base forces (set up or entering), French first.
   std::vector<hundred_days::v1::Seat> seats;
 };
-
-// The optional rules the server accepts in CreateGame.optional_rules (server/src/games/lobby.cpp).
-inline const std::vector<std::string>& playable_optional_rules() {
-  static const std::vector<std::string> rules{"15.1", "15.2"};
-  return rules;
-}
 
 // Every scenario folder under `root` whose scenario.txt parses, sorted by folder name. A folder
 // that does not parse is left out and named in `problems` (file and line).

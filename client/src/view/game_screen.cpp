@@ -452,6 +452,12 @@ void GameScreen::draw_panel(sf::RenderTarget& target, ClientModel& model, sf::Ve
   const pb::GameView& view = game.view();
   line(game.scenario().title() + " (" + game.scenario().rule() + "), game " + std::to_string(game.game_id()),
        heading, 16);
+  if (game.scenario().missing_rules_size() > 0) {  // a development server's game: say so plainly
+    std::string missing;
+    for (const std::string& rule : game.scenario().missing_rules())
+      missing += " " + rule;
+    line("NOT BY THE BOOK: played without" + missing, sf::Color(200, 30, 30));
+  }
   std::string seats;
   for (const auto seat : game.my_seats())
     seats += (seats.empty() ? "" : " + ") + army_name(army_of(seat));

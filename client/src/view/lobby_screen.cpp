@@ -3,6 +3,8 @@
 #include "net/requests.hpp"
 #include "view/status_text.hpp"
 
+#include <hd/engine/rules/modules/rule_registry.hpp>
+
 #include <algorithm>
 #include <random>
 
@@ -27,11 +29,10 @@ const char* spectator_label(pb::SpectatorView view) {
   }
 }
 
-// The optional rules the server plays, in words (15.1, 15.2).
+// An optional rule in words: "15.1 Combined arms" (the engine's module title).
 std::string optional_rule_title(const std::string& rule) {
-  if (rule == "15.1") return "15.1 Combined arms";
-  if (rule == "15.2") return "15.2 The Imperial Guard";
-  return rule;
+  const engine::RuleModule* module = engine::find_rule_module(rule);
+  return module ? rule + " " + std::string(module->title) : rule;
 }
 
 }  // namespace

@@ -13,10 +13,9 @@ GameReplica::GameReplica(const v1::GameSnapshot& snapshot, const std::filesystem
   choice.scenario = snapshot.scenario().id();
   for (const std::string& option : snapshot.scenario().force_options())
     choice.options.push_back(option);
-  for (const std::string& rule : snapshot.scenario().optional_rules()) {
-    if (rule == "15.1") choice.optional_rules.combined_arms = true;
-    if (rule == "15.2") choice.optional_rules.imperial_guard = true;
-  }
+  for (const std::string& rule : snapshot.scenario().optional_rules())
+    choice.optional_rules.push_back(rule);
+  choice.allow_missing_rules = snapshot.scenario().missing_rules_size() > 0;
   auto game = loader::start_scenario_game(data_root, choice);
   if (!game.value) {
     error_ = "cannot start " + choice.scenario + " from " + data_root.string();

@@ -103,6 +103,12 @@ std::string format_state(const v1::ScenarioInfo& scenario, const v1::GameView& v
   std::ostringstream out;
   out << scenario.title() << ": " << turn_text(scenario, view.turn()) << ", " << side_name(view.phasing())
       << " " << phase_name(view.phase()) << " phase\n";
+  if (scenario.missing_rules_size() > 0) {  // a development server's game
+    out << "NOT BY THE BOOK: played without";
+    for (const std::string& rule : scenario.missing_rules())
+      out << " " << rule;
+    out << "\n";
+  }
   if (view.has_result()) {
     out << "result: "
         << (view.result().winner() == v1::SIDE_UNSPECIFIED ? "no winner"

@@ -1,5 +1,5 @@
-#include <hd/engine/state/game_setup.hpp>
 #include <hd/engine/data/map_parser.hpp>
+#include <hd/engine/state/game_setup.hpp>
 #include <hd/loader/data_files.hpp>
 
 #include <algorithm>
@@ -123,9 +123,10 @@ Loaded<engine::GameState> start_scenario_game(const std::filesystem::path& root,
   }
   std::vector<engine::RulesetError> rule_errors;
   GameData& d = *data.value;
-  auto rules =
-      engine::make_ruleset(std::move(d.map), std::move(d.terrain_effects), d.crt, std::move(d.oob), d.track,
-                           std::move(*scenario.value), choice.options, choice.optional_rules, rule_errors);
+  auto rules = engine::make_ruleset(
+      std::move(d.map), std::move(d.terrain_effects), d.crt, std::move(d.oob), d.track,
+      std::move(*scenario.value),
+      engine::RuleChoice{choice.options, choice.optional_rules, choice.allow_missing_rules}, rule_errors);
   for (const auto& e : rule_errors)
     result.errors.push_back({(root / choice.scenario).string(), 0, e.message});
   if (!rules) return result;

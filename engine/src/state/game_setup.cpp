@@ -1,5 +1,5 @@
 #include <hd/engine/state/game_setup.hpp>
-#include <hd/engine/scenarios/scenario_rules.hpp>
+#include <hd/engine/rules/modules/extension_points.hpp>
 #include <hd/engine/data/scenario_validator.hpp>
 #include <hd/engine/rules/sequence/setup_phase.hpp>
 
@@ -146,7 +146,7 @@ std::optional<GameState> start_game(std::shared_ptr<const Ruleset> rules, std::v
   for (const auto& control : rules->scenario.forces.control)
     for (Hex hex : control.hexes)
       state.control[hex] = control.side;
-  special_hold_arrivals(state);  // 18.5B, 18.5C, 19.5D: arrivals a die decides
+  rules_opening(state);  // 18.5B, 18.5C, 19.5D: arrivals a die decides
   // 3.2C: a set-up phase for the sides with "w/N" units, the French first.
   for (Side side : {Side::French, Side::Coalition}) {
     if (has_setup_choices(state, side)) {
@@ -157,7 +157,7 @@ std::optional<GameState> start_game(std::shared_ptr<const Ruleset> rules, std::v
   }
   // A first phase that opens with scenario dice (19.5C) needs an action to roll them: the game then
   // begins in a set-up with nothing to place, and the first side's `end` begins play, rolling them.
-  if (state.phase != Phase::Setup && special_rolls_before_play(state)) {
+  if (state.phase != Phase::Setup && rules_roll_before_play(state)) {
     state.phase = Phase::Setup;
     state.phasing = rules->scenario.first_side;
   }

@@ -1,3 +1,4 @@
+#include <hd/engine/rules/modules/rule_registry.hpp>
 #include <hd/engine/state/ruleset.hpp>
 
 #include <algorithm>
@@ -16,8 +17,9 @@ bool Ruleset::option_chosen(std::string_view id) const {
 
 std::shared_ptr<const Ruleset> make_ruleset(GameMap map, TerrainEffects terrain, CombatResultsTable crt,
                                             OrderOfBattle oob, const std::vector<TrackTurn>& track,
-                                            Scenario scenario, std::vector<std::string> chosen_options,
-                                            OptionalRules optional_rules, std::vector<RulesetError>& errors) {
+                                            Scenario scenario, RuleChoice choice,
+                                            std::vector<RulesetError>& errors) {
+  std::vector<std::string>& chosen_options = choice.options;
   TurnName first = scenario.first_turn;
   TurnName last = scenario.last_turn;
   std::vector<TurnName> rain = scenario.rain;
@@ -34,14 +36,30 @@ std::shared_ptr<const Ruleset> make_ruleset(GameMap map, TerrainEffects terrain,
     }
     rain.insert(rain.end(), option->rain.begin(), option->rain.end());
   }
+  std::sort(choice.optional_rules.begin(), choice.optional_rules.end(), rule_number_less);
+  choice.optional_rules.erase(std::unique(choice.optional_rules.begin(), choice.optional_rules.end()),
+                              choice.optional_rules.end());
+  for (const std::string& rule : choice.optional_rules)
+    if (auto refusal = optional_rule_refusal(scenario, rule)) errors.push_back({*refusal});
+  const RulesInForce in_force = rules_in_force(scenario, chosen_options, choice.optional_rules);
+  if (!in_force.missing.empty() && !choice.allow_missing_rules) {
+    std::string missing;
+    for (const std::string& rule : in_force.missing)
+      missing += (missing.empty() ? "" : " ") + rule;
+    errors.push_back({"scenario " + scenario.rule + " needs rules the engine does not have: " + missing +
+                      " (only the development flag allow-missing-rules plays it, marked not by the book)"});
+  }
   auto ruleset = std::make_shared<Ruleset>(Ruleset{std::move(map),
                                                    std::move(terrain),
                                                    crt,
                                                    std::move(oob),
                                                    std::move(scenario),
                                                    std::move(chosen_options),
-                                                   optional_rules,
+                                                   std::move(choice.optional_rules),
+                                                   {},
+                                                   {},
                                                    {}});
+  resolve_rule_modules(*ruleset);
   for (const TrackTurn& t : track) {
     if (t.name < first || last < t.name) continue;
     const bool is_rain = std::find(rain.begin(), rain.end(), t.name) != rain.end();

@@ -22,6 +22,7 @@ std::string format_game_record(const GameRoom& room) {
     record += " --option " + option;
   for (const std::string& rule : room.row.optional_rules)
     record += " --rule " + rule;
+  if (!room.row.missing_rules.empty()) record += " --allow-missing-rules";  // not by the book
   record += "\n";
   for (const LoggedAction& logged : room.log) {
     record += line_with_dice(logged) + "\n";

@@ -1,5 +1,7 @@
 #include "games/game_service.hpp"
 
+#include <hd/engine/rules/modules/rule_registry.hpp>
+
 #include "games/game_record.hpp"
 #include "games/seat_policy.hpp"
 #include "games/spectator_view.hpp"
@@ -129,6 +131,8 @@ v1::GameSummary GameService::summary(const GameRoom& room) const {
   out.set_created_unix_seconds(static_cast<std::uint64_t>(room.row.created_unix));
   out.set_result(room.row.result);
   out.set_public_listing(room.row.public_listing);
+  for (const std::string& rule : engine::public_missing_rules(*room.state.rules))
+    out.add_missing_rules(rule);  // not by the book
   return out;
 }
 
@@ -165,6 +169,8 @@ v1::GameSnapshot GameService::snapshot(GameRoom& room, const Subscriber& subscri
     if (std::find(visible.begin(), visible.end(), option) != visible.end()) info.add_force_options(option);
   for (const std::string& rule : room.row.optional_rules)
     info.add_optional_rules(rule);
+  for (const std::string& rule : engine::public_missing_rules(rules))
+    info.add_missing_rules(rule);  // not by the book
   for (engine::Army army : armies_in_play(room.initial))
     info.add_armies(wire::to_proto(army));
   *out.mutable_view() = view_for(room, subscriber);

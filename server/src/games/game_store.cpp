@@ -68,13 +68,14 @@ GameRow read_game(const Statement& row) {
   game.creator = row.column_int64(12);
   game.created_unix = row.column_int64(13);
   game.result = row.column_text(14);
+  game.missing_rules = split_lines(row.column_text(15));
   return game;
 }
 
 constexpr const char* kGameColumns =
     "SELECT id, scenario, title, force_options, optional_rules, status, public_listing, invite_code, "
-    "spectator_view, spectator_delay, dice_seed, seed_commitment, creator_account, created_unix, result "
-    "FROM games";
+    "spectator_view, spectator_delay, dice_seed, seed_commitment, creator_account, created_unix, result, "
+    "missing_rules FROM games";
 
 }  // namespace
 
@@ -84,7 +85,7 @@ std::int64_t GameStore::insert_game(const GameRow& game, const std::vector<SeatR
     db_.prepare(
            "INSERT INTO games (scenario, title, force_options, optional_rules, status, public_listing, "
            "invite_code, spectator_view, spectator_delay, dice_seed, seed_commitment, creator_account, "
-           "created_unix) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+           "created_unix, missing_rules) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
         .bind(1, game.scenario)
         .bind(2, game.title)
         .bind(3, join_lines(game.force_options))
@@ -98,6 +99,7 @@ std::int64_t GameStore::insert_game(const GameRow& game, const std::vector<SeatR
         .bind(11, game.seed_commitment)
         .bind(12, game.creator)
         .bind(13, game.created_unix)
+        .bind(14, join_lines(game.missing_rules))
         .run();
     id = std::stoll(db_.query_text("SELECT last_insert_rowid()"));
     for (const SeatRow& seat : seats) {

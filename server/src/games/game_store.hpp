@@ -22,6 +22,7 @@ struct GameRow {
   std::string title;
   std::vector<std::string> force_options;
   std::vector<std::string> optional_rules;
+  std::vector<std::string> missing_rules;  // rules in force without a module: not by the book (dev only)
   hundred_days::v1::GameStatus status = hundred_days::v1::GAME_STATUS_OPEN;
   bool public_listing = false;
   std::string invite_code;

@@ -24,33 +24,27 @@ bool entropy_ok(const std::string& entropy) {
   return entropy.size() >= kMinEntropyBytes && entropy.size() <= kMaxEntropyBytes;
 }
 
-// The engine's choice for a game row: its scenario, force options and optional rules.
-std::optional<loader::GameChoice> choice_of(const GameRow& game, std::string& problem) {
+// The engine's choice for a game row: its scenario, force options and optional rules (the engine
+// checks them against the scenario), and whether rules without a module may be played: only on a
+// server started with allow-missing-rules, and for a stored game only if it was created so.
+loader::GameChoice choice_of(const GameRow& game, bool allow_missing_rules) {
   loader::GameChoice choice;
   choice.scenario = game.scenario;
   choice.options = game.force_options;
-  for (const std::string& rule : game.optional_rules) {
-    if (rule == "15.1") {
-      choice.optional_rules.combined_arms = true;
-    } else if (rule == "15.2") {
-      choice.optional_rules.imperial_guard = true;
-    } else {
-      problem = "unknown optional rule '" + rule + "' (15.1 and 15.2 are offered)";
-      return std::nullopt;
-    }
-  }
+  choice.optional_rules = game.optional_rules;
+  choice.allow_missing_rules = allow_missing_rules;
   return choice;
 }
 
 }  // namespace
 
 std::unique_ptr<GameRoom> GameService::load_room(const GameRow& game) {
-  std::string problem;
-  const auto choice = choice_of(game, problem);
-  if (!choice) throw std::runtime_error(problem);
-  auto started = loader::start_scenario_game(config_.data_root, *choice);
-  if (!started.value)
-    throw std::runtime_error("game " + std::to_string(game.id) + ": the scenario no longer loads");
+  const auto choice = choice_of(game, config_.allow_missing_rules && !game.missing_rules.empty());
+  auto started = loader::start_scenario_game(config_.data_root, choice);
+  if (!started.value) {
+    throw std::runtime_error("game " + std::to_string(game.id) + ": the scenario no longer loads" +
+                             (started.errors.empty() ? "" : ": " + started.errors.front().message));
+  }
   const auto snapshot = store_.latest_snapshot(game.id);
   std::unique_ptr<GameRoom> room;
   if (snapshot) {
@@ -111,16 +105,14 @@ void GameService::create_game(const Caller& caller, const Envelope& request) {
                           "optional rule " + rule + " twice");
     game.optional_rules.push_back(rule);
   }
-  std::string problem;
-  const auto choice = choice_of(game, problem);
-  if (!choice) return send_refusal(caller, request, v1::REFUSAL_CODE_INVALID_REQUEST, problem);
-  auto started = loader::start_scenario_game(config_.data_root, *choice);
+  auto started = loader::start_scenario_game(config_.data_root, choice_of(game, config_.allow_missing_rules));
   if (!started.value) {
     const std::string why =
         started.errors.empty() ? "the scenario does not load" : started.errors.front().to_string();
     return send_refusal(caller, request, v1::REFUSAL_CODE_INVALID_REQUEST, why);
   }
   const engine::GameState& initial = *started.value;
+  game.missing_rules = initial.rules->missing_rules;  // development servers only: not by the book
 
   // One seat per army in play; the request's SeatSetup says human (default) or built-in.
   std::vector<SeatRow> seats;

@@ -1,5 +1,6 @@
 #include "combat_detail.hpp"
 
+#include <hd/engine/rules/modules/extension_points.hpp>
 #include <hd/engine/rules/morale/army_morale.hpp>
 
 #include <algorithm>
@@ -101,28 +102,10 @@ void resolve_attack(GameState& state, const AttackAction& attack, int die, std::
   }
   update_morale(state, events);
   if (state.result) state.pending_exchange.reset();  // an instant victory ends the game at once
-  if (imperial_guard_setback(state, attack, result, coalition_broken() != coalition_before)) {
-    state.demoralization_reduction[static_cast<std::size_t>(Army::French)] += 20;
-    std::get<CombatResolvedEvent>(events[event_at])
-        .odds.modifiers.push_back(
-            "Imperial Guard repulsed: French demoralization level reduced by 20 (15.2)");
-    update_morale(state, events);
-  }
+  rules_combat_resolved(state,
+                        CombatAftermath{attack, result, coalition_broken() != coalition_before, event_at},
+                        events);  // 15.2
   settle(state, events);
-}
-
-bool imperial_guard_setback(const GameState& state, const AttackAction& attack, CombatResult result,
-                            bool coalition_broken) {
-  if (!state.rules->optional_rules.imperial_guard || state.phasing != Side::French) return false;
-  if (result != CombatResult::AttackerEliminated && result != CombatResult::AttackerRetreat &&
-      result != CombatResult::Exchange) {
-    return false;
-  }
-  if (coalition_broken) return false;  // 15.2 exception 1
-  return std::any_of(attack.attackers.begin(), attack.attackers.end(), [&](UnitIndex u) {
-    const UnitState& unit = state.units[u];
-    return unit.army == Army::French && unit.type == UnitType::Infantry && unit.command == "[G]";
-  });
 }
 
 std::vector<std::vector<UnitIndex>> exchange_loss_choices(const GameState& state) {

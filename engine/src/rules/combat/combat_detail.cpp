@@ -32,10 +32,6 @@ bool retreated_this_phase(const GameState& state, const UnitState& unit) {
   return state.phase == Phase::Combat && unit.moved;
 }
 
-bool counts_as_infantry(UnitType type) {
-  return type == UnitType::Infantry || type == UnitType::Rifles;
-}
-
 bool contains(const std::vector<UnitIndex>& units, UnitIndex u) {
   return std::find(units.begin(), units.end(), u) != units.end();
 }
@@ -77,7 +73,8 @@ std::vector<Hex> defender_hexes_open_to_advance(const GameState& state,
     const bool chateau_infantry_left =
         state.rules->map.terrain(hex) == HexTerrain::Chateau &&
         std::any_of(defenders.begin(), defenders.end(), [&](UnitIndex u) {
-          return state.units[u].hex == hex && counts_as_infantry(state.units[u].type);
+          return state.units[u].hex == hex &&
+                 (state.units[u].type == UnitType::Infantry || state.units[u].type == UnitType::Rifles);
         });
     if (!chateau_infantry_left) open.push_back(hex);
   }

@@ -23,9 +23,6 @@ std::set<Hex> hexes_of(const GameState& state, const std::vector<UnitIndex>& uni
 // 6.6C: the unit retreated (or was displaced) into its hex earlier in this combat phase.
 bool retreated_this_phase(const GameState& state, const UnitState& unit);
 
-// 15.1: infantry for combined arms; rifles "operate like other infantry" (16.1B).
-bool counts_as_infantry(UnitType type);
-
 bool contains(const std::vector<UnitIndex>& units, UnitIndex u);
 
 // Removes a unit from play, adding its strength to its army's losses (9.0).

@@ -1,34 +1,13 @@
 #include "combat_detail.hpp"
 
+#include <hd/engine/rules/modules/extension_points.hpp>
+
 #include <algorithm>
 #include <string>
 
 namespace hd::engine {
 
 using namespace combat_detail;
-
-namespace {
-
-// 15.1: an attack on a single hex by at least one infantry, one cavalry and one artillery unit,
-// bombarding or adjacent, when the optional rule is in play.
-bool combined_arms(const GameState& state, const AttackAction& attack) {
-  if (!state.rules->optional_rules.combined_arms || hexes_of(state, attack.defenders).size() != 1)
-    return false;
-  bool infantry = false;
-  bool cavalry = false;
-  bool artillery = false;
-  for (const auto* units : {&attack.attackers, &attack.bombarding}) {
-    for (UnitIndex u : *units) {
-      const UnitType type = state.units[u].type;
-      infantry = infantry || counts_as_infantry(type);
-      cavalry = cavalry || type == UnitType::Cavalry;
-      artillery = artillery || is_artillery(type);
-    }
-  }
-  return infantry && cavalry && artillery;
-}
-
-}  // namespace
 
 CombatOdds compute_odds(const GameState& state, const AttackAction& attack) {
   const GameMap& map = state.rules->map;
@@ -106,13 +85,7 @@ CombatOdds compute_odds(const GameState& state, const AttackAction& attack) {
     odds.computed = OddsColumn{kOddsColumns - 1};
     odds.modifiers.push_back("no defence strength: resolved at " + odds.computed.to_string() + " (6.6C)");
   }
-  if (combined_arms(state, attack)) {
-    const bool at_top = odds.computed.index == kOddsColumns - 1;
-    odds.computed.index = std::min(odds.computed.index + 1, kOddsColumns - 1);
-    odds.modifiers.push_back(at_top ? std::string("combined arms: 6-1 remains 6-1 (15.1)")
-                                    : "combined arms: odds shifted one column right to " +
-                                          odds.computed.to_string() + " (15.1)");
-  }
+  rules_adjust_odds(state, attack, odds);  // 15.1
   if (chateau_cap && odds.computed.index > 7) {
     odds.computed.index = 7;
     odds.modifiers.push_back("odds capped at 4-1 against a chateau (8.2B)");

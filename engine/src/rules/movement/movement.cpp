@@ -1,5 +1,5 @@
+#include <hd/engine/rules/modules/extension_points.hpp>
 #include <hd/engine/rules/movement/movement.hpp>
-#include <hd/engine/scenarios/scenario_rules.hpp>
 
 #include <algorithm>
 #include <cstdint>
@@ -64,7 +64,7 @@ std::optional<Refusal> start_refusal(const GameState& state, UnitIndex index) {
     if (unit.arrival_turn < 0 || state.turn < unit.arrival_turn) {
       return refuse(RefusalCode::NotArrived, "5.6", unit.id + " has not arrived yet");
     }
-    return special_entry_refusal(state, index);  // 19.2C
+    return rules_entry_refusal(state, index);  // 19.2C
   }
   if (in_enemy_zoc(state, unit.hex, side)) {
     return refuse(RefusalCode::EnemyZoc, "5.3E", unit.id + " may not leave an enemy zone of control");
@@ -148,8 +148,7 @@ bool zoc_reaches(const Ruleset& rules, Hex from, Hex to) {
   const auto features = map.hexside(*side);
   if (features.has(HexsideFeature::Lake)) return false;
   if (features.has(HexsideFeature::River) && !features.has(HexsideFeature::Bridge)) return false;
-  if (features.has(HexsideFeature::Bridge) && rules.option_chosen("25.0E-2")) return false;
-  return true;
+  return !rules_block_zoc(rules, from, to);  // 25.0E-2
 }
 
 MoverClass mover_class(UnitType type) {
@@ -194,12 +193,7 @@ std::optional<int> step_cost(const Ruleset& rules, MoverClass mover, Hex from, H
 }
 
 int movement_allowance(const GameState& state, const UnitState& unit) {
-  int half_mp = unit.movement * 2;
-  // 25.0E-1 French Double Move: Fourth Corps ([4] and its divisions) moves double on 18/1200.
-  if (unit.army == Army::French && (unit.command == "[4]" || unit.command.ends_with("/[4]")) &&
-      state.current_turn().name == TurnName{18, 1200} && state.rules->option_chosen("25.0E-1")) {
-    half_mp *= 2;
-  }
+  const int half_mp = rules_movement_allowance(state, unit, unit.movement * 2);  // 25.0E-1
   return unit.half_movement_entry && unit.status == UnitStatus::Waiting ? half_mp / 2 : half_mp;
 }
 

@@ -1,8 +1,8 @@
 #include <hd/engine/rules/sequence/actions.hpp>
+#include <hd/engine/state/game_setup.hpp>
+#include <hd/engine/rules/modules/extension_points.hpp>
 #include <hd/engine/rules/victory/victory.hpp>
 #include <hd/engine/state/invariants.hpp>
-#include <hd/engine/scenarios/scenario_rules.hpp>
-#include <hd/engine/state/game_setup.hpp>
 
 #include <algorithm>
 
@@ -65,7 +65,7 @@ void begin_phase(GameState& state, Phase phase, const DieRoller& roll, std::vect
   }
   if (phase == Phase::Combat) mark_obligations(state);
   events.emplace_back(std::in_place_type<PhaseStartedEvent>, state.turn, state.phasing, phase);
-  special_phase_start_rolls(state, roll, events);  // 18.5B, 18.5C, 19.5D
+  rules_phase_start(state, roll, events);  // 18.5B, 18.5C, 19.5D
 }
 
 // 4.1: movement, then combat (none at night or in rain: 4.2, 4.3); French and Coalition player
@@ -80,13 +80,13 @@ void end_phase(GameState& state, const DieRoller& roll, std::vector<Event>& even
       return begin_phase(state, Phase::Setup, roll, events);
     }
     state.phasing = first;
-    special_start_of_play_rolls(state, roll, events);  // 18.5A
+    rules_play_start(state, roll, events);  // 18.5A
     return begin_phase(state, Phase::Movement, roll, events);
   }
   const GameTurn& turn = state.current_turn();
   if (state.phase == Phase::Movement && !turn.night && !turn.rain)
     return begin_phase(state, Phase::Combat, roll, events);
-  special_end_of_player_turn(state, state.phasing);  // 19.4C
+  rules_player_turn_end(state, state.phasing);  // 19.4C
   if (state.phasing == first) {
     state.phasing = other(first);
     return begin_phase(state, Phase::Movement, roll, events);
@@ -117,7 +117,7 @@ void apply_move(GameState& state, const MoveRequest& move, int spent, std::vecto
   unit.moved = true;
   if (move.exit_map) {
     unit.status = UnitStatus::Exited;  // 5.5A
-    if (special_exit_counts(state, unit.army))
+    if (rules_exit_counts(state, unit.army))
       state.exited_strength[static_cast<std::size_t>(side)] += unit.strength();  // 20.4C
   }
   events.emplace_back(std::in_place_type<UnitMovedEvent>, move.unit, move.path, spent, entered,
@@ -207,7 +207,7 @@ std::vector<Event> apply(GameState& state, Side side, const Action& action, cons
       action);
   // Scenario rules that watch every action (21.3B), and morale levels that moved with them (18.3B).
   if (state.phase != Phase::GameOver) {
-    note_special_triggers(state, events);
+    rules_after_action(state, events);
     update_morale(state, events);
   }
   ++state.actions_applied;

@@ -1,4 +1,4 @@
-#include <hd/engine/scenarios/scenario_rules.hpp>
+#include <hd/engine/rules/modules/extension_points.hpp>
 #include <hd/engine/rules/victory/victory.hpp>
 
 #include <algorithm>
@@ -83,7 +83,7 @@ std::array<int, 2> victory_points(const GameState& state) {
   for (Side side : {Side::French, Side::Coalition}) {
     const auto i = static_cast<std::size_t>(side);
     vp[i] += state.special_vp[i];                                                // 19.4C
-    if (state.phase == Phase::GameOver) vp[i] += special_final_vp(state, side);  // 20.4C
+    if (state.phase == Phase::GameOver) vp[i] += rules_final_vp(state, side);  // 20.4C
   }
   return vp;
 }
@@ -93,7 +93,7 @@ std::optional<GameResult> instant_result(const GameState& state) {
 }
 
 GameResult final_result(const GameState& state) {
-  if (auto result = special_final_result(state)) return *result;  // 18.4A
+  if (auto result = rules_final_result(state)) return *result;  // 18.4A
   if (auto result = first_holding(state, false)) return *result;
   return GameResult{std::nullopt, "draw", "no victory condition was met"};
 }

@@ -4,10 +4,10 @@
 
 #include <hd/engine/board/combat_results.hpp>
 #include <hd/engine/board/game_map.hpp>
+#include <hd/engine/board/terrain_effects.hpp>
 #include <hd/engine/data/order_of_battle.hpp>
 #include <hd/engine/data/scenario.hpp>
 #include <hd/engine/data/scenario_parser.hpp>
-#include <hd/engine/board/terrain_effects.hpp>
 
 #include <memory>
 #include <string>
@@ -16,10 +16,15 @@
 
 namespace hd::engine {
 
-// Optional rules the players may switch on for a game (15.0); more come with later issues.
-struct OptionalRules {
-  bool combined_arms = false;   // 15.1
-  bool imperial_guard = false;  // 15.2
+struct RuleModule;  // rules/modules/rule_module.hpp
+
+// The players' choices that shape a game besides its scenario: every one is recorded with the game.
+struct RuleChoice {
+  std::vector<std::string> options;         // scenario force options (ids: "18.5A")
+  std::vector<std::string> optional_rules;  // optional and variant rules ("15.1")
+  // Development only: play although rules in force have no module; the game is then "not by the
+  // book" wherever it is shown (Ruleset::missing_rules).
+  bool allow_missing_rules = false;
 };
 
 // One turn of the game being played (a slice of the turn track).
@@ -36,8 +41,15 @@ struct Ruleset {
   OrderOfBattle oob;
   Scenario scenario;
   std::vector<std::string> chosen_options;  // scenario force options in play (ids)
-  OptionalRules optional_rules;
-  std::vector<GameTurn> turns;  // first to last turn of this game
+  std::vector<std::string> optional_rules;  // optional rules chosen, in book order
+  std::vector<GameTurn> turns;              // first to last turn of this game
+  // The modules of the rules in force, in rule-number order (rules/modules/rule_registry.hpp), and
+  // the rules in force that have none (only with RuleChoice::allow_missing_rules).
+  std::vector<const RuleModule*> modules;
+  std::vector<std::string> missing_rules;
+
+  // True if every rule in force is played: no rule is missing.
+  bool by_the_book() const { return missing_rules.empty(); }
 
   // The turn index of a turn name, or -1 if it is not one of this game's turns.
   int turn_index(TurnName name) const;
@@ -58,11 +70,13 @@ struct RulesetError {
   std::string message;
 };
 
-// Builds the ruleset for a scenario with chosen force options: works out the game's turns from the
-// track and the options, and checks that every option chosen exists.
+// Builds the ruleset for a scenario with the players' choices: works out the game's turns from the
+// track and the options, checks that every option chosen exists and every optional rule chosen is
+// offered by the scenario, and resolves the modules of the rules in force. A rule in force without
+// a module is an error naming every such rule, unless the choice allows missing rules.
 std::shared_ptr<const Ruleset> make_ruleset(GameMap map, TerrainEffects terrain, CombatResultsTable crt,
                                             OrderOfBattle oob, const std::vector<TrackTurn>& track,
-                                            Scenario scenario, std::vector<std::string> chosen_options,
-                                            OptionalRules optional_rules, std::vector<RulesetError>& errors);
+                                            Scenario scenario, RuleChoice choice,
+                                            std::vector<RulesetError>& errors);
 
 }  // namespace hd::engine

@@ -62,9 +62,10 @@ Loaded<engine::Scenario> load_scenario(const std::filesystem::path& root, const 
 // What a new game is made of: a scenario, its chosen force options and optional rules.
 struct GameChoice {
   std::string scenario;              // folder name under the data root, e.g. "quatre-bras"
-  std::vector<std::string> options;  // force options by rule number, e.g. "19.5A"
-  engine::OptionalRules optional_rules;
+  std::vector<std::string> options;         // force options by rule number, e.g. "19.5A"
+  std::vector<std::string> optional_rules;  // optional rules by number, e.g. "15.1"
   std::optional<std::filesystem::path> manifest;  // a counter manifest overriding printed values
+  bool allow_missing_rules = false;               // development only (engine::RuleChoice)
 };
 
 // Loads everything and sets up the first state of a game; errors name the file and line, or say

@@ -1,7 +1,7 @@
 // Combat (6.0) and chateaux (8.0): who must fight, what a proposed combat's odds
 // are and why, and the results table applied with retreats, displacement and advances.
 // Artillery bombards at range (7.0-7.3) alone or with adjacent attackers; adjacent artillery fights
-// like any unit (7.4). Optional rules 15.1 and 15.2 apply when the ruleset switches them on.
+// like any unit (7.4). Optional rules act through their modules' hooks (rules/modules).
 #pragma once
 
 #include <hd/engine/board/combat_results.hpp>
@@ -74,13 +74,6 @@ std::optional<Refusal> check_attack(const GameState& state, const AttackAction& 
 // The odds of a proposed combat with each modifier explained (6.2, 6.3, 6.6C, 7.1, 8.2B, 15.1).
 // Requires a combat that check_attack accepts.
 CombatOdds compute_odds(const GameState& state, const AttackAction& attack);
-
-// 15.2: true if the Imperial Guard rule lowers the French demoralization level by 20 after this
-// combat: the rule is on, French Guard ([G]) infantry attacked in a French combat phase, the result
-// was Ae, Ar or Ex, and the combat did not demoralize or disintegrate the Prussian or Allied army
-// (`coalition_broken`).
-bool imperial_guard_setback(const GameState& state, const AttackAction& attack, CombatResult result,
-                            bool coalition_broken);
 
 // The hexes a unit may retreat into now, without displacing anyone (6.6A, 6.6C, 8.1A).
 std::vector<Hex> retreat_hexes(const GameState& state, UnitIndex unit);

@@ -1,0 +1,69 @@
+// The extension points: where the engine's core calls the hooks of the rule modules in force
+// (rule_module.hpp), in rule-number order. Each function names the core code that calls it.
+#pragma once
+
+#include <hd/engine/rules/modules/rule_module.hpp>
+
+#include <optional>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace hd::engine {
+
+// True if the game plays this rule: a module of it is in force (a chapter, an optional rule chosen,
+// a scenario's or a chosen force option's special rule).
+bool rule_in_force(const Ruleset& rules, std::string_view rule);
+
+// Set-up: start_game(), once the opening position is built.
+void rules_opening(GameState& state);
+
+// The dice rolled as play begins (apply(), as the first turn's first phase starts).
+void rules_play_start(GameState& state, const DieRoller& roll, std::vector<Event>& events);
+
+// Phase start: apply(), as each phase begins.
+void rules_phase_start(GameState& state, const DieRoller& roll, std::vector<Event>& events);
+
+// True if play's first phase would open with the rules' dice: a dry run of the two hooks above on
+// a copy, rolling nothing. Such a game must begin with a set-up phase, even with nothing to place,
+// so that an action (the first side's `end`) makes the rolls (start_game()).
+bool rules_roll_before_play(const GameState& state);
+
+// Phase end: apply(), at the end of each player turn of `side`.
+void rules_player_turn_end(GameState& state, Side side);
+
+// After every applied action, with its events (apply()).
+void rules_after_action(GameState& state, const std::vector<Event>& events);
+
+// Movement cost: the allowance in half MP after the rules' changes (movement_allowance()).
+int rules_movement_allowance(const GameState& state, const UnitState& unit, int half_mp);
+
+// Movement refusal: a reason the rules keep a waiting unit from entering now (check_move()).
+std::optional<Refusal> rules_entry_refusal(const GameState& state, UnitIndex unit);
+
+// Zones of control: true if a rule keeps a ZOC from reaching from `from` into `to` (zoc_reaches()).
+bool rules_block_zoc(const Ruleset& rules, Hex from, Hex to);
+
+// Odds modifiers (compute_odds()).
+void rules_adjust_odds(const GameState& state, const AttackAction& attack, CombatOdds& odds);
+
+// Combat result adjustments, once a combat's result is applied (resolve_attack()).
+void rules_combat_resolved(GameState& state, const CombatAftermath& combat, std::vector<Event>& events);
+
+// Morale: the changes to an army's demoralization and disintegration levels now (morale_levels()).
+std::pair<int, int> rules_morale_adjustment(const GameState& state, Army army);
+
+// Morale: false if a rule forbids the army's demoralization now (update_morale()).
+bool rules_allow_demoralization(const GameState& state, Army army);
+
+// Victory: whether strength exited now counts for VP (apply(), on exiting).
+bool rules_exit_counts(const GameState& state, Army army);
+
+// Victory: VP a side scores only at the end of the game (victory_points()).
+int rules_final_vp(const GameState& state, Side side);
+
+// Victory: a result the rules add, checked at the end before the scenario's conditions
+// (final_result()).
+std::optional<GameResult> rules_final_result(const GameState& state);
+
+}  // namespace hd::engine

@@ -1,0 +1,72 @@
+// A rule module: one rule of the book (a chapter of the standard rules, an optional or variant rule,
+// a scenario's special rule) registered under its number, acting through named extension points.
+// A ruleset resolves the modules of the rules in force once (rule_registry.hpp); the engine calls
+// their hooks at the extension points (extension_points.hpp). Adding a rule is one new file defining
+// its module and one registration line in src/rules/modules/rule_registry.cpp.
+#pragma once
+
+#include <hd/engine/rules/combat/combat.hpp>
+#include <hd/engine/state/dice.hpp>
+#include <hd/engine/state/events.hpp>
+#include <hd/engine/state/game_state.hpp>
+#include <hd/engine/state/refusal.hpp>
+
+#include <cstddef>
+#include <optional>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace hd::engine {
+
+// What a combat's hook sees once its result has been applied (15.2).
+struct CombatAftermath {
+  const AttackAction& attack;
+  CombatResult result;
+  bool coalition_broken = false;  // the combat demoralized or disintegrated the Prussian or Allied army
+  std::size_t event_at = 0;       // the index of its CombatResolvedEvent in the events
+};
+
+// The extension points. Each hook is optional: null where the rule does not act there.
+struct RuleHooks {
+  // Set-up: once, by start_game(), after the opening position is built (18.5B: arrivals held).
+  void (*opening)(GameState& state) = nullptr;
+  // The dice rolled as play begins, after any set-up phase (18.5A).
+  void (*play_start)(GameState& state, const DieRoller& roll, std::vector<Event>& events) = nullptr;
+  // Phase start: as every phase begins (18.5B's roll at each French movement phase).
+  void (*phase_start)(GameState& state, const DieRoller& roll, std::vector<Event>& events) = nullptr;
+  // Phase end: at the end of each player turn of `side` (19.4C).
+  void (*player_turn_end)(GameState& state, Side side) = nullptr;
+  // After every applied action, with its events: instant triggers (21.3B, 19.5C's release).
+  void (*after_action)(GameState& state, const std::vector<Event>& events) = nullptr;
+  // Movement cost: the allowance in half MP now, given the allowance so far (25.0E-1).
+  int (*movement_allowance)(const GameState& state, const UnitState& unit, int half_mp) = nullptr;
+  // Movement refusal: a reason a waiting unit may not enter now (19.2C).
+  std::optional<Refusal> (*entry_refusal)(const GameState& state, UnitIndex unit) = nullptr;
+  // Zones of control: true if the rule keeps a ZOC from reaching from `from` into `to` (25.0E-2).
+  bool (*zoc_blocked)(const Ruleset& rules, Hex from, Hex to) = nullptr;
+  // Odds modifiers: changes to a proposed combat's odds, each explained in odds.modifiers (15.1).
+  void (*odds)(const GameState& state, const AttackAction& attack, CombatOdds& odds) = nullptr;
+  // Combat result adjustments: after a combat's result is applied (15.2).
+  void (*combat_resolved)(GameState& state, const CombatAftermath& combat,
+                          std::vector<Event>& events) = nullptr;
+  // Morale: changes to an army's demoralization and disintegration levels now (18.3B).
+  std::pair<int, int> (*morale_levels)(const GameState& state, Army army) = nullptr;
+  // Morale: false if the rule forbids the army's demoralization now (18.3A).
+  bool (*allows_demoralization)(const GameState& state, Army army) = nullptr;
+  // Victory: false if strength exited now scores no VP (20.4C).
+  bool (*exit_counts)(const GameState& state, Army army) = nullptr;
+  // Victory: VP a side scores only at the end of the game (20.4C).
+  int (*final_vp)(const GameState& state, Side side) = nullptr;
+  // Victory: a result the rule adds, checked at the end before the scenario's conditions (18.4A).
+  std::optional<GameResult> (*final_result)(const GameState& state) = nullptr;
+};
+
+struct RuleModule {
+  std::string_view rule;   // its number as the book writes it: "9.0", "15.1", "19.4C", "25.0E-1"
+  std::string_view title;  // a few words
+  std::string_view where;  // how the engine carries it out: its hooks, the core's files, or the data
+  RuleHooks hooks;
+};
+
+}  // namespace hd::engine

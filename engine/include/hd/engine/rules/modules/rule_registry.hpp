@@ -1,0 +1,60 @@
+// The rule modules that exist, and which a game needs: every rule a scenario names (its `rules`
+// line and `special` lines), the force options chosen and the optional rules chosen is checked
+// against them. A rule without a module is an error (no silent rules), unless the game is created
+// with the development flag, and then the game is marked "not by the book".
+#pragma once
+
+#include <hd/engine/data/scenario.hpp>
+#include <hd/engine/rules/modules/rule_module.hpp>
+#include <hd/engine/state/ruleset.hpp>
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hd::engine {
+
+// Every registered module, by rule number (numeric order: 9.0 before 10.0).
+const std::vector<const RuleModule*>& registered_rule_modules();
+
+// The module registered under `rule`, or null.
+const RuleModule* find_rule_module(std::string_view rule);
+
+// Orders rule numbers as the book does: chapter, section, then case ("9.0" < "10.0" < "10.2").
+bool rule_number_less(std::string_view a, std::string_view b);
+
+// The rules a scenario's `rules` entry stands for: "1.0-9.0" is each chapter 1.0 .. 9.0.
+std::vector<std::string> expand_rules_entry(std::string_view entry);
+
+// Why an optional rule may not be chosen for this scenario (not in its `optional` line, where
+// "15.0" stands for any case of 15), or nullopt if it may.
+std::optional<std::string> optional_rule_refusal(const Scenario& scenario, std::string_view rule);
+
+// Sets the ruleset's modules and missing rules from its scenario, chosen force options and chosen
+// optional rules (make_ruleset does this; tests that change a ruleset call it again).
+void resolve_rule_modules(Ruleset& rules);
+
+// The optional rules a game of this scenario may choose that the engine has: every registered
+// module the scenario's `optional` line offers, in book order.
+std::vector<std::string> offered_optional_rules(const Scenario& scenario);
+
+// The rules of a game played without their module that everyone may know of: those a secret force
+// option (18.5C) brings stay unnamed, so that the list cannot tell the option is chosen.
+std::vector<std::string> public_missing_rules(const Ruleset& rules);
+
+// The rules a game of this scenario with these choices needs, and what exists of them.
+struct RulesInForce {
+  std::vector<std::string> needed;         // every rule number in force, in book order
+  std::vector<const RuleModule*> modules;  // the modules of those that have one, in book order
+  std::vector<std::string> missing;        // those without a module, in book order
+};
+
+// Works out the rules in force: the scenario's `rules` entries (an entry such as "22.5" that heads
+// `special` lines stands for them), its `special` lines, those of the chosen force options, and
+// the chosen optional rules. Options and optional rules must be known to the scenario (unknown
+// ones are the caller's error to report).
+RulesInForce rules_in_force(const Scenario& scenario, const std::vector<std::string>& options,
+                            const std::vector<std::string>& optional_rules);
+
+}  // namespace hd::engine

@@ -1,0 +1,120 @@
+#include <hd/engine/rules/modules/extension_points.hpp>
+
+#include <algorithm>
+
+namespace hd::engine {
+
+bool rule_in_force(const Ruleset& rules, std::string_view rule) {
+  return std::any_of(rules.modules.begin(), rules.modules.end(),
+                     [&](const RuleModule* module) { return module->rule == rule; });
+}
+
+void rules_opening(GameState& state) {
+  for (const RuleModule* module : state.rules->modules)
+    if (module->hooks.opening) module->hooks.opening(state);
+}
+
+void rules_play_start(GameState& state, const DieRoller& roll, std::vector<Event>& events) {
+  for (const RuleModule* module : state.rules->modules)
+    if (module->hooks.play_start) module->hooks.play_start(state, roll, events);
+}
+
+void rules_phase_start(GameState& state, const DieRoller& roll, std::vector<Event>& events) {
+  for (const RuleModule* module : state.rules->modules)
+    if (module->hooks.phase_start) module->hooks.phase_start(state, roll, events);
+}
+
+bool rules_roll_before_play(const GameState& state) {
+  GameState first = state;
+  first.phase = Phase::Movement;
+  first.phasing = state.rules->scenario.first_side;
+  int rolls = 0;
+  const DieRoller count = [&rolls] {
+    ++rolls;
+    return 6;
+  };
+  std::vector<Event> events;
+  rules_play_start(first, count, events);
+  rules_phase_start(first, count, events);
+  return rolls > 0;
+}
+
+void rules_player_turn_end(GameState& state, Side side) {
+  for (const RuleModule* module : state.rules->modules)
+    if (module->hooks.player_turn_end) module->hooks.player_turn_end(state, side);
+}
+
+void rules_after_action(GameState& state, const std::vector<Event>& events) {
+  for (const RuleModule* module : state.rules->modules)
+    if (module->hooks.after_action) module->hooks.after_action(state, events);
+}
+
+int rules_movement_allowance(const GameState& state, const UnitState& unit, int half_mp) {
+  for (const RuleModule* module : state.rules->modules)
+    if (module->hooks.movement_allowance) half_mp = module->hooks.movement_allowance(state, unit, half_mp);
+  return half_mp;
+}
+
+std::optional<Refusal> rules_entry_refusal(const GameState& state, UnitIndex unit) {
+  for (const RuleModule* module : state.rules->modules) {
+    if (!module->hooks.entry_refusal) continue;
+    if (auto refusal = module->hooks.entry_refusal(state, unit)) return refusal;
+  }
+  return std::nullopt;
+}
+
+bool rules_block_zoc(const Ruleset& rules, Hex from, Hex to) {
+  return std::any_of(rules.modules.begin(), rules.modules.end(), [&](const RuleModule* module) {
+    return module->hooks.zoc_blocked && module->hooks.zoc_blocked(rules, from, to);
+  });
+}
+
+void rules_adjust_odds(const GameState& state, const AttackAction& attack, CombatOdds& odds) {
+  for (const RuleModule* module : state.rules->modules)
+    if (module->hooks.odds) module->hooks.odds(state, attack, odds);
+}
+
+void rules_combat_resolved(GameState& state, const CombatAftermath& combat, std::vector<Event>& events) {
+  for (const RuleModule* module : state.rules->modules)
+    if (module->hooks.combat_resolved) module->hooks.combat_resolved(state, combat, events);
+}
+
+std::pair<int, int> rules_morale_adjustment(const GameState& state, Army army) {
+  std::pair<int, int> total{0, 0};
+  for (const RuleModule* module : state.rules->modules) {
+    if (!module->hooks.morale_levels) continue;
+    const auto [demoralization, disintegration] = module->hooks.morale_levels(state, army);
+    total.first += demoralization;
+    total.second += disintegration;
+  }
+  return total;
+}
+
+bool rules_allow_demoralization(const GameState& state, Army army) {
+  return std::all_of(state.rules->modules.begin(), state.rules->modules.end(), [&](const RuleModule* module) {
+    return !module->hooks.allows_demoralization || module->hooks.allows_demoralization(state, army);
+  });
+}
+
+bool rules_exit_counts(const GameState& state, Army army) {
+  return std::all_of(state.rules->modules.begin(), state.rules->modules.end(), [&](const RuleModule* module) {
+    return !module->hooks.exit_counts || module->hooks.exit_counts(state, army);
+  });
+}
+
+int rules_final_vp(const GameState& state, Side side) {
+  int vp = 0;
+  for (const RuleModule* module : state.rules->modules)
+    if (module->hooks.final_vp) vp += module->hooks.final_vp(state, side);
+  return vp;
+}
+
+std::optional<GameResult> rules_final_result(const GameState& state) {
+  for (const RuleModule* module : state.rules->modules) {
+    if (!module->hooks.final_result) continue;
+    if (auto result = module->hooks.final_result(state)) return result;
+  }
+  return std::nullopt;
+}
+
+}  // namespace hd::engine

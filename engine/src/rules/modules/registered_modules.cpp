@@ -1,0 +1,55 @@
+// Registration: a rule module is defined in its own file (hd::engine::modules::NAME) and named
+// once here, in the list below. Nothing else needs to know it exists.
+#include "registered_modules.hpp"
+
+namespace hd::engine {
+namespace modules {
+extern const RuleModule standard_1_0, standard_2_0, standard_3_0, standard_4_0, standard_5_0, standard_6_0,
+    standard_7_0, standard_8_0, standard_9_0;
+extern const RuleModule combined_arms_15_1, imperial_guard_15_2;
+extern const RuleModule ligny_18_3A, ligny_18_3B, ligny_18_4A, ligny_18_5A, ligny_18_5B, ligny_18_5C;
+extern const RuleModule quatre_bras_19_2C, quatre_bras_19_4C, quatre_bras_19_5A, quatre_bras_19_5C,
+    quatre_bras_19_5D;
+extern const RuleModule wavre_20_3A, wavre_20_4C;
+extern const RuleModule la_belle_alliance_21_3A, la_belle_alliance_21_3B;
+extern const RuleModule historic_wavre_25_0E_1, historic_wavre_25_0E_2;
+}  // namespace modules
+
+std::vector<const RuleModule*> rule_module_table() {
+  using namespace modules;
+  return {
+      // The standard rules (1.0-9.0): the engine's core.
+      &standard_1_0,
+      &standard_2_0,
+      &standard_3_0,
+      &standard_4_0,
+      &standard_5_0,
+      &standard_6_0,
+      &standard_7_0,
+      &standard_8_0,
+      &standard_9_0,
+      // Optional rules (15.0): src/rules/optional/.
+      &combined_arms_15_1,
+      &imperial_guard_15_2,
+      // Scenario special rules (18.0-28.0): src/scenarios/, one file per scenario.
+      &ligny_18_3A,
+      &ligny_18_3B,
+      &ligny_18_4A,
+      &ligny_18_5A,
+      &ligny_18_5B,
+      &ligny_18_5C,
+      &quatre_bras_19_2C,
+      &quatre_bras_19_4C,
+      &quatre_bras_19_5A,
+      &quatre_bras_19_5C,
+      &quatre_bras_19_5D,
+      &wavre_20_3A,
+      &wavre_20_4C,
+      &la_belle_alliance_21_3A,
+      &la_belle_alliance_21_3B,
+      &historic_wavre_25_0E_1,
+      &historic_wavre_25_0E_2,
+  };
+}
+
+}  // namespace hd::engine

@@ -1,0 +1,159 @@
+#include "registered_modules.hpp"
+
+#include <hd/engine/rules/modules/rule_registry.hpp>
+
+#include <algorithm>
+#include <charconv>
+
+namespace hd::engine {
+namespace {
+
+// The parts of a rule number: "19.4C" -> 19, 4, "C"; "25.0E-1" -> 25, 0, "E-1".
+struct RuleNumber {
+  int chapter = 0;
+  int section = 0;
+  std::string_view rest;
+};
+
+RuleNumber split_rule_number(std::string_view rule) {
+  RuleNumber number;
+  const char* end = rule.data() + rule.size();
+  auto [after_chapter, chapter_error] = std::from_chars(rule.data(), end, number.chapter);
+  if (chapter_error != std::errc{} || after_chapter == end || *after_chapter != '.') {
+    number.rest = rule;
+    return number;
+  }
+  auto [after_section, section_error] = std::from_chars(after_chapter + 1, end, number.section);
+  if (section_error != std::errc{}) after_section = after_chapter + 1;
+  number.rest = std::string_view(after_section, static_cast<std::size_t>(end - after_section));
+  return number;
+}
+
+bool is_chapter(std::string_view rule) {
+  const RuleNumber number = split_rule_number(rule);
+  return number.section == 0 && number.rest.empty() && rule.find('.') != std::string_view::npos;
+}
+
+// True if `rule` is `section` or a case of it: "22.5A" of "22.5", "16.1B" of "16.1".
+bool is_case_of(std::string_view rule, std::string_view section) {
+  if (!rule.starts_with(section) || rule.size() == section.size()) return false;
+  const char next = rule[section.size()];
+  return next >= 'A' && next <= 'Z';
+}
+
+void add_unique(std::vector<std::string>& rules, std::string_view rule) {
+  if (std::find(rules.begin(), rules.end(), rule) == rules.end()) rules.emplace_back(rule);
+}
+
+}  // namespace
+
+bool rule_number_less(std::string_view a, std::string_view b) {
+  const RuleNumber x = split_rule_number(a);
+  const RuleNumber y = split_rule_number(b);
+  if (x.chapter != y.chapter) return x.chapter < y.chapter;
+  if (x.section != y.section) return x.section < y.section;
+  return x.rest < y.rest;
+}
+
+const std::vector<const RuleModule*>& registered_rule_modules() {
+  static const std::vector<const RuleModule*> sorted = [] {
+    std::vector<const RuleModule*> modules = rule_module_table();
+    std::sort(modules.begin(), modules.end(),
+              [](const RuleModule* a, const RuleModule* b) { return rule_number_less(a->rule, b->rule); });
+    return modules;
+  }();
+  return sorted;
+}
+
+const RuleModule* find_rule_module(std::string_view rule) {
+  for (const RuleModule* module : registered_rule_modules())
+    if (module->rule == rule) return module;
+  return nullptr;
+}
+
+std::vector<std::string> expand_rules_entry(std::string_view entry) {
+  const auto dash = entry.find('-');
+  if (dash == std::string_view::npos || !is_chapter(entry.substr(0, dash)) ||
+      !is_chapter(entry.substr(dash + 1)))
+    return {std::string(entry)};
+  std::vector<std::string> chapters;
+  const int first = split_rule_number(entry.substr(0, dash)).chapter;
+  const int last = split_rule_number(entry.substr(dash + 1)).chapter;
+  for (int chapter = first; chapter <= last; ++chapter)
+    chapters.push_back(std::to_string(chapter) + ".0");
+  return chapters;
+}
+
+std::optional<std::string> optional_rule_refusal(const Scenario& scenario, std::string_view rule) {
+  const RuleNumber number = split_rule_number(rule);
+  const std::string chapter = std::to_string(number.chapter) + ".0";
+  for (const std::string& offered : scenario.optional) {
+    // "15.0" offers any case of chapter 15 (19.1: "any cases of 15.0 and/or 16.0").
+    if (offered == rule || (offered == chapter && !is_chapter(rule))) return std::nullopt;
+  }
+  return "scenario " + scenario.rule + " does not offer optional rule " + std::string(rule);
+}
+
+RulesInForce rules_in_force(const Scenario& scenario, const std::vector<std::string>& options,
+                            const std::vector<std::string>& optional_rules) {
+  std::vector<std::string> specials;
+  const auto add_specials = [&](const ScenarioForces& forces) {
+    for (const SpecialRule& special : forces.specials)
+      add_unique(specials, special.rule);
+  };
+  add_specials(scenario.forces);
+  for (const ScenarioOption& option : scenario.options)
+    if (std::find(options.begin(), options.end(), option.id) != options.end()) add_specials(option.additions);
+
+  RulesInForce result;
+  for (const std::string& entry : scenario.rules) {
+    for (const std::string& rule : expand_rules_entry(entry)) {
+      // An entry heading special lines ("22.5" over 22.5A and 22.5B) stands for them.
+      const bool heads_specials = std::any_of(specials.begin(), specials.end(),
+                                              [&](const std::string& s) { return is_case_of(s, rule); });
+      if (!heads_specials) add_unique(result.needed, rule);
+    }
+  }
+  for (const std::string& special : specials)
+    add_unique(result.needed, special);
+  for (const std::string& rule : optional_rules)
+    add_unique(result.needed, rule);
+  std::sort(result.needed.begin(), result.needed.end(),
+            [](const std::string& a, const std::string& b) { return rule_number_less(a, b); });
+  for (const std::string& rule : result.needed) {
+    if (const RuleModule* module = find_rule_module(rule)) {
+      result.modules.push_back(module);
+    } else {
+      result.missing.push_back(rule);
+    }
+  }
+  return result;
+}
+
+void resolve_rule_modules(Ruleset& rules) {
+  RulesInForce in_force = rules_in_force(rules.scenario, rules.chosen_options, rules.optional_rules);
+  rules.modules = std::move(in_force.modules);
+  rules.missing_rules = std::move(in_force.missing);
+}
+
+std::vector<std::string> offered_optional_rules(const Scenario& scenario) {
+  std::vector<std::string> offered;
+  for (const RuleModule* module : registered_rule_modules())
+    if (!optional_rule_refusal(scenario, module->rule)) offered.emplace_back(module->rule);
+  return offered;
+}
+
+std::vector<std::string> public_missing_rules(const Ruleset& rules) {
+  std::vector<std::string> public_options;
+  for (const ScenarioOption& option : rules.scenario.options)
+    if (!option.secret && rules.option_chosen(option.id)) public_options.push_back(option.id);
+  std::vector<std::string> missing =
+      rules_in_force(rules.scenario, public_options, rules.optional_rules).missing;
+  std::erase_if(missing, [&](const std::string& rule) {
+    return std::find(rules.missing_rules.begin(), rules.missing_rules.end(), rule) ==
+           rules.missing_rules.end();
+  });
+  return missing;
+}
+
+}  // namespace hd::engine

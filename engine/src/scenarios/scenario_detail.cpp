@@ -1,0 +1,72 @@
+#include "scenario_detail.hpp"
+
+#include <algorithm>
+#include <string>
+
+namespace hd::engine::scenario_detail {
+
+bool triggered(const GameState& state, std::string_view flag) {
+  return std::find(state.special_triggers.begin(), state.special_triggers.end(), flag) !=
+         state.special_triggers.end();
+}
+
+void trigger(GameState& state, std::string_view flag) {
+  if (!triggered(state, flag)) {
+    state.special_triggers.emplace_back(flag);
+    std::sort(state.special_triggers.begin(), state.special_triggers.end());
+  }
+}
+
+bool french_control(const GameState& state, Hex hex) {
+  const auto found = state.control.find(hex);
+  return found != state.control.end() && found->second == Side::French;
+}
+
+bool french_corps(const UnitState& unit, std::string_view corps) {
+  return unit.army == Army::French && unit.command.ends_with(corps);
+}
+
+void hold_corps(GameState& state, std::string_view corps) {
+  for (UnitState& unit : state.units)
+    if (french_corps(unit, corps) && unit.status == UnitStatus::Waiting) unit.arrival_turn = -1;
+}
+
+std::vector<UnitIndex> still_held(const GameState& state, std::string_view corps) {
+  std::vector<UnitIndex> units;
+  for (std::size_t i = 0; i < state.units.size(); ++i) {
+    const UnitState& unit = state.units[i];
+    if (french_corps(unit, corps) && unit.status == UnitStatus::Waiting && unit.arrival_turn < 0)
+      units.push_back(static_cast<UnitIndex>(i));
+  }
+  return units;
+}
+
+int turns_in_game(const GameState& state, std::string_view corps) {
+  std::optional<int> arrival;  // the first turn any unit of the corps may enter, once brought
+  for (const UnitState& unit : state.units)
+    if (french_corps(unit, corps) && unit.arrival_turn >= 0)
+      arrival = arrival ? std::min(*arrival, unit.arrival_turn) : unit.arrival_turn;
+  return arrival && state.turn >= *arrival ? state.turn - *arrival + 1 : 0;
+}
+
+bool french_movement_phase(const GameState& state) {
+  return state.phase == Phase::Movement && state.phasing == Side::French;
+}
+
+void roll_for_held_corps(GameState& state, const DieRoller& roll, std::vector<Event>& events,
+                         std::string_view rule, std::string_view corps, int needed) {
+  if (!french_movement_phase(state) || state.current_turn().name < TurnName{16, 1600}) return;
+  const auto units = still_held(state, corps);
+  if (units.empty()) return;
+  const int die = roll();
+  const bool arrives = die <= needed;
+  if (arrives) {
+    for (UnitIndex u : units)
+      state.units[u].arrival_turn = state.turn;
+  }
+  events.push_back(
+      DieRolledEvent{std::string(rule), die,
+                     "all " + std::string(corps) + (arrives ? " enters this phase" : " does not come yet")});
+}
+
+}  // namespace hd::engine::scenario_detail

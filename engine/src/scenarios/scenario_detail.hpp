@@ -1,0 +1,42 @@
+// Helpers shared by the scenarios' rule modules: instant triggers, control, corps and the corps
+// whose arrival a die decides (18.5B, 18.5C, 19.5D). Private to the engine.
+#pragma once
+
+#include <hd/engine/state/dice.hpp>
+#include <hd/engine/state/events.hpp>
+#include <hd/engine/state/game_state.hpp>
+
+#include <optional>
+#include <string_view>
+#include <vector>
+
+namespace hd::engine::scenario_detail {
+
+// Scenario events that happened (state.special_triggers): a flag is set once and never cleared.
+bool triggered(const GameState& state, std::string_view flag);
+void trigger(GameState& state, std::string_view flag);
+
+// True if the French last passed through `hex` (3.4B).
+bool french_control(const GameState& state, Hex hex);
+
+// A unit of the French corps `corps` ("[6]"): its command designation ends with it.
+bool french_corps(const UnitState& unit, std::string_view corps);
+
+// Holds back every waiting unit of a French corps until a die brings it (no arrival turn yet).
+void hold_corps(GameState& state, std::string_view corps);
+
+// The units of a held corps still waiting for their die.
+std::vector<UnitIndex> still_held(const GameState& state, std::string_view corps);
+
+// Turns the corps has been in the game, counting the current one (18.5B, 19.5D).
+int turns_in_game(const GameState& state, std::string_view corps);
+
+// True at the start of a French movement phase (the held corps' rolls, 19.5C).
+bool french_movement_phase(const GameState& state);
+
+// 18.5B, 19.5D: from 16/1600 on, one die each French movement phase while the corps is held; on
+// `needed` or less it enters this phase. Reported by a DieRolledEvent under `rule`.
+void roll_for_held_corps(GameState& state, const DieRoller& roll, std::vector<Event>& events,
+                         std::string_view rule, std::string_view corps, int needed);
+
+}  // namespace hd::engine::scenario_detail

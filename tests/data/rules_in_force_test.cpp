@@ -1,0 +1,137 @@
+// No silent rules, on the shipped scenarios: each of the eleven loads reporting exactly which of
+// its rules the engine lacks; the five battle scenarios load by the book; the other six are refused
+// unless the development flag allows missing rules, and then the game says it is not by the book.
+#include <hd/engine/rules/modules/extension_points.hpp>
+#include <hd/engine/rules/modules/rule_registry.hpp>
+#include <hd/loader/data_files.hpp>
+
+#include <catch2/catch.hpp>
+
+#include <map>
+#include <string>
+#include <vector>
+
+using namespace hd::engine;
+using hd::loader::default_data_root;
+
+namespace {
+
+using Rules = std::vector<std::string>;
+
+hd::loader::Loaded<GameState> start(const std::string& scenario, const Rules& options = {},
+                                    const Rules& optional_rules = {}, bool allow_missing_rules = false) {
+  return hd::loader::start_scenario_game(
+      default_data_root(), {scenario, options, optional_rules, std::nullopt, allow_missing_rules});
+}
+
+std::string messages(const std::vector<DataError>& errors) {
+  std::string text;
+  for (const auto& e : errors)
+    text += e.message + "\n";
+  return text;
+}
+
+// What each scenario needs that the engine does not have yet (the campaign rules 10.0-14.0 and the
+// six scenarios' special rules): pinned, so that a new module shows up here.
+const std::map<std::string, Rules>& expected_missing() {
+  static const std::map<std::string, Rules> missing{
+      {"ligny", {}},
+      {"quatre-bras", {}},
+      {"wavre", {}},
+      {"la-belle-alliance", {}},
+      {"historic-wavre", {}},
+      {"campaign",
+       {"10.0", "11.0", "12.0", "13.0", "14.0", "22.2C", "22.4A", "22.4B", "22.5A", "22.5B", "22.6F"}},
+      {"quatre-bras-variant", {"10.0", "11.0", "19.3", "23.0B", "23.0C", "23.0D"}},
+      {"grand-ligny",
+       {"10.0", "11.0", "13.0", "24.0", "24.1A", "24.1B", "24.2C", "24.4A", "24.4B", "24.4C", "24.4D"}},
+      {"la-belle-alliance-variant", {"10.0", "11.0", "16.1B", "26.0B", "26.0D", "26.0E", "26.0F"}},
+      {"grand-waterloo",
+       {"10.0", "11.0", "24.1A", "27.1A", "27.1B", "27.1C", "27.1D", "27.1E", "27.2C", "27.2D", "27.3",
+        "27.4A", "27.4B", "27.4C", "27.5B"}},
+      {"campaign-variant",
+       {"10.0", "11.0", "12.0", "13.0", "14.0", "16.1C", "16.14", "16.17", "22.4A", "22.4B", "22.5A", "22.5B",
+        "22.6A", "22.6F", "28.0C", "28.0D", "28.0E"}},
+  };
+  return missing;
+}
+
+}  // namespace
+
+TEST_CASE("each of the eleven scenarios reports exactly which of its rules are missing", "[data][rules]") {
+  const auto scenarios = hd::loader::list_scenarios(default_data_root());
+  REQUIRE(scenarios.size() == expected_missing().size());
+  for (const std::string& scenario : scenarios) {
+    INFO(scenario);
+    REQUIRE(expected_missing().count(scenario) == 1);
+    const Rules& missing = expected_missing().at(scenario);
+    const auto by_the_book = start(scenario);
+    if (missing.empty()) {
+      // The five battle scenarios: every rule they name has its module.
+      INFO(messages(by_the_book.errors));
+      REQUIRE(by_the_book.value);
+      CHECK(by_the_book.value->rules->by_the_book());
+      CHECK(by_the_book.value->rules->missing_rules.empty());
+      continue;
+    }
+    // Refused, with an error naming every missing rule.
+    CHECK_FALSE(by_the_book.value);
+    const std::string why = messages(by_the_book.errors);
+    CHECK(why.find("needs rules the engine does not have") != std::string::npos);
+    for (const std::string& rule : missing)
+      CHECK(why.find(" " + rule) != std::string::npos);
+    // With the development flag it loads, marked not by the book with exactly those rules.
+    const auto anyway = start(scenario, {}, {}, true);
+    INFO(messages(anyway.errors));
+    REQUIRE(anyway.value);
+    CHECK_FALSE(anyway.value->rules->by_the_book());
+    CHECK(anyway.value->rules->missing_rules == missing);
+  }
+}
+
+TEST_CASE("a force option whose special rule has no module is refused like the scenario's own",
+          "[data][rules]") {
+  // 24.1C (Grand Ligny's Grouchy rule) adds its own special rule to what the scenario lacks.
+  const auto anyway = start("grand-ligny", {"24.1C"}, {}, true);
+  REQUIRE(anyway.value);
+  const Rules& missing = anyway.value->rules->missing_rules;
+  CHECK(std::find(missing.begin(), missing.end(), "24.1C") != missing.end());
+  // A battle scenario's options are all by the book (18.5A-C, 19.5A-E, 25.0E-1/2).
+  for (const auto& [scenario, options] :
+       std::vector<std::pair<std::string, Rules>>{{"ligny", {"18.5A", "18.5B", "18.5C"}},
+                                                  {"quatre-bras", {"19.5A", "19.5B", "19.5C", "19.5D"}},
+                                                  {"historic-wavre", {"25.0E-1", "25.0E-2"}}}) {
+    INFO(scenario);
+    const auto game = start(scenario, options);
+    INFO(messages(game.errors));
+    REQUIRE(game.value);
+    CHECK(game.value->rules->by_the_book());
+  }
+}
+
+TEST_CASE("optional rules: only those the scenario offers, and only those the engine has", "[data][rules]") {
+  // 15.1 and 15.2 exist and every battle scenario offers chapter 15.
+  const auto chosen = start("quatre-bras", {}, {"15.2", "15.1"});
+  INFO(messages(chosen.errors));
+  REQUIRE(chosen.value);
+  CHECK(chosen.value->rules->optional_rules == Rules{"15.1", "15.2"});  // in book order
+  CHECK(rule_in_force(*chosen.value->rules, "15.1"));
+  CHECK_FALSE(rule_in_force(*start("quatre-bras").value->rules, "15.1"));
+  // 16.3 is offered (the scenario's "16.0") but has no module yet: refused, named.
+  const auto fog = start("quatre-bras", {}, {"16.3"});
+  CHECK_FALSE(fog.value);
+  CHECK(messages(fog.errors).find("16.3") != std::string::npos);
+  // 14.0 is not offered by Quatre Bras (its optional line: 10.0 11.0 15.0 16.0).
+  const auto supply = start("quatre-bras", {}, {"14.0"}, true);
+  CHECK_FALSE(supply.value);
+  CHECK(messages(supply.errors).find("does not offer optional rule 14.0") != std::string::npos);
+  // What the create forms list: the offered rules that exist.
+  CHECK(offered_optional_rules(chosen.value->rules->scenario) == Rules{"15.1", "15.2"});
+}
+
+TEST_CASE("18.5C's module stays unnamed in the public list of missing rules", "[data][rules]") {
+  const auto game = start("ligny", {"18.5C"});
+  REQUIRE(game.value);
+  CHECK(rule_in_force(*game.value->rules, "18.5C"));
+  CHECK(public_missing_rules(*game.value->rules).empty());
+}

@@ -1,0 +1,94 @@
+// The rule registry: every module under its number, rule numbers in book order, a scenario's
+// `rules` line expanded, and the rules in force worked out from a scenario and the players'
+// choices (no silent rules: what has no module is listed as missing).
+#include <hd/engine/data/scenario_parser.hpp>
+#include <hd/engine/rules/modules/rule_registry.hpp>
+
+#include <catch2/catch.hpp>
+
+#include <set>
+#include <string>
+
+using namespace hd::engine;
+
+namespace {
+
+Scenario scenario_of(const std::string& body) {
+  auto parsed = parse_scenario(
+      "scenario \"Test\" rule 99.0\nmap test\narea columns 01-10 rows 01-10\n"
+      "turns 16/1400 16/1500\n" +
+          body,
+      "test.txt");
+  REQUIRE(parsed.scenario);
+  return *parsed.scenario;
+}
+
+}  // namespace
+
+TEST_CASE("every registered module has its own number, in book order, and says how it is carried out",
+          "[rules][modules]") {
+  const auto& modules = registered_rule_modules();
+  REQUIRE(modules.size() >= 9 + 2 + 17);  // chapters 1.0-9.0, 15.1, 15.2 and the battle scenarios' rules
+  std::set<std::string_view> numbers;
+  for (std::size_t i = 0; i < modules.size(); ++i) {
+    INFO(modules[i]->rule);
+    CHECK(numbers.insert(modules[i]->rule).second);
+    CHECK_FALSE(modules[i]->title.empty());
+    CHECK_FALSE(modules[i]->where.empty());
+    if (i > 0) CHECK(rule_number_less(modules[i - 1]->rule, modules[i]->rule));
+    CHECK(find_rule_module(modules[i]->rule) == modules[i]);
+  }
+  CHECK(find_rule_module("10.0") == nullptr);  // leaders: the campaign-rules issue
+  CHECK(find_rule_module("15.1")->hooks.odds != nullptr);
+  CHECK(find_rule_module("15.2")->hooks.combat_resolved != nullptr);
+}
+
+TEST_CASE("rule numbers sort as the book does", "[rules][modules]") {
+  CHECK(rule_number_less("9.0", "10.0"));
+  CHECK(rule_number_less("10.0", "10.2"));
+  CHECK(rule_number_less("19.4C", "19.5A"));
+  CHECK(rule_number_less("25.0E-1", "25.0E-2"));
+  CHECK(rule_number_less("16.1", "16.14"));
+  CHECK_FALSE(rule_number_less("16.14", "16.2") == rule_number_less("16.2", "16.14"));
+  CHECK(rule_number_less("16.2", "16.14"));  // sections compare as numbers
+}
+
+TEST_CASE("a scenario's rules entries: chapter ranges expand, anything else stands as written",
+          "[rules][modules]") {
+  CHECK(expand_rules_entry("1.0-9.0") ==
+        std::vector<std::string>{"1.0", "2.0", "3.0", "4.0", "5.0", "6.0", "7.0", "8.0", "9.0"});
+  CHECK(expand_rules_entry("9.0-11.0") == std::vector<std::string>{"9.0", "10.0", "11.0"});
+  CHECK(expand_rules_entry("22.5") == std::vector<std::string>{"22.5"});
+  CHECK(expand_rules_entry("25.0E-1") == std::vector<std::string>{"25.0E-1"});
+}
+
+TEST_CASE("the rules in force: chapters, special lines, chosen options and optional rules",
+          "[rules][modules]") {
+  const Scenario scenario = scenario_of(
+      "rules 1.0-9.0 22.5 77.7\noptional 15.0 10.0\n"
+      "special 22.5A \"an unknown case\"\nspecial 22.5B \"another\"\nspecial 19.4C \"known\"\n"
+      "option 99.5A \"Extra\"\nspecial 99.5A \"its own rule\"\nend\n");
+  const RulesInForce base = rules_in_force(scenario, {}, {});
+  // "22.5" heads special lines, so it stands for 22.5A and 22.5B; "77.7" heads none and is itself.
+  CHECK(base.needed == std::vector<std::string>{"1.0", "2.0", "3.0", "4.0", "5.0", "6.0", "7.0", "8.0", "9.0",
+                                                "19.4C", "22.5A", "22.5B", "77.7"});
+  CHECK(base.missing == std::vector<std::string>{"22.5A", "22.5B", "77.7"});
+  CHECK(base.modules.size() == 10);  // the nine chapters and 19.4C
+  // A chosen option brings its special lines; a chosen optional rule is needed too.
+  const RulesInForce chosen = rules_in_force(scenario, {"99.5A"}, {"15.1", "10.0"});
+  CHECK(chosen.missing == std::vector<std::string>{"10.0", "22.5A", "22.5B", "77.7", "99.5A"});
+  CHECK(std::find(chosen.needed.begin(), chosen.needed.end(), "15.1") != chosen.needed.end());
+}
+
+TEST_CASE("an optional rule must be offered by the scenario: exactly, or by its chapter",
+          "[rules][modules]") {
+  const Scenario scenario = scenario_of("optional 15.0 10.0 16.3\n");
+  CHECK_FALSE(optional_rule_refusal(scenario, "15.1"));  // "15.0": any case of 15
+  CHECK_FALSE(optional_rule_refusal(scenario, "10.0"));  // itself
+  CHECK_FALSE(optional_rule_refusal(scenario, "16.3"));  // itself
+  CHECK(optional_rule_refusal(scenario, "16.4"));        // 16.0 is not offered
+  CHECK(optional_rule_refusal(scenario, "11.0"));
+  CHECK(*optional_rule_refusal(scenario, "11.0") == "scenario 99.0 does not offer optional rule 11.0");
+  CHECK(offered_optional_rules(scenario) == std::vector<std::string>{"15.1", "15.2"});
+  CHECK(offered_optional_rules(scenario_of("")).empty());
+}

@@ -1,0 +1,90 @@
+// No silent rules on the real server: a game whose rules lack a module in the engine is refused,
+// naming them; a development server (allow-missing-rules) plays it, marked not by the book in its
+// summary, its snapshot and its stored row, and a server without the flag does not load it again.
+#include "game_test_player.hpp"
+#include "server_process.hpp"
+#include "sqlite_rows.hpp"
+
+#include <catch2/catch.hpp>
+
+namespace v1 = hundred_days::v1;
+using namespace hd;
+using namespace hd::test;
+
+namespace {
+
+v1::ClientEnvelope create_campaign() {
+  return create_game("campaign", {v1::SEAT_FRENCH}, test_entropy("alice"), v1::SPECTATOR_VIEW_UNSPECIFIED);
+}
+
+std::vector<std::string> args_with(std::vector<std::string> extra) {
+  std::vector<std::string> args = game_server_args();
+  args.insert(args.end(), extra.begin(), extra.end());
+  return args;
+}
+
+}  // namespace
+
+TEST_CASE("A scenario or an optional rule without its rule module is refused, naming what is missing",
+          "[e2e][games]") {
+  ServerProcess server({game_server_args(), {}});
+  GamePlayer alice(server.port(), "alice");
+
+  const auto campaign = alice.request(create_campaign());
+  REQUIRE(campaign.has_refusal());
+  CHECK(campaign.refusal().code() == v1::REFUSAL_CODE_INVALID_REQUEST);
+  INFO(campaign.refusal().message());
+  CHECK(campaign.refusal().message().find("needs rules the engine does not have") != std::string::npos);
+  for (const char* rule : {"10.0", "11.0", "12.0", "13.0", "14.0", "22.5A"})
+    CHECK(campaign.refusal().message().find(rule) != std::string::npos);
+
+  auto fog =
+      create_game("quatre-bras", {v1::SEAT_FRENCH}, test_entropy("alice"), v1::SPECTATOR_VIEW_UNSPECIFIED);
+  fog.mutable_create_game()->add_optional_rules("16.3");  // offered by 19.1, not in the engine yet
+  const auto refused = alice.request(fog);
+  REQUIRE(refused.has_refusal());
+  CHECK(refused.refusal().message().find("16.3") != std::string::npos);
+  CHECK(query(server.database_path(), "SELECT count(*) FROM games") == std::vector<std::string>{"0"});
+
+  // By the book, with an optional rule the engine has.
+  auto guard =
+      create_game("quatre-bras", {v1::SEAT_FRENCH}, test_entropy("alice"), v1::SPECTATOR_VIEW_UNSPECIFIED);
+  guard.mutable_create_game()->add_optional_rules("15.2");
+  const auto created = alice.request(guard);
+  REQUIRE(created.has_game_created());
+  const auto opened = alice.request(open_game(created.game_created().game_id(), false));
+  REQUIRE(opened.has_game_snapshot());
+  CHECK(opened.game_snapshot().scenario().missing_rules().empty());
+  CHECK(opened.game_snapshot().summary().missing_rules().empty());
+}
+
+TEST_CASE("A development server plays the campaign not by the book, and says so everywhere", "[e2e][games]") {
+  const auto directory = make_temp_directory("hd-not-by-the-book");
+  auto server =
+      std::make_unique<ServerProcess>(ServerOptions{args_with({"--allow-missing-rules", "true"}), directory});
+  auto alice = std::make_unique<GamePlayer>(server->port(), "alice");
+  const std::string token = alice->session_token();
+
+  const auto created = alice->request(create_campaign());
+  REQUIRE(created.has_game_created());
+  const std::uint64_t game = created.game_created().game_id();
+  const auto opened = alice->request(open_game(game, false));
+  REQUIRE(opened.has_game_snapshot());
+  const auto& missing = opened.game_snapshot().scenario().missing_rules();
+  CHECK(std::vector<std::string>(missing.begin(), missing.end()) ==
+        std::vector<std::string>{"10.0", "11.0", "12.0", "13.0", "14.0", "22.2C", "22.4A", "22.4B", "22.5A",
+                                 "22.5B", "22.6F"});
+  CHECK(opened.game_snapshot().summary().missing_rules_size() == missing.size());
+  const auto stored =
+      query(server->database_path(), "SELECT missing_rules FROM games WHERE id = " + std::to_string(game));
+  REQUIRE(stored.size() == 1);
+  CHECK(stored.front().find("10.0") != std::string::npos);
+
+  // A server without the flag does not load it: opening it finds no game.
+  alice.reset();
+  server->stop();
+  server = std::make_unique<ServerProcess>(ServerOptions{game_server_args(), directory});
+  alice = std::make_unique<GamePlayer>(server->port(), "alice", token);
+  CHECK(alice->request(open_game(game, false)).has_refusal());
+  CHECK(server->log().find("needs rules the engine does not have") != std::string::npos);
+}
