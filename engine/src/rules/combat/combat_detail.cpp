@@ -70,7 +70,7 @@ std::vector<Hex> defender_hexes_open_to_advance(const GameState& state,
         state.rules->map.terrain(hex) == HexTerrain::Chateau &&
         std::any_of(defenders.begin(), defenders.end(), [&](UnitIndex u) {
           return state.units[u].hex == hex &&
-                 (state.units[u].type == UnitType::Infantry || state.units[u].type == UnitType::Rifles);
+                 counts_as_infantry(state.units[u].type);
         });
     if (!chateau_infantry_left) open.push_back(hex);
   }
