@@ -126,7 +126,6 @@ std::optional<Refusal> check_attack(const GameState& state, const AttackAction& 
   std::set<UnitIndex> seen;
   for (UnitIndex u : attack.attackers) {
     if (u >= state.units.size() || !seen.insert(u).second) return refuse(RefusalCode::BadAttacker, "6.1");
-    const UnitState& unit = state.units[u];
     if (auto refusal = attacker_refusal(state, u)) return refusal;
   }
   for (UnitIndex u : attack.defenders) {

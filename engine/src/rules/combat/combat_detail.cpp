@@ -69,8 +69,7 @@ std::vector<Hex> defender_hexes_open_to_advance(const GameState& state,
     const bool chateau_infantry_left =
         state.rules->map.terrain(hex) == HexTerrain::Chateau &&
         std::any_of(defenders.begin(), defenders.end(), [&](UnitIndex u) {
-          return state.units[u].hex == hex &&
-                 counts_as_infantry(state.units[u].type);
+          return state.units[u].hex == hex && counts_as_infantry(state.units[u].type);
         });
     if (!chateau_infantry_left) open.push_back(hex);
   }
