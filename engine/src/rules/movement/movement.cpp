@@ -121,10 +121,6 @@ bool stops_in(const Mover& m, Hex hex) {
   return in_enemy_zoc(m.state, hex, m.side);
 }
 
-std::string format_mp(int half) {
-  return std::to_string(half / 2) + (half % 2 ? ".5" : "");
-}
-
 }  // namespace
 
 bool zoc_reaches(const Ruleset& rules, Hex from, Hex to) {
