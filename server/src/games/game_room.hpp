@@ -10,6 +10,7 @@
 #include <hd/engine/actions.hpp>
 #include <hd/engine/view.hpp>
 
+#include <deque>
 #include <map>
 #include <optional>
 #include <set>
@@ -64,7 +65,12 @@ class GameRoom {
   engine::GameState state;
   std::vector<LoggedAction> log;
   std::uint64_t dice_rolled = 0;
-  std::vector<std::pair<std::uint64_t, engine::GameState>> turn_starts;  // (sequence, state) per player turn
+  // (sequence, state) per player turn: every one for a game with delayed spectators, else the latest.
+  std::vector<std::pair<std::uint64_t, engine::GameState>> turn_starts;
+  // (sequence, state) after the latest two multiples of kCheckpointEvery actions: a resume replays
+  // from one of them (at most 2 * kCheckpointEvery actions), never the whole log (issue 12).
+  static constexpr std::uint64_t kCheckpointEvery = 16;
+  std::deque<std::pair<std::uint64_t, engine::GameState>> checkpoints;
   std::map<ConnectionId, Subscriber> subscribers;
   std::set<hundred_days::v1::Seat> coalition_ended;  // Coalition seats done with this phase
   std::optional<AttackProposalState> proposal;
