@@ -3,7 +3,7 @@
 // edge (Login, Hello), Register hashing even for a taken name, hashing jobs of closed connections
 // dropped, requests waiting behind a log-in bounded (BUSY), and the request rate per address.
 #include "account_steps.hpp"
-#include "prometheus_text.hpp"
+#include "metrics_scrape.hpp"
 #include "server_process.hpp"
 #include "ws_test_client.hpp"
 
@@ -22,12 +22,6 @@ std::vector<std::string> args_with(std::vector<std::string> extra) {
   std::vector<std::string> args = fast_hashing_args();
   args.insert(args.end(), extra.begin(), extra.end());
   return args;
-}
-
-double metric(int port, const std::string& series) {
-  const auto [status, body] = http_get(port, "/metrics");
-  REQUIRE(status == 200);
-  return sample(parse_prometheus_text(body), series);
 }
 
 v1::ClientEnvelope login_envelope(const std::string& username, const std::string& password,

@@ -4,7 +4,7 @@
 // leaves memory, and resuming after hundreds of missed updates answers a snapshot instead of
 // flooding the connection (which was dropped as a slow reader).
 #include "game_test_player.hpp"
-#include "prometheus_text.hpp"
+#include "metrics_scrape.hpp"
 #include "server_process.hpp"
 
 #include <catch2/catch.hpp>
@@ -27,12 +27,6 @@ v1::ClientEnvelope create_unattended(const std::string& scenario) {
     setup.set_built_in(true);
   }
   return envelope;
-}
-
-double metric(int port, const std::string& series) {
-  const auto [status, body] = http_get(port, "/metrics");
-  REQUIRE(status == 200);
-  return sample(parse_prometheus_text(body), series);
 }
 
 // Waits (at most 4 minutes) until one game is finished.
