@@ -130,6 +130,10 @@ std::string apply_setting(ServerConfig& config, const std::string& key, const st
     const auto v = integer(0, 1000000);
     if (!v) return bad();
     config.snapshot_every = static_cast<std::uint64_t>(*v);
+  } else if (key == "finished-games-in-memory") {
+    const auto v = integer(0, 100000);
+    if (!v) return bad();
+    config.finished_games_in_memory = static_cast<std::size_t>(*v);
   } else if (key == "max-unattended-games-per-account" || key == "login-failures-per-account" ||
              key == "login-failures-per-address" || key == "hashing-queue-limit" ||
              key == "waiting-requests-limit") {
@@ -209,7 +213,8 @@ std::string server_usage() {
          "                 [--rate-limit-window-seconds N] [--max-connections-per-address N]\n"
          "                 [--allowed-origins LIST] [--trusted-proxies LIST]\n"
          "                 [--metrics-allowed-from LIST] [--snapshot-every N]\n"
-         "                 [--max-unattended-games-per-account N] [--login-failures-per-account N]\n"
+         "                 [--max-unattended-games-per-account N] [--finished-games-in-memory N]\n"
+         "                 [--login-failures-per-account N]\n"
          "                 [--login-failures-per-address N] [--login-throttle-seconds N]\n"
          "                 [--hashing-queue-limit N] [--waiting-requests-limit N]\n"
          "                 [--rate-limit-per-address-per-second N] [--rate-limit-per-address-burst N]\n"

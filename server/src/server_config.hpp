@@ -35,6 +35,7 @@ struct ServerConfig {
   std::uint64_t snapshot_every = 50;            // a game's state is snapshotted every N actions (0: never)
   // Issue 12 (docs/server.md, Limits): games with no human seat running at once per creating account.
   std::size_t max_unattended_games_per_account = 1;
+  std::size_t finished_games_in_memory = 32;    // finished games nobody has open kept loaded (LRU)
   std::size_t login_failures_per_account = 5;   // failed log-ins for one name within the window ...
   std::size_t login_failures_per_address = 20;  // ... or from one client address, then LOGIN_THROTTLED
   std::chrono::seconds login_throttle_window{300};
@@ -54,7 +55,7 @@ using ConfigResult = std::variant<ServerConfig, std::string>;
 // argon2-operations, argon2-memory-kib, session-lifetime-days, rate-limit-per-second,
 // rate-limit-burst, rate-limit-close-after, rate-limit-window-seconds, max-connections-per-address,
 // allowed-origins, trusted-proxies, metrics-allowed-from (lists: comma-separated, may be empty),
-// snapshot-every, max-unattended-games-per-account, login-failures-per-account,
+// snapshot-every, max-unattended-games-per-account, finished-games-in-memory, login-failures-per-account,
 // login-failures-per-address, login-throttle-seconds, hashing-queue-limit, waiting-requests-limit,
 // rate-limit-per-address-per-second, rate-limit-per-address-burst.
 ConfigResult parse_server_config(const std::vector<std::string>& args);

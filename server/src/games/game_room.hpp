@@ -78,6 +78,7 @@ class GameRoom {
   std::optional<engine::Side> draw_offered_by;
   std::optional<hundred_days::v1::Seat> undo_requested_by;
   std::uint64_t min_undone_sequence = 0;  // the lowest sequence ever taken back, 0: none (resume safety)
+  std::uint64_t last_used = 0;            // GameService's use counter when last looked up (eviction order)
 
   std::uint64_t sequence() const { return log.empty() ? 0 : log.back().sequence; }
   const SeatRow* seat(hundred_days::v1::Seat seat) const;

@@ -107,7 +107,8 @@ class GameService {
   // each step posted back to the strand, so other requests run between them (issue 12).
   void run_builtin_players(GameRoom& room);
   void builtin_step(std::uint64_t game_id);
-  // Drops from memory the finished games nobody has open (they are reloaded on demand).
+  // Drops from memory the finished games nobody has open, beyond the finished-games-in-memory least
+  // recently used (they are reloaded on demand).
   void evict_finished();
   // Marks running every OPEN game whose human seats are all taken (start-up repair).
   void repair_half_made_games();
@@ -141,6 +142,7 @@ class GameService {
   std::map<ConnectionId, std::set<std::uint64_t>> open_games_;  // the games each connection has open
   Post post_;
   std::set<std::uint64_t> builtin_scheduled_;  // games with a built-in step waiting on the strand
+  std::uint64_t use_counter_ = 0;              // find_room's lookups, for GameRoom::last_used
 };
 
 }  // namespace hd::server

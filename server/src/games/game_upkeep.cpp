@@ -5,6 +5,9 @@
 #include "games/game_service.hpp"
 #include "log.hpp"
 
+#include <algorithm>
+#include <vector>
+
 namespace hd::server {
 
 namespace v1 = hundred_days::v1;
@@ -48,14 +51,17 @@ void GameService::builtin_step(std::uint64_t game_id) {
 }
 
 void GameService::evict_finished() {
-  for (auto it = rooms_.begin(); it != rooms_.end();) {
-    const GameRoom& room = *it->second;
-    if (room.row.status == v1::GAME_STATUS_FINISHED && room.subscribers.empty() &&
-        !builtin_scheduled_.count(it->first)) {
-      it = rooms_.erase(it);
-    } else {
-      ++it;
-    }
+  // (last used, id) of the finished games nobody has open; the most recently used few stay, so a
+  // repeated ListGames MINE does not reload (replay) the same finished games every time.
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> idle;
+  for (const auto& [id, room] : rooms_)
+    if (room->row.status == v1::GAME_STATUS_FINISHED && room->subscribers.empty() &&
+        !builtin_scheduled_.count(id))
+      idle.emplace_back(room->last_used, id);
+  if (idle.size() > config_.finished_games_in_memory) {
+    std::sort(idle.begin(), idle.end());
+    for (std::size_t i = 0; i < idle.size() - config_.finished_games_in_memory; ++i)
+      rooms_.erase(idle[i].second);
   }
   metrics_.set_games_in_memory(static_cast<std::int64_t>(rooms_.size()));
 }

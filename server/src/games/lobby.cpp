@@ -80,12 +80,16 @@ std::unique_ptr<GameRoom> GameService::load_room(const GameRow& game) {
 }
 
 GameRoom* GameService::find_room(std::uint64_t game_id) {
-  if (const auto it = rooms_.find(game_id); it != rooms_.end()) return it->second.get();
+  if (const auto it = rooms_.find(game_id); it != rooms_.end()) {
+    it->second->last_used = ++use_counter_;
+    return it->second.get();
+  }
   if (game_id == 0 || game_id > static_cast<std::uint64_t>(INT64_MAX)) return nullptr;
   const auto row = store_.load_game(static_cast<std::int64_t>(game_id));
   if (!row) return nullptr;
   auto room = load_room(*row);
   GameRoom* raw = room.get();
+  raw->last_used = ++use_counter_;
   rooms_.emplace(game_id, std::move(room));
   return raw;
 }
