@@ -80,16 +80,16 @@ TEST_CASE("a game with no human seat plays in steps, one per account, and leaves
 
   // The game plays to its end (bounded wait); nobody has it open, so it leaves memory.
   wait_until_finished(server.port());
-  CHECK(metric(server.port(), "hd_games_in_memory") == 0);
+  CHECK(metric_becomes(server.port(), "hd_games_in_memory", 0));
   // Reloaded on demand: a spectator opens it and gets its record; it stays in memory while open.
   GamePlayer watcher(server.port(), "watcher");
   REQUIRE(watcher.request(open_game(game, true)).has_game_snapshot());
-  CHECK(metric(server.port(), "hd_games_in_memory") == 1);
+  CHECK(metric_becomes(server.port(), "hd_games_in_memory", 1));
   CHECK(watcher.request(export_record(game)).has_game_record());
   v1::ClientEnvelope close;
   close.mutable_close_game()->set_game_id(game);
   REQUIRE(watcher.request(close).has_ok());
-  CHECK(metric(server.port(), "hd_games_in_memory") == 0);
+  CHECK(metric_becomes(server.port(), "hd_games_in_memory", 0));
 }
 
 TEST_CASE("resuming after hundreds of missed updates answers a snapshot, and a few missed, the updates",

@@ -7,8 +7,10 @@
 
 #include <catch2/catch.hpp>
 
+#include <chrono>
 #include <map>
 #include <string>
+#include <thread>
 
 namespace hd::test {
 
@@ -22,6 +24,17 @@ inline std::map<std::string, double> scrape(int port) {
 // One series' value now, 0 if absent.
 inline double metric(int port, const std::string& series) {
   return sample(scrape(port), series);
+}
+
+// True once the series reads `value` (gauges are set just after the answers that change them);
+// false if 10 s pass first.
+inline bool metric_becomes(int port, const std::string& series, double value) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (metric(port, series) != value) {
+    if (std::chrono::steady_clock::now() > deadline) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return true;
 }
 
 }  // namespace hd::test

@@ -91,6 +91,7 @@ GameRoom* GameService::find_room(std::uint64_t game_id) {
   GameRoom* raw = room.get();
   raw->last_used = ++use_counter_;
   rooms_.emplace(game_id, std::move(room));
+  metrics_.set_games_in_memory(static_cast<std::int64_t>(rooms_.size()));  // before anyone is answered
   return raw;
 }
 
@@ -202,6 +203,7 @@ void GameService::create_game(const Caller& caller, const Envelope& request) {
   auto room = std::make_unique<GameRoom>(game, seats, std::move(*started.value), std::vector<LoggedAction>{});
   GameRoom& live = *room;
   rooms_.emplace(static_cast<std::uint64_t>(game.id), std::move(room));
+  metrics_.set_games_in_memory(static_cast<std::int64_t>(rooms_.size()));
   log_event(LogLevel::Info, "game_created",
             {{"game", std::to_string(game.id)}, {"scenario", game.scenario}, {"account", caller.username}});
   report_games();
