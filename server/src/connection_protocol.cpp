@@ -29,11 +29,14 @@ ProtocolReply refuse(std::uint64_t request_id, v1::RefusalCode code, std::string
 
 ConnectionProtocol::ConnectionProtocol(ServerFacts facts, std::uint64_t connection_id,
                                        std::size_t max_message_bytes, RateLimit rate_limit,
-                                       std::chrono::steady_clock::time_point now)
+                                       std::chrono::steady_clock::time_point now,
+                                       AddressRateLimiter* per_address, std::string client_address)
     : facts_(std::move(facts)),
       connection_id_(connection_id),
       max_message_bytes_(max_message_bytes),
-      rate_limiter_(rate_limit, now) {}
+      rate_limiter_(rate_limit, now),
+      per_address_(per_address),
+      client_address_(std::move(client_address)) {}
 
 ProtocolReply ConnectionProtocol::on_frame(std::string_view bytes, bool binary,
                                            std::chrono::steady_clock::time_point now) {
@@ -50,7 +53,14 @@ ProtocolReply ConnectionProtocol::on_frame(std::string_view bytes, bool binary,
   const std::string_view type = request_type_name(*decoded.envelope);
   const RateDecision decision = rate_limiter_.on_request(now);
   ProtocolReply reply;
-  if (decision == RateDecision::Allow) {
+  if (decision == RateDecision::Allow && per_address_ && !per_address_->allow(client_address_, now)) {
+    // The address's shared bucket is empty (issue 12): refused, not counted against this connection.
+    const RateLimit& shared = per_address_->limit();
+    reply = refuse(decoded.envelope->request_id(), v1::REFUSAL_CODE_RATE_LIMITED,
+                   "too many requests from your address: at most " + std::to_string(shared.per_second) +
+                       " a second over all its connections (bursts of " + std::to_string(shared.burst) +
+                       "); this request was not handled");
+  } else if (decision == RateDecision::Allow) {
     reply = on_envelope(*decoded.envelope);
   } else {
     const std::string message = "too many requests: at most " +
@@ -71,6 +81,11 @@ ProtocolReply ConnectionProtocol::on_envelope(const v1::ClientEnvelope& envelope
     case v1::ClientEnvelope::kHello: {
       if (welcomed_)
         return refuse(id, v1::REFUSAL_CODE_DUPLICATE_HELLO, "this connection has already said Hello");
+      if (envelope.hello().client_name().size() > kMaxClientNameBytes) {
+        return refuse(id, v1::REFUSAL_CODE_INVALID_REQUEST,
+                      "the client name has at most " + std::to_string(kMaxClientNameBytes) + " bytes",
+                      CloseRequest{kClosePolicyViolation, "client name too long"});
+      }
       const std::uint32_t version = envelope.hello().protocol_version();
       if (version != hd::wire::kProtocolVersion) {
         return refuse(id, v1::REFUSAL_CODE_PROTOCOL_VERSION,

@@ -2,6 +2,7 @@
 // of sockets so it can be tested alone. Hello must come first and name our protocol version.
 #pragma once
 
+#include "ops/address_rate_limiter.hpp"
 #include "ops/request_rate_limiter.hpp"
 
 #include <hundred_days/v1/protocol.pb.h>
@@ -14,6 +15,9 @@
 #include <vector>
 
 namespace hd::server {
+
+// The longest Hello client name (docs/protocol.md).
+inline constexpr std::size_t kMaxClientNameBytes = 64;
 
 // WebSocket close codes the protocol uses (RFC 6455, 7.4.1).
 inline constexpr std::uint16_t kCloseUnsupportedData = 1003;  // a text frame
@@ -42,10 +46,12 @@ struct ServerFacts {
 
 class ConnectionProtocol {
  public:
-  // Every decoded request is counted against `rate_limit`, from the Hello on.
+  // Every decoded request is counted against `rate_limit`, from the Hello on, and, when `per_address`
+  // is given (it must outlive this), against the client address's shared bucket too.
   ConnectionProtocol(ServerFacts facts, std::uint64_t connection_id, std::size_t max_message_bytes,
                      RateLimit rate_limit = {},
-                     std::chrono::steady_clock::time_point now = std::chrono::steady_clock::now());
+                     std::chrono::steady_clock::time_point now = std::chrono::steady_clock::now(),
+                     AddressRateLimiter* per_address = nullptr, std::string client_address = {});
 
   // Handles one complete frame from the peer, arriving at `now`. A request over the rate limit is
   // refused with RATE_LIMITED and not handled; one that keeps flooding also closes with 1008.
@@ -61,6 +67,8 @@ class ConnectionProtocol {
   std::uint64_t connection_id_;
   std::size_t max_message_bytes_;
   RequestRateLimiter rate_limiter_;
+  AddressRateLimiter* per_address_;
+  std::string client_address_;
   bool welcomed_ = false;
 };
 

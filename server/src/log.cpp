@@ -1,5 +1,6 @@
 #include "log.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <ctime>
@@ -25,17 +26,37 @@ const char* level_name(LogLevel level) {
   return "info";
 }
 
+// Values are cut to kMaxValueBytes (the cut says how much was left out) and quoted when they hold
+// a blank, a quote, '=' or a byte that is not printable ASCII; inside quotes, '"' and '\\' are
+// escaped with a backslash and control bytes (CR, LF, ESC ...) written as \xNN, so no value can
+// forge a line or drive a terminal (issue 12).
 void append_value(std::string& line, std::string_view value) {
-  const bool quote = value.empty() || value.find_first_of(" \"=\t\n") != std::string_view::npos;
-  if (!quote) {
-    line += value;
+  const std::size_t cut = value.size() > kMaxValueBytes ? value.size() - kMaxValueBytes : 0;
+  const std::string_view kept = value.substr(0, value.size() - cut);
+  const bool plain = !kept.empty() && cut == 0 && std::all_of(kept.begin(), kept.end(), [](char c) {
+    const auto byte = static_cast<unsigned char>(c);
+    return byte > 0x20 && byte < 0x7f && c != '"' && c != '=' && c != '\\';
+  });
+  if (plain) {
+    line += kept;
     return;
   }
   line += '"';
-  for (char c : value) {
-    if (c == '"' || c == '\\') line += '\\';
-    line += (c == '\n' || c == '\t') ? ' ' : c;
+  for (char c : kept) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (c == '"' || c == '\\') {
+      line += '\\';
+      line += c;
+    } else if (byte < 0x20 || byte == 0x7f) {
+      static constexpr char kDigits[] = "0123456789abcdef";
+      line += "\\x";
+      line += kDigits[byte >> 4];
+      line += kDigits[byte & 0x0f];
+    } else {
+      line += c;
+    }
   }
+  if (cut > 0) line += "...(" + std::to_string(cut) + " more bytes)";
   line += '"';
 }
 

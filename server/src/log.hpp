@@ -12,7 +12,11 @@ enum class LogLevel { Info, Warning, Error };
 
 using LogField = std::pair<std::string_view, std::string>;
 
-// Writes one event line. Thread-safe; values with spaces or quotes are quoted.
+// The longest value written; longer ones are cut (user text: names, messages, errors).
+inline constexpr std::size_t kMaxValueBytes = 200;
+
+// Writes one event line. Thread-safe; values with spaces, quotes or control bytes are quoted and
+// escaped, and every value is cut to kMaxValueBytes (log.cpp).
 void log_event(LogLevel level, std::string_view event, std::initializer_list<LogField> fields = {});
 
 }  // namespace hd::server

@@ -53,11 +53,12 @@ void serve(const ServerConfig& config, const ServerFacts& facts, Database& db) {
   // Declared before the I/O context: sessions still queued in it hold leases and report metrics.
   Metrics metrics;
   ConnectionsPerAddress connections_per_address(config.max_connections_per_address);
+  AddressRateLimiter address_rate_limiter(config.address_rate_limit);
   const CommitTiming commit_timing(db, metrics);
   net::io_context io(config.threads);
   SessionRegistry registry;
   Hub hub(io.get_executor(), db, config, registry, metrics);
-  ServerContext context{config, facts, registry, hub, metrics, connections_per_address};
+  ServerContext context{config, facts, registry, hub, metrics, connections_per_address, address_rate_limiter};
 
   const net::ip::tcp::endpoint endpoint(net::ip::make_address(config.listen_address), config.port);
   auto listener = std::make_shared<Listener>(io, endpoint, context);

@@ -133,6 +133,33 @@ std::string apply_setting(ServerConfig& config, const std::string& key, const st
   } else if (key == "allow-missing-rules") {
     if (value != "true" && value != "false") return bad();
     config.allow_missing_rules = value == "true";
+  } else if (key == "finished-games-in-memory") {
+    const auto v = integer(0, 100000);
+    if (!v) return bad();
+    config.finished_games_in_memory = static_cast<std::size_t>(*v);
+  } else if (key == "max-unattended-games-per-account" || key == "login-failures-per-account" ||
+             key == "login-failures-per-address" || key == "hashing-queue-limit" ||
+             key == "waiting-requests-limit") {
+    const auto v = integer(key == "max-unattended-games-per-account" ? 0 : 1, 100000);
+    if (!v) return bad();
+    const auto n = static_cast<std::size_t>(*v);
+    if (key == "max-unattended-games-per-account") config.max_unattended_games_per_account = n;
+    if (key == "login-failures-per-account") config.login_failures_per_account = n;
+    if (key == "login-failures-per-address") config.login_failures_per_address = n;
+    if (key == "hashing-queue-limit") config.hashing_queue_limit = n;
+    if (key == "waiting-requests-limit") config.waiting_requests_limit = n;
+  } else if (key == "login-throttle-seconds") {
+    const auto v = integer(1, 86400);
+    if (!v) return bad();
+    config.login_throttle_window = std::chrono::seconds(*v);
+  } else if (key == "rate-limit-per-address-per-second") {
+    const auto v = integer(1, 1000000);
+    if (!v) return bad();
+    config.address_rate_limit.per_second = static_cast<std::uint32_t>(*v);
+  } else if (key == "rate-limit-per-address-burst") {
+    const auto v = integer(1, 1000000);
+    if (!v) return bad();
+    config.address_rate_limit.burst = static_cast<std::uint32_t>(*v);
   } else if (key == "max-connections-per-address") {
     const auto v = integer(1, 100000);
     if (!v) return bad();
@@ -190,6 +217,11 @@ std::string server_usage() {
          "                 [--allowed-origins LIST] [--trusted-proxies LIST]\n"
          "                 [--metrics-allowed-from LIST] [--snapshot-every N]\n"
          "                 [--allow-missing-rules true|false]\n"
+         "                 [--max-unattended-games-per-account N] [--finished-games-in-memory N]\n"
+         "                 [--login-failures-per-account N]\n"
+         "                 [--login-failures-per-address N] [--login-throttle-seconds N]\n"
+         "                 [--hashing-queue-limit N] [--waiting-requests-limit N]\n"
+         "                 [--rate-limit-per-address-per-second N] [--rate-limit-per-address-burst N]\n"
          "A config file holds the same keys as 'key = value' lines; flags override it.\n"
          "See docs/server.md.\n";
 }

@@ -36,6 +36,15 @@ struct ServerConfig {
   // Development only: create and load games whose rules in force lack a module in the engine; such
   // games are marked "not by the book" everywhere they are shown.
   bool allow_missing_rules = false;
+  // Issue 12 (docs/server.md, Limits): games with no human seat running at once per creating account.
+  std::size_t max_unattended_games_per_account = 1;
+  std::size_t finished_games_in_memory = 32;    // finished games nobody has open kept loaded (LRU)
+  std::size_t login_failures_per_account = 5;   // failed log-ins for one name within the window ...
+  std::size_t login_failures_per_address = 20;  // ... or from one client address, then LOGIN_THROTTLED
+  std::chrono::seconds login_throttle_window{300};
+  std::size_t hashing_queue_limit = 32;     // password hashing jobs waiting server-wide; more: BUSY
+  std::size_t waiting_requests_limit = 32;  // requests waiting behind one connection's log-in; more: BUSY
+  RateLimit address_rate_limit{60, 120, 0, std::chrono::seconds{10}};  // requests per client address
   // Client addresses that may GET /metrics.
   std::vector<std::string> metrics_allowed_from{"127.0.0.1", "::1"};
 };
@@ -49,7 +58,9 @@ using ConfigResult = std::variant<ServerConfig, std::string>;
 // argon2-operations, argon2-memory-kib, session-lifetime-days, rate-limit-per-second,
 // rate-limit-burst, rate-limit-close-after, rate-limit-window-seconds, max-connections-per-address,
 // allowed-origins, trusted-proxies, metrics-allowed-from (lists: comma-separated, may be empty),
-// snapshot-every, allow-missing-rules (true or false).
+// snapshot-every, allow-missing-rules (true or false), max-unattended-games-per-account, finished-games-in-memory, login-failures-per-account,
+// login-failures-per-address, login-throttle-seconds, hashing-queue-limit, waiting-requests-limit,
+// rate-limit-per-address-per-second, rate-limit-per-address-burst.
 ConfigResult parse_server_config(const std::vector<std::string>& args);
 
 // The usage text printed for --help and on errors.

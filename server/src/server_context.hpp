@@ -1,9 +1,10 @@
 // What every session of a running server shares: settings, identity, the live-session registry,
-// the application hub, the metrics and the per-address connection cap.
+// the application hub, the metrics, the per-address connection cap and request rate.
 #pragma once
 
 #include "app/hub.hpp"
 #include "connection_protocol.hpp"
+#include "ops/address_rate_limiter.hpp"
 #include "ops/connections_per_address.hpp"
 #include "ops/metrics.hpp"
 #include "server_config.hpp"
@@ -18,6 +19,7 @@ struct ServerContext {
   Hub& hub;
   Metrics& metrics;
   ConnectionsPerAddress& connections_per_address;
+  AddressRateLimiter& address_rate_limiter;
 };
 
 }  // namespace hd::server

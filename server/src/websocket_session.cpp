@@ -49,7 +49,8 @@ void WebSocketSession::on_accept(beast::error_code error) {
   }
   connection_id_ = context_.registry.add(weak_from_this());
   protocol_.emplace(context_.facts, connection_id_, context_.config.max_message_bytes,
-                    context_.config.rate_limit);
+                    context_.config.rate_limit, std::chrono::steady_clock::now(),
+                    &context_.address_rate_limiter, peer_address_);
   context_.metrics.connection_opened();
   log_event(LogLevel::Info, "connection_opened",
             {{"connection", std::to_string(connection_id_)}, {"peer", peer_}, {"client", peer_address_}});

@@ -5,6 +5,7 @@
 // apply it with the logged dice, compare the state hash.
 //
 //   hd_replay_time [--scenario la-belle-alliance] [--seeds 5] [--rounds 20] [--data DIR]
+//                  [--allow-missing-rules true]   (the campaign, grand and variant scenarios)
 #include <hd/engine/notation/notation.hpp>
 #include <hd/engine/play/random_player.hpp>
 #include <hd/engine/state/state_snapshot.hpp>
@@ -82,14 +83,20 @@ int main(int argc, char** argv) {
       rounds = std::stoi(value);
     else if (key == "--data")
       data = value;
+    else if (key == "--allow-missing-rules")  // true: the campaign and others, not by the book
+      choice.allow_missing_rules = value == "true";
     else {
-      std::cerr << "usage: hd_replay_time [--scenario S] [--seeds N] [--rounds N] [--data DIR]\n";
+      std::cerr << "usage: hd_replay_time [--scenario S] [--seeds N] [--rounds N] [--data DIR]"
+                   " [--allow-missing-rules true]\n";
       return 2;
     }
   }
   auto started = hd::loader::start_scenario_game(data, choice);
   if (!started.value) {
-    std::cerr << "the scenario does not load\n";
+    std::cerr << "the scenario does not load";
+    for (const auto& error : started.errors)
+      std::cerr << ": " << error.message;
+    std::cerr << "\n";
     return 2;
   }
   for (int seed = 1; seed <= seeds; ++seed) {

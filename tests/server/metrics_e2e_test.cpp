@@ -1,7 +1,7 @@
 // End-to-end metrics: GET /metrics on the server's port after real requests, parsed as Prometheus
 // text; and who may read it.
 #include "account_steps.hpp"
-#include "prometheus_text.hpp"
+#include "metrics_scrape.hpp"
 #include "server_process.hpp"
 #include "ws_test_client.hpp"
 
@@ -12,19 +12,10 @@
 
 namespace v1 = hundred_days::v1;
 using hd::test::sample;
+using hd::test::scrape;
 using hd::test::ServerOptions;
 using hd::test::ServerProcess;
 using hd::test::WsTestClient;
-
-namespace {
-
-std::map<std::string, double> scrape(int port) {
-  const auto [status, body] = hd::test::http_get(port, "/metrics");
-  REQUIRE(status == 200);
-  return hd::test::parse_prometheus_text(body);
-}
-
-}  // namespace
 
 TEST_CASE("/metrics counts connections, requests by type, refusals by code, latencies and commits",
           "[e2e][metrics]") {

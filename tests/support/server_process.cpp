@@ -2,13 +2,12 @@
 
 #include "process.hpp"
 
-#include <signal.h>
-#include <stdlib.h>
-
 #include <chrono>
 #include <fstream>
+#include <signal.h>
 #include <sstream>
 #include <stdexcept>
+#include <stdlib.h>
 #include <thread>
 
 namespace hd::test {
@@ -19,14 +18,19 @@ std::filesystem::path make_temp_directory(const std::string& prefix) {
   return pattern;
 }
 
-std::string server_binary() { return HD_SERVER_BINARY; }
+std::string server_binary() {
+  // HD_TEST_SERVER_BINARY runs the tests against another build (e.g. an older server, to see a
+  // regression test fail before its fix).
+  if (const char* other = std::getenv("HD_TEST_SERVER_BINARY"); other && *other) return other;
+  return HD_SERVER_BINARY;
+}
 
 ServerProcess::ServerProcess(ServerOptions options)
     : directory_(options.directory.empty() ? make_temp_directory("hd-server") : options.directory) {
   const auto port_file = directory_ / "port";
   std::filesystem::remove(port_file);
-  std::vector<std::string> argv{server_binary(),   "--listen",   "127.0.0.1",
-                                "--port",          "0",          "--port-file",
+  std::vector<std::string> argv{server_binary(),    "--listen",   "127.0.0.1",
+                                "--port",           "0",          "--port-file",
                                 port_file.string(), "--database", database_path().string()};
   argv.insert(argv.end(), options.extra_args.begin(), options.extra_args.end());
   pid_ = spawn_process(argv, log_path().string());

@@ -7,7 +7,7 @@
 namespace hd::server {
 
 std::optional<std::string> username_problem(std::string_view username) {
-  if (username.size() < 3 || username.size() > 32) return "a user name has 3 to 32 characters";
+  if (username.size() < 3 || username.size() > kMaxUsernameBytes) return "a user name has 3 to 32 characters";
   const bool allowed = std::all_of(username.begin(), username.end(), [](char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
   });
@@ -17,7 +17,7 @@ std::optional<std::string> username_problem(std::string_view username) {
 
 std::optional<std::string> password_problem(std::string_view password) {
   if (password.size() < 8) return "a password has at least 8 bytes";
-  if (password.size() > 256) return "a password has at most 256 bytes";
+  if (password.size() > kMaxPasswordBytes) return "a password has at most 256 bytes";
   return std::nullopt;
 }
 

@@ -24,6 +24,10 @@ struct StoredAccount {
 
 // Why a user name or password is not acceptable, or nullopt. Names: 3-32 characters of
 // [A-Za-z0-9_-]; passwords: 8-256 bytes.
+// The longest user name and password an account can have (docs/protocol.md).
+inline constexpr std::size_t kMaxUsernameBytes = 32;
+inline constexpr std::size_t kMaxPasswordBytes = 256;
+
 std::optional<std::string> username_problem(std::string_view username);
 std::optional<std::string> password_problem(std::string_view password);
 

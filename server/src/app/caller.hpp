@@ -3,8 +3,10 @@
 
 #include "app/outbound.hpp"
 
+#include <atomic>
 #include <cstdint>
 #include <deque>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -20,6 +22,8 @@ struct Caller {
   std::string session_token_digest;                      // the logged-in session (for Logout)
   bool account_request_pending = false;                  // a Register or Login is being hashed
   std::deque<hundred_days::v1::ClientEnvelope> waiting;  // requests that arrived meanwhile, in order
+  // Cleared when the connection closes: a hashing job still queued for it is then dropped.
+  std::shared_ptr<std::atomic<bool>> open = std::make_shared<std::atomic<bool>>(true);
 };
 
 // An envelope answering `request_id` with a refusal.

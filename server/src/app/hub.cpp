@@ -44,8 +44,11 @@ Hub::Hub(net::any_io_executor io, Database& db, const ServerConfig& config, Outb
       metrics_(metrics),
       outbound_(outbound, metrics),
       accounts_(db),
-      games_(db, config, outbound_, metrics),
-      password_cost_{config.argon2_operations, config.argon2_memory_kib * 1024} {
+      games_(db, config, outbound_, metrics,
+             [this](std::function<void()> step) { net::post(strand_, std::move(step)); }),
+      password_cost_{config.argon2_operations, config.argon2_memory_kib * 1024},
+      login_throttle_(config.login_failures_per_account, config.login_failures_per_address,
+                      config.login_throttle_window) {
   init_crypto();
   dummy_hash_ = hash_password("no such account", password_cost_);
 }
@@ -68,6 +71,7 @@ void Hub::connection_closed(ConnectionId connection) {
   net::post(strand_, [this, connection] {
     const auto it = callers_.find(connection);
     if (it == callers_.end()) return;
+    it->second.open->store(false);  // its queued hashing job, if any, is dropped
     if (it->second.account) games_.forget(it->second);
     callers_.erase(it);
   });
@@ -82,7 +86,14 @@ void Hub::on_request(ConnectionId connection, const v1::ClientEnvelope& envelope
   Caller* caller = find(connection);
   if (caller == nullptr) return;  // the connection closed meanwhile
   // While a login is being hashed, later requests of the same connection wait their turn.
+  // Their number is bounded (waiting-requests-limit): one more is refused BUSY, not handled.
   if (caller->account_request_pending) {
+    if (caller->waiting.size() >= config_.waiting_requests_limit) {
+      outbound_.send(connection, refusal_envelope(envelope.request_id(), v1::REFUSAL_CODE_BUSY,
+                                                  "too many requests wait behind this connection's log-in; "
+                                                  "this one was not handled"));
+      return;
+    }
     caller->waiting.push_back(envelope);
     return;
   }
@@ -93,7 +104,8 @@ void Hub::on_request(ConnectionId connection, const v1::ClientEnvelope& envelope
         if (!register_account(*caller, envelope, started)) return;  // it times itself
         break;
       case v1::ClientEnvelope::kLogin:
-        return login(*caller, envelope, started);  // it times itself
+        if (!login(*caller, envelope, started)) return;  // it times itself
+        break;
       case v1::ClientEnvelope::kResumeSession:
         resume_session(*caller, envelope);
         break;
@@ -124,12 +136,25 @@ void Hub::fail(ConnectionId connection, std::uint64_t request_id, const std::str
 }
 
 template <typename HashWork, typename Finish>
-void Hub::off_strand(Caller& caller, std::uint64_t request_id, std::string_view type,
+bool Hub::off_strand(Caller& caller, std::uint64_t request_id, std::string_view type,
                      Clock::time_point started, HashWork hash_work, Finish finish) {
+  if (hashing_queued_.load() >= config_.hashing_queue_limit) {
+    outbound_.send(caller.connection,
+                   refusal_envelope(request_id, v1::REFUSAL_CODE_BUSY,
+                                    "the server is busy checking passwords; try again shortly"));
+    return false;
+  }
   caller.account_request_pending = true;
+  ++hashing_queued_;
   const ConnectionId connection = caller.connection;
-  net::post(hashing_, [this, connection, request_id, type, started, hash_work = std::move(hash_work),
-                       finish = std::move(finish)]() mutable {
+  net::post(hashing_, [this, connection, open = caller.open, request_id, type, started,
+                       hash_work = std::move(hash_work), finish = std::move(finish)]() mutable {
+    --hashing_queued_;
+    if (!open->load()) {
+      metrics_.count_hash_dropped();  // the connection closed: nobody waits for the answer
+      return;
+    }
+    metrics_.count_password_hash();
     using Result = decltype(hash_work());
     std::optional<Result> result;
     std::string failure;
@@ -153,6 +178,7 @@ void Hub::off_strand(Caller& caller, std::uint64_t request_id, std::string_view 
       drain(connection);
     });
   });
+  return true;
 }
 
 bool Hub::register_account(Caller& caller, const v1::ClientEnvelope& envelope, Clock::time_point started) {
@@ -167,12 +193,9 @@ bool Hub::register_account(Caller& caller, const v1::ClientEnvelope& envelope, C
     outbound_.send(caller.connection, refusal_envelope(id, v1::REFUSAL_CODE_INVALID_REQUEST, *problem));
     return true;
   }
-  if (accounts_.find(username)) {
-    outbound_.send(caller.connection,
-                   refusal_envelope(id, v1::REFUSAL_CODE_NAME_TAKEN, "the user name is taken"));
-    return true;
-  }
-  off_strand(
+  // A taken name is refused only after hashing, like a free one is registered (issue 12): the time
+  // of the answer does not tell which names exist.
+  const bool queued = off_strand(
       caller, id, "register_account", started,
       [this, password] { return hash_password(password, password_cost_); },
       [this, id, username](Caller& caller, std::string hash) {
@@ -195,20 +218,36 @@ bool Hub::register_account(Caller& caller, const v1::ClientEnvelope& envelope, C
                    {"username", account->username}});
         logged_in(caller, id, *account, token);
       });
-  return false;
+  return !queued;
 }
 
-void Hub::login(Caller& caller, const v1::ClientEnvelope& envelope, Clock::time_point started) {
+bool Hub::login(Caller& caller, const v1::ClientEnvelope& envelope, Clock::time_point started) {
   const std::uint64_t id = envelope.request_id();
-  const std::string username = envelope.login().username();
-  const std::string password = envelope.login().password();
+  const std::string& username = envelope.login().username();
+  const std::string& password = envelope.login().password();
+  // Lengths are checked at the edge (docs/protocol.md): no account has a longer name or password.
+  if (username.size() > kMaxUsernameBytes || password.size() > kMaxPasswordBytes) {
+    outbound_.send(caller.connection,
+                   refusal_envelope(id, v1::REFUSAL_CODE_INVALID_REQUEST,
+                                    "user names are at most 32 bytes and passwords at most 256"));
+    return true;
+  }
+  if (const auto wait = login_throttle_.wait(username, caller.peer_address, Clock::now())) {
+    outbound_.send(
+        caller.connection,
+        refusal_envelope(id, v1::REFUSAL_CODE_LOGIN_THROTTLED,
+                         "too many failed log-ins for this name or from this address; try again in " +
+                             std::to_string(wait->count()) + " s"));
+    return true;
+  }
   const auto stored = accounts_.find(username);
   // An unknown name is verified against a dummy hash, so its answer takes as long as a wrong password.
   const std::string hash = stored ? stored->password_hash : dummy_hash_;
-  off_strand(
+  const bool queued = off_strand(
       caller, id, "login", started, [hash, password] { return verify_password(hash, password); },
       [this, id, stored, username](Caller& caller, bool matches) {
         if (!matches || !stored) {
+          login_throttle_.failed(username, caller.peer_address, Clock::now());
           log_event(LogLevel::Warning, "login_failed",
                     {{"connection", std::to_string(caller.connection)},
                      {"client", caller.peer_address},
@@ -217,10 +256,12 @@ void Hub::login(Caller& caller, const v1::ClientEnvelope& envelope, Clock::time_
                                                              "unknown user name or wrong password"));
           return;
         }
+        login_throttle_.succeeded(username);
         std::string token;
         in_transaction(db_, [&] { token = open_session(stored->account.id); });
         logged_in(caller, id, stored->account, token);
       });
+  return !queued;
 }
 
 std::string Hub::open_session(AccountId account) {

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "accounts/account_store.hpp"
+#include "accounts/login_throttle.hpp"
 #include "accounts/password_hashing.hpp"
 #include "app/caller.hpp"
 #include "app/outbound.hpp"
@@ -23,6 +24,7 @@
 #include <boost/asio/strand.hpp>
 #include <boost/asio/thread_pool.hpp>
 
+#include <atomic>
 #include <chrono>
 #include <map>
 #include <memory>
@@ -50,11 +52,14 @@ class Hub {
   // register_account returns true if it answered at once (a bad or taken name).
   bool register_account(Caller& caller, const hundred_days::v1::ClientEnvelope& envelope,
                         Clock::time_point started);
-  void login(Caller& caller, const hundred_days::v1::ClientEnvelope& envelope, Clock::time_point started);
+  // login returns true if it answered at once (lengths, throttled, hashing queue full).
+  bool login(Caller& caller, const hundred_days::v1::ClientEnvelope& envelope, Clock::time_point started);
   // Runs `hash_work` on the hashing thread, then `finish` on the strand with its result; an
-  // exception in either answers INTERNAL. Either way the caller's waiting requests then run.
+  // exception in either answers INTERNAL. Either way the caller's waiting requests then run. A job
+  // whose connection has closed before it is taken up is dropped unrun. With hashing-queue-limit
+  // jobs already queued it answers BUSY instead and returns false.
   template <typename HashWork, typename Finish>
-  void off_strand(Caller& caller, std::uint64_t request_id, std::string_view type, Clock::time_point started,
+  bool off_strand(Caller& caller, std::uint64_t request_id, std::string_view type, Clock::time_point started,
                   HashWork hash_work, Finish finish);
   void resume_session(Caller& caller, const hundred_days::v1::ClientEnvelope& envelope);
   // Unbinds the account from the connection (its games forget it).
@@ -82,6 +87,8 @@ class Hub {
   PasswordCost password_cost_;
   std::string dummy_hash_;  // verified against for unknown users, so timing tells nothing
   std::map<ConnectionId, Caller> callers_;
+  LoginThrottle login_throttle_;
+  std::atomic<std::size_t> hashing_queued_{0};  // hashing jobs posted and not yet taken up
   boost::asio::thread_pool hashing_{1};  // last: joined first on destruction, while the rest still lives
 };
 

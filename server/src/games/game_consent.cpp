@@ -76,8 +76,11 @@ void GameService::apply_undo(GameRoom& room, AccountId answering) {
   answered.mutable_undo_answered()->set_game_id(static_cast<std::uint64_t>(room.row.id));
   answered.mutable_undo_answered()->set_accepted(true);
   answered.mutable_undo_answered()->set_sequence(room.sequence());
-  send_to_subscribers(room, answered);
+  // Delayed spectators hear nothing: an undo is within the present movement phase.
+  const auto live = [&](const Subscriber& subscriber) { return !is_delayed(room, subscriber); };
+  send_to_subscribers(room, answered, live);
   for (const auto& [connection, subscriber] : room.subscribers) {
+    if (!live(subscriber)) continue;
     v1::ServerEnvelope update;
     v1::GameUpdate& out = *update.mutable_game_update();
     out.set_game_id(static_cast<std::uint64_t>(room.row.id));
@@ -113,7 +116,8 @@ void GameService::answer_undo(const Caller& caller, const Envelope& request) {
   answered.mutable_undo_answered()->set_game_id(answer_request.game_id());
   answered.mutable_undo_answered()->set_accepted(false);
   answered.mutable_undo_answered()->set_sequence(room.sequence());
-  send_to_subscribers(room, answered);
+  send_to_subscribers(room, answered,
+                      [&](const Subscriber& subscriber) { return !is_delayed(room, subscriber); });
 }
 
 GameRoom* GameService::seat_holders_running_game(const Caller& caller, const Envelope& request,
@@ -167,7 +171,8 @@ void GameService::offer_draw(const Caller& caller, const Envelope& request) {
   v1::ServerEnvelope offered;
   offered.mutable_draw_offered()->set_game_id(request.offer_draw().game_id());
   offered.mutable_draw_offered()->set_by(held.front());
-  send_to_subscribers(*room, offered);
+  send_to_subscribers(*room, offered,
+                      [&](const Subscriber& subscriber) { return !is_delayed(*room, subscriber); });
 }
 
 void GameService::answer_draw(const Caller& caller, const Envelope& request) {

@@ -1,7 +1,6 @@
 // The play half of GameService: actions (validated by the engine against the caller's seats),
 // Coalition teamwork (both seats end a phase; a mixed attack needs the other seat's consent) and the
 // built-in player (docs/games.md). Undo, resignation and draws: game_consent.cpp.
-#include "games/builtin_player.hpp"
 #include "games/game_service.hpp"
 #include "games/seat_policy.hpp"
 #include "games/spectator_view.hpp"
@@ -48,6 +47,7 @@ std::uint64_t GameService::play(GameRoom& room, engine::Side side, const engine:
     if (over) store_.set_status(room.row.id, v1::GAME_STATUS_FINISHED, result);
   });
   const std::vector<engine::Event> events = applied.events;
+  const std::size_t turns_before = room.turn_starts.size();
   room.commit(std::move(applied));
   room.proposal.reset();
   room.undo_requested_by.reset();
@@ -60,6 +60,9 @@ std::uint64_t GameService::play(GameRoom& room, engine::Side side, const engine:
   if (over) report_games();
   const LoggedAction& logged = room.log.back();
   for (const auto& [connection, subscriber] : room.subscribers) {
+    // A delayed spectator hears only of a new player turn (its delayed view then moves on), so the
+    // number and times of the actions now tell it nothing.
+    if (is_delayed(room, subscriber) && room.turn_starts.size() == turns_before && !over) continue;
     v1::ServerEnvelope update;
     *update.mutable_game_update() = update_for(room, subscriber, logged, events, room.state);
     outbound_.send(connection, update);
@@ -77,27 +80,10 @@ std::uint64_t GameService::play(GameRoom& room, engine::Side side, const engine:
   return logged.sequence;
 }
 
-void GameService::run_builtin_players(GameRoom& room) {
-  for (int guard = 0; guard < 100000 && room.row.status == v1::GAME_STATUS_RUNNING; ++guard) {
-    const auto waiting = room.pending_seats();
-    if (waiting.empty()) return;
-    for (v1::Seat seat : waiting)
-      if (!room.seat(seat) || !room.seat(seat)->built_in) return;
-    const engine::Action action = builtin_action(room);
-    const engine::Side side = engine::pending_decision(room.state).side;
-    try {
-      play(room, side, action, waiting.front(), std::nullopt, 0);
-    } catch (const engine::ActionRefused& refused) {
-      log_event(LogLevel::Error, "builtin_refused",
-                {{"game", std::to_string(room.row.id)}, {"error", refused.what()}});
-      return;
-    }
-  }
-}
-
 void GameService::start_if_ready(GameRoom& room) {
+  // The RUNNING status was written with the seat that completed the game (issue 12: one
+  // transaction), by create_game or join_game.
   if (room.row.status != v1::GAME_STATUS_OPEN || !room.every_human_seat_taken()) return;
-  store_.set_status(room.row.id, v1::GAME_STATUS_RUNNING, "");
   room.row.status = v1::GAME_STATUS_RUNNING;
   log_event(LogLevel::Info, "game_started", {{"game", std::to_string(room.row.id)}});
   report_games();

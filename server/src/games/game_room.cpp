@@ -147,8 +147,17 @@ AppliedAction GameRoom::apply(engine::Side side, const engine::Action& action, v
 void GameRoom::note_turn_start() {
   // A player turn starts with its movement phase (4.1): a movement phase of another turn or side.
   const engine::GameState& last = turn_starts.back().second;
-  if (state.phase == engine::Phase::Movement && (last.turn != state.turn || last.phasing != state.phasing))
+  if (state.phase == engine::Phase::Movement && (last.turn != state.turn || last.phasing != state.phasing)) {
     turn_starts.emplace_back(sequence(), state);
+    // Only delayed spectators look back (spectator_view.cpp); other games keep the latest alone.
+    if (row.spectator_view != hundred_days::v1::SPECTATOR_VIEW_DELAYED_ALL)
+      turn_starts.erase(turn_starts.begin(), turn_starts.end() - 1);
+  }
+  // The resume checkpoints (game_room.hpp): the latest two multiples of kCheckpointEvery.
+  if (sequence() > 0 && sequence() % kCheckpointEvery == 0) {
+    checkpoints.emplace_back(sequence(), state);
+    if (checkpoints.size() > 2) checkpoints.pop_front();
+  }
 }
 
 void GameRoom::commit(AppliedAction applied) {
@@ -217,6 +226,8 @@ bool GameRoom::replay_from(const SnapshotRow& snapshot, std::string& problem) {
   phase_start_sequence_ = snapshot.phase_start_sequence;
   turn_starts.clear();
   turn_starts.emplace_back(0, initial);  // only delayed spectators look further back, see above
+  checkpoints.clear();
+  checkpoints.emplace_back(snapshot.sequence, state);  // a resume may start from the snapshot too
   std::vector<LoggedAction> entries = std::move(log);
   log.assign(std::make_move_iterator(entries.begin()),
              std::make_move_iterator(entries.begin() + static_cast<std::ptrdiff_t>(snapshot.sequence)));
@@ -254,6 +265,7 @@ void GameRoom::replay() {
   phase_start_sequence_ = 0;
   turn_starts.clear();
   turn_starts.emplace_back(0, initial);
+  checkpoints.clear();
   std::vector<LoggedAction> entries = std::move(log);
   log.clear();
   for (LoggedAction& logged : entries) {

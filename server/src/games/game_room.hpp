@@ -11,6 +11,7 @@
 #include <hd/engine/rules/sequence/decisions.hpp>
 #include <hd/engine/visibility/view.hpp>
 
+#include <deque>
 #include <map>
 #include <optional>
 #include <set>
@@ -65,7 +66,12 @@ class GameRoom {
   engine::GameState state;
   std::vector<LoggedAction> log;
   std::uint64_t dice_rolled = 0;
-  std::vector<std::pair<std::uint64_t, engine::GameState>> turn_starts;  // (sequence, state) per player turn
+  // (sequence, state) per player turn: every one for a game with delayed spectators, else the latest.
+  std::vector<std::pair<std::uint64_t, engine::GameState>> turn_starts;
+  // (sequence, state) after the latest two multiples of kCheckpointEvery actions: a resume replays
+  // from one of them (at most 2 * kCheckpointEvery actions), never the whole log (issue 12).
+  static constexpr std::uint64_t kCheckpointEvery = 16;
+  std::deque<std::pair<std::uint64_t, engine::GameState>> checkpoints;
   std::map<ConnectionId, Subscriber> subscribers;
   std::set<hundred_days::v1::Seat> coalition_ended;  // Coalition seats done with this phase
   std::optional<AttackProposalState> proposal;
@@ -73,6 +79,7 @@ class GameRoom {
   std::optional<engine::Side> draw_offered_by;
   std::optional<hundred_days::v1::Seat> undo_requested_by;
   std::uint64_t min_undone_sequence = 0;  // the lowest sequence ever taken back, 0: none (resume safety)
+  std::uint64_t last_used = 0;            // GameService's use counter when last looked up (eviction order)
 
   std::uint64_t sequence() const { return log.empty() ? 0 : log.back().sequence; }
   const SeatRow* seat(hundred_days::v1::Seat seat) const;

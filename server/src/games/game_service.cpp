@@ -18,7 +18,8 @@ namespace hd::server {
 
 namespace v1 = hundred_days::v1;
 
-GameService::GameService(Database& db, const ServerConfig& config, Outbound& outbound, Metrics& metrics)
+GameService::GameService(Database& db, const ServerConfig& config, Outbound& outbound, Metrics& metrics,
+                         Post post)
     : db_(db),
       config_(config),
       outbound_(outbound),
@@ -28,7 +29,8 @@ GameService::GameService(Database& db, const ServerConfig& config, Outbound& out
           outbound, [this](std::uint64_t game_id) { return find_room(game_id); },
           [this](const Caller& caller, const Envelope& request, v1::RefusalCode code, std::string message) {
             send_refusal(caller, request, code, std::move(message));
-          }) {
+          }),
+      post_(std::move(post)) {
   for (const GameRow& game : store_.load_games()) {
     if (game.status == v1::GAME_STATUS_FINISHED) continue;  // loaded on demand
     try {
@@ -39,7 +41,9 @@ GameService::GameService(Database& db, const ServerConfig& config, Outbound& out
     }
   }
   log_event(LogLevel::Info, "games_resumed", {{"games", std::to_string(rooms_.size())}});
+  repair_half_made_games();
   report_games();
+  metrics_.set_games_in_memory(static_cast<std::int64_t>(rooms_.size()));
   // A built-in seat whose decision was pending when the server stopped plays on now.
   for (auto& [id, room] : rooms_)
     run_builtin_players(*room);
@@ -53,6 +57,7 @@ void GameService::handle(const Caller& caller, const v1::ClientEnvelope& request
   } catch (const RulesVersionMismatch& mismatch) {
     send_refusal(caller, request, v1::REFUSAL_CODE_RULES_VERSION, mismatch.what());
   }
+  evict_finished();  // no room is in use between requests
 }
 
 void GameService::dispatch(const Caller& caller, const v1::ClientEnvelope& request) {
@@ -109,14 +114,12 @@ void GameService::forget(const Caller& caller) {
       broadcast_summary(*room->second);  // `connected` changed
     }
   }
+  evict_finished();
 }
 
 void GameService::send_refusal(const Caller& caller, const Envelope& request, v1::RefusalCode code,
                                std::string message, std::string rule) {
-  log_event(LogLevel::Info, "refused",
-            {{"connection", std::to_string(caller.connection)},
-             {"code", v1::RefusalCode_Name(code)},
-             {"message", message}});
+  // Logged once, as request_refused, by the refusal accounting every refusal passes through.
   outbound_.send(caller.connection,
                  refusal_envelope(request.request_id(), code, std::move(message), std::move(rule)));
 }
@@ -137,7 +140,8 @@ void GameService::send_rule_refusal(const Caller& caller, const Envelope& reques
   outbound_.send(caller.connection, envelope);
 }
 
-v1::GameSummary GameService::summary(const GameRoom& room) const {
+v1::GameSummary GameService::summary(const GameRoom& room, const Subscriber* seen_by) const {
+  const bool delayed = seen_by && is_delayed(room, *seen_by);
   v1::GameSummary out;
   out.set_game_id(static_cast<std::uint64_t>(room.row.id));
   out.set_scenario(room.row.scenario);
@@ -153,8 +157,9 @@ v1::GameSummary GameService::summary(const GameRoom& room) const {
       if (seat.account && subscriber.account == *seat.account && !subscriber.seats.empty()) connected = true;
     holder.set_connected(connected);
   }
-  out.set_turn_label(room.state.current_turn().name.to_string());
-  if (room.row.status == v1::GAME_STATUS_RUNNING) {
+  const engine::GameState& shown = delayed ? visible_state(room, *seen_by) : room.state;
+  out.set_turn_label(shown.current_turn().name.to_string());
+  if (room.row.status == v1::GAME_STATUS_RUNNING && !delayed) {
     const auto waiting = room.pending_seats();
     if (!waiting.empty()) out.set_waiting_for(waiting.front());
   }
@@ -170,7 +175,7 @@ v1::GameSummary GameService::summary(const GameRoom& room) const {
 
 v1::GameView GameService::view_for(const GameRoom& room, const Subscriber& subscriber) const {
   const engine::GameState& shown = visible_state(room, subscriber);
-  v1::GameView out = wire::to_proto(engine::view(shown, subscriber.viewer));
+  v1::GameView out = wire::to_proto(engine::view(shown, shown_viewer(room, subscriber)));
   if (&shown == &room.state) add_live_decision(room, subscriber, out);
   return out;
 }
@@ -184,7 +189,7 @@ void GameService::add_live_decision(const GameRoom& room, const Subscriber& subs
 v1::GameSnapshot GameService::snapshot(GameRoom& room, const Subscriber& subscriber) {
   v1::GameSnapshot out;
   out.set_game_id(static_cast<std::uint64_t>(room.row.id));
-  out.set_sequence(is_delayed(room, subscriber) ? 0 : room.sequence());
+  out.set_sequence(visible_sequence(room, subscriber));
   for (v1::Seat seat : subscriber.seats)
     out.add_my_seats(seat);
   out.set_spectating(subscriber.seats.empty());
@@ -200,7 +205,8 @@ v1::GameSnapshot GameService::snapshot(GameRoom& room, const Subscriber& subscri
     t.set_rain(turn.rain);
   }
   // 18.5C: a secret option is left out until revealed, for those who may not know of it.
-  const auto visible = engine::visible_options(visible_state(room, subscriber), subscriber.viewer);
+  const auto visible =
+      engine::visible_options(visible_state(room, subscriber), shown_viewer(room, subscriber));
   for (const std::string& option : room.row.force_options)
     if (std::find(visible.begin(), visible.end(), option) != visible.end()) info.add_force_options(option);
   for (const std::string& rule : room.row.optional_rules)
@@ -210,7 +216,7 @@ v1::GameSnapshot GameService::snapshot(GameRoom& room, const Subscriber& subscri
   for (engine::Army army : armies_in_play(room.initial))
     info.add_armies(wire::to_proto(army));
   *out.mutable_view() = view_for(room, subscriber);
-  *out.mutable_summary() = summary(room);
+  *out.mutable_summary() = summary(room, &subscriber);
   std::optional<int> my_side;
   if (!subscriber.seats.empty()) my_side = wire::to_proto(side_of_seat(subscriber.seats.front()));
   for (const ChatRow& chat : store_.recent_chat(room.row.id, 50)) {
@@ -238,13 +244,15 @@ v1::GameUpdate GameService::update_for(const GameRoom& room, const Subscriber& s
                                        const engine::GameState& after) const {
   v1::GameUpdate out;
   out.set_game_id(static_cast<std::uint64_t>(room.row.id));
-  out.set_sequence(logged.sequence);
-  out.set_seat(logged.seat);
   if (is_delayed(room, subscriber)) {
-    // A delayed spectator learns nothing of the action now: only the (delayed) view.
+    // A delayed spectator learns nothing of the action now: not its sequence, seat, text or events,
+    // only the (delayed) view and the sequence that view stands at.
+    out.set_sequence(visible_sequence(room, subscriber));
     *out.mutable_view() = view_for(room, subscriber);
     return out;
   }
+  out.set_sequence(logged.sequence);
+  out.set_seat(logged.seat);
   out.set_action_text(line_with_dice(logged));
   for (const engine::Event& event : events)
     if (const auto shown = engine::redact(after, event, subscriber.viewer))
@@ -266,9 +274,17 @@ void GameService::send_to_subscribers(const GameRoom& room, const v1::ServerEnve
 }
 
 void GameService::broadcast_summary(const GameRoom& room) {
-  v1::ServerEnvelope envelope;
-  *envelope.mutable_game_changed() = summary(room);
-  send_to_subscribers(room, envelope);
+  v1::ServerEnvelope live;
+  *live.mutable_game_changed() = summary(room);
+  for (const auto& [connection, subscriber] : room.subscribers) {
+    if (!is_delayed(room, subscriber)) {
+      outbound_.send(connection, live);
+      continue;
+    }
+    v1::ServerEnvelope late;
+    *late.mutable_game_changed() = summary(room, &subscriber);
+    outbound_.send(connection, late);
+  }
 }
 
 void GameService::open_game(const Caller& caller, const Envelope& request) {
@@ -282,6 +298,11 @@ void GameService::open_game(const Caller& caller, const Envelope& request) {
     const auto viewer = spectator_viewer(room->row.spectator_view);
     if (!room->row.public_listing && held.empty())
       return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game");
+    // Decision (docs/games.md): a seat holder would see another side's view (a secret option's
+    // units and name, 18.5C) or everything, late; until the game is over it plays, not watches.
+    if (!held.empty() && room->row.status != v1::GAME_STATUS_FINISHED)
+      return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_ALLOWED,
+                          "you hold a seat in this game: open it as a player, not as a spectator");
     if (!viewer)
       return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_ALLOWED, "this game allows no spectators");
     subscriber.viewer = *viewer;
@@ -296,31 +317,9 @@ void GameService::open_game(const Caller& caller, const Envelope& request) {
   room->subscribers[caller.connection] = subscriber;
   open_games_[caller.connection].insert(open.game_id());
 
-  const std::uint64_t last_seen = open.last_seen_sequence();
-  const bool resumable = last_seen > 0 && last_seen <= room->sequence() && !is_delayed(*room, subscriber) &&
-                         (room->min_undone_sequence == 0 || last_seen < room->min_undone_sequence);
-  if (resumable) {
-    // Replays the log to find the events of the missed actions, each redacted for this viewer.
-    engine::GameState state = room->initial;
-    for (const LoggedAction& logged : room->log) {
-      const auto parsed = engine::parse_action_line(state, logged.action);
-      const auto& notated = std::get<engine::NotatedAction>(parsed);
-      std::size_t next = 0;
-      const auto events =
-          engine::apply(state, notated.side, notated.action, [&] { return logged.dice.at(next++); });
-      if (logged.sequence <= last_seen) continue;
-      v1::ServerEnvelope update;
-      update.set_request_id(request.request_id());
-      *update.mutable_game_update() = update_for(*room, subscriber, logged, events, state);
-      if (logged.sequence == room->sequence())
-        *update.mutable_game_update()->mutable_view() = view_for(*room, subscriber);
-      outbound_.send(caller.connection, update);
-    }
-    v1::ServerEnvelope done;
-    done.set_request_id(request.request_id());
-    done.mutable_ok();
-    outbound_.send(caller.connection, done);
-  } else {
+  // Resuming sends the missed updates only when few were missed (bounded work and queue, issue 12);
+  // otherwise, as for a fresh open, a snapshot of the view.
+  if (!resume(caller, request, *room, subscriber, open.last_seen_sequence())) {
     v1::ServerEnvelope answer;
     answer.set_request_id(request.request_id());
     *answer.mutable_game_snapshot() = snapshot(*room, subscriber);

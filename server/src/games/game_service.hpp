@@ -39,7 +39,11 @@ class GameService {
   // Loads every open and running game from the database and rebuilds its state from its latest
   // snapshot and the actions logged after it, or by replaying its whole action log when it has no
   // snapshot that agrees with the log (a game whose log no longer replays is logged and left out).
-  GameService(Database& db, const ServerConfig& config, Outbound& outbound, Metrics& metrics);
+  // `post` runs a function later on the same strand (the built-in players' steps go through it).
+  // Start-up also repairs any game left OPEN with every human seat taken (a crash between the two
+  // writes of an older server) by marking it running.
+  using Post = std::function<void(std::function<void()>)>;
+  GameService(Database& db, const ServerConfig& config, Outbound& outbound, Metrics& metrics, Post post);
   ~GameService();
   GameService(const GameService&) = delete;
   GameService& operator=(const GameService&) = delete;
@@ -71,10 +75,17 @@ class GameService {
 
   // game_service.cpp
   void open_game(const Caller& caller, const Envelope& request);
+  // game_resume.cpp: answers an OpenGame resuming after `last_seen` with the missed updates and Ok
+  // when at most kResumeTail were missed and a checkpoint lies close behind; returns false (nothing
+  // sent) otherwise, and the caller sends a snapshot of the view instead.
+  bool resume(const Caller& caller, const Envelope& request, GameRoom& room, const Subscriber& subscriber,
+              std::uint64_t last_seen);
   void close_game(const Caller& caller, const Envelope& request);
   void send_chat(const Caller& caller, const Envelope& request);
   void export_record(const Caller& caller, const Envelope& request);
-  hundred_days::v1::GameSummary summary(const GameRoom& room) const;
+  // The game's summary as `seen_by` may see it (a delayed spectator gets its delayed turn and no
+  // pending seat; nullptr: live).
+  hundred_days::v1::GameSummary summary(const GameRoom& room, const Subscriber* seen_by = nullptr) const;
   hundred_days::v1::GameView view_for(const GameRoom& room, const Subscriber& subscriber) const;
   hundred_days::v1::GameSnapshot snapshot(GameRoom& room, const Subscriber& subscriber);
   // The update a subscriber gets for one logged action (`after`: the state right after it).
@@ -86,7 +97,7 @@ class GameService {
   void send_to_subscribers(const GameRoom& room, const hundred_days::v1::ServerEnvelope& envelope,
                            const std::function<bool(const Subscriber&)>& accept);
   void send_to_subscribers(const GameRoom& room, const hundred_days::v1::ServerEnvelope& envelope);
-  // Tells every subscriber the game's seats or status changed.
+  // Tells every subscriber the game's seats or status changed (each as it may see the game).
   void broadcast_summary(const GameRoom& room);
   void send_refusal(const Caller& caller, const Envelope& request, hundred_days::v1::RefusalCode code,
                     std::string message, std::string rule = {});
@@ -106,11 +117,22 @@ class GameService {
   // acknowledges the actor (if any) and broadcasts the update. Throws engine::ActionRefused.
   std::uint64_t play(GameRoom& room, engine::Side side, const engine::Action& action,
                      hundred_days::v1::Seat seat, std::optional<AccountId> account, std::uint64_t request_id);
-  // Plays the built-in seats while the pending decision is theirs.
+  // game_upkeep.cpp
+  // Schedules the built-in seats' play while the pending decision is theirs: one action per step,
+  // each step posted back to the strand, so other requests run between them (issue 12).
   void run_builtin_players(GameRoom& room);
+  void builtin_step(std::uint64_t game_id);
+  // Drops from memory the finished games nobody has open, beyond the finished-games-in-memory least
+  // recently used (they are reloaded on demand).
+  void evict_finished();
+  // Marks running every OPEN game whose human seats are all taken (start-up repair).
+  void repair_half_made_games();
+  // Running or open games created by `account` with no human seat.
+  std::size_t unattended_games_of(AccountId account) const;
   // Ends the game with a result in words (resignation, agreed draw) and tells everyone.
   void finish(GameRoom& room, const std::string& result);
-  // Starts the game once every human seat is taken (the caller then runs the built-in players).
+  // Marks the room started once every human seat is taken (the caller then runs the built-in
+  // players); the caller has written the RUNNING status in the same transaction as the last seat.
   void start_if_ready(GameRoom& room);
 
   // game_consent.cpp
@@ -133,6 +155,9 @@ class GameService {
   std::map<std::uint64_t, std::unique_ptr<GameRoom>> rooms_;
   std::map<ConnectionId, std::set<std::uint64_t>> open_games_;  // the games each connection has open
   GameQueries queries_;
+  Post post_;
+  std::set<std::uint64_t> builtin_scheduled_;  // games with a built-in step waiting on the strand
+  std::uint64_t use_counter_ = 0;              // find_room's lookups, for GameRoom::last_used
 };
 
 }  // namespace hd::server

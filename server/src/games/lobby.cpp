@@ -3,6 +3,7 @@
 #include "games/dice.hpp"
 #include "games/game_service.hpp"
 #include "games/seat_policy.hpp"
+#include "games/spectator_view.hpp"
 #include "log.hpp"
 
 #include <hd/engine/state/rules_version.hpp>
@@ -89,13 +90,18 @@ std::unique_ptr<GameRoom> GameService::load_room(const GameRow& game) {
 }
 
 GameRoom* GameService::find_room(std::uint64_t game_id) {
-  if (const auto it = rooms_.find(game_id); it != rooms_.end()) return it->second.get();
+  if (const auto it = rooms_.find(game_id); it != rooms_.end()) {
+    it->second->last_used = ++use_counter_;
+    return it->second.get();
+  }
   if (game_id == 0 || game_id > static_cast<std::uint64_t>(INT64_MAX)) return nullptr;
   const auto row = store_.load_game(static_cast<std::int64_t>(game_id));
   if (!row) return nullptr;
   auto room = load_room(*row);
   GameRoom* raw = room.get();
+  raw->last_used = ++use_counter_;
   rooms_.emplace(game_id, std::move(room));
+  metrics_.set_games_in_memory(static_cast<std::int64_t>(rooms_.size()));  // before anyone is answered
   return raw;
 }
 
@@ -104,7 +110,8 @@ void GameService::create_game(const Caller& caller, const Envelope& request) {
   const auto scenarios = loader::list_scenarios(config_.data_root);
   if (std::find(scenarios.begin(), scenarios.end(), create.scenario()) == scenarios.end())
     return send_refusal(caller, request, v1::REFUSAL_CODE_INVALID_REQUEST,
-                        "unknown scenario '" + create.scenario() + "'");
+                        "unknown scenario '" + create.scenario().substr(0, 64) +
+                            (create.scenario().size() > 64 ? "...'" : "'"));
   if (!entropy_ok(create.entropy()))
     return send_refusal(caller, request, v1::REFUSAL_CODE_INVALID_REQUEST, "entropy must be 16 to 64 bytes");
   const v1::SpectatorView policy = create.spectators().view();
@@ -176,8 +183,19 @@ void GameService::create_game(const Caller& caller, const Envelope& request) {
                               " player's secret choice: take a seat of that side to choose it");
   }
 
+  // Issue 12: a game with no human seat plays itself; an account keeps few of them going at once.
+  const bool unattended =
+      std::none_of(seats.begin(), seats.end(), [](const SeatRow& s) { return !s.built_in; });
+  if (unattended && unattended_games_of(*caller.account) >= config_.max_unattended_games_per_account)
+    return send_refusal(caller, request, v1::REFUSAL_CODE_LIMIT_REACHED,
+                        "at most " + std::to_string(config_.max_unattended_games_per_account) +
+                            " game(s) with no human seat may run at once per account; wait for yours to end");
+
   game.title = initial.rules->scenario.name;
-  game.status = v1::GAME_STATUS_OPEN;
+  // Created and started in one transaction when every human seat is taken at once (issue 12).
+  const bool complete =
+      std::all_of(seats.begin(), seats.end(), [](const SeatRow& s) { return s.built_in || s.account; });
+  game.status = complete ? v1::GAME_STATUS_RUNNING : v1::GAME_STATUS_OPEN;
   game.public_listing = create.public_listing();
   game.invite_code = to_hex(random_bytes(8));
   game.spectator_view = policy;
@@ -190,9 +208,11 @@ void GameService::create_game(const Caller& caller, const Envelope& request) {
   game.created_unix = static_cast<std::int64_t>(std::time(nullptr));
   game.id = store_.insert_game(game, seats);
 
+  game.status = v1::GAME_STATUS_OPEN;  // the room starts below, as a joined game does
   auto room = std::make_unique<GameRoom>(game, seats, std::move(*started.value), std::vector<LoggedAction>{});
   GameRoom& live = *room;
   rooms_.emplace(static_cast<std::uint64_t>(game.id), std::move(room));
+  metrics_.set_games_in_memory(static_cast<std::int64_t>(rooms_.size()));
   log_event(LogLevel::Info, "game_created",
             {{"game", std::to_string(game.id)}, {"scenario", game.scenario}, {"account", caller.username}});
   report_games();
@@ -229,7 +249,11 @@ void GameService::list_games(const Caller& caller, const Envelope& request) {
           filter == v1::GAME_LIST_FILTER_OPEN
               ? row.status == v1::GAME_STATUS_OPEN && !room->every_human_seat_taken()
               : row.status == v1::GAME_STATUS_RUNNING && row.spectator_view != v1::SPECTATOR_VIEW_UNSPECIFIED;
-      if (wanted) *list.add_games() = summary(*room);
+      if (!wanted) continue;
+      // Anyone may spectate: a delayed game is listed as its delayed spectators see it.
+      Subscriber lister;
+      if (room->seats_of(*caller.account).empty()) lister.delay_player_turns = row.spectator_delay;
+      *list.add_games() = summary(*room, &lister);
     }
   } else {
     return send_refusal(caller, request, v1::REFUSAL_CODE_INVALID_REQUEST,
@@ -264,8 +288,19 @@ void GameService::join_game(const Caller& caller, const Envelope& request) {
   updated.account = *caller.account;
   updated.username = caller.username;
   updated.entropy = join.entropy();
-  store_.update_seat(room->row.id, updated);
+  const SeatRow before = *seat;
   *seat = updated;
+  // The seat and, if it was the last, the RUNNING status in one transaction (issue 12).
+  const bool starts = room->row.status == v1::GAME_STATUS_OPEN && room->every_human_seat_taken();
+  try {
+    in_transaction(db_, [&] {
+      store_.update_seat(room->row.id, updated);
+      if (starts) store_.set_status(room->row.id, v1::GAME_STATUS_RUNNING, "");
+    });
+  } catch (...) {
+    *seat = before;
+    throw;
+  }
   log_event(LogLevel::Info, "seat_taken",
             {{"game", std::to_string(room->row.id)},
              {"seat", seat_name(seat->seat)},

@@ -2,6 +2,11 @@
 
 #include "games/seat_policy.hpp"
 
+#include <hd/engine/scenarios/secret_options.hpp>
+
+#include <set>
+#include <stdexcept>
+
 namespace hd::server {
 
 namespace v1 = hundred_days::v1;
@@ -34,11 +39,39 @@ bool is_delayed(const GameRoom& room, const Subscriber& subscriber) {
   return subscriber.delay_player_turns > 0 && room.row.status != v1::GAME_STATUS_FINISHED;
 }
 
-const engine::GameState& visible_state(const GameRoom& room, const Subscriber& subscriber) {
-  if (!is_delayed(room, subscriber)) return room.state;
+namespace {
+
+// The index in room.turn_starts of a delayed subscriber's player turn.
+std::size_t delayed_turn(const GameRoom& room, const Subscriber& subscriber) {
   const std::size_t current = room.turn_starts.size() - 1;
   const std::size_t delay = static_cast<std::size_t>(subscriber.delay_player_turns);
-  return room.turn_starts[current >= delay ? current - delay : 0].second;
+  return current >= delay ? current - delay : 0;
+}
+
+}  // namespace
+
+const engine::GameState& visible_state(const GameRoom& room, const Subscriber& subscriber) {
+  if (!is_delayed(room, subscriber)) return room.state;
+  return room.turn_starts[delayed_turn(room, subscriber)].second;
+}
+
+std::uint64_t visible_sequence(const GameRoom& room, const Subscriber& subscriber) {
+  if (!is_delayed(room, subscriber)) return room.sequence();
+  return room.turn_starts[delayed_turn(room, subscriber)].first;
+}
+
+engine::Viewer shown_viewer(const GameRoom& room, const Subscriber& subscriber) {
+  if (!is_delayed(room, subscriber) || subscriber.viewer.side) return subscriber.viewer;
+  // 18.5C: the sides whose secret option is still hidden in the state this spectator sees.
+  const engine::GameState& shown = visible_state(room, subscriber);
+  std::set<engine::Side> hiding;
+  for (const engine::ScenarioOption& option : shown.rules->scenario.options)
+    if (option.secret && engine::option_hidden(shown, option)) hiding.insert(option.secret->side);
+  if (hiding.empty()) return subscriber.viewer;
+  if (hiding.size() > 1) throw std::logic_error("both sides hide a secret option: no delayed view is safe");
+  engine::Viewer viewer = subscriber.viewer;
+  viewer.side = engine::other(*hiding.begin());
+  return viewer;
 }
 
 }  // namespace hd::server

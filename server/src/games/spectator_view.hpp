@@ -28,4 +28,14 @@ const engine::GameState& visible_state(const GameRoom& room, const Subscriber& s
 // True if the subscriber sees the game late (its updates then carry no events).
 bool is_delayed(const GameRoom& room, const Subscriber& subscriber);
 
+// The log sequence of the state the subscriber sees (the last action's, or for a delayed spectator
+// the one at the start of its delayed player turn, 0 before the first action).
+std::uint64_t visible_sequence(const GameRoom& room, const Subscriber& subscriber);
+
+// The viewer the subscriber's state is shown through. A delayed spectator (DELAYED_ALL) sees
+// everything but a secret option (18.5C) still hidden in its delayed state: it is shown that state as
+// a spectator of the other side until the delayed state reaches the reveal. Throws std::logic_error if
+// both sides have a hidden secret (no scenario has; no viewer could then be shown the state safely).
+engine::Viewer shown_viewer(const GameRoom& room, const Subscriber& subscriber);
+
 }  // namespace hd::server

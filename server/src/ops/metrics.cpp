@@ -89,6 +89,18 @@ void Metrics::count_action() {
   ++actions_total_;
 }
 
+void Metrics::set_games_in_memory(std::int64_t rooms) {
+  games_in_memory_ = rooms;
+}
+
+void Metrics::count_password_hash() {
+  ++password_hashes_total_;
+}
+
+void Metrics::count_hash_dropped() {
+  ++hashes_dropped_total_;
+}
+
 std::string Metrics::render() const {
   std::string out;
   header(out, "hd_connections_open", "gauge", "WebSocket connections open now.");
@@ -101,6 +113,13 @@ std::string Metrics::render() const {
   out += "hd_games{status=\"finished\"} " + std::to_string(games_finished_.load()) + "\n";
   header(out, "hd_actions_total", "counter", "Game actions accepted since start.");
   out += "hd_actions_total " + std::to_string(actions_total_.load()) + "\n";
+  header(out, "hd_games_in_memory", "gauge", "Games held in memory now.");
+  out += "hd_games_in_memory " + std::to_string(games_in_memory_.load()) + "\n";
+  header(out, "hd_password_hashes_total", "counter", "Password hashes and verifications run.");
+  out += "hd_password_hashes_total " + std::to_string(password_hashes_total_.load()) + "\n";
+  header(out, "hd_password_hashes_dropped_total", "counter",
+         "Password hashing jobs dropped because their connection had closed.");
+  out += "hd_password_hashes_dropped_total " + std::to_string(hashes_dropped_total_.load()) + "\n";
 
   const std::lock_guard lock(mutex_);
   header(out, "hd_upgrades_refused_total", "counter", "WebSocket upgrades refused, by reason.");

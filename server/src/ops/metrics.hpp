@@ -39,6 +39,11 @@ class Metrics {
   // accepted action.
   void set_games(std::int64_t open, std::int64_t running, std::int64_t finished);
   void count_action();
+  // Rooms held in memory now (running and open games, and finished ones while someone has them open).
+  void set_games_in_memory(std::int64_t rooms);
+  // Password hashing: a hash or verification run, or one dropped because its connection had closed.
+  void count_password_hash();
+  void count_hash_dropped();
 
   // Everything, in the Prometheus text exposition format 0.0.4.
   std::string render() const;
@@ -50,6 +55,9 @@ class Metrics {
   std::atomic<std::int64_t> games_running_{0};
   std::atomic<std::int64_t> games_finished_{0};
   std::atomic<std::uint64_t> actions_total_{0};
+  std::atomic<std::int64_t> games_in_memory_{0};
+  std::atomic<std::uint64_t> password_hashes_total_{0};
+  std::atomic<std::uint64_t> hashes_dropped_total_{0};
 
   mutable std::mutex mutex_;  // guards the maps and histograms below
   std::map<std::string, std::uint64_t, std::less<>> upgrades_refused_;

@@ -1,0 +1,139 @@
+// End-to-end, what spectators of a game with a secret option (18.5C, Ligny) may learn (issue 12,
+// finding 1): a seat holder may not open its own running game as a spectator (it would see the other
+// side's view), and a spectator under DELAYED_ALL sees neither the secret before its delayed view
+// reaches the reveal nor the present (live sequence, acting seat, live turn label).
+#include "game_test_player.hpp"
+#include "server_process.hpp"
+
+#include <hd/engine/rules/sequence/actions.hpp>
+#include <hd/loader/data_files.hpp>
+
+#include <catch2/catch.hpp>
+
+namespace v1 = hundred_days::v1;
+using namespace hd;
+using namespace hd::test;
+
+namespace {
+
+v1::ClientEnvelope create_ligny_with_secret(v1::SpectatorView policy, std::uint32_t delay) {
+  v1::ClientEnvelope envelope = create_game("ligny", {v1::SEAT_FRENCH}, test_entropy("alice"), policy, delay);
+  envelope.mutable_create_game()->add_force_options("18.5C");
+  envelope.mutable_create_game()->set_public_listing(true);
+  return envelope;
+}
+
+bool lists_option(const v1::GameSnapshot& snapshot) {
+  const auto& options = snapshot.scenario().force_options();
+  return std::find(options.begin(), options.end(), "18.5C") != options.end();
+}
+
+}  // namespace
+
+TEST_CASE("a seat holder cannot open its own running game as a spectator (18.5C would leak)",
+          "[e2e][games][18.5C][hardening]") {
+  ServerProcess server({game_server_args(), {}});
+  GamePlayer alice(server.port(), "alice");
+  GamePlayer bob(server.port(), "bob");
+  for (v1::SpectatorView policy : {v1::SPECTATOR_VIEW_FRENCH, v1::SPECTATOR_VIEW_DELAYED_ALL}) {
+    const auto created = alice.request(create_ligny_with_secret(policy, 2));
+    REQUIRE(created.has_game_created());
+    const std::uint64_t game = created.game_created().game_id();
+    REQUIRE(bob.request(join_game(game, v1::SEAT_PRUSSIAN, test_entropy("bob"))).has_game_changed());
+    const auto spectating = bob.request(open_game(game, true));
+    INFO("policy " << v1::SpectatorView_Name(policy));
+    REQUIRE(spectating.has_refusal());
+    CHECK(spectating.refusal().code() == v1::REFUSAL_CODE_NOT_ALLOWED);
+    // As a player it sees its own view, without the option.
+    const auto playing = bob.request(open_game(game, false));
+    REQUIRE(playing.has_game_snapshot());
+    CHECK_FALSE(lists_option(playing.game_snapshot()));
+  }
+}
+
+TEST_CASE("a delayed spectator sees neither the secret before its delayed reveal nor the present",
+          "[e2e][games][18.5C][hardening]") {
+  ServerProcess server({game_server_args(), {}});
+  GamePlayer alice(server.port(), "alice");  // French, chose 18.5C
+  GamePlayer bob(server.port(), "bob");      // Prussian
+  GamePlayer eve(server.port(), "eve");      // spectator, two player turns late
+  const auto created = alice.request(create_ligny_with_secret(v1::SPECTATOR_VIEW_DELAYED_ALL, 2));
+  REQUIRE(created.has_game_created());
+  const std::uint64_t game = created.game_created().game_id();
+  REQUIRE(bob.request(join_game(game, v1::SEAT_PRUSSIAN, test_entropy("bob"))).has_game_changed());
+  const auto bob_snapshot = bob.request(open_game(game, false));
+  REQUIRE(bob_snapshot.has_game_snapshot());
+  const int prussian_units = bob_snapshot.game_snapshot().view().units_size();
+  const auto eve_snapshot = eve.request(open_game(game, true));
+  REQUIRE(eve_snapshot.has_game_snapshot());
+  CHECK_FALSE(lists_option(eve_snapshot.game_snapshot()));
+  CHECK(eve_snapshot.game_snapshot().view().units_size() == prussian_units);
+
+  // Every phase is ended until the live game reaches the reveal (16/1700's French movement phase).
+  auto local = loader::start_scenario_game(game_data_root(), {"ligny", {}, {}, std::nullopt});
+  REQUIRE(local.value);
+  engine::GameState& state = *local.value;
+  std::uint64_t live_sequence = 0;
+  bool revealed = false;
+  for (int step = 0; step < 30 && !revealed; ++step) {
+    const engine::Side side = engine::pending_decision(state).side;
+    engine::apply(state, side, engine::EndPhaseAction{}, [] { return 1; });
+    revealed = state.phase == engine::Phase::Movement && state.phasing == engine::Side::French &&
+               state.current_turn().name == engine::TurnName{16, 1700};
+    GamePlayer& actor = side == engine::Side::French ? alice : bob;
+    const auto accepted = actor.request(submit(game, engine::Action{engine::EndPhaseAction{}}));
+    REQUIRE(accepted.has_action_accepted());
+    live_sequence = accepted.action_accepted().sequence();
+  }
+  REQUIRE(revealed);
+  // The Prussian seat now sees the option's units; the spectator, two player turns late, does not.
+  const auto bob_now = bob.request(open_game(game, false));
+  REQUIRE(bob_now.has_game_snapshot());
+  REQUIRE(bob_now.game_snapshot().view().units_size() == prussian_units + 10);
+  const std::string live_turn = bob_now.game_snapshot().summary().turn_label();
+
+  int updates = 0;
+  while (const auto message = eve.next(std::chrono::milliseconds(500))) {
+    if (message->has_game_update()) {
+      ++updates;
+      const v1::GameUpdate& update = message->game_update();
+      INFO("update " << updates << " sequence " << update.sequence());
+      CHECK(update.seat() == v1::SEAT_UNSPECIFIED);
+      CHECK(update.sequence() < live_sequence);
+      CHECK(update.action_text().empty());
+      CHECK(update.events_size() == 0);
+      CHECK(update.view().units_size() == prussian_units);
+    }
+    if (message->has_game_changed()) CHECK(message->game_changed().turn_label() != live_turn);
+  }
+  CHECK(updates > 0);
+  // The wait for more abandoned that connection: eve comes back on a new one.
+  GamePlayer eve_again(server.port(), "eve", eve.session_token());
+  const auto eve_late = eve_again.request(open_game(game, true));
+  REQUIRE(eve_late.has_game_snapshot());
+  CHECK_FALSE(lists_option(eve_late.game_snapshot()));
+  CHECK(eve_late.game_snapshot().view().units_size() == prussian_units);
+  CHECK(eve_late.game_snapshot().sequence() < live_sequence);
+  CHECK(eve_late.game_snapshot().summary().turn_label() != live_turn);
+  CHECK(eve_late.game_snapshot().summary().waiting_for() == v1::SEAT_UNSPECIFIED);
+  v1::ClientEnvelope list;
+  list.mutable_list_games()->set_filter(v1::GAME_LIST_FILTER_SPECTATABLE);
+  const auto listed = eve_again.request(list);
+  REQUIRE(listed.has_game_list());
+  REQUIRE(listed.game_list().games_size() == 1);
+  CHECK(listed.game_list().games(0).turn_label() != live_turn);
+
+  // Two more player turns: the delayed view reaches the reveal and shows the option's units.
+  bool shown = false;
+  for (int step = 0; step < 30 && !shown; ++step) {
+    const engine::Side side = engine::pending_decision(state).side;
+    engine::apply(state, side, engine::EndPhaseAction{}, [] { return 1; });
+    GamePlayer& actor = side == engine::Side::French ? alice : bob;
+    REQUIRE(actor.request(submit(game, engine::Action{engine::EndPhaseAction{}})).has_action_accepted());
+    const auto seen = eve_again.request(open_game(game, true));
+    REQUIRE(seen.has_game_snapshot());
+    shown = seen.game_snapshot().view().units_size() == prussian_units + 10;
+    if (shown) CHECK(lists_option(seen.game_snapshot()));
+  }
+  CHECK(shown);
+}
