@@ -6,12 +6,29 @@
 #include "server_config.hpp"
 #include "server_identity.hpp"
 
+#include <google/protobuf/stubs/logging.h>
+
 #include <cstdio>
 #include <string>
 #include <vector>
 
+namespace {
+
+// libprotobuf's own complaints (an invalid UTF-8 string in a client's frame, one per refused frame)
+// go through the server's log, escaped and cut like every other line, not raw to stderr.
+void log_protobuf(google::protobuf::LogLevel level, const char* file, int line, const std::string& message) {
+  using hd::server::LogLevel;
+  const LogLevel ours = level >= google::protobuf::LOGLEVEL_ERROR ? LogLevel::Warning : LogLevel::Info;
+  hd::server::log_event(
+      ours, "protobuf",
+      {{"where", std::string(file ? file : "?") + ":" + std::to_string(line)}, {"message", message}});
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   using namespace hd::server;
+  google::protobuf::SetLogHandler(&log_protobuf);
   const std::vector<std::string> args(argv + 1, argv + argc);
   for (const auto& arg : args) {
     if (arg == "--help" || arg == "-h") {
