@@ -2,6 +2,7 @@
 // engine allows it: engine::undo_allowed), resignation and agreed draws.
 #include "games/game_service.hpp"
 #include "games/seat_policy.hpp"
+#include "games/spectator_view.hpp"
 #include "log.hpp"
 
 #include <algorithm>
