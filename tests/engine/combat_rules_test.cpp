@@ -178,20 +178,9 @@ TEST_CASE("6.4 Ae and Ar: attackers eliminated or retreated, and the defender ma
 TEST_CASE(
     "6.5A Ex: defenders eliminated, and the attacker chooses attackers of at least equal current strength",
     "[rules][6.5A]") {
-  auto state = make_game(
-      "",
-      {{"french", "A", "infantry", 12, 4},
-       {"french", "B", "infantry", 3, 4},
-       {"french", "C", "infantry", 2, 4},
-       {"allied", "X", "infantry", 3, 4}},
-      "setup french 0505 : A\nsetup french 0405 : B\nsetup french 0605 : C\nsetup allied 0506 : X\n");
-  to_french_combat(state);
-  const auto odds = compute_odds(state, attack(state, {"A", "B", "C"}, {"X"}));
-  REQUIRE(odds.computed.to_string() == "5-1");
-  apply(state, Side::French, attack(state, {"A", "B", "C"}, {"X"}), die(5));  // 5-1, 5: Ex
+  auto state = exchange_choice_game();  // A, B and C attack X at 5-1 and roll an Ex
   CHECK(state.units[unit(state, "X")].status == UnitStatus::Eliminated);
   // Two legal choices ({A} or {B}): the attacker decides before anything else happens.
-  REQUIRE(state.pending_exchange);
   CHECK(state.pending_exchange->loss == 3);
   CHECK(pending_decision(state).side == Side::French);
   CHECK(exchange_loss_choices(state) ==

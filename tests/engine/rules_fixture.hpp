@@ -183,6 +183,7 @@ inline GameState exchange_choice_game() {
        {"allied", "X", "infantry", 3, 4}},
       "setup french 0505 : A\nsetup french 0405 : B\nsetup french 0605 : C\nsetup allied 0506 : X\n");
   to_french_combat(state);
+  REQUIRE(compute_odds(state, attack(state, {"A", "B", "C"}, {"X"})).computed.to_string() == "5-1");
   apply(state, Side::French, attack(state, {"A", "B", "C"}, {"X"}), die(5));  // 5-1, 5: Ex
   REQUIRE(state.pending_exchange);
   return state;
