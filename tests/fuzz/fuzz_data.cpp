@@ -63,8 +63,11 @@ void scenario(std::string_view text) {
   ScenarioReport report;
   if (!validate_scenario(*parsed.scenario, context, "fuzz", report).empty()) return;
   std::vector<RulesetError> rule_errors;
+  // Rules without a module are allowed (the game is then not by the book), so that a fuzzed
+  // scenario naming any rule still reaches start_game.
+  const RuleChoice choice{{}, {}, true};
   const auto rules = make_ruleset(real.data.map, real.data.terrain_effects, real.data.crt, real.data.oob,
-                                  real.data.track, std::move(*parsed.scenario), {}, {}, rule_errors);
+                                  real.data.track, std::move(*parsed.scenario), choice, rule_errors);
   check(rules != nullptr || !rule_errors.empty());
   if (!rules) return;
   std::vector<std::string> setup_errors;
