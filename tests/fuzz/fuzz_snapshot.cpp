@@ -6,6 +6,7 @@
 #include "fuzz_games.hpp"
 
 #include <hd/engine/rules/sequence/actions.hpp>
+#include <hd/engine/rules/sequence/decisions.hpp>
 #include <hd/engine/state/state_snapshot.hpp>
 
 #include <cstdint>
