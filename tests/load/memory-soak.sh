@@ -16,7 +16,8 @@ port_file="$dir/port"
 
 "$build/server/hd_server" --listen 127.0.0.1 --port 0 --port-file "$port_file" --database "$dir/soak.sqlite" \
   --data-root scenarios --argon2-memory-kib 8192 --argon2-operations 1 \
-  --max-connections-per-address 200 --rate-limit-per-second 10000 --rate-limit-burst 10000 >"$dir/server.log" 2>&1 &
+  --max-connections-per-address 200 --rate-limit-per-second 10000 --rate-limit-burst 10000 \
+  --rate-limit-per-address-per-second 100000 --rate-limit-per-address-burst 100000 >"$dir/server.log" 2>&1 &
 server=$!
 trap 'kill "$server" 2>/dev/null || true' EXIT
 for _ in $(seq 100); do [[ -s $port_file ]] && break; sleep 0.1; done
