@@ -73,7 +73,16 @@ std::string utc_timestamp() {
   return buffer;
 }
 
+LogSink& log_sink() {
+  static LogSink sink = nullptr;
+  return sink;
+}
+
 }  // namespace
+
+void set_log_sink(LogSink sink) {
+  log_sink() = sink;
+}
 
 void log_event(LogLevel level, std::string_view event, std::initializer_list<LogField> fields) {
   std::string line = "time=" + utc_timestamp() + " level=" + level_name(level) + " event=";
@@ -86,6 +95,7 @@ void log_event(LogLevel level, std::string_view event, std::initializer_list<Log
   }
   line += '\n';
   const std::lock_guard lock(log_mutex());
+  if (const LogSink sink = log_sink()) return sink(line);
   std::fputs(line.c_str(), stderr);
   std::fflush(stderr);
 }

@@ -19,4 +19,9 @@ inline constexpr std::size_t kMaxValueBytes = 200;
 // escaped, and every value is cut to kMaxValueBytes (log.cpp).
 void log_event(LogLevel level, std::string_view event, std::initializer_list<LogField> fields = {});
 
+// Where finished lines go (each ends with one '\n'): stderr unless replaced; nullptr restores it.
+// For tools and fuzz targets that check or drop the lines; set it before any thread logs.
+using LogSink = void (*)(std::string_view line);
+void set_log_sink(LogSink sink);
+
 }  // namespace hd::server

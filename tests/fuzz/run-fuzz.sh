@@ -19,14 +19,14 @@ compiler=()
 [[ -f $dir/CMakeCache.txt ]] || compiler=(-DCMAKE_CXX_COMPILER="$cxx")
 cmake -S . -B "$dir" -G Ninja "${compiler[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DHD_FUZZ=ON -DHD_BUILD_TESTS=OFF -DHD_BUILD_CLIENT=OFF
-targets=(frames snapshot data notation)
+targets=(frames snapshot data notation service)
 cmake --build "$dir" -j "$jobs" --target "${targets[@]/#/fuzz_}"
 
 # runs and seconds (cap) per target: the engine targets replay whole games or parse whole files per
-# input, so they get fewer runs; every input's own work is bounded inside the target.
-declare -A runs=([frames]=20000 [snapshot]=20000 [data]=4000 [notation]=1000)
-declare -A seconds=([frames]=40 [snapshot]=40 [data]=60 [notation]=60)
-declare -A max_len=([frames]=4096 [snapshot]=8192 [data]=24576 [notation]=4096)
+# input, and the service target opens a database and loads scenarios per input, so they get fewer runs; every input's own work is bounded inside the target.
+declare -A runs=([frames]=20000 [snapshot]=20000 [data]=4000 [notation]=1000 [service]=800)
+declare -A seconds=([frames]=40 [snapshot]=40 [data]=60 [notation]=60 [service]=60)
+declare -A max_len=([frames]=4096 [snapshot]=8192 [data]=24576 [notation]=4096 [service]=4096)
 
 export ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
