@@ -54,7 +54,7 @@ void add_army(const engine::GameState& state, engine::UnitIndex unit, std::set<e
 
 ActionClaim claim_of(const engine::GameState& state, const engine::Action& action) {
   ActionClaim claim;
-  claim.side = engine::pending_decision(state).side;
+  claim.side = engine::pending_decision(state).side;  // the engine's word, also for an advance (6.7)
   if (const auto* move = std::get_if<engine::MoveAction>(&action)) {
     add_army(state, move->move.unit, claim.armies);
   } else if (const auto* attack = std::get_if<engine::AttackAction>(&action)) {
@@ -67,7 +67,6 @@ ActionClaim claim_of(const engine::GameState& state, const engine::Action& actio
     add_army(state, retreat->unit, claim.armies);
   } else if (const auto* advance = std::get_if<engine::AdvanceAction>(&action)) {
     if (advance->unit) add_army(state, *advance->unit, claim.armies);
-    if (state.pending_advance) claim.side = state.pending_advance->side;
   }
   // The side follows the units named (a French unit is always the French side's business).
   if (!claim.armies.empty()) claim.side = engine::side_of(*claim.armies.begin());
