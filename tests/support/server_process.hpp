@@ -27,6 +27,7 @@ class ServerProcess {
   ServerProcess& operator=(const ServerProcess&) = delete;
 
   int port() const { return port_; }
+  int pid() const { return pid_; }
   std::string url() const { return "ws://127.0.0.1:" + std::to_string(port_) + "/"; }
   const std::filesystem::path& directory() const { return directory_; }
   std::filesystem::path database_path() const { return directory_ / "hundred-days.sqlite"; }
