@@ -27,12 +27,18 @@ SupplyNetwork::SupplyNetwork(const GameState& state, Army army)
     : army_(army), columns_(state.rules->map.bounds().columns), rows_(state.rules->map.bounds().rows) {
   const GameMap& map = state.rules->map;
   next_.assign(static_cast<std::size_t>(columns_ * rows_), kUnreached);
+  open_.assign(next_.size(), 0);
+  for (int c = 1; c <= columns_; ++c)
+    for (int r = 1; r <= rows_; ++r)
+      open_[static_cast<std::size_t>(slot({c, r}))] = state.rules->scenario.area.contains({c, r}) ? 1 : 0;
+  for (const UnitState& unit : state.units)
+    if (unit.on_map() && side_of(unit.army) != side_of(army) && map.bounds().contains(unit.hex))
+      open_[static_cast<std::size_t>(slot(unit.hex))] = 0;
   // 14.1: the army's source hexes that a line may enter (14.2); then outward along roads and trails,
   // each hex visited once.
   std::deque<Hex> queue;
   for (Hex source : map.supply_hexes(army)) {
-    if (!supply_may_enter(state, army, source) || next_[static_cast<std::size_t>(slot(source))] != kUnreached)
-      continue;
+    if (!may_enter(source) || next_[static_cast<std::size_t>(slot(source))] != kUnreached) continue;
     next_[static_cast<std::size_t>(slot(source))] = kSource;
     queue.push_back(source);
   }
@@ -41,9 +47,7 @@ SupplyNetwork::SupplyNetwork(const GameState& state, Army army)
     queue.pop_front();
     ++visited_;
     for (Hex before : neighbours(hex)) {
-      if (!supply_may_enter(state, army, before) ||
-          next_[static_cast<std::size_t>(slot(before))] != kUnreached)
-        continue;
+      if (!may_enter(before) || next_[static_cast<std::size_t>(slot(before))] != kUnreached) continue;
       const auto side = Hexside::between(before, hex);
       if (map.path(*side) == PathKind::None || !supply_may_cross(*state.rules, before, hex)) continue;
       next_[static_cast<std::size_t>(slot(before))] = slot(hex);
@@ -54,6 +58,11 @@ SupplyNetwork::SupplyNetwork(const GameState& state, Army army)
 
 int SupplyNetwork::slot(Hex hex) const {
   return (hex.column - 1) * rows_ + (hex.row - 1);
+}
+
+bool SupplyNetwork::may_enter(Hex hex) const {
+  if (hex.column < 1 || hex.column > columns_ || hex.row < 1 || hex.row > rows_) return false;
+  return open_[static_cast<std::size_t>(slot(hex))] != 0;
 }
 
 bool SupplyNetwork::connected(Hex hex) const {
@@ -88,8 +97,7 @@ std::optional<std::vector<Hex>> supply_line(const GameState& state, const Supply
     const Node node = nodes[i];
     if (node.depth == kSupplyFreeHexes) continue;
     for (Hex next : neighbours(node.hex)) {
-      if (seen.count(next) || !supply_may_enter(state, network.army(), next) ||
-          !supply_may_cross(*state.rules, node.hex, next))
+      if (seen.count(next) || !network.may_enter(next) || !supply_may_cross(*state.rules, node.hex, next))
         continue;
       seen.insert(next);
       nodes.push_back({next, static_cast<int>(i), node.depth + 1});

@@ -19,7 +19,8 @@ inline constexpr int kSupplyFreeHexes = 5;
 
 // The hexes from which an army's supply runs to a source along roads and trails alone (14.0),
 // through no enemy-occupied hex (14.2): worked out once per army and state, then asked for every
-// unit. Work: one breadth-first search over the hexes of the playing area (each visited once).
+// unit. Work: one pass over the units and one breadth-first search over the hexes of the playing
+// area (each visited once).
 class SupplyNetwork {
  public:
   SupplyNetwork(const GameState& state, Army army);
@@ -29,6 +30,8 @@ class SupplyNetwork {
   bool connected(Hex hex) const;
   // The road-and-trail line from a connected `hex` to its source, `hex` first; empty if none.
   std::vector<Hex> line_from(Hex hex) const;
+  // supply_may_enter() for this army in this state, from the network's own record of the board.
+  bool may_enter(Hex hex) const;
   // Hexes the search visited (for the benchmark's check that its workload is real).
   std::size_t visited() const { return visited_; }
 
@@ -38,7 +41,8 @@ class SupplyNetwork {
   Army army_;
   int columns_ = 0;
   int rows_ = 0;
-  std::vector<int> next_;  // per hex slot: the slot one step nearer the source; -1 unreached, -2 source
+  std::vector<char> open_;  // per hex slot: in the playing area and not enemy-occupied (14.2)
+  std::vector<int> next_;   // per hex slot: the slot one step nearer the source; -1 unreached, -2 source
   std::size_t visited_ = 0;
 };
 
