@@ -92,6 +92,12 @@ TEST_CASE("14.2: an enemy unit on the road blocks the line; its zone of control 
   auto blocked = supply_game({{"french", "F", "infantry", 4, 4}, {"allied", "A", "infantry", 4, 4}},
                              "setup french 0603 : F\nsetup allied 0610 : A\n");
   CHECK_FALSE(traces(blocked, "F"));
+  // The French road network stops south of the enemy: 0611-0620 reach the edge, 0601-0610 do not.
+  const SupplyNetwork network(blocked, Army::French);
+  CHECK_FALSE(network.may_enter(hx("0610")));
+  CHECK(network.connected(hx("0611")));
+  CHECK_FALSE(network.connected(hx("0609")));
+  CHECK(network.line_from(hx("0611")).size() == 10u);  // 0611 .. 0620
   // The enemy beside the road, its ZOC on the road hexes: the line runs past it.
   auto beside = supply_game({{"french", "F", "infantry", 4, 4}, {"allied", "A", "infantry", 4, 4}},
                             "setup french 0603 : F\nsetup allied 0710 : A\n");

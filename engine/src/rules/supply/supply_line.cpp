@@ -12,12 +12,6 @@ constexpr int kSource = -2;
 
 }  // namespace
 
-bool supply_may_enter(const GameState& state, Army army, Hex hex) {
-  const Ruleset& rules = *state.rules;
-  return rules.map.bounds().contains(hex) && rules.scenario.area.contains(hex) &&
-         !state.enemy_in(hex, side_of(army));
-}
-
 bool supply_may_cross(const Ruleset& rules, Hex from, Hex to) {
   // 14.2 "prohibited terrain": what 5.2A prohibits to foot and mounted movers alike.
   return step_cost(rules, MoverClass::Foot, from, to) || step_cost(rules, MoverClass::Mounted, from, to);

@@ -30,7 +30,8 @@ class SupplyNetwork {
   bool connected(Hex hex) const;
   // The road-and-trail line from a connected `hex` to its source, `hex` first; empty if none.
   std::vector<Hex> line_from(Hex hex) const;
-  // supply_may_enter() for this army in this state, from the network's own record of the board.
+  // True if a line of this army may enter the hex: on the map, in the playing area (3.2A) and not
+  // occupied by an enemy unit (14.2), in the state the network was built from.
   bool may_enter(Hex hex) const;
   // Hexes the search visited (for the benchmark's check that its workload is real).
   std::size_t visited() const { return visited_; }
@@ -45,10 +46,6 @@ class SupplyNetwork {
   std::vector<int> next_;   // per hex slot: the slot one step nearer the source; -1 unreached, -2 source
   std::size_t visited_ = 0;
 };
-
-// True if the hex may be on a line of supply of `army`: on the map, in the playing area (3.2A) and
-// not occupied by an enemy unit (14.2).
-bool supply_may_enter(const GameState& state, Army army, Hex hex);
 
 // 14.2: true if a line may step from `from` into the neighbouring `to`: not across prohibited terrain
 // (a river without a bridge, a lake hexside: what 5.2A prohibits to every mover).
