@@ -17,7 +17,7 @@ using namespace hd::engine;
 
 namespace {
 
-// The six scenarios that need the campaign rules (10.0-14.0) play here only with the development
+// The six scenarios that need the campaign rules (10.0-13.0) play here only with the development
 // flag, marked not by the book (rules_in_force_test checks that they are refused without it).
 bool needs_missing_rules(const std::string& scenario) {
   for (const char* name : {"campaign", "quatre-bras-variant", "grand-ligny", "la-belle-alliance-variant",

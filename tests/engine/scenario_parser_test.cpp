@@ -300,3 +300,27 @@ TEST_CASE("turn names and the turn track", "[scenario]") {
   REQUIRE_FALSE(bad.errors.empty());
   CHECK(bad.errors[0].to_string() == "t.txt:2: turn 16/2000 is not after 16/2100");
 }
+
+TEST_CASE("14.1: a scenario playing 14.0 needs a supply source for each army in its playing area",
+          "[scenario][14.1]") {
+  Fixture f;
+  const std::string head = "scenario \"T\" rule 1.0\nmap test\nturns 16/1400 16/1600\n";
+  const std::string forces = "setup french 0505 : Alpha\nsetup allied 0707 : Zulu\n";
+  const std::string whole = head + "area columns 01-08 rows 01-10\n" + forces;
+  // No supply lines on the map: both armies named.
+  const std::string none = f.messages(whole + "rules 1.0-14.0\n");
+  CHECK_THAT(none, Catch::Contains("14.1: the scenario plays 14.0 but the french army has no supply source"));
+  CHECK_THAT(none, Catch::Contains("the allied army has no supply source"));
+  CHECK(f.messages(whole + "rules 1.0-9.0\n").find("14.1") == std::string::npos);  // 14.0 not played
+  // French supply on the south edge, Allied on the west edge (14.1).
+  auto parsed =
+      parse_map(std::string(kMap) + "supply french : south-edge\nsupply allied : west-edge\n", "test.map");
+  REQUIRE(parsed.map);
+  f.map = std::move(*parsed.map);
+  CHECK(f.messages(whole + "rules 1.0-14.0\n").find("14.1") == std::string::npos);
+  // A playing area that leaves out the south edge leaves the French without a source.
+  const std::string north =
+      f.messages(head + "area columns 01-08 rows 01-08\n" + forces + "rules 1.0-14.0\n");
+  CHECK_THAT(north, Catch::Contains("the french army has no supply source"));
+  CHECK(north.find("the allied army") == std::string::npos);
+}

@@ -44,7 +44,7 @@ std::uint64_t start_team_game(const std::string& scenario, GamePlayer& alice, Ga
 
 // A three-account game of a real scenario, scripted until the Coalition combat phase offers a mixed
 // attack; `declarer` proposes it, the other Coalition seat confirms it, and it is applied once.
-// `not_by_the_book`: the scenario needs rules the engine lacks (the campaign's 10.0-14.0), so the
+// `not_by_the_book`: the scenario needs rules the engine lacks (the campaign's 10.0-13.0), so the
 // server runs with the development flag allow-missing-rules.
 void mixed_attack_in(const std::string& scenario, v1::Seat declarer, bool not_by_the_book = false) {
   std::vector<std::string> args = game_server_args();

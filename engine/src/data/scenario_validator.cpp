@@ -1,4 +1,5 @@
 #include <hd/engine/data/scenario_validator.hpp>
+#include <hd/engine/rules/modules/rule_registry.hpp>
 
 #include <algorithm>
 #include <map>
@@ -38,6 +39,8 @@ class Validator {
   void check_forces(const ScenarioForces& forces, const std::set<std::pair<Army, std::string>>& removed,
                     std::map<std::pair<Army, std::string>, int>& used, bool count_totals);
   void check_group_morale(const std::vector<GroupMorale>& groups, bool corps);
+  // 14.1: a scenario that plays 14.0 gives each of its armies a supply source in its playing area.
+  void check_supply_sources(const std::map<std::pair<Army, std::string>, int>& used);
 
   const Scenario& scenario_;
   const ScenarioContext& context_;
@@ -212,6 +215,24 @@ void Validator::check_group_morale(const std::vector<GroupMorale>& groups, bool 
   }
 }
 
+void Validator::check_supply_sources(const std::map<std::pair<Army, std::string>, int>& used) {
+  const bool supply =
+      std::any_of(scenario_.rules.begin(), scenario_.rules.end(), [](const std::string& entry) {
+        const std::vector<std::string> rules = expand_rules_entry(entry);
+        return std::find(rules.begin(), rules.end(), "14.0") != rules.end();
+      });
+  if (!supply) return;
+  std::set<Army> armies;
+  for (const auto& [key, count] : used)
+    armies.insert(key.first);
+  for (Army army : armies) {
+    const std::vector<Hex>& sources = context_.map.supply_hexes(army);
+    if (std::none_of(sources.begin(), sources.end(), [&](Hex hex) { return scenario_.area.contains(hex); }))
+      error(1, "14.1: the scenario plays 14.0 but the " + std::string(to_string(army)) +
+                   " army has no supply source in its playing area (the map's supply lines)");
+  }
+}
+
 std::vector<DataError> Validator::run() {
   if (scenario_.map != context_.map_name) error(1, "unknown map '" + scenario_.map + "'");
   const PlayingArea& area = scenario_.area;
@@ -236,6 +257,7 @@ std::vector<DataError> Validator::run() {
   check_forces(scenario_.forces, {}, used, true);
   check_group_morale(scenario_.forces.corps_morale, true);
   check_group_morale(scenario_.forces.nationality_morale, false);
+  check_supply_sources(used);
 
   for (const ScenarioOption& option : scenario_.options) {
     if (option.turns) {

@@ -112,6 +112,13 @@ RulesInForce rules_in_force(const Scenario& scenario, const std::vector<std::str
       const bool heads_specials = std::any_of(specials.begin(), specials.end(),
                                               [&](const std::string& s) { return is_case_of(s, rule); });
       if (!heads_specials) add_unique(result.needed, rule);
+      // A chapter brings in the sections of it that have modules of their own ("14.0": 14.1, 14.2).
+      if (is_chapter(rule)) {
+        const int chapter = split_rule_number(rule).chapter;
+        for (const RuleModule* module : registered_rule_modules())
+          if (split_rule_number(module->rule).chapter == chapter && !is_chapter(module->rule))
+            add_unique(result.needed, module->rule);
+      }
     }
   }
   for (const std::string& special : specials)
