@@ -176,6 +176,7 @@ TEST_CASE("10.1E leaders have no ZOC and do not block; one caught alone goes to 
   CHECK(placed->unit == ney);
   CHECK(placed->from == hx("0505"));
   CHECK(placed->to == hx("0502"));
+  CHECK(format_event(state, *placed) == "Ney placed with the nearest friendly unit in 0502 from 0505 (10.1E)");
 }
 
 TEST_CASE("10.1E a leader alone out of enemy ZOC stays where he is", "[rules][10.1E]") {
