@@ -76,8 +76,6 @@ engine::UnitType engine_type(pb::UnitType type) {
       return engine::UnitType::HeavyArtillery;
     case pb::UNIT_TYPE_RIFLES:
       return engine::UnitType::Rifles;
-    case pb::UNIT_TYPE_LEADER:
-      return engine::UnitType::Leader;
     default:
       return engine::UnitType::Infantry;
   }
