@@ -53,8 +53,8 @@ void check_invariants(const GameState& state, int previous_losses_total) {
 
 void check_stacking_at_phase_start(const GameState& state) {
   std::map<std::pair<Hex, int>, int> count;
-  for (const UnitState& unit : state.units)
-    if (unit.on_map()) ++count[{unit.hex, static_cast<int>(side_of(unit.army))}];
+  for (const UnitState& unit : state.units)  // leaders stack freely (10.1B)
+    if (unit.on_map() && !unit.is_leader()) ++count[{unit.hex, static_cast<int>(side_of(unit.army))}];
   for (const auto& [key, units] : count) {
     INFO("hex " << format_hex(key.first));
     REQUIRE(units <= stacking_limit(state.rules->map, key.first));  // 5.4, 8.1A at the end of every phase

@@ -38,7 +38,8 @@ TEST_CASE("every registered module has its own number, in book order, and says h
     if (i > 0) CHECK(rule_number_less(modules[i - 1]->rule, modules[i]->rule));
     CHECK(find_rule_module(modules[i]->rule) == modules[i]);
   }
-  CHECK(find_rule_module("10.0") == nullptr);  // leaders: the campaign-rules issue
+  CHECK(find_rule_module("10.0") != nullptr);  // leaders (10.1, 10.2 are its cases)
+  CHECK(find_rule_module("11.0") == nullptr);  // command: the campaign-rules issue
   CHECK(find_rule_module("15.1")->hooks.odds != nullptr);
   CHECK(find_rule_module("15.2")->hooks.combat_resolved != nullptr);
 }
@@ -65,7 +66,7 @@ TEST_CASE("a scenario's rules entries: chapter ranges expand, anything else stan
 TEST_CASE("the rules in force: chapters, special lines, chosen options and optional rules",
           "[rules][modules]") {
   const Scenario scenario = scenario_of(
-      "rules 1.0-9.0 22.5 77.7\noptional 15.0 10.0\n"
+      "rules 1.0-9.0 22.5 77.7\noptional 15.0 11.0\n"
       "special 22.5A \"an unknown case\"\nspecial 22.5B \"another\"\nspecial 19.4C \"known\"\n"
       "option 99.5A \"Extra\"\nspecial 99.5A \"its own rule\"\nend\n");
   const RulesInForce base = rules_in_force(scenario, {}, {});
@@ -75,8 +76,8 @@ TEST_CASE("the rules in force: chapters, special lines, chosen options and optio
   CHECK(base.missing == std::vector<std::string>{"22.5A", "22.5B", "77.7"});
   CHECK(base.modules.size() == 10);  // the nine chapters and 19.4C
   // A chosen option brings its special lines; a chosen optional rule is needed too.
-  const RulesInForce chosen = rules_in_force(scenario, {"99.5A"}, {"15.1", "10.0"});
-  CHECK(chosen.missing == std::vector<std::string>{"10.0", "22.5A", "22.5B", "77.7", "99.5A"});
+  const RulesInForce chosen = rules_in_force(scenario, {"99.5A"}, {"15.1", "11.0"});
+  CHECK(chosen.missing == std::vector<std::string>{"11.0", "22.5A", "22.5B", "77.7", "99.5A"});
   CHECK(std::find(chosen.needed.begin(), chosen.needed.end(), "15.1") != chosen.needed.end());
 }
 
@@ -89,6 +90,6 @@ TEST_CASE("an optional rule must be offered by the scenario: exactly, or by its 
   CHECK(optional_rule_refusal(scenario, "16.4"));        // 16.0 is not offered
   CHECK(optional_rule_refusal(scenario, "11.0"));
   CHECK(*optional_rule_refusal(scenario, "11.0") == "scenario 99.0 does not offer optional rule 11.0");
-  CHECK(offered_optional_rules(scenario) == std::vector<std::string>{"15.1", "15.2"});
+  CHECK(offered_optional_rules(scenario) == std::vector<std::string>{"10.0", "15.1", "15.2"});
   CHECK(offered_optional_rules(scenario_of("")).empty());
 }

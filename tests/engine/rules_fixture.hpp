@@ -46,10 +46,11 @@ struct TestUnit {
 // the statements after the scenario header (setup, reinforce, morale, victory ...). The turns run
 // 16/1400 (day) .. 16/1600 (day), 16/2100 (night); the area is the whole map: 12 x 12 unless the
 // rules under test name real hexes.
-inline GameState make_game(const std::string& map_body, const std::vector<TestUnit>& units,
-                           const std::string& scenario_body,
-                           const std::string& turns = "turns 16/1400 16/1600\n", int columns = 12,
-                           int rows = 12) {
+// `leaders_tsv`: rows of leaders.tsv (id, name, army, role, command, command_capacity, variant).
+inline GameState make_game_with_leaders(const std::string& map_body, const std::vector<TestUnit>& units,
+                                        const std::string& leaders_tsv, const std::string& scenario_body,
+                                        const std::string& turns = "turns 16/1400 16/1600\n",
+                                        int columns = 12, int rows = 12) {
   auto map = parse_map(
       "map \"Test\" " + std::to_string(columns) + " " + std::to_string(rows) + "\n" + map_body, "test.map");
   std::string errors_text;
@@ -72,7 +73,8 @@ inline GameState make_game(const std::string& map_body, const std::vector<TestUn
   }
   std::vector<DataError> errors;
   auto oob = OrderOfBattle::load(
-      {units_tsv, derived, "id\tname\tarmy\trole\tcommand\tcommand_capacity\tvariant\n"}, "test", errors);
+      {units_tsv, derived, "id\tname\tarmy\trole\tcommand\tcommand_capacity\tvariant\n" + leaders_tsv},
+      "test", errors);
   auto crt = CombatResultsTable::parse(read_data("tables/crt.tsv"), "crt", errors);
   auto tec = TerrainEffects::parse(read_data("tables/terrain-effects.tsv"), "tec", errors);
   const auto two_digits = [](int n) { return std::string(n < 10 ? "0" : "") + std::to_string(n); };
@@ -98,6 +100,13 @@ inline GameState make_game(const std::string& map_body, const std::vector<TestUn
   REQUIRE(setup_errors.empty());
   REQUIRE(state);
   return std::move(*state);
+}
+
+inline GameState make_game(const std::string& map_body, const std::vector<TestUnit>& units,
+                           const std::string& scenario_body,
+                           const std::string& turns = "turns 16/1400 16/1600\n", int columns = 12,
+                           int rows = 12) {
+  return make_game_with_leaders(map_body, units, "", scenario_body, turns, columns, rows);
 }
 
 inline UnitIndex unit(const GameState& state, const char* id) {

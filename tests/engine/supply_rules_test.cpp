@@ -198,3 +198,21 @@ TEST_CASE("14.0: every line is traced against the same position, removals togeth
   CHECK(check_supply(state, events) == 2);
   CHECK(eliminated_ids(state, events) == std::vector<std::string>{"X", "A"});
 }
+
+TEST_CASE("14.0 with 10.0: a leader is never traced nor removed, and an enemy leader alone blocks no line",
+          "[14.0][14.2][10.0]") {
+  const std::string leaders =
+      "Ney\tMarshal Ney\tfrench\tcommander\t\t1\t\n"
+      "Wellington\tWellington\tallied\tcommander\t\t4\t\n";
+  // Ney alone far off the road (no line of his own); Wellington alone on the French road south of F.
+  auto state = make_game_with_leaders(kSupplyMap, {{"french", "F", "infantry", 4, 4}}, leaders,
+                                      "rules 1.0-10.0 14.0\nsetup french 0603 : F\nsetup french 1210 : Ney\n"
+                                      "setup allied 0612 : Wellington\n",
+                                      "turns 16/1400 18/1200\n", 12, 20);
+  CHECK(traces(state, "F"));  // 14.2: Wellington alone on the road does not cut it (10.1E)
+  const int turn = static_cast<int>(state.rules->turns.size()) - 1;
+  const auto events = play_to_turn(state, turn);
+  CHECK(eliminated_ids(state, events).empty());  // neither F nor the leaders are removed
+  CHECK(state.units[unit(state, "Ney")].on_map());
+  CHECK(state.units[unit(state, "Wellington")].on_map());
+}

@@ -6,6 +6,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 namespace v1 = hundred_days::v1;
 using namespace hd;
 
@@ -38,6 +40,28 @@ TEST_CASE("a view crosses the wire and serializes to the same bytes", "[wire]") 
   CHECK(engine::serialize(wire::from_proto(parsed)) == engine::serialize(original));
   CHECK(parsed.victory_points_size() == 2);
   CHECK(parsed.morale_size() == 3);
+}
+
+// 10.0: leaders cross the wire as units of type leader, where they stand, with no strength.
+TEST_CASE("a view with leaders (10.0) crosses the wire with them", "[wire][10.0]") {
+  auto loaded = loader::start_scenario_game(loader::default_data_root(),
+                                            loader::GameChoice{"quatre-bras-variant", {}, {}, {}, true});
+  REQUIRE(loaded.value);
+  const engine::GameView original = engine::view(*loaded.value, engine::Viewer{});
+  const v1::GameView wire = wire::to_proto(original);
+  int leaders = 0;
+  for (const v1::Unit& unit : wire.units()) {
+    if (unit.type() != v1::UNIT_TYPE_LEADER) continue;
+    ++leaders;
+    CHECK(unit.strength() == 0);
+  }
+  CHECK(leaders > 0);
+  const engine::GameView back = wire::from_proto(wire);
+  CHECK(engine::serialize(back) == engine::serialize(original));
+  const auto ney = std::find_if(back.units.begin(), back.units.end(),
+                                [](const engine::UnitView& u) { return u.id == "Ney"; });
+  REQUIRE(ney != back.units.end());
+  CHECK(ney->type == engine::UnitType::Leader);
 }
 
 TEST_CASE("actions round-trip through the wire", "[wire]") {

@@ -6,10 +6,10 @@
 // until both can step next to the target in the same movement phase. Header-only.
 #pragma once
 
-#include <hd/engine/rules/sequence/decisions.hpp>
-#include <hd/engine/rules/combat/combat_options.hpp>
 #include <hd/engine/board/hex.hpp>
+#include <hd/engine/rules/combat/combat_options.hpp>
 #include <hd/engine/rules/movement/movement.hpp>
+#include <hd/engine/rules/sequence/decisions.hpp>
 
 #include <algorithm>
 #include <climits>
@@ -56,7 +56,8 @@ class MixedAttackScript {
                              std::optional<engine::Hex> except = std::nullopt) {
     int best = INT_MAX;
     for (const engine::UnitState& unit : state.units)
-      if (unit.on_map() && unit.army == engine::Army::French && (!except || unit.hex != *except))
+      if (unit.on_map() && !unit.is_leader() && unit.army == engine::Army::French &&
+          (!except || unit.hex != *except))
         best = std::min(best, engine::distance(hex, unit.hex));
     return best;
   }
@@ -84,7 +85,7 @@ class MixedAttackScript {
     for (engine::UnitIndex i = 0; i < state.units.size(); ++i) {
       const engine::UnitState& unit = state.units[i];
       const auto at = position(unit);
-      if (unit.army != army || !at || unit.moved || unit.immobile) continue;
+      if (unit.army != army || unit.is_leader() || !at || unit.moved || unit.immobile) continue;  // 10.0
       if (engine::distance(*at, target) < best_distance)
         best_distance = engine::distance(*at, target), best = i;
     }
@@ -97,7 +98,9 @@ class MixedAttackScript {
     target_.reset();
     int best = INT_MAX;
     for (engine::UnitIndex t = 0; t < state.units.size(); ++t) {
-      if (!state.units[t].on_map() || state.units[t].army != engine::Army::French) continue;
+      if (!state.units[t].on_map() || state.units[t].is_leader() ||
+          state.units[t].army != engine::Army::French)
+        continue;
       int prussian = INT_MAX, allied = INT_MAX;
       for (const engine::UnitState& unit : state.units) {
         const auto at = position(unit);

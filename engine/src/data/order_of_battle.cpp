@@ -8,13 +8,14 @@
 namespace hd::engine {
 namespace {
 
-constexpr std::array<std::pair<UnitType, std::string_view>, 6> kTypeNames{{
+constexpr std::array<std::pair<UnitType, std::string_view>, 7> kTypeNames{{
     {UnitType::Infantry, "infantry"},
     {UnitType::Cavalry, "cavalry"},
     {UnitType::FootArtillery, "foot_artillery"},
     {UnitType::HorseArtillery, "horse_artillery"},
     {UnitType::HeavyArtillery, "heavy_artillery"},
     {UnitType::Rifles, "rifles"},
+    {UnitType::Leader, "leader"},
 }};
 
 std::optional<int> optional_count(const std::string& text) {
@@ -51,7 +52,7 @@ bool require_columns(const TsvTable& table, std::initializer_list<std::string_vi
 
 std::optional<UnitType> unit_type_from_string(std::string_view text) {
   for (const auto& [type, name] : kTypeNames)
-    if (name == text) return type;
+    if (name == text && type != UnitType::Leader) return type;
   return std::nullopt;
 }
 

@@ -1,5 +1,5 @@
-#include <hd/engine/notation/notation.hpp>
 #include <hd/engine/data/tsv.hpp>
+#include <hd/engine/notation/notation.hpp>
 
 #include <sstream>
 #include <vector>
@@ -317,8 +317,13 @@ std::string format_event(const GameState& state, const Event& event) {
         } else if constexpr (std::is_same_v<E, UnitEliminatedEvent>) {
           out << unit_name(state, e.unit) << " eliminated (" << e.reason << ")";
         } else if constexpr (std::is_same_v<E, UnitPlacedEvent>) {
-          out << unit_name(state, e.unit) << " set up in " << format_hex(e.to) << " instead of "
-              << format_hex(e.from) << " (3.2C)";
+          if (state.phase != Phase::Setup && e.unit < state.units.size() && state.units[e.unit].is_leader()) {
+            out << unit_name(state, e.unit) << " placed with the nearest friendly unit in "
+                << format_hex(e.to) << " from " << format_hex(e.from) << " (10.1E)";
+          } else {
+            out << unit_name(state, e.unit) << " set up in " << format_hex(e.to) << " instead of "
+                << format_hex(e.from) << " (3.2C)";
+          }
         } else if constexpr (std::is_same_v<E, DieRolledEvent>) {
           out << e.rule << " die " << e.die << ": " << e.outcome;
         } else if constexpr (std::is_same_v<E, MoraleEvent>) {

@@ -1,5 +1,5 @@
-#include <hd/engine/state/game_setup.hpp>
 #include <hd/engine/play/random_player.hpp>
+#include <hd/engine/state/game_setup.hpp>
 
 #include <algorithm>
 #include <map>
@@ -74,7 +74,9 @@ Action choose_move(const GameState& state, SplitMix64& random) {
     const UnitIndex unit = pick(movable, random);
     auto reach = reachable_hexes(state, unit);
     // Only destinations that keep within the stacking limit (5.4, 8.1A), so the phase can end.
+    // Leaders stack freely (10.1B).
     std::erase_if(reach, [&](const ReachableHex& r) {
+      if (state.units[unit].is_leader()) return false;
       int friends = 0;
       for (UnitIndex other : state.units_at(r.hex))
         friends += side_of(state.units[other].army) == state.phasing ? 1 : 0;

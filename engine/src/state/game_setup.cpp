@@ -1,7 +1,8 @@
-#include <hd/engine/state/game_setup.hpp>
-#include <hd/engine/rules/modules/extension_points.hpp>
 #include <hd/engine/data/scenario_validator.hpp>
+#include <hd/engine/rules/leaders/leaders.hpp>
+#include <hd/engine/rules/modules/extension_points.hpp>
 #include <hd/engine/rules/sequence/setup_phase.hpp>
+#include <hd/engine/state/game_setup.hpp>
 
 #include <algorithm>
 #include <set>
@@ -62,6 +63,7 @@ std::optional<GameState> start_game(std::shared_ptr<const Ruleset> rules, std::v
   state.phasing = rules->scenario.first_side;
   const Forces forces = forces_in_play(*rules);
   std::set<std::pair<Army, std::string>> placed;
+  const bool leaders_in_play = rule_in_force(*rules, "10.0");
 
   const auto add_units = [&](const std::vector<UnitRef>& refs, Army army) {
     std::vector<UnitIndex> added;
@@ -82,6 +84,17 @@ std::optional<GameState> start_game(std::shared_ptr<const Ruleset> rules, std::v
     }
     for (const auto& id : unknown)
       errors.push_back("unknown unit '" + id + "'");
+    // 10.1A: the leaders a line names, with 10.0 in force (a unit's id is taken first: Soult).
+    for (const UnitRef& ref : refs) {
+      const LeaderDefinition* leader = ref.id.empty() || rules->oob.find_unit(army, ref.id)
+                                           ? nullptr
+                                           : rules->oob.find_leader(army, ref.id);
+      if (!leader || !leaders_in_play || forces.removed.count({army, leader->id}) ||
+          !placed.insert({army, leader->id}).second)
+        continue;
+      state.units.push_back(make_leader(*leader));
+      added.push_back(static_cast<UnitIndex>(state.units.size() - 1));
+    }
     return added;
   };
 
@@ -90,6 +103,7 @@ std::optional<GameState> start_game(std::shared_ptr<const Ruleset> rules, std::v
   std::stable_partition(ordered.begin(), ordered.end(), [](const Placement* p) { return p->radius == 0; });
   std::map<Hex, int> occupancy;
   for (const Placement* placement : ordered) {
+    std::optional<Hex> group_hex;  // where the line's first combat unit went
     for (UnitIndex index : add_units(placement->units, placement->army)) {
       // Candidate hexes: the named one first, then by distance and hex number (3.2C).
       std::vector<Hex> candidates;
@@ -113,6 +127,14 @@ std::optional<GameState> start_game(std::shared_ptr<const Ruleset> rules, std::v
         return occupancy[hex] < limit;
       });
       UnitState& unit = state.units[index];
+      if (unit.is_leader()) {
+        // 10.1A, 10.1B: a leader stacks freely in the placement's hex (its radius too, 3.2C).
+        unit.status = UnitStatus::OnMap;
+        unit.hex = group_hex.value_or(placement->hex);
+        unit.setup_hex = placement->hex;
+        unit.setup_radius = placement->radius;
+        continue;
+      }
       if (room == candidates.end()) {
         errors.push_back("no room for " + unit.id + " within " + std::to_string(placement->radius) + " of " +
                          format_hex(placement->hex));
@@ -124,6 +146,7 @@ std::optional<GameState> start_game(std::shared_ptr<const Ruleset> rules, std::v
       unit.setup_radius = placement->radius;
       unit.setup_unstacked = placement->unstacked;
       ++occupancy[*room];
+      if (!group_hex) group_hex = *room;
     }
   }
   // Units are numbered in this order: a secret option's come last, so that leaving them out of a

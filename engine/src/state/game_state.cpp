@@ -19,13 +19,22 @@ std::string_view to_string(Phase phase) {
 std::vector<UnitIndex> GameState::units_at(Hex hex) const {
   std::vector<UnitIndex> found;
   for (std::size_t i = 0; i < units.size(); ++i)
-    if (units[i].on_map() && units[i].hex == hex) found.push_back(static_cast<UnitIndex>(i));
+    if (units[i].on_map() && units[i].hex == hex && !units[i].is_leader())
+      found.push_back(static_cast<UnitIndex>(i));
+  return found;
+}
+
+std::vector<UnitIndex> GameState::leaders_at(Hex hex) const {
+  std::vector<UnitIndex> found;
+  for (std::size_t i = 0; i < units.size(); ++i)
+    if (units[i].on_map() && units[i].hex == hex && units[i].is_leader())
+      found.push_back(static_cast<UnitIndex>(i));
   return found;
 }
 
 bool GameState::enemy_in(Hex hex, Side side) const {
   for (const UnitState& unit : units)
-    if (unit.on_map() && unit.hex == hex && side_of(unit.army) != side) return true;
+    if (unit.on_map() && unit.hex == hex && side_of(unit.army) != side && !unit.is_leader()) return true;
   return false;
 }
 

@@ -1,3 +1,5 @@
+#include <hd/engine/rules/leaders/leaders.hpp>
+#include <hd/engine/rules/movement/movement.hpp>
 #include <hd/engine/state/game_setup.hpp>
 #include <hd/engine/state/invariants.hpp>
 
@@ -32,6 +34,15 @@ void check_units(const GameState& state, std::vector<std::string>& broken) {
     if (!unit.on_map()) continue;
     if (!rules.map.bounds().contains(unit.hex) || !rules.scenario.area.contains(unit.hex))
       broken.push_back(unit.id + " is on the map out of play at " + format_hex(unit.hex) + " (3.2A)");
+    if (unit.is_leader()) {  // 10.1B: stacks freely; 10.1E: never alone in an EZOC or with the enemy
+      const Side side = side_of(unit.army);
+      if (unit.strength() != 0) broken.push_back(unit.id + " is a leader with strength (10.0)");
+      if (!friendly_combat_unit_in(state, unit.hex, side) &&
+          (in_enemy_zoc(state, unit.hex, side) || state.enemy_in(unit.hex, side)))
+        broken.push_back(unit.id + " is a leader alone in an enemy ZOC at " + format_hex(unit.hex) +
+                         " (10.1E)");
+      continue;
+    }
     ++stacks[unit.hex][static_cast<std::size_t>(side_of(unit.army))];
   }
   for (const auto& [hex, count] : stacks) {

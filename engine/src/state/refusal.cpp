@@ -118,6 +118,12 @@ constexpr CodeText kCodes[] = {
      "{0} belongs to a demoralized army and may not advance"},
     {RefusalCode::NotInfantryMayNotStay, "not-infantry-may-not-stay",
      "{0} is not infantry: only infantry in a chateau may ignore a Dr"},
+    {RefusalCode::LeaderEntersZoc, "leader-enters-zoc",
+     "a leader may enter {0}, in an enemy zone of control, only with a friendly combat unit there"},
+    {RefusalCode::LeaderCannotFight, "leader-cannot-fight",
+     "{0} is a leader: leaders neither attack nor defend"},
+    {RefusalCode::LeaderPlacedAlone, "leader-placed-alone",
+     "a leader sets up with a friendly combat unit; {0} has none"},
 };
 
 const CodeText& entry(RefusalCode code) {

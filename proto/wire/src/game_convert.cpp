@@ -52,6 +52,8 @@ v1::UnitType to_proto(engine::UnitType type) {
       return v1::UNIT_TYPE_HEAVY_ARTILLERY;
     case engine::UnitType::Rifles:
       return v1::UNIT_TYPE_RIFLES;
+    case engine::UnitType::Leader:
+      return v1::UNIT_TYPE_LEADER;
   }
   return v1::UNIT_TYPE_UNSPECIFIED;
 }
@@ -121,6 +123,8 @@ engine::UnitType type_from_proto(v1::UnitType type) {
       return engine::UnitType::HeavyArtillery;
     case v1::UNIT_TYPE_RIFLES:
       return engine::UnitType::Rifles;
+    case v1::UNIT_TYPE_LEADER:
+      return engine::UnitType::Leader;
     default:
       return engine::UnitType::Infantry;
   }

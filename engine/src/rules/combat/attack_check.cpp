@@ -68,6 +68,7 @@ std::optional<Refusal> attacker_refusal(const GameState& state, UnitIndex u) {
   const UnitState& unit = state.units[u];
   if (!unit.on_map() || side_of(unit.army) != state.phasing)
     return refuse(RefusalCode::CannotAttack, "6.0", {RefusalArg::of_unit(u)});
+  if (unit.is_leader()) return refuse(RefusalCode::LeaderCannotFight, "10.2", {RefusalArg::of_unit(u)});
   if (auto refusal = advanced_refusal(state, u)) return refusal;
   if (unit.fought) return refuse(RefusalCode::AlreadyFought, "6.1B", {RefusalArg::of_unit(u)});
   if (unit.may_not_fire) return refuse(RefusalCode::DisplacedMayNotFire, "6.6D", {RefusalArg::of_unit(u)});
@@ -92,9 +93,11 @@ void mark_obligations(GameState& state) {
     unit.must_fight = false;
   for (std::size_t i = 0; i < state.units.size(); ++i) {
     UnitState& unit = state.units[i];
-    if (!unit.on_map() || side_of(unit.army) != state.phasing) continue;
+    if (!unit.on_map() || unit.is_leader() || side_of(unit.army) != state.phasing) continue;  // 10.2
     for (UnitState& enemy : state.units) {
-      if (!enemy.on_map() || side_of(enemy.army) == state.phasing || !adjacent(enemy.hex, unit.hex)) continue;
+      if (!enemy.on_map() || enemy.is_leader() || side_of(enemy.army) == state.phasing ||
+          !adjacent(enemy.hex, unit.hex))
+        continue;
       // The phasing unit is in the enemy's ZOC: both must fight (6.1). A unit in a chateau is in no
       // ZOC and need not attack (8.2A), but its own ZOC obliges its neighbours.
       if (zoc_reaches(*state.rules, enemy.hex, unit.hex)) {
@@ -133,6 +136,7 @@ std::optional<Refusal> check_attack(const GameState& state, const AttackAction& 
     const UnitState& unit = state.units[u];
     if (!unit.on_map() || side_of(unit.army) == state.phasing)
       return refuse(RefusalCode::NotEnemyUnit, "6.0", {RefusalArg::of_unit(u)});
+    if (unit.is_leader()) return refuse(RefusalCode::LeaderCannotFight, "10.2", {RefusalArg::of_unit(u)});
     if (auto refusal = advanced_refusal(state, u)) return refusal;
     // 6.6C: a unit that retreated into a hex bombarded later in the phase suffers the result.
     if (unit.fought && !(bombardment && retreated_this_phase(state, unit)))
@@ -196,7 +200,8 @@ std::optional<Refusal> check_attack(const GameState& state, const AttackAction& 
     if (map.terrain(attacker.hex) != HexTerrain::Chateau) continue;
     for (std::size_t e = 0; e < state.units.size(); ++e) {
       const UnitState& enemy = state.units[e];
-      if (!enemy.on_map() || side_of(enemy.army) == state.phasing || !adjacent(enemy.hex, attacker.hex))
+      if (!enemy.on_map() || enemy.is_leader() || side_of(enemy.army) == state.phasing ||
+          !adjacent(enemy.hex, attacker.hex))
         continue;
       if (std::find(attack.defenders.begin(), attack.defenders.end(), e) == attack.defenders.end()) {
         return refuse(RefusalCode::ChateauMustAttackAll, "8.2A",

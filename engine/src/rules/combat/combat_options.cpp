@@ -13,7 +13,8 @@ std::vector<CombatOption> combat_options(const GameState& state) {
   std::map<Hex, CombatOption> by_hex;
   for (std::size_t i = 0; i < state.units.size(); ++i) {
     const UnitState& unit = state.units[i];
-    if (!unit.on_map() || unit.fought || side_of(unit.army) == state.phasing) continue;
+    // 10.2: leaders neither attack nor defend.
+    if (!unit.on_map() || unit.is_leader() || unit.fought || side_of(unit.army) == state.phasing) continue;
     CombatOption& option = by_hex[unit.hex];
     option.target = unit.hex;
     option.defenders.push_back(static_cast<UnitIndex>(i));
@@ -22,7 +23,7 @@ std::vector<CombatOption> combat_options(const GameState& state) {
   for (auto& [hex, option] : by_hex) {
     for (std::size_t i = 0; i < state.units.size(); ++i) {
       const UnitState& unit = state.units[i];
-      if (!unit.on_map() || unit.fought || side_of(unit.army) != state.phasing) continue;
+      if (!unit.on_map() || unit.is_leader() || unit.fought || side_of(unit.army) != state.phasing) continue;
       const auto index = static_cast<UnitIndex>(i);
       // Each candidate alone, against the whole defending stack, as check_attack would see it.
       AttackAction adjacent_attack;

@@ -66,7 +66,8 @@ std::optional<Refusal> check_retreat(const GameState& state, const RetreatAction
     return refuse(RefusalCode::ChateauNoDisplace, "8.1A");
   }
   if (!retreat.displace || *retreat.displace >= state.units.size() ||
-      !state.units[*retreat.displace].on_map() || state.units[*retreat.displace].hex != *retreat.to ||
+      !state.units[*retreat.displace].on_map() || state.units[*retreat.displace].is_leader() ||
+      state.units[*retreat.displace].hex != *retreat.to ||
       side_of(state.units[*retreat.displace].army) != side_of(unit.army)) {
     return refuse(RefusalCode::NameUnitToDisplace, "6.6D", {RefusalArg::of_hex(*retreat.to)});
   }

@@ -1,3 +1,4 @@
+#include <hd/engine/rules/leaders/leaders.hpp>
 #include <hd/engine/rules/modules/extension_points.hpp>
 #include <hd/engine/rules/movement/movement.hpp>
 
@@ -28,6 +29,7 @@ struct Mover {
   Side side;
   MoverClass mover;
   bool night_or_rain;  // 5.3F
+  bool leader;         // 10.1D replaces 5.0, 5.3E and 5.3F's EZOC rules
 };
 
 Mover mover_of(const GameState& state, UnitIndex index) {
@@ -37,7 +39,8 @@ Mover mover_of(const GameState& state, UnitIndex index) {
                unit,
                side_of(unit.army),
                mover_class(unit.type),
-               state.current_turn().night || state.current_turn().rain};
+               state.current_turn().night || state.current_turn().rain,
+               unit.is_leader()};
 }
 
 // Whether the unit may begin a move now at all (4.1, 5.1, 5.1C, 5.5A, 5.6, 19.2C, 19.5C, 5.3E).
@@ -58,12 +61,19 @@ std::optional<Refusal> start_refusal(const GameState& state, UnitIndex index) {
       return refuse(RefusalCode::NotArrived, "5.6", {who});
     return rules_entry_refusal(state, index);  // 19.2C
   }
-  if (in_enemy_zoc(state, unit.hex, side)) return refuse(RefusalCode::LeaveZoc, "5.3E", {who});
+  // 10.1D: a leader in an EZOC (always with a friendly combat unit: 10.1E) leaves it freely.
+  if (!unit.is_leader() && in_enemy_zoc(state, unit.hex, side))
+    return refuse(RefusalCode::LeaveZoc, "5.3E", {who});
   return std::nullopt;
 }
 
-// 5.3F: no unit enters an enemy zone of control at night or in rain.
+// 5.3F: no unit enters an enemy zone of control at night or in rain. 10.1D: a leader enters one
+// only where a friendly combat unit is, by night or day.
 std::optional<Refusal> night_zoc_refusal(const Mover& m, Hex hex) {
+  if (m.leader) {
+    if (leader_may_enter(m.state, hex, m.side)) return std::nullopt;
+    return refuse(RefusalCode::LeaderEntersZoc, "10.1D", {RefusalArg::of_hex(hex)});
+  }
   if (m.night_or_rain && in_enemy_zoc(m.state, hex, m.side))
     return refuse(RefusalCode::ZocAtNightOrRain, "5.3F");
   return std::nullopt;
@@ -91,9 +101,15 @@ Block step(const Mover& m, Hex at, Hex next, int& cost) {
   if (!adjacent(at, next)) return Block::NotNeighbour;
   if (!rules.scenario.area.contains(next) || !rules.map.bounds().contains(next)) return Block::OutOfPlay;
   if (m.state.enemy_in(next, m.side)) return Block::Enemy;
+  // 10.1E: lone enemy leaders do not block combat units; a leader keeps out of their hex.
+  if (m.leader && !m.state.leaders_at(next).empty() &&
+      side_of(m.state.units[m.state.leaders_at(next).front()].army) != m.side)
+    return Block::Enemy;
   const auto stepped = step_cost(rules, m.mover, at, next);
   if (!stepped) return Block::Terrain;
-  if (m.night_or_rain && in_enemy_zoc(m.state, next, m.side)) return Block::NightZoc;
+  if (m.leader ? !leader_may_enter(m.state, next, m.side)
+               : m.night_or_rain && in_enemy_zoc(m.state, next, m.side))
+    return Block::NightZoc;
   cost = *stepped;
   return Block::None;
 }
@@ -117,8 +133,9 @@ Refusal step_refusal(Block block, const Mover& m, Hex at, Hex next) {
 }
 
 // 5.0: a unit stops on entering an enemy zone of control (the hex it starts in was checked by 5.3E).
+// 10.1D: a leader enters only EZOC hexes a friendly combat unit holds, and leaves them freely.
 bool stops_in(const Mover& m, Hex hex) {
-  return in_enemy_zoc(m.state, hex, m.side);
+  return !m.leader && in_enemy_zoc(m.state, hex, m.side);
 }
 
 }  // namespace
@@ -134,13 +151,17 @@ bool zoc_reaches(const Ruleset& rules, Hex from, Hex to) {
 }
 
 MoverClass mover_class(UnitType type) {
-  return (type == UnitType::Cavalry || type == UnitType::HorseArtillery) ? MoverClass::Mounted
-                                                                         : MoverClass::Foot;
+  // 10.1C: leaders pay costs as cavalry.
+  return (type == UnitType::Cavalry || type == UnitType::HorseArtillery || type == UnitType::Leader)
+             ? MoverClass::Mounted
+             : MoverClass::Foot;
 }
 
 bool in_enemy_zoc(const GameState& state, Hex hex, Side side) {
   for (const UnitState& unit : state.units) {
-    if (!unit.on_map() || side_of(unit.army) == side || distance(unit.hex, hex) != 1) continue;
+    // 10.1E: leaders project no ZOC.
+    if (!unit.on_map() || unit.is_leader() || side_of(unit.army) == side || distance(unit.hex, hex) != 1)
+      continue;
     if (zoc_reaches(*state.rules, unit.hex, hex)) return true;
   }
   return false;

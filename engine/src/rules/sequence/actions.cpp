@@ -1,3 +1,4 @@
+#include <hd/engine/rules/leaders/leaders.hpp>
 #include <hd/engine/rules/modules/extension_points.hpp>
 #include <hd/engine/rules/sequence/actions.hpp>
 #include <hd/engine/rules/victory/victory.hpp>
@@ -22,7 +23,7 @@ bool can_still_fight(const GameState& state, UnitIndex index) {
   const UnitState& unit = state.units[index];
   const bool defending = side_of(unit.army) != state.phasing;
   for (const UnitState& other : state.units) {
-    if (!other.on_map() || other.fought || side_of(other.army) == side_of(unit.army) ||
+    if (!other.on_map() || other.is_leader() || other.fought || side_of(other.army) == side_of(unit.army) ||
         !adjacent(other.hex, unit.hex))
       continue;
     if (defending && state.rules->map.terrain(other.hex) == HexTerrain::Chateau) continue;
@@ -35,7 +36,8 @@ bool can_still_fight(const GameState& state, UnitIndex index) {
 std::optional<Refusal> check_stacking(const GameState& state) {
   std::map<Hex, int> count;
   for (const UnitState& unit : state.units)
-    if (unit.on_map() && side_of(unit.army) == state.phasing) ++count[unit.hex];
+    if (unit.on_map() && !unit.is_leader() && side_of(unit.army) == state.phasing)
+      ++count[unit.hex];  // 10.1B
   for (const auto& [hex, units] : count) {
     if (units > stacking_limit(state.rules->map, hex)) {
       const bool chateau = state.rules->map.terrain(hex) == HexTerrain::Chateau;
@@ -103,12 +105,13 @@ void apply_move(GameState& state, const MoveRequest& move, int spent, std::vecto
   UnitState& unit = state.units[move.unit];
   const bool entered = unit.status == UnitStatus::Waiting;
   if (entered) {
-    ++state.entries_this_phase[move.path.front()];
+    if (!unit.is_leader()) ++state.entries_this_phase[move.path.front()];  // 5.6A: stacks of units
     unit.status = UnitStatus::OnMap;
   }
   const Side side = side_of(unit.army);
-  for (Hex hex : move.path)
-    state.control[hex] = side;  // 3.4B
+  if (!unit.is_leader())  // 3.4B: control goes with combat units (docs/rules-notes.md, 10.1)
+    for (Hex hex : move.path)
+      state.control[hex] = side;
   unit.hex = move.path.back();
   unit.moved = true;
   if (move.exit_map) {
@@ -171,6 +174,12 @@ std::vector<Event> apply(GameState& state, Side side, const Action& action, cons
   if (auto refusal = validate_action(state, side, action, &move_spent))
     throw ActionRefused(*refusal, describe(*refusal, state));
   std::vector<Event> events;
+  // 10.2: the leaders stacked with combat units before a combat action.
+  const bool combat_action = std::holds_alternative<AttackAction>(action) ||
+                             std::holds_alternative<RetreatAction>(action) ||
+                             std::holds_alternative<ExchangeLossAction>(action);
+  const std::vector<UnitIndex> accompanied =
+      combat_action ? accompanied_leaders(state) : std::vector<UnitIndex>{};
   const DieRoller checked_roll = [&roll] {
     const int die = roll();
     if (die < 1 || die > 6) throw std::out_of_range("a die roll must be 1 to 6");
@@ -196,6 +205,9 @@ std::vector<Event> apply(GameState& state, Side side, const Action& action, cons
         }
       },
       action);
+  // 10.2's die for leaders left without their units, then 10.1E for leaders caught alone.
+  roll_for_bereft_leaders(state, accompanied, checked_roll, events);
+  displace_caught_leaders(state, events);
   // Scenario rules that watch every action (21.3B), and morale levels that moved with them (18.3B).
   if (state.phase != Phase::GameOver) {
     rules_after_action(state, events);

@@ -1,3 +1,4 @@
+#include <hd/engine/rules/leaders/leaders.hpp>
 #include <hd/engine/rules/sequence/setup_phase.hpp>
 #include <hd/engine/state/game_setup.hpp>
 
@@ -26,6 +27,10 @@ std::vector<Hex> placement_hexes(const GameState& state, UnitIndex index) {
       if (distance(hex, unit.setup_hex) > n || !rules.scenario.area.contains(hex) ||
           !rules.map.bounds().contains(hex) || state.enemy_in(hex, side))
         continue;
+      if (unit.is_leader()) {  // 10.1A, 10.1B: with a friendly combat unit, stacking freely
+        if (friendly_combat_unit_in(state, hex, side)) hexes.push_back(hex);
+        continue;
+      }
       int friends = 0;
       for (UnitIndex other : state.units_at(hex))
         friends += other != index && side_of(state.units[other].army) == side ? 1 : 0;
@@ -53,6 +58,8 @@ std::optional<Refusal> check_place(const GameState& state, Side side, const Plac
   }
   const auto open = placement_hexes(state, place.unit);
   if (std::find(open.begin(), open.end(), place.hex) == open.end()) {
+    if (unit.is_leader())
+      return refuse(RefusalCode::LeaderPlacedAlone, "10.1A", {RefusalArg::of_hex(place.hex)});
     return unit.setup_unstacked
                ? refuse(RefusalCode::SetupHexBlockedUnstacked, "3.2C", {RefusalArg::of_hex(place.hex)})
                : refuse(RefusalCode::SetupHexBlocked, "3.2C", {RefusalArg::of_hex(place.hex)});

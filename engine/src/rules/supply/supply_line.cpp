@@ -26,7 +26,8 @@ SupplyNetwork::SupplyNetwork(const GameState& state, Army army)
     for (int r = 1; r <= rows_; ++r)
       open_[static_cast<std::size_t>(slot({c, r}))] = state.rules->scenario.area.contains({c, r}) ? 1 : 0;
   for (const UnitState& unit : state.units)
-    if (unit.on_map() && side_of(unit.army) != side_of(army) && map.bounds().contains(unit.hex))
+    // 14.2 blocks at enemy units; a leader alone blocks nothing (10.1E).
+    if (unit.on_map() && !unit.is_leader() && side_of(unit.army) != side_of(army) && map.bounds().contains(unit.hex))
       open_[static_cast<std::size_t>(slot(unit.hex))] = 0;
   // 14.1: the army's source hexes that a line may enter (14.2); then outward along roads and trails,
   // each hex visited once.

@@ -13,8 +13,11 @@
 
 namespace hd::engine {
 
-enum class UnitType { Infantry, Cavalry, FootArtillery, HorseArtillery, HeavyArtillery, Rifles };
+// Leader: a commander or officer in play (10.0), never a combat unit: no strength, no ZOC (10.1E),
+// free stacking (10.1B). Leaders are in the game only when the ruleset has 10.0 in force.
+enum class UnitType { Infantry, Cavalry, FootArtillery, HorseArtillery, HeavyArtillery, Rifles, Leader };
 
+// The combat unit types only (units.tsv): "leader" is not a type a unit line may give.
 std::optional<UnitType> unit_type_from_string(std::string_view text);
 std::string_view to_string(UnitType type);
 bool is_artillery(UnitType type);

@@ -119,7 +119,7 @@ constexpr Side last_value(Side) {
   return Side::Coalition;
 }
 constexpr UnitType last_value(UnitType) {
-  return UnitType::Rifles;
+  return UnitType::Leader;
 }
 constexpr UnitStatus last_value(UnitStatus) {
   return UnitStatus::Exited;

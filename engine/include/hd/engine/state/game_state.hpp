@@ -55,6 +55,8 @@ struct UnitState {
   // The printed strength showing (6.5A: current printed strength).
   int strength() const { return reduced ? reduced_strength : full_strength; }
   bool on_map() const { return status == UnitStatus::OnMap; }
+  // A leader (10.0): not a combat unit.
+  bool is_leader() const { return type == UnitType::Leader; }
 };
 
 // Setup comes before the first turn, only in games with "w/N" placements (3.2C) or whose first phase
@@ -118,9 +120,11 @@ struct GameState {
   std::uint64_t actions_applied = 0;
 
   const GameTurn& current_turn() const { return rules->turns[static_cast<std::size_t>(turn)]; }
-  // The units of a side on the map in a hex.
+  // The combat units (of both sides) on the map in a hex; leaders are not combat units (10.1B).
   std::vector<UnitIndex> units_at(Hex hex) const;
-  // True if an enemy of `side` is on the map in `hex`.
+  // The leaders (10.0) on the map in a hex.
+  std::vector<UnitIndex> leaders_at(Hex hex) const;
+  // True if an enemy combat unit of `side` is on the map in `hex` (leaders do not block: 10.1E).
   bool enemy_in(Hex hex, Side side) const;
 };
 

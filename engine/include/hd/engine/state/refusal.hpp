@@ -102,6 +102,9 @@ enum class RefusalCode {
   DemoralizedMayNotStay,     // 8.2C {unit}: a demoralized chateau defender retreats on a Dr
   DemoralizedMayNotAdvance,  // 9.3 {unit}: a demoralized army's units do not advance
   NotInfantryMayNotStay,     // 8.2C {unit}: only infantry in a chateau may ignore a Dr
+  LeaderEntersZoc,           // 10.1D {hex}: a leader enters an EZOC only where a friendly combat unit is
+  LeaderCannotFight,         // 10.2 {unit}: leaders neither attack nor defend
+  LeaderPlacedAlone,         // 10.1A {hex}: a leader sets up with a friendly combat unit
 };
 
 // Every code, in order (for tables and tests).

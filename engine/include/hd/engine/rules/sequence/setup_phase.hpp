@@ -23,7 +23,8 @@ bool has_setup_choices(const GameState& state, Side side);
 
 // The hexes `unit` may be placed in now: within its radius of its named hex, in the playing area,
 // not enemy-occupied, and with room (one unit for an "unstacked" group, else the stacking limit,
-// counting the friendly units already there other than itself). Empty outside its side's set-up.
+// counting the friendly units already there other than itself); for a leader, those holding a
+// friendly combat unit (10.1A). Empty outside its side's set-up.
 std::vector<Hex> placement_hexes(const GameState& state, UnitIndex unit);
 
 // Checks a placement by `side` (3.2C).

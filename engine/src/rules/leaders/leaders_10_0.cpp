@@ -1,0 +1,40 @@
+// 10.0: leaders as pieces: made from the order of battle, commanders and officers told apart, and
+// the module that names the chapter. 10.1 (movement) and 10.2 (casualties) are its cases, carried
+// out in leader_movement_10_1.cpp, leader_casualties_10_2.cpp and rules/movement.
+#include <hd/engine/rules/leaders/leaders.hpp>
+#include <hd/engine/rules/modules/rule_module.hpp>
+
+namespace hd::engine {
+
+UnitState make_leader(const LeaderDefinition& definition) {
+  UnitState leader;
+  leader.id = definition.id;
+  leader.army = definition.army;
+  leader.type = UnitType::Leader;
+  leader.command = definition.command;  // 11.1B: an officer's command designation
+  leader.movement = kLeaderMovement;    // 10.1C (derived)
+  return leader;
+}
+
+bool is_commander(const Ruleset& rules, const UnitState& leader) {
+  const LeaderDefinition* definition = rules.oob.find_leader(leader.army, leader.id);
+  return definition && definition->role != "officer";
+}
+
+bool leader_eliminated(const GameState& state, Army army, std::string_view id) {
+  for (const UnitState& unit : state.units)
+    if (unit.is_leader() && unit.army == army && unit.id == id) return unit.status == UnitStatus::Eliminated;
+  return false;
+}
+
+namespace modules {
+extern const RuleModule leaders_10_0{
+    "10.0",
+    "Leaders",
+    "the core: rules/leaders (pieces, 10.1E displacement, 10.2 casualty die), rules/movement (10.1C costs, "
+    "10.1D EZOC), state/game_setup (10.1A placement); 10.1C's half allowance and demoralized cost come "
+    "with 11.0 and 13.0",
+    {}};
+}  // namespace modules
+
+}  // namespace hd::engine
