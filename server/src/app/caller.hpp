@@ -30,5 +30,7 @@ struct Caller {
 hundred_days::v1::ServerEnvelope refusal_envelope(std::uint64_t request_id,
                                                   hundred_days::v1::RefusalCode code, std::string message,
                                                   std::string rule = {});
+// An envelope answering `request_id` with Ok.
+hundred_days::v1::ServerEnvelope ok_envelope(std::uint64_t request_id);
 
 }  // namespace hd::server

@@ -11,16 +11,7 @@ namespace hd::server {
 
 namespace v1 = hundred_days::v1;
 
-namespace {
-
-v1::ServerEnvelope ok_envelope(std::uint64_t request_id) {
-  v1::ServerEnvelope envelope;
-  envelope.set_request_id(request_id);
-  envelope.mutable_ok();
-  return envelope;
-}
-
-}  // namespace
+namespace {}  // namespace
 
 void GameService::request_undo(const Caller& caller, const Envelope& request) {
   const std::uint64_t game_id = request.request_undo().game_id();
@@ -69,6 +60,7 @@ void GameService::apply_undo(GameRoom& room, AccountId answering) {
   });
   room.log.pop_back();
   room.replay();
+  ++room.undos;  // a catch-up under way sends the present view instead (catch_up.hpp)
   room.undo_requested_by.reset();
   room.proposal.reset();
   if (room.min_undone_sequence == 0 || last.sequence < room.min_undone_sequence)
@@ -81,7 +73,7 @@ void GameService::apply_undo(GameRoom& room, AccountId answering) {
   const auto live = [&](const Subscriber& subscriber) { return !is_delayed(room, subscriber); };
   send_to_subscribers(room, answered, live);
   for (const auto& [connection, subscriber] : room.subscribers) {
-    if (!live(subscriber)) continue;
+    if (!live(subscriber) || subscriber.catching_up) continue;
     v1::ServerEnvelope update;
     v1::GameUpdate& out = *update.mutable_game_update();
     out.set_game_id(static_cast<std::uint64_t>(room.row.id));

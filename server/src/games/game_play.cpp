@@ -63,6 +63,7 @@ std::uint64_t GameService::play(GameRoom& room, engine::Side side, const engine:
     // A delayed spectator hears only of a new player turn (its delayed view then moves on), so the
     // number and times of the actions now tell it nothing.
     if (is_delayed(room, subscriber) && room.turn_starts.size() == turns_before && !over) continue;
+    if (subscriber.catching_up) continue;  // its catch-up sends this one in order (catch_up.hpp)
     v1::ServerEnvelope update;
     *update.mutable_game_update() = update_for(room, subscriber, logged, events, room.state);
     outbound_.send(connection, update);

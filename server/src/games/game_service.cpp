@@ -1,13 +1,12 @@
 #include "games/game_service.hpp"
 
-#include <hd/engine/rules/modules/rule_registry.hpp>
-
 #include "games/game_record.hpp"
 #include "games/seat_policy.hpp"
 #include "games/spectator_view.hpp"
 #include "log.hpp"
 
 #include <hd/engine/notation/notation.hpp>
+#include <hd/engine/rules/modules/rule_registry.hpp>
 #include <hd/wire/game_convert.hpp>
 #include <hd/wire/refusal_convert.hpp>
 
@@ -104,6 +103,7 @@ void GameService::dispatch(const Caller& caller, const v1::ClientEnvelope& reque
 }
 
 void GameService::forget(const Caller& caller) {
+  drop_catch_ups(caller.connection);
   const auto it = open_games_.find(caller.connection);
   if (it == open_games_.end()) return;
   const std::set<std::uint64_t> games = std::move(it->second);
@@ -186,10 +186,11 @@ void GameService::add_live_decision(const GameRoom& room, const Subscriber& subs
   view.set_undo_allowed(room.undo_allowed_for(subscriber.seats));
 }
 
-v1::GameSnapshot GameService::snapshot(GameRoom& room, const Subscriber& subscriber) {
+v1::GameSnapshot GameService::snapshot(GameRoom& room, const Subscriber& subscriber,
+                                       const CatchUpStart* past) {
   v1::GameSnapshot out;
   out.set_game_id(static_cast<std::uint64_t>(room.row.id));
-  out.set_sequence(visible_sequence(room, subscriber));
+  out.set_sequence(past ? past->sequence : visible_sequence(room, subscriber));
   for (v1::Seat seat : subscriber.seats)
     out.add_my_seats(seat);
   out.set_spectating(subscriber.seats.empty());
@@ -215,7 +216,10 @@ v1::GameSnapshot GameService::snapshot(GameRoom& room, const Subscriber& subscri
     info.add_missing_rules(rule);  // not by the book
   for (engine::Army army : armies_in_play(room.initial))
     info.add_armies(wire::to_proto(army));
-  *out.mutable_view() = view_for(room, subscriber);
+  if (past)
+    *out.mutable_view() = wire::to_proto(engine::view(past->state, shown_viewer(room, subscriber)));
+  else
+    *out.mutable_view() = view_for(room, subscriber);
   *out.mutable_summary() = summary(room, &subscriber);
   std::optional<int> my_side;
   if (!subscriber.seats.empty()) my_side = wire::to_proto(side_of_seat(subscriber.seats.front()));
@@ -228,7 +232,7 @@ v1::GameSnapshot GameService::snapshot(GameRoom& room, const Subscriber& subscri
     message.set_text(chat.text);
     message.set_unix_seconds(static_cast<std::uint64_t>(chat.unix_seconds));
   }
-  if (room.proposal && !subscriber.seats.empty()) {
+  if (room.proposal && !subscriber.seats.empty() && !past) {
     v1::AttackProposal& proposal = *out.mutable_pending_attack();
     proposal.set_game_id(static_cast<std::uint64_t>(room.row.id));
     proposal.set_proposal_id(room.proposal->id);
@@ -314,12 +318,13 @@ void GameService::open_game(const Caller& caller, const Envelope& request) {
     subscriber.seats = held;
     subscriber.viewer = viewer_for_seats(held);
   }
-  room->subscribers[caller.connection] = subscriber;
+  Subscriber& opened = room->subscribers[caller.connection] = subscriber;
   open_games_[caller.connection].insert(open.game_id());
+  catch_ups_.erase({caller.connection, open.game_id()});  // reopened: what was under way is moot
 
-  // Resuming sends the missed updates only when few were missed (bounded work and queue, issue 12);
-  // otherwise, as for a fresh open, a snapshot of the view.
-  if (!resume(caller, request, *room, subscriber, open.last_seen_sequence())) {
+  if (open.last_seen_sequence() > 0) {
+    resume(caller, request, *room, opened, open.last_seen_sequence());
+  } else {
     v1::ServerEnvelope answer;
     answer.set_request_id(request.request_id());
     *answer.mutable_game_snapshot() = snapshot(*room, subscriber);
@@ -346,6 +351,7 @@ void GameService::close_game(const Caller& caller, const Envelope& request) {
   auto& open = open_games_[caller.connection];
   if (!open.erase(id))
     return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_FOUND, "the game is not open here");
+  catch_ups_.erase({caller.connection, id});
   if (const auto room = rooms_.find(id); room != rooms_.end()) {
     room->second->subscribers.erase(caller.connection);
     broadcast_summary(*room->second);

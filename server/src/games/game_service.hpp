@@ -11,6 +11,7 @@
 #include "app/caller.hpp"
 #include "app/outbound.hpp"
 #include "database.hpp"
+#include "games/catch_up.hpp"
 #include "games/game_queries.hpp"
 #include "games/game_room.hpp"
 #include "games/game_store.hpp"
@@ -75,11 +76,20 @@ class GameService {
 
   // game_service.cpp
   void open_game(const Caller& caller, const Envelope& request);
-  // game_resume.cpp: answers an OpenGame resuming after `last_seen` with the missed updates and Ok
-  // when at most kResumeTail were missed and a checkpoint lies close behind; returns false (nothing
-  // sent) otherwise, and the caller sends a snapshot of the view instead.
-  bool resume(const Caller& caller, const Envelope& request, GameRoom& room, const Subscriber& subscriber,
+  // game_resume.cpp: answers an OpenGame resuming after `last_seen` > 0 (catch_up.hpp): a snapshot
+  // of the subscriber's view at a point behind, then the missed updates in chunks paced by the
+  // connection's reading, then Ok; a delayed spectator, or one that missed nothing, gets a snapshot
+  // of what it may see now and Ok. Marks the subscriber catching up while the tail is sent.
+  void resume(const Caller& caller, const Envelope& request, GameRoom& room, Subscriber& subscriber,
               std::uint64_t last_seen);
+  // Sends the next chunk of a catch-up (at most catch_up_chunk() messages, as many actions
+  // replayed), and Ok when it reaches the present; then waits for the connection's queue to drain
+  // if any catch-up of the connection is left.
+  void send_catch_up_chunk(ConnectionId connection, std::uint64_t game_id);
+  // The connection has read most of what was queued: the next chunk of its first catch-up.
+  void on_drained(ConnectionId connection);
+  // Forgets the catch-ups of a connection that has closed.
+  void drop_catch_ups(ConnectionId connection);
   void close_game(const Caller& caller, const Envelope& request);
   void send_chat(const Caller& caller, const Envelope& request);
   void export_record(const Caller& caller, const Envelope& request);
@@ -87,7 +97,10 @@ class GameService {
   // pending seat; nullptr: live).
   hundred_days::v1::GameSummary summary(const GameRoom& room, const Subscriber* seen_by = nullptr) const;
   hundred_days::v1::GameView view_for(const GameRoom& room, const Subscriber& subscriber) const;
-  hundred_days::v1::GameSnapshot snapshot(GameRoom& room, const Subscriber& subscriber);
+  // A snapshot of the subscriber's view now, or at `past` (a catch-up's start: that view and
+  // sequence, no live decision and no pending attack; the summary and the chat are today's).
+  hundred_days::v1::GameSnapshot snapshot(GameRoom& room, const Subscriber& subscriber,
+                                          const CatchUpStart* past = nullptr);
   // The update a subscriber gets for one logged action (`after`: the state right after it).
   hundred_days::v1::GameUpdate update_for(const GameRoom& room, const Subscriber& subscriber,
                                           const LoggedAction& logged,
@@ -158,6 +171,9 @@ class GameService {
   Post post_;
   std::set<std::uint64_t> builtin_scheduled_;  // games with a built-in step waiting on the strand
   std::uint64_t use_counter_ = 0;              // find_room's lookups, for GameRoom::last_used
+  // Catch-ups under way by (connection, game), and the connections waiting for their queue to drain.
+  std::map<std::pair<ConnectionId, std::uint64_t>, CatchUp> catch_ups_;
+  std::set<ConnectionId> awaiting_drain_;
 };
 
 }  // namespace hd::server
