@@ -47,7 +47,8 @@ void GameService::request_undo(const Caller& caller, const Envelope& request) {
   v1::ServerEnvelope asked;
   asked.mutable_undo_requested()->set_game_id(game_id);
   asked.mutable_undo_requested()->set_by(last.seat);
-  send_to_subscribers(room, asked, [](const Subscriber& subscriber) { return !subscriber.seats.empty(); });
+  views_.send_to_subscribers(room, asked,
+                             [](const Subscriber& subscriber) { return !subscriber.seats.empty(); });
 }
 
 void GameService::apply_undo(GameRoom& room, AccountId answering) {
@@ -71,7 +72,7 @@ void GameService::apply_undo(GameRoom& room, AccountId answering) {
   answered.mutable_undo_answered()->set_sequence(room.sequence());
   // Delayed spectators hear nothing: an undo is within the present movement phase.
   const auto live = [&](const Subscriber& subscriber) { return !is_delayed(room, subscriber); };
-  send_to_subscribers(room, answered, live);
+  views_.send_to_subscribers(room, answered, live);
   for (const auto& [connection, subscriber] : room.subscribers) {
     if (!live(subscriber) || subscriber.catching_up) continue;
     v1::ServerEnvelope update;
@@ -79,7 +80,7 @@ void GameService::apply_undo(GameRoom& room, AccountId answering) {
     out.set_game_id(static_cast<std::uint64_t>(room.row.id));
     out.set_sequence(room.sequence());
     out.set_undone(true);
-    *out.mutable_view() = view_for(room, subscriber);
+    *out.mutable_view() = views_.view_for(room, subscriber);
     outbound_.send(connection, update);
   }
 }
@@ -109,8 +110,8 @@ void GameService::answer_undo(const Caller& caller, const Envelope& request) {
   answered.mutable_undo_answered()->set_game_id(answer_request.game_id());
   answered.mutable_undo_answered()->set_accepted(false);
   answered.mutable_undo_answered()->set_sequence(room.sequence());
-  send_to_subscribers(room, answered,
-                      [&](const Subscriber& subscriber) { return !is_delayed(room, subscriber); });
+  views_.send_to_subscribers(room, answered,
+                             [&](const Subscriber& subscriber) { return !is_delayed(room, subscriber); });
 }
 
 GameRoom* GameService::seat_holders_running_game(const Caller& caller, const Envelope& request,
@@ -164,8 +165,8 @@ void GameService::offer_draw(const Caller& caller, const Envelope& request) {
   v1::ServerEnvelope offered;
   offered.mutable_draw_offered()->set_game_id(request.offer_draw().game_id());
   offered.mutable_draw_offered()->set_by(held.front());
-  send_to_subscribers(*room, offered,
-                      [&](const Subscriber& subscriber) { return !is_delayed(*room, subscriber); });
+  views_.send_to_subscribers(*room, offered,
+                             [&](const Subscriber& subscriber) { return !is_delayed(*room, subscriber); });
 }
 
 void GameService::answer_draw(const Caller& caller, const Envelope& request) {

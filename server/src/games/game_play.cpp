@@ -65,10 +65,10 @@ std::uint64_t GameService::play(GameRoom& room, engine::Side side, const engine:
     if (is_delayed(room, subscriber) && room.turn_starts.size() == turns_before && !over) continue;
     if (subscriber.catching_up) continue;  // its catch-up sends this one in order (catch_up.hpp)
     v1::ServerEnvelope update;
-    *update.mutable_game_update() = update_for(room, subscriber, logged, events, room.state);
+    *update.mutable_game_update() = views_.update_for(room, subscriber, logged, events, room.state);
     outbound_.send(connection, update);
   }
-  if (over) broadcast_summary(room);
+  if (over) views_.broadcast_summary(room);
   if (config_.snapshot_every > 0 && logged.sequence % config_.snapshot_every == 0) {
     // A cache, written once the updates are out (the actor's answer follows): a failure loses nothing.
     try {
@@ -88,7 +88,7 @@ void GameService::start_if_ready(GameRoom& room) {
   room.row.status = v1::GAME_STATUS_RUNNING;
   log_event(LogLevel::Info, "game_started", {{"game", std::to_string(room.row.id)}});
   report_games();
-  broadcast_summary(room);
+  views_.broadcast_summary(room);
 }
 
 void GameService::finish(GameRoom& room, const std::string& result) {
@@ -100,7 +100,7 @@ void GameService::finish(GameRoom& room, const std::string& result) {
   room.draw_offered_by.reset();
   log_event(LogLevel::Info, "game_finished", {{"game", std::to_string(room.row.id)}, {"result", result}});
   report_games();
-  broadcast_summary(room);
+  views_.broadcast_summary(room);
 }
 
 void GameService::submit_action(const Caller& caller, const Envelope& request) {
@@ -216,7 +216,7 @@ void GameService::submit_action(const Caller& caller, const Envelope& request) {
     out.set_proposal_id(proposal.id);
     out.set_proposed_by(acting);
     *out.mutable_attack() = wire::to_proto(action).attack();
-    send_to_subscribers(room, envelope, [&](const Subscriber& subscriber) {
+    views_.send_to_subscribers(room, envelope, [&](const Subscriber& subscriber) {
       for (v1::Seat seat : room.proposal->confirmers)
         if (room.holds(subscriber.account, seat)) return true;
       return false;
@@ -240,7 +240,7 @@ void GameService::submit_action(const Caller& caller, const Envelope& request) {
       if (room.coalition_ended != ended_before)
         store_.save_phase_ends(room.row.id, room.phase_start_sequence(), room.coalition_ended);
       outbound_.send(caller.connection, accepted(request.request_id(), submit.game_id(), 0, true));
-      broadcast_summary(room);  // waiting_for changed
+      views_.broadcast_summary(room);  // waiting_for changed
       return;
     }
     // Every seat has ended: the EndPhase below begins a new phase, which voids the marks.

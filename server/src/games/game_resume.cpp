@@ -22,12 +22,12 @@ void GameService::resume(const Caller& caller, const Envelope& request, GameRoom
   std::optional<CatchUpStart> start;
   if (!is_delayed(room, subscriber)) start = catch_up_start(room, last_seen);
   if (!start || start->sequence == room.sequence()) {  // nothing to replay: the present, with its live state
-    *answer.mutable_game_snapshot() = snapshot(room, subscriber);
+    *answer.mutable_game_snapshot() = views_.snapshot(room, subscriber);
     outbound_.send(caller.connection, answer);
     outbound_.send(caller.connection, ok_envelope(request.request_id()));
     return;
   }
-  *answer.mutable_game_snapshot() = snapshot(room, subscriber, &*start);
+  *answer.mutable_game_snapshot() = views_.snapshot(room, subscriber, &*start);
   outbound_.send(caller.connection, answer);
   subscriber.catching_up = true;
   const std::uint64_t game_id = static_cast<std::uint64_t>(room.row.id);
@@ -53,7 +53,7 @@ void GameService::send_catch_up_chunk(ConnectionId connection, std::uint64_t gam
     // An undo took back part of what it replays: the present view instead, and done.
     v1::ServerEnvelope answer;
     answer.set_request_id(request_id);
-    *answer.mutable_game_snapshot() = snapshot(room, subscriber);
+    *answer.mutable_game_snapshot() = views_.snapshot(room, subscriber);
     outbound_.send(connection, answer);
     catch_up.sent = room.sequence();
   }
@@ -64,10 +64,10 @@ void GameService::send_catch_up_chunk(ConnectionId connection, std::uint64_t gam
     catch_up.sent = logged.sequence;
     v1::ServerEnvelope update;
     update.set_request_id(request_id);
-    *update.mutable_game_update() = update_for(room, subscriber, logged, events, catch_up.state);
+    *update.mutable_game_update() = views_.update_for(room, subscriber, logged, events, catch_up.state);
     // The last one shows the live view: who must act now, whether an undo may be asked (5.1C).
     if (logged.sequence == room.sequence())
-      *update.mutable_game_update()->mutable_view() = view_for(room, subscriber);
+      *update.mutable_game_update()->mutable_view() = views_.view_for(room, subscriber);
     outbound_.send(connection, update);
   }
   if (catch_up.sent == room.sequence()) {

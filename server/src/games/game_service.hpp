@@ -2,7 +2,10 @@
 // the hub's strand only (one call at a time), so it needs no locks and owns the games' database rows.
 // docs/games.md describes the behaviour; the parts live in files by concept:
 //   lobby.cpp        create, list, join, leave
-//   game_service.cpp dispatch, open/close (snapshots, resume), chat, export, the views sent out
+//   game_service.cpp dispatch, open/close, chat, export
+//   game_resume.cpp  the catch-up of a connection reopening a game after a gap (catch_up.hpp)
+//   game_upkeep.cpp  built-in players, eviction, start-up repair, finishing
+//   game_views.hpp   the views part (GameViews): summaries, views, snapshots, updates, broadcasts
 //   game_play.cpp    actions, Coalition teamwork, built-in seats
 //   game_consent.cpp undo by consent (5.1C), resignation, draws
 //   game_queries.hpp the queries part (GameQueries): reachable hexes, combat options, odds, retreats
@@ -15,6 +18,7 @@
 #include "games/game_queries.hpp"
 #include "games/game_room.hpp"
 #include "games/game_store.hpp"
+#include "games/game_views.hpp"
 #include "ops/metrics.hpp"
 #include "server_config.hpp"
 
@@ -93,36 +97,12 @@ class GameService {
   void close_game(const Caller& caller, const Envelope& request);
   void send_chat(const Caller& caller, const Envelope& request);
   void export_record(const Caller& caller, const Envelope& request);
-  // The game's summary as `seen_by` may see it (a delayed spectator gets its delayed turn and no
-  // pending seat; nullptr: live).
-  hundred_days::v1::GameSummary summary(const GameRoom& room, const Subscriber* seen_by = nullptr) const;
-  hundred_days::v1::GameView view_for(const GameRoom& room, const Subscriber& subscriber) const;
-  // A snapshot of the subscriber's view now, or at `past` (a catch-up's start: that view and
-  // sequence, no live decision and no pending attack; the summary and the chat are today's).
-  hundred_days::v1::GameSnapshot snapshot(GameRoom& room, const Subscriber& subscriber,
-                                          const CatchUpStart* past = nullptr);
-  // The update a subscriber gets for one logged action (`after`: the state right after it).
-  hundred_days::v1::GameUpdate update_for(const GameRoom& room, const Subscriber& subscriber,
-                                          const LoggedAction& logged,
-                                          const std::vector<engine::Event>& events,
-                                          const engine::GameState& after) const;
-  // Sends `envelope` to every connection with the game open (all, or those `accept`ed).
-  void send_to_subscribers(const GameRoom& room, const hundred_days::v1::ServerEnvelope& envelope,
-                           const std::function<bool(const Subscriber&)>& accept);
-  void send_to_subscribers(const GameRoom& room, const hundred_days::v1::ServerEnvelope& envelope);
-  // Tells every subscriber the game's seats or status changed (each as it may see the game).
-  void broadcast_summary(const GameRoom& room);
   void send_refusal(const Caller& caller, const Envelope& request, hundred_days::v1::RefusalCode code,
                     std::string message, std::string rule = {});
   // Sends the engine's refusal of a request typed (RULE_VIOLATION: reason, rule, arguments),
   // redacted for `viewer`, the refused seat's view.
   void send_rule_refusal(const Caller& caller, const Envelope& request, const GameRoom& room,
                          const engine::Viewer& viewer, const engine::Refusal& refusal);
-  // Adds to a view of the live state what only the room knows: the seats whose decision is pending
-  // and whether the subscriber's seats may ask for an undo (5.1C).
-  static void add_live_decision(const GameRoom& room, const Subscriber& subscriber,
-                                hundred_days::v1::GameView& view);
-
   // game_play.cpp
   void submit_action(const Caller& caller, const Envelope& request);
   void confirm_attack(const Caller& caller, const Envelope& request);
@@ -165,6 +145,7 @@ class GameService {
   Outbound& outbound_;
   Metrics& metrics_;
   GameStore store_;
+  GameViews views_;  // what subscribers are shown, and the sending of it
   std::map<std::uint64_t, std::unique_ptr<GameRoom>> rooms_;
   std::map<ConnectionId, std::set<std::uint64_t>> open_games_;  // the games each connection has open
   GameQueries queries_;

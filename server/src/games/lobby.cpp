@@ -236,7 +236,8 @@ void GameService::list_games(const Caller& caller, const Envelope& request) {
   if (filter == v1::GAME_LIST_FILTER_MINE) {
     for (std::int64_t id : store_.games_of_account(*caller.account)) {
       try {
-        if (GameRoom* room = find_room(static_cast<std::uint64_t>(id))) *list.add_games() = summary(*room);
+        if (GameRoom* room = find_room(static_cast<std::uint64_t>(id)))
+          *list.add_games() = views_.summary(*room);
       } catch (const RulesVersionMismatch&) {
         if (const auto row = store_.load_game(id)) *list.add_games() = row_summary(*row);
       }
@@ -253,7 +254,7 @@ void GameService::list_games(const Caller& caller, const Envelope& request) {
       // Anyone may spectate: a delayed game is listed as its delayed spectators see it.
       Subscriber lister;
       if (room->seats_of(*caller.account).empty()) lister.delay_player_turns = row.spectator_delay;
-      *list.add_games() = summary(*room, &lister);
+      *list.add_games() = views_.summary(*room, &lister);
     }
   } else {
     return send_refusal(caller, request, v1::REFUSAL_CODE_INVALID_REQUEST,
@@ -309,9 +310,9 @@ void GameService::join_game(const Caller& caller, const Envelope& request) {
   // The joiner learns the game (and its id, when it joined by invite code) from the summary.
   v1::ServerEnvelope answer;
   answer.set_request_id(request.request_id());
-  *answer.mutable_game_changed() = summary(*room);
+  *answer.mutable_game_changed() = views_.summary(*room);
   outbound_.send(caller.connection, answer);
-  broadcast_summary(*room);
+  views_.broadcast_summary(*room);
   run_builtin_players(*room);
 }
 
@@ -344,7 +345,7 @@ void GameService::leave_game(const Caller& caller, const Envelope& request) {
   answer.set_request_id(request.request_id());
   answer.mutable_ok();
   outbound_.send(caller.connection, answer);
-  broadcast_summary(*room);
+  views_.broadcast_summary(*room);
 }
 
 }  // namespace hd::server
