@@ -15,7 +15,7 @@ namespace {}  // namespace
 
 void GameService::request_undo(const Caller& caller, const Envelope& request) {
   const std::uint64_t game_id = request.request_undo().game_id();
-  GameRoom* found = find_room(game_id);
+  GameRoom* found = rooms_.find(game_id);
   if (!found) return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game");
   GameRoom& room = *found;
   if (room.row.status != v1::GAME_STATUS_RUNNING)
@@ -87,7 +87,7 @@ void GameService::apply_undo(GameRoom& room, AccountId answering) {
 
 void GameService::answer_undo(const Caller& caller, const Envelope& request) {
   const v1::AnswerUndo& answer_request = request.answer_undo();
-  GameRoom* found = find_room(answer_request.game_id());
+  GameRoom* found = rooms_.find(answer_request.game_id());
   if (!found) return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game");
   GameRoom& room = *found;
   if (!room.undo_requested_by)
@@ -116,7 +116,7 @@ void GameService::answer_undo(const Caller& caller, const Envelope& request) {
 
 GameRoom* GameService::seat_holders_running_game(const Caller& caller, const Envelope& request,
                                                  std::uint64_t game_id, std::vector<v1::Seat>& held) {
-  GameRoom* room = find_room(game_id);
+  GameRoom* room = rooms_.find(game_id);
   if (!room) {
     send_refusal(caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game");
     return nullptr;

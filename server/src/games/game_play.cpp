@@ -105,7 +105,7 @@ void GameService::finish(GameRoom& room, const std::string& result) {
 
 void GameService::submit_action(const Caller& caller, const Envelope& request) {
   const v1::SubmitAction& submit = request.submit_action();
-  GameRoom* found = find_room(submit.game_id());
+  GameRoom* found = rooms_.find(submit.game_id());
   if (!found) return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game");
   GameRoom& room = *found;
   const AccountId account = *caller.account;
@@ -256,7 +256,7 @@ void GameService::submit_action(const Caller& caller, const Envelope& request) {
 
 void GameService::confirm_attack(const Caller& caller, const Envelope& request) {
   const v1::ConfirmAttack& confirm = request.confirm_attack();
-  GameRoom* found = find_room(confirm.game_id());
+  GameRoom* found = rooms_.find(confirm.game_id());
   if (!found) return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game");
   GameRoom& room = *found;
   if (!room.proposal || room.proposal->id != confirm.proposal_id())

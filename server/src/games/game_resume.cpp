@@ -40,12 +40,12 @@ void GameService::resume(const Caller& caller, const Envelope& request, GameRoom
 void GameService::send_catch_up_chunk(ConnectionId connection, std::uint64_t game_id) {
   const auto found = catch_ups_.find({connection, game_id});
   if (found == catch_ups_.end()) return;
-  const auto room_it = rooms_.find(game_id);
-  if (room_it == rooms_.end() || !room_it->second->subscribers.count(connection)) {
+  GameRoom* found_room = rooms_.loaded(game_id);
+  if (!found_room || !found_room->subscribers.count(connection)) {
     catch_ups_.erase(found);  // closed meanwhile
     return;
   }
-  GameRoom& room = *room_it->second;
+  GameRoom& room = *found_room;
   Subscriber& subscriber = room.subscribers.at(connection);
   CatchUp& catch_up = found->second;
   const std::uint64_t request_id = catch_up.request_id;

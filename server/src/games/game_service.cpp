@@ -25,27 +25,17 @@ GameService::GameService(Database& db, const ServerConfig& config, Outbound& out
       metrics_(metrics),
       store_(db),
       views_(outbound, store_),
+      rooms_(store_, config, metrics),
       queries_(
-          outbound, [this](std::uint64_t game_id) { return find_room(game_id); },
+          outbound, [this](std::uint64_t game_id) { return rooms_.find(game_id); },
           [this](const Caller& caller, const Envelope& request, v1::RefusalCode code, std::string message) {
             send_refusal(caller, request, code, std::move(message));
           }),
       post_(std::move(post)) {
-  for (const GameRow& game : store_.load_games()) {
-    if (game.status == v1::GAME_STATUS_FINISHED) continue;  // loaded on demand
-    try {
-      rooms_.emplace(static_cast<std::uint64_t>(game.id), load_room(game));
-    } catch (const std::exception& error) {
-      log_event(LogLevel::Error, "game_not_resumed",
-                {{"game", std::to_string(game.id)}, {"error", error.what()}});
-    }
-  }
-  log_event(LogLevel::Info, "games_resumed", {{"games", std::to_string(rooms_.size())}});
-  repair_half_made_games();
+  rooms_.load_unfinished();
   report_games();
-  metrics_.set_games_in_memory(static_cast<std::int64_t>(rooms_.size()));
   // A built-in seat whose decision was pending when the server stopped plays on now.
-  for (auto& [id, room] : rooms_)
+  for (const auto& [id, room] : rooms_.all())
     run_builtin_players(*room);
 }
 
@@ -110,9 +100,9 @@ void GameService::forget(const Caller& caller) {
   const std::set<std::uint64_t> games = std::move(it->second);
   open_games_.erase(it);
   for (std::uint64_t id : games) {
-    if (const auto room = rooms_.find(id); room != rooms_.end()) {
-      room->second->subscribers.erase(caller.connection);
-      views_.broadcast_summary(*room->second);  // `connected` changed
+    if (GameRoom* room = rooms_.loaded(id)) {
+      room->subscribers.erase(caller.connection);
+      views_.broadcast_summary(*room);  // `connected` changed
     }
   }
   evict_finished();
@@ -143,7 +133,7 @@ void GameService::send_rule_refusal(const Caller& caller, const Envelope& reques
 
 void GameService::open_game(const Caller& caller, const Envelope& request) {
   const v1::OpenGame& open = request.open_game();
-  GameRoom* room = find_room(open.game_id());
+  GameRoom* room = rooms_.find(open.game_id());
   if (!room) return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game");
   Subscriber subscriber;
   subscriber.account = *caller.account;
@@ -202,9 +192,9 @@ void GameService::close_game(const Caller& caller, const Envelope& request) {
   if (!open.erase(id))
     return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_FOUND, "the game is not open here");
   catch_ups_.erase({caller.connection, id});
-  if (const auto room = rooms_.find(id); room != rooms_.end()) {
-    room->second->subscribers.erase(caller.connection);
-    views_.broadcast_summary(*room->second);
+  if (GameRoom* room = rooms_.loaded(id)) {
+    room->subscribers.erase(caller.connection);
+    views_.broadcast_summary(*room);
   }
   v1::ServerEnvelope answer;
   answer.set_request_id(request.request_id());
@@ -214,7 +204,7 @@ void GameService::close_game(const Caller& caller, const Envelope& request) {
 
 void GameService::send_chat(const Caller& caller, const Envelope& request) {
   const v1::SendChat& chat = request.send_chat();
-  GameRoom* room = find_room(chat.game_id());
+  GameRoom* room = rooms_.find(chat.game_id());
   if (!room) return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game");
   const auto held = room->seats_of(*caller.account);
   const bool spectating = room->subscribers.count(caller.connection) > 0;
@@ -253,7 +243,7 @@ void GameService::send_chat(const Caller& caller, const Envelope& request) {
 }
 
 void GameService::export_record(const Caller& caller, const Envelope& request) {
-  GameRoom* room = find_room(request.export_record().game_id());
+  GameRoom* room = rooms_.find(request.export_record().game_id());
   if (!room || (!room->row.public_listing && room->seats_of(*caller.account).empty()))
     return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game");
   if (room->row.status != v1::GAME_STATUS_FINISHED)

@@ -17,6 +17,7 @@
 #include "games/catch_up.hpp"
 #include "games/game_queries.hpp"
 #include "games/game_room.hpp"
+#include "games/game_rooms.hpp"
 #include "games/game_store.hpp"
 #include "games/game_views.hpp"
 #include "ops/metrics.hpp"
@@ -31,13 +32,6 @@
 #include <stdexcept>
 
 namespace hd::server {
-
-// A stored game played under another rules version than this server's engine (kRulesVersion): its
-// log would not replay to the same game, so it is neither opened nor replayed. The message says
-// which versions; a request naming the game is refused with REFUSAL_CODE_RULES_VERSION.
-struct RulesVersionMismatch : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
 
 class GameService {
  public:
@@ -72,12 +66,6 @@ class GameService {
   void list_games(const Caller& caller, const Envelope& request);
   void join_game(const Caller& caller, const Envelope& request);
   void leave_game(const Caller& caller, const Envelope& request);
-  // The room of a game, loading a finished one from the database on demand; nullptr if none.
-  // Throws RulesVersionMismatch for a game stored under another rules version.
-  GameRoom* find_room(std::uint64_t game_id);
-  // A room rebuilt from the database rows of `game`; throws RulesVersionMismatch as above.
-  std::unique_ptr<GameRoom> load_room(const GameRow& game);
-
   // game_service.cpp
   void open_game(const Caller& caller, const Envelope& request);
   // game_resume.cpp: answers an OpenGame resuming after `last_seen` > 0 (catch_up.hpp): a snapshot
@@ -115,13 +103,9 @@ class GameService {
   // each step posted back to the strand, so other requests run between them (issue 12).
   void run_builtin_players(GameRoom& room);
   void builtin_step(std::uint64_t game_id);
-  // Drops from memory the finished games nobody has open, beyond the finished-games-in-memory least
-  // recently used (they are reloaded on demand).
+  // Drops from memory the finished games nobody has open (GameRooms::evict_finished), but those
+  // with a built-in step on its way.
   void evict_finished();
-  // Marks running every OPEN game whose human seats are all taken (start-up repair).
-  void repair_half_made_games();
-  // Running or open games created by `account` with no human seat.
-  std::size_t unattended_games_of(AccountId account) const;
   // Ends the game with a result in words (resignation, agreed draw) and tells everyone.
   void finish(GameRoom& room, const std::string& result);
   // Marks the room started once every human seat is taken (the caller then runs the built-in
@@ -146,12 +130,11 @@ class GameService {
   Metrics& metrics_;
   GameStore store_;
   GameViews views_;  // what subscribers are shown, and the sending of it
-  std::map<std::uint64_t, std::unique_ptr<GameRoom>> rooms_;
+  GameRooms rooms_;  // the games in memory
   std::map<ConnectionId, std::set<std::uint64_t>> open_games_;  // the games each connection has open
   GameQueries queries_;
   Post post_;
   std::set<std::uint64_t> builtin_scheduled_;  // games with a built-in step waiting on the strand
-  std::uint64_t use_counter_ = 0;              // find_room's lookups, for GameRoom::last_used
   // Catch-ups under way by (connection, game), and the connections waiting for their queue to drain.
   std::map<std::pair<ConnectionId, std::uint64_t>, CatchUp> catch_ups_;
   std::set<ConnectionId> awaiting_drain_;

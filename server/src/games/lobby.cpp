@@ -26,18 +26,6 @@ bool entropy_ok(const std::string& entropy) {
   return entropy.size() >= kMinEntropyBytes && entropy.size() <= kMaxEntropyBytes;
 }
 
-// The engine's choice for a game row: its scenario, force options and optional rules (the engine
-// checks them against the scenario), and whether rules without a module may be played: only on a
-// server started with allow-missing-rules, and for a stored game only if it was created so.
-loader::GameChoice choice_of(const GameRow& game, bool allow_missing_rules) {
-  loader::GameChoice choice;
-  choice.scenario = game.scenario;
-  choice.options = game.force_options;
-  choice.optional_rules = game.optional_rules;
-  choice.allow_missing_rules = allow_missing_rules;
-  return choice;
-}
-
 // What the lobby shows of a game that cannot be opened (RulesVersionMismatch): its row alone.
 v1::GameSummary row_summary(const GameRow& game) {
   v1::GameSummary out;
@@ -49,61 +37,6 @@ v1::GameSummary row_summary(const GameRow& game) {
 }
 
 }  // namespace
-
-std::unique_ptr<GameRoom> GameService::load_room(const GameRow& game) {
-  if (game.rules_version != engine::kRulesVersion)
-    throw RulesVersionMismatch("game " + std::to_string(game.id) + " was played under rules version " +
-                               std::to_string(game.rules_version) + " and this server plays rules version " +
-                               std::to_string(engine::kRulesVersion) +
-                               ": it cannot be opened or replayed here (its log would give another game)");
-  const auto choice = choice_of(game, config_.allow_missing_rules && !game.missing_rules.empty());
-  auto started = loader::start_scenario_game(config_.data_root, choice);
-  if (!started.value) {
-    throw std::runtime_error("game " + std::to_string(game.id) + ": the scenario no longer loads" +
-                             (started.errors.empty() ? "" : ": " + started.errors.front().message));
-  }
-  const auto snapshot = store_.latest_snapshot(game.id);
-  std::unique_ptr<GameRoom> room;
-  if (snapshot) {
-    std::string problem;
-    room = std::make_unique<GameRoom>(game, store_.load_seats(game.id), std::move(*started.value),
-                                      store_.load_actions(game.id), *snapshot, problem);
-    if (problem.empty()) {
-      log_event(LogLevel::Info, "game_rebuilt_from_snapshot",
-                {{"game", std::to_string(game.id)},
-                 {"snapshot", std::to_string(snapshot->sequence)},
-                 {"replayed", std::to_string(room->sequence() - snapshot->sequence)}});
-    } else {
-      // A cache that cannot be trusted: the whole log was replayed instead.
-      log_event(LogLevel::Warning, "snapshot_not_used",
-                {{"game", std::to_string(game.id)},
-                 {"snapshot", std::to_string(snapshot->sequence)},
-                 {"reason", problem}});
-    }
-  } else {
-    room = std::make_unique<GameRoom>(game, store_.load_seats(game.id), std::move(*started.value),
-                                      store_.load_actions(game.id));
-  }
-  room->min_undone_sequence = store_.min_undone_sequence(game.id);
-  room->coalition_ended = store_.load_phase_ends(game.id, room->phase_start_sequence());
-  return room;
-}
-
-GameRoom* GameService::find_room(std::uint64_t game_id) {
-  if (const auto it = rooms_.find(game_id); it != rooms_.end()) {
-    it->second->last_used = ++use_counter_;
-    return it->second.get();
-  }
-  if (game_id == 0 || game_id > static_cast<std::uint64_t>(INT64_MAX)) return nullptr;
-  const auto row = store_.load_game(static_cast<std::int64_t>(game_id));
-  if (!row) return nullptr;
-  auto room = load_room(*row);
-  GameRoom* raw = room.get();
-  raw->last_used = ++use_counter_;
-  rooms_.emplace(game_id, std::move(room));
-  metrics_.set_games_in_memory(static_cast<std::int64_t>(rooms_.size()));  // before anyone is answered
-  return raw;
-}
 
 void GameService::create_game(const Caller& caller, const Envelope& request) {
   const v1::CreateGame& create = request.create_game();
@@ -186,7 +119,7 @@ void GameService::create_game(const Caller& caller, const Envelope& request) {
   // Issue 12: a game with no human seat plays itself; an account keeps few of them going at once.
   const bool unattended =
       std::none_of(seats.begin(), seats.end(), [](const SeatRow& s) { return !s.built_in; });
-  if (unattended && unattended_games_of(*caller.account) >= config_.max_unattended_games_per_account)
+  if (unattended && rooms_.unattended_games_of(*caller.account) >= config_.max_unattended_games_per_account)
     return send_refusal(caller, request, v1::REFUSAL_CODE_LIMIT_REACHED,
                         "at most " + std::to_string(config_.max_unattended_games_per_account) +
                             " game(s) with no human seat may run at once per account; wait for yours to end");
@@ -210,9 +143,7 @@ void GameService::create_game(const Caller& caller, const Envelope& request) {
 
   game.status = v1::GAME_STATUS_OPEN;  // the room starts below, as a joined game does
   auto room = std::make_unique<GameRoom>(game, seats, std::move(*started.value), std::vector<LoggedAction>{});
-  GameRoom& live = *room;
-  rooms_.emplace(static_cast<std::uint64_t>(game.id), std::move(room));
-  metrics_.set_games_in_memory(static_cast<std::int64_t>(rooms_.size()));
+  GameRoom& live = rooms_.add(std::move(room));
   log_event(LogLevel::Info, "game_created",
             {{"game", std::to_string(game.id)}, {"scenario", game.scenario}, {"account", caller.username}});
   report_games();
@@ -236,14 +167,14 @@ void GameService::list_games(const Caller& caller, const Envelope& request) {
   if (filter == v1::GAME_LIST_FILTER_MINE) {
     for (std::int64_t id : store_.games_of_account(*caller.account)) {
       try {
-        if (GameRoom* room = find_room(static_cast<std::uint64_t>(id)))
+        if (GameRoom* room = rooms_.find(static_cast<std::uint64_t>(id)))
           *list.add_games() = views_.summary(*room);
       } catch (const RulesVersionMismatch&) {
         if (const auto row = store_.load_game(id)) *list.add_games() = row_summary(*row);
       }
     }
   } else if (filter == v1::GAME_LIST_FILTER_OPEN || filter == v1::GAME_LIST_FILTER_SPECTATABLE) {
-    for (const auto& [id, room] : rooms_) {
+    for (const auto& [id, room] : rooms_.all()) {
       const GameRow& row = room->row;
       if (!row.public_listing) continue;
       const bool wanted =
@@ -267,10 +198,10 @@ void GameService::join_game(const Caller& caller, const Envelope& request) {
   const v1::JoinGame& join = request.join_game();
   GameRoom* room = nullptr;
   if (!join.invite_code().empty()) {
-    for (const auto& [id, candidate] : rooms_)
+    for (const auto& [id, candidate] : rooms_.all())
       if (candidate->row.invite_code == join.invite_code()) room = candidate.get();
   } else {
-    room = find_room(join.game_id());
+    room = rooms_.find(join.game_id());
     if (room && !room->row.public_listing) room = nullptr;  // private games only by invite code
   }
   if (!room)
@@ -318,7 +249,7 @@ void GameService::join_game(const Caller& caller, const Envelope& request) {
 
 void GameService::leave_game(const Caller& caller, const Envelope& request) {
   const v1::LeaveGame& leave = request.leave_game();
-  GameRoom* room = find_room(leave.game_id());
+  GameRoom* room = rooms_.find(leave.game_id());
   if (!room) return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game");
   SeatRow* seat = room->seat(leave.seat());
   if (!seat || seat->account != *caller.account)
