@@ -1,14 +1,15 @@
 // The lobby and the games: every request of a logged-in caller other than the account ones. Runs on
 // the hub's strand only (one call at a time), so it needs no locks and owns the games' database rows.
-// docs/games.md describes the behaviour; the parts live in files by concept:
+// docs/games.md describes the behaviour. Two parts are classes of their own, given each room
+// explicitly: GameRooms (game_rooms.hpp: the games in memory, loading, eviction) and GameViews
+// (game_views.hpp: what each subscriber is shown, and sending it); GameQueries (game_queries.hpp)
+// answers the queries. The rest are member functions in files by concept:
 //   lobby.cpp        create, list, join, leave
 //   game_service.cpp dispatch, open/close, chat, export
 //   game_resume.cpp  the catch-up of a connection reopening a game after a gap (catch_up.hpp)
-//   game_upkeep.cpp  built-in players, eviction, start-up repair, finishing
-//   game_views.hpp   the views part (GameViews): summaries, views, snapshots, updates, broadcasts
-//   game_play.cpp    actions, Coalition teamwork, built-in seats
+//   game_play.cpp    actions, Coalition teamwork, starting and finishing a game
+//   game_upkeep.cpp  the built-in players' steps, eviction
 //   game_consent.cpp undo by consent (5.1C), resignation, draws
-//   game_queries.hpp the queries part (GameQueries): reachable hexes, combat options, odds, retreats
 #pragma once
 
 #include "app/caller.hpp"
