@@ -3,9 +3,10 @@
 // docs/games.md describes the behaviour. Two parts are classes of their own, given each room
 // explicitly: GameRooms (game_rooms.hpp: the games in memory, loading, eviction) and GameViews
 // (game_views.hpp: what each subscriber is shown, and sending it); GameQueries (game_queries.hpp)
-// answers the queries. The rest are member functions in files by concept:
+// answers the queries, ChatAndRecords (chat_and_records.hpp) the chat and the record export. The
+// rest are member functions in files by concept:
 //   lobby.cpp        create, list, join, leave
-//   game_service.cpp dispatch, open/close, chat, export
+//   game_service.cpp dispatch, open/close
 //   game_resume.cpp  the catch-up of a connection reopening a game after a gap (catch_up.hpp)
 //   game_play.cpp    actions, Coalition teamwork, starting and finishing a game
 //   game_upkeep.cpp  the built-in players' steps, eviction
@@ -16,6 +17,7 @@
 #include "app/outbound.hpp"
 #include "database.hpp"
 #include "games/catch_up.hpp"
+#include "games/chat_and_records.hpp"
 #include "games/game_queries.hpp"
 #include "games/game_room.hpp"
 #include "games/game_rooms.hpp"
@@ -84,8 +86,6 @@ class GameService {
   // Forgets the catch-ups of a connection that has closed.
   void drop_catch_ups(ConnectionId connection);
   void close_game(const Caller& caller, const Envelope& request);
-  void send_chat(const Caller& caller, const Envelope& request);
-  void export_record(const Caller& caller, const Envelope& request);
   void send_refusal(const Caller& caller, const Envelope& request, hundred_days::v1::RefusalCode code,
                     std::string message, std::string rule = {});
   // Sends the engine's refusal of a request typed (RULE_VIOLATION: reason, rule, arguments),
@@ -131,7 +131,8 @@ class GameService {
   Metrics& metrics_;
   GameStore store_;
   GameViews views_;  // what subscribers are shown, and the sending of it
-  GameRooms rooms_;  // the games in memory
+  ChatAndRecords chat_;
+  GameRooms rooms_;                                             // the games in memory
   std::map<ConnectionId, std::set<std::uint64_t>> open_games_;  // the games each connection has open
   GameQueries queries_;
   Post post_;
