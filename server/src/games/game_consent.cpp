@@ -1,6 +1,7 @@
 // Requests between the players of a running game (docs/games.md): undo by consent (5.1C, as the
 // engine allows it: engine::undo_allowed), resignation and agreed draws.
-#include "games/game_service.hpp"
+#include "games/game_consent.hpp"
+
 #include "games/seat_policy.hpp"
 #include "games/spectator_view.hpp"
 #include "log.hpp"
@@ -11,24 +12,42 @@ namespace hd::server {
 
 namespace v1 = hundred_days::v1;
 
-namespace {}  // namespace
+GameConsent::GameConsent(Database& db, GameStore& store, GameRooms& rooms, GameViews& views,
+                         Outbound& outbound)
+    : db_(db), store_(store), rooms_(rooms), views_(views), outbound_(outbound) {}
 
-void GameService::request_undo(const Caller& caller, const Envelope& request) {
+void GameConsent::refuse(const Caller& caller, const Envelope& request, v1::RefusalCode code,
+                         std::string message, std::string rule) {
+  outbound_.send(caller.connection,
+                 refusal_envelope(request.request_id(), code, std::move(message), std::move(rule)));
+}
+
+void GameConsent::finish(GameRoom& room, const std::string& result) {
+  store_.set_status(room.row.id, v1::GAME_STATUS_FINISHED, result);
+  room.row.status = v1::GAME_STATUS_FINISHED;
+  room.row.result = result;
+  room.proposal.reset();
+  room.undo_requested_by.reset();
+  room.draw_offered_by.reset();
+  log_event(LogLevel::Info, "game_finished", {{"game", std::to_string(room.row.id)}, {"result", result}});
+  rooms_.report_games();
+  views_.broadcast_summary(room);
+}
+
+void GameConsent::request_undo(const Caller& caller, const Envelope& request, GameRoom* found) {
   const std::uint64_t game_id = request.request_undo().game_id();
-  GameRoom* found = rooms_.find(game_id);
-  if (!found) return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game");
+  if (!found) return refuse(caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game");
   GameRoom& room = *found;
   if (room.row.status != v1::GAME_STATUS_RUNNING)
-    return send_refusal(caller, request, v1::REFUSAL_CODE_GAME_NOT_RUNNING, "the game is not running");
+    return refuse(caller, request, v1::REFUSAL_CODE_GAME_NOT_RUNNING, "the game is not running");
   const auto held = room.seats_of(*caller.account);
-  if (held.empty())
-    return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_YOUR_SEAT, "you hold no seat here");
+  if (held.empty()) return refuse(caller, request, v1::REFUSAL_CODE_NOT_YOUR_SEAT, "you hold no seat here");
   // 5.1C: the engine says whether the last action may be taken back; it must be one of the caller's.
   const bool allowed = room.undo_allowed_for(held);
   if (!allowed)
-    return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_ALLOWED,
-                        "only your own last move of this movement phase, before any die, can be taken back",
-                        "5.1C");
+    return refuse(caller, request, v1::REFUSAL_CODE_NOT_ALLOWED,
+                  "only your own last move of this movement phase, before any die, can be taken back",
+                  "5.1C");
   const LoggedAction& last = room.log.back();
   store_.log_undo(room.row.id, last.sequence, last.action, "request", *caller.account);
   room.undo_requested_by = last.seat;
@@ -51,7 +70,7 @@ void GameService::request_undo(const Caller& caller, const Envelope& request) {
                              [](const Subscriber& subscriber) { return !subscriber.seats.empty(); });
 }
 
-void GameService::apply_undo(GameRoom& room, AccountId answering) {
+void GameConsent::apply_undo(GameRoom& room, AccountId answering) {
   const LoggedAction last = room.log.back();
   in_transaction(db_, [&] {
     store_.delete_action(room.row.id, last.sequence);
@@ -85,20 +104,18 @@ void GameService::apply_undo(GameRoom& room, AccountId answering) {
   }
 }
 
-void GameService::answer_undo(const Caller& caller, const Envelope& request) {
+void GameConsent::answer_undo(const Caller& caller, const Envelope& request, GameRoom* found) {
   const v1::AnswerUndo& answer_request = request.answer_undo();
-  GameRoom* found = rooms_.find(answer_request.game_id());
-  if (!found) return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game");
+  if (!found) return refuse(caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game");
   GameRoom& room = *found;
   if (!room.undo_requested_by)
-    return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_ALLOWED, "no undo was asked for");
+    return refuse(caller, request, v1::REFUSAL_CODE_NOT_ALLOWED, "no undo was asked for");
   const engine::Side asking = side_of_seat(*room.undo_requested_by);
   bool opponent = false;
   for (v1::Seat seat : room.seats_of(*caller.account))
     if (side_of_seat(seat) != asking) opponent = true;
   if (!opponent)
-    return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_YOUR_SEAT,
-                        "the other side answers an undo request");
+    return refuse(caller, request, v1::REFUSAL_CODE_NOT_YOUR_SEAT, "the other side answers an undo request");
   v1::ServerEnvelope ok;
   ok.set_request_id(request.request_id());
   ok.mutable_ok();
@@ -114,28 +131,27 @@ void GameService::answer_undo(const Caller& caller, const Envelope& request) {
                              [&](const Subscriber& subscriber) { return !is_delayed(room, subscriber); });
 }
 
-GameRoom* GameService::seat_holders_running_game(const Caller& caller, const Envelope& request,
-                                                 std::uint64_t game_id, std::vector<v1::Seat>& held) {
-  GameRoom* room = rooms_.find(game_id);
+GameRoom* GameConsent::seat_holders_running_game(const Caller& caller, const Envelope& request,
+                                                 GameRoom* room, std::vector<v1::Seat>& held) {
   if (!room) {
-    send_refusal(caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game");
+    refuse(caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game");
     return nullptr;
   }
   held = room->seats_of(*caller.account);
   if (held.empty()) {
-    send_refusal(caller, request, v1::REFUSAL_CODE_NOT_YOUR_SEAT, "you hold no seat here");
+    refuse(caller, request, v1::REFUSAL_CODE_NOT_YOUR_SEAT, "you hold no seat here");
     return nullptr;
   }
   if (room->row.status != v1::GAME_STATUS_RUNNING) {
-    send_refusal(caller, request, v1::REFUSAL_CODE_GAME_NOT_RUNNING, "the game is not running");
+    refuse(caller, request, v1::REFUSAL_CODE_GAME_NOT_RUNNING, "the game is not running");
     return nullptr;
   }
   return room;
 }
 
-void GameService::resign(const Caller& caller, const Envelope& request) {
+void GameConsent::resign(const Caller& caller, const Envelope& request, GameRoom* found) {
   std::vector<v1::Seat> held;
-  GameRoom* room = seat_holders_running_game(caller, request, request.resign().game_id(), held);
+  GameRoom* room = seat_holders_running_game(caller, request, found, held);
   if (!room) return;
   // A seat resigns for its whole side.
   const engine::Side side = side_of_seat(held.front());
@@ -146,19 +162,18 @@ void GameService::resign(const Caller& caller, const Envelope& request) {
   outbound_.send(caller.connection, ok_envelope(request.request_id()));
 }
 
-void GameService::offer_draw(const Caller& caller, const Envelope& request) {
+void GameConsent::offer_draw(const Caller& caller, const Envelope& request, GameRoom* found) {
   std::vector<v1::Seat> held;
-  GameRoom* room = seat_holders_running_game(caller, request, request.offer_draw().game_id(), held);
+  GameRoom* room = seat_holders_running_game(caller, request, found, held);
   if (!room) return;
   const engine::Side side = side_of_seat(held.front());
   const engine::Side other = engine::other(side);
   for (v1::Seat seat : room->seats_of_side(other)) {
     const SeatRow* row = room->seat(seat);
     if (row->built_in)
-      return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_ALLOWED,
-                          "the built-in player does not take draws");
+      return refuse(caller, request, v1::REFUSAL_CODE_NOT_ALLOWED, "the built-in player does not take draws");
     if (row->account == *caller.account)
-      return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_ALLOWED, "you hold both sides");
+      return refuse(caller, request, v1::REFUSAL_CODE_NOT_ALLOWED, "you hold both sides");
   }
   room->draw_offered_by = side;
   outbound_.send(caller.connection, ok_envelope(request.request_id()));
@@ -169,18 +184,17 @@ void GameService::offer_draw(const Caller& caller, const Envelope& request) {
                              [&](const Subscriber& subscriber) { return !is_delayed(*room, subscriber); });
 }
 
-void GameService::answer_draw(const Caller& caller, const Envelope& request) {
+void GameConsent::answer_draw(const Caller& caller, const Envelope& request, GameRoom* found) {
   std::vector<v1::Seat> held;
-  GameRoom* room = seat_holders_running_game(caller, request, request.answer_draw().game_id(), held);
+  GameRoom* room = seat_holders_running_game(caller, request, found, held);
   if (!room) return;
   if (!room->draw_offered_by)
-    return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_ALLOWED, "no draw is on offer");
+    return refuse(caller, request, v1::REFUSAL_CODE_NOT_ALLOWED, "no draw is on offer");
   bool opponent = false;
   for (v1::Seat seat : held)
     if (side_of_seat(seat) != *room->draw_offered_by) opponent = true;
   if (!opponent)
-    return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_YOUR_SEAT,
-                        "the other side answers a draw offer");
+    return refuse(caller, request, v1::REFUSAL_CODE_NOT_YOUR_SEAT, "the other side answers a draw offer");
   room->draw_offered_by.reset();
   if (request.answer_draw().accept()) finish(*room, "drawn by agreement");  // persisted before the answer
   outbound_.send(caller.connection, ok_envelope(request.request_id()));

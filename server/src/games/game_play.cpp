@@ -57,7 +57,7 @@ std::uint64_t GameService::play(GameRoom& room, engine::Side side, const engine:
     log_event(LogLevel::Info, "game_finished", {{"game", std::to_string(room.row.id)}, {"result", result}});
   }
   metrics_.count_action();
-  if (over) report_games();
+  if (over) rooms_.report_games();
   const LoggedAction& logged = room.log.back();
   for (const auto& [connection, subscriber] : room.subscribers) {
     // A delayed spectator hears only of a new player turn (its delayed view then moves on), so the
@@ -87,19 +87,7 @@ void GameService::start_if_ready(GameRoom& room) {
   if (room.row.status != v1::GAME_STATUS_OPEN || !room.every_human_seat_taken()) return;
   room.row.status = v1::GAME_STATUS_RUNNING;
   log_event(LogLevel::Info, "game_started", {{"game", std::to_string(room.row.id)}});
-  report_games();
-  views_.broadcast_summary(room);
-}
-
-void GameService::finish(GameRoom& room, const std::string& result) {
-  store_.set_status(room.row.id, v1::GAME_STATUS_FINISHED, result);
-  room.row.status = v1::GAME_STATUS_FINISHED;
-  room.row.result = result;
-  room.proposal.reset();
-  room.undo_requested_by.reset();
-  room.draw_offered_by.reset();
-  log_event(LogLevel::Info, "game_finished", {{"game", std::to_string(room.row.id)}, {"result", result}});
-  report_games();
+  rooms_.report_games();
   views_.broadcast_summary(room);
 }
 

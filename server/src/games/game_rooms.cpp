@@ -144,4 +144,9 @@ std::size_t GameRooms::unattended_games_of(AccountId account) const {
   return count;
 }
 
+void GameRooms::report_games() {
+  const auto counts = store_.count_by_status();
+  metrics_.set_games(counts[0], counts[1], counts[2]);
+}
+
 }  // namespace hd::server

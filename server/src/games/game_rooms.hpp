@@ -52,6 +52,8 @@ class GameRooms {
   // Drops the finished games nobody has open beyond the finished-games-in-memory most recently
   // used, but those in `keep` (a built-in step is on its way).
   void evict_finished(const std::set<std::uint64_t>& keep);
+  // Sets the games gauge (open, running, finished) from the database.
+  void report_games();
   // Running or open games created by `account` with no human seat.
   std::size_t unattended_games_of(AccountId account) const;
 

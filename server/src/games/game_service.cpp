@@ -27,6 +27,7 @@ GameService::GameService(Database& db, const ServerConfig& config, Outbound& out
       views_(outbound, store_),
       chat_(store_, views_, outbound),
       rooms_(store_, config, metrics),
+      consent_(db, store_, rooms_, views_, outbound),
       queries_(
           outbound, [this](std::uint64_t game_id) { return rooms_.find(game_id); },
           [this](const Caller& caller, const Envelope& request, v1::RefusalCode code, std::string message) {
@@ -34,7 +35,7 @@ GameService::GameService(Database& db, const ServerConfig& config, Outbound& out
           }),
       post_(std::move(post)) {
   rooms_.load_unfinished();
-  report_games();
+  rooms_.report_games();
   // A built-in seat whose decision was pending when the server stopped plays on now.
   for (const auto& [id, room] : rooms_.all())
     run_builtin_players(*room);
@@ -66,19 +67,19 @@ void GameService::dispatch(const Caller& caller, const v1::ClientEnvelope& reque
     case v1::ClientEnvelope::kCloseGame:
       return close_game(caller, request);
     case v1::ClientEnvelope::kResign:
-      return resign(caller, request);
+      return consent_.resign(caller, request, rooms_.find(request.resign().game_id()));
     case v1::ClientEnvelope::kOfferDraw:
-      return offer_draw(caller, request);
+      return consent_.offer_draw(caller, request, rooms_.find(request.offer_draw().game_id()));
     case v1::ClientEnvelope::kAnswerDraw:
-      return answer_draw(caller, request);
+      return consent_.answer_draw(caller, request, rooms_.find(request.answer_draw().game_id()));
     case v1::ClientEnvelope::kSubmitAction:
       return submit_action(caller, request);
     case v1::ClientEnvelope::kConfirmAttack:
       return confirm_attack(caller, request);
     case v1::ClientEnvelope::kRequestUndo:
-      return request_undo(caller, request);
+      return consent_.request_undo(caller, request, rooms_.find(request.request_undo().game_id()));
     case v1::ClientEnvelope::kAnswerUndo:
-      return answer_undo(caller, request);
+      return consent_.answer_undo(caller, request, rooms_.find(request.answer_undo().game_id()));
     case v1::ClientEnvelope::kSendChat:
       return chat_.send_chat(caller, request, rooms_.find(request.send_chat().game_id()));
     case v1::ClientEnvelope::kQueryReachable:
@@ -201,11 +202,6 @@ void GameService::close_game(const Caller& caller, const Envelope& request) {
   answer.set_request_id(request.request_id());
   answer.mutable_ok();
   outbound_.send(caller.connection, answer);
-}
-
-void GameService::report_games() {
-  const auto counts = store_.count_by_status();
-  metrics_.set_games(counts[0], counts[1], counts[2]);
 }
 
 }  // namespace hd::server

@@ -3,14 +3,14 @@
 // docs/games.md describes the behaviour. Two parts are classes of their own, given each room
 // explicitly: GameRooms (game_rooms.hpp: the games in memory, loading, eviction) and GameViews
 // (game_views.hpp: what each subscriber is shown, and sending it); GameQueries (game_queries.hpp)
-// answers the queries, ChatAndRecords (chat_and_records.hpp) the chat and the record export. The
-// rest are member functions in files by concept:
+// answers the queries, ChatAndRecords (chat_and_records.hpp) the chat and the record export,
+// GameConsent (game_consent.hpp) undo by consent, resignation and draws. The rest are member
+// functions in files by concept:
 //   lobby.cpp        create, list, join, leave
 //   game_service.cpp dispatch, open/close
 //   game_resume.cpp  the catch-up of a connection reopening a game after a gap (catch_up.hpp)
-//   game_play.cpp    actions, Coalition teamwork, starting and finishing a game
+//   game_play.cpp    actions, Coalition teamwork, starting a game
 //   game_upkeep.cpp  the built-in players' steps, eviction
-//   game_consent.cpp undo by consent (5.1C), resignation, draws
 #pragma once
 
 #include "app/caller.hpp"
@@ -18,6 +18,7 @@
 #include "database.hpp"
 #include "games/catch_up.hpp"
 #include "games/chat_and_records.hpp"
+#include "games/game_consent.hpp"
 #include "games/game_queries.hpp"
 #include "games/game_room.hpp"
 #include "games/game_rooms.hpp"
@@ -61,8 +62,6 @@ class GameService {
 
   // handle() without the refusal of games of another rules version.
   void dispatch(const Caller& caller, const Envelope& request);
-  // Sets the games gauge (open, running, finished) from the database.
-  void report_games();
 
   // lobby.cpp
   void create_game(const Caller& caller, const Envelope& request);
@@ -107,23 +106,9 @@ class GameService {
   // Drops from memory the finished games nobody has open (GameRooms::evict_finished), but those
   // with a built-in step on its way.
   void evict_finished();
-  // Ends the game with a result in words (resignation, agreed draw) and tells everyone.
-  void finish(GameRoom& room, const std::string& result);
   // Marks the room started once every human seat is taken (the caller then runs the built-in
   // players); the caller has written the RUNNING status in the same transaction as the last seat.
   void start_if_ready(GameRoom& room);
-
-  // game_consent.cpp
-  void request_undo(const Caller& caller, const Envelope& request);
-  void answer_undo(const Caller& caller, const Envelope& request);
-  void resign(const Caller& caller, const Envelope& request);
-  void offer_draw(const Caller& caller, const Envelope& request);
-  void answer_draw(const Caller& caller, const Envelope& request);
-  void apply_undo(GameRoom& room, AccountId answering);
-  // The running game in which the caller holds `held` seats (resign, offer or answer a draw); refuses
-  // (NOT_FOUND, NOT_YOUR_SEAT, GAME_NOT_RUNNING) and returns nullptr otherwise.
-  GameRoom* seat_holders_running_game(const Caller& caller, const Envelope& request, std::uint64_t game_id,
-                                      std::vector<hundred_days::v1::Seat>& held);
 
   Database& db_;
   const ServerConfig& config_;
@@ -132,7 +117,8 @@ class GameService {
   GameStore store_;
   GameViews views_;  // what subscribers are shown, and the sending of it
   ChatAndRecords chat_;
-  GameRooms rooms_;                                             // the games in memory
+  GameRooms rooms_;  // the games in memory
+  GameConsent consent_;
   std::map<ConnectionId, std::set<std::uint64_t>> open_games_;  // the games each connection has open
   GameQueries queries_;
   Post post_;

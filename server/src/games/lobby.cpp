@@ -146,7 +146,7 @@ void GameService::create_game(const Caller& caller, const Envelope& request) {
   GameRoom& live = rooms_.add(std::move(room));
   log_event(LogLevel::Info, "game_created",
             {{"game", std::to_string(game.id)}, {"scenario", game.scenario}, {"account", caller.username}});
-  report_games();
+  rooms_.report_games();
 
   v1::ServerEnvelope answer;
   answer.set_request_id(request.request_id());
