@@ -81,16 +81,6 @@ std::uint64_t GameService::play(GameRoom& room, engine::Side side, const engine:
   return logged.sequence;
 }
 
-void GameService::start_if_ready(GameRoom& room) {
-  // The RUNNING status was written with the seat that completed the game (issue 12: one
-  // transaction), by create_game or join_game.
-  if (room.row.status != v1::GAME_STATUS_OPEN || !room.every_human_seat_taken()) return;
-  room.row.status = v1::GAME_STATUS_RUNNING;
-  log_event(LogLevel::Info, "game_started", {{"game", std::to_string(room.row.id)}});
-  rooms_.report_games();
-  views_.broadcast_summary(room);
-}
-
 void GameService::submit_action(const Caller& caller, const Envelope& request) {
   const v1::SubmitAction& submit = request.submit_action();
   GameRoom* found = rooms_.find(submit.game_id());

@@ -28,6 +28,8 @@ GameService::GameService(Database& db, const ServerConfig& config, Outbound& out
       chat_(store_, views_, outbound),
       rooms_(store_, config, metrics),
       consent_(db, store_, rooms_, views_, outbound),
+      lobby_(db, config, store_, rooms_, views_, outbound,
+             [this](GameRoom& room) { run_builtin_players(room); }),
       queries_(
           outbound, [this](std::uint64_t game_id) { return rooms_.find(game_id); },
           [this](const Caller& caller, const Envelope& request, v1::RefusalCode code, std::string message) {
@@ -55,13 +57,13 @@ void GameService::handle(const Caller& caller, const v1::ClientEnvelope& request
 void GameService::dispatch(const Caller& caller, const v1::ClientEnvelope& request) {
   switch (request.body_case()) {
     case v1::ClientEnvelope::kCreateGame:
-      return create_game(caller, request);
+      return lobby_.create_game(caller, request);
     case v1::ClientEnvelope::kListGames:
-      return list_games(caller, request);
+      return lobby_.list_games(caller, request);
     case v1::ClientEnvelope::kJoinGame:
-      return join_game(caller, request);
+      return lobby_.join_game(caller, request);
     case v1::ClientEnvelope::kLeaveGame:
-      return leave_game(caller, request);
+      return lobby_.leave_game(caller, request);
     case v1::ClientEnvelope::kOpenGame:
       return open_game(caller, request);
     case v1::ClientEnvelope::kCloseGame:

@@ -4,12 +4,11 @@
 // explicitly: GameRooms (game_rooms.hpp: the games in memory, loading, eviction) and GameViews
 // (game_views.hpp: what each subscriber is shown, and sending it); GameQueries (game_queries.hpp)
 // answers the queries, ChatAndRecords (chat_and_records.hpp) the chat and the record export,
-// GameConsent (game_consent.hpp) undo by consent, resignation and draws. The rest are member
-// functions in files by concept:
-//   lobby.cpp        create, list, join, leave
+// GameConsent (game_consent.hpp) undo by consent, resignation and draws, GameLobby (lobby.hpp)
+// creating, listing, joining and leaving. The rest are member functions in files by concept:
 //   game_service.cpp dispatch, open/close
 //   game_resume.cpp  the catch-up of a connection reopening a game after a gap (catch_up.hpp)
-//   game_play.cpp    actions, Coalition teamwork, starting a game
+//   game_play.cpp    actions, Coalition teamwork
 //   game_upkeep.cpp  the built-in players' steps, eviction
 #pragma once
 
@@ -24,6 +23,7 @@
 #include "games/game_rooms.hpp"
 #include "games/game_store.hpp"
 #include "games/game_views.hpp"
+#include "games/lobby.hpp"
 #include "ops/metrics.hpp"
 #include "server_config.hpp"
 
@@ -63,11 +63,6 @@ class GameService {
   // handle() without the refusal of games of another rules version.
   void dispatch(const Caller& caller, const Envelope& request);
 
-  // lobby.cpp
-  void create_game(const Caller& caller, const Envelope& request);
-  void list_games(const Caller& caller, const Envelope& request);
-  void join_game(const Caller& caller, const Envelope& request);
-  void leave_game(const Caller& caller, const Envelope& request);
   // game_service.cpp
   void open_game(const Caller& caller, const Envelope& request);
   // game_resume.cpp: answers an OpenGame resuming after `last_seen` > 0 (catch_up.hpp): a snapshot
@@ -106,9 +101,6 @@ class GameService {
   // Drops from memory the finished games nobody has open (GameRooms::evict_finished), but those
   // with a built-in step on its way.
   void evict_finished();
-  // Marks the room started once every human seat is taken (the caller then runs the built-in
-  // players); the caller has written the RUNNING status in the same transaction as the last seat.
-  void start_if_ready(GameRoom& room);
 
   Database& db_;
   const ServerConfig& config_;
@@ -119,6 +111,7 @@ class GameService {
   ChatAndRecords chat_;
   GameRooms rooms_;  // the games in memory
   GameConsent consent_;
+  GameLobby lobby_;
   std::map<ConnectionId, std::set<std::uint64_t>> open_games_;  // the games each connection has open
   GameQueries queries_;
   Post post_;
