@@ -3,7 +3,7 @@
 // reading (catch_up.hpp), then Ok. Each chunk is one job on the hub's strand, so other requests
 // run between them.
 #include "games/catch_up.hpp"
-#include "games/game_service.hpp"
+#include "games/game_opening.hpp"
 #include "games/spectator_view.hpp"
 
 #include <hd/wire/game_convert.hpp>
@@ -14,7 +14,7 @@ namespace hd::server {
 
 namespace v1 = hundred_days::v1;
 
-void GameService::resume(const Caller& caller, const Envelope& request, GameRoom& room,
+void GameOpening::resume(const Caller& caller, const Envelope& request, GameRoom& room,
                          Subscriber& subscriber, std::uint64_t last_seen) {
   v1::ServerEnvelope answer;
   answer.set_request_id(request.request_id());
@@ -37,7 +37,7 @@ void GameService::resume(const Caller& caller, const Envelope& request, GameRoom
   if (!awaiting_drain_.count(caller.connection)) send_catch_up_chunk(caller.connection, game_id);
 }
 
-void GameService::send_catch_up_chunk(ConnectionId connection, std::uint64_t game_id) {
+void GameOpening::send_catch_up_chunk(ConnectionId connection, std::uint64_t game_id) {
   const auto found = catch_ups_.find({connection, game_id});
   if (found == catch_ups_.end()) return;
   GameRoom* found_room = rooms_.loaded(game_id);
@@ -98,7 +98,7 @@ void GameService::send_catch_up_chunk(ConnectionId connection, std::uint64_t gam
                            [this, connection] { post_([this, connection] { on_drained(connection); }); });
 }
 
-void GameService::on_drained(ConnectionId connection) {
+void GameOpening::on_drained(ConnectionId connection) {
   awaiting_drain_.erase(connection);
   // One chunk of the connection's first catch-up; the others follow on later drains.
   const auto first = catch_ups_.lower_bound({connection, 0});
@@ -106,7 +106,7 @@ void GameService::on_drained(ConnectionId connection) {
   send_catch_up_chunk(connection, first->first.second);
 }
 
-void GameService::drop_catch_ups(ConnectionId connection) {
+void GameOpening::drop_catch_ups(ConnectionId connection) {
   const auto first = catch_ups_.lower_bound({connection, 0});
   auto last = first;
   while (last != catch_ups_.end() && last->first.first == connection)

@@ -1,13 +1,15 @@
 // The lobby and the games: every request of a logged-in caller other than the account ones. Runs on
 // the hub's strand only (one call at a time), so it needs no locks and owns the games' database rows.
-// docs/games.md describes the behaviour. Two parts are classes of their own, given each room
-// explicitly: GameRooms (game_rooms.hpp: the games in memory, loading, eviction) and GameViews
-// (game_views.hpp: what each subscriber is shown, and sending it); GameQueries (game_queries.hpp)
-// answers the queries, ChatAndRecords (chat_and_records.hpp) the chat and the record export,
-// GameConsent (game_consent.hpp) undo by consent, resignation and draws, GameLobby (lobby.hpp)
-// creating, listing, joining and leaving. The rest are member functions in files by concept:
-//   game_service.cpp dispatch, open/close
-//   game_resume.cpp  the catch-up of a connection reopening a game after a gap (catch_up.hpp)
+// docs/games.md describes the behaviour. GameService is the facade: it builds the parts, finds the
+// room a request names and hands it to the part that answers it:
+//   GameRooms      (game_rooms.hpp)       the games in memory: loading, repair, eviction
+//   GameViews      (game_views.hpp)       what each subscriber is shown, and sending it
+//   GameLobby      (lobby.hpp)            create, list, join, leave
+//   GameOpening    (game_opening.hpp)     open, close, the catch-up after a gap (catch_up.hpp)
+//   GameConsent    (game_consent.hpp)     undo by consent (5.1C), resignation, draws
+//   ChatAndRecords (chat_and_records.hpp) chat, the record export
+//   GameQueries    (game_queries.hpp)     reachable hexes, combat options, odds, retreats
+// Play stays here, with the built-in players it drives and that drive it:
 //   game_play.cpp    actions, Coalition teamwork
 //   game_upkeep.cpp  the built-in players' steps, eviction
 #pragma once
@@ -18,6 +20,7 @@
 #include "games/catch_up.hpp"
 #include "games/chat_and_records.hpp"
 #include "games/game_consent.hpp"
+#include "games/game_opening.hpp"
 #include "games/game_queries.hpp"
 #include "games/game_room.hpp"
 #include "games/game_rooms.hpp"
@@ -63,23 +66,6 @@ class GameService {
   // handle() without the refusal of games of another rules version.
   void dispatch(const Caller& caller, const Envelope& request);
 
-  // game_service.cpp
-  void open_game(const Caller& caller, const Envelope& request);
-  // game_resume.cpp: answers an OpenGame resuming after `last_seen` > 0 (catch_up.hpp): a snapshot
-  // of the subscriber's view at a point behind, then the missed updates in chunks paced by the
-  // connection's reading, then Ok; a delayed spectator, or one that missed nothing, gets a snapshot
-  // of what it may see now and Ok. Marks the subscriber catching up while the tail is sent.
-  void resume(const Caller& caller, const Envelope& request, GameRoom& room, Subscriber& subscriber,
-              std::uint64_t last_seen);
-  // Sends the next chunk of a catch-up (at most catch_up_chunk() messages, as many actions
-  // replayed), and Ok when it reaches the present; then waits for the connection's queue to drain
-  // if any catch-up of the connection is left.
-  void send_catch_up_chunk(ConnectionId connection, std::uint64_t game_id);
-  // The connection has read most of what was queued: the next chunk of its first catch-up.
-  void on_drained(ConnectionId connection);
-  // Forgets the catch-ups of a connection that has closed.
-  void drop_catch_ups(ConnectionId connection);
-  void close_game(const Caller& caller, const Envelope& request);
   void send_refusal(const Caller& caller, const Envelope& request, hundred_days::v1::RefusalCode code,
                     std::string message, std::string rule = {});
   // Sends the engine's refusal of a request typed (RULE_VIOLATION: reason, rule, arguments),
@@ -111,14 +97,11 @@ class GameService {
   ChatAndRecords chat_;
   GameRooms rooms_;  // the games in memory
   GameConsent consent_;
+  GameOpening opening_;
   GameLobby lobby_;
-  std::map<ConnectionId, std::set<std::uint64_t>> open_games_;  // the games each connection has open
   GameQueries queries_;
   Post post_;
   std::set<std::uint64_t> builtin_scheduled_;  // games with a built-in step waiting on the strand
-  // Catch-ups under way by (connection, game), and the connections waiting for their queue to drain.
-  std::map<std::pair<ConnectionId, std::uint64_t>, CatchUp> catch_ups_;
-  std::set<ConnectionId> awaiting_drain_;
 };
 
 }  // namespace hd::server
