@@ -15,20 +15,17 @@ namespace v1 = hundred_days::v1;
 ChatAndRecords::ChatAndRecords(GameStore& store, GameViews& views, Outbound& outbound)
     : store_(store), views_(views), outbound_(outbound) {}
 
-void ChatAndRecords::refuse(const Caller& caller, const Envelope& request, v1::RefusalCode code,
-                            std::string message) {
-  outbound_.send(caller.connection, refusal_envelope(request.request_id(), code, std::move(message)));
-}
-
 void ChatAndRecords::send_chat(const Caller& caller, const Envelope& request, GameRoom* room) {
   const v1::SendChat& chat = request.send_chat();
-  if (!room) return refuse(caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game");
+  if (!room) return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game");
   const auto held = room->seats_of(*caller.account);
   const bool spectating = room->subscribers.count(caller.connection) > 0;
   if (held.empty() && !spectating)
-    return refuse(caller, request, v1::REFUSAL_CODE_NOT_FOUND, "open the game to chat in it");
+    return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_NOT_FOUND,
+                        "open the game to chat in it");
   if (chat.text().empty() || chat.text().size() > 500)
-    return refuse(caller, request, v1::REFUSAL_CODE_INVALID_REQUEST, "chat text: 1 to 500 bytes");
+    return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_INVALID_REQUEST,
+                        "chat text: 1 to 500 bytes");
   ChatRow row;
   row.channel = chat.channel();
   row.from = caller.username;
@@ -36,10 +33,11 @@ void ChatAndRecords::send_chat(const Caller& caller, const Envelope& request, Ga
   row.unix_seconds = static_cast<std::int64_t>(std::time(nullptr));
   if (chat.channel() == v1::CHAT_CHANNEL_SIDE) {
     if (held.empty())
-      return refuse(caller, request, v1::REFUSAL_CODE_NOT_YOUR_SEAT, "side chat is for seat holders");
+      return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_NOT_YOUR_SEAT,
+                          "side chat is for seat holders");
     row.side = wire::to_proto(side_of_seat(held.front()));
   } else if (chat.channel() != v1::CHAT_CHANNEL_ALL) {
-    return refuse(caller, request, v1::REFUSAL_CODE_INVALID_REQUEST, "channel: ALL or SIDE");
+    return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_INVALID_REQUEST, "channel: ALL or SIDE");
   }
   store_.insert_chat(room->row.id, *caller.account, row);
   v1::ServerEnvelope message;
@@ -61,10 +59,10 @@ void ChatAndRecords::send_chat(const Caller& caller, const Envelope& request, Ga
 
 void ChatAndRecords::export_record(const Caller& caller, const Envelope& request, const GameRoom* room) {
   if (!room || (!room->row.public_listing && room->seats_of(*caller.account).empty()))
-    return refuse(caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game");
+    return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game");
   if (room->row.status != v1::GAME_STATUS_FINISHED)
-    return refuse(caller, request, v1::REFUSAL_CODE_NOT_ALLOWED,
-                  "the record and the dice seed are revealed when the game is finished");
+    return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_NOT_ALLOWED,
+                        "the record and the dice seed are revealed when the game is finished");
   v1::ServerEnvelope answer;
   answer.set_request_id(request.request_id());
   v1::GameRecord& record = *answer.mutable_game_record();

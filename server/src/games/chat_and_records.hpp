@@ -28,9 +28,6 @@ class ChatAndRecords {
   void export_record(const Caller& caller, const Envelope& request, const GameRoom* room);
 
  private:
-  void refuse(const Caller& caller, const Envelope& request, hundred_days::v1::RefusalCode code,
-              std::string message);
-
   GameStore& store_;
   GameViews& views_;
   Outbound& outbound_;

@@ -16,12 +16,6 @@ GameConsent::GameConsent(Database& db, GameStore& store, GameRooms& rooms, GameV
                          Outbound& outbound)
     : db_(db), store_(store), rooms_(rooms), views_(views), outbound_(outbound) {}
 
-void GameConsent::refuse(const Caller& caller, const Envelope& request, v1::RefusalCode code,
-                         std::string message, std::string rule) {
-  outbound_.send(caller.connection,
-                 refusal_envelope(request.request_id(), code, std::move(message), std::move(rule)));
-}
-
 void GameConsent::finish(GameRoom& room, const std::string& result) {
   store_.set_status(room.row.id, v1::GAME_STATUS_FINISHED, result);
   room.row.status = v1::GAME_STATUS_FINISHED;
@@ -36,18 +30,20 @@ void GameConsent::finish(GameRoom& room, const std::string& result) {
 
 void GameConsent::request_undo(const Caller& caller, const Envelope& request, GameRoom* found) {
   const std::uint64_t game_id = request.request_undo().game_id();
-  if (!found) return refuse(caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game");
+  if (!found) return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game");
   GameRoom& room = *found;
   if (room.row.status != v1::GAME_STATUS_RUNNING)
-    return refuse(caller, request, v1::REFUSAL_CODE_GAME_NOT_RUNNING, "the game is not running");
+    return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_GAME_NOT_RUNNING,
+                        "the game is not running");
   const auto held = room.seats_of(*caller.account);
-  if (held.empty()) return refuse(caller, request, v1::REFUSAL_CODE_NOT_YOUR_SEAT, "you hold no seat here");
+  if (held.empty())
+    return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_NOT_YOUR_SEAT, "you hold no seat here");
   // 5.1C: the engine says whether the last action may be taken back; it must be one of the caller's.
   const bool allowed = room.undo_allowed_for(held);
   if (!allowed)
-    return refuse(caller, request, v1::REFUSAL_CODE_NOT_ALLOWED,
-                  "only your own last move of this movement phase, before any die, can be taken back",
-                  "5.1C");
+    return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_NOT_ALLOWED,
+                        "only your own last move of this movement phase, before any die, can be taken back",
+                        "5.1C");
   const LoggedAction& last = room.log.back();
   store_.log_undo(room.row.id, last.sequence, last.action, "request", *caller.account);
   room.undo_requested_by = last.seat;
@@ -106,16 +102,17 @@ void GameConsent::apply_undo(GameRoom& room, AccountId answering) {
 
 void GameConsent::answer_undo(const Caller& caller, const Envelope& request, GameRoom* found) {
   const v1::AnswerUndo& answer_request = request.answer_undo();
-  if (!found) return refuse(caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game");
+  if (!found) return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game");
   GameRoom& room = *found;
   if (!room.undo_requested_by)
-    return refuse(caller, request, v1::REFUSAL_CODE_NOT_ALLOWED, "no undo was asked for");
+    return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_NOT_ALLOWED, "no undo was asked for");
   const engine::Side asking = side_of_seat(*room.undo_requested_by);
   bool opponent = false;
   for (v1::Seat seat : room.seats_of(*caller.account))
     if (side_of_seat(seat) != asking) opponent = true;
   if (!opponent)
-    return refuse(caller, request, v1::REFUSAL_CODE_NOT_YOUR_SEAT, "the other side answers an undo request");
+    return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_NOT_YOUR_SEAT,
+                        "the other side answers an undo request");
   v1::ServerEnvelope ok;
   ok.set_request_id(request.request_id());
   ok.mutable_ok();
@@ -134,16 +131,16 @@ void GameConsent::answer_undo(const Caller& caller, const Envelope& request, Gam
 GameRoom* GameConsent::seat_holders_running_game(const Caller& caller, const Envelope& request,
                                                  GameRoom* room, std::vector<v1::Seat>& held) {
   if (!room) {
-    refuse(caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game");
+    send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game");
     return nullptr;
   }
   held = room->seats_of(*caller.account);
   if (held.empty()) {
-    refuse(caller, request, v1::REFUSAL_CODE_NOT_YOUR_SEAT, "you hold no seat here");
+    send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_NOT_YOUR_SEAT, "you hold no seat here");
     return nullptr;
   }
   if (room->row.status != v1::GAME_STATUS_RUNNING) {
-    refuse(caller, request, v1::REFUSAL_CODE_GAME_NOT_RUNNING, "the game is not running");
+    send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_GAME_NOT_RUNNING, "the game is not running");
     return nullptr;
   }
   return room;
@@ -171,9 +168,10 @@ void GameConsent::offer_draw(const Caller& caller, const Envelope& request, Game
   for (v1::Seat seat : room->seats_of_side(other)) {
     const SeatRow* row = room->seat(seat);
     if (row->built_in)
-      return refuse(caller, request, v1::REFUSAL_CODE_NOT_ALLOWED, "the built-in player does not take draws");
+      return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_NOT_ALLOWED,
+                          "the built-in player does not take draws");
     if (row->account == *caller.account)
-      return refuse(caller, request, v1::REFUSAL_CODE_NOT_ALLOWED, "you hold both sides");
+      return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_NOT_ALLOWED, "you hold both sides");
   }
   room->draw_offered_by = side;
   outbound_.send(caller.connection, ok_envelope(request.request_id()));
@@ -189,12 +187,13 @@ void GameConsent::answer_draw(const Caller& caller, const Envelope& request, Gam
   GameRoom* room = seat_holders_running_game(caller, request, found, held);
   if (!room) return;
   if (!room->draw_offered_by)
-    return refuse(caller, request, v1::REFUSAL_CODE_NOT_ALLOWED, "no draw is on offer");
+    return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_NOT_ALLOWED, "no draw is on offer");
   bool opponent = false;
   for (v1::Seat seat : held)
     if (side_of_seat(seat) != *room->draw_offered_by) opponent = true;
   if (!opponent)
-    return refuse(caller, request, v1::REFUSAL_CODE_NOT_YOUR_SEAT, "the other side answers a draw offer");
+    return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_NOT_YOUR_SEAT,
+                        "the other side answers a draw offer");
   room->draw_offered_by.reset();
   if (request.answer_draw().accept()) finish(*room, "drawn by agreement");  // persisted before the answer
   outbound_.send(caller.connection, ok_envelope(request.request_id()));

@@ -47,8 +47,6 @@ class GameConsent {
   // NOT_YOUR_SEAT, GAME_NOT_RUNNING) and returns nullptr.
   GameRoom* seat_holders_running_game(const Caller& caller, const Envelope& request, GameRoom* room,
                                       std::vector<hundred_days::v1::Seat>& held);
-  void refuse(const Caller& caller, const Envelope& request, hundred_days::v1::RefusalCode code,
-              std::string message, std::string rule = {});
 
   Database& db_;
   GameStore& store_;

@@ -10,34 +10,30 @@ GameOpening::GameOpening(const ServerConfig& config, GameRooms& rooms, GameViews
                          Post post)
     : config_(config), rooms_(rooms), views_(views), outbound_(outbound), post_(std::move(post)) {}
 
-void GameOpening::refuse(const Caller& caller, const Envelope& request, v1::RefusalCode code,
-                         std::string message) {
-  outbound_.send(caller.connection, refusal_envelope(request.request_id(), code, std::move(message)));
-}
-
 void GameOpening::open_game(const Caller& caller, const Envelope& request, GameRoom* room) {
   const v1::OpenGame& open = request.open_game();
-  if (!room) return refuse(caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game");
+  if (!room) return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game");
   Subscriber subscriber;
   subscriber.account = *caller.account;
   const auto held = room->seats_of(*caller.account);
   if (open.spectate()) {
     const auto viewer = spectator_viewer(room->row.spectator_view);
     if (!room->row.public_listing && held.empty())
-      return refuse(caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game");
+      return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game");
     // Decision (docs/games.md): a seat holder would see another side's view (a secret option's
     // units and name, 18.5C) or everything, late; until the game is over it plays, not watches.
     if (!held.empty() && room->row.status != v1::GAME_STATUS_FINISHED)
-      return refuse(caller, request, v1::REFUSAL_CODE_NOT_ALLOWED,
-                    "you hold a seat in this game: open it as a player, not as a spectator");
+      return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_NOT_ALLOWED,
+                          "you hold a seat in this game: open it as a player, not as a spectator");
     if (!viewer)
-      return refuse(caller, request, v1::REFUSAL_CODE_NOT_ALLOWED, "this game allows no spectators");
+      return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_NOT_ALLOWED,
+                          "this game allows no spectators");
     subscriber.viewer = *viewer;
     subscriber.delay_player_turns = room->row.spectator_delay;
   } else {
     if (held.empty())
-      return refuse(caller, request, v1::REFUSAL_CODE_NOT_YOUR_SEAT,
-                    "you hold no seat in this game (open it as a spectator)");
+      return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_NOT_YOUR_SEAT,
+                          "you hold no seat in this game (open it as a spectator)");
     subscriber.seats = held;
     subscriber.viewer = viewer_for_seats(held);
   }
@@ -73,7 +69,7 @@ void GameOpening::close_game(const Caller& caller, const Envelope& request) {
   const std::uint64_t id = request.close_game().game_id();
   auto& open = open_games_[caller.connection];
   if (!open.erase(id))
-    return refuse(caller, request, v1::REFUSAL_CODE_NOT_FOUND, "the game is not open here");
+    return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_NOT_FOUND, "the game is not open here");
   catch_ups_.erase({caller.connection, id});
   if (GameRoom* room = rooms_.loaded(id)) {
     room->subscribers.erase(caller.connection);

@@ -54,8 +54,6 @@ class GameOpening {
   void on_drained(ConnectionId connection);
   // Forgets the catch-ups of a connection that has closed.
   void drop_catch_ups(ConnectionId connection);
-  void refuse(const Caller& caller, const Envelope& request, hundred_days::v1::RefusalCode code,
-              std::string message);
 
   const ServerConfig& config_;
   GameRooms& rooms_;

@@ -105,9 +105,7 @@ void GameService::forget(const Caller& caller) {
 
 void GameService::send_refusal(const Caller& caller, const Envelope& request, v1::RefusalCode code,
                                std::string message, std::string rule) {
-  // Logged once, as request_refused, by the refusal accounting every refusal passes through.
-  outbound_.send(caller.connection,
-                 refusal_envelope(request.request_id(), code, std::move(message), std::move(rule)));
+  hd::server::send_refusal(outbound_, caller, request, code, std::move(message), std::move(rule));
 }
 
 void GameService::send_rule_refusal(const Caller& caller, const Envelope& request, const GameRoom& room,

@@ -48,11 +48,6 @@ GameLobby::GameLobby(Database& db, const ServerConfig& config, GameStore& store,
       outbound_(outbound),
       started_(std::move(started)) {}
 
-void GameLobby::refuse(const Caller& caller, const Envelope& request, v1::RefusalCode code,
-                       std::string message) {
-  outbound_.send(caller.connection, refusal_envelope(request.request_id(), code, std::move(message)));
-}
-
 void GameLobby::start_if_ready(GameRoom& room) {
   // The RUNNING status was written with the seat that completed the game (issue 12: one
   // transaction), by create_game or join_game.
@@ -67,15 +62,16 @@ void GameLobby::create_game(const Caller& caller, const Envelope& request) {
   const v1::CreateGame& create = request.create_game();
   const auto scenarios = loader::list_scenarios(config_.data_root);
   if (std::find(scenarios.begin(), scenarios.end(), create.scenario()) == scenarios.end())
-    return refuse(caller, request, v1::REFUSAL_CODE_INVALID_REQUEST,
-                  "unknown scenario '" + create.scenario().substr(0, 64) +
-                      (create.scenario().size() > 64 ? "...'" : "'"));
+    return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_INVALID_REQUEST,
+                        "unknown scenario '" + create.scenario().substr(0, 64) +
+                            (create.scenario().size() > 64 ? "...'" : "'"));
   if (!entropy_ok(create.entropy()))
-    return refuse(caller, request, v1::REFUSAL_CODE_INVALID_REQUEST, "entropy must be 16 to 64 bytes");
+    return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_INVALID_REQUEST,
+                        "entropy must be 16 to 64 bytes");
   const v1::SpectatorView policy = create.spectators().view();
   if (!v1::SpectatorView_IsValid(policy) || create.spectators().delay_player_turns() > kMaxSpectatorDelay)
-    return refuse(caller, request, v1::REFUSAL_CODE_INVALID_REQUEST,
-                  "spectator policy: a known view and a delay of at most 100 player turns");
+    return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_INVALID_REQUEST,
+                        "spectator policy: a known view and a delay of at most 100 player turns");
 
   GameRow game;
   game.rules_version = engine::kRulesVersion;
@@ -83,14 +79,15 @@ void GameLobby::create_game(const Caller& caller, const Envelope& request) {
   game.force_options.assign(create.force_options().begin(), create.force_options().end());
   for (const std::string& rule : create.optional_rules()) {
     if (std::find(game.optional_rules.begin(), game.optional_rules.end(), rule) != game.optional_rules.end())
-      return refuse(caller, request, v1::REFUSAL_CODE_INVALID_REQUEST, "optional rule " + rule + " twice");
+      return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_INVALID_REQUEST,
+                          "optional rule " + rule + " twice");
     game.optional_rules.push_back(rule);
   }
   auto started = loader::start_scenario_game(config_.data_root, choice_of(game, config_.allow_missing_rules));
   if (!started.value) {
     const std::string why =
         started.errors.empty() ? "the scenario does not load" : started.errors.front().to_string();
-    return refuse(caller, request, v1::REFUSAL_CODE_INVALID_REQUEST, why);
+    return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_INVALID_REQUEST, why);
   }
   const engine::GameState& initial = *started.value;
   game.missing_rules = initial.rules->missing_rules;  // development servers only: not by the book
@@ -111,16 +108,16 @@ void GameLobby::create_game(const Caller& caller, const Envelope& request) {
   for (const SeatRow& seat : seats) {
     if (side_of_seat(seat.seat) != engine::Side::Coalition) continue;
     if (coalition_built_in && *coalition_built_in != seat.built_in)
-      return refuse(caller, request, v1::REFUSAL_CODE_INVALID_REQUEST,
-                    "the Prussian and Allied seats must both be human or both built-in");
+      return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_INVALID_REQUEST,
+                          "the Prussian and Allied seats must both be human or both built-in");
     coalition_built_in = seat.built_in;
   }
   for (int taken : create.take_seats()) {
     const auto seat = static_cast<v1::Seat>(taken);
     auto it = std::find_if(seats.begin(), seats.end(), [&](const SeatRow& s) { return s.seat == seat; });
     if (it == seats.end() || it->built_in)
-      return refuse(caller, request, v1::REFUSAL_CODE_INVALID_REQUEST,
-                    "take_seats: " + seat_name(seat) + " is not a human seat of this game");
+      return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_INVALID_REQUEST,
+                          "take_seats: " + seat_name(seat) + " is not a human seat of this game");
     it->account = *caller.account;
     it->username = caller.username;
     it->entropy = create.entropy();
@@ -134,19 +131,19 @@ void GameLobby::create_game(const Caller& caller, const Envelope& request) {
       return seat.account == *caller.account && side_of_seat(seat.seat) == option.secret->side;
     });
     if (!takes_side)
-      return refuse(caller, request, v1::REFUSAL_CODE_NOT_ALLOWED,
-                    option.id + " is the " +
-                        (option.secret->side == engine::Side::French ? "French" : "Coalition") +
-                        " player's secret choice: take a seat of that side to choose it");
+      return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_NOT_ALLOWED,
+                          option.id + " is the " +
+                              (option.secret->side == engine::Side::French ? "French" : "Coalition") +
+                              " player's secret choice: take a seat of that side to choose it");
   }
 
   // Issue 12: a game with no human seat plays itself; an account keeps few of them going at once.
   const bool unattended =
       std::none_of(seats.begin(), seats.end(), [](const SeatRow& s) { return !s.built_in; });
   if (unattended && rooms_.unattended_games_of(*caller.account) >= config_.max_unattended_games_per_account)
-    return refuse(caller, request, v1::REFUSAL_CODE_LIMIT_REACHED,
-                  "at most " + std::to_string(config_.max_unattended_games_per_account) +
-                      " game(s) with no human seat may run at once per account; wait for yours to end");
+    return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_LIMIT_REACHED,
+                        "at most " + std::to_string(config_.max_unattended_games_per_account) +
+                            " game(s) with no human seat may run at once per account; wait for yours to end");
 
   game.title = initial.rules->scenario.name;
   // Created and started in one transaction when every human seat is taken at once (issue 12).
@@ -212,7 +209,8 @@ void GameLobby::list_games(const Caller& caller, const Envelope& request) {
       *list.add_games() = views_.summary(*room, &lister);
     }
   } else {
-    return refuse(caller, request, v1::REFUSAL_CODE_INVALID_REQUEST, "filter: OPEN, MINE or SPECTATABLE");
+    return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_INVALID_REQUEST,
+                        "filter: OPEN, MINE or SPECTATABLE");
   }
   outbound_.send(caller.connection, answer);
 }
@@ -227,17 +225,22 @@ void GameLobby::join_game(const Caller& caller, const Envelope& request) {
     room = rooms_.find(join.game_id());
     if (room && !room->row.public_listing) room = nullptr;  // private games only by invite code
   }
-  if (!room) return refuse(caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game (or invite code)");
+  if (!room)
+    return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_NOT_FOUND,
+                        "no such game (or invite code)");
   if (room->row.status != v1::GAME_STATUS_OPEN)
-    return refuse(caller, request, v1::REFUSAL_CODE_GAME_NOT_RUNNING, "the game has already started");
+    return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_GAME_NOT_RUNNING,
+                        "the game has already started");
   SeatRow* seat = room->seat(join.seat());
   if (!is_valid_seat(join.seat()) || !seat || seat->built_in)
-    return refuse(caller, request, v1::REFUSAL_CODE_INVALID_REQUEST,
-                  "seat: a human seat of this game's armies");
+    return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_INVALID_REQUEST,
+                        "seat: a human seat of this game's armies");
   if (seat->account && *seat->account != *caller.account)
-    return refuse(caller, request, v1::REFUSAL_CODE_SEAT_TAKEN, "the seat is held by another account");
+    return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_SEAT_TAKEN,
+                        "the seat is held by another account");
   if (!entropy_ok(join.entropy()))
-    return refuse(caller, request, v1::REFUSAL_CODE_INVALID_REQUEST, "entropy must be 16 to 64 bytes");
+    return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_INVALID_REQUEST,
+                        "entropy must be 16 to 64 bytes");
   SeatRow updated = *seat;
   updated.account = *caller.account;
   updated.username = caller.username;
@@ -272,20 +275,22 @@ void GameLobby::join_game(const Caller& caller, const Envelope& request) {
 void GameLobby::leave_game(const Caller& caller, const Envelope& request) {
   const v1::LeaveGame& leave = request.leave_game();
   GameRoom* room = rooms_.find(leave.game_id());
-  if (!room) return refuse(caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game");
+  if (!room) return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game");
   SeatRow* seat = room->seat(leave.seat());
   if (!seat || seat->account != *caller.account)
-    return refuse(caller, request, v1::REFUSAL_CODE_NOT_YOUR_SEAT, "you do not hold that seat");
+    return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_NOT_YOUR_SEAT,
+                        "you do not hold that seat");
   if (room->row.status != v1::GAME_STATUS_OPEN)
-    return refuse(caller, request, v1::REFUSAL_CODE_NOT_ALLOWED,
-                  "a seat can be left only before the game starts (resign instead)");
+    return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_NOT_ALLOWED,
+                        "a seat can be left only before the game starts (resign instead)");
   // 18.5C (docs/games.md): the secret choice stays with the player who made it, so its seat is
   // never handed to another account.
   const engine::Ruleset& rules = *room->state.rules;
   for (const engine::ScenarioOption& option : rules.scenario.options) {
     if (option.secret && rules.option_chosen(option.id) && side_of_seat(seat->seat) == option.secret->side)
-      return refuse(caller, request, v1::REFUSAL_CODE_NOT_ALLOWED,
-                    option.id + " is this seat's secret choice: the seat cannot be left to another player");
+      return send_refusal(
+          outbound_, caller, request, v1::REFUSAL_CODE_NOT_ALLOWED,
+          option.id + " is this seat's secret choice: the seat cannot be left to another player");
   }
   SeatRow updated = *seat;
   updated.account.reset();

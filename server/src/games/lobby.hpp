@@ -40,8 +40,6 @@ class GameLobby {
   // Marks the room started once every human seat is taken; the caller has written the RUNNING
   // status in the same transaction as the last seat.
   void start_if_ready(GameRoom& room);
-  void refuse(const Caller& caller, const Envelope& request, hundred_days::v1::RefusalCode code,
-              std::string message);
 
   Database& db_;
   const ServerConfig& config_;
