@@ -19,29 +19,26 @@ namespace v1 = hundred_days::v1;
 
 GameService::GameService(Database& db, const ServerConfig& config, Outbound& outbound, Metrics& metrics,
                          Post post)
-    : db_(db),
-      config_(config),
-      outbound_(outbound),
-      metrics_(metrics),
+    : outbound_(outbound),
       store_(db),
       views_(outbound, store_),
       chat_(store_, views_, outbound),
       rooms_(store_, config, metrics),
       consent_(db, store_, rooms_, views_, outbound),
-      opening_(config, rooms_, views_, outbound, post),
+      play_(db, config, store_, rooms_, views_, outbound, metrics, post),
+      opening_(config, rooms_, views_, outbound, std::move(post)),
       lobby_(db, config, store_, rooms_, views_, outbound,
-             [this](GameRoom& room) { run_builtin_players(room); }),
+             [this](GameRoom& room) { play_.run_builtin_players(room); }),
       queries_(
           outbound, [this](std::uint64_t game_id) { return rooms_.find(game_id); },
           [this](const Caller& caller, const Envelope& request, v1::RefusalCode code, std::string message) {
             send_refusal(caller, request, code, std::move(message));
-          }),
-      post_(std::move(post)) {
+          }) {
   rooms_.load_unfinished();
   rooms_.report_games();
   // A built-in seat whose decision was pending when the server stopped plays on now.
   for (const auto& [id, room] : rooms_.all())
-    run_builtin_players(*room);
+    play_.run_builtin_players(*room);
 }
 
 GameService::~GameService() = default;
@@ -76,9 +73,9 @@ void GameService::dispatch(const Caller& caller, const v1::ClientEnvelope& reque
     case v1::ClientEnvelope::kAnswerDraw:
       return consent_.answer_draw(caller, request, rooms_.find(request.answer_draw().game_id()));
     case v1::ClientEnvelope::kSubmitAction:
-      return submit_action(caller, request);
+      return play_.submit_action(caller, request, rooms_.find(request.submit_action().game_id()));
     case v1::ClientEnvelope::kConfirmAttack:
-      return confirm_attack(caller, request);
+      return play_.confirm_attack(caller, request, rooms_.find(request.confirm_attack().game_id()));
     case v1::ClientEnvelope::kRequestUndo:
       return consent_.request_undo(caller, request, rooms_.find(request.request_undo().game_id()));
     case v1::ClientEnvelope::kAnswerUndo:
@@ -108,20 +105,8 @@ void GameService::send_refusal(const Caller& caller, const Envelope& request, v1
   hd::server::send_refusal(outbound_, caller, request, code, std::move(message), std::move(rule));
 }
 
-void GameService::send_rule_refusal(const Caller& caller, const Envelope& request, const GameRoom& room,
-                                    const engine::Viewer& viewer, const engine::Refusal& refusal) {
-  // Only what the refused seat may see: a unit it is not shown is "a unit" (18.5C).
-  const engine::Refusal shown = engine::redact(room.state, refusal, viewer);
-  const std::string words = engine::describe(shown, room.state);
-  log_event(LogLevel::Info, "refused",
-            {{"connection", std::to_string(caller.connection)},
-             {"code", "RULE_VIOLATION"},
-             {"reason", std::string(engine::to_string(shown.code))},
-             {"message", words}});
-  v1::ServerEnvelope envelope =
-      refusal_envelope(request.request_id(), v1::REFUSAL_CODE_RULE_VIOLATION, words);
-  wire::to_proto(shown, *envelope.mutable_refusal());
-  outbound_.send(caller.connection, envelope);
+void GameService::evict_finished() {
+  rooms_.evict_finished(play_.builtin_scheduled());
 }
 
 }  // namespace hd::server

@@ -8,10 +8,8 @@
 //   GameOpening    (game_opening.hpp)     open, close, the catch-up after a gap (catch_up.hpp)
 //   GameConsent    (game_consent.hpp)     undo by consent (5.1C), resignation, draws
 //   ChatAndRecords (chat_and_records.hpp) chat, the record export
+//   GamePlay       (game_play.hpp)        actions, Coalition teamwork, the built-in players
 //   GameQueries    (game_queries.hpp)     reachable hexes, combat options, odds, retreats
-// Play stays here, with the built-in players it drives and that drive it:
-//   game_play.cpp    actions, Coalition teamwork
-//   game_upkeep.cpp  the built-in players' steps, eviction
 #pragma once
 
 #include "app/caller.hpp"
@@ -21,6 +19,7 @@
 #include "games/chat_and_records.hpp"
 #include "games/game_consent.hpp"
 #include "games/game_opening.hpp"
+#include "games/game_play.hpp"
 #include "games/game_queries.hpp"
 #include "games/game_room.hpp"
 #include "games/game_rooms.hpp"
@@ -68,40 +67,20 @@ class GameService {
 
   void send_refusal(const Caller& caller, const Envelope& request, hundred_days::v1::RefusalCode code,
                     std::string message, std::string rule = {});
-  // Sends the engine's refusal of a request typed (RULE_VIOLATION: reason, rule, arguments),
-  // redacted for `viewer`, the refused seat's view.
-  void send_rule_refusal(const Caller& caller, const Envelope& request, const GameRoom& room,
-                         const engine::Viewer& viewer, const engine::Refusal& refusal);
-  // game_play.cpp
-  void submit_action(const Caller& caller, const Envelope& request);
-  void confirm_attack(const Caller& caller, const Envelope& request);
-  // Applies an engine action for a seat, persists it (with the game's end, if it ends), then
-  // acknowledges the actor (if any) and broadcasts the update. Throws engine::ActionRefused.
-  std::uint64_t play(GameRoom& room, engine::Side side, const engine::Action& action,
-                     hundred_days::v1::Seat seat, std::optional<AccountId> account, std::uint64_t request_id);
-  // game_upkeep.cpp
-  // Schedules the built-in seats' play while the pending decision is theirs: one action per step,
-  // each step posted back to the strand, so other requests run between them (issue 12).
-  void run_builtin_players(GameRoom& room);
-  void builtin_step(std::uint64_t game_id);
   // Drops from memory the finished games nobody has open (GameRooms::evict_finished), but those
   // with a built-in step on its way.
   void evict_finished();
 
-  Database& db_;
-  const ServerConfig& config_;
   Outbound& outbound_;
-  Metrics& metrics_;
   GameStore store_;
   GameViews views_;  // what subscribers are shown, and the sending of it
   ChatAndRecords chat_;
   GameRooms rooms_;  // the games in memory
   GameConsent consent_;
+  GamePlay play_;
   GameOpening opening_;
   GameLobby lobby_;
   GameQueries queries_;
-  Post post_;
-  std::set<std::uint64_t> builtin_scheduled_;  // games with a built-in step waiting on the strand
 };
 
 }  // namespace hd::server

@@ -1,7 +1,7 @@
 // Upkeep of the games in memory (issue 12): the built-in players' play in steps that yield to other
-// requests, and eviction of finished games nobody has open (game_rooms.hpp).
+// requests (game_play.hpp).
 #include "games/builtin_player.hpp"
-#include "games/game_service.hpp"
+#include "games/game_play.hpp"
 #include "log.hpp"
 
 #include <algorithm>
@@ -11,7 +11,7 @@ namespace hd::server {
 
 namespace v1 = hundred_days::v1;
 
-void GameService::run_builtin_players(GameRoom& room) {
+void GamePlay::run_builtin_players(GameRoom& room) {
   const auto id = static_cast<std::uint64_t>(room.row.id);
   if (room.row.status != v1::GAME_STATUS_RUNNING || builtin_scheduled_.count(id)) return;
   const auto waiting = room.pending_seats();
@@ -22,7 +22,7 @@ void GameService::run_builtin_players(GameRoom& room) {
   post_([this, id] { builtin_step(id); });
 }
 
-void GameService::builtin_step(std::uint64_t game_id) {
+void GamePlay::builtin_step(std::uint64_t game_id) {
   builtin_scheduled_.erase(game_id);
   GameRoom* found = rooms_.loaded(game_id);
   if (!found) return;
@@ -46,10 +46,6 @@ void GameService::builtin_step(std::uint64_t game_id) {
     return;
   }
   run_builtin_players(room);  // the next step, behind whatever arrived meanwhile
-  evict_finished();
-}
-
-void GameService::evict_finished() {
   rooms_.evict_finished(builtin_scheduled_);
 }
 
