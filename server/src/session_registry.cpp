@@ -47,6 +47,11 @@ void SessionRegistry::close(ConnectionId connection, CloseRequest close) {
   if (auto session = find(connection)) session->close_with(std::move(close));
 }
 
+void SessionRegistry::when_drained(ConnectionId connection, std::size_t low_water,
+                                   std::function<void()> drained) {
+  if (auto session = find(connection)) session->when_drained(low_water, std::move(drained));
+}
+
 std::size_t SessionRegistry::size() const {
   const std::lock_guard lock(mutex_);
   return sessions_.size();

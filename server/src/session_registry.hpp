@@ -25,6 +25,7 @@ class SessionRegistry : public Outbound {
   // Outbound: deliver to a live session by connection id (dropped if it has gone).
   void send(ConnectionId connection, const hundred_days::v1::ServerEnvelope& envelope) override;
   void close(ConnectionId connection, CloseRequest close) override;
+  void when_drained(ConnectionId connection, std::size_t low_water, std::function<void()> drained) override;
 
  private:
   mutable std::mutex mutex_;

@@ -76,6 +76,22 @@ void WebSocketSession::close_with(CloseRequest close) {
   });
 }
 
+void WebSocketSession::when_drained(std::size_t low_water, std::function<void()> drained) {
+  net::post(ws_.get_executor(),
+            [self = shared_from_this(), low_water, drained = std::move(drained)]() mutable {
+              if (self->finished_ || self->close_started_ || self->pending_close_) return;
+              self->drain_wait_ = DrainWait{low_water, std::move(drained)};
+              self->check_drained();
+            });
+}
+
+void WebSocketSession::check_drained() {
+  if (!drain_wait_ || outbox_.size() > drain_wait_->low_water) return;
+  const std::function<void()> drained = std::move(drain_wait_->drained);
+  drain_wait_.reset();
+  drained();
+}
+
 void WebSocketSession::do_read() {
   ws_.async_read(buffer_, beast::bind_front_handler(&WebSocketSession::on_read, shared_from_this()));
 }
@@ -131,6 +147,7 @@ void WebSocketSession::on_write(beast::error_code error, std::size_t) {
   writing_ = false;
   if (error) return finish("write failed: " + error.message());
   outbox_.pop_front();
+  check_drained();
   if (!outbox_.empty()) return do_write();
   start_close_if_idle();
 }
@@ -156,6 +173,7 @@ void WebSocketSession::on_close(beast::error_code error) {
 void WebSocketSession::finish(const std::string& why) {
   if (finished_) return;
   finished_ = true;
+  drain_wait_.reset();  // never called for a closed connection
   if (connection_id_ != 0) {
     context_.metrics.connection_closed();
     context_.registry.remove(connection_id_);

@@ -13,6 +13,7 @@
 #include <boost/beast/websocket/stream.hpp>
 
 #include <deque>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -35,6 +36,10 @@ class WebSocketSession : public std::enable_shared_from_this<WebSocketSession> {
   void deliver(std::string frame);
   // Closes once queued messages are written. Safe from any thread.
   void close_with(CloseRequest close);
+  // Calls `drained` on this strand once at most `low_water` frames are queued (at once if so
+  // already); dropped unrun if the connection closes first. A later call replaces a waiting one.
+  // Safe from any thread.
+  void when_drained(std::size_t low_water, std::function<void()> drained);
 
  private:
   void on_accept(boost::beast::error_code error);
@@ -42,6 +47,8 @@ class WebSocketSession : public std::enable_shared_from_this<WebSocketSession> {
   void on_read(boost::beast::error_code error, std::size_t bytes);
   // Queues one frame; drops the connection if the queue is full (a slow reader is not buffered).
   void enqueue(std::string frame);
+  // Runs the waiting drained callback if the queue is at or below its low-water mark.
+  void check_drained();
   void do_write();
   void on_write(boost::beast::error_code error, std::size_t bytes);
   // Sends a close frame once the queue is empty.
@@ -63,6 +70,11 @@ class WebSocketSession : public std::enable_shared_from_this<WebSocketSession> {
   std::optional<CloseRequest> pending_close_;
   bool close_started_ = false;
   bool finished_ = false;
+  struct DrainWait {
+    std::size_t low_water = 0;
+    std::function<void()> drained;
+  };
+  std::optional<DrainWait> drain_wait_;  // at most one (Outbound::when_drained)
 };
 
 }  // namespace hd::server

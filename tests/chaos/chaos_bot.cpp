@@ -137,8 +137,8 @@ class ChaosGame {
     }
   }
 
-  // A new connection: Hello, ResumeSession, then OpenGame from the replica's sequence; the missed
-  // updates are applied as they come.
+  // A new connection: Hello, ResumeSession, then OpenGame from the replica's sequence; the
+  // catch-up's missed updates are applied as they come.
   void reconnect(Bot& bot) {
     bot.player.reset();
     try {
@@ -153,9 +153,13 @@ class ChaosGame {
       if (envelope.has_game_update()) apply_update(bot, envelope.game_update());
       if (envelope.request_id() != id || envelope.has_game_update()) continue;
       if (envelope.has_ok()) return;
-      // A snapshot: only before the first action, as a client follows a game from its start.
-      if (envelope.has_game_snapshot() && envelope.game_snapshot().sequence() == bot.replica->sequence())
-        return;
+      // The catch-up's snapshot stands where the replica is, its tail and Ok follow (docs/games.md);
+      // with nothing seen yet (last_seen 0) the snapshot is the whole answer. A snapshot past the
+      // replica (a room rebuilt from a stored snapshot after the bot's sequence) cannot be followed.
+      if (envelope.has_game_snapshot() && envelope.game_snapshot().sequence() == bot.replica->sequence()) {
+        if (bot.replica->sequence() == 0) return;
+        continue;
+      }
       throw ChaosGameError(bot.account.username + ": OpenGame answered " + envelope.ShortDebugString());
     }
   }

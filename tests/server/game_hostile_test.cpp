@@ -151,6 +151,12 @@ TEST_CASE("Hostile input is refused with its defined answer and changes no game"
   const auto redo = alice.request(submit(game, move));
   REQUIRE(redo.has_action_accepted());
   CHECK(redo.action_accepted().sequence() == 1);
+  // Bob had seen the sequence taken back: his catch-up starts before it and shows the new one.
+  const Resumed resumed = resume_game(bob, game, false, 1);
+  CHECK(resumed.snapshot.sequence() == 0);
+  REQUIRE(resumed.tail.size() == 1);
+  CHECK(resumed.tail[0].sequence() == 1);
+  CHECK_FALSE(resumed.tail[0].action_text().empty());
 
   // Chat: ALL reaches the opponent; SIDE only teammates (here: nobody else).
   v1::ClientEnvelope side_chat;

@@ -1,12 +1,12 @@
 // End-to-end: kill -9 the server at random moments while a human plays the built-in player,
 // restart it on the same SQLite file, and check that no acknowledged action is lost or doubled; a
-// dropped connection resumes from the last sequence it saw, without a snapshot.
+// dropped connection resumes from the last sequence it saw: a snapshot there, then what it missed.
 #include "game_test_player.hpp"
 #include "server_process.hpp"
 #include "sqlite_rows.hpp"
 
-#include <hd/engine/state/dice.hpp>
 #include <hd/engine/play/random_player.hpp>
+#include <hd/engine/state/dice.hpp>
 #include <hd/wire/game_convert.hpp>
 
 #include <catch2/catch.hpp>
@@ -58,28 +58,39 @@ void follow_own(GamePlayer& player, Replica& replica, std::map<std::uint64_t, st
   }
 }
 
-// Opens the game with the last sequence seen; applies the missed updates (or checks a snapshot).
+// The notation line, with its dice, of a logged action, read from the database.
+std::string logged_line(const std::filesystem::path& database, std::uint64_t game, std::uint64_t sequence) {
+  const auto rows =
+      query(database, "SELECT action, dice FROM game_actions WHERE game_id = " + std::to_string(game) +
+                          " AND sequence = " + std::to_string(sequence));
+  REQUIRE(rows.size() == 1);
+  const std::size_t bar = rows[0].find('|');
+  std::string line = rows[0].substr(0, bar);
+  const std::string dice = rows[0].substr(bar + 1);
+  if (!dice.empty()) line += (dice.find(' ') == std::string::npos ? " die " : " dice ") + dice;
+  return line;
+}
+
+// Opens the game with the last sequence seen and follows the catch-up: a snapshot behind, then the
+// missed updates. A room rebuilt from a stored snapshot keeps no state before it, so the catch-up
+// may start past what the client saw: the replica reads the actions between from the database.
 void resume(GamePlayer& player, std::uint64_t game, Replica& replica,
-            std::map<std::uint64_t, std::string>& seen) {
+            std::map<std::uint64_t, std::string>& seen, const std::filesystem::path& database) {
   std::string why;
-  auto envelope = player.request(open_game(game, false, replica.sequence()));
-  for (;;) {
-    if (envelope.has_game_update()) {
-      INFO(why);
-      REQUIRE(replica.apply(envelope.game_update(), why));
-      seen[envelope.game_update().sequence()] = envelope.game_update().action_text();
-    } else if (envelope.has_game_snapshot()) {
-      REQUIRE(replica.sequence() == 0);  // only when nothing was seen yet
-      CHECK(envelope.game_snapshot().sequence() == 0);
-      return;
-    } else {
-      REQUIRE(envelope.has_ok());
-      return;
-    }
-    const auto more = player.next();
-    REQUIRE(more);
-    envelope = *more;
+  Resumed resumed;
+  if (replica.sequence() == 0) {  // nothing seen yet: a plain open
+    const auto opened = player.request(open_game(game, false));
+    REQUIRE(opened.has_game_snapshot());
+    resumed.snapshot = opened.game_snapshot();
+  } else {
+    resumed = resume_game(player, game, false, replica.sequence());
   }
+  CHECK(resumed.snapshot.sequence() + resumed.tail.size() >= replica.sequence());
+  INFO(why);
+  REQUIRE(replica.follow(resumed, why,
+                         [&](std::uint64_t sequence) { return logged_line(database, game, sequence); }));
+  for (const v1::GameUpdate& update : resumed.tail)
+    seen[update.sequence()] = update.action_text();
 }
 
 // Alice creates a Quatre Bras game as the French against the built-in Allied player; its id.
@@ -147,7 +158,7 @@ TEST_CASE("kill -9 during play against the built-in player loses no acknowledged
 
     server = std::make_unique<ServerProcess>(options);
     alice = std::make_unique<GamePlayer>(server->port(), "alice", token);
-    resume(*alice, game, replica, acknowledged);
+    resume(*alice, game, replica, acknowledged, database);
     if (in_flight) {
       // The request in flight: its id answers with the first answer, or it is applied now.
       const auto answer = alice->request_with_id(in_flight->second, in_flight->first);
@@ -206,25 +217,19 @@ TEST_CASE("A dropped connection resumes from the last sequence it saw, without a
   REQUIRE(bob_replica.sequence() == 2);
 
   bob = std::make_unique<GamePlayer>(server.port(), "bob", bob_token);
-  auto envelope = bob->request(open_game(game, false, bob_replica.sequence()));
-  int resumed = 0;
-  while (envelope.has_game_update()) {
-    INFO(why);
-    REQUIRE(bob_replica.apply(envelope.game_update(), why));
-    ++resumed;
-    const auto more = bob->next();
-    REQUIRE(more);
-    envelope = *more;
-  }
-  CHECK(envelope.has_ok());
-  CHECK(resumed == played - 2);
+  // A snapshot where Bob left off, then the updates he missed, then Ok.
+  const Resumed resumed = resume_game(*bob, game, false, bob_replica.sequence());
+  CHECK(resumed.snapshot.sequence() == 2);
+  INFO(why);
+  REQUIRE(bob_replica.follow(resumed, why));
+  CHECK(resumed.tail.size() == static_cast<std::size_t>(played - 2));
   CHECK(bob_replica.sequence() == alice_replica.sequence());
   CHECK(engine::state_hash(bob_replica.state()) == engine::state_hash(alice_replica.state()));
 
-  // A sequence the server never had gets a snapshot instead.
-  const auto future = bob->request(open_game(game, false, 9999));
-  REQUIRE(future.has_game_snapshot());
-  CHECK(future.game_snapshot().sequence() == alice_replica.sequence());
+  // A sequence the server never had gets a snapshot of the present, and Ok.
+  const Resumed future = resume_game(*bob, game, false, 9999);
+  CHECK(future.snapshot.sequence() == alice_replica.sequence());
+  CHECK(future.tail.empty());
 }
 
 TEST_CASE("A Coalition seat's phase end survives a restart; a mark of an earlier phase does not",
@@ -275,7 +280,7 @@ TEST_CASE("A Coalition seat's phase end survives a restart; a mark of an earlier
   server = std::make_unique<ServerProcess>(options);
   alice = std::make_unique<GamePlayer>(server->port(), "alice", alice_token);
   carol = std::make_unique<GamePlayer>(server->port(), "carol", carol_token);
-  REQUIRE(alice->request(open_game(game, false, replica.sequence())).has_ok());
+  REQUIRE(resume_game(*alice, game, false, replica.sequence()).snapshot.sequence() == replica.sequence());
   // Carol's end is the last one missing: the phase ends at once.
   const auto second = carol->request(submit(game, end));
   INFO(second.DebugString());
@@ -351,7 +356,7 @@ TEST_CASE(
     server->stop(SIGTERM);
     server = std::make_unique<ServerProcess>(options);
     alice = std::make_unique<GamePlayer>(server->port(), "alice", token);
-    REQUIRE(alice->request(open_game(game, false, replica.sequence())).has_ok());
+    REQUIRE(resume_game(*alice, game, false, replica.sequence()).snapshot.sequence() == replica.sequence());
   };
   restart();
   CHECK(server->log().find("event=game_rebuilt_from_snapshot game=" + std::to_string(game) +

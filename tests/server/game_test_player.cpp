@@ -8,6 +8,7 @@
 
 #include <cstdlib>
 #include <stdexcept>
+#include <thread>
 
 namespace hd::test {
 
@@ -115,6 +116,38 @@ Replica::Replica(const std::string& scenario, engine::Viewer viewer, const std::
   auto started = loader::start_scenario_game(data_root, choice);
   if (!started.value) throw std::runtime_error("scenario does not load");
   state_ = std::move(*started.value);
+  initial_ = state_;
+}
+
+Resumed resume_game(GamePlayer& player, std::uint64_t game, bool spectate, std::uint64_t last_seen,
+                    std::chrono::milliseconds pause) {
+  const std::uint64_t id = player.next_request_id();
+  v1::ClientEnvelope open = open_game(game, spectate, last_seen);
+  open.set_request_id(id);
+  player.socket().send(open);
+  Resumed resumed;
+  bool snapshot = false;
+  for (;;) {
+    if (pause.count() > 0) std::this_thread::sleep_for(pause);
+    auto message = player.socket().receive(std::chrono::seconds(30));
+    if (!message) throw std::runtime_error(player.username() + ": the resume stopped short");
+    if (message->request_id() != id) {
+      resumed.unasked.push_back(std::move(*message));
+      continue;
+    }
+    if (!snapshot) {
+      if (!message->has_game_snapshot())
+        throw std::runtime_error("a resume began with " + message->ShortDebugString().substr(0, 300));
+      resumed.snapshot = message->game_snapshot();
+      snapshot = true;
+    } else if (message->has_game_update()) {
+      resumed.tail.push_back(message->game_update());
+    } else if (message->has_ok()) {
+      return resumed;
+    } else {
+      throw std::runtime_error("a resume sent " + message->ShortDebugString().substr(0, 300));
+    }
+  }
 }
 
 bool Replica::apply(const v1::GameUpdate& update, std::string& why) {
@@ -122,7 +155,11 @@ bool Replica::apply(const v1::GameUpdate& update, std::string& why) {
     why = "sequence " + std::to_string(update.sequence()) + " after " + std::to_string(sequence_);
     return false;
   }
-  const auto parsed = engine::parse_action_line(state_, update.action_text());
+  return apply_line(update.action_text(), why) && same_view(update.view(), why);
+}
+
+bool Replica::apply_line(const std::string& line, std::string& why) {
+  const auto parsed = engine::parse_action_line(state_, line);
   if (const auto* error = std::get_if<std::string>(&parsed)) {
     why = "action text does not parse: " + *error;
     return false;
@@ -141,13 +178,41 @@ bool Replica::apply(const v1::GameUpdate& update, std::string& why) {
     why = "the action text gives more dice than the action rolled";
     return false;
   }
-  sequence_ = update.sequence();
+  if (history_.empty()) history_.push_back(initial_);
+  ++sequence_;
+  history_.resize(sequence_);
+  history_.push_back(state_);
+  return true;
+}
+
+bool Replica::same_view(const v1::GameView& view, std::string& why) const {
   const std::string mine = engine::serialize(engine::view(state_, viewer_));
-  const std::string theirs = engine::serialize(wire::from_proto(update.view()));
+  const std::string theirs = engine::serialize(wire::from_proto(view));
   if (mine != theirs) {
     why = "view differs at sequence " + std::to_string(sequence_);
     return false;
   }
+  return true;
+}
+
+bool Replica::follow(const Resumed& resumed, std::string& why,
+                     const std::function<std::string(std::uint64_t)>& missing) {
+  const std::uint64_t at = resumed.snapshot.sequence();
+  if (at <= sequence_) {
+    state_ = at == 0 ? initial_ : history_.at(at);
+    sequence_ = at;
+  }
+  while (sequence_ < at) {
+    if (!missing) {
+      why = "the snapshot is at " + std::to_string(at) + ", ahead of the replica at " +
+            std::to_string(sequence_);
+      return false;
+    }
+    if (!apply_line(missing(sequence_ + 1), why)) return false;
+  }
+  if (!same_view(resumed.snapshot.view(), why)) return false;
+  for (const v1::GameUpdate& update : resumed.tail)
+    if (!apply(update, why)) return false;
   return true;
 }
 

@@ -12,8 +12,10 @@
 #include <chrono>
 #include <deque>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace hd::test {
 
@@ -60,6 +62,19 @@ class GamePlayer {
   std::deque<hundred_days::v1::ServerEnvelope> inbox_;
 };
 
+// What a resume (OpenGame with last_seen_sequence > 0, docs/games.md) answered, up to its Ok.
+struct Resumed {
+  hundred_days::v1::GameSnapshot snapshot;                // the view at the catch-up's start
+  std::vector<hundred_days::v1::GameUpdate> tail;         // the missed updates after it, in order
+  std::vector<hundred_days::v1::ServerEnvelope> unasked;  // sent meanwhile without the request id
+};
+
+// Sends OpenGame{game, spectate, last_seen} and reads its answer: one GameSnapshot, then
+// GameUpdates, then Ok, each with the request id. Throws on a refusal, a message out of that order
+// or silence. `pause`: sleeps before each read (a slow reader). The unasked messages are kept.
+Resumed resume_game(GamePlayer& player, std::uint64_t game, bool spectate, std::uint64_t last_seen,
+                    std::chrono::milliseconds pause = std::chrono::milliseconds(0));
+
 // A local engine replica of a game, advanced by the GameUpdates a client receives.
 class Replica {
  public:
@@ -70,13 +85,25 @@ class Replica {
   // the update's view equals the replica's view of the new state, byte for byte (engine::serialize).
   // Returns false (with `why`) on a mismatch.
   bool apply(const hundred_days::v1::GameUpdate& update, std::string& why);
+  // Follows a resume: goes back to the snapshot's sequence (the replica keeps every state it had),
+  // or forward to it with `missing` (the notation line, with dice, of each action it lacks), checks
+  // the snapshot's view there, then applies the tail. False (with `why`) on a mismatch.
+  bool follow(const Resumed& resumed, std::string& why,
+              const std::function<std::string(std::uint64_t)>& missing = {});
   const engine::GameState& state() const { return state_; }
   std::uint64_t sequence() const { return sequence_; }
 
  private:
+  // Applies one line with its dice as action `sequence_ + 1`.
+  bool apply_line(const std::string& line, std::string& why);
+  // Compares the view of the state now with one the server sent.
+  bool same_view(const hundred_days::v1::GameView& view, std::string& why) const;
+
   engine::GameState state_;
   engine::Viewer viewer_;
   std::uint64_t sequence_ = 0;
+  engine::GameState initial_;
+  std::vector<engine::GameState> history_;  // the state at each sequence, from 0
 };
 
 // A legal move of the first French unit that can move (fails the test if none can).

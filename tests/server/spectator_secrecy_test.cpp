@@ -44,6 +44,10 @@ TEST_CASE("a seat holder cannot open its own running game as a spectator (18.5C 
     INFO("policy " << v1::SpectatorView_Name(policy));
     REQUIRE(spectating.has_refusal());
     CHECK(spectating.refusal().code() == v1::REFUSAL_CODE_NOT_ALLOWED);
+    // Resuming as a spectator (a catch-up) is refused the same way.
+    const auto resuming = bob.request(open_game(game, true, 1));
+    REQUIRE(resuming.has_refusal());
+    CHECK(resuming.refusal().code() == v1::REFUSAL_CODE_NOT_ALLOWED);
     // As a player it sees its own view, without the option.
     const auto playing = bob.request(open_game(game, false));
     REQUIRE(playing.has_game_snapshot());
@@ -116,6 +120,24 @@ TEST_CASE("a delayed spectator sees neither the secret before its delayed reveal
   CHECK(eve_late.game_snapshot().sequence() < live_sequence);
   CHECK(eve_late.game_snapshot().summary().turn_label() != live_turn);
   CHECK(eve_late.game_snapshot().summary().waiting_for() == v1::SEAT_UNSPECIFIED);
+  // Resuming after a gap shows it its delayed present only, and Ok: no update, nothing past it.
+  const Resumed eve_resumed = resume_game(eve_again, game, true, 1);
+  CHECK(eve_resumed.tail.empty());
+  CHECK(eve_resumed.snapshot.sequence() == eve_late.game_snapshot().sequence());
+  CHECK(eve_resumed.snapshot.view().SerializeAsString() ==
+        eve_late.game_snapshot().view().SerializeAsString());
+  CHECK_FALSE(lists_option(eve_resumed.snapshot));
+  CHECK(eve_resumed.snapshot.summary().turn_label() != live_turn);
+  // The Prussian seat catching up from its first action sees the option's units from the reveal
+  // on only: the snapshot behind and every update before it show its own view of then.
+  const Resumed bob_resumed = resume_game(bob, game, false, 1);
+  CHECK(bob_resumed.snapshot.sequence() == 1);
+  CHECK(bob_resumed.snapshot.view().units_size() == prussian_units);
+  REQUIRE(bob_resumed.tail.size() == live_sequence - 1);
+  for (const v1::GameUpdate& update : bob_resumed.tail) {
+    INFO("sequence " << update.sequence());
+    CHECK(update.view().units_size() == prussian_units + (update.sequence() == live_sequence ? 10 : 0));
+  }
   v1::ClientEnvelope list;
   list.mutable_list_games()->set_filter(v1::GAME_LIST_FILTER_SPECTATABLE);
   const auto listed = eve_again.request(list);

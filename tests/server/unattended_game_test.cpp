@@ -1,8 +1,9 @@
 // End-to-end, bounded work per request (issue 12, findings 2, 3 and 6): a game whose every seat is
 // built-in plays in steps that let other requests in (it is still running when the creator's next
 // request is answered), an account runs one such game at a time, a finished game nobody has open
-// leaves memory, and resuming after hundreds of missed updates answers a snapshot instead of
-// flooding the connection (which was dropped as a slow reader).
+// leaves memory, and resuming after hundreds of missed updates answers a snapshot behind and the
+// tail, paced by the client's reading, instead of flooding the connection (which was dropped as a
+// slow reader).
 #include "game_test_player.hpp"
 #include "metrics_scrape.hpp"
 #include "server_process.hpp"
@@ -95,13 +96,14 @@ TEST_CASE("a game with no human seat plays in steps, one per account, and leaves
   CHECK(metric_becomes(server.port(), "hd_games_in_memory", 0));
 }
 
-TEST_CASE("resuming after hundreds of missed updates answers a snapshot, and a few missed, the updates",
-          "[e2e][games][hardening]") {
-  // No engine snapshots: the finished game is reloaded by a whole replay, which leaves checkpoints
-  // every 16 actions, so a resume 5 behind is always answered with the updates (with snapshots it
-  // may not be, if the game ended fewer than 5 actions after its last one: then a snapshot).
+TEST_CASE(
+    "resuming after hundreds of missed updates: a snapshot 64 behind and the tail, paced, never dropped",
+    "[e2e][games][hardening]") {
+  // No engine snapshots: the finished game is reloaded by a whole replay, which keeps the catch-up
+  // checkpoints, so a resume 5 behind starts exactly there. A write queue of 4 messages: a catch-up
+  // sent unpaced (66 messages) overflows it at once; paced, one message a chunk, it never does.
   std::vector<std::string> args = game_server_args();
-  args.insert(args.end(), {"--snapshot-every", "0"});
+  args.insert(args.end(), {"--snapshot-every", "0", "--write-queue-limit", "4"});
   args.insert(args.end(), {"--allow-missing-rules", "true"});  // the campaign, not by the book
   ServerProcess server({args, {}});
   GamePlayer robot(server.port(), "robot");
@@ -116,30 +118,86 @@ TEST_CASE("resuming after hundreds of missed updates answers a snapshot, and a f
   INFO("actions in the game: " << last);
   REQUIRE(last > 600);  // more missed updates than the 64-message queue holds
 
-  // A spectator coming back after missing nearly all of it: a snapshot, and it stays connected.
+  // A spectator coming back after missing nearly all of it, reading slowly: the view 64 actions
+  // back, those 64 updates in order, Ok; it ends with the server's view and is still connected.
   GamePlayer late(server.port(), "late");
-  const auto resumed = late.request(open_game(game, true, 1));
-  REQUIRE(resumed.has_game_snapshot());
-  CHECK(resumed.game_snapshot().sequence() == last);
+  const Resumed resumed = resume_game(late, game, true, 1, std::chrono::milliseconds(3));
+  CHECK(resumed.snapshot.sequence() == last - 64);
+  REQUIRE(resumed.tail.size() == 64);
+  for (std::size_t i = 0; i < resumed.tail.size(); ++i) {
+    CHECK(resumed.tail[i].sequence() == last - 63 + i);
+    CHECK_FALSE(resumed.tail[i].action_text().empty());
+  }
+  CHECK(resumed.tail.back().view().SerializeAsString() == shown.game_snapshot().view().SerializeAsString());
+  CHECK(resumed.snapshot.view().SerializeAsString() != shown.game_snapshot().view().SerializeAsString());
   v1::ClientEnvelope ping;
   ping.mutable_ping()->set_nonce(7);
   CHECK(late.request(ping).has_pong());
-  // One that missed a few gets them, then Ok.
-  const std::uint64_t missed = 5;
-  const std::uint64_t open_id = late.next_request_id();
-  v1::ClientEnvelope recent = open_game(game, true, last - missed);
-  recent.set_request_id(open_id);
-  late.socket().send(recent);
+  // One that missed a few gets the view where it left off, then those.
+  const Resumed recent = resume_game(late, game, true, last - 5);
+  CHECK(recent.snapshot.sequence() == last - 5);
   std::vector<std::uint64_t> sequences;
-  while (true) {
-    const auto message = late.socket().receive(std::chrono::seconds(20));
-    REQUIRE(message);
-    if (message->request_id() != open_id) continue;
-    if (message->has_ok()) break;
-    REQUIRE(message->has_game_update());
-    sequences.push_back(message->game_update().sequence());
-  }
+  for (const v1::GameUpdate& update : recent.tail)
+    sequences.push_back(update.sequence());
   CHECK(sequences == std::vector<std::uint64_t>{last - 4, last - 3, last - 2, last - 1, last});
-  // Still connected after it all.
+  // One that missed nothing: the present view and Ok.
+  const Resumed current = resume_game(late, game, true, last);
+  CHECK(current.snapshot.sequence() == last);
+  CHECK(current.tail.empty());
   CHECK(late.request(ping).has_pong());
+  CHECK(server.log().find("slow_client_dropped") == std::string::npos);
+}
+
+TEST_CASE("a catch-up follows a game still playing, paced by a slow reader, to the present",
+          "[e2e][games][hardening]") {
+  std::vector<std::string> args = game_server_args();
+  args.insert(args.end(), {"--write-queue-limit", "4", "--allow-missing-rules", "true"});
+  ServerProcess server({args, {}});
+  GamePlayer robot(server.port(), "robot");
+  const auto created = robot.request(create_unattended("campaign"));
+  REQUIRE(created.has_game_created());
+  const std::uint64_t game = created.game_created().game_id();
+  // Waits (bounded) until 600 actions are played: a spectator's snapshot tells how far it is.
+  GamePlayer watcher(server.port(), "watcher");
+  v1::ClientEnvelope close;
+  close.mutable_close_game()->set_game_id(game);
+  std::uint64_t played = 0;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(4);
+  while (played < 600 && std::chrono::steady_clock::now() < deadline) {
+    const auto opened = watcher.request(open_game(game, true));
+    REQUIRE(opened.has_game_snapshot());
+    played = opened.game_snapshot().sequence();
+    REQUIRE(watcher.request(close).has_ok());
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  REQUIRE(played >= 600);
+
+  // Away since the first action, it reads slowly while the game plays on; live updates wait
+  // behind the catch-up, which runs on to the present.
+  GamePlayer late(server.port(), "late");
+  const Resumed resumed = resume_game(late, game, true, 1, std::chrono::milliseconds(2));
+  INFO("snapshot at " << resumed.snapshot.sequence() << ", " << resumed.tail.size() << " updates");
+  CHECK(resumed.snapshot.sequence() + 64 >= played);
+  REQUIRE_FALSE(resumed.tail.empty());
+  for (std::size_t i = 0; i < resumed.tail.size(); ++i)
+    CHECK(resumed.tail[i].sequence() == resumed.snapshot.sequence() + 1 + i);
+  // Then the live updates, in order, to the end of the game; the last view is the server's.
+  std::uint64_t sequence = resumed.tail.back().sequence();
+  v1::GameView view = resumed.tail.back().view();
+  while (!view.has_result()) {
+    const auto message = late.next(std::chrono::seconds(60));
+    REQUIRE(message);
+    if (!message->has_game_update()) continue;
+    REQUIRE(message->game_update().sequence() == sequence + 1);
+    sequence = message->game_update().sequence();
+    view = message->game_update().view();
+  }
+  const auto final_view = watcher.request(open_game(game, true));
+  REQUIRE(final_view.has_game_snapshot());
+  CHECK(final_view.game_snapshot().sequence() == sequence);
+  CHECK(final_view.game_snapshot().view().SerializeAsString() == view.SerializeAsString());
+  v1::ClientEnvelope ping;
+  ping.mutable_ping()->set_nonce(8);
+  CHECK(late.request(ping).has_pong());
+  CHECK(server.log().find("slow_client_dropped") == std::string::npos);
 }

@@ -30,5 +30,11 @@ struct Caller {
 hundred_days::v1::ServerEnvelope refusal_envelope(std::uint64_t request_id,
                                                   hundred_days::v1::RefusalCode code, std::string message,
                                                   std::string rule = {});
+// Sends the caller a refusal of `request` (every refusal is logged once on its way, by the refusal
+// accounting the hub's outbound is).
+void send_refusal(Outbound& outbound, const Caller& caller, const hundred_days::v1::ClientEnvelope& request,
+                  hundred_days::v1::RefusalCode code, std::string message, std::string rule = {});
+// An envelope answering `request_id` with Ok.
+hundred_days::v1::ServerEnvelope ok_envelope(std::uint64_t request_id);
 
 }  // namespace hd::server

@@ -35,6 +35,19 @@ v1::ServerEnvelope refusal_envelope(std::uint64_t request_id, v1::RefusalCode co
   return envelope;
 }
 
+void send_refusal(Outbound& outbound, const Caller& caller, const v1::ClientEnvelope& request,
+                  v1::RefusalCode code, std::string message, std::string rule) {
+  outbound.send(caller.connection,
+                refusal_envelope(request.request_id(), code, std::move(message), std::move(rule)));
+}
+
+v1::ServerEnvelope ok_envelope(std::uint64_t request_id) {
+  v1::ServerEnvelope envelope;
+  envelope.set_request_id(request_id);
+  envelope.mutable_ok();
+  return envelope;
+}
+
 Hub::Hub(net::any_io_executor io, Database& db, const ServerConfig& config, Outbound& outbound,
          Metrics& metrics)
     : io_(io),

@@ -7,7 +7,9 @@
 
 #include <hundred_days/v1/protocol.pb.h>
 
+#include <cstddef>
 #include <cstdint>
+#include <functional>
 
 namespace hd::server {
 
@@ -20,6 +22,16 @@ class Outbound {
   virtual void send(ConnectionId connection, const hundred_days::v1::ServerEnvelope& envelope) = 0;
   // Closes the connection once what is queued is written. Safe from any thread.
   virtual void close(ConnectionId connection, CloseRequest close) = 0;
+  // Calls `drained` once at most `low_water` messages wait in the connection's write queue (at once
+  // if that is so already), from the connection's own strand: the caller posts its work back where
+  // it belongs. Never called if the connection has gone or goes first. One waits per connection: a
+  // later call replaces one that has not fired. Pacing a long answer by the client's reading
+  // (games/catch_up.hpp). Safe from any thread. This default has no queue and calls at once.
+  virtual void when_drained(ConnectionId connection, std::size_t low_water, std::function<void()> drained) {
+    (void)connection;
+    (void)low_water;
+    drained();
+  }
 };
 
 }  // namespace hd::server

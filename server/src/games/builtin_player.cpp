@@ -1,7 +1,7 @@
 #include "games/builtin_player.hpp"
 
-#include <hd/engine/state/dice.hpp>
 #include <hd/engine/play/random_player.hpp>
+#include <hd/engine/state/dice.hpp>
 
 namespace hd::server {
 

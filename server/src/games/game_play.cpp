@@ -1,13 +1,14 @@
-// The play half of GameService: actions (validated by the engine against the caller's seats),
-// Coalition teamwork (both seats end a phase; a mixed attack needs the other seat's consent) and the
-// built-in player (docs/games.md). Undo, resignation and draws: game_consent.cpp.
-#include "games/game_service.hpp"
+// Play (game_play.hpp): actions validated by the engine against the caller's seats, Coalition
+// teamwork (both seats end a phase; a mixed attack needs the other seat's consent).
+#include "games/game_play.hpp"
+
 #include "games/seat_policy.hpp"
 #include "games/spectator_view.hpp"
 #include "log.hpp"
 
 #include <hd/engine/notation/notation.hpp>
 #include <hd/wire/game_convert.hpp>
+#include <hd/wire/refusal_convert.hpp>
 
 #include <algorithm>
 
@@ -35,8 +36,34 @@ v1::ServerEnvelope accepted(std::uint64_t request_id, std::uint64_t game, std::u
 
 }  // namespace
 
-std::uint64_t GameService::play(GameRoom& room, engine::Side side, const engine::Action& action,
-                                v1::Seat seat, std::optional<AccountId> account, std::uint64_t request_id) {
+GamePlay::GamePlay(Database& db, const ServerConfig& config, GameStore& store, GameRooms& rooms,
+                   GameViews& views, Outbound& outbound, Metrics& metrics, Post post)
+    : db_(db),
+      config_(config),
+      store_(store),
+      rooms_(rooms),
+      views_(views),
+      outbound_(outbound),
+      metrics_(metrics),
+      post_(std::move(post)) {}
+
+void GamePlay::send_rule_refusal(const Caller& caller, const Envelope& request, const GameRoom& room,
+                                 const engine::Viewer& viewer, const engine::Refusal& refusal) {
+  // Only what the refused seat may see: a unit it is not shown is "a unit" (18.5C).
+  const engine::Refusal shown = engine::redact(room.state, refusal, viewer);
+  const std::string words = engine::describe(shown, room.state);
+  log_event(LogLevel::Info, "refused",
+            {{"connection", std::to_string(caller.connection)},
+             {"code", "RULE_VIOLATION"},
+             {"reason", std::string(engine::to_string(shown.code))},
+             {"message", words}});
+  v1::ServerEnvelope envelope =
+      refusal_envelope(request.request_id(), v1::REFUSAL_CODE_RULE_VIOLATION, words);
+  wire::to_proto(shown, *envelope.mutable_refusal());
+  outbound_.send(caller.connection, envelope);
+}
+std::uint64_t GamePlay::play(GameRoom& room, engine::Side side, const engine::Action& action, v1::Seat seat,
+                             std::optional<AccountId> account, std::uint64_t request_id) {
   AppliedAction applied = room.apply(side, action, seat, account, request_id);
   const bool over = applied.after.phase == engine::Phase::GameOver || applied.after.result.has_value();
   const std::string result = over && applied.after.result ? result_in_words(*applied.after.result) : "";
@@ -57,17 +84,18 @@ std::uint64_t GameService::play(GameRoom& room, engine::Side side, const engine:
     log_event(LogLevel::Info, "game_finished", {{"game", std::to_string(room.row.id)}, {"result", result}});
   }
   metrics_.count_action();
-  if (over) report_games();
+  if (over) rooms_.report_games();
   const LoggedAction& logged = room.log.back();
   for (const auto& [connection, subscriber] : room.subscribers) {
     // A delayed spectator hears only of a new player turn (its delayed view then moves on), so the
     // number and times of the actions now tell it nothing.
     if (is_delayed(room, subscriber) && room.turn_starts.size() == turns_before && !over) continue;
+    if (subscriber.catching_up) continue;  // its catch-up sends this one in order (catch_up.hpp)
     v1::ServerEnvelope update;
-    *update.mutable_game_update() = update_for(room, subscriber, logged, events, room.state);
+    *update.mutable_game_update() = views_.update_for(room, subscriber, logged, events, room.state);
     outbound_.send(connection, update);
   }
-  if (over) broadcast_summary(room);
+  if (over) views_.broadcast_summary(room);
   if (config_.snapshot_every > 0 && logged.sequence % config_.snapshot_every == 0) {
     // A cache, written once the updates are out (the actor's answer follows): a failure loses nothing.
     try {
@@ -80,37 +108,14 @@ std::uint64_t GameService::play(GameRoom& room, engine::Side side, const engine:
   return logged.sequence;
 }
 
-void GameService::start_if_ready(GameRoom& room) {
-  // The RUNNING status was written with the seat that completed the game (issue 12: one
-  // transaction), by create_game or join_game.
-  if (room.row.status != v1::GAME_STATUS_OPEN || !room.every_human_seat_taken()) return;
-  room.row.status = v1::GAME_STATUS_RUNNING;
-  log_event(LogLevel::Info, "game_started", {{"game", std::to_string(room.row.id)}});
-  report_games();
-  broadcast_summary(room);
-}
-
-void GameService::finish(GameRoom& room, const std::string& result) {
-  store_.set_status(room.row.id, v1::GAME_STATUS_FINISHED, result);
-  room.row.status = v1::GAME_STATUS_FINISHED;
-  room.row.result = result;
-  room.proposal.reset();
-  room.undo_requested_by.reset();
-  room.draw_offered_by.reset();
-  log_event(LogLevel::Info, "game_finished", {{"game", std::to_string(room.row.id)}, {"result", result}});
-  report_games();
-  broadcast_summary(room);
-}
-
-void GameService::submit_action(const Caller& caller, const Envelope& request) {
+void GamePlay::submit_action(const Caller& caller, const Envelope& request, GameRoom* found) {
   const v1::SubmitAction& submit = request.submit_action();
-  GameRoom* found = find_room(submit.game_id());
-  if (!found) return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game");
+  if (!found) return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game");
   GameRoom& room = *found;
   const AccountId account = *caller.account;
   const auto held = room.seats_of(account);
   if (held.empty())
-    return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_YOUR_SEAT, "you hold no seat here");
+    return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_NOT_YOUR_SEAT, "you hold no seat here");
 
   // A repeated request id gets the first answer and is not applied again.
   if (request.request_id() != 0) {
@@ -124,7 +129,7 @@ void GameService::submit_action(const Caller& caller, const Envelope& request) {
   }
   if (room.row.status != v1::GAME_STATUS_RUNNING)
     return send_refusal(
-        caller, request, v1::REFUSAL_CODE_GAME_NOT_RUNNING,
+        outbound_, caller, request, v1::REFUSAL_CODE_GAME_NOT_RUNNING,
         room.row.status == v1::GAME_STATUS_OPEN ? "the game waits for players" : "the game is over");
 
   std::set<engine::Side> my_sides;
@@ -144,21 +149,21 @@ void GameService::submit_action(const Caller& caller, const Envelope& request) {
     as_shown.units.resize(units_shown);
     const auto parsed = engine::parse_action_line(as_shown, submit.action().notation().line());
     if (const auto* error = std::get_if<std::string>(&parsed))
-      return send_refusal(caller, request, v1::REFUSAL_CODE_INVALID_REQUEST, *error);
+      return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_INVALID_REQUEST, *error);
     const auto& notated = std::get<engine::NotatedAction>(parsed);
     if (!notated.dice.empty())
-      return send_refusal(caller, request, v1::REFUSAL_CODE_INVALID_REQUEST,
+      return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_INVALID_REQUEST,
                           "the server rolls the dice ('die N')");
     if (!my_sides.count(notated.side))
       return send_refusal(
-          caller, request, v1::REFUSAL_CODE_NOT_YOUR_SEAT,
+          outbound_, caller, request, v1::REFUSAL_CODE_NOT_YOUR_SEAT,
           "you hold no seat of the " + std::string(engine::to_string(notated.side)) + " side");
     action = notated.action;
     named_side = notated.side;
   } else {
     auto converted = wire::from_proto(submit.action(), room.state, units_shown);
     if (const auto* error = std::get_if<std::string>(&converted))
-      return send_refusal(caller, request, v1::REFUSAL_CODE_INVALID_REQUEST, *error);
+      return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_INVALID_REQUEST, *error);
     action = std::get<engine::Action>(converted);
   }
 
@@ -166,7 +171,8 @@ void GameService::submit_action(const Caller& caller, const Envelope& request) {
   const ActionClaim claim = claim_of(room.state, action);
   const engine::Side side = named_side.value_or(claim.side);
   if (!my_sides.count(side) || (named_side && !claim.armies.empty() && claim.side != *named_side))
-    return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_YOUR_SEAT, "that is not your seat's action");
+    return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_NOT_YOUR_SEAT,
+                        "that is not your seat's action");
   std::set<engine::Army> missing;
   for (engine::Army army : claim.armies)
     if (!my_armies.count(army)) missing.insert(army);
@@ -181,7 +187,7 @@ void GameService::submit_action(const Caller& caller, const Envelope& request) {
         others_confirm = false;
     }
     if (!others_confirm)
-      return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_YOUR_SEAT,
+      return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_NOT_YOUR_SEAT,
                           "those units belong to another seat");
     propose = true;
   }
@@ -215,7 +221,7 @@ void GameService::submit_action(const Caller& caller, const Envelope& request) {
     out.set_proposal_id(proposal.id);
     out.set_proposed_by(acting);
     *out.mutable_attack() = wire::to_proto(action).attack();
-    send_to_subscribers(room, envelope, [&](const Subscriber& subscriber) {
+    views_.send_to_subscribers(room, envelope, [&](const Subscriber& subscriber) {
       for (v1::Seat seat : room.proposal->confirmers)
         if (room.holds(subscriber.account, seat)) return true;
       return false;
@@ -239,7 +245,7 @@ void GameService::submit_action(const Caller& caller, const Envelope& request) {
       if (room.coalition_ended != ended_before)
         store_.save_phase_ends(room.row.id, room.phase_start_sequence(), room.coalition_ended);
       outbound_.send(caller.connection, accepted(request.request_id(), submit.game_id(), 0, true));
-      broadcast_summary(room);  // waiting_for changed
+      views_.broadcast_summary(room);  // waiting_for changed
       return;
     }
     // Every seat has ended: the EndPhase below begins a new phase, which voids the marks.
@@ -253,22 +259,22 @@ void GameService::submit_action(const Caller& caller, const Envelope& request) {
   run_builtin_players(room);
 }
 
-void GameService::confirm_attack(const Caller& caller, const Envelope& request) {
+void GamePlay::confirm_attack(const Caller& caller, const Envelope& request, GameRoom* found) {
   const v1::ConfirmAttack& confirm = request.confirm_attack();
-  GameRoom* found = find_room(confirm.game_id());
-  if (!found) return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game");
+  if (!found) return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game");
   GameRoom& room = *found;
   if (!room.proposal || room.proposal->id != confirm.proposal_id())
-    return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such attack proposal");
+    return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such attack proposal");
   bool mine = false;
   for (v1::Seat seat : room.proposal->confirmers)
     if (room.holds(*caller.account, seat)) mine = true;
   if (!mine)
-    return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_YOUR_SEAT, "the proposal awaits another seat");
+    return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_NOT_YOUR_SEAT,
+                        "the proposal awaits another seat");
   const AttackProposalState proposal = *room.proposal;
   room.proposal.reset();
   if (room.row.status != v1::GAME_STATUS_RUNNING || proposal.sequence_when_proposed != room.sequence())
-    return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_ALLOWED,
+    return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_NOT_ALLOWED,
                         "the game has moved on since the proposal");
   if (!confirm.accept()) {
     // Declined: nothing happens; the proposer hears it as a refusal of its original request.

@@ -153,10 +153,10 @@ void GameRoom::note_turn_start() {
     if (row.spectator_view != hundred_days::v1::SPECTATOR_VIEW_DELAYED_ALL)
       turn_starts.erase(turn_starts.begin(), turn_starts.end() - 1);
   }
-  // The resume checkpoints (game_room.hpp): the latest two multiples of kCheckpointEvery.
+  // The catch-up checkpoints (game_room.hpp): the latest multiples of kCheckpointEvery.
   if (sequence() > 0 && sequence() % kCheckpointEvery == 0) {
     checkpoints.emplace_back(sequence(), state);
-    if (checkpoints.size() > 2) checkpoints.pop_front();
+    if (checkpoints.size() > kCheckpointsKept) checkpoints.pop_front();
   }
 }
 

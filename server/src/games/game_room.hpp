@@ -27,6 +27,8 @@ struct Subscriber {
   std::vector<hundred_days::v1::Seat> seats;  // empty for a spectator
   engine::Viewer viewer;
   int delay_player_turns = 0;  // spectators under DELAYED_ALL
+  // Still being sent the missed updates (catch_up.hpp): live updates wait, the catch-up sends them.
+  bool catching_up = false;
 };
 
 // A mixed Prussian/Allied attack waiting for the other Coalition seat (issue 5).
@@ -68,9 +70,13 @@ class GameRoom {
   std::uint64_t dice_rolled = 0;
   // (sequence, state) per player turn: every one for a game with delayed spectators, else the latest.
   std::vector<std::pair<std::uint64_t, engine::GameState>> turn_starts;
-  // (sequence, state) after the latest two multiples of kCheckpointEvery actions: a resume replays
-  // from one of them (at most 2 * kCheckpointEvery actions), never the whole log (issue 12).
-  static constexpr std::uint64_t kCheckpointEvery = 16;
+  // (sequence, state) after the latest kCheckpointsKept multiples of kCheckpointEvery actions: a
+  // catch-up (catch_up.hpp) starts from one of them, so it reaches kCatchUpTail actions back while
+  // replaying at most kCheckpointEvery actions to its start, never the whole log (issue 12).
+  // Derived: 3 states of 32 cover the 64-action tail from anywhere in the latest 32 (one state per
+  // room more than the 2 of 16 before); a state is 8-20 KB as snapshot text (docs/server.md).
+  static constexpr std::uint64_t kCheckpointEvery = 32;
+  static constexpr std::size_t kCheckpointsKept = 3;
   std::deque<std::pair<std::uint64_t, engine::GameState>> checkpoints;
   std::map<ConnectionId, Subscriber> subscribers;
   std::set<hundred_days::v1::Seat> coalition_ended;  // Coalition seats done with this phase
@@ -79,6 +85,7 @@ class GameRoom {
   std::optional<engine::Side> draw_offered_by;
   std::optional<hundred_days::v1::Seat> undo_requested_by;
   std::uint64_t min_undone_sequence = 0;  // the lowest sequence ever taken back, 0: none (resume safety)
+  std::uint64_t undos = 0;                // accepted undos since loaded: a catch-up under way restarts
   std::uint64_t last_used = 0;            // GameService's use counter when last looked up (eviction order)
 
   std::uint64_t sequence() const { return log.empty() ? 0 : log.back().sequence; }

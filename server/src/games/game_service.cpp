@@ -1,13 +1,12 @@
 #include "games/game_service.hpp"
 
-#include <hd/engine/rules/modules/rule_registry.hpp>
-
 #include "games/game_record.hpp"
 #include "games/seat_policy.hpp"
 #include "games/spectator_view.hpp"
 #include "log.hpp"
 
 #include <hd/engine/notation/notation.hpp>
+#include <hd/engine/rules/modules/rule_registry.hpp>
 #include <hd/wire/game_convert.hpp>
 #include <hd/wire/refusal_convert.hpp>
 
@@ -20,33 +19,26 @@ namespace v1 = hundred_days::v1;
 
 GameService::GameService(Database& db, const ServerConfig& config, Outbound& outbound, Metrics& metrics,
                          Post post)
-    : db_(db),
-      config_(config),
-      outbound_(outbound),
-      metrics_(metrics),
+    : outbound_(outbound),
       store_(db),
+      views_(outbound, store_),
+      chat_(store_, views_, outbound),
+      rooms_(store_, config, metrics),
+      consent_(db, store_, rooms_, views_, outbound),
+      play_(db, config, store_, rooms_, views_, outbound, metrics, post),
+      opening_(config, rooms_, views_, outbound, std::move(post)),
+      lobby_(db, config, store_, rooms_, views_, outbound,
+             [this](GameRoom& room) { play_.run_builtin_players(room); }),
       queries_(
-          outbound, [this](std::uint64_t game_id) { return find_room(game_id); },
+          outbound, [this](std::uint64_t game_id) { return rooms_.find(game_id); },
           [this](const Caller& caller, const Envelope& request, v1::RefusalCode code, std::string message) {
             send_refusal(caller, request, code, std::move(message));
-          }),
-      post_(std::move(post)) {
-  for (const GameRow& game : store_.load_games()) {
-    if (game.status == v1::GAME_STATUS_FINISHED) continue;  // loaded on demand
-    try {
-      rooms_.emplace(static_cast<std::uint64_t>(game.id), load_room(game));
-    } catch (const std::exception& error) {
-      log_event(LogLevel::Error, "game_not_resumed",
-                {{"game", std::to_string(game.id)}, {"error", error.what()}});
-    }
-  }
-  log_event(LogLevel::Info, "games_resumed", {{"games", std::to_string(rooms_.size())}});
-  repair_half_made_games();
-  report_games();
-  metrics_.set_games_in_memory(static_cast<std::int64_t>(rooms_.size()));
+          }) {
+  rooms_.load_unfinished();
+  rooms_.report_games();
   // A built-in seat whose decision was pending when the server stopped plays on now.
-  for (auto& [id, room] : rooms_)
-    run_builtin_players(*room);
+  for (const auto& [id, room] : rooms_.all())
+    play_.run_builtin_players(*room);
 }
 
 GameService::~GameService() = default;
@@ -63,33 +55,33 @@ void GameService::handle(const Caller& caller, const v1::ClientEnvelope& request
 void GameService::dispatch(const Caller& caller, const v1::ClientEnvelope& request) {
   switch (request.body_case()) {
     case v1::ClientEnvelope::kCreateGame:
-      return create_game(caller, request);
+      return lobby_.create_game(caller, request);
     case v1::ClientEnvelope::kListGames:
-      return list_games(caller, request);
+      return lobby_.list_games(caller, request);
     case v1::ClientEnvelope::kJoinGame:
-      return join_game(caller, request);
+      return lobby_.join_game(caller, request);
     case v1::ClientEnvelope::kLeaveGame:
-      return leave_game(caller, request);
+      return lobby_.leave_game(caller, request);
     case v1::ClientEnvelope::kOpenGame:
-      return open_game(caller, request);
+      return opening_.open_game(caller, request, rooms_.find(request.open_game().game_id()));
     case v1::ClientEnvelope::kCloseGame:
-      return close_game(caller, request);
+      return opening_.close_game(caller, request);
     case v1::ClientEnvelope::kResign:
-      return resign(caller, request);
+      return consent_.resign(caller, request, rooms_.find(request.resign().game_id()));
     case v1::ClientEnvelope::kOfferDraw:
-      return offer_draw(caller, request);
+      return consent_.offer_draw(caller, request, rooms_.find(request.offer_draw().game_id()));
     case v1::ClientEnvelope::kAnswerDraw:
-      return answer_draw(caller, request);
+      return consent_.answer_draw(caller, request, rooms_.find(request.answer_draw().game_id()));
     case v1::ClientEnvelope::kSubmitAction:
-      return submit_action(caller, request);
+      return play_.submit_action(caller, request, rooms_.find(request.submit_action().game_id()));
     case v1::ClientEnvelope::kConfirmAttack:
-      return confirm_attack(caller, request);
+      return play_.confirm_attack(caller, request, rooms_.find(request.confirm_attack().game_id()));
     case v1::ClientEnvelope::kRequestUndo:
-      return request_undo(caller, request);
+      return consent_.request_undo(caller, request, rooms_.find(request.request_undo().game_id()));
     case v1::ClientEnvelope::kAnswerUndo:
-      return answer_undo(caller, request);
+      return consent_.answer_undo(caller, request, rooms_.find(request.answer_undo().game_id()));
     case v1::ClientEnvelope::kSendChat:
-      return send_chat(caller, request);
+      return chat_.send_chat(caller, request, rooms_.find(request.send_chat().game_id()));
     case v1::ClientEnvelope::kQueryReachable:
     case v1::ClientEnvelope::kQueryCombatOptions:
     case v1::ClientEnvelope::kQueryOdds:
@@ -97,324 +89,24 @@ void GameService::dispatch(const Caller& caller, const v1::ClientEnvelope& reque
       queries_.handle(caller, request);
       return;
     case v1::ClientEnvelope::kExportRecord:
-      return export_record(caller, request);
+      return chat_.export_record(caller, request, rooms_.find(request.export_record().game_id()));
     default:
       return send_refusal(caller, request, v1::REFUSAL_CODE_EMPTY_BODY, "unknown request");
   }
 }
 
 void GameService::forget(const Caller& caller) {
-  const auto it = open_games_.find(caller.connection);
-  if (it == open_games_.end()) return;
-  const std::set<std::uint64_t> games = std::move(it->second);
-  open_games_.erase(it);
-  for (std::uint64_t id : games) {
-    if (const auto room = rooms_.find(id); room != rooms_.end()) {
-      room->second->subscribers.erase(caller.connection);
-      broadcast_summary(*room->second);  // `connected` changed
-    }
-  }
+  opening_.forget(caller);
   evict_finished();
 }
 
 void GameService::send_refusal(const Caller& caller, const Envelope& request, v1::RefusalCode code,
                                std::string message, std::string rule) {
-  // Logged once, as request_refused, by the refusal accounting every refusal passes through.
-  outbound_.send(caller.connection,
-                 refusal_envelope(request.request_id(), code, std::move(message), std::move(rule)));
+  hd::server::send_refusal(outbound_, caller, request, code, std::move(message), std::move(rule));
 }
 
-void GameService::send_rule_refusal(const Caller& caller, const Envelope& request, const GameRoom& room,
-                                    const engine::Viewer& viewer, const engine::Refusal& refusal) {
-  // Only what the refused seat may see: a unit it is not shown is "a unit" (18.5C).
-  const engine::Refusal shown = engine::redact(room.state, refusal, viewer);
-  const std::string words = engine::describe(shown, room.state);
-  log_event(LogLevel::Info, "refused",
-            {{"connection", std::to_string(caller.connection)},
-             {"code", "RULE_VIOLATION"},
-             {"reason", std::string(engine::to_string(shown.code))},
-             {"message", words}});
-  v1::ServerEnvelope envelope =
-      refusal_envelope(request.request_id(), v1::REFUSAL_CODE_RULE_VIOLATION, words);
-  wire::to_proto(shown, *envelope.mutable_refusal());
-  outbound_.send(caller.connection, envelope);
-}
-
-v1::GameSummary GameService::summary(const GameRoom& room, const Subscriber* seen_by) const {
-  const bool delayed = seen_by && is_delayed(room, *seen_by);
-  v1::GameSummary out;
-  out.set_game_id(static_cast<std::uint64_t>(room.row.id));
-  out.set_scenario(room.row.scenario);
-  out.set_title(room.row.title);
-  out.set_status(room.row.status);
-  for (const SeatRow& seat : room.seats) {
-    v1::SeatHolder& holder = *out.add_seats();
-    holder.set_seat(seat.seat);
-    holder.set_human(!seat.built_in);
-    holder.set_username(seat.username);
-    bool connected = seat.built_in;
-    for (const auto& [connection, subscriber] : room.subscribers)
-      if (seat.account && subscriber.account == *seat.account && !subscriber.seats.empty()) connected = true;
-    holder.set_connected(connected);
-  }
-  const engine::GameState& shown = delayed ? visible_state(room, *seen_by) : room.state;
-  out.set_turn_label(shown.current_turn().name.to_string());
-  if (room.row.status == v1::GAME_STATUS_RUNNING && !delayed) {
-    const auto waiting = room.pending_seats();
-    if (!waiting.empty()) out.set_waiting_for(waiting.front());
-  }
-  out.mutable_spectators()->set_view(room.row.spectator_view);
-  out.mutable_spectators()->set_delay_player_turns(static_cast<std::uint32_t>(room.row.spectator_delay));
-  out.set_created_unix_seconds(static_cast<std::uint64_t>(room.row.created_unix));
-  out.set_result(room.row.result);
-  out.set_public_listing(room.row.public_listing);
-  for (const std::string& rule : engine::public_missing_rules(*room.state.rules))
-    out.add_missing_rules(rule);  // not by the book
-  return out;
-}
-
-v1::GameView GameService::view_for(const GameRoom& room, const Subscriber& subscriber) const {
-  const engine::GameState& shown = visible_state(room, subscriber);
-  v1::GameView out = wire::to_proto(engine::view(shown, shown_viewer(room, subscriber)));
-  if (&shown == &room.state) add_live_decision(room, subscriber, out);
-  return out;
-}
-
-void GameService::add_live_decision(const GameRoom& room, const Subscriber& subscriber, v1::GameView& view) {
-  for (v1::Seat seat : room.pending_seats())
-    view.mutable_pending()->add_seats(seat);
-  view.set_undo_allowed(room.undo_allowed_for(subscriber.seats));
-}
-
-v1::GameSnapshot GameService::snapshot(GameRoom& room, const Subscriber& subscriber) {
-  v1::GameSnapshot out;
-  out.set_game_id(static_cast<std::uint64_t>(room.row.id));
-  out.set_sequence(visible_sequence(room, subscriber));
-  for (v1::Seat seat : subscriber.seats)
-    out.add_my_seats(seat);
-  out.set_spectating(subscriber.seats.empty());
-  v1::ScenarioInfo& info = *out.mutable_scenario();
-  const engine::Ruleset& rules = *room.state.rules;
-  info.set_id(room.row.scenario);
-  info.set_title(rules.scenario.name);
-  info.set_rule(rules.scenario.rule);
-  for (const engine::GameTurn& turn : rules.turns) {
-    v1::TurnInfo& t = *info.add_turns();
-    t.set_label(turn.name.to_string());
-    t.set_night(turn.night);
-    t.set_rain(turn.rain);
-  }
-  // 18.5C: a secret option is left out until revealed, for those who may not know of it.
-  const auto visible =
-      engine::visible_options(visible_state(room, subscriber), shown_viewer(room, subscriber));
-  for (const std::string& option : room.row.force_options)
-    if (std::find(visible.begin(), visible.end(), option) != visible.end()) info.add_force_options(option);
-  for (const std::string& rule : room.row.optional_rules)
-    info.add_optional_rules(rule);
-  for (const std::string& rule : engine::public_missing_rules(rules))
-    info.add_missing_rules(rule);  // not by the book
-  for (engine::Army army : armies_in_play(room.initial))
-    info.add_armies(wire::to_proto(army));
-  *out.mutable_view() = view_for(room, subscriber);
-  *out.mutable_summary() = summary(room, &subscriber);
-  std::optional<int> my_side;
-  if (!subscriber.seats.empty()) my_side = wire::to_proto(side_of_seat(subscriber.seats.front()));
-  for (const ChatRow& chat : store_.recent_chat(room.row.id, 50)) {
-    if (chat.channel == v1::CHAT_CHANNEL_SIDE && (!my_side || chat.side != *my_side)) continue;
-    v1::ChatMessage& message = *out.add_recent_chat();
-    message.set_game_id(static_cast<std::uint64_t>(room.row.id));
-    message.set_channel(chat.channel);
-    message.set_from(chat.from);
-    message.set_text(chat.text);
-    message.set_unix_seconds(static_cast<std::uint64_t>(chat.unix_seconds));
-  }
-  if (room.proposal && !subscriber.seats.empty()) {
-    v1::AttackProposal& proposal = *out.mutable_pending_attack();
-    proposal.set_game_id(static_cast<std::uint64_t>(room.row.id));
-    proposal.set_proposal_id(room.proposal->id);
-    proposal.set_proposed_by(room.proposal->proposed_by);
-    *proposal.mutable_attack() = wire::to_proto(engine::Action{room.proposal->attack}).attack();
-  }
-  out.set_seed_commitment(room.row.seed_commitment);
-  return out;
-}
-
-v1::GameUpdate GameService::update_for(const GameRoom& room, const Subscriber& subscriber,
-                                       const LoggedAction& logged, const std::vector<engine::Event>& events,
-                                       const engine::GameState& after) const {
-  v1::GameUpdate out;
-  out.set_game_id(static_cast<std::uint64_t>(room.row.id));
-  if (is_delayed(room, subscriber)) {
-    // A delayed spectator learns nothing of the action now: not its sequence, seat, text or events,
-    // only the (delayed) view and the sequence that view stands at.
-    out.set_sequence(visible_sequence(room, subscriber));
-    *out.mutable_view() = view_for(room, subscriber);
-    return out;
-  }
-  out.set_sequence(logged.sequence);
-  out.set_seat(logged.seat);
-  out.set_action_text(line_with_dice(logged));
-  for (const engine::Event& event : events)
-    if (const auto shown = engine::redact(after, event, subscriber.viewer))
-      *out.add_events() = wire::to_proto(after, *shown);
-  v1::GameView view = wire::to_proto(engine::view(after, subscriber.viewer));
-  if (&after == &room.state) add_live_decision(room, subscriber, view);
-  *out.mutable_view() = std::move(view);
-  return out;
-}
-
-void GameService::send_to_subscribers(const GameRoom& room, const v1::ServerEnvelope& envelope,
-                                      const std::function<bool(const Subscriber&)>& accept) {
-  for (const auto& [connection, subscriber] : room.subscribers)
-    if (accept(subscriber)) outbound_.send(connection, envelope);
-}
-
-void GameService::send_to_subscribers(const GameRoom& room, const v1::ServerEnvelope& envelope) {
-  send_to_subscribers(room, envelope, [](const Subscriber&) { return true; });
-}
-
-void GameService::broadcast_summary(const GameRoom& room) {
-  v1::ServerEnvelope live;
-  *live.mutable_game_changed() = summary(room);
-  for (const auto& [connection, subscriber] : room.subscribers) {
-    if (!is_delayed(room, subscriber)) {
-      outbound_.send(connection, live);
-      continue;
-    }
-    v1::ServerEnvelope late;
-    *late.mutable_game_changed() = summary(room, &subscriber);
-    outbound_.send(connection, late);
-  }
-}
-
-void GameService::open_game(const Caller& caller, const Envelope& request) {
-  const v1::OpenGame& open = request.open_game();
-  GameRoom* room = find_room(open.game_id());
-  if (!room) return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game");
-  Subscriber subscriber;
-  subscriber.account = *caller.account;
-  const auto held = room->seats_of(*caller.account);
-  if (open.spectate()) {
-    const auto viewer = spectator_viewer(room->row.spectator_view);
-    if (!room->row.public_listing && held.empty())
-      return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game");
-    // Decision (docs/games.md): a seat holder would see another side's view (a secret option's
-    // units and name, 18.5C) or everything, late; until the game is over it plays, not watches.
-    if (!held.empty() && room->row.status != v1::GAME_STATUS_FINISHED)
-      return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_ALLOWED,
-                          "you hold a seat in this game: open it as a player, not as a spectator");
-    if (!viewer)
-      return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_ALLOWED, "this game allows no spectators");
-    subscriber.viewer = *viewer;
-    subscriber.delay_player_turns = room->row.spectator_delay;
-  } else {
-    if (held.empty())
-      return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_YOUR_SEAT,
-                          "you hold no seat in this game (open it as a spectator)");
-    subscriber.seats = held;
-    subscriber.viewer = viewer_for_seats(held);
-  }
-  room->subscribers[caller.connection] = subscriber;
-  open_games_[caller.connection].insert(open.game_id());
-
-  // Resuming sends the missed updates only when few were missed (bounded work and queue, issue 12);
-  // otherwise, as for a fresh open, a snapshot of the view.
-  if (!resume(caller, request, *room, subscriber, open.last_seen_sequence())) {
-    v1::ServerEnvelope answer;
-    answer.set_request_id(request.request_id());
-    *answer.mutable_game_snapshot() = snapshot(*room, subscriber);
-    outbound_.send(caller.connection, answer);
-  }
-  // What still waits for this account's answer.
-  if (!held.empty() && room->undo_requested_by) {
-    v1::ServerEnvelope asked;
-    asked.mutable_undo_requested()->set_game_id(open.game_id());
-    asked.mutable_undo_requested()->set_by(*room->undo_requested_by);
-    outbound_.send(caller.connection, asked);
-  }
-  if (!held.empty() && room->draw_offered_by) {
-    v1::ServerEnvelope offered;
-    offered.mutable_draw_offered()->set_game_id(open.game_id());
-    offered.mutable_draw_offered()->set_by(room->seats_of_side(*room->draw_offered_by).front());
-    outbound_.send(caller.connection, offered);
-  }
-  if (!held.empty()) broadcast_summary(*room);
-}
-
-void GameService::close_game(const Caller& caller, const Envelope& request) {
-  const std::uint64_t id = request.close_game().game_id();
-  auto& open = open_games_[caller.connection];
-  if (!open.erase(id))
-    return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_FOUND, "the game is not open here");
-  if (const auto room = rooms_.find(id); room != rooms_.end()) {
-    room->second->subscribers.erase(caller.connection);
-    broadcast_summary(*room->second);
-  }
-  v1::ServerEnvelope answer;
-  answer.set_request_id(request.request_id());
-  answer.mutable_ok();
-  outbound_.send(caller.connection, answer);
-}
-
-void GameService::send_chat(const Caller& caller, const Envelope& request) {
-  const v1::SendChat& chat = request.send_chat();
-  GameRoom* room = find_room(chat.game_id());
-  if (!room) return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game");
-  const auto held = room->seats_of(*caller.account);
-  const bool spectating = room->subscribers.count(caller.connection) > 0;
-  if (held.empty() && !spectating)
-    return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_FOUND, "open the game to chat in it");
-  if (chat.text().empty() || chat.text().size() > 500)
-    return send_refusal(caller, request, v1::REFUSAL_CODE_INVALID_REQUEST, "chat text: 1 to 500 bytes");
-  ChatRow row;
-  row.channel = chat.channel();
-  row.from = caller.username;
-  row.text = chat.text();
-  row.unix_seconds = static_cast<std::int64_t>(std::time(nullptr));
-  if (chat.channel() == v1::CHAT_CHANNEL_SIDE) {
-    if (held.empty())
-      return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_YOUR_SEAT, "side chat is for seat holders");
-    row.side = wire::to_proto(side_of_seat(held.front()));
-  } else if (chat.channel() != v1::CHAT_CHANNEL_ALL) {
-    return send_refusal(caller, request, v1::REFUSAL_CODE_INVALID_REQUEST, "channel: ALL or SIDE");
-  }
-  store_.insert_chat(room->row.id, *caller.account, row);
-  v1::ServerEnvelope message;
-  v1::ChatMessage& out = *message.mutable_chat_message();
-  out.set_game_id(chat.game_id());
-  out.set_channel(row.channel);
-  out.set_from(row.from);
-  out.set_text(row.text);
-  out.set_unix_seconds(static_cast<std::uint64_t>(row.unix_seconds));
-  send_to_subscribers(*room, message, [&](const Subscriber& subscriber) {
-    if (row.channel == v1::CHAT_CHANNEL_ALL) return true;
-    return !subscriber.seats.empty() && wire::to_proto(side_of_seat(subscriber.seats.front())) == row.side;
-  });
-  v1::ServerEnvelope answer;
-  answer.set_request_id(request.request_id());
-  answer.mutable_ok();
-  outbound_.send(caller.connection, answer);
-}
-
-void GameService::export_record(const Caller& caller, const Envelope& request) {
-  GameRoom* room = find_room(request.export_record().game_id());
-  if (!room || (!room->row.public_listing && room->seats_of(*caller.account).empty()))
-    return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game");
-  if (room->row.status != v1::GAME_STATUS_FINISHED)
-    return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_ALLOWED,
-                        "the record and the dice seed are revealed when the game is finished");
-  v1::ServerEnvelope answer;
-  answer.set_request_id(request.request_id());
-  v1::GameRecord& record = *answer.mutable_game_record();
-  record.set_game_id(static_cast<std::uint64_t>(room->row.id));
-  record.set_record(format_game_record(*room));
-  record.set_dice_proof(format_dice_proof(dice_proof_of(*room)));
-  outbound_.send(caller.connection, answer);
-}
-
-void GameService::report_games() {
-  const auto counts = store_.count_by_status();
-  metrics_.set_games(counts[0], counts[1], counts[2]);
+void GameService::evict_finished() {
+  rooms_.evict_finished(play_.builtin_scheduled());
 }
 
 }  // namespace hd::server

@@ -1,19 +1,31 @@
 // The lobby and the games: every request of a logged-in caller other than the account ones. Runs on
 // the hub's strand only (one call at a time), so it needs no locks and owns the games' database rows.
-// docs/games.md describes the behaviour; the parts live in files by concept:
-//   lobby.cpp        create, list, join, leave
-//   game_service.cpp dispatch, open/close (snapshots, resume), chat, export, the views sent out
-//   game_play.cpp    actions, Coalition teamwork, built-in seats
-//   game_consent.cpp undo by consent (5.1C), resignation, draws
-//   game_queries.hpp the queries part (GameQueries): reachable hexes, combat options, odds, retreats
+// docs/games.md describes the behaviour. GameService is the facade: it builds the parts, finds the
+// room a request names and hands it to the part that answers it:
+//   GameRooms      (game_rooms.hpp)       the games in memory: loading, repair, eviction
+//   GameViews      (game_views.hpp)       what each subscriber is shown, and sending it
+//   GameLobby      (lobby.hpp)            create, list, join, leave
+//   GameOpening    (game_opening.hpp)     open, close, the catch-up after a gap (catch_up.hpp)
+//   GameConsent    (game_consent.hpp)     undo by consent (5.1C), resignation, draws
+//   ChatAndRecords (chat_and_records.hpp) chat, the record export
+//   GamePlay       (game_play.hpp)        actions, Coalition teamwork, the built-in players
+//   GameQueries    (game_queries.hpp)     reachable hexes, combat options, odds, retreats
 #pragma once
 
 #include "app/caller.hpp"
 #include "app/outbound.hpp"
 #include "database.hpp"
+#include "games/catch_up.hpp"
+#include "games/chat_and_records.hpp"
+#include "games/game_consent.hpp"
+#include "games/game_opening.hpp"
+#include "games/game_play.hpp"
 #include "games/game_queries.hpp"
 #include "games/game_room.hpp"
+#include "games/game_rooms.hpp"
 #include "games/game_store.hpp"
+#include "games/game_views.hpp"
+#include "games/lobby.hpp"
 #include "ops/metrics.hpp"
 #include "server_config.hpp"
 
@@ -26,13 +38,6 @@
 #include <stdexcept>
 
 namespace hd::server {
-
-// A stored game played under another rules version than this server's engine (kRulesVersion): its
-// log would not replay to the same game, so it is neither opened nor replayed. The message says
-// which versions; a request naming the game is refused with REFUSAL_CODE_RULES_VERSION.
-struct RulesVersionMismatch : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
 
 class GameService {
  public:
@@ -59,105 +64,23 @@ class GameService {
 
   // handle() without the refusal of games of another rules version.
   void dispatch(const Caller& caller, const Envelope& request);
-  // Sets the games gauge (open, running, finished) from the database.
-  void report_games();
 
-  // lobby.cpp
-  void create_game(const Caller& caller, const Envelope& request);
-  void list_games(const Caller& caller, const Envelope& request);
-  void join_game(const Caller& caller, const Envelope& request);
-  void leave_game(const Caller& caller, const Envelope& request);
-  // The room of a game, loading a finished one from the database on demand; nullptr if none.
-  // Throws RulesVersionMismatch for a game stored under another rules version.
-  GameRoom* find_room(std::uint64_t game_id);
-  // A room rebuilt from the database rows of `game`; throws RulesVersionMismatch as above.
-  std::unique_ptr<GameRoom> load_room(const GameRow& game);
-
-  // game_service.cpp
-  void open_game(const Caller& caller, const Envelope& request);
-  // game_resume.cpp: answers an OpenGame resuming after `last_seen` with the missed updates and Ok
-  // when at most kResumeTail were missed and a checkpoint lies close behind; returns false (nothing
-  // sent) otherwise, and the caller sends a snapshot of the view instead.
-  bool resume(const Caller& caller, const Envelope& request, GameRoom& room, const Subscriber& subscriber,
-              std::uint64_t last_seen);
-  void close_game(const Caller& caller, const Envelope& request);
-  void send_chat(const Caller& caller, const Envelope& request);
-  void export_record(const Caller& caller, const Envelope& request);
-  // The game's summary as `seen_by` may see it (a delayed spectator gets its delayed turn and no
-  // pending seat; nullptr: live).
-  hundred_days::v1::GameSummary summary(const GameRoom& room, const Subscriber* seen_by = nullptr) const;
-  hundred_days::v1::GameView view_for(const GameRoom& room, const Subscriber& subscriber) const;
-  hundred_days::v1::GameSnapshot snapshot(GameRoom& room, const Subscriber& subscriber);
-  // The update a subscriber gets for one logged action (`after`: the state right after it).
-  hundred_days::v1::GameUpdate update_for(const GameRoom& room, const Subscriber& subscriber,
-                                          const LoggedAction& logged,
-                                          const std::vector<engine::Event>& events,
-                                          const engine::GameState& after) const;
-  // Sends `envelope` to every connection with the game open (all, or those `accept`ed).
-  void send_to_subscribers(const GameRoom& room, const hundred_days::v1::ServerEnvelope& envelope,
-                           const std::function<bool(const Subscriber&)>& accept);
-  void send_to_subscribers(const GameRoom& room, const hundred_days::v1::ServerEnvelope& envelope);
-  // Tells every subscriber the game's seats or status changed (each as it may see the game).
-  void broadcast_summary(const GameRoom& room);
   void send_refusal(const Caller& caller, const Envelope& request, hundred_days::v1::RefusalCode code,
                     std::string message, std::string rule = {});
-  // Sends the engine's refusal of a request typed (RULE_VIOLATION: reason, rule, arguments),
-  // redacted for `viewer`, the refused seat's view.
-  void send_rule_refusal(const Caller& caller, const Envelope& request, const GameRoom& room,
-                         const engine::Viewer& viewer, const engine::Refusal& refusal);
-  // Adds to a view of the live state what only the room knows: the seats whose decision is pending
-  // and whether the subscriber's seats may ask for an undo (5.1C).
-  static void add_live_decision(const GameRoom& room, const Subscriber& subscriber,
-                                hundred_days::v1::GameView& view);
-
-  // game_play.cpp
-  void submit_action(const Caller& caller, const Envelope& request);
-  void confirm_attack(const Caller& caller, const Envelope& request);
-  // Applies an engine action for a seat, persists it (with the game's end, if it ends), then
-  // acknowledges the actor (if any) and broadcasts the update. Throws engine::ActionRefused.
-  std::uint64_t play(GameRoom& room, engine::Side side, const engine::Action& action,
-                     hundred_days::v1::Seat seat, std::optional<AccountId> account, std::uint64_t request_id);
-  // game_upkeep.cpp
-  // Schedules the built-in seats' play while the pending decision is theirs: one action per step,
-  // each step posted back to the strand, so other requests run between them (issue 12).
-  void run_builtin_players(GameRoom& room);
-  void builtin_step(std::uint64_t game_id);
-  // Drops from memory the finished games nobody has open, beyond the finished-games-in-memory least
-  // recently used (they are reloaded on demand).
+  // Drops from memory the finished games nobody has open (GameRooms::evict_finished), but those
+  // with a built-in step on its way.
   void evict_finished();
-  // Marks running every OPEN game whose human seats are all taken (start-up repair).
-  void repair_half_made_games();
-  // Running or open games created by `account` with no human seat.
-  std::size_t unattended_games_of(AccountId account) const;
-  // Ends the game with a result in words (resignation, agreed draw) and tells everyone.
-  void finish(GameRoom& room, const std::string& result);
-  // Marks the room started once every human seat is taken (the caller then runs the built-in
-  // players); the caller has written the RUNNING status in the same transaction as the last seat.
-  void start_if_ready(GameRoom& room);
 
-  // game_consent.cpp
-  void request_undo(const Caller& caller, const Envelope& request);
-  void answer_undo(const Caller& caller, const Envelope& request);
-  void resign(const Caller& caller, const Envelope& request);
-  void offer_draw(const Caller& caller, const Envelope& request);
-  void answer_draw(const Caller& caller, const Envelope& request);
-  void apply_undo(GameRoom& room, AccountId answering);
-  // The running game in which the caller holds `held` seats (resign, offer or answer a draw); refuses
-  // (NOT_FOUND, NOT_YOUR_SEAT, GAME_NOT_RUNNING) and returns nullptr otherwise.
-  GameRoom* seat_holders_running_game(const Caller& caller, const Envelope& request, std::uint64_t game_id,
-                                      std::vector<hundred_days::v1::Seat>& held);
-
-  Database& db_;
-  const ServerConfig& config_;
   Outbound& outbound_;
-  Metrics& metrics_;
   GameStore store_;
-  std::map<std::uint64_t, std::unique_ptr<GameRoom>> rooms_;
-  std::map<ConnectionId, std::set<std::uint64_t>> open_games_;  // the games each connection has open
+  GameViews views_;  // what subscribers are shown, and the sending of it
+  ChatAndRecords chat_;
+  GameRooms rooms_;  // the games in memory
+  GameConsent consent_;
+  GamePlay play_;
+  GameOpening opening_;
+  GameLobby lobby_;
   GameQueries queries_;
-  Post post_;
-  std::set<std::uint64_t> builtin_scheduled_;  // games with a built-in step waiting on the strand
-  std::uint64_t use_counter_ = 0;              // find_room's lookups, for GameRoom::last_used
 };
 
 }  // namespace hd::server

@@ -1,7 +1,7 @@
-// The lobby half of GameService: creating, listing, joining and leaving games (docs/games.md).
+#include "games/lobby.hpp"
+
 #include "accounts/password_hashing.hpp"
 #include "games/dice.hpp"
-#include "games/game_service.hpp"
 #include "games/seat_policy.hpp"
 #include "games/spectator_view.hpp"
 #include "log.hpp"
@@ -26,18 +26,6 @@ bool entropy_ok(const std::string& entropy) {
   return entropy.size() >= kMinEntropyBytes && entropy.size() <= kMaxEntropyBytes;
 }
 
-// The engine's choice for a game row: its scenario, force options and optional rules (the engine
-// checks them against the scenario), and whether rules without a module may be played: only on a
-// server started with allow-missing-rules, and for a stored game only if it was created so.
-loader::GameChoice choice_of(const GameRow& game, bool allow_missing_rules) {
-  loader::GameChoice choice;
-  choice.scenario = game.scenario;
-  choice.options = game.force_options;
-  choice.optional_rules = game.optional_rules;
-  choice.allow_missing_rules = allow_missing_rules;
-  return choice;
-}
-
 // What the lobby shows of a game that cannot be opened (RulesVersionMismatch): its row alone.
 v1::GameSummary row_summary(const GameRow& game) {
   v1::GameSummary out;
@@ -50,73 +38,39 @@ v1::GameSummary row_summary(const GameRow& game) {
 
 }  // namespace
 
-std::unique_ptr<GameRoom> GameService::load_room(const GameRow& game) {
-  if (game.rules_version != engine::kRulesVersion)
-    throw RulesVersionMismatch("game " + std::to_string(game.id) + " was played under rules version " +
-                               std::to_string(game.rules_version) + " and this server plays rules version " +
-                               std::to_string(engine::kRulesVersion) +
-                               ": it cannot be opened or replayed here (its log would give another game)");
-  const auto choice = choice_of(game, config_.allow_missing_rules && !game.missing_rules.empty());
-  auto started = loader::start_scenario_game(config_.data_root, choice);
-  if (!started.value) {
-    throw std::runtime_error("game " + std::to_string(game.id) + ": the scenario no longer loads" +
-                             (started.errors.empty() ? "" : ": " + started.errors.front().message));
-  }
-  const auto snapshot = store_.latest_snapshot(game.id);
-  std::unique_ptr<GameRoom> room;
-  if (snapshot) {
-    std::string problem;
-    room = std::make_unique<GameRoom>(game, store_.load_seats(game.id), std::move(*started.value),
-                                      store_.load_actions(game.id), *snapshot, problem);
-    if (problem.empty()) {
-      log_event(LogLevel::Info, "game_rebuilt_from_snapshot",
-                {{"game", std::to_string(game.id)},
-                 {"snapshot", std::to_string(snapshot->sequence)},
-                 {"replayed", std::to_string(room->sequence() - snapshot->sequence)}});
-    } else {
-      // A cache that cannot be trusted: the whole log was replayed instead.
-      log_event(LogLevel::Warning, "snapshot_not_used",
-                {{"game", std::to_string(game.id)},
-                 {"snapshot", std::to_string(snapshot->sequence)},
-                 {"reason", problem}});
-    }
-  } else {
-    room = std::make_unique<GameRoom>(game, store_.load_seats(game.id), std::move(*started.value),
-                                      store_.load_actions(game.id));
-  }
-  room->min_undone_sequence = store_.min_undone_sequence(game.id);
-  room->coalition_ended = store_.load_phase_ends(game.id, room->phase_start_sequence());
-  return room;
+GameLobby::GameLobby(Database& db, const ServerConfig& config, GameStore& store, GameRooms& rooms,
+                     GameViews& views, Outbound& outbound, std::function<void(GameRoom&)> started)
+    : db_(db),
+      config_(config),
+      store_(store),
+      rooms_(rooms),
+      views_(views),
+      outbound_(outbound),
+      started_(std::move(started)) {}
+
+void GameLobby::start_if_ready(GameRoom& room) {
+  // The RUNNING status was written with the seat that completed the game (issue 12: one
+  // transaction), by create_game or join_game.
+  if (room.row.status != v1::GAME_STATUS_OPEN || !room.every_human_seat_taken()) return;
+  room.row.status = v1::GAME_STATUS_RUNNING;
+  log_event(LogLevel::Info, "game_started", {{"game", std::to_string(room.row.id)}});
+  rooms_.report_games();
+  views_.broadcast_summary(room);
 }
 
-GameRoom* GameService::find_room(std::uint64_t game_id) {
-  if (const auto it = rooms_.find(game_id); it != rooms_.end()) {
-    it->second->last_used = ++use_counter_;
-    return it->second.get();
-  }
-  if (game_id == 0 || game_id > static_cast<std::uint64_t>(INT64_MAX)) return nullptr;
-  const auto row = store_.load_game(static_cast<std::int64_t>(game_id));
-  if (!row) return nullptr;
-  auto room = load_room(*row);
-  GameRoom* raw = room.get();
-  raw->last_used = ++use_counter_;
-  rooms_.emplace(game_id, std::move(room));
-  metrics_.set_games_in_memory(static_cast<std::int64_t>(rooms_.size()));  // before anyone is answered
-  return raw;
-}
-
-void GameService::create_game(const Caller& caller, const Envelope& request) {
+void GameLobby::create_game(const Caller& caller, const Envelope& request) {
   const v1::CreateGame& create = request.create_game();
   const auto scenarios = loader::list_scenarios(config_.data_root);
   if (std::find(scenarios.begin(), scenarios.end(), create.scenario()) == scenarios.end())
-    return send_refusal(caller, request, v1::REFUSAL_CODE_INVALID_REQUEST,
+    return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_INVALID_REQUEST,
                         "unknown scenario '" + create.scenario().substr(0, 64) +
                             (create.scenario().size() > 64 ? "...'" : "'"));
   if (!entropy_ok(create.entropy()))
-    return send_refusal(caller, request, v1::REFUSAL_CODE_INVALID_REQUEST, "entropy must be 16 to 64 bytes");
+    return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_INVALID_REQUEST,
+                        "entropy must be 16 to 64 bytes");
   const v1::SpectatorView policy = create.spectators().view();
   if (!v1::SpectatorView_IsValid(policy) || create.spectators().delay_player_turns() > kMaxSpectatorDelay)
-    return send_refusal(caller, request, v1::REFUSAL_CODE_INVALID_REQUEST,
+    return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_INVALID_REQUEST,
                         "spectator policy: a known view and a delay of at most 100 player turns");
 
   GameRow game;
@@ -125,7 +79,7 @@ void GameService::create_game(const Caller& caller, const Envelope& request) {
   game.force_options.assign(create.force_options().begin(), create.force_options().end());
   for (const std::string& rule : create.optional_rules()) {
     if (std::find(game.optional_rules.begin(), game.optional_rules.end(), rule) != game.optional_rules.end())
-      return send_refusal(caller, request, v1::REFUSAL_CODE_INVALID_REQUEST,
+      return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_INVALID_REQUEST,
                           "optional rule " + rule + " twice");
     game.optional_rules.push_back(rule);
   }
@@ -133,7 +87,7 @@ void GameService::create_game(const Caller& caller, const Envelope& request) {
   if (!started.value) {
     const std::string why =
         started.errors.empty() ? "the scenario does not load" : started.errors.front().to_string();
-    return send_refusal(caller, request, v1::REFUSAL_CODE_INVALID_REQUEST, why);
+    return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_INVALID_REQUEST, why);
   }
   const engine::GameState& initial = *started.value;
   game.missing_rules = initial.rules->missing_rules;  // development servers only: not by the book
@@ -154,7 +108,7 @@ void GameService::create_game(const Caller& caller, const Envelope& request) {
   for (const SeatRow& seat : seats) {
     if (side_of_seat(seat.seat) != engine::Side::Coalition) continue;
     if (coalition_built_in && *coalition_built_in != seat.built_in)
-      return send_refusal(caller, request, v1::REFUSAL_CODE_INVALID_REQUEST,
+      return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_INVALID_REQUEST,
                           "the Prussian and Allied seats must both be human or both built-in");
     coalition_built_in = seat.built_in;
   }
@@ -162,7 +116,7 @@ void GameService::create_game(const Caller& caller, const Envelope& request) {
     const auto seat = static_cast<v1::Seat>(taken);
     auto it = std::find_if(seats.begin(), seats.end(), [&](const SeatRow& s) { return s.seat == seat; });
     if (it == seats.end() || it->built_in)
-      return send_refusal(caller, request, v1::REFUSAL_CODE_INVALID_REQUEST,
+      return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_INVALID_REQUEST,
                           "take_seats: " + seat_name(seat) + " is not a human seat of this game");
     it->account = *caller.account;
     it->username = caller.username;
@@ -177,7 +131,7 @@ void GameService::create_game(const Caller& caller, const Envelope& request) {
       return seat.account == *caller.account && side_of_seat(seat.seat) == option.secret->side;
     });
     if (!takes_side)
-      return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_ALLOWED,
+      return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_NOT_ALLOWED,
                           option.id + " is the " +
                               (option.secret->side == engine::Side::French ? "French" : "Coalition") +
                               " player's secret choice: take a seat of that side to choose it");
@@ -186,8 +140,8 @@ void GameService::create_game(const Caller& caller, const Envelope& request) {
   // Issue 12: a game with no human seat plays itself; an account keeps few of them going at once.
   const bool unattended =
       std::none_of(seats.begin(), seats.end(), [](const SeatRow& s) { return !s.built_in; });
-  if (unattended && unattended_games_of(*caller.account) >= config_.max_unattended_games_per_account)
-    return send_refusal(caller, request, v1::REFUSAL_CODE_LIMIT_REACHED,
+  if (unattended && rooms_.unattended_games_of(*caller.account) >= config_.max_unattended_games_per_account)
+    return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_LIMIT_REACHED,
                         "at most " + std::to_string(config_.max_unattended_games_per_account) +
                             " game(s) with no human seat may run at once per account; wait for yours to end");
 
@@ -210,12 +164,10 @@ void GameService::create_game(const Caller& caller, const Envelope& request) {
 
   game.status = v1::GAME_STATUS_OPEN;  // the room starts below, as a joined game does
   auto room = std::make_unique<GameRoom>(game, seats, std::move(*started.value), std::vector<LoggedAction>{});
-  GameRoom& live = *room;
-  rooms_.emplace(static_cast<std::uint64_t>(game.id), std::move(room));
-  metrics_.set_games_in_memory(static_cast<std::int64_t>(rooms_.size()));
+  GameRoom& live = rooms_.add(std::move(room));
   log_event(LogLevel::Info, "game_created",
             {{"game", std::to_string(game.id)}, {"scenario", game.scenario}, {"account", caller.username}});
-  report_games();
+  rooms_.report_games();
 
   v1::ServerEnvelope answer;
   answer.set_request_id(request.request_id());
@@ -225,10 +177,10 @@ void GameService::create_game(const Caller& caller, const Envelope& request) {
   created.set_seed_commitment(game.seed_commitment);
   outbound_.send(caller.connection, answer);
   start_if_ready(live);
-  run_builtin_players(live);
+  started_(live);
 }
 
-void GameService::list_games(const Caller& caller, const Envelope& request) {
+void GameLobby::list_games(const Caller& caller, const Envelope& request) {
   const v1::GameListFilter filter = request.list_games().filter();
   v1::ServerEnvelope answer;
   answer.set_request_id(request.request_id());
@@ -236,13 +188,14 @@ void GameService::list_games(const Caller& caller, const Envelope& request) {
   if (filter == v1::GAME_LIST_FILTER_MINE) {
     for (std::int64_t id : store_.games_of_account(*caller.account)) {
       try {
-        if (GameRoom* room = find_room(static_cast<std::uint64_t>(id))) *list.add_games() = summary(*room);
+        if (GameRoom* room = rooms_.find(static_cast<std::uint64_t>(id)))
+          *list.add_games() = views_.summary(*room);
       } catch (const RulesVersionMismatch&) {
         if (const auto row = store_.load_game(id)) *list.add_games() = row_summary(*row);
       }
     }
   } else if (filter == v1::GAME_LIST_FILTER_OPEN || filter == v1::GAME_LIST_FILTER_SPECTATABLE) {
-    for (const auto& [id, room] : rooms_) {
+    for (const auto& [id, room] : rooms_.all()) {
       const GameRow& row = room->row;
       if (!row.public_listing) continue;
       const bool wanted =
@@ -253,37 +206,41 @@ void GameService::list_games(const Caller& caller, const Envelope& request) {
       // Anyone may spectate: a delayed game is listed as its delayed spectators see it.
       Subscriber lister;
       if (room->seats_of(*caller.account).empty()) lister.delay_player_turns = row.spectator_delay;
-      *list.add_games() = summary(*room, &lister);
+      *list.add_games() = views_.summary(*room, &lister);
     }
   } else {
-    return send_refusal(caller, request, v1::REFUSAL_CODE_INVALID_REQUEST,
+    return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_INVALID_REQUEST,
                         "filter: OPEN, MINE or SPECTATABLE");
   }
   outbound_.send(caller.connection, answer);
 }
 
-void GameService::join_game(const Caller& caller, const Envelope& request) {
+void GameLobby::join_game(const Caller& caller, const Envelope& request) {
   const v1::JoinGame& join = request.join_game();
   GameRoom* room = nullptr;
   if (!join.invite_code().empty()) {
-    for (const auto& [id, candidate] : rooms_)
+    for (const auto& [id, candidate] : rooms_.all())
       if (candidate->row.invite_code == join.invite_code()) room = candidate.get();
   } else {
-    room = find_room(join.game_id());
+    room = rooms_.find(join.game_id());
     if (room && !room->row.public_listing) room = nullptr;  // private games only by invite code
   }
   if (!room)
-    return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game (or invite code)");
+    return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_NOT_FOUND,
+                        "no such game (or invite code)");
   if (room->row.status != v1::GAME_STATUS_OPEN)
-    return send_refusal(caller, request, v1::REFUSAL_CODE_GAME_NOT_RUNNING, "the game has already started");
+    return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_GAME_NOT_RUNNING,
+                        "the game has already started");
   SeatRow* seat = room->seat(join.seat());
   if (!is_valid_seat(join.seat()) || !seat || seat->built_in)
-    return send_refusal(caller, request, v1::REFUSAL_CODE_INVALID_REQUEST,
+    return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_INVALID_REQUEST,
                         "seat: a human seat of this game's armies");
   if (seat->account && *seat->account != *caller.account)
-    return send_refusal(caller, request, v1::REFUSAL_CODE_SEAT_TAKEN, "the seat is held by another account");
+    return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_SEAT_TAKEN,
+                        "the seat is held by another account");
   if (!entropy_ok(join.entropy()))
-    return send_refusal(caller, request, v1::REFUSAL_CODE_INVALID_REQUEST, "entropy must be 16 to 64 bytes");
+    return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_INVALID_REQUEST,
+                        "entropy must be 16 to 64 bytes");
   SeatRow updated = *seat;
   updated.account = *caller.account;
   updated.username = caller.username;
@@ -309,21 +266,22 @@ void GameService::join_game(const Caller& caller, const Envelope& request) {
   // The joiner learns the game (and its id, when it joined by invite code) from the summary.
   v1::ServerEnvelope answer;
   answer.set_request_id(request.request_id());
-  *answer.mutable_game_changed() = summary(*room);
+  *answer.mutable_game_changed() = views_.summary(*room);
   outbound_.send(caller.connection, answer);
-  broadcast_summary(*room);
-  run_builtin_players(*room);
+  views_.broadcast_summary(*room);
+  started_(*room);
 }
 
-void GameService::leave_game(const Caller& caller, const Envelope& request) {
+void GameLobby::leave_game(const Caller& caller, const Envelope& request) {
   const v1::LeaveGame& leave = request.leave_game();
-  GameRoom* room = find_room(leave.game_id());
-  if (!room) return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game");
+  GameRoom* room = rooms_.find(leave.game_id());
+  if (!room) return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game");
   SeatRow* seat = room->seat(leave.seat());
   if (!seat || seat->account != *caller.account)
-    return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_YOUR_SEAT, "you do not hold that seat");
+    return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_NOT_YOUR_SEAT,
+                        "you do not hold that seat");
   if (room->row.status != v1::GAME_STATUS_OPEN)
-    return send_refusal(caller, request, v1::REFUSAL_CODE_NOT_ALLOWED,
+    return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_NOT_ALLOWED,
                         "a seat can be left only before the game starts (resign instead)");
   // 18.5C (docs/games.md): the secret choice stays with the player who made it, so its seat is
   // never handed to another account.
@@ -331,7 +289,7 @@ void GameService::leave_game(const Caller& caller, const Envelope& request) {
   for (const engine::ScenarioOption& option : rules.scenario.options) {
     if (option.secret && rules.option_chosen(option.id) && side_of_seat(seat->seat) == option.secret->side)
       return send_refusal(
-          caller, request, v1::REFUSAL_CODE_NOT_ALLOWED,
+          outbound_, caller, request, v1::REFUSAL_CODE_NOT_ALLOWED,
           option.id + " is this seat's secret choice: the seat cannot be left to another player");
   }
   SeatRow updated = *seat;
@@ -344,7 +302,7 @@ void GameService::leave_game(const Caller& caller, const Envelope& request) {
   answer.set_request_id(request.request_id());
   answer.mutable_ok();
   outbound_.send(caller.connection, answer);
-  broadcast_summary(*room);
+  views_.broadcast_summary(*room);
 }
 
 }  // namespace hd::server

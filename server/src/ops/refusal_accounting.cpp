@@ -32,6 +32,11 @@ void RefusalAccounting::send(ConnectionId connection, const hundred_days::v1::Se
   next_.send(connection, envelope);
 }
 
+void RefusalAccounting::when_drained(ConnectionId connection, std::size_t low_water,
+                                     std::function<void()> drained) {
+  next_.when_drained(connection, low_water, std::move(drained));
+}
+
 void RefusalAccounting::close(ConnectionId connection, CloseRequest close) {
   next_.close(connection, std::move(close));
 }

@@ -21,6 +21,7 @@ class RefusalAccounting : public Outbound {
 
   void send(ConnectionId connection, const hundred_days::v1::ServerEnvelope& envelope) override;
   void close(ConnectionId connection, CloseRequest close) override;
+  void when_drained(ConnectionId connection, std::size_t low_water, std::function<void()> drained) override;
 
  private:
   Outbound& next_;

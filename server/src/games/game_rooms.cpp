@@ -1,0 +1,152 @@
+#include "games/game_rooms.hpp"
+
+#include "log.hpp"
+
+#include <hd/engine/state/rules_version.hpp>
+#include <hd/loader/data_files.hpp>
+
+#include <algorithm>
+#include <climits>
+#include <vector>
+
+namespace hd::server {
+
+namespace v1 = hundred_days::v1;
+
+loader::GameChoice choice_of(const GameRow& game, bool allow_missing_rules) {
+  loader::GameChoice choice;
+  choice.scenario = game.scenario;
+  choice.options = game.force_options;
+  choice.optional_rules = game.optional_rules;
+  choice.allow_missing_rules = allow_missing_rules;
+  return choice;
+}
+
+GameRooms::GameRooms(GameStore& store, const ServerConfig& config, Metrics& metrics)
+    : store_(store), config_(config), metrics_(metrics) {}
+
+void GameRooms::load_unfinished() {
+  for (const GameRow& game : store_.load_games()) {
+    if (game.status == v1::GAME_STATUS_FINISHED) continue;  // loaded on demand
+    try {
+      rooms_.emplace(static_cast<std::uint64_t>(game.id), load(game));
+    } catch (const std::exception& error) {
+      log_event(LogLevel::Error, "game_not_resumed",
+                {{"game", std::to_string(game.id)}, {"error", error.what()}});
+    }
+  }
+  log_event(LogLevel::Info, "games_resumed", {{"games", std::to_string(rooms_.size())}});
+  repair_half_made_games();
+  metrics_.set_games_in_memory(static_cast<std::int64_t>(rooms_.size()));
+}
+
+std::unique_ptr<GameRoom> GameRooms::load(const GameRow& game) {
+  if (game.rules_version != engine::kRulesVersion)
+    throw RulesVersionMismatch("game " + std::to_string(game.id) + " was played under rules version " +
+                               std::to_string(game.rules_version) + " and this server plays rules version " +
+                               std::to_string(engine::kRulesVersion) +
+                               ": it cannot be opened or replayed here (its log would give another game)");
+  const auto choice = choice_of(game, config_.allow_missing_rules && !game.missing_rules.empty());
+  auto started = loader::start_scenario_game(config_.data_root, choice);
+  if (!started.value) {
+    throw std::runtime_error("game " + std::to_string(game.id) + ": the scenario no longer loads" +
+                             (started.errors.empty() ? "" : ": " + started.errors.front().message));
+  }
+  const auto snapshot = store_.latest_snapshot(game.id);
+  std::unique_ptr<GameRoom> room;
+  if (snapshot) {
+    std::string problem;
+    room = std::make_unique<GameRoom>(game, store_.load_seats(game.id), std::move(*started.value),
+                                      store_.load_actions(game.id), *snapshot, problem);
+    if (problem.empty()) {
+      log_event(LogLevel::Info, "game_rebuilt_from_snapshot",
+                {{"game", std::to_string(game.id)},
+                 {"snapshot", std::to_string(snapshot->sequence)},
+                 {"replayed", std::to_string(room->sequence() - snapshot->sequence)}});
+    } else {
+      // A cache that cannot be trusted: the whole log was replayed instead.
+      log_event(LogLevel::Warning, "snapshot_not_used",
+                {{"game", std::to_string(game.id)},
+                 {"snapshot", std::to_string(snapshot->sequence)},
+                 {"reason", problem}});
+    }
+  } else {
+    room = std::make_unique<GameRoom>(game, store_.load_seats(game.id), std::move(*started.value),
+                                      store_.load_actions(game.id));
+  }
+  room->min_undone_sequence = store_.min_undone_sequence(game.id);
+  room->coalition_ended = store_.load_phase_ends(game.id, room->phase_start_sequence());
+  return room;
+}
+
+GameRoom* GameRooms::find(std::uint64_t game_id) {
+  if (const auto it = rooms_.find(game_id); it != rooms_.end()) {
+    it->second->last_used = ++use_counter_;
+    return it->second.get();
+  }
+  if (game_id == 0 || game_id > static_cast<std::uint64_t>(INT64_MAX)) return nullptr;
+  const auto row = store_.load_game(static_cast<std::int64_t>(game_id));
+  if (!row) return nullptr;
+  auto room = load(*row);
+  GameRoom* raw = room.get();
+  raw->last_used = ++use_counter_;
+  rooms_.emplace(game_id, std::move(room));
+  metrics_.set_games_in_memory(static_cast<std::int64_t>(rooms_.size()));  // before anyone is answered
+  return raw;
+}
+
+GameRoom* GameRooms::loaded(std::uint64_t game_id) {
+  const auto it = rooms_.find(game_id);
+  return it == rooms_.end() ? nullptr : it->second.get();
+}
+
+GameRoom& GameRooms::add(std::unique_ptr<GameRoom> room) {
+  GameRoom& added = *room;
+  rooms_.emplace(static_cast<std::uint64_t>(room->row.id), std::move(room));
+  metrics_.set_games_in_memory(static_cast<std::int64_t>(rooms_.size()));
+  return added;
+}
+
+void GameRooms::evict_finished(const std::set<std::uint64_t>& keep) {
+  // (last used, id) of the finished games nobody has open; the most recently used few stay, so a
+  // repeated ListGames MINE does not reload (replay) the same finished games every time.
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> idle;
+  for (const auto& [id, room] : rooms_)
+    if (room->row.status == v1::GAME_STATUS_FINISHED && room->subscribers.empty() && !keep.count(id))
+      idle.emplace_back(room->last_used, id);
+  if (idle.size() > config_.finished_games_in_memory) {
+    std::sort(idle.begin(), idle.end());
+    for (std::size_t i = 0; i < idle.size() - config_.finished_games_in_memory; ++i)
+      rooms_.erase(idle[i].second);
+  }
+  metrics_.set_games_in_memory(static_cast<std::int64_t>(rooms_.size()));
+}
+
+void GameRooms::repair_half_made_games() {
+  for (auto& [id, room] : rooms_) {
+    if (room->row.status != v1::GAME_STATUS_OPEN || !room->every_human_seat_taken()) continue;
+    store_.set_status(room->row.id, v1::GAME_STATUS_RUNNING, "");
+    room->row.status = v1::GAME_STATUS_RUNNING;
+    log_event(LogLevel::Warning, "game_repaired",
+              {{"game", std::to_string(id)}, {"why", "open with every human seat taken: marked running"}});
+  }
+}
+
+std::size_t GameRooms::unattended_games_of(AccountId account) const {
+  std::size_t count = 0;
+  for (const auto& [id, room] : rooms_) {
+    if (room->row.creator != account || room->row.status == v1::GAME_STATUS_FINISHED) continue;
+    bool human = false;
+    for (const SeatRow& seat : room->seats)
+      human = human || !seat.built_in;
+    if (!human) ++count;
+  }
+  return count;
+}
+
+void GameRooms::report_games() {
+  const auto counts = store_.count_by_status();
+  metrics_.set_games(counts[0], counts[1], counts[2]);
+}
+
+}  // namespace hd::server

@@ -1,0 +1,72 @@
+// The games in memory (docs/games.md, "Persistence and resume"; issue 12): every open and running
+// game from start-up, a finished one loaded on demand and dropped again when nobody has it open
+// (the least recently used beyond finished-games-in-memory first). A room is rebuilt from its
+// latest trustworthy snapshot and the log after it, or from the whole log. A part of the game
+// service; each room is then handed to the other parts explicitly.
+#pragma once
+
+#include "games/game_room.hpp"
+#include "games/game_store.hpp"
+#include "ops/metrics.hpp"
+#include "server_config.hpp"
+
+#include <hd/loader/data_files.hpp>
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <set>
+#include <stdexcept>
+
+namespace hd::server {
+
+// A stored game played under another rules version than this server's engine (kRulesVersion): its
+// log would not replay to the same game, so it is neither opened nor replayed. The message says
+// which versions; a request naming the game is refused with REFUSAL_CODE_RULES_VERSION.
+struct RulesVersionMismatch : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// The engine's choice for a game row: its scenario, force options and optional rules (the engine
+// checks them against the scenario), and whether rules without a module may be played: only on a
+// server started with allow-missing-rules, and for a stored game only if it was created so.
+loader::GameChoice choice_of(const GameRow& game, bool allow_missing_rules);
+
+class GameRooms {
+ public:
+  using Rooms = std::map<std::uint64_t, std::unique_ptr<GameRoom>>;
+  GameRooms(GameStore& store, const ServerConfig& config, Metrics& metrics);
+
+  // Start-up: loads every open and running game (one whose log no longer replays is logged as
+  // game_not_resumed and left out), then marks running every OPEN game whose human seats are all
+  // taken (a crash between the two writes of an older server).
+  void load_unfinished();
+  // The room of a game, loading a finished one from the database on demand; nullptr if none.
+  // Throws RulesVersionMismatch for a game stored under another rules version.
+  GameRoom* find(std::uint64_t game_id);
+  // The room if it is in memory (nothing is loaded); nullptr otherwise.
+  GameRoom* loaded(std::uint64_t game_id);
+  // Keeps a newly created game's room; returns it.
+  GameRoom& add(std::unique_ptr<GameRoom> room);
+  const Rooms& all() const { return rooms_; }
+  // Drops the finished games nobody has open beyond the finished-games-in-memory most recently
+  // used, but those in `keep` (a built-in step is on its way).
+  void evict_finished(const std::set<std::uint64_t>& keep);
+  // Sets the games gauge (open, running, finished) from the database.
+  void report_games();
+  // Running or open games created by `account` with no human seat.
+  std::size_t unattended_games_of(AccountId account) const;
+
+ private:
+  // A room rebuilt from the database rows of `game`; throws RulesVersionMismatch as above.
+  std::unique_ptr<GameRoom> load(const GameRow& game);
+  void repair_half_made_games();
+
+  GameStore& store_;
+  const ServerConfig& config_;
+  Metrics& metrics_;
+  Rooms rooms_;
+  std::uint64_t use_counter_ = 0;  // find()'s lookups, for GameRoom::last_used
+};
+
+}  // namespace hd::server

@@ -1,0 +1,53 @@
+// The lobby (docs/games.md, "Creating and joining"): creating, listing, joining and leaving
+// games. A part of the game service: it looks rooms up itself (a list or an invite code names no
+// room), and hands a room whose play may begin to `started` (the built-in players).
+#pragma once
+
+#include "app/caller.hpp"
+#include "app/outbound.hpp"
+#include "database.hpp"
+#include "games/game_room.hpp"
+#include "games/game_rooms.hpp"
+#include "games/game_store.hpp"
+#include "games/game_views.hpp"
+#include "server_config.hpp"
+
+#include <hundred_days/v1/protocol.pb.h>
+
+#include <functional>
+#include <string>
+
+namespace hd::server {
+
+class GameLobby {
+ public:
+  using Envelope = hundred_days::v1::ClientEnvelope;
+  GameLobby(Database& db, const ServerConfig& config, GameStore& store, GameRooms& rooms, GameViews& views,
+            Outbound& outbound, std::function<void(GameRoom&)> started);
+
+  // CreateGame: checks the scenario, options, rules, seats, entropy and the unattended limit, then
+  // stores the game with its seats (RUNNING at once if every human seat is taken) and answers
+  // GameCreated.
+  void create_game(const Caller& caller, const Envelope& request);
+  // ListGames: OPEN, MINE or SPECTATABLE, each game as the caller may see it.
+  void list_games(const Caller& caller, const Envelope& request);
+  // JoinGame by id (public games) or invite code; the seat and the RUNNING status in one transaction.
+  void join_game(const Caller& caller, const Envelope& request);
+  // LeaveGame while the game is OPEN.
+  void leave_game(const Caller& caller, const Envelope& request);
+
+ private:
+  // Marks the room started once every human seat is taken; the caller has written the RUNNING
+  // status in the same transaction as the last seat.
+  void start_if_ready(GameRoom& room);
+
+  Database& db_;
+  const ServerConfig& config_;
+  GameStore& store_;
+  GameRooms& rooms_;
+  GameViews& views_;
+  Outbound& outbound_;
+  std::function<void(GameRoom&)> started_;
+};
+
+}  // namespace hd::server
