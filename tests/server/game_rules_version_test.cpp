@@ -17,6 +17,20 @@ namespace v1 = hundred_days::v1;
 using namespace hd;
 using namespace hd::test;
 
+namespace {
+
+// CreateGame: alice takes the French seat, the built-in player the Allied one.
+v1::ClientEnvelope french_against_builtin(const std::string& scenario) {
+  auto create =
+      create_game(scenario, {v1::SEAT_FRENCH}, test_entropy("alice"), v1::SPECTATOR_VIEW_UNSPECIFIED);
+  v1::SeatSetup& builtin = *create.mutable_create_game()->add_seats();
+  builtin.set_seat(v1::SEAT_ALLIED);
+  builtin.set_built_in(true);
+  return create;
+}
+
+}  // namespace
+
 TEST_CASE("A stored game of another rules version is refused on open with a clear message", "[e2e][games]") {
   const auto directory = make_temp_directory("hd-games-rules-version");
   const ServerOptions options{game_server_args(), directory};
@@ -25,12 +39,7 @@ TEST_CASE("A stored game of another rules version is refused on open with a clea
   auto alice = std::make_unique<GamePlayer>(server->port(), "alice");
   const std::string token = alice->session_token();
 
-  auto create =
-      create_game("quatre-bras", {v1::SEAT_FRENCH}, test_entropy("alice"), v1::SPECTATOR_VIEW_UNSPECIFIED);
-  v1::SeatSetup& builtin = *create.mutable_create_game()->add_seats();
-  builtin.set_seat(v1::SEAT_ALLIED);
-  builtin.set_built_in(true);
-  const auto created = alice->request(create);
+  const auto created = alice->request(french_against_builtin("quatre-bras"));
   REQUIRE(created.has_game_created());
   const std::uint64_t game = created.game_created().game_id();
   const std::string of_the_game = " WHERE id = " + std::to_string(game);
@@ -99,5 +108,49 @@ TEST_CASE("A stored game of another rules version is refused on open with a clea
   query(database, "UPDATE games SET rules_version = " + std::to_string(engine::kRulesVersion) + of_the_game);
   restart();
   CHECK(not_resumed() == refused_starts);
+  CHECK(alice->request(open_game(game, false)).has_game_snapshot());
+}
+
+TEST_CASE("A not-by-the-book game made when the engine lacked other rules is refused on open",
+          "[e2e][games]") {
+  // A development server (allow-missing-rules) makes a Quatre Bras variant game, which lacks rules
+  // (11.0, 19.3, 23.0B-D); the stored list is then changed as if the engine had gained one of them
+  // since: the log would replay to another game, so the game is refused, without naming the rules.
+  const auto directory = make_temp_directory("hd-games-missing-rules");
+  auto args = game_server_args();
+  args.insert(args.end(), {"--allow-missing-rules", "true"});
+  const ServerOptions options{args, directory};
+  auto server = std::make_unique<ServerProcess>(options);
+  const auto database = server->database_path();
+  auto alice = std::make_unique<GamePlayer>(server->port(), "alice");
+  const std::string token = alice->session_token();
+  const auto created = alice->request(french_against_builtin("quatre-bras-variant"));
+  REQUIRE(created.has_game_created());
+  const std::uint64_t game = created.game_created().game_id();
+  const std::string of_the_game = " WHERE id = " + std::to_string(game);
+  REQUIRE(alice->request(open_game(game, false)).has_game_snapshot());
+  const auto stored = query(database, "SELECT missing_rules FROM games" + of_the_game);
+  REQUIRE(stored.size() == 1);
+  REQUIRE_FALSE(stored[0].empty());
+
+  const auto restart = [&] {
+    alice.reset();
+    server->stop(SIGTERM);
+    server = std::make_unique<ServerProcess>(options);
+    alice = std::make_unique<GamePlayer>(server->port(), "alice", token);
+  };
+  query(database, "UPDATE games SET missing_rules = missing_rules || char(10) || '11.9'" + of_the_game);
+  restart();
+  CHECK(server->log().find("event=game_not_resumed game=" + std::to_string(game)) != std::string::npos);
+  const auto answer = alice->request(open_game(game, false));
+  INFO(answer.DebugString());
+  REQUIRE(answer.has_refusal());
+  CHECK(answer.refusal().code() == v1::REFUSAL_CODE_RULES_VERSION);
+  CHECK(answer.refusal().message().find("has gained rules it lacked") != std::string::npos);
+  CHECK(answer.refusal().message().find("11.9") == std::string::npos);
+
+  // With the list it was made with, it opens again.
+  query(database, "UPDATE games SET missing_rules = '" + stored[0] + "'" + of_the_game);
+  restart();
   CHECK(alice->request(open_game(game, false)).has_game_snapshot());
 }

@@ -52,6 +52,14 @@ std::unique_ptr<GameRoom> GameRooms::load(const GameRow& game) {
     throw std::runtime_error("game " + std::to_string(game.id) + ": the scenario no longer loads" +
                              (started.errors.empty() ? "" : ": " + started.errors.front().message));
   }
+  // A not-by-the-book game is pinned to the rules the engine lacked when it was made: once a module
+  // for one of them exists (10.0 and 14.0 did), its log would replay to another game.
+  // (The rules are not named: a secret option's could be among them.)
+  if (started.value->rules->missing_rules != game.missing_rules)
+    throw RulesVersionMismatch("game " + std::to_string(game.id) +
+                               " is not played by the book, and the engine has gained rules it lacked when the "
+                               "game was made: it cannot be opened or replayed here (its log would give "
+                               "another game)");
   const auto snapshot = store_.latest_snapshot(game.id);
   std::unique_ptr<GameRoom> room;
   if (snapshot) {
