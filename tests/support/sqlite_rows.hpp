@@ -11,14 +11,18 @@
 
 namespace hd::test {
 
-// Rows of a query on the SQLite file, each row's columns joined by '|' (NULL as "NULL").
+// Rows of a query on the SQLite file, each row's columns joined by '|' (NULL as "NULL"). Waits up
+// to 10 s for the server's write lock, and fails the test if the statement does not run to its end
+// (a write refused as busy must not pass unseen).
 inline std::vector<std::string> query(const std::filesystem::path& database, const std::string& sql) {
   sqlite3* db = nullptr;
   REQUIRE(sqlite3_open_v2(database.c_str(), &db, SQLITE_OPEN_READWRITE, nullptr) == SQLITE_OK);
+  sqlite3_busy_timeout(db, 10000);
   std::vector<std::string> rows;
   sqlite3_stmt* statement = nullptr;
   REQUIRE(sqlite3_prepare_v2(db, sql.c_str(), -1, &statement, nullptr) == SQLITE_OK);
-  while (sqlite3_step(statement) == SQLITE_ROW) {
+  int step = SQLITE_ROW;
+  while ((step = sqlite3_step(statement)) == SQLITE_ROW) {
     std::string row;
     for (int i = 0; i < sqlite3_column_count(statement); ++i) {
       if (i) row += '|';
@@ -27,8 +31,11 @@ inline std::vector<std::string> query(const std::filesystem::path& database, con
     }
     rows.push_back(row);
   }
+  const std::string error = step == SQLITE_DONE ? "" : sqlite3_errmsg(db);
   sqlite3_finalize(statement);
   sqlite3_close(db);
+  INFO(sql << ": " << error);
+  REQUIRE(step == SQLITE_DONE);
   return rows;
 }
 
