@@ -56,20 +56,6 @@ std::string joined(const std::vector<std::string>& rules) {
   return text.empty() ? " none" : text;
 }
 
-// The leaders the set-up and reinforcement lines name: kept as data, placed only by 10.0.
-int leaders_named(const hd::engine::ScenarioForces& forces, const hd::engine::OrderOfBattle& oob) {
-  int leaders = 0;
-  const auto count = [&](Army army, const std::vector<hd::engine::UnitRef>& refs) {
-    for (const auto& ref : refs)
-      leaders += ref.command.empty() && oob.find_leader(army, ref.id) ? 1 : 0;
-  };
-  for (const auto& placement : forces.placements)
-    count(placement.army, placement.units);
-  for (const auto& entry : forces.reinforcements)
-    count(entry.army, entry.units);
-  return leaders;
-}
-
 // The rules the scenario needs and which exist; then, per force option, what it adds.
 void print_rules(const hd::engine::Scenario& scenario, const hd::engine::OrderOfBattle& oob) {
   const auto base = hd::engine::rules_in_force(scenario, {}, {});
@@ -84,11 +70,10 @@ void print_rules(const hd::engine::Scenario& scenario, const hd::engine::OrderOf
         added.push_back(rule);
     if (!added.empty()) std::cout << "  option " << option.id << " also lacks:" << joined(added) << "\n";
   }
-  std::cout << "  optional rules offered that exist:" << joined(hd::engine::offered_optional_rules(scenario))
-            << "\n";
-  if (const int leaders = leaders_named(scenario.forces, oob); leaders > 0)
-    std::cout << "  leaders named in set-up and entry lines: " << leaders
-              << " (kept as data: only 10.0 places leaders)\n";
+  std::cout << "  optional rules offered that exist:"
+            << joined(hd::engine::offered_optional_rules(scenario, oob)) << "\n";
+  if (const int leaders = hd::engine::leaders_named(scenario, oob); leaders > 0)
+    std::cout << "  leaders named in set-up and entry lines: " << leaders << " (10.0 places them)\n";
 }
 
 }  // namespace

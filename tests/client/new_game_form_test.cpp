@@ -53,8 +53,9 @@ TEST_CASE("the catalogue lists every scenario folder with its title, force optio
   CHECK(quatre_bras.rule == "19.0");
   CHECK(ids(quatre_bras.force_options) ==
         std::vector<std::string>{"19.5A", "19.5B", "19.5C", "19.5D", "19.5E"});
-  // "optional 10.0 11.0 15.0 ..." offers 10.0 and every case of 15.0 the server plays.
-  CHECK(quatre_bras.optional_rules == std::vector<std::string>{"10.0", "15.1", "15.2"});
+  // "optional 10.0 11.0 15.0 ..." offers every case of 15.0 the server plays, and not 10.0: no
+  // set-up line of 19.0 names a leader.
+  CHECK(quatre_bras.optional_rules == std::vector<std::string>{"15.1", "15.2"});
   CHECK(quatre_bras.seats == std::vector<pb::Seat>{pb::SEAT_FRENCH, pb::SEAT_ALLIED});
   const ScenarioEntry& ligny = catalogue()[index_of("ligny")];
   CHECK(ligny.seats == std::vector<pb::Seat>{pb::SEAT_FRENCH, pb::SEAT_PRUSSIAN});
@@ -65,7 +66,9 @@ TEST_CASE("the catalogue lists every scenario folder with its title, force optio
 TEST_CASE("a scenario text that does not parse is reported, not listed") {
   ScenarioEntry entry;
   std::string problem;
-  CHECK_FALSE(hd::client::scenario_entry_from_text("broken", "scenario\n", entry, problem));
+  const auto data = hd::loader::load_game_data(hd::loader::default_data_root());
+  REQUIRE(data.value);
+  CHECK_FALSE(hd::client::scenario_entry_from_text("broken", "scenario\n", data.value->oob, entry, problem));
   CHECK_THAT(problem, Catch::Contains("broken/scenario.txt"));
 }
 

@@ -23,6 +23,22 @@ Scenario scenario_of(const std::string& body) {
   return *parsed.scenario;
 }
 
+// Armies of one French unit "A" and one leader, Ney.
+OrderOfBattle one_unit_and_ney() {
+  std::vector<DataError> errors;
+  auto oob = OrderOfBattle::load(
+      {"id\tname\tarmy\tnationality\tcommand\ttype\tbattalions\tsquadrons\tbatteries\tguns\tmen\tfull_"
+       "strength\t"
+       "reduced_strength\tmovement\tvalue_source\tvariant\nA\tA\tfrench\tx\t[1]"
+       "\tinfantry\t\t\t\t\t\t\t\t\t\t\n",
+       "army\tid\tfull_strength\treduced_strength\tmovement\tprovenance\nfrench\tA\t4\t2\t4\ttest\n",
+       "id\tname\tarmy\trole\tcommand\tcommand_capacity\tvariant\nNey\tMarshal "
+       "Ney\tfrench\tcommander\t\t1\t\n"},
+      "test", errors);
+  REQUIRE(errors.empty());
+  return oob;
+}
+
 }  // namespace
 
 TEST_CASE("every registered module has its own number, in book order, and says how it is carried out",
@@ -83,13 +99,32 @@ TEST_CASE("the rules in force: chapters, special lines, chosen options and optio
 
 TEST_CASE("an optional rule must be offered by the scenario: exactly, or by its chapter",
           "[rules][modules]") {
-  const Scenario scenario = scenario_of("optional 15.0 10.0 16.3\n");
-  CHECK_FALSE(optional_rule_refusal(scenario, "15.1"));  // "15.0": any case of 15
-  CHECK_FALSE(optional_rule_refusal(scenario, "10.0"));  // itself
-  CHECK_FALSE(optional_rule_refusal(scenario, "16.3"));  // itself
-  CHECK(optional_rule_refusal(scenario, "16.4"));        // 16.0 is not offered
-  CHECK(optional_rule_refusal(scenario, "11.0"));
-  CHECK(*optional_rule_refusal(scenario, "11.0") == "scenario 99.0 does not offer optional rule 11.0");
-  CHECK(offered_optional_rules(scenario) == std::vector<std::string>{"10.0", "15.1", "15.2"});
-  CHECK(offered_optional_rules(scenario_of("")).empty());
+  const OrderOfBattle oob = one_unit_and_ney();
+  const Scenario scenario = scenario_of("optional 15.0 10.0 16.3\nsetup french 0505 : A Ney\n");
+  CHECK_FALSE(optional_rule_refusal(scenario, oob, "15.1"));  // "15.0": any case of 15
+  CHECK_FALSE(optional_rule_refusal(scenario, oob, "10.0"));  // itself
+  CHECK_FALSE(optional_rule_refusal(scenario, oob, "16.3"));  // itself
+  CHECK(optional_rule_refusal(scenario, oob, "16.4"));        // 16.0 is not offered
+  CHECK(optional_rule_refusal(scenario, oob, "11.0"));
+  CHECK(*optional_rule_refusal(scenario, oob, "11.0") == "scenario 99.0 does not offer optional rule 11.0");
+  CHECK(offered_optional_rules(scenario, oob) == std::vector<std::string>{"10.0", "15.1", "15.2"});
+  CHECK(offered_optional_rules(scenario_of(""), oob).empty());
+}
+
+TEST_CASE("10.0: offered only where a set-up or entry line names a leader", "[rules][modules][10.0]") {
+  const OrderOfBattle oob = one_unit_and_ney();
+  // 19.1 and 18.1 offer 10.0 but set up no leader: chosen, it would place none, silently.
+  const Scenario none = scenario_of("optional 15.0 10.0\nsetup french 0505 : A\n");
+  CHECK(leaders_named(none, oob) == 0);
+  REQUIRE(optional_rule_refusal(none, oob, "10.0"));
+  CHECK(*optional_rule_refusal(none, oob, "10.0") ==
+        "scenario 99.0 names no leader in its set-up: optional rule 10.0 would place none, so it cannot be "
+        "chosen");
+  CHECK(offered_optional_rules(none, oob) == std::vector<std::string>{"15.1", "15.2"});
+  // A leader in an option's lines is enough: the option may be chosen with it.
+  const Scenario in_option = scenario_of(
+      "optional 10.0\nsetup french 0505 : A\noption 99.5A \"Ney\"\n"
+      "setup french 0506 : Ney\nend\n");
+  CHECK(leaders_named(in_option, oob) == 1);
+  CHECK_FALSE(optional_rule_refusal(in_option, oob, "10.0"));
 }

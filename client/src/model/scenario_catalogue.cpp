@@ -27,8 +27,8 @@ pb::Seat seat_of(engine::Army army) {
 
 }  // namespace
 
-bool scenario_entry_from_text(const std::string& slug, const std::string& text, ScenarioEntry& entry,
-                              std::string& problem) {
+bool scenario_entry_from_text(const std::string& slug, const std::string& text,
+                              const engine::OrderOfBattle& oob, ScenarioEntry& entry, std::string& problem) {
   const auto parsed = engine::parse_scenario(text, slug + "/scenario.txt");
   if (!parsed.scenario) {
     problem = parsed.errors.empty() ? slug + ": does not parse" : parsed.errors.front().to_string();
@@ -41,7 +41,7 @@ bool scenario_entry_from_text(const std::string& slug, const std::string& text, 
   entry.rule = scenario.rule;
   for (const engine::ScenarioOption& option : scenario.options)
     entry.force_options.push_back({option.id, option.title});
-  entry.optional_rules = engine::offered_optional_rules(scenario);
+  entry.optional_rules = engine::offered_optional_rules(scenario, oob);
   std::set<pb::Seat> seats;
   for (const engine::Placement& placement : scenario.forces.placements)
     seats.insert(seat_of(placement.army));
@@ -54,6 +54,12 @@ bool scenario_entry_from_text(const std::string& slug, const std::string& text, 
 std::vector<ScenarioEntry> load_scenario_catalogue(const std::filesystem::path& root,
                                                    std::vector<std::string>& problems) {
   std::vector<ScenarioEntry> catalogue;
+  // The armies tell leaders from units: 10.0 is offered only where a set-up line names a leader.
+  const auto data = loader::load_game_data(root);
+  if (!data.value) {
+    problems.push_back(data.errors.empty() ? "the armies cannot be read" : data.errors.front().to_string());
+    return catalogue;
+  }
   for (const std::string& slug : loader::list_scenarios(root)) {
     std::vector<engine::DataError> errors;
     const auto text = loader::read_text_file(root / slug / "scenario.txt", errors);
@@ -63,7 +69,7 @@ std::vector<ScenarioEntry> load_scenario_catalogue(const std::filesystem::path& 
     }
     ScenarioEntry entry;
     std::string problem;
-    if (scenario_entry_from_text(slug, *text, entry, problem)) {
+    if (scenario_entry_from_text(slug, *text, data.value->oob, entry, problem)) {
       catalogue.push_back(std::move(entry));
     } else {
       problems.push_back(problem);

@@ -3,6 +3,7 @@
 // scenario's title, its force options and optional rules are printed in the rulebook.
 #pragma once
 
+#include <hd/engine/data/order_of_battle.hpp>
 #include <hundred_days/v1/protocol.pb.h>
 
 #include <filesystem>
@@ -36,8 +37,9 @@ std::vector<ScenarioEntry> load_scenario_catalogue(const std::filesystem::path& 
                                                    std::vector<std::string>& problems);
 
 // The catalogue entry of one scenario text (exposed for tests); `slug` names the folder.
+// `oob`, the armies, tells the leaders the lines name (10.0 is offered only where there are some).
 // Returns false with `problem` set if the text does not parse.
-bool scenario_entry_from_text(const std::string& slug, const std::string& text, ScenarioEntry& entry,
-                              std::string& problem);
+bool scenario_entry_from_text(const std::string& slug, const std::string& text,
+                              const engine::OrderOfBattle& oob, ScenarioEntry& entry, std::string& problem);
 
 }  // namespace hd::client

@@ -53,7 +53,7 @@ std::shared_ptr<const Ruleset> make_ruleset(GameMap map, TerrainEffects terrain,
   choice.optional_rules.erase(std::unique(choice.optional_rules.begin(), choice.optional_rules.end()),
                               choice.optional_rules.end());
   for (const std::string& rule : choice.optional_rules)
-    if (auto refusal = optional_rule_refusal(scenario, rule)) errors.push_back({*refusal});
+    if (auto refusal = optional_rule_refusal(scenario, oob, rule)) errors.push_back({*refusal});
   const RulesInForce in_force = rules_in_force(scenario, chosen_options, choice.optional_rules);
   if (!in_force.missing.empty() && !choice.allow_missing_rules) {
     std::string missing;

@@ -84,14 +84,40 @@ std::vector<std::string> expand_rules_entry(std::string_view entry) {
   return chapters;
 }
 
-std::optional<std::string> optional_rule_refusal(const Scenario& scenario, std::string_view rule) {
+int leaders_named(const Scenario& scenario, const OrderOfBattle& oob) {
+  int leaders = 0;
+  const auto count = [&](Army army, const std::vector<UnitRef>& refs) {
+    for (const UnitRef& ref : refs)
+      leaders += ref.command.empty() && oob.find_leader(army, ref.id) ? 1 : 0;
+  };
+  const auto count_forces = [&](const ScenarioForces& forces) {
+    for (const Placement& placement : forces.placements)
+      count(placement.army, placement.units);
+    for (const Reinforcement& entry : forces.reinforcements)
+      count(entry.army, entry.units);
+  };
+  count_forces(scenario.forces);
+  for (const ScenarioOption& option : scenario.options)
+    count_forces(option.additions);
+  return leaders;
+}
+
+std::optional<std::string> optional_rule_refusal(const Scenario& scenario, const OrderOfBattle& oob,
+                                                 std::string_view rule) {
   const RuleNumber number = split_rule_number(rule);
   const std::string chapter = std::to_string(number.chapter) + ".0";
-  for (const std::string& offered : scenario.optional) {
+  bool offered = false;
+  for (const std::string& entry : scenario.optional) {
     // "15.0" offers any case of chapter 15 (19.1: "any cases of 15.0 and/or 16.0").
-    if (offered == rule || (offered == chapter && !is_chapter(rule))) return std::nullopt;
+    offered = offered || entry == rule || (entry == chapter && !is_chapter(rule));
   }
-  return "scenario " + scenario.rule + " does not offer optional rule " + std::string(rule);
+  if (!offered) return "scenario " + scenario.rule + " does not offer optional rule " + std::string(rule);
+  // 10.0 places the leaders the lines name; where they name none it would change nothing, silently
+  // (docs/rules-notes.md, 10.0).
+  if (number.chapter == 10 && leaders_named(scenario, oob) == 0)
+    return "scenario " + scenario.rule + " names no leader in its set-up: optional rule " +
+           std::string(rule) + " would place none, so it cannot be chosen";
+  return std::nullopt;
 }
 
 RulesInForce rules_in_force(const Scenario& scenario, const std::vector<std::string>& options,
@@ -143,10 +169,10 @@ void resolve_rule_modules(Ruleset& rules) {
   rules.missing_rules = std::move(in_force.missing);
 }
 
-std::vector<std::string> offered_optional_rules(const Scenario& scenario) {
+std::vector<std::string> offered_optional_rules(const Scenario& scenario, const OrderOfBattle& oob) {
   std::vector<std::string> offered;
   for (const RuleModule* module : registered_rule_modules())
-    if (!optional_rule_refusal(scenario, module->rule)) offered.emplace_back(module->rule);
+    if (!optional_rule_refusal(scenario, oob, module->rule)) offered.emplace_back(module->rule);
   return offered;
 }
 

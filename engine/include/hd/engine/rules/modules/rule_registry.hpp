@@ -4,6 +4,7 @@
 // with the development flag, and then the game is marked "not by the book".
 #pragma once
 
+#include <hd/engine/data/order_of_battle.hpp>
 #include <hd/engine/data/scenario.hpp>
 #include <hd/engine/rules/modules/rule_module.hpp>
 #include <hd/engine/state/ruleset.hpp>
@@ -27,9 +28,15 @@ bool rule_number_less(std::string_view a, std::string_view b);
 // The rules a scenario's `rules` entry stands for: "1.0-9.0" is each chapter 1.0 .. 9.0.
 std::vector<std::string> expand_rules_entry(std::string_view entry);
 
+// The leaders (per the order of battle) that the scenario's set-up and entry lines name, its force
+// options' included.
+int leaders_named(const Scenario& scenario, const OrderOfBattle& oob);
+
 // Why an optional rule may not be chosen for this scenario (not in its `optional` line, where
-// "15.0" stands for any case of 15), or nullopt if it may.
-std::optional<std::string> optional_rule_refusal(const Scenario& scenario, std::string_view rule);
+// "15.0" stands for any case of 15; or 10.0 where no line names a leader, as in 18.0 and 19.0,
+// which offer 10.0 but set up none: chosen, it would place nothing), or nullopt if it may.
+std::optional<std::string> optional_rule_refusal(const Scenario& scenario, const OrderOfBattle& oob,
+                                                 std::string_view rule);
 
 // Sets the ruleset's modules and missing rules from its scenario, chosen force options and chosen
 // optional rules (make_ruleset does this; tests that change a ruleset call it again).
@@ -37,7 +44,7 @@ void resolve_rule_modules(Ruleset& rules);
 
 // The optional rules a game of this scenario may choose that the engine has: every registered
 // module the scenario's `optional` line offers, in book order.
-std::vector<std::string> offered_optional_rules(const Scenario& scenario);
+std::vector<std::string> offered_optional_rules(const Scenario& scenario, const OrderOfBattle& oob);
 
 // The rules of a game played without their module that everyone may know of: those a secret force
 // option (18.5C) brings stay unnamed, so that the list cannot tell the option is chosen.
