@@ -1,9 +1,10 @@
 // hd_render: draws the campaign map, or a scenario's opening position, to a PNG.
 //
-//   hd_render --out FILE.png [--scenario NAME [--option ID]...] [--hex-width PX] [--numbers]
-//             [--data DIR] [--font FILE]
+//   hd_render --out FILE.png [--scenario NAME [--option ID]... [--allow-missing-rules]] [--hex-width PX]
+//             [--numbers] [--data DIR] [--font FILE]
 //
-// The whole map without --scenario; with it, the scenario's playing area with every unit set up.
+// The whole map without --scenario; with it, the scenario's playing area with every unit set up
+// (and its leaders, 10.0, as gold stars). --allow-missing-rules: a scenario still waiting for rules.
 // Needs an X display for its OpenGL context: on a headless machine run it under xvfb-run -a.
 #include "view/counter_painter.hpp"
 #include "view/palette.hpp"
@@ -40,6 +41,8 @@ bool parse(int argc, char** argv, Options& o) {
       o.choice.scenario = next();
     } else if (arg == "--option") {
       o.choice.options.push_back(next());
+    } else if (arg == "--allow-missing-rules") {
+      o.choice.allow_missing_rules = true;  // development: the scenarios still waiting for rules
     } else if (arg == "--hex-width") {
       o.hex_width = std::atof(next().c_str());
     } else if (arg == "--numbers") {
@@ -61,9 +64,9 @@ int main(int argc, char** argv) {
   using namespace hd;
   Options options;
   if (!parse(argc, argv, options)) {
-    std::cerr
-        << "usage: hd_render --out FILE.png [--scenario NAME [--option ID]...] [--hex-width PX] [--numbers]\n"
-           "                 [--data DIR] [--font FILE]\n";
+    std::cerr << "usage: hd_render --out FILE.png [--scenario NAME [--option ID]...\n"
+                 "                 [--allow-missing-rules]] [--hex-width PX] [--numbers]\n"
+                 "                 [--data DIR] [--font FILE]\n";
     return 2;
   }
   sf::Font font;

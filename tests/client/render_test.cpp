@@ -116,3 +116,43 @@ TEST_CASE("a scenario's opening position renders its counters in their hexes", "
   CHECK(french >= 3);
   CHECK(allied >= 1);
 }
+
+TEST_CASE("10.0: a leader renders as his army's counter with a gold star", "[client][render][10.0]") {
+  const double w = 30;
+  const sf::Image image =
+      render({"--scenario", "quatre-bras-variant", "--allow-missing-rules", "--hex-width", "30"},
+             "quatre-bras-variant.png");
+  const auto game = loader::start_scenario_game(loader::default_data_root(),
+                                                {"quatre-bras-variant", {}, {}, std::nullopt, true});
+  REQUIRE(game.value);
+  const auto geometry = client::render_geometry(game.value->rules->scenario.area, w);
+  const double size = w * 0.62;  // paint_counters: a counter is 0.62 of a hex wide
+  int leaders = 0, starred = 0, units = 0, gold_units = 0;
+  for (const auto& unit : game.value->units) {
+    if (!unit.on_map()) continue;
+    // Its place in its hex's pile: counters are drawn in unit order, each 0.18 of a counter up-left
+    // of the one before; only the pile's top counter shows its centre.
+    std::size_t index = 0, pile = 0;
+    for (const auto& other : game.value->units) {
+      if (!other.on_map() || other.hex != unit.hex) continue;
+      if (&other == &unit) index = pile;
+      ++pile;
+    }
+    if (index + 1 != pile) continue;
+    const auto c = geometry.layout.centre(unit.hex);
+    const double offset = static_cast<double>(index) * size * 0.18;
+    const engine::Point star_centre{c.x - offset, c.y - offset + size * 0.08};
+    const bool gold = near(pixel(image, star_centre), client::palette::kLeaderStar);
+    if (unit.is_leader()) {
+      ++leaders;
+      starred += gold ? 1 : 0;
+    } else {
+      ++units;
+      gold_units += gold ? 1 : 0;  // a combat unit's centre shows its symbol, never the star
+    }
+  }
+  REQUIRE(leaders > 0);
+  CHECK(starred == leaders);
+  REQUIRE(units >= 5);
+  CHECK(gold_units == 0);
+}

@@ -3,10 +3,12 @@
 #include "view/map_palette.hpp"
 #include "view/sf_color.hpp"
 
+#include <SFML/Graphics/ConvexShape.hpp>
 #include <SFML/Graphics/RectangleShape.hpp>
 #include <SFML/Graphics/Text.hpp>
 #include <SFML/Graphics/VertexArray.hpp>
 
+#include <cmath>
 #include <map>
 #include <string>
 #include <vector>
@@ -58,6 +60,32 @@ void paint_symbol(sf::RenderTarget& target, engine::UnitType type, sf::Vector2f 
   }
 }
 
+// A leader (10.0) has no NATO symbol and no factors: a five-pointed gold star, `size` across.
+void paint_star(sf::RenderTarget& target, sf::Vector2f centre, float size) {
+  sf::ConvexShape star(10);
+  for (std::size_t i = 0; i < 10; ++i) {
+    const float radius = (i % 2 == 0 ? 0.5f : 0.2f) * size;
+    const float angle = -1.5707963f + static_cast<float>(i) * 0.6283185f;
+    star.setPoint(i, {radius * std::cos(angle), radius * std::sin(angle)});
+  }
+  star.setPosition(centre);
+  star.setFillColor(to_sf_color(palette::kLeaderStar));
+  star.setOutlineColor(sf::Color(20, 20, 20));
+  star.setOutlineThickness(1.0f);
+  target.draw(star);
+}
+
+// Strength-movement under a combat unit's symbol.
+void paint_values(sf::RenderTarget& target, const CounterFace& unit, sf::Vector2f centre, float size,
+                  unsigned text_size, const sf::Font& font) {
+  sf::Text values(std::to_string(unit.strength) + "-" + std::to_string(unit.movement), font, text_size);
+  const auto vb = values.getLocalBounds();
+  values.setOrigin(vb.left + vb.width / 2, vb.top);
+  values.setPosition(centre + sf::Vector2f(0, size * 0.2f));
+  values.setFillColor(to_sf_color(palette::kCounterText));
+  target.draw(values);
+}
+
 }  // namespace
 
 void paint_counter_face(sf::RenderTarget& target, const CounterFace& unit, sf::Vector2f centre, float size,
@@ -69,14 +97,13 @@ void paint_counter_face(sf::RenderTarget& target, const CounterFace& unit, sf::V
   body.setOutlineColor(sf::Color(20, 20, 20));
   body.setOutlineThickness(1.0f);
   target.draw(body);
-  paint_symbol(target, unit.type, centre + sf::Vector2f(0, -size * 0.12f), size * 0.5f);
   const auto text_size = static_cast<unsigned>(std::max(6.0f, size * 0.22f));
-  sf::Text values(std::to_string(unit.strength) + "-" + std::to_string(unit.movement), font, text_size);
-  const auto vb = values.getLocalBounds();
-  values.setOrigin(vb.left + vb.width / 2, vb.top);
-  values.setPosition(centre + sf::Vector2f(0, size * 0.2f));
-  values.setFillColor(to_sf_color(palette::kCounterText));
-  target.draw(values);
+  if (unit.type == engine::UnitType::Leader) {
+    paint_star(target, centre + sf::Vector2f(0, size * 0.08f), size * 0.62f);
+  } else {
+    paint_symbol(target, unit.type, centre + sf::Vector2f(0, -size * 0.12f), size * 0.5f);
+    paint_values(target, unit, centre, size, text_size, font);
+  }
   sf::Text id(unit.id, font, text_size);
   const auto ib = id.getLocalBounds();
   id.setOrigin(ib.left + ib.width / 2, ib.top + ib.height);

@@ -76,6 +76,8 @@ engine::UnitType engine_type(pb::UnitType type) {
       return engine::UnitType::HeavyArtillery;
     case pb::UNIT_TYPE_RIFLES:
       return engine::UnitType::Rifles;
+    case pb::UNIT_TYPE_LEADER:
+      return engine::UnitType::Leader;  // 10.0: drawn with a star, no factors
     default:
       return engine::UnitType::Infantry;
   }
@@ -99,6 +101,9 @@ std::string mp_text(std::uint32_t half_mp) {
 }
 
 std::string unit_line(const pb::Unit& unit) {
+  if (unit.type() == pb::UNIT_TYPE_LEADER)  // 10.0: no strength; officers carry their designation
+    return army_name(unit.army()) + " " + unit.id() + " (leader)" +
+           (unit.command().empty() ? "" : " " + unit.command());
   std::string line = army_name(unit.army()) + " " + unit.id() + " " + std::to_string(unit.strength()) + "-" +
                      std::to_string(unit.movement());
   if (unit.reduced()) line += " (reduced)";

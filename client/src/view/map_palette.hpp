@@ -26,6 +26,7 @@ inline constexpr Rgb kFrenchCounter{70, 110, 200};
 inline constexpr Rgb kPrussianCounter{60, 60, 60};
 inline constexpr Rgb kAlliedCounter{200, 60, 50};
 inline constexpr Rgb kCounterText{250, 250, 250};
+inline constexpr Rgb kLeaderStar{235, 190, 40};  // a leader's star (10.0), gold on his army's colour
 
 // The game screen's overlays on the map (drawn translucent over the terrain, kOverlayAlpha).
 inline constexpr Rgb kReachable{40, 150, 255};  // hexes the selected unit can reach
