@@ -20,7 +20,10 @@ namespace {
 const std::vector<ScenarioEntry>& catalogue() {
   static const std::vector<ScenarioEntry> entries = [] {
     std::vector<std::string> problems;
-    auto loaded = hd::client::load_scenario_catalogue(hd::loader::default_data_root(), problems);
+    const auto data = hd::loader::load_game_data(hd::loader::default_data_root());
+    REQUIRE(data.value);
+    auto loaded =
+        hd::client::load_scenario_catalogue(hd::loader::default_data_root(), data.value->oob, problems);
     INFO((problems.empty() ? std::string() : problems.front()));
     CHECK(problems.empty());
     return loaded;

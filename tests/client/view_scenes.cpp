@@ -208,7 +208,7 @@ int main(int argc, char** argv) {
   // The lobby with the create-game form open (a click on the scenario field).
   {
     std::vector<std::string> problems;
-    client::LobbyScreen lobby(font, client::load_scenario_catalogue(root, problems));
+    client::LobbyScreen lobby(font, client::load_scenario_catalogue(root, data.value->oob, problems));
     client::ClientModel model("scenes");
     texture.clear(client::to_sf_color(client::palette::kBackground));
     lobby.draw(texture, model, size);

@@ -228,7 +228,7 @@ int run_client(const ClientOptions& options) {
   StatusBarView status_bar(font);
   LoginScreen login_screen(font);
   std::vector<std::string> catalogue_problems;
-  LobbyScreen lobby_screen(font, load_scenario_catalogue(data_root, catalogue_problems));
+  LobbyScreen lobby_screen(font, load_scenario_catalogue(data_root, data.value->oob, catalogue_problems));
   for (const std::string& problem : catalogue_problems)
     std::cerr << "hd_client: a scenario left out of the create form: " << problem << "\n";
   std::unique_ptr<GameScreen> game_screen;

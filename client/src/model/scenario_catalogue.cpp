@@ -52,14 +52,9 @@ bool scenario_entry_from_text(const std::string& slug, const std::string& text,
 }
 
 std::vector<ScenarioEntry> load_scenario_catalogue(const std::filesystem::path& root,
+                                                   const engine::OrderOfBattle& oob,
                                                    std::vector<std::string>& problems) {
   std::vector<ScenarioEntry> catalogue;
-  // The armies tell leaders from units: 10.0 is offered only where a set-up line names a leader.
-  const auto data = loader::load_game_data(root);
-  if (!data.value) {
-    problems.push_back(data.errors.empty() ? "the armies cannot be read" : data.errors.front().to_string());
-    return catalogue;
-  }
   for (const std::string& slug : loader::list_scenarios(root)) {
     std::vector<engine::DataError> errors;
     const auto text = loader::read_text_file(root / slug / "scenario.txt", errors);
@@ -69,7 +64,7 @@ std::vector<ScenarioEntry> load_scenario_catalogue(const std::filesystem::path& 
     }
     ScenarioEntry entry;
     std::string problem;
-    if (scenario_entry_from_text(slug, *text, data.value->oob, entry, problem)) {
+    if (scenario_entry_from_text(slug, *text, oob, entry, problem)) {
       catalogue.push_back(std::move(entry));
     } else {
       problems.push_back(problem);

@@ -32,8 +32,11 @@ struct ScenarioEntry {
 };
 
 // Every scenario folder under `root` whose scenario.txt parses, sorted by folder name. A folder
-// that does not parse is left out and named in `problems` (file and line).
+// that does not parse is left out and named in `problems` (file and line). `oob`, the armies the
+// caller has loaded from the same root, tells leaders from units (10.0 is offered only where a
+// set-up line names a leader).
 std::vector<ScenarioEntry> load_scenario_catalogue(const std::filesystem::path& root,
+                                                   const engine::OrderOfBattle& oob,
                                                    std::vector<std::string>& problems);
 
 // The catalogue entry of one scenario text (exposed for tests); `slug` names the folder.
