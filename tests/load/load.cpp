@@ -7,6 +7,8 @@
 //           [--seed N] [--data DIR]
 //
 // Exit status: 0 every game finished without error; 1 some game failed; 2 bad usage.
+#include "latency_percentile.hpp"
+
 #include <hd/loader/data_files.hpp>
 #include <hd/term/bot_match.hpp>
 
@@ -39,13 +41,6 @@ struct Totals {
   std::uint64_t rate_limited_retries = 0;
   std::vector<std::int64_t> latencies_us;
 };
-
-double percentile(std::vector<std::int64_t>& values, double p) {
-  if (values.empty()) return 0;
-  std::sort(values.begin(), values.end());
-  const auto index = static_cast<std::size_t>(p * static_cast<double>(values.size() - 1) + 0.5);
-  return static_cast<double>(values[std::min(index, values.size() - 1)]) / 1000.0;
-}
 
 }  // namespace
 
@@ -137,8 +132,9 @@ int main(int argc, char** argv) {
               static_cast<unsigned long long>(totals.refusals),
               static_cast<unsigned long long>(totals.rate_limited_retries));
   std::printf("action latency (SubmitAction -> ActionAccepted): median %.2f ms, p99 %.2f ms, max %.2f ms\n",
-              percentile(totals.latencies_us, 0.5), percentile(totals.latencies_us, 0.99),
-              percentile(totals.latencies_us, 1.0));
+              hd::bench::percentile_ms(totals.latencies_us, 0.5),
+              hd::bench::percentile_ms(totals.latencies_us, 0.99),
+              hd::bench::percentile_ms(totals.latencies_us, 1.0));
   for (const std::string& error : totals.errors)
     std::printf("error: %s\n", error.c_str());
   return totals.errors.empty() ? 0 : 1;

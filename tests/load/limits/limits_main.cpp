@@ -13,6 +13,7 @@
 // workload was not real (a connection failed, nothing was measured).
 //
 //   hd_limits [--connections N] [--seconds S] [--idle N] [--data-root DIR]
+#include "../latency_percentile.hpp"
 #include "account_steps.hpp"
 #include "echo_server.hpp"
 #include "server_process.hpp"
@@ -57,13 +58,6 @@ long rss_kib(int pid) {
   return 0;
 }
 
-double percentile_ms(std::vector<std::int64_t> values, double p) {
-  if (values.empty()) return 0;
-  std::sort(values.begin(), values.end());
-  const auto index = static_cast<std::size_t>(p * static_cast<double>(values.size() - 1) + 0.5);
-  return static_cast<double>(values[std::min(index, values.size() - 1)]) / 1000.0;
-}
-
 std::string encoded(std::uint64_t request_id, const std::function<void(v1::ClientEnvelope&)>& fill) {
   v1::ClientEnvelope envelope;
   envelope.set_request_id(request_id);
@@ -71,10 +65,10 @@ std::string encoded(std::uint64_t request_id, const std::function<void(v1::Clien
   return hd::wire::encode(envelope);
 }
 
-bool report_round_trips(const char* name, const hd::bench::RoundTrips& trips, int connections) {
+bool report_round_trips(const char* name, hd::bench::RoundTrips trips, int connections) {
   std::printf("%-6s %10.0f round trips/s  p50 %6.3f ms  p99 %6.3f ms  %d connections (%d failed)  load %s\n",
-              name, trips.per_second(), percentile_ms(trips.latencies_us, 0.5),
-              percentile_ms(trips.latencies_us, 0.99), connections, trips.connections_failed,
+              name, trips.per_second(), hd::bench::percentile_ms(trips.latencies_us, 0.5),
+              hd::bench::percentile_ms(trips.latencies_us, 0.99), connections, trips.connections_failed,
               load_average().c_str());
   return trips.count > 0 && trips.connections_failed == 0;
 }
