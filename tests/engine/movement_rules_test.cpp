@@ -139,10 +139,32 @@ TEST_CASE("5.4 units pass through friends; over-stacking is refused at the end o
 TEST_CASE("8.1A one unit in a chateau at the end of a phase", "[rules][8.1A]") {
   auto state = make_game("chateau \"C\" : 0506\n",
                          {{"french", "A", "infantry", 4, 4}, {"french", "B", "infantry", 4, 4}},
-                         "setup french 0505 : A B\n");
-  apply(state, Side::French, move(state, "A", {"0506"}), no_dice());
-  apply(state, Side::French, move(state, "B", {"0506"}), no_dice());
+                         "setup french 0505 : A\nsetup french 0506 : B\n");
+  apply(state, Side::French, move(state, "A", {"0506"}), no_dice());  // B may still leave (5.4)
   CHECK(refused_by(state, Side::French, EndPhaseAction{}) == "8.1A");
+  apply(state, Side::French, move(state, "B", {"0507"}), no_dice());
+  CHECK(refused_by(state, Side::French, EndPhaseAction{}) == "");
+}
+
+TEST_CASE("5.4 a move may not end over the limit where no friend there may still move away",
+          "[rules][5.4]") {
+  auto state = make_game("chateau \"C\" : 0606\n",
+                         {{"french", "A", "infantry", 4, 4},
+                          {"french", "B", "infantry", 4, 4},
+                          {"french", "C", "infantry", 4, 4},
+                          {"french", "D", "infantry", 4, 4},
+                          {"french", "E", "infantry", 4, 4}},
+                         "setup french 0505 : A B\nsetup french 0504 : C\nsetup french 0605 : D E\n");
+  apply(state, Side::French, move(state, "A", {"0506"}), no_dice());
+  apply(state, Side::French, move(state, "B", {"0506"}), no_dice());  // two, both moved: the limit
+  const auto c = move(state, "C", {"0505", "0506"});
+  CHECK(refused_by(state, Side::French, c) == "5.4");  // nobody in 0506 can make room
+  CHECK(refused_by(state, Side::French, move(state, "C", {"0505", "0506", "0507"})) == "");  // through
+  // reachable_hexes and legal_actions agree: 0506 is no place to stop for C.
+  for (const ReachableHex& reach : reachable_hexes(state, unit(state, "C"))) CHECK(reach.hex != hx("0506"));
+  // 8.1A: once D has moved into the chateau, E may not join it there.
+  apply(state, Side::French, move(state, "D", {"0606"}), no_dice());
+  CHECK(refused_by(state, Side::French, move(state, "E", {"0606"})) == "8.1A");
 }
 
 TEST_CASE("5.1C a finished move cannot be continued; only the phasing side moves (5.1)", "[rules][5.1C]") {

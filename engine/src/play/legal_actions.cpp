@@ -12,7 +12,7 @@ void add_moves(const GameState& state, Side side, std::vector<Action>& actions) 
     const auto unit = static_cast<UnitIndex>(i);
     if (side_of(state.units[i].army) != side) continue;
     for (const ReachableHex& reach : reachable_hexes(state, unit)) {
-      actions.push_back(MoveAction{MoveRequest{unit, reach.path, false}});
+      if (reach.can_stop) actions.push_back(MoveAction{MoveRequest{unit, reach.path, false}});
       if (reach.can_exit) actions.push_back(MoveAction{MoveRequest{unit, reach.path, true}});  // 5.5
     }
   }

@@ -1,6 +1,7 @@
 #include <hd/engine/rules/leaders/leaders.hpp>
 #include <hd/engine/rules/modules/extension_points.hpp>
 #include <hd/engine/rules/movement/movement.hpp>
+#include <hd/engine/state/game_setup.hpp>
 
 #include <algorithm>
 #include <cstdint>
@@ -266,6 +267,25 @@ int exit_cost(const Ruleset& rules, MoverClass mover, Hex hex) {
   return cost;
 }
 
+std::optional<Refusal> end_of_move_refusal(const GameState& state, UnitIndex index, Hex end) {
+  const UnitState& unit = state.units[index];
+  if (unit.is_leader()) return std::nullopt;  // 10.1B
+  const Side side = side_of(unit.army);
+  int friends = 0;
+  int may_leave = 0;
+  for (UnitIndex other : state.units_at(end)) {
+    const UnitState& friend_unit = state.units[other];
+    if (other == index || friend_unit.is_leader() || side_of(friend_unit.army) != side) continue;
+    ++friends;
+    if (!start_refusal(state, other)) ++may_leave;  // not its reach: that would recurse here
+  }
+  const int limit = stacking_limit(state.rules->map, end);
+  if (friends + 1 - may_leave <= limit) return std::nullopt;
+  const bool chateau = state.rules->map.terrain(end) == HexTerrain::Chateau;
+  return refuse(RefusalCode::Overstacked, chateau ? "8.1A" : "5.4",
+                {RefusalArg::of_hex(end), RefusalArg::of_number(friends + 1), RefusalArg::of_number(limit)});
+}
+
 std::optional<Refusal> check_move(const GameState& state, const MoveRequest& move, int* spent_half) {
   if (auto refusal = start_refusal(state, move.unit)) return refusal;
   if (move.path.empty()) return refuse(RefusalCode::EmptyPath, "5.0");
@@ -288,6 +308,9 @@ std::optional<Refusal> check_move(const GameState& state, const MoveRequest& mov
     if (!is_exit_hex(*state.rules, m.unit.army, at))
       return refuse(RefusalCode::NotExitHex, "5.5", {RefusalArg::of_hex(at)});
     spent += exit_cost(*state.rules, m.mover, at);
+  }
+  if (!move.exit_map) {
+    if (auto refusal = end_of_move_refusal(state, move.unit, at)) return refusal;  // 5.4, 8.1A
   }
   const int allowance = movement_allowance(state, m.unit);
   if (spent > allowance) {
@@ -347,6 +370,8 @@ std::vector<ReachableHex> reachable_hexes(const GameState& state, UnitIndex inde
     std::reverse(reached.path.begin(), reached.path.end());
     reached.can_exit = is_exit_hex(*state.rules, m.unit.army, hex) &&
                        entry.first + exit_cost(*state.rules, m.mover, hex) <= allowance;
+    reached.can_stop = !end_of_move_refusal(state, index, hex);  // 5.4, 8.1A
+    if (!reached.can_stop && !reached.can_exit) continue;
     result.push_back(std::move(reached));
   }
   return result;

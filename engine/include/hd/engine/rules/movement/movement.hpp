@@ -47,6 +47,12 @@ struct MoveRequest {
   bool exit_map = false;  // leave the map from the last hex of the path (5.5)
 };
 
+// 5.4, 8.1A: whether `unit` may end its move in `end`. Over-stacking is checked at the end of the
+// phase, so a move may end in a hex already at its limit only while enough friendly combat units
+// there may still move away; otherwise the phase could never end (docs/rules-notes.md, 5.4).
+// Leaders stack freely (10.1B). Exiting the map (5.5) does not end a move in a hex.
+std::optional<Refusal> end_of_move_refusal(const GameState& state, UnitIndex unit, Hex end);
+
 // Checks a move against 5.0-5.6 for the phasing side; nullopt if legal. Returns the half MP spent.
 // check_move and reachable_hexes take the same steps (one start check, entry, step and exit cost).
 std::optional<Refusal> check_move(const GameState& state, const MoveRequest& move, int* spent_half = nullptr);
@@ -56,6 +62,7 @@ struct ReachableHex {
   int cost_half = 0;      // cheapest cost to get there
   std::vector<Hex> path;  // the cheapest path (start hex not included)
   bool can_exit = false;  // the unit could leave the map from here (5.5)
+  bool can_stop = true;   // the move may end here (5.4, 8.1A: end_of_move_refusal)
 };
 
 // Every hex the unit can end its move in this phase, with the cheapest cost and path (for the
