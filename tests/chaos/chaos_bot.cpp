@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <optional>
 #include <set>
 #include <thread>
 
@@ -40,6 +41,36 @@ engine::Viewer seat_viewer(engine::Army army) {
   viewer.kind = engine::Viewer::Kind::Seat;
   viewer.army = army;
   return viewer;
+}
+
+// The notation line, with its dice, of the game's logged action `sequence`, read from the server's
+// SQLite file (as an operator would, beside the running server).
+std::string logged_action_line(const std::filesystem::path& database, std::uint64_t game,
+                               std::uint64_t sequence) {
+  sqlite3* db = nullptr;
+  std::string line, dice;
+  bool found = false;
+  if (sqlite3_open_v2(database.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
+    sqlite3_busy_timeout(db, 10000);
+    sqlite3_stmt* statement = nullptr;
+    if (sqlite3_prepare_v2(db, "SELECT action, dice FROM game_actions WHERE game_id = ? AND sequence = ?", -1,
+                           &statement, nullptr) == SQLITE_OK) {
+      sqlite3_bind_int64(statement, 1, static_cast<sqlite3_int64>(game));
+      sqlite3_bind_int64(statement, 2, static_cast<sqlite3_int64>(sequence));
+      if (sqlite3_step(statement) == SQLITE_ROW) {
+        found = true;
+        line = reinterpret_cast<const char*>(sqlite3_column_text(statement, 0));
+        dice = reinterpret_cast<const char*>(sqlite3_column_text(statement, 1));
+      }
+    }
+    sqlite3_finalize(statement);
+  }
+  sqlite3_close(db);
+  if (!found)
+    throw ChaosGameError("game " + std::to_string(game) + ": action " + std::to_string(sequence) +
+                         " is not in " + database.string());
+  if (!dice.empty()) line += (dice.find(' ') == std::string::npos ? " die " : " dice ") + dice;
+  return line;
 }
 
 class ChaosGame {
@@ -148,20 +179,47 @@ class ChaosGame {
     }
     const std::uint64_t id = bot.player->next_request_id();
     send(bot, open_game(game_, false, bot.replica->sequence()), id);
+    std::optional<Resumed> past;  // a catch-up whose snapshot is past the replica, gathered to its Ok
     for (;;) {
       const auto envelope = next(bot);
+      if (past && envelope.request_id() == id && envelope.has_game_update()) {
+        past->tail.push_back(envelope.game_update());
+        continue;
+      }
       if (envelope.has_game_update()) apply_update(bot, envelope.game_update());
       if (envelope.request_id() != id || envelope.has_game_update()) continue;
-      if (envelope.has_ok()) return;
+      if (envelope.has_ok()) {
+        if (past) follow_from_past(bot, *past);
+        return;
+      }
       // The catch-up's snapshot stands where the replica is, its tail and Ok follow (docs/games.md);
-      // with nothing seen yet (last_seen 0) the snapshot is the whole answer. A snapshot past the
-      // replica (a room rebuilt from a stored snapshot after the bot's sequence) cannot be followed.
+      // with nothing seen yet (last_seen 0) the snapshot is the whole answer.
       if (envelope.has_game_snapshot() && envelope.game_snapshot().sequence() == bot.replica->sequence()) {
         if (bot.replica->sequence() == 0) return;
         continue;
       }
+      // A room rebuilt from a stored snapshot after a restart keeps no state before it, so its
+      // catch-up may start past the replica: the actions between are read from the database.
+      if (envelope.has_game_snapshot() && envelope.game_snapshot().sequence() > bot.replica->sequence() &&
+          bot.replica->sequence() > 0 && !options_.database.empty()) {
+        past.emplace();
+        past->snapshot = envelope.game_snapshot();
+        continue;
+      }
       throw ChaosGameError(bot.account.username + ": OpenGame answered " + envelope.ShortDebugString());
     }
+  }
+
+  // Brings the replica forward to a catch-up's snapshot with the logged actions it lacks, checks
+  // the snapshot's view there and applies the catch-up's tail.
+  void follow_from_past(Bot& bot, const Resumed& resumed) {
+    ++result_.catch_ups_past_replica;
+    std::string why;
+    const auto missing = [&](std::uint64_t sequence) {
+      return logged_action_line(options_.database, game_, sequence);
+    };
+    if (!bot.replica->follow(resumed, why, missing))
+      throw ChaosGameError(bot.account.username + ": following a catch-up from the log: " + why);
   }
 
   const std::function<int()>& port_;

@@ -34,6 +34,10 @@ struct ChaosGameOptions {
   int repeat_one_in = 20;                  // an answered SubmitAction is repeated once in this many
   std::chrono::seconds give_up_after{90};  // a request not answered through reconnects for this long
   std::uint64_t max_actions = 2000;        // a safety stop
+  // The server's SQLite file: a catch-up whose snapshot is past the replica (a room rebuilt from a
+  // stored snapshot after a restart) is followed by reading the actions between from it. Empty:
+  // such a catch-up is an error.
+  std::filesystem::path database;
 };
 
 struct ChaosGameResult {
@@ -46,6 +50,7 @@ struct ChaosGameResult {
   int deliberate_repeats = 0;            // answered SubmitActions repeated on purpose
   int repeat_answers = 0;                // ... answered with the first sequence
   int twice_delivered = 0;               // updates a client was sent a second time (must stay 0)
+  int catch_ups_past_replica = 0;        // catch-ups followed by reading the log (options.database)
   std::vector<BotAccount> accounts;      // French, Allied
   std::vector<std::string> final_views;  // each bot's view of its replica at the end (engine::serialize)
 };

@@ -26,6 +26,7 @@ TEST_CASE("bots play Quatre Bras to the end through delays, stalls and cut conne
   ChaosProxy proxy(server.port(), faults);
   ChaosGameOptions options;
   options.seed = seed;
+  options.database = server.database_path();
   const std::function<int()> port = [&] { return proxy.port(); };
 
   const auto started = std::chrono::steady_clock::now();

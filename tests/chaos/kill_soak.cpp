@@ -86,11 +86,13 @@ int main(int argc, char** argv) {
   args.insert(args.end(), {"--max-connections-per-address", "256"});
   auto server = std::make_unique<ServerProcess>(ServerOptions{args, options.dir});
   std::atomic<int> port = server->port();
+  const std::filesystem::path database = server->database_path();  // the same file after every restart
   const std::function<int()> current_port = [&] { return port.load(); };
   hd::engine::SplitMix64 random(options.seed);
 
   int kills = 0, round = 0, games = 0, failed_games = 0, bad_integrity = 0;
-  std::uint64_t actions = 0, lost_or_doubled = 0, view_mismatches = 0, resends = 0, reconnects = 0;
+  std::uint64_t actions = 0, lost_or_doubled = 0, view_mismatches = 0, resends = 0, reconnects = 0,
+                catch_ups_from_log = 0;
   const auto started = Clock::now();
   while (kills < options.kills) {
     ++round;
@@ -104,6 +106,7 @@ int main(int argc, char** argv) {
       threads.emplace_back([&, g] {
         ChaosGameOptions game_options;
         game_options.seed = options.seed * 1000003 + round * 101 + g;
+        game_options.database = database;
         const std::string prefix =
             "ks" + std::to_string(options.seed) + "r" + std::to_string(round) + "g" + std::to_string(g);
         bool counted = false;
@@ -158,6 +161,7 @@ int main(int argc, char** argv) {
       ++games;
       round_actions += result->actions;
       resends += result->resends;
+      catch_ups_from_log += static_cast<std::uint64_t>(result->catch_ups_past_replica);
       reconnects += result->reconnects;
       for (const auto& problem : check_game_log(server->database_path(), *result)) {
         ++lost_or_doubled;
@@ -178,6 +182,7 @@ int main(int argc, char** argv) {
             << failed_games << " failed; " << actions << " acknowledged actions: " << lost_or_doubled
             << " lost or doubled; integrity_check failed " << bad_integrity << " times; " << view_mismatches
             << " final views differing; " << reconnects << " reconnect attempts, " << resends
-            << " actions sent again; data in " << options.dir.string() << "\n";
+            << " actions sent again, " << catch_ups_from_log
+            << " catch-ups past a replica followed from the log; data in " << options.dir.string() << "\n";
   return failed_games == 0 && lost_or_doubled == 0 && bad_integrity == 0 && view_mismatches == 0 ? 0 : 1;
 }
