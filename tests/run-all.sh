@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sets up, builds and runs every test: the whole suite in a normal build (the client's under a
-# virtual X display), then the engine, protocol and server tests again under ASan and UBSan, then
-# the fuzz targets for a short fixed number of runs (clang, tests/fuzz/run-fuzz.sh).
+# virtual X display), then the engine, protocol and server tests again under ASan and UBSan, the
+# server's tests under ThreadSanitizer, then the fuzz targets for a short fixed number of runs
+# (clang, tests/fuzz/run-fuzz.sh).
 # CI runs exactly this (.ci/run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,7 +31,25 @@ status=0
 run_suite "release" build/release -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHD_BUILD_TESTS=ON -DHD_BUILD_CLIENT=ON -DHD_SANITIZE=OFF || status=1
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 run_suite "asan+ubsan" build/asan -DCMAKE_BUILD_TYPE=Debug -DHD_BUILD_TESTS=ON -DHD_SANITIZE=ON -DHD_BUILD_CLIENT=OFF || status=1
-# Third suite: the libFuzzer targets, built with clang, each from its seeds for a fixed number of
+# Third suite: the server and every test labelled "server" (the real server process on loopback,
+# the chaos test) under ThreadSanitizer; a data race fails the test that met it.
+echo "=== tsan: configure and build (build/tsan)"
+tsan_status=0
+export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1"
+if cmake -S . -B build/tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHD_BUILD_TESTS=ON \
+     -DHD_BUILD_CLIENT=OFF -DHD_SANITIZE_THREAD=ON && cmake --build build/tsan -j "$jobs" --target hd_server_tests; then
+  echo "=== tsan: test"
+  set +e
+  ctest --test-dir build/tsan --output-on-failure -j "$jobs" -L server 2>&1 | tee build/tsan/ctest.log
+  tsan_status=${PIPESTATUS[0]}
+  set -e
+  summary+=("tsan: $(grep -E 'tests passed|tests failed' build/tsan/ctest.log | tail -n 1)")
+else
+  tsan_status=1
+  summary+=("tsan: build FAILED")
+fi
+[[ $tsan_status -eq 0 ]] || status=1
+# Fourth suite: the libFuzzer targets, built with clang, each from its seeds for a fixed number of
 # runs (docs/fuzzing.md); any crash or sanitizer report fails the run.
 echo "=== fuzz: clang build and short runs (tests/fuzz/run-fuzz.sh)"
 if bash tests/fuzz/run-fuzz.sh build/fuzz; then
@@ -43,7 +62,7 @@ fi
 echo "=== summary"
 printf '%s\n' "${summary[@]}"
 passed=0 failed=0
-for dir in build/release build/asan; do
+for dir in build/release build/asan build/tsan; do
   line=$(grep -E 'tests passed, [0-9]+ tests failed out of [0-9]+' "$dir/ctest.log" | tail -n 1 || true)
   if [[ $line =~ ([0-9]+)\ tests\ failed\ out\ of\ ([0-9]+) ]]; then
     failed=$((failed + BASH_REMATCH[1]))
