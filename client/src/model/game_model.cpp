@@ -352,7 +352,9 @@ std::vector<Request> GameModel::click_hex(engine::Hex hex, ClickIntent intent) {
         for (const auto& coord : target->second.path())
           if (const auto step = hex_of(coord)) path.push_back(*step);
         const std::uint32_t moving = *selected_unit_;
-        const bool exit_map = intent == ClickIntent::Shifted && target->second.can_exit();  // 5.5
+        // 5.5; where the move may not end (5.4, 8.1A) the hex is only a way off the map.
+        const bool exit_map =
+            (intent == ClickIntent::Shifted || target->second.stop_refused()) && target->second.can_exit();
         clear_selection();
         selected_hex_ = hex;
         return {requests::submit(game_id_, requests::move_action(moving, path, exit_map))};

@@ -96,6 +96,7 @@ void GameQueries::query_reachable(const Caller& caller, const Envelope& request)
     for (engine::Hex step : hex.path)
       *r.add_path() = wire::to_proto(step);
     r.set_can_exit(hex.can_exit);
+    r.set_stop_refused(!hex.can_stop);
   }
   outbound_.send(caller.connection, answer);
 }
