@@ -1,5 +1,6 @@
 #include "games/game_rooms.hpp"
 
+#include "games/game_membership.hpp"
 #include "log.hpp"
 
 #include <hd/engine/state/rules_version.hpp>
@@ -87,15 +88,21 @@ std::unique_ptr<GameRoom> GameRooms::load(const GameRow& game) {
   return room;
 }
 
-GameRoom* GameRooms::find(std::uint64_t game_id) {
+GameRoom* GameRooms::find(std::uint64_t game_id, AccountId account) {
   if (const auto it = rooms_.find(game_id); it != rooms_.end()) {
-    it->second->last_used = ++use_counter_;
-    return it->second.get();
+    GameRoom& room = *it->second;
+    // A finished game answers a stranger alike whether or not someone else has it loaded.
+    if (room.row.status == v1::GAME_STATUS_FINISHED && !belongs_to_game(room.row, room.seats, account))
+      return nullptr;
+    room.last_used = ++use_counter_;
+    return &room;
   }
   if (game_id == 0 || game_id > static_cast<std::uint64_t>(INT64_MAX)) return nullptr;
   const auto row = store_.load_game(static_cast<std::int64_t>(game_id));
-  if (!row) return nullptr;
+  // Membership from the rows before any replay: a stranger's guesses load nothing (issue 15).
+  if (!row || !belongs_to_game(*row, store_.load_seats(row->id), account)) return nullptr;
   auto room = load(*row);
+  log_event(LogLevel::Info, "game_loaded", {{"game", std::to_string(game_id)}, {"account", std::to_string(account)}});
   GameRoom* raw = room.get();
   raw->last_used = ++use_counter_;
   rooms_.emplace(game_id, std::move(room));
