@@ -28,14 +28,16 @@ std::size_t loads_logged(const std::string& log) {
 }
 
 // Every request that names a game, built for a game id.
-std::vector<std::pair<std::string, std::function<v1::ClientEnvelope(std::uint64_t)>>> requests_naming_a_game() {
+std::vector<std::pair<std::string, std::function<v1::ClientEnvelope(std::uint64_t)>>>
+requests_naming_a_game() {
   using Build = std::function<v1::ClientEnvelope(std::uint64_t)>;
   std::vector<std::pair<std::string, Build>> all;
   all.emplace_back("open as a player", [](std::uint64_t game) { return open_game(game, false); });
   all.emplace_back("open as a spectator", [](std::uint64_t game) { return open_game(game, true); });
   all.emplace_back("resume", [](std::uint64_t game) { return open_game(game, false, 3); });
   all.emplace_back("export", [](std::uint64_t game) { return export_record(game); });
-  all.emplace_back("join", [](std::uint64_t game) { return join_game(game, v1::SEAT_ALLIED, test_entropy("m")); });
+  all.emplace_back("join",
+                   [](std::uint64_t game) { return join_game(game, v1::SEAT_ALLIED, test_entropy("m")); });
   all.emplace_back("act", [](std::uint64_t game) { return submit_notation(game, "french end"); });
   all.emplace_back("chat", [](std::uint64_t game) {
     v1::ClientEnvelope envelope;

@@ -14,7 +14,6 @@
 
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
-
 #include <catch2/catch.hpp>
 
 #include <chrono>
@@ -100,7 +99,8 @@ class HubHarness {
     const std::size_t before = outbound_.answers(connection, request_id).size();
     hub_->request(connection, request);
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
-    while (outbound_.answers(connection, request_id).size() == before && std::chrono::steady_clock::now() < deadline)
+    while (outbound_.answers(connection, request_id).size() == before &&
+           std::chrono::steady_clock::now() < deadline)
       io_.run_one_for(std::chrono::milliseconds(50));
     io_.poll();
     const auto answers = outbound_.answers(connection, request_id);
@@ -126,12 +126,13 @@ class HubHarness {
 // Alice (French) and Bob (Allied) in a Quatre Bras game that both have open; its id.
 std::uint64_t two_player_game(HubHarness& hub, ConnectionId alice, ConnectionId bob) {
   const auto created = hub.ask(alice,
-                               test::create_game("quatre-bras", {v1::SEAT_FRENCH}, test::test_entropy("alice"),
-                                                 v1::SPECTATOR_VIEW_UNSPECIFIED),
+                               test::create_game("quatre-bras", {v1::SEAT_FRENCH},
+                                                 test::test_entropy("alice"), v1::SPECTATOR_VIEW_UNSPECIFIED),
                                10);
   REQUIRE(created.has_game_created());
   const std::uint64_t game = created.game_created().game_id();
-  REQUIRE(hub.ask(bob, test::join_game(game, v1::SEAT_ALLIED, test::test_entropy("bob")), 10).has_game_changed());
+  REQUIRE(
+      hub.ask(bob, test::join_game(game, v1::SEAT_ALLIED, test::test_entropy("bob")), 10).has_game_changed());
   REQUIRE(hub.ask(alice, test::open_game(game, false), 11).has_game_snapshot());
   REQUIRE(hub.ask(bob, test::open_game(game, false), 11).has_game_snapshot());
   return game;
@@ -152,8 +153,9 @@ TEST_CASE("issue 15: an action that fails after its commit is answered once, nev
   test::Replica replica("quatre-bras", engine::Viewer{});
 
   // The action is committed, then sending Bob's update fails: Alice's ActionAccepted never goes out.
-  hub.outbound().fail_when(
-      [&](ConnectionId to, const v1::ServerEnvelope& envelope) { return to == bob && envelope.has_game_update(); });
+  hub.outbound().fail_when([&](ConnectionId to, const v1::ServerEnvelope& envelope) {
+    return to == bob && envelope.has_game_update();
+  });
   const auto failed = hub.ask(alice, test::submit(game, test::french_move(replica.state())), 20);
   INFO(failed.DebugString());
   REQUIRE(failed.has_refusal());
@@ -173,8 +175,8 @@ TEST_CASE("issue 15: a request that fails after it was answered gets no second a
   const ConnectionId alice = hub.connect("alice");
   const ConnectionId bob = hub.connect("bob");
   const auto created = hub.ask(alice,
-                               test::create_game("quatre-bras", {v1::SEAT_FRENCH}, test::test_entropy("alice"),
-                                                 v1::SPECTATOR_VIEW_UNSPECIFIED),
+                               test::create_game("quatre-bras", {v1::SEAT_FRENCH},
+                                                 test::test_entropy("alice"), v1::SPECTATOR_VIEW_UNSPECIFIED),
                                10);
   const std::uint64_t game = created.game_created().game_id();
   REQUIRE(hub.ask(alice, test::open_game(game, false), 11).has_game_snapshot());
@@ -202,12 +204,13 @@ TEST_CASE("issue 15: a request that fails before anything is committed says noth
   const ConnectionId bob = hub.connect("bob");
   const std::uint64_t game = two_player_game(hub, alice, bob);
   // A query commits nothing: its answer failing leaves nothing changed.
-  hub.outbound().fail_when(
-      [&](ConnectionId to, const v1::ServerEnvelope& envelope) { return to == alice && envelope.has_reachable(); });
+  hub.outbound().fail_when([&](ConnectionId to, const v1::ServerEnvelope& envelope) {
+    return to == alice && envelope.has_reachable();
+  });
   v1::ClientEnvelope query;
   query.mutable_query_reachable()->set_game_id(game);
-  query.mutable_query_reachable()->set_unit(
-      static_cast<std::uint32_t>(test::french_move(test::Replica("quatre-bras", engine::Viewer{}).state()).move.unit));
+  query.mutable_query_reachable()->set_unit(static_cast<std::uint32_t>(
+      test::french_move(test::Replica("quatre-bras", engine::Viewer{}).state()).move.unit));
   const auto failed = hub.ask(alice, query, 40);
   INFO(failed.DebugString());
   REQUIRE(failed.has_refusal());

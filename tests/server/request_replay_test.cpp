@@ -16,7 +16,8 @@ using namespace hd::test;
 namespace {
 
 // Sends `envelope` with `id`, then again with the same id: both answers, which must be equal.
-v1::ServerEnvelope first_and_replay(GamePlayer& player, const v1::ClientEnvelope& envelope, std::uint64_t id) {
+v1::ServerEnvelope first_and_replay(GamePlayer& player, const v1::ClientEnvelope& envelope,
+                                    std::uint64_t id) {
   const auto first = player.request_with_id(envelope, id);
   const auto again = player.request_with_id(envelope, id);
   INFO(first.DebugString() << "\nreplayed: " << again.DebugString());
@@ -41,7 +42,8 @@ TEST_CASE("issue 15: a replayed request id of every mutating request gets its fi
 
   // CreateGame: one game, the same id and invite code twice.
   const auto created = first_and_replay(
-      alice, create_game("quatre-bras", {v1::SEAT_FRENCH}, test_entropy("alice"), v1::SPECTATOR_VIEW_UNSPECIFIED),
+      alice,
+      create_game("quatre-bras", {v1::SEAT_FRENCH}, test_entropy("alice"), v1::SPECTATOR_VIEW_UNSPECIFIED),
       500001);
   REQUIRE(created.has_game_created());
   const std::uint64_t game = created.game_created().game_id();
@@ -49,13 +51,15 @@ TEST_CASE("issue 15: a replayed request id of every mutating request gets its fi
 
   // JoinGame, then LeaveGame, in a three-seat game that does not start: replaying the join after
   // the leave does not take the seat again.
-  const auto three_seats = alice.request_with_id(
-      create_game("la-belle-alliance", {v1::SEAT_FRENCH}, test_entropy("alice 3"), v1::SPECTATOR_VIEW_UNSPECIFIED),
-      500007);
+  const auto three_seats =
+      alice.request_with_id(create_game("la-belle-alliance", {v1::SEAT_FRENCH}, test_entropy("alice 3"),
+                                        v1::SPECTATOR_VIEW_UNSPECIFIED),
+                            500007);
   REQUIRE(three_seats.has_game_created());
   const std::uint64_t open = three_seats.game_created().game_id();
   const std::string seat_holder =
-      "SELECT COALESCE(account_id, 'none') FROM game_seats WHERE seat = 2 AND game_id = " + std::to_string(open);
+      "SELECT COALESCE(account_id, 'none') FROM game_seats WHERE seat = 2 AND game_id = " +
+      std::to_string(open);
   const auto join = join_game(open, v1::SEAT_PRUSSIAN, test_entropy("bob"));
   REQUIRE(first_and_replay(bob, join, 600001).has_game_changed());
   v1::ClientEnvelope leave;
@@ -75,7 +79,8 @@ TEST_CASE("issue 15: a replayed request id of every mutating request gets its fi
   CHECK(alices_use.refusal().code() == v1::REFUSAL_CODE_NOT_YOUR_SEAT);
 
   // The two-seat game starts with Bob's join.
-  REQUIRE(bob.request_with_id(join_game(game, v1::SEAT_ALLIED, test_entropy("bob")), 600009).has_game_changed());
+  REQUIRE(
+      bob.request_with_id(join_game(game, v1::SEAT_ALLIED, test_entropy("bob")), 600009).has_game_changed());
   REQUIRE(alice.request(open_game(game, false)).has_game_snapshot());
   REQUIRE(bob.request(open_game(game, false)).has_game_snapshot());
 
@@ -122,7 +127,8 @@ TEST_CASE("issue 15: a replayed request id of every mutating request gets its fi
   const auto accepted = bob.request_with_id(accept_draw, 600006);
   INFO(accepted.DebugString());
   REQUIRE(accepted.has_ok());
-  CHECK(count(database, "SELECT result FROM games WHERE id = " + std::to_string(game)) == "drawn by agreement");
+  CHECK(count(database, "SELECT result FROM games WHERE id = " + std::to_string(game)) ==
+        "drawn by agreement");
 
   // Resign, in a second game: the replay is Ok (not GAME_NOT_RUNNING) and the result stays the first.
   const auto second = alice.request_with_id(
@@ -130,7 +136,8 @@ TEST_CASE("issue 15: a replayed request id of every mutating request gets its fi
       500006);
   REQUIRE(second.has_game_created());
   const std::uint64_t game2 = second.game_created().game_id();
-  REQUIRE(bob.request_with_id(join_game(game2, v1::SEAT_ALLIED, test_entropy("bob 2")), 600007).has_game_changed());
+  REQUIRE(bob.request_with_id(join_game(game2, v1::SEAT_ALLIED, test_entropy("bob 2")), 600007)
+              .has_game_changed());
   v1::ClientEnvelope resign;
   resign.mutable_resign()->set_game_id(game2);
   REQUIRE(first_and_replay(bob, resign, 600008).has_ok());

@@ -19,7 +19,8 @@ void AnswerWatch::close(ConnectionId connection, CloseRequest close) {
   next_.close(connection, std::move(close));
 }
 
-void AnswerWatch::when_drained(ConnectionId connection, std::size_t low_water, std::function<void()> drained) {
+void AnswerWatch::when_drained(ConnectionId connection, std::size_t low_water,
+                               std::function<void()> drained) {
   next_.when_drained(connection, low_water, std::move(drained));
 }
 

@@ -185,11 +185,11 @@ void Hub::fail(ConnectionId connection, std::uint64_t request_id, const std::str
              {"committed", committed ? "yes" : "no"},
              {"answered", answered ? "yes" : "no"}});
   if (answered) return;  // the request has its answer; a second one would contradict it
-  outbound_.send(connection,
-                 refusal_envelope(request_id, v1::REFUSAL_CODE_INTERNAL,
-                                  committed ? "the server failed after saving changes this request made: they "
-                                              "stand (open the game again to see them)"
-                                            : "the server failed to handle the request; nothing was changed"));
+  outbound_.send(connection, refusal_envelope(
+                                 request_id, v1::REFUSAL_CODE_INTERNAL,
+                                 committed ? "the server failed after saving changes this request made: they "
+                                             "stand (open the game again to see them)"
+                                           : "the server failed to handle the request; nothing was changed"));
 }
 
 template <typename HashWork, typename Finish>

@@ -70,8 +70,9 @@ class Hub {
   std::string open_session(AccountId account);
   // A request of a logged-in caller for the games: a replay of a mutating one
   // (answer_stored_by_request_id: the same request under a request id this account has used) is
-  // answered with the stored first answer and not handled again; otherwise the game service handles it, and the first answer of a mutating one is
-  // stored (a failure answered INTERNAL with nothing changed is not: a retry may act).
+  // answered with the stored first answer and not handled again; otherwise the game service handles it, and
+  // the first answer of a mutating one is stored (a failure answered INTERNAL with nothing changed is not: a
+  // retry may act).
   void game_request(Caller& caller, const hundred_days::v1::ClientEnvelope& envelope);
   // Logs the failure of the watched request (outbound_) and answers it INTERNAL, unless it was
   // answered already: one request id never gets two answers. `committed`: the database committed

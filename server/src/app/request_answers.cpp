@@ -35,7 +35,8 @@ std::string request_digest(const v1::ClientEnvelope& request) {
 
 std::optional<StoredAnswer> RequestAnswers::find(AccountId account, std::uint64_t request_id) {
   Statement select = db_.prepare(
-      "SELECT request_kind, answer, request_digest FROM request_answers WHERE account_id = ?1 AND request_id = ?2");
+      "SELECT request_kind, answer, request_digest FROM request_answers WHERE account_id = ?1 AND request_id "
+      "= ?2");
   select.bind(1, account).bind(2, static_cast<std::int64_t>(request_id));
   if (!select.step()) return std::nullopt;
   StoredAnswer stored;
@@ -43,12 +44,13 @@ std::optional<StoredAnswer> RequestAnswers::find(AccountId account, std::uint64_
   stored.request_digest = select.column_text(2);
   const auto bytes = from_hex(select.column_text(1));
   if (!bytes || !stored.answer.ParseFromString(*bytes))
-    throw std::runtime_error("the stored answer to request " + std::to_string(request_id) + " does not read back");
+    throw std::runtime_error("the stored answer to request " + std::to_string(request_id) +
+                             " does not read back");
   return stored;
 }
 
-void RequestAnswers::store(AccountId account, const v1::ClientEnvelope& request, const v1::ServerEnvelope& answer,
-                           std::int64_t now_unix) {
+void RequestAnswers::store(AccountId account, const v1::ClientEnvelope& request,
+                           const v1::ServerEnvelope& answer, std::int64_t now_unix) {
   in_transaction(db_, [&] {
     db_.prepare(
            "INSERT OR REPLACE INTO request_answers "
@@ -63,7 +65,8 @@ void RequestAnswers::store(AccountId account, const v1::ClientEnvelope& request,
         .run();
     db_.prepare(
            "DELETE FROM request_answers WHERE account_id = ?1 AND (unix_seconds < ?2 OR rowid IN "
-           "(SELECT rowid FROM request_answers WHERE account_id = ?1 ORDER BY rowid DESC LIMIT -1 OFFSET ?3))")
+           "(SELECT rowid FROM request_answers WHERE account_id = ?1 ORDER BY rowid DESC LIMIT -1 OFFSET "
+           "?3))")
         .bind(1, account)
         .bind(2, now_unix - kKeptSeconds)
         .bind(3, kKeptPerAccount)

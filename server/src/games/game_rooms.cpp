@@ -57,10 +57,11 @@ std::unique_ptr<GameRoom> GameRooms::load(const GameRow& game) {
   // for one of them exists (10.0 and 14.0 did), its log would replay to another game.
   // (The rules are not named: a secret option's could be among them.)
   if (started.value->rules->missing_rules != game.missing_rules)
-    throw RulesVersionMismatch("game " + std::to_string(game.id) +
-                               " is not played by the book, and the engine has gained rules it lacked when the "
-                               "game was made: it cannot be opened or replayed here (its log would give "
-                               "another game)");
+    throw RulesVersionMismatch(
+        "game " + std::to_string(game.id) +
+        " is not played by the book, and the engine has gained rules it lacked when the "
+        "game was made: it cannot be opened or replayed here (its log would give "
+        "another game)");
   const auto snapshot = store_.latest_snapshot(game.id);
   std::unique_ptr<GameRoom> room;
   if (snapshot) {
@@ -102,7 +103,8 @@ GameRoom* GameRooms::find(std::uint64_t game_id, AccountId account) {
   // Membership from the rows before any replay: a stranger's guesses load nothing (issue 15).
   if (!row || !belongs_to_game(*row, store_.load_seats(row->id), account)) return nullptr;
   auto room = load(*row);
-  log_event(LogLevel::Info, "game_loaded", {{"game", std::to_string(game_id)}, {"account", std::to_string(account)}});
+  log_event(LogLevel::Info, "game_loaded",
+            {{"game", std::to_string(game_id)}, {"account", std::to_string(account)}});
   GameRoom* raw = room.get();
   raw->last_used = ++use_counter_;
   rooms_.emplace(game_id, std::move(room));
