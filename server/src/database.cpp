@@ -11,6 +11,12 @@ namespace {
   throw DatabaseError(std::string(what) + ": " + (db ? sqlite3_errmsg(db) : "out of memory"));
 }
 
+// sqlite3_commit_hook's callback: counts the commit and lets it go ahead (0).
+int count_commit(void* counter) {
+  ++*static_cast<std::uint64_t*>(counter);
+  return 0;
+}
+
 }  // namespace
 
 Statement::Statement(sqlite3* db, sqlite3_stmt* statement) : db_(db), statement_(statement) {}
@@ -79,12 +85,18 @@ Database Database::open(const std::filesystem::path& path) {
   return db;
 }
 
+Database::Database(sqlite3* db) : db_(db) {
+  if (db_) sqlite3_commit_hook(db_, count_commit, commits_.get());
+}
+
 Database::~Database() {
   if (db_) sqlite3_close_v2(db_);
 }
 
 Database::Database(Database&& other) noexcept
-    : db_(std::exchange(other.db_, nullptr)), commit_observer_(std::move(other.commit_observer_)) {}
+    : db_(std::exchange(other.db_, nullptr)),
+      commit_observer_(std::move(other.commit_observer_)),
+      commits_(std::move(other.commits_)) {}
 
 void Database::commit() {
   const auto started = std::chrono::steady_clock::now();

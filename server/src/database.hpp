@@ -71,11 +71,16 @@ class Database {
   void set_commit_observer(CommitObserver observer) { commit_observer_ = std::move(observer); }
   // Runs COMMIT and reports its duration to the observer. Throws DatabaseError.
   void commit();
+  // How many write transactions have committed on this connection since it opened (explicit
+  // COMMITs and single statements alike; a rollback is not counted). Comparing two readings tells
+  // whether anything was made durable in between (the hub's answer to a failed request).
+  std::uint64_t commits() const { return *commits_; }
 
  private:
-  explicit Database(sqlite3* db) : db_(db) {}
+  explicit Database(sqlite3* db);
   sqlite3* db_;
   CommitObserver commit_observer_;
+  std::unique_ptr<std::uint64_t> commits_ = std::make_unique<std::uint64_t>(0);  // stable across moves
 };
 
 // Runs a function inside BEGIN IMMEDIATE ... COMMIT; rolls back if it throws.

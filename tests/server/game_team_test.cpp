@@ -295,7 +295,8 @@ TEST_CASE(
   const auto not_alices = alice.request(decline);
   REQUIRE(not_alices.has_refusal());
   CHECK(not_alices.refusal().code() == v1::REFUSAL_CODE_NOT_YOUR_SEAT);
-  REQUIRE(carol.request(decline).has_ok());
+  const std::uint64_t declined_id = carol.next_request_id();
+  REQUIRE(carol.request_with_id(decline, declined_id).has_ok());
   CHECK(bob.next_of(v1::ServerEnvelope::kRefusal).refusal().code() == v1::REFUSAL_CODE_NOT_ALLOWED);
 
   // Proposed again and confirmed: applied once, as the Prussian seat's action.

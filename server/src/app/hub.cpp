@@ -55,8 +55,10 @@ Hub::Hub(net::any_io_executor io, Database& db, const ServerConfig& config, Outb
       db_(db),
       config_(config),
       metrics_(metrics),
-      outbound_(outbound, metrics),
+      accounting_(outbound, metrics),
+      outbound_(accounting_),
       accounts_(db),
+      answers_(db),
       games_(db, config, outbound_, metrics,
              [this](std::function<void()> step) { net::post(strand_, std::move(step)); }),
       password_cost_{config.argon2_operations, config.argon2_memory_kib * 1024},
@@ -111,6 +113,8 @@ void Hub::on_request(ConnectionId connection, const v1::ClientEnvelope& envelope
     return;
   }
   const auto started = Clock::now();
+  outbound_.watch(connection, envelope.request_id());
+  const std::uint64_t commits_before = db_.commits();
   try {
     switch (envelope.body_case()) {
       case v1::ClientEnvelope::kRegisterAccount:
@@ -130,22 +134,62 @@ void Hub::on_request(ConnectionId connection, const v1::ClientEnvelope& envelope
           outbound_.send(connection, refusal_envelope(envelope.request_id(), v1::REFUSAL_CODE_LOGIN_REQUIRED,
                                                       "log in (or register) first"));
         } else {
-          games_.handle(*caller, envelope);
+          game_request(*caller, envelope);
         }
     }
   } catch (const std::exception& error) {
-    fail(connection, envelope.request_id(), error.what());
+    fail(connection, envelope.request_id(), error.what(), db_.commits() != commits_before);
   }
   metrics_.observe_request(request_type_name(envelope), Clock::now() - started);
 }
 
-void Hub::fail(ConnectionId connection, std::uint64_t request_id, const std::string& what) {
-  log_event(
-      LogLevel::Error, "request_failed",
-      {{"connection", std::to_string(connection)}, {"request", std::to_string(request_id)}, {"error", what}});
-  outbound_.send(connection,
-                 refusal_envelope(request_id, v1::REFUSAL_CODE_INTERNAL,
-                                  "the server failed to handle the request; nothing was changed"));
+void Hub::game_request(Caller& caller, const v1::ClientEnvelope& envelope) {
+  const bool stored_kind = answer_stored_by_request_id(envelope.body_case()) && envelope.request_id() != 0;
+  const AccountId account = *caller.account;
+  if (stored_kind) {
+    // A replay gets the first answer again; another request under a used id is a new request.
+    const auto stored = answers_.find(account, envelope.request_id());
+    if (stored && stored->request_digest == request_digest(envelope))
+      return outbound_.send(caller.connection, stored->answer);
+  }
+  const ConnectionId connection = caller.connection;
+  const std::uint64_t commits_before = db_.commits();
+  bool committed = false;
+  try {
+    games_.handle(caller, envelope);
+    committed = db_.commits() != commits_before;
+  } catch (const std::exception& error) {
+    committed = db_.commits() != commits_before;
+    fail(connection, envelope.request_id(), error.what(), committed);
+  }
+  if (!stored_kind || !outbound_.answer()) return;
+  const v1::ServerEnvelope& answer = *outbound_.answer();
+  if (answer.has_refusal() && answer.refusal().code() == v1::REFUSAL_CODE_INTERNAL && !committed) return;
+  try {
+    answers_.store(account, envelope, answer, now_unix());
+  } catch (const std::exception& error) {
+    // Answered already: only logged (a replay of this id would then be handled again).
+    log_event(LogLevel::Error, "answer_not_stored",
+              {{"connection", std::to_string(connection)},
+               {"request", std::to_string(envelope.request_id())},
+               {"error", error.what()}});
+  }
+}
+
+void Hub::fail(ConnectionId connection, std::uint64_t request_id, const std::string& what, bool committed) {
+  const bool answered = outbound_.answer().has_value();
+  log_event(LogLevel::Error, "request_failed",
+            {{"connection", std::to_string(connection)},
+             {"request", std::to_string(request_id)},
+             {"error", what},
+             {"committed", committed ? "yes" : "no"},
+             {"answered", answered ? "yes" : "no"}});
+  if (answered) return;  // the request has its answer; a second one would contradict it
+  outbound_.send(connection, refusal_envelope(
+                                 request_id, v1::REFUSAL_CODE_INTERNAL,
+                                 committed ? "the server failed after saving changes this request made: they "
+                                             "stand (open the game again to see them)"
+                                           : "the server failed to handle the request; nothing was changed"));
 }
 
 template <typename HashWork, typename Finish>
@@ -181,11 +225,13 @@ bool Hub::off_strand(Caller& caller, std::uint64_t request_id, std::string_view 
       Caller* caller = find(connection);
       if (caller == nullptr) return;  // the connection closed meanwhile
       caller->account_request_pending = false;
+      outbound_.watch(connection, request_id);
+      const std::uint64_t commits_before = db_.commits();
       try {
         if (!result) throw std::runtime_error("password hashing failed: " + failure);
         finish(*caller, std::move(*result));
       } catch (const std::exception& error) {
-        fail(connection, request_id, error.what());
+        fail(connection, request_id, error.what(), db_.commits() != commits_before);
       }
       metrics_.observe_request(type, Clock::now() - started);
       drain(connection);

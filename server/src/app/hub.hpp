@@ -10,8 +10,10 @@
 #include "accounts/account_store.hpp"
 #include "accounts/login_throttle.hpp"
 #include "accounts/password_hashing.hpp"
+#include "app/answer_watch.hpp"
 #include "app/caller.hpp"
 #include "app/outbound.hpp"
+#include "app/request_answers.hpp"
 #include "database.hpp"
 #include "games/game_service.hpp"
 #include "ops/metrics.hpp"
@@ -66,8 +68,16 @@ class Hub {
   void log_out(Caller& caller);
   // Purges expired sessions and opens a new one for the account; returns its token.
   std::string open_session(AccountId account);
-  // Logs the failure and answers INTERNAL.
-  void fail(ConnectionId connection, std::uint64_t request_id, const std::string& what);
+  // A request of a logged-in caller for the games: a replay of a mutating one
+  // (answer_stored_by_request_id: the same request under a request id this account has used) is
+  // answered with the stored first answer and not handled again; otherwise the game service handles it, and
+  // the first answer of a mutating one is stored (a failure answered INTERNAL with nothing changed is not: a
+  // retry may act).
+  void game_request(Caller& caller, const hundred_days::v1::ClientEnvelope& envelope);
+  // Logs the failure of the watched request (outbound_) and answers it INTERNAL, unless it was
+  // answered already: one request id never gets two answers. `committed`: the database committed
+  // something while it was handled, so the answer never says that nothing was changed.
+  void fail(ConnectionId connection, std::uint64_t request_id, const std::string& what, bool committed);
   // Ends the session for every connection logged in with it; the others hear an unasked LoggedOut.
   void logout(Caller& caller, const hundred_days::v1::ClientEnvelope& envelope);
   // Binds the account to the connection and answers LoggedIn with a session token.
@@ -81,8 +91,10 @@ class Hub {
   Database& db_;
   const ServerConfig& config_;
   Metrics& metrics_;
-  RefusalAccounting outbound_;  // everything the hub and the games send goes through it
+  RefusalAccounting accounting_;  // notes every refusal, then hands on to the connections
+  AnswerWatch outbound_;          // everything the hub and the games send goes through it
   AccountStore accounts_;
+  RequestAnswers answers_;  // the first answers of mutating requests, by account and request id
   GameService games_;
   PasswordCost password_cost_;
   std::string dummy_hash_;  // verified against for unknown users, so timing tells nothing

@@ -1,6 +1,7 @@
 #include "games/chat_and_records.hpp"
 
 #include "games/dice_proof.hpp"
+#include "games/game_membership.hpp"
 #include "games/game_record.hpp"
 #include "games/seat_policy.hpp"
 
@@ -58,7 +59,7 @@ void ChatAndRecords::send_chat(const Caller& caller, const Envelope& request, Ga
 }
 
 void ChatAndRecords::export_record(const Caller& caller, const Envelope& request, const GameRoom* room) {
-  if (!room || (!room->row.public_listing && room->seats_of(*caller.account).empty()))
+  if (!room || !belongs_to_game(room->row, room->seats, *caller.account))
     return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game");
   if (room->row.status != v1::GAME_STATUS_FINISHED)
     return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_NOT_ALLOWED,

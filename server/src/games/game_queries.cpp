@@ -61,7 +61,7 @@ bool GameQueries::handle(const Caller& caller, const Envelope& request) {
 }
 
 GameRoom* GameQueries::query_room(const Caller& caller, const Envelope& request, std::uint64_t game_id) {
-  GameRoom* room = find_room_(game_id);
+  GameRoom* room = find_room_(game_id, *caller.account);
   if (!room || (room->seats_of(*caller.account).empty() && !room->subscribers.count(caller.connection))) {
     send_refusal_(caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game open here");
     return nullptr;

@@ -19,7 +19,7 @@ class GameQueries {
  public:
   using Envelope = hundred_days::v1::ClientEnvelope;
   // The room of a game (loading a finished one on demand), nullptr if none.
-  using FindRoom = std::function<GameRoom*(std::uint64_t game_id)>;
+  using FindRoom = std::function<GameRoom*(std::uint64_t game_id, AccountId account)>;
   // Sends (and logs) a refusal of `request`.
   using Refuse = std::function<void(const Caller& caller, const Envelope& request,
                                     hundred_days::v1::RefusalCode code, std::string message)>;

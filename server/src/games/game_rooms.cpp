@@ -1,5 +1,6 @@
 #include "games/game_rooms.hpp"
 
+#include "games/game_membership.hpp"
 #include "log.hpp"
 
 #include <hd/engine/state/rules_version.hpp>
@@ -56,10 +57,11 @@ std::unique_ptr<GameRoom> GameRooms::load(const GameRow& game) {
   // for one of them exists (10.0 and 14.0 did), its log would replay to another game.
   // (The rules are not named: a secret option's could be among them.)
   if (started.value->rules->missing_rules != game.missing_rules)
-    throw RulesVersionMismatch("game " + std::to_string(game.id) +
-                               " is not played by the book, and the engine has gained rules it lacked when the "
-                               "game was made: it cannot be opened or replayed here (its log would give "
-                               "another game)");
+    throw RulesVersionMismatch(
+        "game " + std::to_string(game.id) +
+        " is not played by the book, and the engine has gained rules it lacked when the "
+        "game was made: it cannot be opened or replayed here (its log would give "
+        "another game)");
   const auto snapshot = store_.latest_snapshot(game.id);
   std::unique_ptr<GameRoom> room;
   if (snapshot) {
@@ -87,15 +89,22 @@ std::unique_ptr<GameRoom> GameRooms::load(const GameRow& game) {
   return room;
 }
 
-GameRoom* GameRooms::find(std::uint64_t game_id) {
+GameRoom* GameRooms::find(std::uint64_t game_id, AccountId account) {
   if (const auto it = rooms_.find(game_id); it != rooms_.end()) {
-    it->second->last_used = ++use_counter_;
-    return it->second.get();
+    GameRoom& room = *it->second;
+    // A finished game answers a stranger alike whether or not someone else has it loaded.
+    if (room.row.status == v1::GAME_STATUS_FINISHED && !belongs_to_game(room.row, room.seats, account))
+      return nullptr;
+    room.last_used = ++use_counter_;
+    return &room;
   }
   if (game_id == 0 || game_id > static_cast<std::uint64_t>(INT64_MAX)) return nullptr;
   const auto row = store_.load_game(static_cast<std::int64_t>(game_id));
-  if (!row) return nullptr;
+  // Membership from the rows before any replay: a stranger's guesses load nothing (issue 15).
+  if (!row || !belongs_to_game(*row, store_.load_seats(row->id), account)) return nullptr;
   auto room = load(*row);
+  log_event(LogLevel::Info, "game_loaded",
+            {{"game", std::to_string(game_id)}, {"account", std::to_string(account)}});
   GameRoom* raw = room.get();
   raw->last_used = ++use_counter_;
   rooms_.emplace(game_id, std::move(room));

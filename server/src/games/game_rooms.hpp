@@ -41,9 +41,12 @@ class GameRooms {
   // game_not_resumed and left out), then marks running every OPEN game whose human seats are all
   // taken (a crash between the two writes of an older server).
   void load_unfinished();
-  // The room of a game, loading a finished one from the database on demand; nullptr if none.
-  // Throws RulesVersionMismatch for a game stored under another rules version.
-  GameRoom* find(std::uint64_t game_id);
+  // The room of a game for `account`, loading a finished one from the database on demand; nullptr
+  // if there is none, or if it is finished (in memory or not) and `account` does not belong to it
+  // (belongs_to_game, judged from its rows before anything is replayed): such an account is told
+  // exactly what it would be told of a game that does not exist. Throws RulesVersionMismatch for a
+  // game stored under another rules version (only to an account that belongs to it).
+  GameRoom* find(std::uint64_t game_id, AccountId account);
   // The room if it is in memory (nothing is loaded); nullptr otherwise.
   GameRoom* loaded(std::uint64_t game_id);
   // Keeps a newly created game's room; returns it.

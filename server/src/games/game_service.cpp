@@ -30,7 +30,8 @@ GameService::GameService(Database& db, const ServerConfig& config, Outbound& out
       lobby_(db, config, store_, rooms_, views_, outbound,
              [this](GameRoom& room) { play_.run_builtin_players(room); }),
       queries_(
-          outbound, [this](std::uint64_t game_id) { return rooms_.find(game_id); },
+          outbound,
+          [this](std::uint64_t game_id, AccountId account) { return rooms_.find(game_id, account); },
           [this](const Caller& caller, const Envelope& request, v1::RefusalCode code, std::string message) {
             send_refusal(caller, request, code, std::move(message));
           }) {
@@ -63,25 +64,31 @@ void GameService::dispatch(const Caller& caller, const v1::ClientEnvelope& reque
     case v1::ClientEnvelope::kLeaveGame:
       return lobby_.leave_game(caller, request);
     case v1::ClientEnvelope::kOpenGame:
-      return opening_.open_game(caller, request, rooms_.find(request.open_game().game_id()));
+      return opening_.open_game(caller, request, rooms_.find(request.open_game().game_id(), *caller.account));
     case v1::ClientEnvelope::kCloseGame:
       return opening_.close_game(caller, request);
     case v1::ClientEnvelope::kResign:
-      return consent_.resign(caller, request, rooms_.find(request.resign().game_id()));
+      return consent_.resign(caller, request, rooms_.find(request.resign().game_id(), *caller.account));
     case v1::ClientEnvelope::kOfferDraw:
-      return consent_.offer_draw(caller, request, rooms_.find(request.offer_draw().game_id()));
+      return consent_.offer_draw(caller, request,
+                                 rooms_.find(request.offer_draw().game_id(), *caller.account));
     case v1::ClientEnvelope::kAnswerDraw:
-      return consent_.answer_draw(caller, request, rooms_.find(request.answer_draw().game_id()));
+      return consent_.answer_draw(caller, request,
+                                  rooms_.find(request.answer_draw().game_id(), *caller.account));
     case v1::ClientEnvelope::kSubmitAction:
-      return play_.submit_action(caller, request, rooms_.find(request.submit_action().game_id()));
+      return play_.submit_action(caller, request,
+                                 rooms_.find(request.submit_action().game_id(), *caller.account));
     case v1::ClientEnvelope::kConfirmAttack:
-      return play_.confirm_attack(caller, request, rooms_.find(request.confirm_attack().game_id()));
+      return play_.confirm_attack(caller, request,
+                                  rooms_.find(request.confirm_attack().game_id(), *caller.account));
     case v1::ClientEnvelope::kRequestUndo:
-      return consent_.request_undo(caller, request, rooms_.find(request.request_undo().game_id()));
+      return consent_.request_undo(caller, request,
+                                   rooms_.find(request.request_undo().game_id(), *caller.account));
     case v1::ClientEnvelope::kAnswerUndo:
-      return consent_.answer_undo(caller, request, rooms_.find(request.answer_undo().game_id()));
+      return consent_.answer_undo(caller, request,
+                                  rooms_.find(request.answer_undo().game_id(), *caller.account));
     case v1::ClientEnvelope::kSendChat:
-      return chat_.send_chat(caller, request, rooms_.find(request.send_chat().game_id()));
+      return chat_.send_chat(caller, request, rooms_.find(request.send_chat().game_id(), *caller.account));
     case v1::ClientEnvelope::kQueryReachable:
     case v1::ClientEnvelope::kQueryCombatOptions:
     case v1::ClientEnvelope::kQueryOdds:
@@ -89,7 +96,8 @@ void GameService::dispatch(const Caller& caller, const v1::ClientEnvelope& reque
       queries_.handle(caller, request);
       return;
     case v1::ClientEnvelope::kExportRecord:
-      return chat_.export_record(caller, request, rooms_.find(request.export_record().game_id()));
+      return chat_.export_record(caller, request,
+                                 rooms_.find(request.export_record().game_id(), *caller.account));
     default:
       return send_refusal(caller, request, v1::REFUSAL_CODE_EMPTY_BODY, "unknown request");
   }

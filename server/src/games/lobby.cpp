@@ -188,7 +188,7 @@ void GameLobby::list_games(const Caller& caller, const Envelope& request) {
   if (filter == v1::GAME_LIST_FILTER_MINE) {
     for (std::int64_t id : store_.games_of_account(*caller.account)) {
       try {
-        if (GameRoom* room = rooms_.find(static_cast<std::uint64_t>(id)))
+        if (GameRoom* room = rooms_.find(static_cast<std::uint64_t>(id), *caller.account))
           *list.add_games() = views_.summary(*room);
       } catch (const RulesVersionMismatch&) {
         if (const auto row = store_.load_game(id)) *list.add_games() = row_summary(*row);
@@ -222,7 +222,7 @@ void GameLobby::join_game(const Caller& caller, const Envelope& request) {
     for (const auto& [id, candidate] : rooms_.all())
       if (candidate->row.invite_code == join.invite_code()) room = candidate.get();
   } else {
-    room = rooms_.find(join.game_id());
+    room = rooms_.find(join.game_id(), *caller.account);
     if (room && !room->row.public_listing) room = nullptr;  // private games only by invite code
   }
   if (!room)
@@ -274,7 +274,7 @@ void GameLobby::join_game(const Caller& caller, const Envelope& request) {
 
 void GameLobby::leave_game(const Caller& caller, const Envelope& request) {
   const v1::LeaveGame& leave = request.leave_game();
-  GameRoom* room = rooms_.find(leave.game_id());
+  GameRoom* room = rooms_.find(leave.game_id(), *caller.account);
   if (!room) return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game");
   SeatRow* seat = room->seat(leave.seat());
   if (!seat || seat->account != *caller.account)

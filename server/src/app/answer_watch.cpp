@@ -1,0 +1,27 @@
+#include "app/answer_watch.hpp"
+
+namespace hd::server {
+
+void AnswerWatch::watch(ConnectionId connection, std::uint64_t request_id) {
+  connection_ = connection;
+  request_id_ = request_id;
+  answer_.reset();
+}
+
+void AnswerWatch::send(ConnectionId connection, const hundred_days::v1::ServerEnvelope& envelope) {
+  next_.send(connection, envelope);
+  // Noted once handed on: a send that throws has not answered.
+  if (request_id_ != 0 && !answer_ && connection == connection_ && envelope.request_id() == request_id_)
+    answer_ = envelope;
+}
+
+void AnswerWatch::close(ConnectionId connection, CloseRequest close) {
+  next_.close(connection, std::move(close));
+}
+
+void AnswerWatch::when_drained(ConnectionId connection, std::size_t low_water,
+                               std::function<void()> drained) {
+  next_.when_drained(connection, low_water, std::move(drained));
+}
+
+}  // namespace hd::server
