@@ -39,6 +39,7 @@ GameState filled_state() {
   state.pending_exchange = PendingExchange{Side::French, 1, 3, {3}, {Hex{6, 7}}};
   state.result = GameResult{Side::French, "decisive", "the words"};
   state.special_triggers = {"21.3B"};
+  state.corps_morale = {CorpsMorale{Army::French, "[1]", 4, true}};
   return state;
 }
 
