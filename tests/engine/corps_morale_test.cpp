@@ -411,3 +411,17 @@ TEST_CASE("13.0 corps losses are in the state hash and the snapshot", "[rules][1
   CHECK(restored->corps_morale.size() == 1);
   CHECK(restored->corps_morale.front().demoralized);
 }
+
+TEST_CASE("13.2 a reinforcement of a demoralized corps pays 2 MP for a clear entry hex, not on a road",
+          "[rules][13.2]") {
+  auto state = corps_game(
+      "reinforce french 16/1400 at 0112 : E\nreinforce french 16/1400 at 0101 : B\n"
+      "setup allied 0909 : X\n",
+      "road \"R\" : 0101 0102\n");
+  const UnitState& e = state.units[unit(state, "E")];
+  const UnitState& b = state.units[unit(state, "B")];
+  CHECK(entry_cost(state, e, hx("0112")) == 2);  // clear: 1 MP
+  set_demoralized(state, Army::French, "[1]", 7);
+  CHECK(entry_cost(state, e, hx("0112")) == 4);  // 2 MP
+  CHECK(entry_cost(state, b, hx("0101")) == 1);  // the road's 1/2 MP (5.6)
+}

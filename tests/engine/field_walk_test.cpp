@@ -138,7 +138,9 @@ TEST_CASE("every field of the walk changes the hash, the snapshot, equality and 
     CHECK(text != base_snapshot);
     CHECK(debug_text(changed) != base_text);
     const auto restored = restore_state(base, text);
-    const bool names_another_unit = mutator.changed.ends_with("].id") || mutator.changed.ends_with("].army");
+    const bool names_another_unit = mutator.changed.starts_with("state.units[") &&
+                                    (mutator.changed.ends_with("].id") ||
+                                     mutator.changed.ends_with("].army"));  // not a corps' army (13.0)
     if (names_another_unit) {
       CHECK_FALSE(restored);  // a snapshot of another game's units
     } else {
