@@ -39,6 +39,7 @@ GameState filled_state() {
   state.pending_exchange = PendingExchange{Side::French, 1, 3, {3}, {Hex{6, 7}}};
   state.result = GameResult{Side::French, "decisive", "the words"};
   state.special_triggers = {"21.3B"};
+  state.corps_morale = {CorpsMorale{Army::French, "[1]", 4, true}};
   return state;
 }
 
@@ -137,7 +138,9 @@ TEST_CASE("every field of the walk changes the hash, the snapshot, equality and 
     CHECK(text != base_snapshot);
     CHECK(debug_text(changed) != base_text);
     const auto restored = restore_state(base, text);
-    const bool names_another_unit = mutator.changed.ends_with("].id") || mutator.changed.ends_with("].army");
+    const bool names_another_unit = mutator.changed.starts_with("state.units[") &&
+                                    (mutator.changed.ends_with("].id") ||
+                                     mutator.changed.ends_with("].army"));  // not a corps' army (13.0)
     if (names_another_unit) {
       CHECK_FALSE(restored);  // a snapshot of another game's units
     } else {

@@ -40,6 +40,7 @@ struct TestUnit {
   int strength;
   int movement;
   const char* command = "[1]";
+  const char* nationality = "x";  // 13.1: the Allies' nationalities
 };
 
 // Builds a game: `map_body` holds map statements after the header of a 12 x 12 map; `scenario_body`
@@ -65,8 +66,8 @@ inline GameState make_game_with_leaders(const std::string& map_body, const std::
       "reduced_strength\tmovement\tvalue_source\tvariant\n";
   std::string derived = "army\tid\tfull_strength\treduced_strength\tmovement\tprovenance\n";
   for (const TestUnit& u : units) {
-    units_tsv += std::string(u.id) + "\t" + u.id + "\t" + u.army + "\tx\t" + u.command + "\t" + u.type +
-                 "\t\t\t\t\t\t\t\t\t\t\n";
+    units_tsv += std::string(u.id) + "\t" + u.id + "\t" + u.army + "\t" + u.nationality + "\t" + u.command +
+                 "\t" + u.type + "\t\t\t\t\t\t\t\t\t\t\n";
     const int reduced = u.strength >= 2 ? u.strength / 2 : 0;
     derived += std::string(u.army) + "\t" + u.id + "\t" + std::to_string(u.strength) + "\t" +
                (reduced ? std::to_string(reduced) : "") + "\t" + std::to_string(u.movement) + "\ttest\n";

@@ -218,6 +218,8 @@ TEST_CASE("scenario mistakes are reported with file and line", "[scenario]") {
              Catch::Contains("below the demoralization level"));
   CHECK_THAT(f.messages(head + "corps-morale french [7] 5\n"),
              Catch::Contains("no corps [7] in the french army"));
+  CHECK_THAT(f.messages(head + "corps-morale french 2/[1] 5\n"),  // 13.0
+             Catch::Contains("corps-morale names a corps, not 2/[1]"));
   CHECK_THAT(f.messages(head + "option X \"x\"\nremove allied Yank\nend\n"),
              Catch::Contains("removes 'Yank', which is not in the scenario"));
   CHECK_THAT(f.messages(head + "setup french 0202 w/0 : Alpha Beta Gamma\n"),

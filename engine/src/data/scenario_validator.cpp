@@ -209,9 +209,13 @@ void Validator::check_group_morale(const std::vector<GroupMorale>& groups, bool 
         std::any_of(context_.oob.units().begin(), context_.oob.units().end(), [&](const UnitDefinition& u) {
           return u.army == g.army && (corps ? in_command(u, g.group) : u.nationality == g.group);
         });
-    if (!known)
+    if (corps && g.group.find('/') != std::string::npos) {
+      // 13.0: levels are by corps ("[1]"); a unit counts for its designation's corps, never a division.
+      error(g.line, "13.0: corps-morale names a corps, not " + g.group + " (one of its divisions)");
+    } else if (!known) {
       error(g.line, std::string(corps ? "no corps " : "no nationality ") + g.group + " in the " +
                         std::string(to_string(g.army)) + " army");
+    }
   }
 }
 

@@ -326,6 +326,15 @@ std::string format_event(const GameState& state, const Event& event) {
           }
         } else if constexpr (std::is_same_v<E, DieRolledEvent>) {
           out << e.rule << " die " << e.die << ": " << e.outcome;
+        } else if constexpr (std::is_same_v<E, CorpsLossEvent>) {
+          out << to_string(e.army) << (e.army == Army::Allied ? " nationality " : " corps ") << e.corps
+              << (e.strength < 0 ? " recovers " : " loses ") << (e.strength < 0 ? -e.strength : e.strength)
+              << " SP, losses now " << e.losses << (e.strength < 0 ? " (13.3)" : " (13.0)");
+        } else if constexpr (std::is_same_v<E, CorpsMoraleEvent>) {
+          out << to_string(e.army) << (e.army == Army::Allied ? " nationality " : " corps ") << e.corps
+              << (e.demoralized ? " demoralized" : " recovers good morale") << ": losses " << e.losses
+              << (e.demoralized ? " reach its level " : " below its level ") << e.level
+              << (e.demoralized ? (e.army == Army::Allied ? " (13.1)" : " (13.0)") : " (13.3)");
         } else if constexpr (std::is_same_v<E, MoraleEvent>) {
           out << to_string(e.army) << " army "
               << (e.disintegrated ? "disintegrated (9.1)" : "demoralized (9.2)");

@@ -1,3 +1,4 @@
+#include <hd/engine/rules/combat/combat.hpp>
 #include <hd/engine/rules/leaders/leaders.hpp>
 #include <hd/engine/rules/movement/movement.hpp>
 #include <hd/engine/state/game_setup.hpp>
@@ -91,8 +92,8 @@ void check_pending(const GameState& state, std::vector<std::string>& broken) {
       broken.push_back("an advance is offered with nothing to offer (6.7)");
     for (UnitIndex u : advance.candidates) {
       if (!valid_unit(state, u) || !state.units[u].on_map() || side_of(state.units[u].army) != advance.side ||
-          state.demoralized[static_cast<std::size_t>(state.units[u].army)])
-        broken.push_back("an advance candidate is not an undemoralized victor on the map (6.7, 9.3)");
+          demoralized_advance_refusal(state, u))
+        broken.push_back("an advance candidate is not an undemoralized victor on the map (6.7, 9.3, 13.2)");
     }
     for (Hex hex : advance.vacated)
       if (!state.units_at(hex).empty()) broken.push_back("an advance is offered into an occupied hex (6.7)");

@@ -115,7 +115,7 @@ constexpr CodeText kCodes[] = {
     {RefusalCode::DemoralizedMayNotStay, "demoralized-may-not-stay",
      "{0} belongs to a demoralized army and may not ignore the Dr in its chateau"},
     {RefusalCode::DemoralizedMayNotAdvance, "demoralized-may-not-advance",
-     "{0} belongs to a demoralized army and may not advance"},
+     "{0} belongs to a demoralized army, corps or nationality and may not advance"},
     {RefusalCode::NotInfantryMayNotStay, "not-infantry-may-not-stay",
      "{0} is not infantry: only infantry in a chateau may ignore a Dr"},
     {RefusalCode::LeaderEntersZoc, "leader-enters-zoc",

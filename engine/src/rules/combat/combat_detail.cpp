@@ -1,5 +1,6 @@
 #include "combat_detail.hpp"
 
+#include <hd/engine/rules/modules/extension_points.hpp>
 #include <hd/engine/rules/morale/army_morale.hpp>
 #include <hd/engine/state/game_setup.hpp>
 
@@ -37,6 +38,7 @@ void eliminate(GameState& state, UnitIndex index, const std::string& reason, std
   state.eliminated_strength[static_cast<std::size_t>(unit.army)] += unit.strength();
   unit.status = UnitStatus::Eliminated;
   events.push_back(UnitEliminatedEvent{index, reason});
+  rules_unit_eliminated(state, index, events);  // 13.0: the corps' losses
 }
 
 bool full_friendly_hex(const GameState& state, Hex hex, Side side) {
@@ -94,7 +96,7 @@ void settle(GameState& state, std::vector<Event>& events) {
   std::erase_if(advance.vacated, [&](Hex hex) { return !state.units_at(hex).empty(); });
   std::erase_if(advance.candidates, [&](UnitIndex u) {
     const UnitState& unit = state.units[u];
-    if (!unit.on_map() || state.demoralized[static_cast<std::size_t>(unit.army)]) return true;  // 9.3
+    if (!unit.on_map() || demoralized_advance_refusal(state, u)) return true;  // 9.3, 13.2
     return std::none_of(advance.vacated.begin(), advance.vacated.end(),
                         [&](Hex hex) { return adjacent(unit.hex, hex); });
   });

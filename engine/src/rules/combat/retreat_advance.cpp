@@ -1,5 +1,6 @@
 #include "combat_detail.hpp"
 
+#include <hd/engine/rules/modules/extension_points.hpp>
 #include <hd/engine/rules/movement/movement.hpp>
 
 #include <algorithm>
@@ -81,9 +82,10 @@ std::optional<Refusal> check_retreat(const GameState& state, const RetreatAction
 }
 
 std::optional<Refusal> demoralized_advance_refusal(const GameState& state, UnitIndex unit) {
-  if (unit >= state.units.size() || !state.demoralized[static_cast<std::size_t>(state.units[unit].army)])
-    return std::nullopt;
-  return refuse(RefusalCode::DemoralizedMayNotAdvance, "9.3", {RefusalArg::of_unit(unit)});
+  if (unit >= state.units.size()) return std::nullopt;
+  if (state.demoralized[static_cast<std::size_t>(state.units[unit].army)])
+    return refuse(RefusalCode::DemoralizedMayNotAdvance, "9.3", {RefusalArg::of_unit(unit)});
+  return rules_advance_refusal(state, unit);  // 13.2: a demoralized corps' units do not advance either
 }
 
 std::optional<Refusal> check_advance(const GameState& state, const AdvanceAction& advance) {

@@ -32,8 +32,8 @@ extern const RuleModule leaders_10_0{
     "10.0",
     "Leaders",
     "the core: rules/leaders (pieces, 10.1E displacement, 10.2 casualty die), rules/movement (10.1C costs, "
-    "10.1D EZOC), state/game_setup (10.1A placement); 10.1C's half allowance and demoralized cost come "
-    "with 11.0 and 13.0",
+    "10.1D EZOC), state/game_setup (10.1A placement); 10.1C's demoralized cost is 13.0's (13.2), its half "
+    "allowance comes with 11.0",
     {}};
 }  // namespace modules
 

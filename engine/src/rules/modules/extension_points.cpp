@@ -55,6 +55,12 @@ int rules_movement_allowance(const GameState& state, const UnitState& unit, int 
   return half_mp;
 }
 
+int rules_terrain_cost(const GameState& state, const UnitState& unit, HexTerrain terrain, int half_mp) {
+  for (const RuleModule* module : state.rules->modules)
+    if (module->hooks.terrain_cost) half_mp = module->hooks.terrain_cost(state, unit, terrain, half_mp);
+  return half_mp;
+}
+
 std::optional<Refusal> rules_entry_refusal(const GameState& state, UnitIndex unit) {
   for (const RuleModule* module : state.rules->modules) {
     if (!module->hooks.entry_refusal) continue;
@@ -77,6 +83,19 @@ void rules_adjust_odds(const GameState& state, const AttackAction& attack, Comba
 void rules_combat_resolved(GameState& state, const CombatAftermath& combat, std::vector<Event>& events) {
   for (const RuleModule* module : state.rules->modules)
     if (module->hooks.combat_resolved) module->hooks.combat_resolved(state, combat, events);
+}
+
+std::optional<Refusal> rules_advance_refusal(const GameState& state, UnitIndex unit) {
+  for (const RuleModule* module : state.rules->modules) {
+    if (!module->hooks.advance_refusal) continue;
+    if (auto refusal = module->hooks.advance_refusal(state, unit)) return refusal;
+  }
+  return std::nullopt;
+}
+
+void rules_unit_eliminated(GameState& state, UnitIndex unit, std::vector<Event>& events) {
+  for (const RuleModule* module : state.rules->modules)
+    if (module->hooks.unit_eliminated) module->hooks.unit_eliminated(state, unit, events);
 }
 
 std::pair<int, int> rules_morale_adjustment(const GameState& state, Army army) {

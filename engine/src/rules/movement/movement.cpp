@@ -112,6 +112,12 @@ Block step(const Mover& m, Hex at, Hex next, int& cost) {
                : m.night_or_rain && in_enemy_zoc(m.state, next, m.side))
     return Block::NightZoc;
   cost = *stepped;
+  // 13.2: off a road or trail, the rules may change what this unit pays for the hex's own terrain.
+  if (rules.map.path(*Hexside::between(at, next)) == PathKind::None) {
+    const HexTerrain terrain = rules.map.terrain(next);
+    if (const auto base = rules.terrain.hex(terrain).half_mp[static_cast<std::size_t>(m.mover)])
+      cost += rules_terrain_cost(m.state, m.unit, terrain, *base) - *base;
+  }
   return Block::None;
 }
 
@@ -205,8 +211,10 @@ int entry_cost(const GameState& state, const UnitState& unit, Hex hex) {
   const Ruleset& rules = *state.rules;
   const auto klass = static_cast<std::size_t>(mover_class(unit.type));
   const bool road = best_path_through(rules.map, hex) == PathKind::Road;
+  const HexTerrain terrain = rules.map.terrain(hex);
   const int base = road ? *rules.terrain.path(PathKind::Road).half_mp[klass]
-                        : rules.terrain.hex(rules.map.terrain(hex)).half_mp[klass].value_or(2);
+                        : rules_terrain_cost(state, unit, terrain,
+                                             rules.terrain.hex(terrain).half_mp[klass].value_or(2));  // 13.2
   // 5.6A: the column of stacks: each earlier stack (two units, or one for a group entering
   // "unstacked": 18.5C, 19.5D) adds 1 MP, or 1/2 MP on a road.
   const auto entered = state.entries_this_phase.find(hex);

@@ -1,3 +1,4 @@
+#include <hd/engine/rules/modules/extension_points.hpp>
 #include <hd/engine/rules/supply/supply_check.hpp>
 #include <hd/engine/rules/supply/supply_line.hpp>
 
@@ -50,6 +51,7 @@ int check_supply(GameState& state, std::vector<Event>& events) {
     unit.status = UnitStatus::Eliminated;
     mark_removed(state, index);
     events.push_back(UnitEliminatedEvent{index, "out of supply (14.0)"});
+    rules_unit_eliminated(state, index, events);  // 13.0: the corps' losses
   }
   return static_cast<int>(unsupplied.size());
 }

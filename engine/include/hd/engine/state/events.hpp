@@ -76,6 +76,24 @@ struct MoraleEvent {
   bool disintegrated;  // 9.1: passed the disintegration level
 };
 
+// 13.0: a loss counted against a corps (or, 13.1, an Allied nationality): the strength added and
+// the corps' losses now.
+struct CorpsLossEvent {
+  Army army;
+  std::string corps;  // "[1]", or an Allied nationality: "british"
+  int strength = 0;
+  int losses = 0;
+};
+
+// 13.0: a corps (13.1: an Allied nationality) demoralized; 13.3: its good morale recovered.
+struct CorpsMoraleEvent {
+  Army army;
+  std::string corps;
+  bool demoralized = false;  // false: recovered (13.3)
+  int losses = 0;            // what was measured against the level (13.1: total Allied losses)
+  int level = 0;
+};
+
 // 3.2C: a unit set up in another hex of its placement radius.
 struct UnitPlacedEvent {
   UnitIndex unit;
@@ -93,6 +111,6 @@ struct DieRolledEvent {
 
 using Event = std::variant<UnitMovedEvent, PhaseStartedEvent, GameEndedEvent, CombatResolvedEvent,
                            UnitRetreatedEvent, UnitStoodFastEvent, UnitAdvancedEvent, UnitEliminatedEvent,
-                           MoraleEvent, UnitPlacedEvent, DieRolledEvent>;
+                           MoraleEvent, UnitPlacedEvent, DieRolledEvent, CorpsLossEvent, CorpsMoraleEvent>;
 
 }  // namespace hd::engine

@@ -100,7 +100,7 @@ enum class RefusalCode {
   AdvancedAfterCombat,       // 6.7C {unit}: neither attacks nor is attacked after advancing
   OwesAdjacentAttack,        // 7.4A {unit}: began the combat phase in an EZOC, so it may not bombard
   DemoralizedMayNotStay,     // 8.2C {unit}: a demoralized chateau defender retreats on a Dr
-  DemoralizedMayNotAdvance,  // 9.3 {unit}: a demoralized army's units do not advance
+  DemoralizedMayNotAdvance,  // 9.3, 13.2 {unit}: a demoralized army's (or corps') units do not advance
   NotInfantryMayNotStay,     // 8.2C {unit}: only infantry in a chateau may ignore a Dr
   LeaderEntersZoc,           // 10.1D {hex}: a leader enters an EZOC only where a friendly combat unit is
   LeaderCannotFight,         // 10.2 {unit}: leaders neither attack nor defend

@@ -85,7 +85,8 @@ std::vector<std::vector<UnitIndex>> exchange_loss_choices(const GameState& state
 // Checks an exchange choice against the pending exchange (6.5A).
 std::optional<Refusal> check_exchange(const GameState& state, const ExchangeLossAction& choice);
 
-// 9.3: refuses an advance by a unit of a demoralized army (also when no advance is offered at all).
+// 9.3: refuses an advance by a unit of a demoralized army (also when no advance is offered at all);
+// and whatever the rules in force forbid (13.2: a demoralized corps).
 std::optional<Refusal> demoralized_advance_refusal(const GameState& state, UnitIndex unit);
 
 // Checks a retreat or an advance decision.

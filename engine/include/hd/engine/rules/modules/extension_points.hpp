@@ -38,6 +38,9 @@ void rules_after_action(GameState& state, const std::vector<Event>& events);
 // Movement cost: the allowance in half MP after the rules' changes (movement_allowance()).
 int rules_movement_allowance(const GameState& state, const UnitState& unit, int half_mp);
 
+// Movement cost: a hex's own terrain cost for this unit after the rules' changes (step(), entry_cost()).
+int rules_terrain_cost(const GameState& state, const UnitState& unit, HexTerrain terrain, int half_mp);
+
 // Movement refusal: a reason the rules keep a waiting unit from entering now (check_move()).
 std::optional<Refusal> rules_entry_refusal(const GameState& state, UnitIndex unit);
 
@@ -49,6 +52,13 @@ void rules_adjust_odds(const GameState& state, const AttackAction& attack, Comba
 
 // Combat result adjustments, once a combat's result is applied (resolve_attack()).
 void rules_combat_resolved(GameState& state, const CombatAftermath& combat, std::vector<Event>& events);
+
+// Advance after combat: a reason the rules forbid this unit's advance (demoralized_advance_refusal()).
+std::optional<Refusal> rules_advance_refusal(const GameState& state, UnitIndex unit);
+
+// Losses: after a combat unit is eliminated and counted against its army (eliminate(), the supply
+// check).
+void rules_unit_eliminated(GameState& state, UnitIndex unit, std::vector<Event>& events);
 
 // Morale: the changes to an army's demoralization and disintegration levels now (morale_levels()).
 std::pair<int, int> rules_morale_adjustment(const GameState& state, Army army);

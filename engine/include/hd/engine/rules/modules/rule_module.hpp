@@ -41,6 +41,10 @@ struct RuleHooks {
   void (*after_action)(GameState& state, const std::vector<Event>& events) = nullptr;
   // Movement cost: the allowance in half MP now, given the allowance so far (25.0E-1).
   int (*movement_allowance)(const GameState& state, const UnitState& unit, int half_mp) = nullptr;
+  // Movement cost: the cost in half MP for this unit of a hex's own terrain (entered off a road or
+  // trail), given the cost so far (13.2: a demoralized corps pays 2 MP for clear hexes).
+  int (*terrain_cost)(const GameState& state, const UnitState& unit, HexTerrain terrain,
+                      int half_mp) = nullptr;
   // Movement refusal: a reason a waiting unit may not enter now (19.2C).
   std::optional<Refusal> (*entry_refusal)(const GameState& state, UnitIndex unit) = nullptr;
   // Zones of control: true if the rule keeps a ZOC from reaching from `from` into `to` (25.0E-2).
@@ -50,6 +54,11 @@ struct RuleHooks {
   // Combat result adjustments: after a combat's result is applied (15.2).
   void (*combat_resolved)(GameState& state, const CombatAftermath& combat,
                           std::vector<Event>& events) = nullptr;
+  // Advance after combat: a reason this unit may not advance (13.2: its corps is demoralized).
+  std::optional<Refusal> (*advance_refusal)(const GameState& state, UnitIndex unit) = nullptr;
+  // Losses: a combat unit has just been eliminated (in combat or out of supply), its strength already
+  // counted against its army (9.0); the rule may count it too and report (13.0's corps losses).
+  void (*unit_eliminated)(GameState& state, UnitIndex unit, std::vector<Event>& events) = nullptr;
   // Morale: changes to an army's demoralization and disintegration levels now (18.3B).
   std::pair<int, int> (*morale_levels)(const GameState& state, Army army) = nullptr;
   // Morale: false if the rule forbids the army's demoralization now (18.3A).

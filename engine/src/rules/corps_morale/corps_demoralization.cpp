@@ -1,0 +1,45 @@
+// 13.0, 13.1: corps (and Allied nationality) levels, and demoralization when losses reach them.
+#include "corps_morale_detail.hpp"
+
+namespace hd::engine {
+
+std::map<std::pair<Army, std::string>, int> corps_morale_detail::corps_morale_levels(const Ruleset& rules) {
+  std::map<std::pair<Army, std::string>, int> levels;
+  for_each_forces_in_play(rules, [&](const ScenarioForces& forces) {
+    for (const GroupMorale& line : forces.corps_morale)
+      levels[{line.army, line.group}] = line.level;
+    for (const GroupMorale& line : forces.nationality_morale)
+      levels[{line.army, line.group}] = line.level;  // 13.1
+  });
+  return levels;
+}
+
+std::optional<int> corps_morale_level(const Ruleset& rules, Army army, std::string_view corps) {
+  const auto levels = corps_morale_detail::corps_morale_levels(rules);
+  const auto found = levels.find({army, std::string(corps)});
+  if (found == levels.end()) return std::nullopt;
+  return found->second;
+}
+
+void update_corps_morale(GameState& state, std::vector<Event>& events) {
+  for (const auto& [key, level] : corps_morale_detail::corps_morale_levels(*state.rules)) {
+    const auto& [army, corps] = key;
+    const CorpsMorale* record = find_corps_morale(state, army, corps);
+    if (record && record->demoralized) continue;
+    // 13.0: "reach or exceed"; 13.1: a nationality against the losses of all Allied nationalities.
+    const int measure = corps_morale_measure(state, army, corps);
+    if (measure < level) continue;
+    corps_morale_detail::record_of(state, army, corps).demoralized = true;
+    events.push_back(CorpsMoraleEvent{army, corps, true, measure, level});
+  }
+}
+
+bool corps_demoralized(const GameState& state, const UnitState& unit) {
+  if (state.corps_morale.empty()) return false;
+  const auto corps = corps_of(*state.rules, unit);
+  if (!corps) return false;
+  const CorpsMorale* record = find_corps_morale(state, unit.army, *corps);
+  return record && record->demoralized;
+}
+
+}  // namespace hd::engine

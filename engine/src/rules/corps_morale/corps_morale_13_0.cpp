@@ -1,0 +1,20 @@
+// 13.0 Corps Morale, with its sections 13.1-13.3, as one module: losses counted by corps (13.1: by
+// Allied nationality) as units are eliminated, demoralization at the corps' level, its effects on
+// movement and the advance (13.2); recovery (13.3) is recover_corps_losses(), which 12.0 calls.
+#include "corps_morale_detail.hpp"
+
+#include <hd/engine/rules/modules/rule_module.hpp>
+
+namespace hd::engine {
+namespace modules {
+extern const RuleModule corps_morale_13_0{
+    "13.0",
+    "Corps morale",
+    "hooks: unit_eliminated (13.0, 13.1: corps and nationality losses, demoralization), terrain_cost and "
+    "advance_refusal (13.2); recover_corps_losses for reorganization (13.3); rules/corps_morale/",
+    {.terrain_cost = corps_morale_detail::demoralized_clear_terrain_cost,
+     .advance_refusal = corps_morale_detail::demoralized_corps_advance_refusal,
+     .unit_eliminated = count_corps_loss}};
+}  // namespace modules
+
+}  // namespace hd::engine

@@ -1,0 +1,36 @@
+// 13.3: a corps recovers good morale when reorganization takes its losses below its level.
+#include "corps_morale_detail.hpp"
+
+#include <hd/engine/rules/modules/extension_points.hpp>
+
+#include <algorithm>
+
+namespace hd::engine {
+
+bool recover_corps_losses(GameState& state, UnitIndex index, std::vector<Event>& events) {
+  if (!rule_in_force(*state.rules, "13.0") || index >= state.units.size()) return false;
+  UnitState& unit = state.units[index];
+  if (!unit.on_map() || unit.is_leader()) return false;
+  const auto corps = corps_of(*state.rules, unit);
+  if (!corps) return false;
+  unit.reorganized = true;  // eliminated again, it counts its full strength
+  CorpsMorale& record = corps_morale_detail::record_of(state, unit.army, *corps);
+  const int taken = std::min(record.losses, unit.full_strength);
+  record.losses -= taken;
+  events.push_back(CorpsLossEvent{record.army, record.corps, -taken, record.losses});
+  // "Drops the total losses below its demoralization level": for the Allies the measure is the
+  // total of all nationalities (13.1), so every nationality whose level is now above it recovers.
+  const auto levels = corps_morale_detail::corps_morale_levels(*state.rules);
+  for (CorpsMorale& other : state.corps_morale) {
+    if (!other.demoralized || other.army != unit.army || (unit.army != Army::Allied && other.corps != *corps))
+      continue;
+    const auto level = levels.find({other.army, other.corps});
+    const int measure = corps_morale_measure(state, other.army, other.corps);
+    if (level == levels.end() || measure >= level->second) continue;
+    other.demoralized = false;
+    events.push_back(CorpsMoraleEvent{other.army, other.corps, false, measure, level->second});
+  }
+  return true;
+}
+
+}  // namespace hd::engine
