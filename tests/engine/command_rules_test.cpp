@@ -2,6 +2,7 @@
 // command segment of the command phase (4.1A), on small hand-built games with forced dice.
 #include "rules_fixture.hpp"
 
+#include <hd/engine/rules/combat/combat_options.hpp>
 #include <hd/engine/rules/command/command_range.hpp>
 #include <hd/engine/rules/leaders/leaders.hpp>
 #include <hd/engine/rules/movement/movement.hpp>
@@ -25,7 +26,9 @@ const std::vector<TestUnit> kUnits{
     {"french", "C", "infantry", 4, 4, "3/[1]"}, {"french", "D", "infantry", 4, 4, "[2]"},
     {"french", "E", "infantry", 4, 4, "[2]"},   {"french", "F", "infantry", 4, 4, "[1]"},
     {"allied", "X", "infantry", 4, 4, "[N2]"},  {"allied", "Y", "infantry", 4, 4, "[N2]"},
-    {"prussian", "P", "infantry", 4, 4, "[1]"}, {"prussian", "Q", "infantry", 4, 4, "1/[1]"}};
+    {"prussian", "P", "infantry", 4, 4, "[1]"}, {"prussian", "Q", "infantry", 4, 4, "1/[1]"},
+    {"french", "G", "infantry", 12, 4, "[1]"},  {"french", "Art", "foot_artillery", 4, 4, "[1]"},
+    {"allied", "Big", "infantry", 20, 4, "[N2]"}};
 
 // Every piece on the map in its own column, far apart; tests then hand-place them.
 GameState command_game(const std::string& rules = "rules 1.0-10.0\n", const std::string& map = "") {
@@ -229,4 +232,206 @@ TEST_CASE("11.2 command is not traced into enemy units, nor into an EZOC no frie
   reach = command_reach(state, hx("0501"), Side::French, 5);
   CHECK_FALSE(reach.contains(zoc_on_line.front()));
   CHECK_FALSE(reach.contains(hx("0506")));
+}
+
+namespace {
+
+// A game with 11.0 in force (as the campaign scenarios' `rules 1.0-11.0` lines read).
+GameState commanded_game(const std::string& setup, const std::string& turns = "turns 16/1400 16/1600\n") {
+  return make_game_with_leaders("", kUnits, kLeaders, "rules 1.0-11.0\n" + setup, turns, 20, 20);
+}
+
+bool ooc(const GameState& state, const char* id) {
+  return state.units[unit(state, id)].out_of_command;
+}
+
+void end_phase(GameState& state) {
+  apply(state, state.phasing, EndPhaseAction{}, no_dice());
+}
+
+}  // namespace
+
+TEST_CASE("4.1A the command segment marks out-of-command units as each daylight player turn begins",
+          "[rules][4.1A][11.0]") {
+  auto state = commanded_game(
+      "setup french 0501 : A Ney Derlon\nsetup french 0508 : D\nsetup allied 1201 : X Wellington\n"
+      "setup allied 1220 : Y\n");
+  REQUIRE(state.phase == Phase::Movement);
+  REQUIRE(state.phasing == Side::French);
+  // The French command segment opened the game: D is seven hexes from D'Erlon and Ney.
+  CHECK_FALSE(ooc(state, "A"));
+  CHECK(ooc(state, "D"));
+  CHECK_FALSE(ooc(state, "Ney"));  // a commander is never out of command
+  CHECK(state.units[unit(state, "Ney")].gave_command);
+  CHECK_FALSE(ooc(state, "Y"));  // the Coalition's segment has not come yet
+  // D moves within three hexes of D'Erlon, but stays marked until the next French command segment.
+  apply(state, Side::French, move(state, "D", {"0507", "0506", "0505", "0504"}), no_dice());
+  end_phase(state);  // to combat
+  end_phase(state);  // to the Coalition movement phase: its command segment
+  REQUIRE(state.phasing == Side::Coalition);
+  CHECK(ooc(state, "Y"));
+  CHECK_FALSE(ooc(state, "X"));
+  CHECK(ooc(state, "D"));
+  const auto hash_before = state_hash(state);
+  state.units[unit(state, "Y")].out_of_command = false;
+  CHECK(state_hash(state) != hash_before);  // part of the state (field walk)
+  state.units[unit(state, "Y")].out_of_command = true;
+  end_phase(state);
+  end_phase(state);  // turn 2, French movement: D is in command again
+  REQUIRE(state.phasing == Side::French);
+  CHECK_FALSE(ooc(state, "D"));
+  CHECK(ooc(state, "Y"));
+}
+
+TEST_CASE("4.2 no command segment at night: the marks stay, no leader gives command", "[rules][4.2][11.0]") {
+  auto state = commanded_game("setup french 0501 : A Ney\nsetup french 0510 : D\nsetup allied 1201 : X\n",
+                              "turns 16/1600 16/2100\n");
+  CHECK(ooc(state, "D"));
+  CHECK(state.units[unit(state, "Ney")].gave_command);
+  apply(state, Side::French, move(state, "D", {"0509", "0508", "0507", "0506"}), no_dice());
+  while (!(state.turn == 1 && state.phasing == Side::French)) end_phase(state);
+  REQUIRE(state.current_turn().night);
+  CHECK(ooc(state, "D"));  // until the next command segment
+  CHECK_FALSE(state.units[unit(state, "Ney")].gave_command);
+}
+
+TEST_CASE("10.1C a leader giving command moves with half his allowance", "[rules][10.1C][11.0]") {
+  auto state = commanded_game("setup french 0501 : A Ney Grouchy\nsetup allied 1201 : X\n");
+  REQUIRE(state.units[unit(state, "Ney")].gave_command);      // commands A
+  REQUIRE_FALSE(state.units[unit(state, "Grouchy")].gave_command);  // A is taken: Ney is first
+  CHECK(movement_allowance(state, state.units[unit(state, "Ney")]) == kLeaderMovement);  // half MP: 3 MP
+  CHECK(movement_allowance(state, state.units[unit(state, "Grouchy")]) == 2 * kLeaderMovement);
+  CHECK(refused_by(state, Side::French, move(state, "Ney", {"0502", "0503", "0504", "0505"})) == "5.1");
+  CHECK(refused_by(state, Side::French, move(state, "Ney", {"0502", "0503", "0504"})) == "");
+}
+
+TEST_CASE("11.3A out-of-command units and leaders may not enter an enemy ZOC", "[rules][11.3A]") {
+  auto state = commanded_game(
+      "setup french 0501 : A Ney\nsetup french 0510 : D Derlon\nsetup french 0110 : E\n"
+      "setup allied 0513 : X\nsetup allied 1201 : Y\n");
+  REQUIRE(ooc(state, "D"));
+  REQUIRE(ooc(state, "Derlon"));  // seven hexes from Ney
+  REQUIRE(in_enemy_zoc(state, hx("0512"), Side::French));
+  const auto refusal = validate(state, Side::French, move(state, "D", {"0511", "0512"}));
+  REQUIRE(refusal);
+  CHECK(refusal->rule == "11.3A");
+  CHECK(refusal->code == RefusalCode::OutOfCommandEntersZoc);
+  CHECK(refused_by(state, Side::French, move(state, "D", {"0511"})) == "");
+  // An officer out of command may not enter it even where a friendly combat unit is (10.1D would let
+  // him).
+  state.units[unit(state, "E")].hex = hx("0512");
+  CHECK(refused_by(state, Side::French, move(state, "Derlon", {"0511", "0512"})) == "11.3A");
+  // In command, the same move is allowed.
+  state.units[unit(state, "D")].out_of_command = false;
+  state.units[unit(state, "E")].hex = hx("0110");
+  CHECK(refused_by(state, Side::French, move(state, "D", {"0511", "0512"})) == "");
+}
+
+namespace {
+
+CombatResult resolved(const std::vector<Event>& events) {
+  for (const Event& event : events)
+    if (const auto* e = std::get_if<CombatResolvedEvent>(&event)) return e->result;
+  FAIL("no combat resolved");
+  return CombatResult::AttackerRetreat;
+}
+
+}  // namespace
+
+TEST_CASE("11.3B a Dr or De against out-of-command attackers becomes an Ar", "[rules][11.3B]") {
+  // No French leader: A is out of command. Wellington commands X.
+  auto state = commanded_game("setup french 0505 : A\nsetup allied 0506 : X Wellington\n");
+  REQUIRE(ooc(state, "A"));
+  to_french_combat(state);
+  auto events = apply(state, Side::French, attack(state, {"A"}, {"X"}), die(1));  // 1-1, 1: Dr
+  CHECK(resolved(events) == CombatResult::AttackerRetreat);
+  REQUIRE_FALSE(state.pending_retreats.empty());
+  CHECK(state.pending_retreats.front().unit == unit(state, "A"));
+
+  // In command (Ney in A's hex), the same die is a Dr.
+  auto commanded = commanded_game("setup french 0505 : A Ney\nsetup allied 0506 : X Wellington\n");
+  REQUIRE_FALSE(ooc(commanded, "A"));
+  to_french_combat(commanded);
+  events = apply(commanded, Side::French, attack(commanded, {"A"}, {"X"}), die(1));
+  CHECK(resolved(events) == CombatResult::DefenderRetreat);
+
+  // A De (4-1, 1) is converted as well.
+  auto strong = commanded_game("setup french 0505 : A G\nsetup allied 0506 : X Wellington\n");
+  to_french_combat(strong);
+  REQUIRE(compute_odds(strong, attack(strong, {"A", "G"}, {"X"})).computed.to_string() == "4-1");
+  events = apply(strong, Side::French, attack(strong, {"A", "G"}, {"X"}), die(1));
+  CHECK(resolved(events) == CombatResult::AttackerRetreat);
+  CHECK(strong.units[unit(strong, "X")].on_map());
+}
+
+TEST_CASE("11.3B an attack with in-command and out-of-command units treats all attackers as OOC",
+          "[rules][11.3B]") {
+  // Ney's one unit is A (the first); B, beside him, is out of command.
+  auto state = commanded_game("setup french 0505 : A B Ney\nsetup allied 0506 : X Wellington\n");
+  REQUIRE_FALSE(ooc(state, "A"));
+  REQUIRE(ooc(state, "B"));
+  to_french_combat(state);
+  auto events = apply(state, Side::French, attack(state, {"A", "B"}, {"X"}), die(1));  // 2-1, 1: Dr
+  CHECK(resolved(events) == CombatResult::AttackerRetreat);
+  CHECK(state.pending_retreats.size() == 2);
+}
+
+TEST_CASE("11.3B out-of-command attackers do not advance after an Ex", "[rules][11.3B]") {
+  // 16 against 4 at 4-1; a 6 is an Ex: X is eliminated and the French lose A (4) or G (12).
+  for (const bool in_command : {false, true}) {
+    auto state = commanded_game(std::string("setup french 0505 : A G") + (in_command ? " Ney Reille" : "") +
+                                "\nsetup allied 0506 : X Wellington\n");
+    REQUIRE(ooc(state, "G") != in_command);
+    to_french_combat(state);
+    const auto events = apply(state, Side::French, attack(state, {"A", "G"}, {"X"}), die(6));
+    REQUIRE(resolved(events) == CombatResult::Exchange);
+    REQUIRE(state.pending_exchange);
+    apply(state, Side::French, ExchangeLossAction{{unit(state, "A")}}, no_dice());
+    CHECK(state.pending_advance.has_value() == in_command);
+  }
+}
+
+TEST_CASE("11.3B out-of-command artillery may not bombard", "[rules][11.3B]") {
+  auto state = commanded_game("setup french 0503 : Art\nsetup allied 0505 : X Wellington\n");
+  REQUIRE(ooc(state, "Art"));
+  to_french_combat(state);
+  AttackAction bombard;
+  bombard.bombarding = {unit(state, "Art")};
+  bombard.defenders = {unit(state, "X")};
+  const auto refusal = validate(state, Side::French, bombard);
+  REQUIRE(refusal);
+  CHECK(refusal->rule == "11.3B");
+  CHECK(refusal->code == RefusalCode::OutOfCommandMayNotBombard);
+  CHECK(combat_options(state).empty());  // nor offered
+  auto commanded = commanded_game("setup french 0503 : Art Ney\nsetup allied 0505 : X Wellington\n");
+  to_french_combat(commanded);
+  bombard.bombarding = {unit(commanded, "Art")};
+  bombard.defenders = {unit(commanded, "X")};
+  CHECK(refused_by(commanded, Side::French, bombard) == "");
+}
+
+TEST_CASE("11.3C an Ae against out-of-command defenders becomes an Ar; they do not advance",
+          "[rules][11.3C]") {
+  // 4 against 20 at 1-5; a 3 is an Ae. Big's command status is that of the Coalition's command
+  // segment, so the attack comes in the second turn.
+  for (const bool in_command : {false, true}) {
+    auto state = commanded_game(std::string("setup french 0503 : A\nsetup french 0502 : Ney\nsetup allied 0506 : Big") +
+                                (in_command ? " Wellington" : "") + "\n");
+    while (!(state.turn == 1 && state.phasing == Side::French)) end_phase(state);
+    REQUIRE(ooc(state, "Big") != in_command);
+    REQUIRE_FALSE(ooc(state, "A"));
+    apply(state, Side::French, move(state, "A", {"0504", "0505"}), no_dice());
+    to_french_combat(state);
+    const auto events = apply(state, Side::French, attack(state, {"A"}, {"Big"}), die(3));
+    if (in_command) {
+      CHECK(resolved(events) == CombatResult::AttackerEliminated);
+      CHECK(state.pending_advance);  // Big may advance into 0505
+      continue;
+    }
+    CHECK(resolved(events) == CombatResult::AttackerRetreat);
+    REQUIRE(state.pending_retreats.size() == 1);
+    apply(state, Side::French, RetreatAction{unit(state, "A"), hx("0504"), std::nullopt, false}, no_dice());
+    CHECK_FALSE(state.pending_advance);  // Big, out of command, may not advance into 0505
+    CHECK(state.units[unit(state, "A")].on_map());
+  }
 }

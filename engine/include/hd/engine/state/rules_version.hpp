@@ -9,6 +9,7 @@ namespace hd::engine {
 // refused where it was not, another result, another die consumed, another state reached (and so
 // another state hash). Re-record the golden replays (tests/golden) in the same commit.
 //   1: the first version (state hash over the field walk, rules identity in the hash).
-inline constexpr int kRulesVersion = 1;
+//   2: 11.0 Command: UnitState::out_of_command and gave_command in the walk (every hash changes).
+inline constexpr int kRulesVersion = 2;
 
 }  // namespace hd::engine
