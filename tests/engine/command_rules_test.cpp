@@ -22,12 +22,12 @@ const std::string kLeaders =
     "Zieten\tZieten\tprussian\tofficer\t[1]\t\t\n";
 
 const std::vector<TestUnit> kUnits{
-    {"french", "A", "infantry", 4, 4, "[1]"},   {"french", "B", "infantry", 4, 4, "[1]"},
-    {"french", "C", "infantry", 4, 4, "3/[1]"}, {"french", "D", "infantry", 4, 4, "[2]"},
-    {"french", "E", "infantry", 4, 4, "[2]"},   {"french", "F", "infantry", 4, 4, "[1]"},
-    {"allied", "X", "infantry", 4, 4, "[N2]"},  {"allied", "Y", "infantry", 4, 4, "[N2]"},
-    {"prussian", "P", "infantry", 4, 4, "[1]"}, {"prussian", "Q", "infantry", 4, 4, "1/[1]"},
-    {"french", "G", "infantry", 12, 4, "[1]"},  {"french", "Art", "foot_artillery", 4, 4, "[1]"},
+    {"french", "A", "infantry", 4, 4, "[1]"},    {"french", "B", "infantry", 4, 4, "[1]"},
+    {"french", "C", "infantry", 4, 4, "3/[1]"},  {"french", "D", "infantry", 4, 4, "[2]"},
+    {"french", "E", "infantry", 4, 4, "[2]"},    {"french", "F", "infantry", 4, 4, "[1]"},
+    {"allied", "X", "infantry", 4, 4, "[N2]"},   {"allied", "Y", "infantry", 4, 4, "[N2]"},
+    {"prussian", "P", "infantry", 4, 4, "[1]"},  {"prussian", "Q", "infantry", 4, 4, "1/[1]"},
+    {"french", "G", "infantry", 12, 4, "[1]"},   {"french", "Art", "foot_artillery", 4, 4, "[1]"},
     {"allied", "Big", "infantry", 20, 4, "[N2]"}};
 
 // Every piece on the map in its own column, far apart; tests then hand-place them.
@@ -138,7 +138,7 @@ TEST_CASE("11.1A short of capacity, the officers who pass command to more units 
   auto state = command_game();
   remove(state, {"Grouchy"});
   place(state, {"Ney", "A"}, "0501");
-  place(state, {"Derlon", "D"}, "0503");  // [2]: one unit; earlier in the order than Reille
+  place(state, {"Derlon", "D"}, "0503");       // [2]: one unit; earlier in the order than Reille
   place(state, {"Reille", "B", "F"}, "0505");  // [1]: B and F
   place(state, {"E"}, "0508");
   auto structure = trace_command(state, Side::French);
@@ -204,7 +204,8 @@ TEST_CASE("11.2 command is counted from the next hex and not traced across prohi
   // A river without a bridge blocks as well; a bridge carries command over it.
   const auto river = command_game("rules 1.0-10.0\n", "river \"R\" : 0503/0504\n");
   CHECK_FALSE(command_reach(river, hx("0501"), Side::French, 5).contains(hx("0506")));
-  const auto bridged = command_game("rules 1.0-10.0\n", "river \"R\" : 0503/0504\nbridge \"B\" : 0503/0504\n");
+  const auto bridged =
+      command_game("rules 1.0-10.0\n", "river \"R\" : 0503/0504\nbridge \"B\" : 0503/0504\n");
   CHECK(command_reach(bridged, hx("0501"), Side::French, 5).contains(hx("0506")));
 }
 
@@ -289,7 +290,8 @@ TEST_CASE("4.2 no command segment at night: the marks stay, no leader gives comm
   CHECK(ooc(state, "D"));
   CHECK(state.units[unit(state, "Ney")].gave_command);
   apply(state, Side::French, move(state, "D", {"0509", "0508", "0507", "0506"}), no_dice());
-  while (!(state.turn == 1 && state.phasing == Side::French)) end_phase(state);
+  while (!(state.turn == 1 && state.phasing == Side::French))
+    end_phase(state);
   REQUIRE(state.current_turn().night);
   CHECK(ooc(state, "D"));  // until the next command segment
   CHECK_FALSE(state.units[unit(state, "Ney")].gave_command);
@@ -297,7 +299,7 @@ TEST_CASE("4.2 no command segment at night: the marks stay, no leader gives comm
 
 TEST_CASE("10.1C a leader giving command moves with half his allowance", "[rules][10.1C][11.0]") {
   auto state = commanded_game("setup french 0501 : A Ney Grouchy\nsetup allied 1201 : X\n");
-  REQUIRE(state.units[unit(state, "Ney")].gave_command);      // commands A
+  REQUIRE(state.units[unit(state, "Ney")].gave_command);            // commands A
   REQUIRE_FALSE(state.units[unit(state, "Grouchy")].gave_command);  // A is taken: Ney is first
   CHECK(movement_allowance(state, state.units[unit(state, "Ney")]) == kLeaderMovement);  // half MP: 3 MP
   CHECK(movement_allowance(state, state.units[unit(state, "Grouchy")]) == 2 * kLeaderMovement);
@@ -315,7 +317,7 @@ TEST_CASE("11.3A out-of-command units and leaders may not enter an enemy ZOC", "
   const auto refusal = validate(state, Side::French, move(state, "D", {"0511", "0512"}));
   REQUIRE(refusal);
   CHECK(refusal->rule == "11.3A");
-  CHECK(refusal->code == RefusalCode::OutOfCommandEntersZoc);
+  CHECK(refusal->code == RefusalCode::OocEntersZoc);
   CHECK(refused_by(state, Side::French, move(state, "D", {"0511"})) == "");
   // An officer out of command may not enter it even where a friendly combat unit is (10.1D would let
   // him).
@@ -401,7 +403,7 @@ TEST_CASE("11.3B out-of-command artillery may not bombard", "[rules][11.3B]") {
   const auto refusal = validate(state, Side::French, bombard);
   REQUIRE(refusal);
   CHECK(refusal->rule == "11.3B");
-  CHECK(refusal->code == RefusalCode::OutOfCommandMayNotBombard);
+  CHECK(refusal->code == RefusalCode::OocMayNotBombard);
   CHECK(combat_options(state).empty());  // nor offered
   auto commanded = commanded_game("setup french 0503 : Art Ney\nsetup allied 0505 : X Wellington\n");
   to_french_combat(commanded);
@@ -415,9 +417,11 @@ TEST_CASE("11.3C an Ae against out-of-command defenders becomes an Ar; they do n
   // 4 against 20 at 1-5; a 3 is an Ae. Big's command status is that of the Coalition's command
   // segment, so the attack comes in the second turn.
   for (const bool in_command : {false, true}) {
-    auto state = commanded_game(std::string("setup french 0503 : A\nsetup french 0502 : Ney\nsetup allied 0506 : Big") +
-                                (in_command ? " Wellington" : "") + "\n");
-    while (!(state.turn == 1 && state.phasing == Side::French)) end_phase(state);
+    auto state = commanded_game(
+        std::string("setup french 0503 : A\nsetup french 0502 : Ney\nsetup allied 0506 : Big") +
+        (in_command ? " Wellington" : "") + "\n");
+    while (!(state.turn == 1 && state.phasing == Side::French))
+      end_phase(state);
     REQUIRE(ooc(state, "Big") != in_command);
     REQUIRE_FALSE(ooc(state, "A"));
     apply(state, Side::French, move(state, "A", {"0504", "0505"}), no_dice());

@@ -54,10 +54,10 @@ TEST_CASE("every registered module has its own number, in book order, and says h
     if (i > 0) CHECK(rule_number_less(modules[i - 1]->rule, modules[i]->rule));
     CHECK(find_rule_module(modules[i]->rule) == modules[i]);
   }
-  CHECK(find_rule_module("10.0") != nullptr);  // leaders (10.1, 10.2 are its cases)
+  CHECK(find_rule_module("10.0") != nullptr);                     // leaders (10.1, 10.2 are its cases)
   CHECK(find_rule_module("11.0")->hooks.phase_start != nullptr);  // command: the command segment
-  CHECK(find_rule_module("11.3") != nullptr);                      // its effects, the 11.0 hooks
-  CHECK(find_rule_module("12.0") == nullptr);                      // reorganization: not built
+  CHECK(find_rule_module("11.3") != nullptr);                     // its effects, the 11.0 hooks
+  CHECK(find_rule_module("12.0") == nullptr);                     // reorganization: not built
   CHECK(find_rule_module("15.1")->hooks.odds != nullptr);
   CHECK(find_rule_module("15.2")->hooks.combat_resolved != nullptr);
 }

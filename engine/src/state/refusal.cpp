@@ -124,9 +124,9 @@ constexpr CodeText kCodes[] = {
      "{0} is a leader: leaders neither attack nor defend"},
     {RefusalCode::LeaderPlacedAlone, "leader-placed-alone",
      "a leader sets up with a friendly combat unit; {0} has none"},
-    {RefusalCode::OutOfCommandEntersZoc, "out-of-command-enters-zoc",
+    {RefusalCode::OocEntersZoc, "out-of-command-enters-zoc",
      "{0} is out of command and may not enter {1}, in an enemy zone of control"},
-    {RefusalCode::OutOfCommandMayNotBombard, "out-of-command-may-not-bombard",
+    {RefusalCode::OocMayNotBombard, "out-of-command-may-not-bombard",
      "{0} is out of command and may not bombard"},
 };
 

@@ -42,7 +42,7 @@ bool out_of_command_keeps_out_of_zoc(const GameState&, const UnitState& unit) {
 // 11.3B: out-of-command artillery may not bombard.
 std::optional<Refusal> out_of_command_may_not_bombard(const GameState& state, UnitIndex unit) {
   if (!state.units[unit].out_of_command) return std::nullopt;
-  return refuse(RefusalCode::OutOfCommandMayNotBombard, "11.3B", {RefusalArg::of_unit(unit)});
+  return refuse(RefusalCode::OocMayNotBombard, "11.3B", {RefusalArg::of_unit(unit)});
 }
 
 // 11.3B: one out-of-command unit among the attackers (adjacent or bombarding) makes them all so.
@@ -66,14 +66,16 @@ void convert_results(const GameState& state, const AttackAction& attack, CombatR
 
 // 11.3B: out-of-command attackers do not advance after an Ex (a De or Dr never reaches them).
 // 11.3C: out-of-command defenders do not advance after combat.
-void keep_out_of_command_from_advancing(GameState& state, const CombatAftermath& combat, std::vector<Event>&) {
+void keep_out_of_command_from_advancing(GameState& state, const CombatAftermath& combat,
+                                        std::vector<Event>&) {
   const Side attacker = state.phasing;
   if (combat.result == CombatResult::Exchange && attack_out_of_command(state, combat.attack)) {
     if (state.pending_exchange) state.pending_exchange->vacated.clear();  // no advance after the choice
     if (state.pending_advance && state.pending_advance->side == attacker) state.pending_advance.reset();
   }
   if (state.pending_advance && state.pending_advance->side != attacker)
-    std::erase_if(state.pending_advance->candidates, [&](UnitIndex u) { return state.units[u].out_of_command; });
+    std::erase_if(state.pending_advance->candidates,
+                  [&](UnitIndex u) { return state.units[u].out_of_command; });
 }
 
 }  // namespace
@@ -92,8 +94,10 @@ extern const RuleModule command_11_0{
      .combat_result = convert_results,
      .combat_resolved = keep_out_of_command_from_advancing}};
 extern const RuleModule leaders_and_command_11_1{
-    "11.1", "Leaders and command",
-    "rules/command/command_range (trace_command: capacity, organizations, armies)", {}};
+    "11.1",
+    "Leaders and command",
+    "rules/command/command_range (trace_command: capacity, organizations, armies)",
+    {}};
 extern const RuleModule tracing_command_11_2{
     "11.2", "Tracing command", "rules/command/command_range (command_reach)", {}};
 extern const RuleModule command_effects_11_3{

@@ -152,7 +152,8 @@ CommandStructure trace_command(const GameState& state, Side side) {
     const UnitState& r = state.units[receiver];
     for (std::size_t c = 0; c < commanders.size(); ++c) {
       const UnitState& commander = state.units[commanders[c]];
-      if (commander.army == r.army && reach.within(commander.hex, kCommanderRange, r.hex)) eligible.push_back(c);
+      if (commander.army == r.army && reach.within(commander.hex, kCommanderRange, r.hex))
+        eligible.push_back(c);
     }
     return eligible;
   };
@@ -162,18 +163,21 @@ CommandStructure trace_command(const GameState& state, Side side) {
   for (std::size_t o = 0; o < officers.size(); ++o) {
     const UnitState& officer = state.units[officers[o]];
     for (UnitIndex u : units)
-      if (in_organization(state.units[u], officer) && reach.within(officer.hex, kOfficerRange, state.units[u].hex))
+      if (in_organization(state.units[u], officer) &&
+          reach.within(officer.hex, kOfficerRange, state.units[u].hex))
         organization[o].push_back(u);
     officer_eligible[o] = reaching_commanders(officers[o]);
   }
   // First the officers, those passing command to more units first (docs/rules-notes.md, 11.1A).
   std::vector<std::size_t> officer_order(officers.size());
-  for (std::size_t o = 0; o < officers.size(); ++o) officer_order[o] = o;
+  for (std::size_t o = 0; o < officers.size(); ++o)
+    officer_order[o] = o;
   std::stable_sort(officer_order.begin(), officer_order.end(), [&](std::size_t a, std::size_t b) {
     return organization[a].size() > organization[b].size();
   });
   CapacityMatching officer_matching(capacity, officer_eligible);
-  for (std::size_t o : officer_order) officer_matching.place(o);
+  for (std::size_t o : officer_order)
+    officer_matching.place(o);
   for (std::size_t o = 0; o < officers.size(); ++o) {
     const auto giver = officer_matching.giver_of(o);
     if (!giver) continue;
@@ -191,9 +195,11 @@ CommandStructure trace_command(const GameState& state, Side side) {
   for (UnitIndex u : units)
     if (!out.in_command[u]) remaining.push_back(u);
   std::vector<std::vector<std::size_t>> unit_eligible;
-  for (UnitIndex u : remaining) unit_eligible.push_back(reaching_commanders(u));
+  for (UnitIndex u : remaining)
+    unit_eligible.push_back(reaching_commanders(u));
   CapacityMatching unit_matching(capacity, unit_eligible);
-  for (std::size_t r = 0; r < remaining.size(); ++r) unit_matching.place(r);
+  for (std::size_t r = 0; r < remaining.size(); ++r)
+    unit_matching.place(r);
   for (std::size_t r = 0; r < remaining.size(); ++r) {
     const auto giver = unit_matching.giver_of(r);
     if (!giver) continue;

@@ -74,7 +74,8 @@ std::optional<Refusal> start_refusal(const GameState& state, UnitIndex index) {
 // 11.3A: an out-of-command unit or leader enters no enemy zone of control.
 std::optional<Refusal> night_zoc_refusal(const Mover& m, Hex hex) {
   if (m.zoc_barred && in_enemy_zoc(m.state, hex, m.side))
-    return refuse(RefusalCode::OutOfCommandEntersZoc, "11.3A", {RefusalArg::of_unit(m.index), RefusalArg::of_hex(hex)});
+    return refuse(RefusalCode::OocEntersZoc, "11.3A",
+                  {RefusalArg::of_unit(m.index), RefusalArg::of_hex(hex)});
   if (m.leader) {
     if (leader_may_enter(m.state, hex, m.side)) return std::nullopt;
     return refuse(RefusalCode::LeaderEntersZoc, "10.1D", {RefusalArg::of_hex(hex)});

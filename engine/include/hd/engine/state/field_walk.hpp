@@ -51,9 +51,9 @@ struct Fields<UnitState> {
       field("unstacked_entry", &U::unstacked_entry), field("secret_option", &U::secret_option),
       field("setup_hex", &U::setup_hex), field("setup_radius", &U::setup_radius),
       field("setup_unstacked", &U::setup_unstacked), field("moved", &U::moved), field("fought", &U::fought),
-      field("must_fight", &U::must_fight), field("may_not_fire", &U::may_not_fire), field("advanced", &U::advanced),
-      field("displaced_by_combat", &U::displaced_by_combat), field("out_of_command", &U::out_of_command),
-      field("gave_command", &U::gave_command));
+      field("must_fight", &U::must_fight), field("may_not_fire", &U::may_not_fire),
+      field("advanced", &U::advanced), field("displaced_by_combat", &U::displaced_by_combat),
+      field("out_of_command", &U::out_of_command), field("gave_command", &U::gave_command));
 };
 
 template <>
