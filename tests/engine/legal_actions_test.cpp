@@ -7,6 +7,7 @@
 
 #include <hd/engine/notation/notation.hpp>
 #include <hd/engine/play/legal_actions.hpp>
+#include <hd/engine/rules/modules/extension_points.hpp>
 #include <hd/engine/state/game_setup.hpp>
 #include <hd/loader/data_files.hpp>
 
@@ -32,6 +33,7 @@ struct Counts {
   long games = 0, states = 0, generated = 0, mutations = 0;
   std::array<long, std::variant_size_v<Action>> by_kind{};  // generated actions by Action alternative
   long leader_moves = 0;                                    // generated moves of leaders (10.1)
+  long out_of_command_states = 0;                           // states with a unit out of command (11.3)
 };
 
 // A move is offered if the generator offers its unit the same destination (and exit): it offers one
@@ -207,6 +209,9 @@ std::vector<Action> check_state(const GameState& state, SplitMix64& random, Coun
     CHECK_FALSE(refusal);
   }
   ++counts.states;
+  if (std::any_of(state.units.begin(), state.units.end(),
+                  [](const UnitState& unit) { return unit.on_map() && unit.out_of_command; }))
+    ++counts.out_of_command_states;
   counts.generated += static_cast<long>(actions.size());
   for (const Action& action : actions) {
     ++counts.by_kind[action.index()];
@@ -265,8 +270,8 @@ TEST_CASE("every generated action validates; mutated actions it does not offer a
             << " mutated actions checked\n";
 }
 
-// 10.0: a scenario with leaders (its 11.0 and special rules are still missing, so it is played with
-// the development flag): leader moves are generated, validated and mutated like any other.
+// 10.0: a scenario with leaders (its special rules are still missing, so it is played with the
+// development flag): leader moves are generated, validated and mutated like any other.
 TEST_CASE("every generated action validates in a game with leaders (10.1)",
           "[legal-actions][property][10.1]") {
   Counts counts;
@@ -303,4 +308,19 @@ TEST_CASE("exchange choices: every generated choice validates, other choices are
   for (const std::vector<UnitIndex>& units :
        std::vector<std::vector<UnitIndex>>{{}, {b}, {c}, {a, b}, {a, c}, {a, b, c}})
     CHECK(validate(state, Side::French, ExchangeLossAction{units}));
+}
+
+// 11.0: the same scenario plays with command in force (23.0's `rules 1.0-11.0`): out-of-command units
+// are met, and what the generator offers them (11.3A moves, 11.3B bombardments) still validates.
+TEST_CASE("11.0 every generated action validates in a game with command in force",
+          "[legal-actions][property][11.0]") {
+  Counts counts;
+  for (std::uint64_t seed : {1u, 2u, 3u, 4u})
+    play("quatre-bras-variant", seed, counts, true);
+  CHECK(rule_in_force(*new_game("quatre-bras-variant", true).rules, "11.0"));
+  CHECK(counts.out_of_command_states > 0);
+  CHECK(counts.by_kind[0] > 0);  // moves
+  CHECK(counts.by_kind[2] > 0);  // attacks
+  std::cout << "with command: " << counts.states << " states, " << counts.out_of_command_states
+            << " with a unit out of command, " << counts.mutations << " mutated actions checked\n";
 }

@@ -54,8 +54,10 @@ TEST_CASE("every registered module has its own number, in book order, and says h
     if (i > 0) CHECK(rule_number_less(modules[i - 1]->rule, modules[i]->rule));
     CHECK(find_rule_module(modules[i]->rule) == modules[i]);
   }
-  CHECK(find_rule_module("10.0") != nullptr);  // leaders (10.1, 10.2 are its cases)
-  CHECK(find_rule_module("11.0") == nullptr);  // command: the campaign-rules issue
+  CHECK(find_rule_module("10.0") != nullptr);                     // leaders (10.1, 10.2 are its cases)
+  CHECK(find_rule_module("11.0")->hooks.phase_start != nullptr);  // command: the command segment
+  CHECK(find_rule_module("11.3") != nullptr);                     // its effects, the 11.0 hooks
+  CHECK(find_rule_module("12.0") == nullptr);                     // reorganization: not built
   CHECK(find_rule_module("15.1")->hooks.odds != nullptr);
   CHECK(find_rule_module("15.2")->hooks.combat_resolved != nullptr);
 }
@@ -82,7 +84,7 @@ TEST_CASE("a scenario's rules entries: chapter ranges expand, anything else stan
 TEST_CASE("the rules in force: chapters, special lines, chosen options and optional rules",
           "[rules][modules]") {
   const Scenario scenario = scenario_of(
-      "rules 1.0-9.0 22.5 77.7\noptional 15.0 11.0\n"
+      "rules 1.0-9.0 22.5 77.7\noptional 15.0 12.0\n"
       "special 22.5A \"an unknown case\"\nspecial 22.5B \"another\"\nspecial 19.4C \"known\"\n"
       "option 99.5A \"Extra\"\nspecial 99.5A \"its own rule\"\nend\n");
   const RulesInForce base = rules_in_force(scenario, {}, {});
@@ -92,8 +94,8 @@ TEST_CASE("the rules in force: chapters, special lines, chosen options and optio
   CHECK(base.missing == std::vector<std::string>{"22.5A", "22.5B", "77.7"});
   CHECK(base.modules.size() == 10);  // the nine chapters and 19.4C
   // A chosen option brings its special lines; a chosen optional rule is needed too.
-  const RulesInForce chosen = rules_in_force(scenario, {"99.5A"}, {"15.1", "11.0"});
-  CHECK(chosen.missing == std::vector<std::string>{"11.0", "22.5A", "22.5B", "77.7", "99.5A"});
+  const RulesInForce chosen = rules_in_force(scenario, {"99.5A"}, {"15.1", "12.0"});
+  CHECK(chosen.missing == std::vector<std::string>{"12.0", "22.5A", "22.5B", "77.7", "99.5A"});
   CHECK(std::find(chosen.needed.begin(), chosen.needed.end(), "15.1") != chosen.needed.end());
 }
 

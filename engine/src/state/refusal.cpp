@@ -124,6 +124,10 @@ constexpr CodeText kCodes[] = {
      "{0} is a leader: leaders neither attack nor defend"},
     {RefusalCode::LeaderPlacedAlone, "leader-placed-alone",
      "a leader sets up with a friendly combat unit; {0} has none"},
+    {RefusalCode::OocEntersZoc, "out-of-command-enters-zoc",
+     "{0} is out of command and may not enter {1}, in an enemy zone of control"},
+    {RefusalCode::OocMayNotBombard, "out-of-command-may-not-bombard",
+     "{0} is out of command and may not bombard"},
 };
 
 const CodeText& entry(RefusalCode code) {

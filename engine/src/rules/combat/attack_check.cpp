@@ -1,6 +1,7 @@
 #include "combat_detail.hpp"
 
 #include <hd/engine/rules/combat/line_of_sight.hpp>
+#include <hd/engine/rules/modules/extension_points.hpp>
 #include <hd/engine/rules/movement/movement.hpp>
 #include <hd/engine/state/game_setup.hpp>
 
@@ -23,6 +24,7 @@ std::optional<Refusal> check_bombardment(const GameState& state, const AttackAct
     if (map.terrain(hex) == HexTerrain::Chateau) return refuse(RefusalCode::BombardIntoChateau, "8.1C");
   }
   for (UnitIndex b : attack.bombarding) {
+    if (auto refusal = rules_bombard_refusal(state, b)) return refusal;  // 11.3B
     const UnitState& unit = state.units[b];
     bool in_range = false;
     bool in_sight = false;

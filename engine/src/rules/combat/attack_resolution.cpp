@@ -34,7 +34,8 @@ void eliminate_exchange_losses(GameState& state, const std::vector<UnitIndex>& c
 
 void resolve_attack(GameState& state, const AttackAction& attack, int die, std::vector<Event>& events) {
   const CombatOdds odds = compute_odds(state, attack);
-  const CombatResult result = state.rules->crt.result(odds.used, die);
+  CombatResult result = state.rules->crt.result(odds.used, die);
+  rules_adjust_result(state, attack, result);  // 11.3B, 11.3C
   const int combat = ++state.combats_this_phase;
   // The event lists adjacent attackers first, then bombarding artillery (its modifiers name them).
   std::vector<UnitIndex> all_attackers = attack.attackers;

@@ -69,6 +69,12 @@ std::optional<Refusal> rules_entry_refusal(const GameState& state, UnitIndex uni
   return std::nullopt;
 }
 
+bool rules_bar_zoc_entry(const GameState& state, const UnitState& unit) {
+  return std::any_of(state.rules->modules.begin(), state.rules->modules.end(), [&](const RuleModule* module) {
+    return module->hooks.zoc_entry_barred && module->hooks.zoc_entry_barred(state, unit);
+  });
+}
+
 bool rules_block_zoc(const Ruleset& rules, Hex from, Hex to) {
   return std::any_of(rules.modules.begin(), rules.modules.end(), [&](const RuleModule* module) {
     return module->hooks.zoc_blocked && module->hooks.zoc_blocked(rules, from, to);
@@ -78,6 +84,19 @@ bool rules_block_zoc(const Ruleset& rules, Hex from, Hex to) {
 void rules_adjust_odds(const GameState& state, const AttackAction& attack, CombatOdds& odds) {
   for (const RuleModule* module : state.rules->modules)
     if (module->hooks.odds) module->hooks.odds(state, attack, odds);
+}
+
+std::optional<Refusal> rules_bombard_refusal(const GameState& state, UnitIndex unit) {
+  for (const RuleModule* module : state.rules->modules) {
+    if (!module->hooks.bombard_refusal) continue;
+    if (auto refusal = module->hooks.bombard_refusal(state, unit)) return refusal;
+  }
+  return std::nullopt;
+}
+
+void rules_adjust_result(const GameState& state, const AttackAction& attack, CombatResult& result) {
+  for (const RuleModule* module : state.rules->modules)
+    if (module->hooks.combat_result) module->hooks.combat_result(state, attack, result);
 }
 
 void rules_combat_resolved(GameState& state, const CombatAftermath& combat, std::vector<Event>& events) {

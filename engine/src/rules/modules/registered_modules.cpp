@@ -8,6 +8,7 @@ extern const RuleModule standard_1_0, standard_2_0, standard_3_0, standard_4_0, 
     standard_7_0, standard_8_0, standard_9_0;
 extern const RuleModule leaders_10_0;
 extern const RuleModule corps_morale_13_0;
+extern const RuleModule command_11_0, leaders_and_command_11_1, tracing_command_11_2, command_effects_11_3;
 extern const RuleModule supply_14_0, supply_sources_14_1, blocking_supply_14_2;
 extern const RuleModule combined_arms_15_1, imperial_guard_15_2;
 extern const RuleModule ligny_18_3A, ligny_18_3B, ligny_18_4A, ligny_18_5A, ligny_18_5B, ligny_18_5C;
@@ -31,8 +32,13 @@ std::vector<const RuleModule*> rule_module_table() {
       &standard_7_0,
       &standard_8_0,
       &standard_9_0,
-      // The campaign rules (10.0-14.0): src/rules/<area>/ (10.0 leaders, 13.0 corps morale, 14.0 supply).
+      // The campaign rules (10.0-14.0): src/rules/<area>/ (10.0 leaders, 11.0 command, 13.0 corps
+      // morale, 14.0 supply).
       &leaders_10_0,
+      &command_11_0,
+      &leaders_and_command_11_1,
+      &tracing_command_11_2,
+      &command_effects_11_3,
       &corps_morale_13_0,
       &supply_14_0,
       &supply_sources_14_1,

@@ -113,8 +113,8 @@ std::optional<std::string> optional_rule_refusal(const Scenario& scenario, const
   }
   if (!offered) return "scenario " + scenario.rule + " does not offer optional rule " + std::string(rule);
   // 10.0 places the leaders the lines name; where they name none it would change nothing, silently
-  // (docs/rules-notes.md, 10.0).
-  if (number.chapter == 10 && leaders_named(scenario, oob) == 0)
+  // (docs/rules-notes.md, 10.0). 11.0 without leaders would put every unit out of command (11.0).
+  if ((number.chapter == 10 || number.chapter == 11) && leaders_named(scenario, oob) == 0)
     return "scenario " + scenario.rule + " names no leader in its set-up: optional rule " +
            std::string(rule) + " would place none, so it cannot be chosen";
   return std::nullopt;

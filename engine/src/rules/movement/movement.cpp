@@ -31,6 +31,7 @@ struct Mover {
   MoverClass mover;
   bool night_or_rain;  // 5.3F
   bool leader;         // 10.1D replaces 5.0, 5.3E and 5.3F's EZOC rules
+  bool zoc_barred;     // 11.3A: out of command, it enters no EZOC (leaders included)
 };
 
 Mover mover_of(const GameState& state, UnitIndex index) {
@@ -41,7 +42,8 @@ Mover mover_of(const GameState& state, UnitIndex index) {
                side_of(unit.army),
                mover_class(unit.type),
                state.current_turn().night || state.current_turn().rain,
-               unit.is_leader()};
+               unit.is_leader(),
+               rules_bar_zoc_entry(state, unit)};
 }
 
 // Whether the unit may begin a move now at all (4.1, 5.1, 5.1C, 5.5A, 5.6, 19.2C, 19.5C, 5.3E).
@@ -70,7 +72,11 @@ std::optional<Refusal> start_refusal(const GameState& state, UnitIndex index) {
 
 // 5.3F: no unit enters an enemy zone of control at night or in rain. 10.1D: a leader enters one
 // only where a friendly combat unit is, by night or day.
+// 11.3A: an out-of-command unit or leader enters no enemy zone of control.
 std::optional<Refusal> night_zoc_refusal(const Mover& m, Hex hex) {
+  if (m.zoc_barred && in_enemy_zoc(m.state, hex, m.side))
+    return refuse(RefusalCode::OocEntersZoc, "11.3A",
+                  {RefusalArg::of_unit(m.index), RefusalArg::of_hex(hex)});
   if (m.leader) {
     if (leader_may_enter(m.state, hex, m.side)) return std::nullopt;
     return refuse(RefusalCode::LeaderEntersZoc, "10.1D", {RefusalArg::of_hex(hex)});
@@ -111,6 +117,7 @@ Block step(const Mover& m, Hex at, Hex next, int& cost) {
   if (m.leader ? !leader_may_enter(m.state, next, m.side)
                : m.night_or_rain && in_enemy_zoc(m.state, next, m.side))
     return Block::NightZoc;
+  if (m.zoc_barred && in_enemy_zoc(m.state, next, m.side)) return Block::NightZoc;  // 11.3A
   cost = *stepped;
   // 13.2: off a road or trail, the rules may change what this unit pays for the hex's own terrain.
   if (rules.map.path(*Hexside::between(at, next)) == PathKind::None) {

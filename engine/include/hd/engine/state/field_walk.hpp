@@ -53,7 +53,8 @@ struct Fields<UnitState> {
       field("setup_unstacked", &U::setup_unstacked), field("moved", &U::moved), field("fought", &U::fought),
       field("must_fight", &U::must_fight), field("may_not_fire", &U::may_not_fire),
       field("advanced", &U::advanced), field("displaced_by_combat", &U::displaced_by_combat),
-      field("reorganized", &U::reorganized));
+      field("reorganized", &U::reorganized), field("out_of_command", &U::out_of_command),
+      field("gave_command", &U::gave_command));
 };
 
 template <>

@@ -53,6 +53,9 @@ struct UnitState {
   int displaced_by_combat = 0;  // 6.6D: the combat of this phase that last displaced it (0: none)
   // 12.0: returned to play by reorganization; 13.3: eliminated again, its corps loses its full strength.
   bool reorganized = false;
+  // 11.0: set by its side's command segment (4.1A) and kept until the next one (11.3).
+  bool out_of_command = false;  // 11.3: a combat unit or officer marked out of command (OOC)
+  bool gave_command = false;    // 10.1C: a leader who gave command in his side's command segment
 
   // The printed strength showing (6.5A: current printed strength).
   int strength() const { return reduced ? reduced_strength : full_strength; }

@@ -105,6 +105,8 @@ enum class RefusalCode {
   LeaderEntersZoc,           // 10.1D {hex}: a leader enters an EZOC only where a friendly combat unit is
   LeaderCannotFight,         // 10.2 {unit}: leaders neither attack nor defend
   LeaderPlacedAlone,         // 10.1A {hex}: a leader sets up with a friendly combat unit
+  OocEntersZoc,              // 11.3A {unit, hex}: an out-of-command unit or leader enters no EZOC
+  OocMayNotBombard,          // 11.3B {unit}: out-of-command artillery may not bombard
 };
 
 // Every code, in order (for tables and tests).

@@ -9,7 +9,8 @@ namespace hd::engine {
 // refused where it was not, another result, another die consumed, another state reached (and so
 // another state hash). Re-record the golden replays (tests/golden) in the same commit.
 //   1: the first version (state hash over the field walk, rules identity in the hash).
-//   2: 13.0 corps morale: GameState::corps_morale and UnitState::reorganized in every state (and hash).
+//   2: 11.0 Command (UnitState::out_of_command, gave_command) and 13.0 corps morale
+//      (GameState::corps_morale, UnitState::reorganized) in every state: every hash changes.
 inline constexpr int kRulesVersion = 2;
 
 }  // namespace hd::engine

@@ -44,11 +44,20 @@ int rules_terrain_cost(const GameState& state, const UnitState& unit, HexTerrain
 // Movement refusal: a reason the rules keep a waiting unit from entering now (check_move()).
 std::optional<Refusal> rules_entry_refusal(const GameState& state, UnitIndex unit);
 
+// Movement: true if a rule keeps the unit out of every enemy ZOC this phase (mover_of()).
+bool rules_bar_zoc_entry(const GameState& state, const UnitState& unit);
+
 // Zones of control: true if a rule keeps a ZOC from reaching from `from` into `to` (zoc_reaches()).
 bool rules_block_zoc(const Ruleset& rules, Hex from, Hex to);
 
 // Odds modifiers (compute_odds()).
 void rules_adjust_odds(const GameState& state, const AttackAction& attack, CombatOdds& odds);
+
+// Bombardment: a reason the rules keep an artillery unit from bombarding now (check_bombardment()).
+std::optional<Refusal> rules_bombard_refusal(const GameState& state, UnitIndex unit);
+
+// Combat result: the rules' changes to the CRT's result before it is applied (resolve_attack()).
+void rules_adjust_result(const GameState& state, const AttackAction& attack, CombatResult& result);
 
 // Combat result adjustments, once a combat's result is applied (resolve_attack()).
 void rules_combat_resolved(GameState& state, const CombatAftermath& combat, std::vector<Event>& events);

@@ -47,10 +47,16 @@ struct RuleHooks {
                       int half_mp) = nullptr;
   // Movement refusal: a reason a waiting unit may not enter now (19.2C).
   std::optional<Refusal> (*entry_refusal)(const GameState& state, UnitIndex unit) = nullptr;
+  // Movement: true if the rule keeps the unit out of every enemy ZOC this phase (11.3A).
+  bool (*zoc_entry_barred)(const GameState& state, const UnitState& unit) = nullptr;
   // Zones of control: true if the rule keeps a ZOC from reaching from `from` into `to` (25.0E-2).
   bool (*zoc_blocked)(const Ruleset& rules, Hex from, Hex to) = nullptr;
   // Odds modifiers: changes to a proposed combat's odds, each explained in odds.modifiers (15.1).
   void (*odds)(const GameState& state, const AttackAction& attack, CombatOdds& odds) = nullptr;
+  // Bombardment: a reason the rule keeps this artillery unit from bombarding now (11.3B).
+  std::optional<Refusal> (*bombard_refusal)(const GameState& state, UnitIndex unit) = nullptr;
+  // Combat result: the CRT's result of a combat, changed before it is applied (11.3B, 11.3C).
+  void (*combat_result)(const GameState& state, const AttackAction& attack, CombatResult& result) = nullptr;
   // Combat result adjustments: after a combat's result is applied (15.2).
   void (*combat_resolved)(GameState& state, const CombatAftermath& combat,
                           std::vector<Event>& events) = nullptr;

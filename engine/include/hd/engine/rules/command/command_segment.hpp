@@ -1,0 +1,20 @@
+// 4.1A Command Segment, 11.0 "Command Procedure": at the start of each daylight player turn with
+// 11.0 in force the phasing side's command status is determined (trace_command, command_range.hpp)
+// and kept in the state until its next command segment (11.3): UnitState::out_of_command marks every
+// combat unit and officer that receives no command, UnitState::gave_command every leader who gives
+// it (10.1C: he then moves with half his allowance).
+#pragma once
+
+#include <hd/engine/state/game_state.hpp>
+
+namespace hd::engine {
+
+// 4.1A, 11.0: the command segment of `side`. Units and leaders of the side not on the map are
+// neither out of command nor giving it (a reinforcement arriving later in the turn carries no OOC
+// marker: docs/rules-notes.md, 11.0). No decision: trace_command decides a short capacity.
+void determine_command(GameState& state, Side side);
+
+// 11.3: true if the unit is out of command now (marked in its side's last command segment).
+bool out_of_command(const GameState& state, UnitIndex unit);
+
+}  // namespace hd::engine

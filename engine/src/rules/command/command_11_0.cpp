@@ -1,0 +1,107 @@
+// 11.0 Command, 11.1 Leaders and Command, 11.2 Tracing Command, 11.3 Command Effects: the rule
+// modules. The command segment (4.1A) runs at the start of each daylight player turn; the effects of
+// being out of command (11.3) and 10.1C's half allowance for a leader giving command act through the
+// extension points below.
+#include <hd/engine/rules/command/command_segment.hpp>
+#include <hd/engine/rules/modules/rule_module.hpp>
+
+#include <algorithm>
+
+namespace hd::engine {
+namespace {
+
+// 4.1A: the command segment opens the player turn; none at night (4.2), held as usual in rain (4.3).
+// At night no command is given: the marks stay until the next command segment (11.0) and no leader
+// is giving command (10.1C).
+void command_segment(GameState& state, const DieRoller&, std::vector<Event>&) {
+  if (state.phase != Phase::Movement) return;
+  if (!state.current_turn().night) return determine_command(state, state.phasing);
+  for (UnitState& unit : state.units)
+    if (side_of(unit.army) == state.phasing) unit.gave_command = false;
+}
+
+// 4.1A: the game's first player turn opens without a phase start when there is no set-up phase
+// (start_game); its command segment is made with the opening position. With a set-up phase, the
+// segment is made again once the set-up ends and the first movement phase begins.
+void first_command_segment(GameState& state) {
+  if (!state.current_turn().night) determine_command(state, state.rules->scenario.first_side);
+}
+
+// 10.1C: a leader who gives command this player turn receives only half his movement allowance.
+int half_allowance_when_giving_command(const GameState& state, const UnitState& unit, int half_mp) {
+  if (!unit.is_leader() || !unit.gave_command || side_of(unit.army) != state.phasing) return half_mp;
+  return half_mp / 2;
+}
+
+// 11.3A: out-of-command units and leaders may not enter an enemy ZOC. (Those beginning the movement
+// phase in one cannot move: 5.3E already keeps every combat unit there.)
+bool out_of_command_keeps_out_of_zoc(const GameState&, const UnitState& unit) {
+  return unit.out_of_command;
+}
+
+// 11.3B: out-of-command artillery may not bombard.
+std::optional<Refusal> out_of_command_may_not_bombard(const GameState& state, UnitIndex unit) {
+  if (!state.units[unit].out_of_command) return std::nullopt;
+  return refuse(RefusalCode::OocMayNotBombard, "11.3B", {RefusalArg::of_unit(unit)});
+}
+
+// 11.3B: one out-of-command unit among the attackers (adjacent or bombarding) makes them all so.
+bool attack_out_of_command(const GameState& state, const AttackAction& attack) {
+  const auto ooc = [&](UnitIndex u) { return state.units[u].out_of_command; };
+  return std::any_of(attack.attackers.begin(), attack.attackers.end(), ooc) ||
+         std::any_of(attack.bombarding.begin(), attack.bombarding.end(), ooc);
+}
+
+// 11.3B: against out-of-command attackers a De or Dr becomes an Ar. 11.3C: against out-of-command
+// defenders an Ae becomes an Ar (one defender out of command suffices: docs/rules-notes.md, 11.3C).
+void convert_results(const GameState& state, const AttackAction& attack, CombatResult& result) {
+  if ((result == CombatResult::DefenderEliminated || result == CombatResult::DefenderRetreat) &&
+      attack_out_of_command(state, attack))
+    result = CombatResult::AttackerRetreat;
+  const auto ooc = [&](UnitIndex u) { return state.units[u].out_of_command; };
+  if (result == CombatResult::AttackerEliminated &&
+      std::any_of(attack.defenders.begin(), attack.defenders.end(), ooc))
+    result = CombatResult::AttackerRetreat;
+}
+
+// 11.3B: out-of-command attackers do not advance after an Ex (a De or Dr never reaches them).
+// 11.3C: out-of-command defenders do not advance after combat.
+void keep_out_of_command_from_advancing(GameState& state, const CombatAftermath& combat,
+                                        std::vector<Event>&) {
+  const Side attacker = state.phasing;
+  if (combat.result == CombatResult::Exchange && attack_out_of_command(state, combat.attack)) {
+    if (state.pending_exchange) state.pending_exchange->vacated.clear();  // no advance after the choice
+    if (state.pending_advance && state.pending_advance->side == attacker) state.pending_advance.reset();
+  }
+  if (state.pending_advance && state.pending_advance->side != attacker)
+    std::erase_if(state.pending_advance->candidates,
+                  [&](UnitIndex u) { return state.units[u].out_of_command; });
+}
+
+}  // namespace
+
+namespace modules {
+extern const RuleModule command_11_0{
+    "11.0",
+    "Command",
+    "hooks: opening and phase start (the command segment, rules/command/command_segment), movement allowance "
+    "(10.1C's half), EZOC entry, bombardment, combat result and aftermath (11.3)",
+    {.opening = first_command_segment,
+     .phase_start = command_segment,
+     .movement_allowance = half_allowance_when_giving_command,
+     .zoc_entry_barred = out_of_command_keeps_out_of_zoc,
+     .bombard_refusal = out_of_command_may_not_bombard,
+     .combat_result = convert_results,
+     .combat_resolved = keep_out_of_command_from_advancing}};
+extern const RuleModule leaders_and_command_11_1{
+    "11.1",
+    "Leaders and command",
+    "rules/command/command_range (trace_command: capacity, organizations, armies)",
+    {}};
+extern const RuleModule tracing_command_11_2{
+    "11.2", "Tracing command", "rules/command/command_range (command_reach)", {}};
+extern const RuleModule command_effects_11_3{
+    "11.3", "Command effects", "the 11.0 module's hooks (rules/command/command_11_0)", {}};
+}  // namespace modules
+
+}  // namespace hd::engine

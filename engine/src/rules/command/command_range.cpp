@@ -1,0 +1,213 @@
+// 11.0-11.2: tracing command and the command structure of a side (command_range.hpp).
+#include <hd/engine/rules/command/command_range.hpp>
+#include <hd/engine/rules/leaders/leaders.hpp>
+#include <hd/engine/rules/movement/movement.hpp>
+
+#include <algorithm>
+#include <charconv>
+#include <cstddef>
+#include <optional>
+#include <utility>
+
+namespace hd::engine {
+namespace {
+
+// Receivers (officers or units) matched to givers (commanders), each giver taking at most its
+// capacity. Receivers are placed one at a time and stay placed: an augmenting path may move an
+// earlier receiver to another giver to make room (Kuhn's algorithm with capacities). Placing in
+// order of preference therefore keeps the most preferred set that fits (a transversal matroid).
+class CapacityMatching {
+ public:
+  CapacityMatching(std::vector<int> capacity, std::vector<std::vector<std::size_t>> eligible)
+      : capacity_(std::move(capacity)),
+        eligible_(std::move(eligible)),
+        held_(capacity_.size()),
+        giver_(eligible_.size()) {}
+
+  // Places `receiver` with an eligible giver if some reassignment makes room; false if none can.
+  bool place(std::size_t receiver) {
+    std::vector<bool> visited(capacity_.size(), false);
+    return augment(receiver, visited);
+  }
+
+  std::optional<std::size_t> giver_of(std::size_t receiver) const { return giver_[receiver]; }
+
+ private:
+  bool augment(std::size_t receiver, std::vector<bool>& visited) {
+    for (std::size_t giver : eligible_[receiver]) {
+      if (visited[giver]) continue;
+      visited[giver] = true;
+      if (static_cast<int>(held_[giver].size()) < capacity_[giver]) {
+        assign(receiver, giver);
+        return true;
+      }
+      const std::vector<std::size_t> holding = held_[giver];
+      for (std::size_t other : holding) {
+        if (!augment(other, visited)) continue;
+        std::erase(held_[giver], other);
+        assign(receiver, giver);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  void assign(std::size_t receiver, std::size_t giver) {
+    held_[giver].push_back(receiver);
+    giver_[receiver] = giver;
+  }
+
+  std::vector<int> capacity_;
+  std::vector<std::vector<std::size_t>> eligible_;
+  std::vector<std::vector<std::size_t>> held_;
+  std::vector<std::optional<std::size_t>> giver_;
+};
+
+// 11.2: may command of `side` be traced from `at` into `next`?
+bool command_may_enter(const GameState& state, Hex at, Hex next, Side side) {
+  const Ruleset& rules = *state.rules;
+  if (!rules.map.bounds().contains(next) || !rules.scenario.area.contains(next)) return false;
+  if (!step_cost(rules, MoverClass::Mounted, at, next)) return false;  // prohibited terrain
+  if (state.enemy_in(next, side)) return false;                        // enemy-occupied
+  return !in_enemy_zoc(state, next, side) || friendly_combat_unit_in(state, next, side);
+}
+
+// The traced ranges of the leaders on the map, one search per distinct hex and range.
+class ReachCache {
+ public:
+  ReachCache(const GameState& state, Side side) : state_(state), side_(side) {}
+
+  bool within(Hex from, int range, Hex hex) {
+    auto [it, fresh] = reach_.try_emplace({from, range});
+    if (fresh) it->second = command_reach(state_, from, side_, range);
+    return it->second.contains(hex);
+  }
+
+ private:
+  const GameState& state_;
+  Side side_;
+  std::map<std::pair<Hex, int>, std::map<Hex, int>> reach_;
+};
+
+}  // namespace
+
+int command_capacity(const Ruleset& rules, const UnitState& commander) {
+  const LeaderDefinition* definition = rules.oob.find_leader(commander.army, commander.id);
+  if (!definition) return 0;
+  const std::string& text = definition->command_capacity;
+  int value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc{} || end != text.data() + text.size() || value < 0) return 0;
+  return value;
+}
+
+bool in_organization(const UnitState& unit, const UnitState& officer) {
+  if (unit.army != officer.army || officer.command.empty()) return false;
+  return unit.command == officer.command || unit.command.ends_with("/" + officer.command);
+}
+
+std::map<Hex, int> command_reach(const GameState& state, Hex from, Side side, int range) {
+  std::map<Hex, int> reach{{from, 0}};
+  std::vector<Hex> frontier{from};
+  for (int distance = 1; distance <= range && !frontier.empty(); ++distance) {
+    std::vector<Hex> next_frontier;
+    for (Hex at : frontier) {
+      for (Hex next : neighbours(at)) {
+        if (reach.contains(next) || !command_may_enter(state, at, next, side)) continue;
+        reach.emplace(next, distance);
+        next_frontier.push_back(next);
+      }
+    }
+    frontier = std::move(next_frontier);
+  }
+  return reach;
+}
+
+CommandStructure trace_command(const GameState& state, Side side) {
+  CommandStructure out;
+  out.in_command.assign(state.units.size(), false);
+  out.gives_command.assign(state.units.size(), false);
+  std::vector<UnitIndex> commanders, officers, units;
+  for (std::size_t i = 0; i < state.units.size(); ++i) {
+    const UnitState& unit = state.units[i];
+    if (!unit.on_map() || side_of(unit.army) != side) continue;
+    const auto index = static_cast<UnitIndex>(i);
+    if (!unit.is_leader())
+      units.push_back(index);
+    else if (is_commander(*state.rules, unit))
+      commanders.push_back(index);
+    else
+      officers.push_back(index);
+  }
+  ReachCache reach(state, side);
+  std::vector<int> capacity;
+  for (UnitIndex c : commanders) {
+    capacity.push_back(command_capacity(*state.rules, state.units[c]));
+    out.in_command[c] = true;  // 11.0: command originates with commanders
+  }
+  // The commanders (positions in `commanders`) who can reach `receiver`: same army (11.1, 11.1C),
+  // within five hexes traced (11.1A, 11.2).
+  const auto reaching_commanders = [&](UnitIndex receiver) {
+    std::vector<std::size_t> eligible;
+    const UnitState& r = state.units[receiver];
+    for (std::size_t c = 0; c < commanders.size(); ++c) {
+      const UnitState& commander = state.units[commanders[c]];
+      if (commander.army == r.army && reach.within(commander.hex, kCommanderRange, r.hex))
+        eligible.push_back(c);
+    }
+    return eligible;
+  };
+  // 11.1B: each officer's units within three hexes traced.
+  std::vector<std::vector<UnitIndex>> organization(officers.size());
+  std::vector<std::vector<std::size_t>> officer_eligible(officers.size());
+  for (std::size_t o = 0; o < officers.size(); ++o) {
+    const UnitState& officer = state.units[officers[o]];
+    for (UnitIndex u : units)
+      if (in_organization(state.units[u], officer) &&
+          reach.within(officer.hex, kOfficerRange, state.units[u].hex))
+        organization[o].push_back(u);
+    officer_eligible[o] = reaching_commanders(officers[o]);
+  }
+  // First the officers, those passing command to more units first (docs/rules-notes.md, 11.1A).
+  std::vector<std::size_t> officer_order(officers.size());
+  for (std::size_t o = 0; o < officers.size(); ++o)
+    officer_order[o] = o;
+  std::stable_sort(officer_order.begin(), officer_order.end(), [&](std::size_t a, std::size_t b) {
+    return organization[a].size() > organization[b].size();
+  });
+  CapacityMatching officer_matching(capacity, officer_eligible);
+  for (std::size_t o : officer_order)
+    officer_matching.place(o);
+  for (std::size_t o = 0; o < officers.size(); ++o) {
+    const auto giver = officer_matching.giver_of(o);
+    if (!giver) continue;
+    out.links.push_back({commanders[*giver], officers[o]});
+    out.in_command[officers[o]] = true;
+    out.gives_command[commanders[*giver]] = true;
+    for (UnitIndex u : organization[o]) {
+      if (!out.in_command[u]) out.links.push_back({officers[o], u});
+      out.in_command[u] = true;
+      out.gives_command[officers[o]] = true;
+    }
+  }
+  // Then the units still out of command, directly from the commanders (11.1A).
+  std::vector<UnitIndex> remaining;
+  for (UnitIndex u : units)
+    if (!out.in_command[u]) remaining.push_back(u);
+  std::vector<std::vector<std::size_t>> unit_eligible;
+  for (UnitIndex u : remaining)
+    unit_eligible.push_back(reaching_commanders(u));
+  CapacityMatching unit_matching(capacity, unit_eligible);
+  for (std::size_t r = 0; r < remaining.size(); ++r)
+    unit_matching.place(r);
+  for (std::size_t r = 0; r < remaining.size(); ++r) {
+    const auto giver = unit_matching.giver_of(r);
+    if (!giver) continue;
+    out.links.push_back({commanders[*giver], remaining[r]});
+    out.in_command[remaining[r]] = true;
+    out.gives_command[commanders[*giver]] = true;
+  }
+  return out;
+}
+
+}  // namespace hd::engine
