@@ -1,7 +1,8 @@
 // 18.5C's secret choice (docs/commitments.md): the commitment is SHA-256 over the game id, the choice
 // id, the choice and the nonce, byte by byte as documented (checked against a value computed with
-// sha256sum); an opening matches only its own commitment.
+// sha256sum); an opening matches only its own commitment; what a client says of an opening.
 #include <hd/wire/secret_commitment.hpp>
+#include <hd/wire/secret_opening_check.hpp>
 
 #include <catch2/catch.hpp>
 
@@ -71,4 +72,27 @@ TEST_CASE("18.5C nonces are fresh and 32 bytes; hex round-trips", "[commitment][
   CHECK(to_hex("\x01\xab") == "01ab");
   CHECK_FALSE(from_hex("abc"));
   CHECK_FALSE(from_hex("zz"));
+}
+
+TEST_CASE("18.5C a client checks an opening against the commitment of its choice id", "[commitment][18.5C]") {
+  REQUIRE(init_secret_commitments());
+  google::protobuf::RepeatedPtrField<hundred_days::v1::SecretCommitment> commitments;
+  hundred_days::v1::SecretCommitment& commitment = *commitments.Add();
+  commitment.set_choice_id("18.5C");
+  commitment.set_commitment(secret_commitment(7, "18.5C", "none", kNonce));
+  hundred_days::v1::SecretOpening opening;
+  opening.set_choice_id("18.5C");
+  opening.set_choice("none");
+  opening.set_nonce(kNonce);
+  const OpeningCheck good = check_opening(7, commitments, opening);
+  CHECK(good.ok);
+  CHECK(good.message == "secret choice 18.5C opened: none (matches its commitment)");
+  opening.set_choice("18.5C");  // the server claims the option was chosen after all
+  const OpeningCheck changed = check_opening(7, commitments, opening);
+  CHECK_FALSE(changed.ok);
+  CHECK(changed.message.find("does NOT match the commitment") != std::string::npos);
+  opening.set_choice_id("22.6B");  // nothing was committed for it
+  const OpeningCheck unknown = check_opening(7, commitments, opening);
+  CHECK_FALSE(unknown.ok);
+  CHECK(unknown.message.find("no commitment to it was published") != std::string::npos);
 }
