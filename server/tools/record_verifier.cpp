@@ -61,8 +61,8 @@ std::optional<std::string> check_secret_choices(const DiceProof& proof, const lo
     if (!seen.insert(secret.choice_id).second) return what + "committed more than once";
     if (!wire::opening_matches(static_cast<std::uint64_t>(proof.game_id), secret.choice_id, secret.choice,
                                secret.nonce, secret.commitment))
-      return what + "the opening (choice '" + secret.choice + "' and its nonce) does not match the commitment " +
-             secret.commitment;
+      return what + "the opening (choice '" + secret.choice +
+             "' and its nonce) does not match the commitment " + secret.commitment;
     const bool chosen =
         std::find(choice.options.begin(), choice.options.end(), secret.choice_id) != choice.options.end();
     const std::string expected = chosen ? secret.choice_id : std::string(wire::kNoChoice);
@@ -181,7 +181,8 @@ Verification verify_game(std::string_view record, std::string_view proof_text,
   std::ostringstream summary;
   summary << "verified: game " << proof.game_id << " (" << proof.scenario << "), commitment " << commitment
           << ", " << proof.seats.size() << " seats' entropy, " << dice_used << " dice, " << actions
-          << " actions replayed, " << proof.secrets.size() << " secret choice(s) opened, final hash " << reached;
+          << " actions replayed, " << proof.secrets.size() << " secret choice(s) opened, final hash "
+          << reached;
   if (state.result) {
     summary << "; result: "
             << (state.result->winner ? std::string(engine::to_string(*state.result->winner)) : "nobody")

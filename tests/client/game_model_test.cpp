@@ -147,7 +147,8 @@ TEST_CASE("18.5C an opening received is checked against the commitment first see
   // opening it carries, changed to match it, is still caught.
   pb::GameSnapshot later = snapshot;
   later.set_sequence(5);
-  later.mutable_secret_commitments(0)->set_commitment(hd::wire::secret_commitment(12, "18.5C", "18.5C", nonce));
+  later.mutable_secret_commitments(0)->set_commitment(
+      hd::wire::secret_commitment(12, "18.5C", "18.5C", nonce));
   pb::SecretOpening& changed = *later.add_secret_openings();
   changed = opening;
   changed.set_choice("18.5C");

@@ -37,14 +37,20 @@ TEST_CASE("18.5C an opening matches its commitment, in either case of hex", "[co
 TEST_CASE("18.5C a tampered opening or commitment does not match", "[commitment][18.5C]") {
   REQUIRE(init_secret_commitments());
   const std::string commitment = secret_commitment(7, "18.5C", "18.5C", kNonce);
-  SECTION("another choice") { CHECK_FALSE(opening_matches(7, "18.5C", "none", kNonce, commitment)); }
+  SECTION("another choice") {
+    CHECK_FALSE(opening_matches(7, "18.5C", "none", kNonce, commitment));
+  }
   SECTION("another nonce") {
     std::string nonce = kNonce;
     nonce[31] = '\x12';
     CHECK_FALSE(opening_matches(7, "18.5C", "18.5C", nonce, commitment));
   }
-  SECTION("another game") { CHECK_FALSE(opening_matches(8, "18.5C", "18.5C", kNonce, commitment)); }
-  SECTION("another choice id") { CHECK_FALSE(opening_matches(7, "22.6B", "18.5C", kNonce, commitment)); }
+  SECTION("another game") {
+    CHECK_FALSE(opening_matches(8, "18.5C", "18.5C", kNonce, commitment));
+  }
+  SECTION("another choice id") {
+    CHECK_FALSE(opening_matches(7, "22.6B", "18.5C", kNonce, commitment));
+  }
   SECTION("a nonce of the wrong length") {
     CHECK_FALSE(opening_matches(7, "18.5C", "18.5C", kNonce.substr(0, 31), commitment));
     CHECK_FALSE(opening_matches(7, "18.5C", "18.5C", kNonce + "x", commitment));

@@ -4,11 +4,10 @@
 // nonce) reaches them, or the server's log, before the 16/1700 French movement phase begins; the
 // opening they then receive verifies; hd_verify passes on the finished game's record and fails
 // when the opening is tampered with. A game without the option has a commitment too ("none").
+#include "accounts/password_hashing.hpp"
 #include "game_test_player.hpp"
 #include "record_verifier.hpp"
 #include "server_process.hpp"
-
-#include "accounts/password_hashing.hpp"
 
 #include <hd/engine/rules/sequence/decisions.hpp>
 #include <hd/loader/data_files.hpp>
@@ -44,7 +43,8 @@ bool holds_secret(const std::string& bytes, const std::string& nonce) {
 // The opening of `commitment` in `openings` verifies for `game`.
 bool opens(std::uint64_t game, const v1::SecretCommitment& commitment, const v1::SecretOpening& opening) {
   return opening.choice_id() == commitment.choice_id() &&
-         wire::opening_matches(game, opening.choice_id(), opening.choice(), opening.nonce(), commitment.commitment());
+         wire::opening_matches(game, opening.choice_id(), opening.choice(), opening.nonce(),
+                               commitment.commitment());
 }
 
 // Replaces the first occurrence of `from` in `text` by `to` (the test fails if there is none).
@@ -61,7 +61,8 @@ void play_and_verify(bool first_corps) {
   GamePlayer alice(server.port(), "alice");  // French
   GamePlayer bob(server.port(), "bob");      // Prussian
   GamePlayer eve(server.port(), "eve");      // spectator, Coalition view
-  v1::ClientEnvelope create = create_game("ligny", {v1::SEAT_FRENCH}, test_entropy("alice"), v1::SPECTATOR_VIEW_COALITION);
+  v1::ClientEnvelope create =
+      create_game("ligny", {v1::SEAT_FRENCH}, test_entropy("alice"), v1::SPECTATOR_VIEW_COALITION);
   if (first_corps) create.mutable_create_game()->add_force_options("18.5C");
   const auto created = alice.request(create);
   REQUIRE(created.has_game_created());
@@ -95,7 +96,8 @@ void play_and_verify(bool first_corps) {
   CHECK(commitment.commitment() == query_one(server.database_path(), "SELECT commitment" + where));
   for (const auto* snapshot : {&eve_snapshot, &alice_snapshot}) {
     REQUIRE(snapshot->game_snapshot().secret_commitments_size() == 1);
-    CHECK(snapshot->game_snapshot().secret_commitments(0).SerializeAsString() == commitment.SerializeAsString());
+    CHECK(snapshot->game_snapshot().secret_commitments(0).SerializeAsString() ==
+          commitment.SerializeAsString());
     CHECK(snapshot->game_snapshot().secret_openings_size() == 0);
   }
   CHECK(bob_snapshot.game_snapshot().secret_openings_size() == 0);
@@ -148,8 +150,8 @@ void play_and_verify(bool first_corps) {
   REQUIRE(exported.has_game_record());
   const std::string& record = exported.game_record().record();
   const std::string& proof = exported.game_record().dice_proof();
-  const std::string secret_line = "secret 18.5C french " + commitment.commitment() + " " + wire::to_hex(*nonce) +
-                                  " " + choice + "\n";
+  const std::string secret_line =
+      "secret 18.5C french " + commitment.commitment() + " " + wire::to_hex(*nonce) + " " + choice + "\n";
   CHECK(proof.find(secret_line) != std::string::npos);
   server::init_crypto();
   const server::Verification ok = server::verify_game(record, proof, game_data_root());
@@ -159,13 +161,13 @@ void play_and_verify(bool first_corps) {
 
   std::string other_nonce = *nonce;
   other_nonce[0] = static_cast<char>(other_nonce[0] ^ 1);
-  const auto tampered_nonce =
-      server::verify_game(record, replaced(proof, wire::to_hex(*nonce), wire::to_hex(other_nonce)), game_data_root());
+  const auto tampered_nonce = server::verify_game(
+      record, replaced(proof, wire::to_hex(*nonce), wire::to_hex(other_nonce)), game_data_root());
   CHECK_FALSE(tampered_nonce.ok);
   CHECK_THAT(tampered_nonce.message, Catch::Contains("does not match the commitment"));
   const std::string other_choice = first_corps ? "none" : "18.5C";
-  const auto tampered_choice =
-      server::verify_game(record, replaced(proof, " " + choice + "\n", " " + other_choice + "\n"), game_data_root());
+  const auto tampered_choice = server::verify_game(
+      record, replaced(proof, " " + choice + "\n", " " + other_choice + "\n"), game_data_root());
   CHECK_FALSE(tampered_choice.ok);
   CHECK_THAT(tampered_choice.message, Catch::Contains("does not match the commitment"));
   const auto missing = server::verify_game(record, replaced(proof, secret_line, ""), game_data_root());

@@ -316,7 +316,8 @@ std::vector<SightLineShown> GameModel::sight_lines() const {
       // The refusal's reason is about this gun's fire, and its first argument is this gun.
       rule = odds_->refusal().rule();
       const pb::Refusal& refusal = odds_->refusal();
-      const bool names_it = refusal.args_size() > 0 && refusal.args(0).value_case() == pb::RefusalArg::kUnit &&
+      const bool names_it = refusal.args_size() > 0 &&
+                            refusal.args(0).value_case() == pb::RefusalArg::kUnit &&
                             refusal.args(0).unit() == index;
       const auto reason = refusal.rule_refusal();
       const bool about_fire = reason == pb::RULE_REFUSAL_NO_LINE_OF_SIGHT ||

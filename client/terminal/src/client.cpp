@@ -218,7 +218,8 @@ void Client::observe(const v1::ServerEnvelope& envelope) {
         state.commitments = snapshot.secret_commitments();
         for (const v1::SecretCommitment& commitment : snapshot.secret_commitments())
           notice("secret choice " + commitment.choice_id() + " of the " + seat_name(commitment.seat()) +
-                 " seat committed: " + commitment.commitment() + " (revealed at " + commitment.revealed_at() + ")");
+                 " seat committed: " + commitment.commitment() + " (revealed at " + commitment.revealed_at() +
+                 ")");
       }
       for (const v1::SecretOpening& opening : snapshot.secret_openings())
         notice(wire::check_opening(snapshot.game_id(), state.commitments, opening).message);

@@ -1,8 +1,7 @@
 #include <hd/wire/secret_commitment.hpp>
 
-#include <sodium.h>
-
 #include <cctype>
+#include <sodium.h>
 
 namespace hd::wire {
 namespace {

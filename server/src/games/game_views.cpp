@@ -117,7 +117,8 @@ v1::GameSnapshot GameViews::snapshot(const GameRoom& room, const Subscriber& sub
   }
   out.set_seed_commitment(room.row.seed_commitment);
   add_secret_commitments(room, out);
-  add_secret_openings(room, past ? past->state : visible_state(room, subscriber), *out.mutable_secret_openings());
+  add_secret_openings(room, past ? past->state : visible_state(room, subscriber),
+                      *out.mutable_secret_openings());
   return out;
 }
 

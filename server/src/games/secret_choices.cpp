@@ -20,8 +20,7 @@ const engine::ScenarioOption* option_of(const engine::GameState& state, const st
   return nullptr;
 }
 
-void add_opening(const SecretChoiceRow& secret,
-                 google::protobuf::RepeatedPtrField<v1::SecretOpening>& out) {
+void add_opening(const SecretChoiceRow& secret, google::protobuf::RepeatedPtrField<v1::SecretOpening>& out) {
   v1::SecretOpening& opening = *out.Add();
   opening.set_choice_id(secret.choice_id);
   opening.set_choice(secret.choice);
@@ -34,14 +33,16 @@ bool finished(const GameRoom& room) {
 
 }  // namespace
 
-std::vector<SecretChoiceRow> make_secret_choices(const engine::GameState& initial, const std::vector<SeatRow>& seats) {
+std::vector<SecretChoiceRow> make_secret_choices(const engine::GameState& initial,
+                                                 const std::vector<SeatRow>& seats) {
   std::vector<SecretChoiceRow> secrets;
   for (const engine::ScenarioOption& option : initial.rules->scenario.options) {
     if (!option.secret) continue;
     SecretChoiceRow secret;
     secret.choice_id = option.id;
-    const auto seat = std::find_if(seats.begin(), seats.end(),
-                                   [&](const SeatRow& s) { return side_of_seat(s.seat) == option.secret->side; });
+    const auto seat = std::find_if(seats.begin(), seats.end(), [&](const SeatRow& s) {
+      return side_of_seat(s.seat) == option.secret->side;
+    });
     secret.seat = seat == seats.end() ? v1::SEAT_UNSPECIFIED : seat->seat;
     // "none" when not chosen: every secret option has a commitment, so its presence tells nothing.
     secret.choice = initial.rules->option_chosen(option.id) ? option.id : std::string(wire::kNoChoice);
@@ -53,8 +54,8 @@ std::vector<SecretChoiceRow> make_secret_choices(const engine::GameState& initia
 
 void commit_secret_choices(std::int64_t game_id, std::vector<SecretChoiceRow>& secrets) {
   for (SecretChoiceRow& secret : secrets)
-    secret.commitment =
-        wire::secret_commitment(static_cast<std::uint64_t>(game_id), secret.choice_id, secret.choice, secret.nonce);
+    secret.commitment = wire::secret_commitment(static_cast<std::uint64_t>(game_id), secret.choice_id,
+                                                secret.choice, secret.nonce);
 }
 
 bool secret_revealed(const engine::GameState& state, const SecretChoiceRow& secret, bool finished) {
@@ -85,10 +86,12 @@ void add_secret_openings(const GameRoom& room, const engine::GameState& state,
     if (secret_revealed(state, secret, finished(room))) add_opening(secret, out);
 }
 
-void add_openings_revealed_by(const GameRoom& room, const engine::GameState& before, const engine::GameState& after,
+void add_openings_revealed_by(const GameRoom& room, const engine::GameState& before,
+                              const engine::GameState& after,
                               google::protobuf::RepeatedPtrField<v1::SecretOpening>& out) {
   for (const SecretChoiceRow& secret : room.row.secrets)
-    if (!secret_revealed(before, secret, false) && secret_revealed(after, secret, false)) add_opening(secret, out);
+    if (!secret_revealed(before, secret, false) && secret_revealed(after, secret, false))
+      add_opening(secret, out);
 }
 
 }  // namespace hd::server

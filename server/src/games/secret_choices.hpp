@@ -6,7 +6,6 @@
 #include "games/game_store.hpp"
 
 #include <hd/engine/state/game_state.hpp>
-
 #include <hundred_days/v1/protocol.pb.h>
 
 #include <string>
@@ -20,7 +19,8 @@ class GameRoom;
 // fresh 32-byte nonce; the seat is the first of the option's side among `seats` (the French seat
 // for 18.5C). The commitment is left empty: it needs the game id (GameStore::insert_game, then
 // commit_secret_choices).
-std::vector<SecretChoiceRow> make_secret_choices(const engine::GameState& initial, const std::vector<SeatRow>& seats);
+std::vector<SecretChoiceRow> make_secret_choices(const engine::GameState& initial,
+                                                 const std::vector<SeatRow>& seats);
 
 // Fills every choice's commitment for game `game_id` (hd::wire::secret_commitment).
 void commit_secret_choices(std::int64_t game_id, std::vector<SecretChoiceRow>& secrets);
@@ -40,7 +40,8 @@ void add_secret_openings(const GameRoom& room, const engine::GameState& state,
 
 // The openings of the choices revealed by the action that led from `before` to `after` (a
 // GameUpdate's secret_openings).
-void add_openings_revealed_by(const GameRoom& room, const engine::GameState& before, const engine::GameState& after,
+void add_openings_revealed_by(const GameRoom& room, const engine::GameState& before,
+                              const engine::GameState& after,
                               google::protobuf::RepeatedPtrField<hundred_days::v1::SecretOpening>& out);
 
 }  // namespace hd::server

@@ -17,8 +17,9 @@ struct OpeningCheck {
 
 // Checks `opening` against the commitment of the same choice id among `commitments` (those of game
 // `game_id`). Fails when there is none, or when the choice and nonce do not give the commitment.
-OpeningCheck check_opening(std::uint64_t game_id,
-                           const google::protobuf::RepeatedPtrField<hundred_days::v1::SecretCommitment>& commitments,
-                           const hundred_days::v1::SecretOpening& opening);
+OpeningCheck check_opening(
+    std::uint64_t game_id,
+    const google::protobuf::RepeatedPtrField<hundred_days::v1::SecretCommitment>& commitments,
+    const hundred_days::v1::SecretOpening& opening);
 
 }  // namespace hd::wire
