@@ -4,9 +4,13 @@
 #include "games/dice_proof.hpp"
 
 #include <hd/engine/notation/notation.hpp>
+#include <hd/wire/secret_commitment.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
+#include <optional>
+#include <set>
 #include <sstream>
 #include <vector>
 
@@ -45,6 +49,38 @@ Verification fail(std::string message) {
 }
 
 constexpr std::array<std::string_view, 3> kSeatOrder{"french", "prussian", "allied"};
+
+// 18.5C (docs/commitments.md): every secret option of the scenario has exactly one commitment, it
+// opens with its nonce and choice, and the choice is the game's (the option id when the record's
+// header chooses the option, "none" when not). The first mismatch, or nothing.
+std::optional<std::string> check_secret_choices(const DiceProof& proof, const loader::GameChoice& choice,
+                                                const engine::GameState& state) {
+  std::set<std::string> seen;
+  for (const DiceProofSecret& secret : proof.secrets) {
+    const std::string what = "secret " + secret.choice_id + ": ";
+    if (!seen.insert(secret.choice_id).second) return what + "committed more than once";
+    if (!wire::opening_matches(static_cast<std::uint64_t>(proof.game_id), secret.choice_id, secret.choice,
+                               secret.nonce, secret.commitment))
+      return what + "the opening (choice '" + secret.choice +
+             "' and its nonce) does not match the commitment " + secret.commitment;
+    const bool chosen =
+        std::find(choice.options.begin(), choice.options.end(), secret.choice_id) != choice.options.end();
+    const std::string expected = chosen ? secret.choice_id : std::string(wire::kNoChoice);
+    if (secret.choice != expected)
+      return what + "the choice opened is '" + secret.choice + "' but the record's game " +
+             (chosen ? "chooses it" : "does not choose it");
+  }
+  for (const engine::ScenarioOption& option : state.rules->scenario.options)
+    if (option.secret && !seen.count(option.id))
+      return "secret " + option.id + ": the proof holds no commitment to this secret option";
+  for (const std::string& id : seen) {
+    const auto& options = state.rules->scenario.options;
+    if (std::none_of(options.begin(), options.end(),
+                     [&](const engine::ScenarioOption& o) { return o.id == id && o.secret; }))
+      return "secret " + id + ": not a secret option of " + choice.scenario;
+  }
+  return std::nullopt;
+}
 
 }  // namespace
 
@@ -94,6 +130,7 @@ Verification verify_game(std::string_view record, std::string_view proof_text,
     return fail(why);
   }
   engine::GameState state = std::move(*game.value);
+  if (const auto mismatch = check_secret_choices(proof, header.choice, state)) return fail(*mismatch);
   std::size_t dice_used = 0, actions = 0;
   int number = 0;
   for (const std::string_view line : lines_of(record)) {
@@ -144,7 +181,8 @@ Verification verify_game(std::string_view record, std::string_view proof_text,
   std::ostringstream summary;
   summary << "verified: game " << proof.game_id << " (" << proof.scenario << "), commitment " << commitment
           << ", " << proof.seats.size() << " seats' entropy, " << dice_used << " dice, " << actions
-          << " actions replayed, final hash " << reached;
+          << " actions replayed, " << proof.secrets.size() << " secret choice(s) opened, final hash "
+          << reached;
   if (state.result) {
     summary << "; result: "
             << (state.result->winner ? std::string(engine::to_string(*state.result->winner)) : "nobody")

@@ -3,6 +3,8 @@
 // protocol defines (QueryReachable, SubmitAction move/attack/retreat, QueryOdds).
 #include "model/game_model.hpp"
 
+#include <hd/wire/secret_commitment.hpp>
+
 #include <catch2/catch.hpp>
 
 namespace pb = hundred_days::v1;
@@ -122,6 +124,36 @@ TEST_CASE("updates apply in sequence; a repeat is ignored and a gap is reported"
   other_game.set_game_id(13);
   CHECK(model.apply_update(other_game) == UpdateFit::AlreadySeen);
   CHECK(model.sequence() == 4);
+}
+
+TEST_CASE("18.5C an opening received is checked against the commitment first seen, and a bad one said") {
+  REQUIRE(hd::wire::init_secret_commitments());
+  const std::string nonce(hd::wire::kSecretNonceBytes, '\x2a');
+  pb::GameSnapshot snapshot = sample_snapshot();
+  pb::SecretCommitment& commitment = *snapshot.add_secret_commitments();
+  commitment.set_choice_id("18.5C");
+  commitment.set_seat(pb::SEAT_FRENCH);
+  commitment.set_commitment(hd::wire::secret_commitment(12, "18.5C", "none", nonce));
+  GameModel model;
+  model.apply_snapshot(snapshot);
+  pb::GameUpdate reveal = update_after(model, 4);
+  pb::SecretOpening& opening = *reveal.add_secret_openings();
+  opening.set_choice_id("18.5C");
+  opening.set_choice("none");
+  opening.set_nonce(nonce);
+  REQUIRE(model.apply_update(reveal) == UpdateFit::Applied);
+  CHECK(model.log().back() == "secret choice 18.5C opened: none (matches its commitment)");
+  // A later snapshot of the same game with another commitment does not replace the first one: the
+  // opening it carries, changed to match it, is still caught.
+  pb::GameSnapshot later = snapshot;
+  later.set_sequence(5);
+  later.mutable_secret_commitments(0)->set_commitment(
+      hd::wire::secret_commitment(12, "18.5C", "18.5C", nonce));
+  pb::SecretOpening& changed = *later.add_secret_openings();
+  changed = opening;
+  changed.set_choice("18.5C");
+  model.apply_snapshot(later);
+  CHECK(model.log().back().find("does NOT match the commitment") != std::string::npos);
 }
 
 TEST_CASE("movement: a click on my unit asks for its reachable hexes; a click on one moves it by that path") {

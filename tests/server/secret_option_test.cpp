@@ -24,10 +24,12 @@ v1::ClientEnvelope create_ligny(std::vector<v1::Seat> take, const std::string& e
   return envelope;
 }
 
-// A snapshot less what differs between any two games (number, dice commitment, players, times).
+// A snapshot less what differs between any two games (number, dice and secret commitments, players,
+// times).
 std::string game_independent(v1::GameSnapshot snapshot) {
   snapshot.set_game_id(0);
   snapshot.clear_seed_commitment();
+  snapshot.clear_secret_commitments();  // random nonces: every game's differ (docs/commitments.md)
   snapshot.clear_summary();
   return snapshot.SerializeAsString();
 }

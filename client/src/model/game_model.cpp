@@ -3,6 +3,7 @@
 #include "net/requests.hpp"
 
 #include <hd/wire/hex_convert.hpp>
+#include <hd/wire/secret_opening_check.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -96,6 +97,14 @@ void GameModel::apply_snapshot(const pb::GameSnapshot& snapshot) {
   log_.clear();
   log_.push_back("Opened " + scenario_.title() + " (game " + std::to_string(game_id_) + ") at action " +
                  std::to_string(sequence_));
+  // 18.5C (docs/commitments.md): the commitments first seen for this game stay; openings are
+  // checked against them.
+  if (commitments_game_ != game_id_) {
+    commitments_ = snapshot.secret_commitments();
+    commitments_game_ = game_id_;
+  }
+  for (const auto& opening : snapshot.secret_openings())
+    log_.push_back(wire::check_opening(game_id_, commitments_, opening).message);
   clear_selection();
   combat_options_.reset();
   retreats_.reset();
@@ -116,6 +125,8 @@ UpdateFit GameModel::apply_update(const pb::GameUpdate& update) {
     if (!update.action_text().empty()) log_.push_back("> " + update.action_text());
     for (const auto& event : update.events())
       if (!event.text().empty()) log_.push_back("  " + event.text());
+    for (const auto& opening : update.secret_openings())
+      log_.push_back(wire::check_opening(game_id_, commitments_, opening).message);
     record_combats(update);
   }
   keep_last(log_, kMaxLogLines);
@@ -305,7 +316,8 @@ std::vector<SightLineShown> GameModel::sight_lines() const {
       // The refusal's reason is about this gun's fire, and its first argument is this gun.
       rule = odds_->refusal().rule();
       const pb::Refusal& refusal = odds_->refusal();
-      const bool names_it = refusal.args_size() > 0 && refusal.args(0).value_case() == pb::RefusalArg::kUnit &&
+      const bool names_it = refusal.args_size() > 0 &&
+                            refusal.args(0).value_case() == pb::RefusalArg::kUnit &&
                             refusal.args(0).unit() == index;
       const auto reason = refusal.rule_refusal();
       const bool about_fire = reason == pb::RULE_REFUSAL_NO_LINE_OF_SIGHT ||

@@ -179,6 +179,9 @@ class GameModel {
   pb::GameView view_;
   pb::GameSummary summary_;
   std::vector<std::string> log_;
+  // The secret choices' commitments as first seen for game `commitments_game_` (18.5C).
+  google::protobuf::RepeatedPtrField<pb::SecretCommitment> commitments_;
+  std::uint64_t commitments_game_ = 0;
   std::vector<pb::ChatMessage> chat_;
   std::map<engine::Hex, std::vector<std::uint32_t>> stacks_;
   std::map<engine::Hex, pb::Side> control_;

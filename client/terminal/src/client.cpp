@@ -1,6 +1,7 @@
 #include <hd/term/client.hpp>
 #include <hd/term/state_text.hpp>
 #include <hd/wire/protocol_version.hpp>
+#include <hd/wire/secret_opening_check.hpp>
 
 #include <algorithm>
 #include <ostream>
@@ -204,6 +205,24 @@ void Client::observe(const v1::ServerEnvelope& envelope) {
       }
       for (const v1::ChatMessage& chat : snapshot.recent_chat())
         notice("chat " + chat.from() + ": " + chat.text());
+      // 18.5C: keep the commitments first seen for this game; check every opening against them.
+      if (game_ && game_->game_id == snapshot.game_id()) {
+        state.commitments = game_->commitments;
+        for (const v1::SecretCommitment& now : snapshot.secret_commitments()) {
+          bool same = false;
+          for (const v1::SecretCommitment& first : state.commitments)
+            same = same || (first.choice_id() == now.choice_id() && first.commitment() == now.commitment());
+          if (!same) notice("WARNING: secret choice " + now.choice_id() + ": its commitment changed");
+        }
+      } else {
+        state.commitments = snapshot.secret_commitments();
+        for (const v1::SecretCommitment& commitment : snapshot.secret_commitments())
+          notice("secret choice " + commitment.choice_id() + " of the " + seat_name(commitment.seat()) +
+                 " seat committed: " + commitment.commitment() + " (revealed at " + commitment.revealed_at() +
+                 ")");
+      }
+      for (const v1::SecretOpening& opening : snapshot.secret_openings())
+        notice(wire::check_opening(snapshot.game_id(), state.commitments, opening).message);
       game_ = std::move(state);
       break;
     }
@@ -219,6 +238,8 @@ void Client::observe(const v1::ServerEnvelope& envelope) {
       }
       for (const v1::GameEvent& event : update.events())
         notice("    " + event.text());
+      for (const v1::SecretOpening& opening : update.secret_openings())
+        notice(wire::check_opening(update.game_id(), game_->commitments, opening).message);
       game_->sequence = update.undone() ? update.sequence() : std::max(game_->sequence, update.sequence());
       if (game_->replica && game_->replica->ok() && !game_->replica->apply(update))
         notice("error: replica: " + game_->replica->error());

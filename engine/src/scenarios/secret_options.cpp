@@ -3,8 +3,11 @@
 namespace hd::engine {
 
 bool option_hidden(const GameState& state, const ScenarioOption& option) {
-  if (!option.secret || !state.rules->option_chosen(option.id) || state.phase == Phase::GameOver)
-    return false;
+  return state.rules->option_chosen(option.id) && secret_choice_unrevealed(state, option);
+}
+
+bool secret_choice_unrevealed(const GameState& state, const ScenarioOption& option) {
+  if (!option.secret || state.phase == Phase::GameOver) return false;
   const SecretOption& secret = *option.secret;
   const TurnName now = state.current_turn().name;
   if (now < secret.reveal) return true;

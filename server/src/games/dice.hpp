@@ -6,6 +6,8 @@
 // every roll (docs/dice.md).
 #pragma once
 
+#include <hd/wire/secret_commitment.hpp>
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -28,8 +30,9 @@ std::string dice_commitment(std::string_view seed);
 // | attempt, taking the first byte below 252 (252 = 42 * 6) modulo 6, plus 1.
 int derive_die(std::string_view seed, const std::vector<std::string>& seat_entropy, std::uint64_t roll);
 
-// Bytes to lowercase hex and back (nullopt for odd length or a non-hex digit).
-std::string to_hex(std::string_view bytes);
-std::optional<std::string> from_hex(std::string_view hex);
+// Bytes to lowercase hex and back (nullopt for odd length or a non-hex digit); shared with the
+// secret choices' commitments (hd/wire/secret_commitment.hpp).
+using wire::from_hex;
+using wire::to_hex;
 
 }  // namespace hd::server

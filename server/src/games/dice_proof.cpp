@@ -18,6 +18,9 @@ std::string format_dice_proof(const DiceProof& proof) {
     out << "entropy " << seat.seat << " " << to_hex(seat.entropy) << "\n";
   for (std::size_t i = 0; i < proof.rolls.size(); ++i)
     out << "roll " << (i + 1) << " " << proof.rolls[i] << "\n";
+  for (const DiceProofSecret& secret : proof.secrets)
+    out << "secret " << secret.choice_id << " " << secret.seat << " " << secret.commitment << " "
+        << to_hex(secret.nonce) << " " << secret.choice << "\n";
   return out.str();
 }
 
@@ -90,6 +93,12 @@ DiceProofParse parse_dice_proof(std::string_view text) {
       if (number != proof.rolls.size() + 1) return fail("rolls out of order");
       if (die < 1 || die > 6) return fail("a die is 1 to 6");
       proof.rolls.push_back(die);
+    } else if (key == "secret" && words.size() == 6) {
+      const auto nonce = from_hex(words[4]);
+      if (words[3].size() != 64 || !from_hex(words[3])) return fail("secret commitment is not 64 hex digits");
+      if (!nonce) return fail("secret nonce is not hex");
+      proof.secrets.push_back({std::string(words[1]), std::string(words[2]), std::string(words[3]), *nonce,
+                               std::string(words[5])});
     } else {
       return fail("unknown line '" + std::string(line) + "'");
     }

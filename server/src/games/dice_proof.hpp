@@ -8,6 +8,9 @@
 //   seed <64 hex>
 //   entropy <seat> <hex>        one line per seat in seat order: french, prussian, allied
 //   roll <n> <die>              one line per die, n = 1, 2, 3 ... in the order rolled
+//   secret <choice-id> <seat> <commitment> <nonce hex> <choice>
+//                               one line per secret written choice (18.5C ...), its commitment and
+//                               opening (docs/commitments.md); the choice is one word ("none": not chosen)
 #pragma once
 
 #include <cstdint>
@@ -23,6 +26,15 @@ struct DiceProofSeat {
   std::string entropy;  // raw bytes (written as hex)
 };
 
+// A secret written choice's commitment and its opening (hd/wire/secret_commitment.hpp).
+struct DiceProofSecret {
+  std::string choice_id;   // e.g. "18.5C"
+  std::string seat;        // "french", "prussian" or "allied"
+  std::string commitment;  // 64 hex digits, as published
+  std::string nonce;       // raw bytes (written as hex)
+  std::string choice;      // one word: the option id, or "none"
+};
+
 struct DiceProof {
   std::int64_t game_id = 0;
   std::string scenario;              // scenario folder name (slug)
@@ -30,6 +42,7 @@ struct DiceProof {
   std::string seed;                  // raw seed bytes (written as hex)
   std::vector<DiceProofSeat> seats;  // in seat order
   std::vector<int> rolls;            // rolls[n - 1] is die number n
+  std::vector<DiceProofSecret> secrets;
 };
 
 // The proof as text, exactly in the format above, each line ending in '\n'.

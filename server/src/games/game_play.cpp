@@ -3,6 +3,7 @@
 #include "games/game_play.hpp"
 
 #include "games/seat_policy.hpp"
+#include "games/secret_choices.hpp"
 #include "games/spectator_view.hpp"
 #include "log.hpp"
 
@@ -74,6 +75,8 @@ std::uint64_t GamePlay::play(GameRoom& room, engine::Side side, const engine::Ac
     if (over) store_.set_status(room.row.id, v1::GAME_STATUS_FINISHED, result);
   });
   const std::vector<engine::Event> events = applied.events;
+  google::protobuf::RepeatedPtrField<v1::SecretOpening> openings;  // 18.5C: revealed by this action
+  add_openings_revealed_by(room, room.state, applied.after, openings);
   const std::size_t turns_before = room.turn_starts.size();
   room.commit(std::move(applied));
   room.proposal.reset();
@@ -93,6 +96,7 @@ std::uint64_t GamePlay::play(GameRoom& room, engine::Side side, const engine::Ac
     if (subscriber.catching_up) continue;  // its catch-up sends this one in order (catch_up.hpp)
     v1::ServerEnvelope update;
     *update.mutable_game_update() = views_.update_for(room, subscriber, logged, events, room.state);
+    if (!is_delayed(room, subscriber)) *update.mutable_game_update()->mutable_secret_openings() = openings;
     outbound_.send(connection, update);
   }
   if (over) views_.broadcast_summary(room);

@@ -47,6 +47,9 @@ DiceProof dice_proof_of(const GameRoom& room) {
   for (const LoggedAction& logged : room.log)
     for (int die : logged.dice)
       proof.rolls.push_back(die);
+  for (const SecretChoiceRow& secret : room.row.secrets)
+    proof.secrets.push_back(
+        {secret.choice_id, seat_name(secret.seat), secret.commitment, secret.nonce, secret.choice});
   return proof;
 }
 

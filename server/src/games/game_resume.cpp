@@ -4,6 +4,7 @@
 // run between them.
 #include "games/catch_up.hpp"
 #include "games/game_opening.hpp"
+#include "games/secret_choices.hpp"
 #include "games/spectator_view.hpp"
 
 #include <hd/wire/game_convert.hpp>
@@ -60,11 +61,16 @@ void GameOpening::send_catch_up_chunk(ConnectionId connection, std::uint64_t gam
   const std::size_t chunk = catch_up_chunk(config_.write_queue_limit);
   for (std::size_t sent = 0; sent < chunk && catch_up.sent < room.sequence(); ++sent) {
     const LoggedAction& logged = logged_at(room, catch_up.sent + 1);
+    google::protobuf::RepeatedPtrField<v1::SecretOpening> openings;  // 18.5C: revealed by this action
+    std::optional<engine::GameState> before;  // copied only for a game with secret choices
+    if (!room.row.secrets.empty()) before = catch_up.state;
     const auto events = replay_logged(catch_up.state, logged);
+    if (before) add_openings_revealed_by(room, *before, catch_up.state, openings);
     catch_up.sent = logged.sequence;
     v1::ServerEnvelope update;
     update.set_request_id(request_id);
     *update.mutable_game_update() = views_.update_for(room, subscriber, logged, events, catch_up.state);
+    if (!is_delayed(room, subscriber)) *update.mutable_game_update()->mutable_secret_openings() = openings;
     // The last one shows the live view: who must act now, whether an undo may be asked (5.1C).
     if (logged.sequence == room.sequence())
       *update.mutable_game_update()->mutable_view() = views_.view_for(room, subscriber);

@@ -2,6 +2,8 @@
 
 #include "games/dice.hpp"
 
+#include <hd/wire/secret_commitment.hpp>
+
 #include <ctime>
 #include <sstream>
 
@@ -113,6 +115,19 @@ std::int64_t GameStore::insert_game(const GameRow& game, const std::vector<SeatR
           .bind(3, std::int64_t{seat.built_in ? 1 : 0})
           .bind(4, seat.account.value_or(0))
           .bind(5, to_hex(seat.entropy))
+          .run();
+    }
+    for (const SecretChoiceRow& secret : game.secrets) {
+      db_.prepare(
+             "INSERT INTO game_secrets (game_id, choice_id, seat, choice, nonce, commitment) "
+             "VALUES (?, ?, ?, ?, ?, ?)")
+          .bind(1, id)
+          .bind(2, secret.choice_id)
+          .bind(3, static_cast<std::int64_t>(secret.seat))
+          .bind(4, secret.choice)
+          .bind(5, to_hex(secret.nonce))
+          .bind(6, wire::secret_commitment(static_cast<std::uint64_t>(id), secret.choice_id, secret.choice,
+                                           secret.nonce))
           .run();
     }
   });
@@ -285,6 +300,8 @@ std::vector<GameRow> GameStore::load_games() {
   std::vector<GameRow> games;
   while (statement.step())
     games.push_back(read_game(statement));
+  for (GameRow& game : games)
+    game.secrets = load_secrets(game.id);
   return games;
 }
 
@@ -292,7 +309,27 @@ std::optional<GameRow> GameStore::load_game(std::int64_t game) {
   auto statement = db_.prepare(std::string(kGameColumns) + " WHERE id = ?");
   statement.bind(1, game);
   if (!statement.step()) return std::nullopt;
-  return read_game(statement);
+  GameRow row = read_game(statement);
+  row.secrets = load_secrets(game);
+  return row;
+}
+
+std::vector<SecretChoiceRow> GameStore::load_secrets(std::int64_t game) {
+  auto statement = db_.prepare(
+      "SELECT choice_id, seat, choice, nonce, commitment FROM game_secrets WHERE game_id = ? ORDER BY "
+      "rowid");
+  statement.bind(1, game);
+  std::vector<SecretChoiceRow> secrets;
+  while (statement.step()) {
+    SecretChoiceRow secret;
+    secret.choice_id = statement.column_text(0);
+    secret.seat = static_cast<v1::Seat>(statement.column_int64(1));
+    secret.choice = statement.column_text(2);
+    secret.nonce = from_hex(statement.column_text(3)).value_or("");
+    secret.commitment = statement.column_text(4);
+    secrets.push_back(std::move(secret));
+  }
+  return secrets;
 }
 
 std::vector<SeatRow> GameStore::load_seats(std::int64_t game) {

@@ -16,6 +16,16 @@
 
 namespace hd::server {
 
+// A secret written choice of a game (18.5C's force option; migrations/0009, docs/commitments.md).
+// `choice` and `nonce` are secret until the rules reveal the choice; `commitment` is public.
+struct SecretChoiceRow {
+  std::string choice_id;  // e.g. "18.5C"
+  hundred_days::v1::Seat seat = hundred_days::v1::SEAT_UNSPECIFIED;
+  std::string choice;      // the option id when chosen, "none" when not
+  std::string nonce;       // raw bytes, 32
+  std::string commitment;  // hd::wire::secret_commitment over (game id, choice_id, choice, nonce)
+};
+
 struct GameRow {
   std::int64_t id = 0;
   std::string scenario;
@@ -34,6 +44,7 @@ struct GameRow {
   AccountId creator = 0;
   std::int64_t created_unix = 0;
   std::string result;
+  std::vector<SecretChoiceRow> secrets;  // one per secret option of the scenario, chosen or not
 };
 
 struct SeatRow {
@@ -78,7 +89,8 @@ class GameStore {
  public:
   explicit GameStore(Database& db) : db_(db) {}
 
-  // Inserts a game and its seats; returns the new id.
+  // Inserts a game, its seats and its secret choices (their commitments made with the new id, as
+  // hd::wire::secret_commitment, whatever `game.secrets` holds in `commitment`); returns the new id.
   std::int64_t insert_game(const GameRow& game, const std::vector<SeatRow>& seats);
   // Sets (or clears) a seat's holder and entropy.
   void update_seat(std::int64_t game, const SeatRow& seat);
@@ -112,6 +124,8 @@ class GameStore {
   std::vector<GameRow> load_games();
   std::optional<GameRow> load_game(std::int64_t game);
   std::vector<SeatRow> load_seats(std::int64_t game);
+  // The game's secret choices (migrations/0009), in the order made.
+  std::vector<SecretChoiceRow> load_secrets(std::int64_t game);
   std::vector<LoggedAction> load_actions(std::int64_t game);
   // Games in which the account holds a seat.
   std::vector<std::int64_t> games_of_account(AccountId account);

@@ -2,6 +2,7 @@
 
 #include "games/game_record.hpp"
 #include "games/seat_policy.hpp"
+#include "games/secret_choices.hpp"
 #include "games/spectator_view.hpp"
 
 #include <hd/engine/rules/modules/rule_registry.hpp>
@@ -115,6 +116,9 @@ v1::GameSnapshot GameViews::snapshot(const GameRoom& room, const Subscriber& sub
     *proposal.mutable_attack() = wire::to_proto(engine::Action{room.proposal->attack}).attack();
   }
   out.set_seed_commitment(room.row.seed_commitment);
+  add_secret_commitments(room, out);
+  add_secret_openings(room, past ? past->state : visible_state(room, subscriber),
+                      *out.mutable_secret_openings());
   return out;
 }
 

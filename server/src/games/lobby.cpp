@@ -3,6 +3,7 @@
 #include "accounts/password_hashing.hpp"
 #include "games/dice.hpp"
 #include "games/seat_policy.hpp"
+#include "games/secret_choices.hpp"
 #include "games/spectator_view.hpp"
 #include "log.hpp"
 
@@ -160,7 +161,11 @@ void GameLobby::create_game(const Caller& caller, const Envelope& request) {
   game.seed_commitment = dice_commitment(game.dice_seed);
   game.creator = *caller.account;
   game.created_unix = static_cast<std::int64_t>(std::time(nullptr));
+  // 18.5C (docs/commitments.md): the secret choices, stored with the game; only their commitments
+  // are published, to everyone alike, until the rules reveal them.
+  game.secrets = make_secret_choices(initial, seats);
   game.id = store_.insert_game(game, seats);
+  commit_secret_choices(game.id, game.secrets);
 
   game.status = v1::GAME_STATUS_OPEN;  // the room starts below, as a joined game does
   auto room = std::make_unique<GameRoom>(game, seats, std::move(*started.value), std::vector<LoggedAction>{});

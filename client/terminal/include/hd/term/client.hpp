@@ -34,6 +34,9 @@ struct OpenGameState {
   std::uint64_t sequence = 0;  // the last update seen
   std::optional<GameReplica> replica;
   std::optional<hundred_days::v1::AttackProposal> proposal;  // awaiting this connection's answer
+  // The secret choices' commitments as first seen for this game (18.5C, docs/commitments.md): an
+  // opening is checked against these, and a later snapshot with other commitments is warned about.
+  google::protobuf::RepeatedPtrField<hundred_days::v1::SecretCommitment> commitments;
   bool finished() const;
 };
 

@@ -14,6 +14,11 @@ namespace hd::engine {
 // of the reveal turn has not begun (that phase's first roll reveals it) and the game is not over.
 bool option_hidden(const GameState& state, const ScenarioOption& option);
 
+// True if `option` is secret and the moment the rules reveal it has not come yet, whether or not the
+// option is chosen (the server's commitment to the choice, chosen or "none", is opened when this
+// turns false: docs/commitments.md).
+bool secret_choice_unrevealed(const GameState& state, const ScenarioOption& option);
+
 // The ids of the chosen options still hidden now, in the scenario's order.
 std::vector<std::string> hidden_options(const GameState& state);
 

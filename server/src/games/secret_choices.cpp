@@ -1,0 +1,97 @@
+#include "games/secret_choices.hpp"
+
+#include "games/game_room.hpp"
+#include "games/seat_policy.hpp"
+
+#include <hd/engine/scenarios/secret_options.hpp>
+#include <hd/wire/secret_commitment.hpp>
+
+#include <algorithm>
+
+namespace hd::server {
+
+namespace v1 = hundred_days::v1;
+
+namespace {
+
+const engine::ScenarioOption* option_of(const engine::GameState& state, const std::string& choice_id) {
+  for (const engine::ScenarioOption& option : state.rules->scenario.options)
+    if (option.id == choice_id && option.secret) return &option;
+  return nullptr;
+}
+
+void add_opening(const SecretChoiceRow& secret, google::protobuf::RepeatedPtrField<v1::SecretOpening>& out) {
+  v1::SecretOpening& opening = *out.Add();
+  opening.set_choice_id(secret.choice_id);
+  opening.set_choice(secret.choice);
+  opening.set_nonce(secret.nonce);
+}
+
+bool finished(const GameRoom& room) {
+  return room.row.status == v1::GAME_STATUS_FINISHED;
+}
+
+}  // namespace
+
+std::vector<SecretChoiceRow> make_secret_choices(const engine::GameState& initial,
+                                                 const std::vector<SeatRow>& seats) {
+  std::vector<SecretChoiceRow> secrets;
+  for (const engine::ScenarioOption& option : initial.rules->scenario.options) {
+    if (!option.secret) continue;
+    SecretChoiceRow secret;
+    secret.choice_id = option.id;
+    const auto seat = std::find_if(seats.begin(), seats.end(), [&](const SeatRow& s) {
+      return side_of_seat(s.seat) == option.secret->side;
+    });
+    secret.seat = seat == seats.end() ? v1::SEAT_UNSPECIFIED : seat->seat;
+    // "none" when not chosen: every secret option has a commitment, so its presence tells nothing.
+    secret.choice = initial.rules->option_chosen(option.id) ? option.id : std::string(wire::kNoChoice);
+    secret.nonce = wire::new_secret_nonce();
+    secrets.push_back(std::move(secret));
+  }
+  return secrets;
+}
+
+void commit_secret_choices(std::int64_t game_id, std::vector<SecretChoiceRow>& secrets) {
+  for (SecretChoiceRow& secret : secrets)
+    secret.commitment = wire::secret_commitment(static_cast<std::uint64_t>(game_id), secret.choice_id,
+                                                secret.choice, secret.nonce);
+}
+
+bool secret_revealed(const engine::GameState& state, const SecretChoiceRow& secret, bool finished) {
+  if (finished || state.phase == engine::Phase::GameOver) return true;
+  const engine::ScenarioOption* option = option_of(state, secret.choice_id);
+  // A choice the scenario no longer marks secret is never opened early: only at the end.
+  return option && !engine::secret_choice_unrevealed(state, *option);
+}
+
+void add_secret_commitments(const GameRoom& room, v1::GameSnapshot& snapshot) {
+  for (const SecretChoiceRow& secret : room.row.secrets) {
+    v1::SecretCommitment& commitment = *snapshot.add_secret_commitments();
+    commitment.set_choice_id(secret.choice_id);
+    commitment.set_seat(secret.seat);
+    commitment.set_commitment(secret.commitment);
+    std::string when = "the end of the game";
+    if (const engine::ScenarioOption* option = option_of(room.initial, secret.choice_id))
+      when = option->secret->reveal.to_string() + " " +
+             (option->secret->side == engine::Side::French ? "French" : "Coalition") +
+             " movement phase, or the end of the game";
+    commitment.set_revealed_at(when);
+  }
+}
+
+void add_secret_openings(const GameRoom& room, const engine::GameState& state,
+                         google::protobuf::RepeatedPtrField<v1::SecretOpening>& out) {
+  for (const SecretChoiceRow& secret : room.row.secrets)
+    if (secret_revealed(state, secret, finished(room))) add_opening(secret, out);
+}
+
+void add_openings_revealed_by(const GameRoom& room, const engine::GameState& before,
+                              const engine::GameState& after,
+                              google::protobuf::RepeatedPtrField<v1::SecretOpening>& out) {
+  for (const SecretChoiceRow& secret : room.row.secrets)
+    if (!secret_revealed(before, secret, false) && secret_revealed(after, secret, false))
+      add_opening(secret, out);
+}
+
+}  // namespace hd::server

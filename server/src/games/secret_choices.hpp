@@ -1,0 +1,47 @@
+// Secret written choices on the server (18.5C's force option; later 22.6B, 28.0D): made with the
+// game, committed to in public at once, opened when the rules reveal them (docs/commitments.md).
+// The choice and nonce leave the server only in an opening, and only once the choice is revealed.
+#pragma once
+
+#include "games/game_store.hpp"
+
+#include <hd/engine/state/game_state.hpp>
+#include <hundred_days/v1/protocol.pb.h>
+
+#include <string>
+#include <vector>
+
+namespace hd::server {
+
+class GameRoom;
+
+// One secret choice per secret option of the game's scenario, chosen or not ("none"), each with a
+// fresh 32-byte nonce; the seat is the first of the option's side among `seats` (the French seat
+// for 18.5C). The commitment is left empty: it needs the game id (GameStore::insert_game, then
+// commit_secret_choices).
+std::vector<SecretChoiceRow> make_secret_choices(const engine::GameState& initial,
+                                                 const std::vector<SeatRow>& seats);
+
+// Fills every choice's commitment for game `game_id` (hd::wire::secret_commitment).
+void commit_secret_choices(std::int64_t game_id, std::vector<SecretChoiceRow>& secrets);
+
+// True if the rules have revealed `secret` in `state`: its option's reveal has come (18.5C: the
+// French movement phase of 16/1700 has begun) or the game is over (`finished`: ended by the
+// engine, a resignation or a draw).
+bool secret_revealed(const engine::GameState& state, const SecretChoiceRow& secret, bool finished);
+
+// The public commitments, for everyone (a GameSnapshot's secret_commitments).
+void add_secret_commitments(const GameRoom& room, hundred_days::v1::GameSnapshot& snapshot);
+
+// The openings of the choices revealed in `state` (a snapshot's secret_openings); `state` is the
+// one the viewer is shown.
+void add_secret_openings(const GameRoom& room, const engine::GameState& state,
+                         google::protobuf::RepeatedPtrField<hundred_days::v1::SecretOpening>& out);
+
+// The openings of the choices revealed by the action that led from `before` to `after` (a
+// GameUpdate's secret_openings).
+void add_openings_revealed_by(const GameRoom& room, const engine::GameState& before,
+                              const engine::GameState& after,
+                              google::protobuf::RepeatedPtrField<hundred_days::v1::SecretOpening>& out);
+
+}  // namespace hd::server
