@@ -75,9 +75,10 @@ struct RealGame {
 };
 
 // Runs the client under xvfb-run with `script` against `server`, logged in as alice (registered
-// by the protocol with "password-alice"), opening `game` unless it is 0; returns its exit status.
+// by the protocol with "password-alice"), opening `game` unless it is 0, with `extra` options;
+// returns its exit status.
 int run_client(const hd::test::ServerProcess& server, const std::filesystem::path& directory,
-               const std::string& script, std::uint64_t game) {
+               const std::string& script, std::uint64_t game, const std::vector<std::string>& extra = {}) {
   const std::filesystem::path script_path = directory / "script.txt";
   std::ofstream(script_path) << script;
   const std::string screen = "-screen 0 " + std::to_string(kWidth) + "x" + std::to_string(kHeight) + "x24";
@@ -104,6 +105,7 @@ int run_client(const hd::test::ServerProcess& server, const std::filesystem::pat
     argv.push_back("--open-game");
     argv.push_back(std::to_string(game));
   }
+  argv.insert(argv.end(), extra.begin(), extra.end());
   return hd::test::run_process(argv, std::chrono::seconds(180));
 }
 
@@ -361,6 +363,62 @@ TEST_CASE("combat: attacker and defender clicked, the server's odds shown, the a
     }
   }
   CHECK(red_text >= 20);
+}
+
+TEST_CASE(
+    "end: Ctrl+R twice resigns on the server, the end banner names the winner, Ctrl+S writes the record",
+    "[e2e]") {
+  RealGame game;
+  const auto directory = game.server.directory();
+  const std::filesystem::path records = directory / "records";
+  std::filesystem::create_directories(records);
+  const std::string armed = (directory / "client-resign-armed.png").string();
+  const std::string ended = (directory / "client-resigned.png").string();
+  // One Ctrl+R only arms the resignation (nothing sent); the second concedes; the GameChanged that
+  // ends the game arrives before the Resign's answer, so `wait-for idle` sees the end.
+  const std::string script =
+      "wait-for game\nwait-for idle\nctrl-key R\nwait-for idle\nframes 3\nscreenshot " + armed +
+      "\nctrl-key R\nwait-for idle\nframes 3\nscreenshot " + ended +
+      "\nctrl-key S\nwait-for idle\nframes 2\nquit\n";
+  INFO("server log:\n" << game.server.log());
+  // The record goes to --record-dir (the client's working directory is not the test's).
+  REQUIRE(run_client(game.server, directory, script, game.id, {"--record-dir", records.string()}) == 0);
+
+  // The server ended the game by alice's resignation: the Coalition wins.
+  const auto rows = hd::test::query(game.server.database_path(),
+                                    "SELECT status, result FROM games WHERE id = " + std::to_string(game.id));
+  REQUIRE(rows.size() == 1);
+  INFO("games row: " << rows[0]);
+  CHECK(rows[0].rfind("3|coalition victory: the french side resigned", 0) == 0);
+
+  // After one Ctrl+R the game still ran (no banner); after the second the end banner is drawn over
+  // the map (probed at its right edge, clear of its text).
+  const double map_width = kWidth - 400.0;
+  const double banner_width = std::min(map_width - 40, 620.0);
+  const double probe_x = (map_width + banner_width) / 2 - 8;
+  const double probe_y = 40 + 112;
+  const sf::Image before = keep(armed);
+  const sf::Image after = keep(ended);
+  INFO("banner probe before " << describe(pixel(before, probe_x, probe_y)) << ", after "
+                              << describe(pixel(after, probe_x, probe_y)));
+  CHECK_FALSE(pixel(before, probe_x, probe_y) == palette::kGameEndBanner);
+  CHECK(pixel(after, probe_x, probe_y) == palette::kGameEndBanner);
+  // Its headline is drawn in light ink on the banner (antialiased: count near-white pixels).
+  int ink = 0;
+  for (double y = 40 + 12; y < 40 + 48; ++y)
+    for (double x = (map_width - banner_width) / 2 + 16; x < (map_width - banner_width) / 2 + 300; ++x) {
+      const auto p = pixel(after, x, y);
+      ink += p.r > 220 && p.g > 220 && p.b > 200;
+    }
+  CHECK(ink >= 50);
+
+  // Ctrl+S: the record and the dice proof the server exported, in the record directory.
+  const auto record = records / (std::to_string(game.id) + ".rec");
+  const auto proof = records / (std::to_string(game.id) + ".dice");
+  REQUIRE(std::filesystem::exists(record));
+  REQUIRE(std::filesystem::exists(proof));
+  CHECK(std::filesystem::file_size(record) > 0);
+  CHECK(std::filesystem::file_size(proof) > 0);
 }
 
 TEST_CASE("lobby: the three lists drawn; a click on a free seat joins that game on the server", "[e2e]") {

@@ -99,7 +99,7 @@ TEST_CASE("offering a draw sends OfferDraw for the open game") {
 TEST_CASE("the other side's draw offer waits for an answer; my own side's does not") {
   GameModel model;
   model.apply_snapshot(running_game(pb::SEAT_ALLIED));
-  CHECK(model.answer_draw(true).empty());  // nothing on offer
+  CHECK(model.answer_draw(true).empty());                   // nothing on offer
   model.apply_draw_offer(draw_offered(pb::SEAT_PRUSSIAN));  // my ally's offer: not mine to answer
   CHECK_FALSE(model.draw_offer());
   pb::DrawOffered other_game = draw_offered(pb::SEAT_FRENCH);
@@ -123,7 +123,8 @@ TEST_CASE("the other side's draw offer waits for an answer; my own side's does n
   CHECK(accepted[0].answer_draw().accept());
 }
 
-TEST_CASE("17.0 the end screen names the winner, the level and the victory condition from the view's result") {
+TEST_CASE(
+    "17.0 the end screen names the winner, the level and the victory condition from the view's result") {
   GameModel model;
   pb::GameSnapshot snapshot = running_game(pb::SEAT_FRENCH);
   CHECK_FALSE(hd::client::game_end(model));
@@ -159,14 +160,14 @@ TEST_CASE("a resignation or an agreed draw ends the game by its summary, with th
   model.apply_summary(other);  // another game's summary changes nothing
   CHECK_FALSE(model.over());
 
-  model.apply_summary(finished("Coalition victory: the French side resigned (French seat, ney)"));
+  model.apply_summary(finished("coalition victory: the french side resigned (french seat, ney)"));
   REQUIRE(model.over());
   CHECK_FALSE(model.draw_offer());  // the game is over: nothing left to answer
   auto end = hd::client::game_end(model);
   REQUIRE(end);
   CHECK(end->headline == "Coalition victory");
-  CHECK(end->reason == "the French side resigned (French seat, ney)");
-  CHECK(model.log().back() == "Game over: Coalition victory: the French side resigned (French seat, ney)");
+  CHECK(end->reason == "the french side resigned (french seat, ney)");
+  CHECK(model.log().back() == "Game over: coalition victory: the french side resigned (french seat, ney)");
 
   GameModel drawn;
   drawn.apply_snapshot(running_game(pb::SEAT_FRENCH));

@@ -1,7 +1,6 @@
 #include "model/client_model.hpp"
 
 #include "model/record_file.hpp"
-
 #include "net/requests.hpp"
 
 #include <hd/wire/refusal_convert.hpp>
@@ -206,7 +205,8 @@ void ClientModel::on_envelope(const pb::ServerEnvelope& envelope) {
     case pb::ServerEnvelope::kDrawOffered:
       game_.apply_draw_offer(envelope.draw_offered());
       if (game_.draw_offer())
-        notice_ = army_name(army_of(envelope.draw_offered().by())) + " offers a draw: Y to accept, N to decline";
+        notice_ =
+            army_name(army_of(envelope.draw_offered().by())) + " offers a draw: Y to accept, N to decline";
       break;
     case pb::ServerEnvelope::kGameRecord: {
       const RecordWritten written = write_game_record(envelope.game_record(), record_dir_);

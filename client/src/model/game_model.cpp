@@ -585,7 +585,7 @@ std::optional<GameEnd> game_end(const GameModel& game) {
     end.reason = result.text();
     return end;
   }
-  // The server's words: "<Side> victory: the <side> side resigned (...)" or "drawn by agreement".
+  // The server's words: "coalition victory: the french side resigned (...)" or "drawn by agreement".
   const std::string& words = game.summary().result();
   GameEnd end;
   if (const auto colon = words.find(": "); colon != std::string::npos) {
@@ -595,6 +595,8 @@ std::optional<GameEnd> game_end(const GameModel& game) {
     end.headline = words.rfind("drawn", 0) == 0 ? "Draw" : "Game over";
     end.reason = words;
   }
+  if (!end.headline.empty() && end.headline[0] >= 'a' && end.headline[0] <= 'z')
+    end.headline[0] = static_cast<char>(end.headline[0] - 'a' + 'A');  // a headline starts upper-case
   return end;
 }
 

@@ -18,7 +18,8 @@ bool write_text(const std::filesystem::path& path, const std::string& text) {
 
 }  // namespace
 
-RecordWritten write_game_record(const hundred_days::v1::GameRecord& record, const std::filesystem::path& dir) {
+RecordWritten write_game_record(const hundred_days::v1::GameRecord& record,
+                                const std::filesystem::path& dir) {
   std::error_code error;
   std::filesystem::path where = std::filesystem::absolute(dir, error);
   if (error || !std::filesystem::is_directory(where, error))

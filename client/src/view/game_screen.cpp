@@ -814,8 +814,8 @@ void GameScreen::draw_game_end(sf::RenderTarget& target, const GameEnd& end, sf:
   const sf::Color ink(250, 246, 232);
   kit_.text(target, {box.left + 16, box.top + 12}, printable(end.headline, 60), 28, ink);
   kit_.text(target, {box.left + 16, box.top + 54}, printable(end.reason, 80), 15, ink);
-  kit_.text(target, {box.left + 16, box.top + 84}, "Ctrl+S saves the record and dice proof; Ctrl+L to the lobby",
-            14, ink);
+  kit_.text(target, {box.left + 16, box.top + 84},
+            "Ctrl+S saves the record and dice proof; Ctrl+L to the lobby", 14, ink);
 }
 
 }  // namespace hd::client
