@@ -532,7 +532,7 @@ void GameScreen::draw_panel(sf::RenderTarget& target, ClientModel& model, sf::Ve
       y += 26;
     }
     if (game.resign_armed()) {
-      line("Resign the game? Ctrl+R or Confirm again to concede, Esc to cancel", alert);
+      line("Resign? Ctrl+R again or Confirm concedes; Esc cancels", alert);
       kit_.button(target, {x, y, 150, 22}, "Confirm resign",
                   [&model] { model.send_game(model.game().resign()); });
       kit_.button(target, {x + 160, y, 80, 22}, "Cancel", [&model] { model.game().clear_selection(); });
