@@ -8,6 +8,7 @@
 #include "game_test_player.hpp"
 #include "model/game_model.hpp"
 #include "process.hpp"
+#include "scripted_client.hpp"
 #include "server_process.hpp"
 #include "sqlite_rows.hpp"
 #include "view/lobby_screen.hpp"
@@ -419,6 +420,86 @@ TEST_CASE(
   REQUIRE(std::filesystem::exists(proof));
   CHECK(std::filesystem::file_size(record) > 0);
   CHECK(std::filesystem::file_size(proof) > 0);
+}
+
+TEST_CASE("end: the opponent's draw offer shown and declined by N; a draw offered by Ctrl+D and accepted",
+          "[e2e]") {
+  RealGame game;
+  const auto directory = game.server.directory();
+  std::vector<std::string> args{"--server",
+                                game.server.url(),
+                                "--user",
+                                "alice",
+                                "--password",
+                                "password-alice",
+                                "--screenshot-timeout-seconds",
+                                "60",
+                                "--open-game",
+                                std::to_string(game.id)};
+  hd::test::ScriptedClient client(HD_CLIENT_BINARY, args, directory / "draw-client.log", kWidth, kHeight);
+  const auto report = [&client] {
+    auto answer = client.report();
+    INFO("client log:\n" << client.log());
+    REQUIRE(answer);
+    return *answer;
+  };
+  const auto offer_draw = [&game](hd::test::GamePlayer& player) {
+    v1::ClientEnvelope offer;
+    offer.mutable_offer_draw()->set_game_id(game.id);
+    return player.request(offer).has_ok();
+  };
+  INFO("server log:\n" << game.server.log());
+  client.send("wait-for game");
+  client.send("wait-for idle");
+  CHECK(report()["draw_offer"] == "-");
+
+  // bob (Allied) offers: the client shows it and N declines it on the server.
+  REQUIRE(offer_draw(game.bob));
+  client.send("wait-for draw-offer");
+  client.send("frames 3");
+  const std::string offered = (directory / "client-draw-offered.png").string();
+  client.send("screenshot " + offered);
+  const auto shown = report();
+  CHECK(shown["draw_offer"] == "Allied");
+  CHECK(shown["notice"] == "Allied_offers_a_draw:_Y_to_accept,_N_to_decline");
+  client.send("key N");
+  client.send("wait-for idle");
+  const auto declined = report();
+  CHECK(declined["draw_offer"] == "-");
+  CHECK(declined["end"] == "-");
+  v1::ClientEnvelope late_answer;  // the offer is gone on the server: nothing left to accept
+  late_answer.mutable_answer_draw()->set_game_id(game.id);
+  late_answer.mutable_answer_draw()->set_accept(true);
+  CHECK(game.bob.request(late_answer).has_refusal());
+  CHECK(game.bob.request(late_answer).refusal().message() == "no draw is on offer");
+
+  // Ctrl+D offers from the client; bob accepts over the protocol; the client shows the draw.
+  client.send("ctrl-key D");
+  client.send("wait-for idle");
+  CHECK(report()["notice"].find("Refused") == std::string::npos);
+  v1::ClientEnvelope accept;
+  accept.mutable_answer_draw()->set_game_id(game.id);
+  accept.mutable_answer_draw()->set_accept(true);
+  REQUIRE(game.bob.request(accept).has_ok());
+  client.send("wait-for over");
+  client.send("frames 3");
+  const std::string drawn = (directory / "client-drawn.png").string();
+  client.send("screenshot " + drawn);
+  const auto ended = report();
+  CHECK(ended["end"] == "Draw");
+  CHECK(ended["end_reason"] == "drawn_by_agreement");
+  client.send("quit");
+  CHECK(client.finish() == 0);
+
+  const auto rows = hd::test::query(game.server.database_path(),
+                                    "SELECT status, result FROM games WHERE id = " + std::to_string(game.id));
+  REQUIRE(rows.size() == 1);
+  CHECK(rows[0] == "3|drawn by agreement");
+  // The end banner is drawn over the map once the game is drawn, not while the offer waited.
+  const double map_width = kWidth - 400.0;
+  const double probe_x = (map_width + std::min(map_width - 40, 620.0)) / 2 - 8;
+  CHECK_FALSE(pixel(keep(offered), probe_x, 40 + 112) == palette::kGameEndBanner);
+  CHECK(pixel(keep(drawn), probe_x, 40 + 112) == palette::kGameEndBanner);
 }
 
 TEST_CASE("lobby: the three lists drawn; a click on a free seat joins that game on the server", "[e2e]") {
