@@ -8,6 +8,7 @@
 #include "game_test_player.hpp"
 #include "model/game_model.hpp"
 #include "process.hpp"
+#include "scripted_client.hpp"
 #include "server_process.hpp"
 #include "sqlite_rows.hpp"
 #include "view/lobby_screen.hpp"
@@ -75,9 +76,10 @@ struct RealGame {
 };
 
 // Runs the client under xvfb-run with `script` against `server`, logged in as alice (registered
-// by the protocol with "password-alice"), opening `game` unless it is 0; returns its exit status.
+// by the protocol with "password-alice"), opening `game` unless it is 0, with `extra` options;
+// returns its exit status.
 int run_client(const hd::test::ServerProcess& server, const std::filesystem::path& directory,
-               const std::string& script, std::uint64_t game) {
+               const std::string& script, std::uint64_t game, const std::vector<std::string>& extra = {}) {
   const std::filesystem::path script_path = directory / "script.txt";
   std::ofstream(script_path) << script;
   const std::string screen = "-screen 0 " + std::to_string(kWidth) + "x" + std::to_string(kHeight) + "x24";
@@ -104,6 +106,7 @@ int run_client(const hd::test::ServerProcess& server, const std::filesystem::pat
     argv.push_back("--open-game");
     argv.push_back(std::to_string(game));
   }
+  argv.insert(argv.end(), extra.begin(), extra.end());
   return hd::test::run_process(argv, std::chrono::seconds(180));
 }
 
@@ -361,6 +364,142 @@ TEST_CASE("combat: attacker and defender clicked, the server's odds shown, the a
     }
   }
   CHECK(red_text >= 20);
+}
+
+TEST_CASE(
+    "end: Ctrl+R twice resigns on the server, the end banner names the winner, Ctrl+S writes the record",
+    "[e2e]") {
+  RealGame game;
+  const auto directory = game.server.directory();
+  const std::filesystem::path records = directory / "records";
+  std::filesystem::create_directories(records);
+  const std::string armed = (directory / "client-resign-armed.png").string();
+  const std::string ended = (directory / "client-resigned.png").string();
+  // One Ctrl+R only arms the resignation (nothing sent); the second concedes; the GameChanged that
+  // ends the game arrives before the Resign's answer, so `wait-for idle` sees the end.
+  const std::string script =
+      "wait-for game\nwait-for idle\nctrl-key R\nwait-for idle\nframes 3\nscreenshot " + armed +
+      "\nctrl-key R\nwait-for idle\nframes 3\nscreenshot " + ended +
+      "\nctrl-key S\nwait-for idle\nframes 2\nquit\n";
+  INFO("server log:\n" << game.server.log());
+  // The record goes to --record-dir (the client's working directory is not the test's).
+  REQUIRE(run_client(game.server, directory, script, game.id, {"--record-dir", records.string()}) == 0);
+
+  // The server ended the game by alice's resignation: the Coalition wins.
+  const auto rows = hd::test::query(game.server.database_path(),
+                                    "SELECT status, result FROM games WHERE id = " + std::to_string(game.id));
+  REQUIRE(rows.size() == 1);
+  INFO("games row: " << rows[0]);
+  CHECK(rows[0].rfind("3|coalition victory: the french side resigned", 0) == 0);
+
+  // After one Ctrl+R the game still ran (no banner); after the second the end banner is drawn over
+  // the map (probed at its right edge, clear of its text).
+  const double map_width = kWidth - 400.0;
+  const double banner_width = std::min(map_width - 40, 620.0);
+  const double probe_x = (map_width + banner_width) / 2 - 8;
+  const double probe_y = 40 + 112;
+  const sf::Image before = keep(armed);
+  const sf::Image after = keep(ended);
+  INFO("banner probe before " << describe(pixel(before, probe_x, probe_y)) << ", after "
+                              << describe(pixel(after, probe_x, probe_y)));
+  CHECK_FALSE(pixel(before, probe_x, probe_y) == palette::kGameEndBanner);
+  CHECK(pixel(after, probe_x, probe_y) == palette::kGameEndBanner);
+  // Its headline is drawn in light ink on the banner (antialiased: count near-white pixels).
+  int ink = 0;
+  for (double y = 40 + 12; y < 40 + 48; ++y)
+    for (double x = (map_width - banner_width) / 2 + 16; x < (map_width - banner_width) / 2 + 300; ++x) {
+      const auto p = pixel(after, x, y);
+      ink += p.r > 220 && p.g > 220 && p.b > 200;
+    }
+  CHECK(ink >= 50);
+
+  // Ctrl+S: the record and the dice proof the server exported, in the record directory.
+  const auto record = records / (std::to_string(game.id) + ".rec");
+  const auto proof = records / (std::to_string(game.id) + ".dice");
+  REQUIRE(std::filesystem::exists(record));
+  REQUIRE(std::filesystem::exists(proof));
+  CHECK(std::filesystem::file_size(record) > 0);
+  CHECK(std::filesystem::file_size(proof) > 0);
+}
+
+TEST_CASE("end: the opponent's draw offer shown and declined by N; a draw offered by Ctrl+D and accepted",
+          "[e2e]") {
+  RealGame game;
+  const auto directory = game.server.directory();
+  std::vector<std::string> args{"--server",
+                                game.server.url(),
+                                "--user",
+                                "alice",
+                                "--password",
+                                "password-alice",
+                                "--screenshot-timeout-seconds",
+                                "60",
+                                "--open-game",
+                                std::to_string(game.id)};
+  hd::test::ScriptedClient client(HD_CLIENT_BINARY, args, directory / "draw-client.log", kWidth, kHeight);
+  const auto report = [&client] {
+    auto answer = client.report();
+    INFO("client log:\n" << client.log());
+    REQUIRE(answer);
+    return *answer;
+  };
+  const auto offer_draw = [&game](hd::test::GamePlayer& player) {
+    v1::ClientEnvelope offer;
+    offer.mutable_offer_draw()->set_game_id(game.id);
+    return player.request(offer).has_ok();
+  };
+  INFO("server log:\n" << game.server.log());
+  client.send("wait-for game");
+  client.send("wait-for idle");
+  CHECK(report()["draw_offer"] == "-");
+
+  // bob (Allied) offers: the client shows it and N declines it on the server.
+  REQUIRE(offer_draw(game.bob));
+  client.send("wait-for draw-offer");
+  client.send("frames 3");
+  const std::string offered = (directory / "client-draw-offered.png").string();
+  client.send("screenshot " + offered);
+  const auto shown = report();
+  CHECK(shown["draw_offer"] == "Allied");
+  CHECK(shown["notice"] == "Allied_offers_a_draw:_Y_to_accept,_N_to_decline");
+  client.send("key N");
+  client.send("wait-for idle");
+  const auto declined = report();
+  CHECK(declined["draw_offer"] == "-");
+  CHECK(declined["end"] == "-");
+  v1::ClientEnvelope late_answer;  // the offer is gone on the server: nothing left to accept
+  late_answer.mutable_answer_draw()->set_game_id(game.id);
+  late_answer.mutable_answer_draw()->set_accept(true);
+  CHECK(game.bob.request(late_answer).has_refusal());
+  CHECK(game.bob.request(late_answer).refusal().message() == "no draw is on offer");
+
+  // Ctrl+D offers from the client; bob accepts over the protocol; the client shows the draw.
+  client.send("ctrl-key D");
+  client.send("wait-for idle");
+  CHECK(report()["notice"].find("Refused") == std::string::npos);
+  v1::ClientEnvelope accept;
+  accept.mutable_answer_draw()->set_game_id(game.id);
+  accept.mutable_answer_draw()->set_accept(true);
+  REQUIRE(game.bob.request(accept).has_ok());
+  client.send("wait-for over");
+  client.send("frames 3");
+  const std::string drawn = (directory / "client-drawn.png").string();
+  client.send("screenshot " + drawn);
+  const auto ended = report();
+  CHECK(ended["end"] == "Draw");
+  CHECK(ended["end_reason"] == "drawn_by_agreement");
+  client.send("quit");
+  CHECK(client.finish() == 0);
+
+  const auto rows = hd::test::query(game.server.database_path(),
+                                    "SELECT status, result FROM games WHERE id = " + std::to_string(game.id));
+  REQUIRE(rows.size() == 1);
+  CHECK(rows[0] == "3|drawn by agreement");
+  // The end banner is drawn over the map once the game is drawn, not while the offer waited.
+  const double map_width = kWidth - 400.0;
+  const double probe_x = (map_width + std::min(map_width - 40, 620.0)) / 2 - 8;
+  CHECK_FALSE(pixel(keep(offered), probe_x, 40 + 112) == palette::kGameEndBanner);
+  CHECK(pixel(keep(drawn), probe_x, 40 + 112) == palette::kGameEndBanner);
 }
 
 TEST_CASE("lobby: the three lists drawn; a click on a free seat joins that game on the server", "[e2e]") {

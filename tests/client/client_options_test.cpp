@@ -55,6 +55,14 @@ TEST_CASE("options: defaults") {
   CHECK(options->font_path == hd::client::kDefaultFontPath);
   CHECK_FALSE(options->screenshot_path);
   CHECK(options->screenshot_timeout_seconds == 20);
+  CHECK(options->record_dir == ".");
+}
+
+TEST_CASE("options: --record-dir names where an exported record goes") {
+  const auto parsed = parse_options({"--server", "ws://h:1/", "--record-dir", "/tmp/records"});
+  const auto* options = std::get_if<ClientOptions>(&parsed);
+  REQUIRE(options);
+  CHECK(options->record_dir == "/tmp/records");
 }
 
 TEST_CASE("options: mistakes are named") {

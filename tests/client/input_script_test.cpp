@@ -31,6 +31,16 @@ TEST_CASE("a script parses command by command, comments and blank lines skipped"
   CHECK(commands[11].kind == Kind::Quit);
 }
 
+TEST_CASE("a script waits for a draw offer to answer and for the game's end") {
+  const auto parsed = hd::client::parse_input_script("wait-for draw-offer\nkey Y\nwait-for over\n");
+  REQUIRE(std::holds_alternative<std::vector<ScriptCommand>>(parsed));
+  const auto& commands = std::get<std::vector<ScriptCommand>>(parsed);
+  REQUIRE(commands.size() == 3);
+  CHECK(commands[0].kind == Kind::WaitFor);
+  CHECK(commands[0].word == "draw-offer");
+  CHECK(commands[2].word == "over");
+}
+
 TEST_CASE("bad script lines are refused with their line number") {
   const auto error = [](const std::string& text) {
     const auto parsed = hd::client::parse_input_script(text);

@@ -157,3 +157,26 @@ TEST_CASE("a pending exchange (6.5A): the panel's pick chooses one unit out of a
   REQUIRE(sent[0].submit_action().action().exchange_losses().units_size() == 1);
   CHECK(sent[0].submit_action().action().exchange_losses().units(0) == 1);
 }
+
+TEST_CASE("the report says the draw offer waiting, an armed resignation and the end with its reason") {
+  ClientModel model = combat_model();
+  const std::string running = hd::client::script_report(model);
+  CHECK(running.find(" draw_offer=- resign_armed=0 end=- end_reason=-") != std::string::npos);
+
+  pb::ServerEnvelope offer;
+  offer.mutable_draw_offered()->set_game_id(5);
+  offer.mutable_draw_offered()->set_by(pb::SEAT_ALLIED);
+  receive(model, offer);
+  CHECK(model.game().resign().empty());  // armed, not sent
+  CHECK(hd::client::script_report(model).find(" draw_offer=Allied resign_armed=1 end=-") !=
+        std::string::npos);
+
+  pb::ServerEnvelope changed;
+  *changed.mutable_game_changed() = model.game().summary();
+  changed.mutable_game_changed()->set_game_id(5);
+  changed.mutable_game_changed()->set_status(pb::GAME_STATUS_FINISHED);
+  changed.mutable_game_changed()->set_result("drawn by agreement");
+  receive(model, changed);
+  CHECK(hd::client::script_report(model).find(
+            " draw_offer=- resign_armed=0 end=Draw end_reason=drawn_by_agreement") != std::string::npos);
+}

@@ -221,6 +221,7 @@ int run_client(const ClientOptions& options) {
   if (options.screenshot_path || script) window.setPosition({0, 0});
 
   ClientModel model(options.server_text);
+  model.set_record_dir(options.record_dir);
   EventQueue events;
   auto connection = std::make_unique<Connection>(options.server, events);
   Camera welcome_camera = default_camera();

@@ -19,7 +19,7 @@ bool is_option(const std::string& name) {
   return name == "--server" || name == "--width" || name == "--height" || name == "--font" ||
          name == "--screenshot" || name == "--screenshot-timeout-seconds" || name == "--data" ||
          name == "--user" || name == "--password" || name == "--open-game" || name == "--script" ||
-         name == "--benchmark-frames";
+         name == "--benchmark-frames" || name == "--record-dir";
 }
 
 }  // namespace
@@ -29,6 +29,7 @@ std::string usage(const std::string& program) {
          " --server ws://HOST:PORT/ [--width 1280] [--height 800] [--font PATH]\n"
          "       [--screenshot FILE.png] [--screenshot-timeout-seconds 20] [--data SCENARIOS_DIR]\n"
          "       [--user NAME --password PW [--register]] [--open-game ID [--spectate]] [--script FILE|-]\n"
+         "       [--record-dir DIR]   (where Ctrl+S writes <game>.rec and <game>.dice; default: here)\n"
          "       [--benchmark-frames N]   (pans the whole campaign map N frames, prints frame times; no "
          "server)\n"
          "With --screenshot the client saves the window once the server's welcome is drawn and exits 0,\n"
@@ -74,6 +75,8 @@ std::variant<ClientOptions, std::string> parse_options(const std::vector<std::st
       options.password = value;
     } else if (name == "--script") {
       options.script_path = value;
+    } else if (name == "--record-dir") {
+      options.record_dir = value;
     } else if (name == "--open-game") {
       const auto number = parse_number(value, 1, 1L << 40);
       if (!number) return "--open-game must be a game number, got '" + value + "'";

@@ -28,6 +28,7 @@ struct ClientOptions {
   std::uint64_t open_game = 0;             // --open-game ID: open it once logged in
   bool spectate = false;                   // --spectate: open it as a spectator
   std::optional<std::string> script_path;  // --script FILE (app/input_script.hpp)
+  std::string record_dir = ".";            // --record-dir DIR: where Ctrl+S writes a finished game's record
   int benchmark_frames = 0;                // --benchmark-frames N: pan the campaign map, report
 };
 

@@ -5,6 +5,8 @@
 //   wait-for welcome|logged-in|lobby|game|reachable|odds|combat-options|retreats
 //   wait-for idle              every request sent has been answered (nothing in flight)
 //   wait-for my-decision       the open game waits for one of this client's seats
+//   wait-for draw-offer        the other side's draw offer waits for this client's answer
+//   wait-for over              the open game has ended (a result, a resignation, an agreed draw)
 //   wait-for sequence N        the game has applied action N
 //   wait-for reconnects N      the connection has been re-established N times after a loss
 //   report                     print one line on stdout: what the client knows (app/script_report.hpp)

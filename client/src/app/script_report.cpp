@@ -129,6 +129,12 @@ std::string script_report(const ClientModel& model) {
   out << " retreats=" << (retreats ? list(retreats->hexes(), hex_word) : "-");
   out << " advances=" << (retreats ? list(retreats->advance_hexes(), hex_word) : "-");
   out << " what=" << one_word(view.pending().what()) << " notice=" << one_word(model.notice());
+  const auto offer = game.draw_offer();
+  out << " draw_offer=" << (offer ? one_word(army_name(army_of(*offer))) : "-");
+  out << " resign_armed=" << game.resign_armed();
+  const auto end = game_end(game);
+  out << " end=" << (end ? one_word(end->headline) : "-")
+      << " end_reason=" << (end ? one_word(end->reason) : "-");
   return out.str();
 }
 

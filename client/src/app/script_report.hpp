@@ -9,6 +9,7 @@
 //          must_attack=IDX,...   options=TARGET:OWED:ATT+ATT...;...   attackers=IDX,...
 //          defenders=IDX,...   odds=none|legal:3-1|illegal   retreat_unit=IDX|-   retreats=CCRR,...
 //          advances=CCRR,...   what=words_joined_by_underscores   notice=words_joined_by_underscores
+//          draw_offer=ARMY|-   resign_armed=0|1   end=headline_words|-   end_reason=words|-
 //
 // Empty lists are written as "-".
 #pragma once

@@ -59,11 +59,16 @@ void CameraController::update(sf::Time elapsed, bool has_focus, Camera& camera) 
   const double step = kKeyPanSpeed * elapsed.asSeconds();
   double dx = 0;
   double dy = 0;
-  // Keys move the view over the map, so the map moves the other way.
-  if (held(sf::Keyboard::Left, sf::Keyboard::A)) dx += step;
-  if (held(sf::Keyboard::Right, sf::Keyboard::D)) dx -= step;
-  if (held(sf::Keyboard::Up, sf::Keyboard::W)) dy += step;
-  if (held(sf::Keyboard::Down, sf::Keyboard::S)) dy -= step;
+  // Keys move the view over the map, so the map moves the other way. With Control held the letters
+  // are commands (Ctrl+D offers a draw, Ctrl+S saves the record), so only the arrows pan.
+  const bool control = held(sf::Keyboard::LControl, sf::Keyboard::RControl);
+  const auto letter = [control](sf::Keyboard::Key key) {
+    return !control && sf::Keyboard::isKeyPressed(key);
+  };
+  if (sf::Keyboard::isKeyPressed(sf::Keyboard::Left) || letter(sf::Keyboard::A)) dx += step;
+  if (sf::Keyboard::isKeyPressed(sf::Keyboard::Right) || letter(sf::Keyboard::D)) dx -= step;
+  if (sf::Keyboard::isKeyPressed(sf::Keyboard::Up) || letter(sf::Keyboard::W)) dy += step;
+  if (sf::Keyboard::isKeyPressed(sf::Keyboard::Down) || letter(sf::Keyboard::S)) dy -= step;
   if (dx != 0 || dy != 0) camera.pan(dx, dy);
 }
 

@@ -1,5 +1,6 @@
 #include "model/client_model.hpp"
 
+#include "model/record_file.hpp"
 #include "net/requests.hpp"
 
 #include <hd/wire/refusal_convert.hpp>
@@ -198,8 +199,21 @@ void ClientModel::on_envelope(const pb::ServerEnvelope& envelope) {
       if (kind == RequestKind::JoinGame) refresh_lobby();
       break;
     case pb::ServerEnvelope::kGameChanged:
+      game_.apply_summary(envelope.game_changed());
       notice_ = describe_game(envelope.game_changed());
       break;
+    case pb::ServerEnvelope::kDrawOffered:
+      game_.apply_draw_offer(envelope.draw_offered());
+      if (game_.draw_offer())
+        notice_ =
+            army_name(army_of(envelope.draw_offered().by())) + " offers a draw: Y to accept, N to decline";
+      break;
+    case pb::ServerEnvelope::kGameRecord: {
+      const RecordWritten written = write_game_record(envelope.game_record(), record_dir_);
+      game_.note(written.message);
+      notice_ = written.message;
+      break;
+    }
     default:
       break;
   }

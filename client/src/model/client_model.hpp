@@ -11,6 +11,7 @@
 #include "model/server_event.hpp"
 #include "model/welcome_info.hpp"
 
+#include <filesystem>
 #include <map>
 #include <optional>
 #include <string>
@@ -50,6 +51,9 @@ class ClientModel {
   void refresh_lobby();
   void open_game(std::uint64_t game_id, bool spectate);
   void close_game();
+  // Where an exported record is written (ExportRecord's answer): the working directory unless set.
+  void set_record_dir(std::filesystem::path dir) { record_dir_ = std::move(dir); }
+  const std::filesystem::path& record_dir() const { return record_dir_; }
 
   ConnectionState state() const { return state_; }
   const std::string& server_url() const { return server_url_; }
@@ -89,6 +93,7 @@ class ClientModel {
   std::vector<Request> outbox_;
   bool resuming_ = false;
   int reconnects_ = 0;
+  std::filesystem::path record_dir_ = ".";
 };
 
 }  // namespace hd::client

@@ -109,6 +109,7 @@ void GameModel::apply_snapshot(const pb::GameSnapshot& snapshot) {
   combat_options_.reset();
   retreats_.reset();
   proposal_.reset();
+  draw_offer_.reset();
   after_view_change();
 }
 
@@ -481,6 +482,7 @@ std::vector<Request> GameModel::request_undo() const {
 }
 
 void GameModel::clear_selection() {
+  resign_armed_ = false;
   selected_unit_.reset();
   reachable_.clear();
   attackers_.clear();
@@ -503,6 +505,111 @@ void GameModel::rebuild_stacks() {
 
 void GameModel::after_view_change() {
   rebuild_stacks();
+  if (over()) {
+    resign_armed_ = false;
+    draw_offer_.reset();
+  }
+}
+
+bool GameModel::over() const {
+  return open() && (view_.phase() == pb::PHASE_GAME_OVER || view_.has_result() ||
+                    summary_.status() == pb::GAME_STATUS_FINISHED);
+}
+
+void GameModel::apply_summary(const pb::GameSummary& summary) {
+  if (!open() || summary.game_id() != game_id_) return;
+  const bool was_over = over();
+  summary_ = summary;
+  if (!was_over && over()) {
+    log_.push_back("Game over: " + summary_.result());
+    after_view_change();
+  }
+}
+
+std::vector<Request> GameModel::resign() {
+  if (!open() || spectating_ || over()) return {};
+  if (!resign_armed_) {
+    resign_armed_ = true;
+    return {};
+  }
+  resign_armed_ = false;
+  Request request;
+  request.mutable_resign()->set_game_id(game_id_);
+  return {request};
+}
+
+std::vector<Request> GameModel::offer_draw() {
+  if (!open() || spectating_ || over()) return {};
+  resign_armed_ = false;
+  Request request;
+  request.mutable_offer_draw()->set_game_id(game_id_);
+  return {request};
+}
+
+void GameModel::apply_draw_offer(const pb::DrawOffered& offered) {
+  if (offered.game_id() != game_id_ || spectating_ || over()) return;
+  const pb::Side by = side_of(offered.by());
+  for (const pb::Seat seat : my_seats_)
+    if (side_of(seat) == by) return;  // my own side's offer: nothing to answer
+  draw_offer_ = offered.by();
+}
+
+std::vector<Request> GameModel::answer_draw(bool accept) {
+  if (!draw_offer_) return {};
+  draw_offer_.reset();
+  Request request;
+  request.mutable_answer_draw()->set_game_id(game_id_);
+  request.mutable_answer_draw()->set_accept(accept);
+  return {request};
+}
+
+std::vector<Request> GameModel::export_record() const {
+  if (!over()) return {};
+  Request request;
+  request.mutable_export_record()->set_game_id(game_id_);
+  return {request};
+}
+
+pb::Side side_of(pb::Seat seat) {
+  switch (seat) {
+    case pb::SEAT_FRENCH:
+      return pb::SIDE_FRENCH;
+    case pb::SEAT_PRUSSIAN:
+    case pb::SEAT_ALLIED:
+      return pb::SIDE_COALITION;
+    default:
+      return pb::SIDE_UNSPECIFIED;
+  }
+}
+
+std::optional<GameEnd> game_end(const GameModel& game) {
+  if (!game.over()) return std::nullopt;
+  const pb::GameView& view = game.view();
+  if (view.has_result()) {
+    const pb::GameResult& result = view.result();
+    GameEnd end;
+    if (result.winner() == pb::SIDE_UNSPECIFIED) {
+      end.headline = "Draw";
+    } else {
+      end.headline = side_name(result.winner()) + " victory";
+      if (!result.level().empty()) end.headline += " (" + result.level() + ")";
+    }
+    end.reason = result.text();
+    return end;
+  }
+  // The server's words: "coalition victory: the french side resigned (...)" or "drawn by agreement".
+  const std::string& words = game.summary().result();
+  GameEnd end;
+  if (const auto colon = words.find(": "); colon != std::string::npos) {
+    end.headline = words.substr(0, colon);
+    end.reason = words.substr(colon + 2);
+  } else {
+    end.headline = words.rfind("drawn", 0) == 0 ? "Draw" : "Game over";
+    end.reason = words;
+  }
+  if (!end.headline.empty() && end.headline[0] >= 'a' && end.headline[0] <= 'z')
+    end.headline[0] = static_cast<char>(end.headline[0] - 'a' + 'A');  // a headline starts upper-case
+  return end;
 }
 
 bool GameModel::combat_built() const {

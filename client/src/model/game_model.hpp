@@ -158,7 +158,29 @@ class GameModel {
   std::vector<Request> decline_advance();
   std::vector<Request> answer_proposal(bool accept);
   std::vector<Request> request_undo() const;
+  // Clears the selection and the combat being built, and disarms a resignation.
   void clear_selection();
+
+  // The end of the game by agreement or concession (docs/games.md; the server ends the game).
+  // True once the view carries a result (phase game over) or the summary says finished (the server
+  // ends a game by resignation or agreed draw in the summary only: its view keeps no result).
+  bool over() const;
+  // A GameChanged summary of this game (others are ignored): kept, and it may end the game.
+  void apply_summary(const pb::GameSummary& summary);
+  // Resignation takes two steps so one stray key does not concede: the first call arms it (no
+  // request), the second sends Resign. Nothing for a spectator or a finished game.
+  std::vector<Request> resign();
+  bool resign_armed() const { return resign_armed_; }
+  // Offers the opponent a draw (OfferDraw). Nothing for a spectator or a finished game.
+  std::vector<Request> offer_draw();
+  // A DrawOffered from the server: kept when it comes from the other side, to be answered.
+  void apply_draw_offer(const pb::DrawOffered& offered);
+  // The seat whose draw offer waits for my answer, nullopt if none.
+  std::optional<pb::Seat> draw_offer() const { return draw_offer_; }
+  // Accepts or declines the opponent's draw offer (AnswerDraw); nothing if none waits.
+  std::vector<Request> answer_draw(bool accept);
+  // Asks for the finished game's record and dice proof (ExportRecord); nothing before the end.
+  std::vector<Request> export_record() const;
 
  private:
   void rebuild_stacks();
@@ -199,7 +221,20 @@ class GameModel {
   std::optional<pb::AttackProposal> proposal_;
   std::vector<CombatShown> combats_;
   std::uint64_t combat_serial_ = 0;
+  bool resign_armed_ = false;
+  std::optional<pb::Seat> draw_offer_;
 };
+
+// The side a seat plays: SEAT_FRENCH -> SIDE_FRENCH, the others SIDE_COALITION.
+pb::Side side_of(pb::Seat seat);
+// What the end screen says: who won (or that it is a draw) and why.
+struct GameEnd {
+  std::string headline;  // "French victory (decisive)", "Coalition victory", "Draw", ...
+  std::string reason;    // the victory condition met, the resignation or the agreement, in words
+};
+// The end of a finished game: from the view's result (the engine's victory condition, 17.0) when it
+// has one, else from the summary's result in words (resignation, agreed draw); nullopt while it runs.
+std::optional<GameEnd> game_end(const GameModel& game);
 
 // The hex of a wire coordinate on the NLB grid, nullopt if off it (untrusted input).
 std::optional<engine::Hex> hex_of(const pb::HexCoord& coord);

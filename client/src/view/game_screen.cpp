@@ -264,12 +264,27 @@ void GameScreen::on_key(const sf::Event::KeyEvent& key, ClientModel& model) {
     case sf::Keyboard::N:
       if (game.proposal()) {
         model.send_game(game.answer_proposal(false));
+      } else if (game.draw_offer()) {
+        model.send_game(game.answer_draw(false));
       } else {
         model.send_game(game.decline_advance());
       }
       break;
     case sf::Keyboard::Y:
-      model.send_game(game.answer_proposal(true));
+      if (game.proposal()) {
+        model.send_game(game.answer_proposal(true));
+      } else {
+        model.send_game(game.answer_draw(true));
+      }
+      break;
+    case sf::Keyboard::R:  // resign: Ctrl+R arms, Ctrl+R again concedes, Escape cancels
+      if (key.control) model.send_game(game.resign());
+      break;
+    case sf::Keyboard::D:
+      if (key.control) model.send_game(game.offer_draw());
+      break;
+    case sf::Keyboard::S:
+      if (key.control) model.send_game(game.export_record());
       break;
     case sf::Keyboard::H:
       hex_numbers_ = !hex_numbers_;
@@ -313,6 +328,7 @@ void GameScreen::draw(sf::RenderTarget& target, ClientModel& model, sf::Vector2f
     draw_combat_animation(target);
   }
   draw_panel(target, model, size);
+  if (const auto end = game_end(model.game()); end && !show_crt_) draw_game_end(target, *end, size);
   if (show_crt_) draw_crt(target, size);
 }
 
@@ -479,8 +495,10 @@ void GameScreen::draw_panel(sf::RenderTarget& target, ClientModel& model, sf::Ve
     y += draw_turn_track(target, game, x, y);
   }
   line(side_name(view.phasing()) + " " + phase_name(view.phase()) + " phase");
-  if (view.phase() == pb::PHASE_GAME_OVER || view.has_result()) {
-    line("Result: " + view.result().text(), alert);
+  if (const auto end = game_end(game)) {
+    line(end->headline, alert, 16);
+    if (!end->reason.empty()) line(end->reason, alert);
+    line("Ctrl+S: save the record and dice proof");
   } else {
     line((game.my_decision() ? "Your decision: " : "Waiting for " + side_name(view.pending().side()) + ": ") +
              view.pending().what(),
@@ -501,6 +519,31 @@ void GameScreen::draw_panel(sf::RenderTarget& target, ClientModel& model, sf::Ve
   if (view.victory_points_size() >= 2)
     line("VP: French " + std::to_string(view.victory_points(0)) + ", Coalition " +
          std::to_string(view.victory_points(1)));
+
+  // Ending the game by agreement or concession (docs/client.md): the opponent's draw offer, the
+  // resignation's confirmation step, and the buttons for both.
+  if (!game.spectating() && !game.over()) {
+    if (const auto offer = game.draw_offer()) {
+      line(army_name(army_of(*offer)) + " offers a draw: Y to accept, N to decline", alert);
+      kit_.button(target, {x, y, 110, 22}, "Accept draw",
+                  [&model] { model.send_game(model.game().answer_draw(true)); });
+      kit_.button(target, {x + 120, y, 110, 22}, "Decline draw",
+                  [&model] { model.send_game(model.game().answer_draw(false)); });
+      y += 26;
+    }
+    if (game.resign_armed()) {
+      line("Resign? Ctrl+R again or Confirm concedes; Esc cancels", alert);
+      kit_.button(target, {x, y, 150, 22}, "Confirm resign",
+                  [&model] { model.send_game(model.game().resign()); });
+      kit_.button(target, {x + 160, y, 80, 22}, "Cancel", [&model] { model.game().clear_selection(); });
+    } else {
+      kit_.button(target, {x, y, 130, 22}, "Offer draw (^D)",
+                  [&model] { model.send_game(model.game().offer_draw()); });
+      kit_.button(target, {x + 140, y, 110, 22}, "Resign (^R)",
+                  [&model] { model.send_game(model.game().resign()); });
+    }
+    y += 26;
+  }
 
   // The selected hex.
   y += 4;
@@ -761,6 +804,18 @@ void GameScreen::draw_crt(sf::RenderTarget& target, sf::Vector2f size) const {
   table.setPosition(box.left + 12, box.top + 36);
   table.setFillColor(sf::Color(30, 30, 30));
   target.draw(table);
+}
+
+void GameScreen::draw_game_end(sf::RenderTarget& target, const GameEnd& end, sf::Vector2f size) const {
+  const float map_width = size.x - kSidePanelWidth;
+  const float width = std::min(map_width - 40, 620.0f);
+  const sf::FloatRect box{(map_width - width) / 2, 40, width, 120};
+  kit_.box(target, box, to_sf_color(palette::kGameEndBanner), sf::Color(20, 20, 20));
+  const sf::Color ink(250, 246, 232);
+  kit_.text(target, {box.left + 16, box.top + 12}, printable(end.headline, 60), 28, ink);
+  kit_.text(target, {box.left + 16, box.top + 54}, printable(end.reason, 80), 15, ink);
+  kit_.text(target, {box.left + 16, box.top + 84},
+            "Ctrl+S saves the record and dice proof; Ctrl+L to the lobby", 14, ink);
 }
 
 }  // namespace hd::client

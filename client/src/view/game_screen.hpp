@@ -44,6 +44,8 @@ class GameScreen {
   void draw_counters(sf::RenderTarget& target, const GameModel& game) const;
   void draw_panel(sf::RenderTarget& target, ClientModel& model, sf::Vector2f size);
   void draw_crt(sf::RenderTarget& target, sf::Vector2f size) const;
+  // The end banner over the map: who won (or draw) and why, and the export key.
+  void draw_game_end(sf::RenderTarget& target, const GameEnd& end, sf::Vector2f size) const;
   // Bombardment sight lines (7.3) from each bombarding unit to each defender's hex.
   void draw_sight_lines(sf::RenderTarget& target, const GameModel& game) const;
   // The selected hex's stack spread out side by side above it (more than one unit).

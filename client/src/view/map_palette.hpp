@@ -58,5 +58,7 @@ inline constexpr Rgb kPanel{30, 34, 42};
 inline constexpr Rgb kPanelText{230, 230, 230};
 inline constexpr Rgb kPanelHeading{250, 214, 120};
 inline constexpr Rgb kPanelAlert{255, 130, 110};
+// The end-of-game banner over the map (its right edge is probed by tests/client/client_game_test.cpp).
+inline constexpr Rgb kGameEndBanner{120, 24, 40};
 
 }  // namespace hd::client::palette
