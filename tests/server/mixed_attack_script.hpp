@@ -1,5 +1,5 @@
 // Test support: scripted play that brings one Prussian and one Allied unit next to the same French
-// unit, so that a real scenario (La Belle Alliance, the campaign) offers a mixed Coalition attack
+// unit, so that a real scenario (La Belle Alliance) offers a mixed Coalition attack
 // (6.1: units of both Coalition armies attacking one defender). The French only end their phases;
 // the Coalition marches its nearest Prussian and nearest Allied unit towards a French target,
 // staying out of contact (2 hexes or more from every French unit, so nobody owes an attack, 6.1)
