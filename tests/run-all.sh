@@ -32,10 +32,13 @@ run_suite "release" build/release -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHD_BUILD_T
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 run_suite "asan+ubsan" build/asan -DCMAKE_BUILD_TYPE=Debug -DHD_BUILD_TESTS=ON -DHD_SANITIZE=ON -DHD_BUILD_CLIENT=OFF || status=1
 # Third suite: the server and every test labelled "server" (the real server process on loopback,
-# the chaos test) under ThreadSanitizer; a data race fails the test that met it.
+# the chaos test) under ThreadSanitizer. Every report, from a test or from a server process it
+# started (whose exit a test may not see), is written to build/tsan/reports/ and fails the suite.
 echo "=== tsan: configure and build (build/tsan)"
 tsan_status=0
-export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1"
+rm -rf build/tsan/reports
+mkdir -p build/tsan/reports
+export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 log_path=$PWD/build/tsan/reports/tsan"
 if cmake -S . -B build/tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHD_BUILD_TESTS=ON \
      -DHD_BUILD_CLIENT=OFF -DHD_SANITIZE_THREAD=ON && cmake --build build/tsan -j "$jobs" --target hd_server_tests; then
   echo "=== tsan: test"
@@ -44,6 +47,11 @@ if cmake -S . -B build/tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHD_BUIL
   tsan_status=${PIPESTATUS[0]}
   set -e
   summary+=("tsan: $(grep -E 'tests passed|tests failed' build/tsan/ctest.log | tail -n 1)")
+  if compgen -G "build/tsan/reports/tsan*" >/dev/null; then
+    cat build/tsan/reports/tsan*
+    summary+=("tsan: ThreadSanitizer reports in build/tsan/reports/")
+    tsan_status=1
+  fi
 else
   tsan_status=1
   summary+=("tsan: build FAILED")
