@@ -8,32 +8,19 @@
 #include "game_test_player.hpp"
 #include "record_verifier.hpp"
 #include "server_process.hpp"
+#include "sqlite_rows.hpp"
 
 #include <hd/engine/rules/sequence/decisions.hpp>
 #include <hd/loader/data_files.hpp>
 #include <hd/wire/secret_commitment.hpp>
 
 #include <catch2/catch.hpp>
-#include <sqlite3.h>
 
 namespace v1 = hundred_days::v1;
 using namespace hd;
 using namespace hd::test;
 
 namespace {
-
-std::string query_one(const std::filesystem::path& database, const std::string& sql) {
-  sqlite3* db = nullptr;
-  REQUIRE(sqlite3_open_v2(database.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK);
-  sqlite3_stmt* statement = nullptr;
-  REQUIRE(sqlite3_prepare_v2(db, sql.c_str(), -1, &statement, nullptr) == SQLITE_OK);
-  std::string value;
-  if (sqlite3_step(statement) == SQLITE_ROW && sqlite3_column_text(statement, 0))
-    value = reinterpret_cast<const char*>(sqlite3_column_text(statement, 0));
-  sqlite3_finalize(statement);
-  sqlite3_close(db);
-  return value;
-}
 
 // True if `bytes` holds the nonce, raw or as hex.
 bool holds_secret(const std::string& bytes, const std::string& nonce) {

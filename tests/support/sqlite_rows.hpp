@@ -39,4 +39,10 @@ inline std::vector<std::string> query(const std::filesystem::path& database, con
   return rows;
 }
 
+// The first row of a query of one column ("" when it has no row; NULL as "NULL").
+inline std::string query_one(const std::filesystem::path& database, const std::string& sql) {
+  const std::vector<std::string> rows = query(database, sql);
+  return rows.empty() ? std::string() : rows.front();
+}
+
 }  // namespace hd::test
