@@ -1,6 +1,7 @@
 #include "chaos_bot.hpp"
 
 #include "game_test_player.hpp"
+#include "logged_action.hpp"
 
 #include <hd/engine/notation/notation.hpp>
 #include <hd/engine/play/random_player.hpp>
@@ -41,36 +42,6 @@ engine::Viewer seat_viewer(engine::Army army) {
   viewer.kind = engine::Viewer::Kind::Seat;
   viewer.army = army;
   return viewer;
-}
-
-// The notation line, with its dice, of the game's logged action `sequence`, read from the server's
-// SQLite file (as an operator would, beside the running server).
-std::string logged_action_line(const std::filesystem::path& database, std::uint64_t game,
-                               std::uint64_t sequence) {
-  sqlite3* db = nullptr;
-  std::string line, dice;
-  bool found = false;
-  if (sqlite3_open_v2(database.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
-    sqlite3_busy_timeout(db, 10000);
-    sqlite3_stmt* statement = nullptr;
-    if (sqlite3_prepare_v2(db, "SELECT action, dice FROM game_actions WHERE game_id = ? AND sequence = ?", -1,
-                           &statement, nullptr) == SQLITE_OK) {
-      sqlite3_bind_int64(statement, 1, static_cast<sqlite3_int64>(game));
-      sqlite3_bind_int64(statement, 2, static_cast<sqlite3_int64>(sequence));
-      if (sqlite3_step(statement) == SQLITE_ROW) {
-        found = true;
-        line = reinterpret_cast<const char*>(sqlite3_column_text(statement, 0));
-        dice = reinterpret_cast<const char*>(sqlite3_column_text(statement, 1));
-      }
-    }
-    sqlite3_finalize(statement);
-  }
-  sqlite3_close(db);
-  if (!found)
-    throw ChaosGameError("game " + std::to_string(game) + ": action " + std::to_string(sequence) +
-                         " is not in " + database.string());
-  if (!dice.empty()) line += (dice.find(' ') == std::string::npos ? " die " : " dice ") + dice;
-  return line;
 }
 
 class ChaosGame {
@@ -216,7 +187,11 @@ class ChaosGame {
     ++result_.catch_ups_past_replica;
     std::string why;
     const auto missing = [&](std::uint64_t sequence) {
-      return logged_action_line(options_.database, game_, sequence);
+      try {
+        return logged_action_line(options_.database, game_, sequence);
+      } catch (const std::runtime_error& error) {
+        throw ChaosGameError(error.what());
+      }
     };
     if (!bot.replica->follow(resumed, why, missing))
       throw ChaosGameError(bot.account.username + ": following a catch-up from the log: " + why);

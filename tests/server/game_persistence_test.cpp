@@ -2,6 +2,7 @@
 // restart it on the same SQLite file, and check that no acknowledged action is lost or doubled; a
 // dropped connection resumes from the last sequence it saw: a snapshot there, then what it missed.
 #include "game_test_player.hpp"
+#include "logged_action.hpp"
 #include "server_process.hpp"
 #include "sqlite_rows.hpp"
 
@@ -58,19 +59,6 @@ void follow_own(GamePlayer& player, Replica& replica, std::map<std::uint64_t, st
   }
 }
 
-// The notation line, with its dice, of a logged action, read from the database.
-std::string logged_line(const std::filesystem::path& database, std::uint64_t game, std::uint64_t sequence) {
-  const auto rows =
-      query(database, "SELECT action, dice FROM game_actions WHERE game_id = " + std::to_string(game) +
-                          " AND sequence = " + std::to_string(sequence));
-  REQUIRE(rows.size() == 1);
-  const std::size_t bar = rows[0].find('|');
-  std::string line = rows[0].substr(0, bar);
-  const std::string dice = rows[0].substr(bar + 1);
-  if (!dice.empty()) line += (dice.find(' ') == std::string::npos ? " die " : " dice ") + dice;
-  return line;
-}
-
 // Opens the game with the last sequence seen and follows the catch-up: a snapshot behind, then the
 // missed updates. A room rebuilt from a stored snapshot keeps no state before it, so the catch-up
 // may start past what the client saw: the replica reads the actions between from the database.
@@ -88,7 +76,7 @@ void resume(GamePlayer& player, std::uint64_t game, Replica& replica,
   CHECK(resumed.snapshot.sequence() + resumed.tail.size() >= replica.sequence());
   INFO(why);
   REQUIRE(replica.follow(resumed, why,
-                         [&](std::uint64_t sequence) { return logged_line(database, game, sequence); }));
+                         [&](std::uint64_t sequence) { return logged_action_line(database, game, sequence); }));
   for (const v1::GameUpdate& update : resumed.tail)
     seen[update.sequence()] = update.action_text();
 }
