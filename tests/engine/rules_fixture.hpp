@@ -21,12 +21,9 @@ namespace hd::test {
 
 using namespace hd::engine;
 
-inline std::string read_data(const std::string& relative) {
-  std::ifstream in(std::string(HD_DATA_ROOT) + "/" + relative);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+// The text of a shipped data file, `relative` to scenarios/ (rules_fixture.cpp: only that file
+// carries the source folder's path, so the other test files compile the same in every clone).
+std::string read_data(const std::string& relative);
 
 inline Hex hx(const char* ccrr) {
   return *parse_hex(ccrr);
