@@ -11,8 +11,15 @@ bash deploy/install-deps.sh
 jobs="${HD_JOBS:-$(nproc)}"
 summary=()
 
+# The ten slowest tests of a suite, from its CTest log.
+slowest_tests() {  # name, ctest log
+  echo "=== $1: the ten slowest tests (s)"
+  grep -E 'Test +#[0-9]+: ' "$2" | sed -E 's/.*Test +#[0-9]+: ([^ ]+) .* ([0-9.]+) sec$/\2 \1/' |
+    sort -rn | head -n 10
+}
+
 run_suite() {  # name, build dir, cmake options...
-  local name=$1 dir=$2
+  local name=$1 dir=$2 started=$SECONDS
   shift 2
   echo "=== $name: configure and build ($dir)"
   cmake -S . -B "$dir" -G Ninja "$@" || return 1
@@ -23,7 +30,8 @@ run_suite() {  # name, build dir, cmake options...
   ctest --test-dir "$dir" --output-on-failure -j "$jobs" 2>&1 | tee "$log"
   local status=${PIPESTATUS[0]}
   set -e
-  summary+=("$name: $(grep -E 'tests passed|tests failed' "$log" | tail -n 1)")
+  slowest_tests "$name" "$log"
+  summary+=("$name: $(grep -E 'tests passed|tests failed' "$log" | tail -n 1) ($((SECONDS - started)) s with its build)")
   return "$status"
 }
 
@@ -35,7 +43,7 @@ run_suite "asan+ubsan" build/asan -DCMAKE_BUILD_TYPE=Debug -DHD_BUILD_TESTS=ON -
 # the chaos test) under ThreadSanitizer. Every report, from a test or from a server process it
 # started (whose exit a test may not see), is written to build/tsan/reports/ and fails the suite.
 echo "=== tsan: configure and build (build/tsan)"
-tsan_status=0
+tsan_status=0 tsan_started=$SECONDS
 rm -rf build/tsan/reports
 mkdir -p build/tsan/reports
 export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 log_path=$PWD/build/tsan/reports/tsan"
@@ -46,7 +54,8 @@ if cmake -S . -B build/tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHD_BUIL
   ctest --test-dir build/tsan --output-on-failure -j "$jobs" -L server 2>&1 | tee build/tsan/ctest.log
   tsan_status=${PIPESTATUS[0]}
   set -e
-  summary+=("tsan: $(grep -E 'tests passed|tests failed' build/tsan/ctest.log | tail -n 1)")
+  slowest_tests tsan build/tsan/ctest.log
+  summary+=("tsan: $(grep -E 'tests passed|tests failed' build/tsan/ctest.log | tail -n 1) ($((SECONDS - tsan_started)) s with its build)")
   if compgen -G "build/tsan/reports/tsan*" >/dev/null; then
     cat build/tsan/reports/tsan*
     summary+=("tsan: ThreadSanitizer reports in build/tsan/reports/")
@@ -60,8 +69,9 @@ fi
 # Fourth suite: the libFuzzer targets, built with clang, each from its seeds for a fixed number of
 # runs (docs/fuzzing.md); any crash or sanitizer report fails the run.
 echo "=== fuzz: clang build and short runs (tests/fuzz/run-fuzz.sh)"
+fuzz_started=$SECONDS
 if bash tests/fuzz/run-fuzz.sh build/fuzz; then
-  summary+=("fuzz: every target ran clean")
+  summary+=("fuzz: every target ran clean ($((SECONDS - fuzz_started)) s with its build)")
 else
   summary+=("fuzz: FAILED (build/fuzz/fuzz-*.log, build/fuzz/artifacts/)")
   status=1
@@ -79,5 +89,8 @@ for dir in build/release build/asan build/tsan; do
     status=1
   fi
 done
-echo "$passed passed, $failed failed"
+echo "$passed passed, $failed failed, in $SECONDS s"
+if command -v ccache >/dev/null && [[ "${HD_NO_CCACHE:-0}" != 1 ]]; then
+  ccache --show-stats | grep -E 'Hits|Misses|Cache size' || true
+fi
 exit "$status"

@@ -4,6 +4,7 @@
 // wrong phase, no decision pending) must be refused. Invariants are checked after every apply in
 // test builds (state/invariants.hpp).
 #include "rules_fixture.hpp"
+#include "workload.hpp"
 
 #include <hd/engine/notation/notation.hpp>
 #include <hd/engine/play/legal_actions.hpp>
@@ -251,9 +252,8 @@ TEST_CASE("every generated action validates; mutated actions it does not offer a
   Counts counts;
   for (const std::string scenario :
        {"ligny", "quatre-bras", "wavre", "la-belle-alliance", "historic-wavre"}) {
-    for (std::uint64_t seed : {1u, 2u}) {
+    for (std::uint64_t seed = 1; seed <= hd::test::workload(2, 1); ++seed)
       play(scenario, seed, counts);
-    }
   }
   // Every kind of decision was generated and checked: move, end, attack, retreat, advance, placement
   // (an exchange with a choice is too rare in random games: the next test builds one).
@@ -318,8 +318,10 @@ TEST_CASE("exchange choices: every generated choice validates, other choices are
 TEST_CASE("11.0 every generated action validates in a game with command in force",
           "[legal-actions][property][11.0]") {
   Counts counts;
-  // Four seeds at least, more (bounded) until attacks have been generated too (11.3A makes them rare).
-  for (std::uint64_t seed = 1; seed <= 12 && (seed <= 4 || counts.by_kind[2] == 0); ++seed)
+  // Four seeds at least (one under a sanitizer), more (bounded) until attacks have been generated
+  // too (11.3A makes them rare).
+  const unsigned at_least = hd::test::workload(4, 1);
+  for (std::uint64_t seed = 1; seed <= 12 && (seed <= at_least || counts.by_kind[2] == 0); ++seed)
     play("quatre-bras-variant", seed, counts, true);
   CHECK(rule_in_force(*new_game("quatre-bras-variant", true).rules, "11.0"));
   CHECK(counts.out_of_command_states > 0);

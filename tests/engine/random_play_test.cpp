@@ -1,5 +1,7 @@
 // Random legal play to the end of every battle scenario, with invariants checked after every step,
 // and golden replays: recorded games reach pinned final hashes, twice over.
+#include "workload.hpp"
+
 #include <hd/engine/notation/notation.hpp>
 #include <hd/engine/play/random_player.hpp>
 #include <hd/engine/state/game_setup.hpp>
@@ -159,7 +161,7 @@ TEST_CASE("random legal play reaches a result in every battle scenario, keeping 
           "[random-play]") {
   for (const std::string scenario :
        {"ligny", "quatre-bras", "wavre", "la-belle-alliance", "historic-wavre"}) {
-    for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+    for (std::uint64_t seed = 1; seed <= hd::test::workload(12, 3); ++seed) {
       DYNAMIC_SECTION(scenario << " seed " << seed) {
         const Played played = play_to_the_end(scenario, seed);
         CHECK(played.actions > 10);
@@ -174,7 +176,7 @@ TEST_CASE("random legal play also finishes the campaign, grand and variant scena
           "[random-play]") {
   for (const std::string scenario : {"campaign", "quatre-bras-variant", "grand-ligny",
                                      "la-belle-alliance-variant", "grand-waterloo", "campaign-variant"}) {
-    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    for (std::uint64_t seed = 1; seed <= hd::test::workload(3, 1); ++seed) {
       DYNAMIC_SECTION(scenario << " seed " << seed) {
         const Played played = play_to_the_end(scenario, seed);
         CHECK(replay(scenario, played.record) == played.hash);
@@ -189,7 +191,7 @@ TEST_CASE("random legal play with the dice force options (19.5C, 18.5A-C) finish
   // phase's dice; the records must replay through it.
   for (const auto& [scenario, options] : std::vector<std::pair<std::string, std::vector<std::string>>>{
            {"quatre-bras", {"19.5C"}}, {"ligny", {"18.5A", "18.5B", "18.5C"}}}) {
-    for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    for (std::uint64_t seed = 1; seed <= hd::test::workload(4, 2); ++seed) {
       DYNAMIC_SECTION(scenario << " seed " << seed) {
         const Played played = play_to_the_end(scenario, seed, options);
         CHECK(played.actions > 10);
