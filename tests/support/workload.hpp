@@ -14,6 +14,8 @@ inline constexpr bool kUnderSanitizer = false;
 #endif
 
 // `normal` in the normal build, `sanitized` under a sanitizer: a count of games, seeds or states.
-constexpr unsigned workload(unsigned normal, unsigned sanitized) { return kUnderSanitizer ? sanitized : normal; }
+constexpr unsigned workload(unsigned normal, unsigned sanitized) {
+  return kUnderSanitizer ? sanitized : normal;
+}
 
 }  // namespace hd::test
