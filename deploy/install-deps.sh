@@ -7,6 +7,7 @@ set -euo pipefail
 packages=(
   cmake ninja-build g++ pkg-config          # the build
   ccache                                    # the compiler cache (CMakeLists.txt; HD_NO_CCACHE=1 off)
+  mold                                      # the linker (CMakeLists.txt; HD_NO_MOLD=1 off)
   libboost-dev                              # Boost.Asio and Boost.Beast (header-only)
   libprotobuf-dev protobuf-compiler         # the wire protocol
   libsqlite3-dev sqlite3                    # the server's database (sqlite3: the shell, for operators)
