@@ -166,10 +166,13 @@ struct MovePlan {
   hd::engine::ReachableHex to;
 };
 
-std::optional<MovePlan> plan_move(const hd::engine::GameState& state, const hd::engine::HexLayout& layout) {
+// `skip`: a unit not to choose (one moved already).
+std::optional<MovePlan> plan_move(const hd::engine::GameState& state, const hd::engine::HexLayout& layout,
+                                  std::optional<hd::engine::UnitIndex> skip = std::nullopt) {
   for (std::size_t i = 0; i < state.units.size(); ++i) {
     const auto& unit = state.units[i];
     if (unit.army != hd::engine::Army::French || !unit.on_map() || !visible(layout, unit.hex)) continue;
+    if (skip && *skip == static_cast<hd::engine::UnitIndex>(i)) continue;
     if (state.units_at(unit.hex).size() != 1) continue;
     std::optional<hd::engine::ReachableHex> best;
     for (const auto& entry : hd::engine::reachable_hexes(state, static_cast<hd::engine::UnitIndex>(i))) {
@@ -310,6 +313,40 @@ TEST_CASE("movement: the opening position, a unit's reachable hexes shaded, a cl
   INFO(unchanged << " of " << unreachable << " unreachable hexes unchanged");
   REQUIRE(unreachable >= 10);
   CHECK(unchanged * 10 >= unreachable * 9);  // the hover path's line may cross a few
+}
+
+// The script that clicks a planned move and waits for the server's sequence to reach `sequence`.
+std::string move_script(const MovePlan& plan, int sequence) {
+  return "wait-for game\nwait-for idle\nclick-hex " + hd::engine::format_hex(plan.from) +
+         "\nwait-for reachable\nclick-hex " + hd::engine::format_hex(plan.to.hex) + "\nwait-for sequence " +
+         std::to_string(sequence) + "\nframes 2\nquit\n";
+}
+
+TEST_CASE("restart (issue 29): a second client process of the same account gets its move applied", "[e2e]") {
+  // Before, each process numbered its requests from the same start, so the second process's move
+  // reused the first's request id and was answered with the first move's acceptance, unapplied.
+  RealGame game;
+  const auto directory = game.server.directory();
+  INFO("server log:\n" << game.server.log());
+  const auto first_layout = layout_for(game.snapshot(), game.state);
+  const auto first = plan_move(game.state, first_layout);
+  REQUIRE(first);
+  REQUIRE(run_client(game.server, directory, move_script(*first, 1), game.id) == 0);
+  REQUIRE(game.actions().size() == 1);
+
+  // The same account in a new client process: another unit's move.
+  hd::engine::GameState after = game.state;
+  hd::engine::MoveAction moved;
+  moved.move.unit = first->unit;
+  moved.move.path = first->to.path;
+  hd::engine::apply(after, hd::engine::Side::French, hd::engine::Action{moved}, [] { return 1; });
+  const auto second_layout = layout_for(game.snapshot(), after);
+  const auto second = plan_move(after, second_layout, first->unit);
+  REQUIRE(second);
+  CHECK(run_client(game.server, directory, move_script(*second, 2), game.id) == 0);
+  const auto actions = game.actions();
+  REQUIRE(actions.size() == 2);
+  CHECK(actions[1].rfind("2|french move " + notation_name(after.units[second->unit].id) + " ", 0) == 0);
 }
 
 TEST_CASE("combat: attacker and defender clicked, the server's odds shown, the attack committed", "[e2e]") {

@@ -1,5 +1,6 @@
 // End-to-end: hostile and mistaken requests get their defined refusal and change no game; replayed
-// request ids get the first answer; undo by consent (5.1C), chat channels and an agreed draw.
+// request ids get the first answer (another request under a used id is refused); undo by consent (5.1C), chat
+// channels and an agreed draw.
 #include "game_test_player.hpp"
 #include "server_process.hpp"
 #include "sqlite_rows.hpp"
@@ -100,12 +101,12 @@ TEST_CASE("Hostile input is refused with its defined answer and changes no game"
   const auto again = alice.request_with_id(submit(game, move), id);
   REQUIRE(again.has_action_accepted());
   CHECK(again.action_accepted().sequence() == 1);
-  const auto different = alice.request_with_id(submit(game, engine::Action{engine::EndPhaseAction{}}), id);
-  REQUIRE(different.has_action_accepted());
-  CHECK(different.action_accepted().sequence() == 1);
+  // Another action under that id is refused, not applied (issue 29; request_id_reuse_test).
+  expect_refusal(alice.request_with_id(submit(game, engine::Action{engine::EndPhaseAction{}}), id),
+                 v1::REFUSAL_CODE_REQUEST_ID_REUSED);
   CHECK(actions() == "1");
   CHECK(query_one(database, "SELECT request_id FROM game_actions WHERE game_id = " + std::to_string(game)) ==
-        std::to_string(id));
+        std::to_string(static_cast<std::int64_t>(id)));  // SQLite's INTEGER is signed
 
   // 5.1C undo by consent: only the mover asks, the opponent answers; both are logged.
   expect_refusal(bob.request([&] {

@@ -47,8 +47,7 @@ std::string test_entropy(const std::string& label) {
   return entropy.substr(0, 64);
 }
 
-GamePlayer::GamePlayer(int port, const std::string& username)
-    : client_(port), username_(username), request_id_(1000) {
+GamePlayer::GamePlayer(int port, const std::string& username) : client_(port), username_(username) {
   hello();
   v1::ClientEnvelope reg;
   reg.mutable_register_account()->set_username(username);
@@ -60,7 +59,7 @@ GamePlayer::GamePlayer(int port, const std::string& username)
 }
 
 GamePlayer::GamePlayer(int port, const std::string& username, const std::string& session_token)
-    : client_(port), username_(username), request_id_(1000000) {
+    : client_(port), username_(username) {
   hello();
   v1::ClientEnvelope resume;
   resume.mutable_resume_session()->set_session_token(session_token);

@@ -7,6 +7,7 @@
 
 #include <hd/engine/rules/sequence/actions.hpp>
 #include <hd/engine/visibility/view.hpp>
+#include <hd/wire/request_ids.hpp>
 #include <hundred_days/v1/protocol.pb.h>
 
 #include <chrono>
@@ -50,7 +51,7 @@ class GamePlayer {
   const std::string& session_token() const { return token_; }
   std::uint64_t account_id() const { return account_; }
   WsTestClient& socket() { return client_; }
-  std::uint64_t next_request_id() { return ++request_id_; }
+  std::uint64_t next_request_id() { return request_ids_.next(); }
 
  private:
   void hello();
@@ -58,7 +59,7 @@ class GamePlayer {
   std::string username_;
   std::string token_;
   std::uint64_t account_ = 0;
-  std::uint64_t request_id_;
+  wire::RequestIds request_ids_;  // random start: a reconnected player never reuses an id
   std::deque<hundred_days::v1::ServerEnvelope> inbox_;
 };
 

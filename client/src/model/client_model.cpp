@@ -60,7 +60,7 @@ void ClientModel::apply(const ServerEvent& event) {
 }
 
 void ClientModel::send(Request request, RequestKind kind) {
-  const std::uint64_t id = next_request_id_++;
+  const std::uint64_t id = request_ids_.next();
   request.set_request_id(id);
   pending_[id] = kind;
   outbox_.push_back(std::move(request));

@@ -11,6 +11,8 @@
 #include "model/server_event.hpp"
 #include "model/welcome_info.hpp"
 
+#include <hd/wire/request_ids.hpp>
+
 #include <filesystem>
 #include <map>
 #include <optional>
@@ -19,7 +21,8 @@
 
 namespace hd::client {
 
-// The request id of the Hello (the session sends it); the model numbers its requests after it.
+// The request id of the Hello (the session sends it); the model's requests take theirs from
+// wire::RequestIds (a random start per process, never 0 or 1).
 inline constexpr std::uint64_t kHelloRequestId = 1;
 
 class ClientModel {
@@ -88,7 +91,7 @@ class ClientModel {
   GameModel game_;
   std::string notice_;
   std::string login_error_;
-  std::uint64_t next_request_id_ = kHelloRequestId + 1;
+  wire::RequestIds request_ids_;  // random start per process: ids never collide across restarts
   std::map<std::uint64_t, RequestKind> pending_;
   std::vector<Request> outbox_;
   bool resuming_ = false;

@@ -24,19 +24,10 @@ std::string random_entropy(std::size_t count) {
   return bytes;
 }
 
-namespace {
-
-// Request ids start at a random point so that a resumed session (the server remembers the ids of an
-// account's actions) never reuses an id of an earlier connection.
-std::uint64_t first_request_id() {
-  std::random_device device;
-  return ((static_cast<std::uint64_t>(device()) << 16) | 1u) & 0x0000ffffffffffffull;
-}
-
-}  // namespace
+namespace {}  // namespace
 
 Client::Client(const ServerAddress& address, ClientOptions options)
-    : connection_(address), options_(std::move(options)), next_request_id_(first_request_id()) {}
+    : connection_(address), options_(std::move(options)) {}
 
 void Client::notice(const std::string& line) {
   if (options_.events) *options_.events << line << "\n" << std::flush;
@@ -81,7 +72,7 @@ std::optional<v1::ServerEnvelope> Client::request(v1::ClientEnvelope envelope) {
 }
 
 std::optional<v1::ServerEnvelope> Client::send_and_wait(v1::ClientEnvelope envelope) {
-  const std::uint64_t id = next_request_id_++;
+  const std::uint64_t id = request_ids_.next();
   envelope.set_request_id(id);
   connection_.send(envelope);
   const auto deadline = std::chrono::steady_clock::now() + options_.answer_timeout;

@@ -146,11 +146,19 @@ void Hub::on_request(ConnectionId connection, const v1::ClientEnvelope& envelope
 void Hub::game_request(Caller& caller, const v1::ClientEnvelope& envelope) {
   const bool stored_kind = answer_stored_by_request_id(envelope.body_case()) && envelope.request_id() != 0;
   const AccountId account = *caller.account;
-  if (stored_kind) {
-    // A replay gets the first answer again; another request under a used id is a new request.
+  // A SubmitAction's own replays are told apart in the action log (games/game_play.cpp); here only
+  // an id used by a stored request of another kind.
+  const bool action = envelope.body_case() == v1::ClientEnvelope::kSubmitAction && envelope.request_id() != 0;
+  if (stored_kind || action) {
+    // A replay gets the first answer again; another request under a used id is refused, not done.
     const auto stored = answers_.find(account, envelope.request_id());
-    if (stored && stored->request_digest == request_digest(envelope))
+    if (stored && stored_kind && stored->request_digest == request_digest(envelope))
       return outbound_.send(caller.connection, stored->answer);
+    if (stored)
+      return outbound_.send(caller.connection,
+                            refusal_envelope(envelope.request_id(), v1::REFUSAL_CODE_REQUEST_ID_REUSED,
+                                             "this request id was used for another request: send it "
+                                             "again under a new id"));
   }
   const ConnectionId connection = caller.connection;
   const std::uint64_t commits_before = db_.commits();

@@ -1,6 +1,5 @@
 #include "app/request_answers.hpp"
 
-#include "accounts/password_hashing.hpp"
 #include "games/dice.hpp"
 
 #include <stdexcept>
@@ -25,12 +24,6 @@ bool answer_stored_by_request_id(v1::ClientEnvelope::BodyCase kind) {
     default:
       return false;
   }
-}
-
-std::string request_digest(const v1::ClientEnvelope& request) {
-  v1::ClientEnvelope without_id = request;
-  without_id.set_request_id(0);
-  return sha256_hex(without_id.SerializeAsString());
 }
 
 std::optional<StoredAnswer> RequestAnswers::find(AccountId account, std::uint64_t request_id) {

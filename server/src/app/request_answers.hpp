@@ -1,13 +1,15 @@
 // Request-id idempotency of the mutating requests (migrations/0008, docs/server.md "Request ids"):
 // the first answer to each is stored by account and request id, and a replay (the same request
-// again under that id, by the same account) is answered with it again without acting. A different
-// request under a used id (a client that counts its ids from 1 again after a restart) is a new
-// request: it is handled, and its answer replaces the stored one. SubmitAction is not stored here: its
-// replays are answered from the action log, written in the action's own transaction.
+// again under that id, by the same account, compared by request_digest) is answered with it again
+// without acting. Another request under a used id (a client that counted its ids from the same
+// start again after a restart) is refused REQUEST_ID_REUSED by the hub and changes nothing.
+// SubmitAction is not stored here: its replays are answered from the action log, written in the
+// action's own transaction, and from the undone actions (games/game_store.hpp).
 #pragma once
 
 #include "app/caller.hpp"
 #include "database.hpp"
+#include "request_digest.hpp"
 
 #include <hundred_days/v1/protocol.pb.h>
 
@@ -31,10 +33,6 @@ struct StoredAnswer {
   hundred_days::v1::ServerEnvelope answer;
 };
 
-// What tells a replay from another request under the same id: SHA-256 (hex) of the request
-// serialized with its request id cleared.
-std::string request_digest(const hundred_days::v1::ClientEnvelope& request);
-
 class RequestAnswers {
  public:
   // Derived, not from the rules: a client retries a request it got no answer to within seconds or
@@ -47,8 +45,8 @@ class RequestAnswers {
 
   // The answer stored for (account, request id), if one is kept.
   std::optional<StoredAnswer> find(AccountId account, std::uint64_t request_id);
-  // Stores the answer to `request` (replacing a row of another request under the same id) in its
-  // own transaction, then drops the account's rows beyond the bounds above.
+  // Stores the answer to `request` (replacing any row under the same id) in its own transaction,
+  // then drops the account's rows beyond the bounds above.
   void store(AccountId account, const hundred_days::v1::ClientEnvelope& request,
              const hundred_days::v1::ServerEnvelope& answer, std::int64_t now_unix);
 

@@ -70,6 +70,8 @@ void GameConsent::apply_undo(GameRoom& room, AccountId answering) {
   const LoggedAction last = room.log.back();
   in_transaction(db_, [&] {
     store_.delete_action(room.row.id, last.sequence);
+    // Its request, if it comes again, is answered as before and never applied again.
+    if (last.account && last.request_id != 0) store_.record_undone_request(room.row.id, last);
     store_.log_undo(room.row.id, last.sequence, last.action, "accept", answering);
     store_.save_phase_ends(room.row.id, room.phase_start_sequence(), {});  // the replay clears them
     store_.delete_snapshots_from(room.row.id, last.sequence);

@@ -6,6 +6,7 @@
 #include "games/secret_choices.hpp"
 #include "games/spectator_view.hpp"
 #include "log.hpp"
+#include "request_digest.hpp"
 
 #include <hd/engine/notation/notation.hpp>
 #include <hd/wire/game_convert.hpp>
@@ -64,8 +65,10 @@ void GamePlay::send_rule_refusal(const Caller& caller, const Envelope& request, 
   outbound_.send(caller.connection, envelope);
 }
 std::uint64_t GamePlay::play(GameRoom& room, engine::Side side, const engine::Action& action, v1::Seat seat,
-                             std::optional<AccountId> account, std::uint64_t request_id) {
+                             std::optional<AccountId> account, std::uint64_t request_id,
+                             const std::string& request_digest) {
   AppliedAction applied = room.apply(side, action, seat, account, request_id);
+  applied.logged.request_digest = request_digest;
   const bool over = applied.after.phase == engine::Phase::GameOver || applied.after.result.has_value();
   const std::string result = over && applied.after.result ? result_in_words(*applied.after.result) : "";
   // Persist before anyone hears of it: the action, its dice, the state hash and the game's end.
@@ -121,15 +124,31 @@ void GamePlay::submit_action(const Caller& caller, const Envelope& request, Game
   if (held.empty())
     return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_NOT_YOUR_SEAT, "you hold no seat here");
 
-  // A repeated request id gets the first answer and is not applied again.
+  // A replay (the same request under its id) gets the first answer and is not applied again, also
+  // when an undo took the action back; another request under a used id is refused, unapplied. An
+  // action logged before migration 0010 has no digest: its id is refused for any request.
+  const std::string digest = request.request_id() != 0 ? request_digest(request) : std::string();
   if (request.request_id() != 0) {
+    const auto reused = [&] {
+      send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_REQUEST_ID_REUSED,
+                   "this request id was used for another request: send it again under a new id");
+    };
     for (auto it = room.log.rbegin(); it != room.log.rend(); ++it)
-      if (it->account == account && it->request_id == request.request_id())
+      if (it->account == account && it->request_id == request.request_id()) {
+        if (it->request_digest != digest) return reused();
         return outbound_.send(caller.connection,
                               accepted(request.request_id(), submit.game_id(), it->sequence, false));
+      }
     if (room.proposal && room.proposal->proposer == account &&
-        room.proposal->request_id == request.request_id())
+        room.proposal->request_id == request.request_id()) {
+      if (room.proposal->request_digest != digest) return reused();
       return outbound_.send(caller.connection, accepted(request.request_id(), submit.game_id(), 0, true));
+    }
+    if (const auto undone = store_.undone_request(room.row.id, account, request.request_id())) {
+      if (undone->request_digest != digest) return reused();
+      return outbound_.send(caller.connection,
+                            accepted(request.request_id(), submit.game_id(), undone->sequence, false));
+    }
   }
   if (room.row.status != v1::GAME_STATUS_RUNNING)
     return send_refusal(
@@ -215,6 +234,7 @@ void GamePlay::submit_action(const Caller& caller, const Envelope& request, Game
       proposal.confirmers.push_back(seat_of_army(army));
     proposal.attack = *attack;
     proposal.request_id = request.request_id();
+    proposal.request_digest = digest;
     proposal.connection = caller.connection;
     proposal.sequence_when_proposed = room.sequence();
     room.proposal = proposal;
@@ -258,7 +278,7 @@ void GamePlay::submit_action(const Caller& caller, const Envelope& request, Game
     store_.save_phase_ends(room.row.id, room.phase_start_sequence(), room.coalition_ended);
   }
 
-  const std::uint64_t applied = play(room, side, action, acting, account, request.request_id());
+  const std::uint64_t applied = play(room, side, action, acting, account, request.request_id(), digest);
   outbound_.send(caller.connection, accepted(request.request_id(), submit.game_id(), applied, false));
   run_builtin_players(room);
 }
@@ -293,7 +313,7 @@ void GamePlay::confirm_attack(const Caller& caller, const Envelope& request, Gam
     return send_rule_refusal(caller, request, room, viewer_for_seats(room.seats_of(*caller.account)),
                              *refusal);
   const std::uint64_t sequence = play(room, engine::Side::Coalition, proposal.attack, proposal.proposed_by,
-                                      proposal.proposer, proposal.request_id);
+                                      proposal.proposer, proposal.request_id, proposal.request_digest);
   outbound_.send(caller.connection, accepted(request.request_id(), confirm.game_id(), sequence, false));
   outbound_.send(proposal.connection, accepted(proposal.request_id, confirm.game_id(), sequence, false));
   run_builtin_players(room);

@@ -45,9 +45,11 @@ class GamePlay {
 
  private:
   // Applies an engine action for a seat, persists it (with the game's end, if it ends), then
-  // broadcasts the update; returns its sequence. Throws engine::ActionRefused.
+  // broadcasts the update; returns its sequence. Throws engine::ActionRefused. `request_id` and
+  // `request_digest` (request_digest.hpp) are those of the SubmitAction it answers (0 and '': none).
   std::uint64_t play(GameRoom& room, engine::Side side, const engine::Action& action,
-                     hundred_days::v1::Seat seat, std::optional<AccountId> account, std::uint64_t request_id);
+                     hundred_days::v1::Seat seat, std::optional<AccountId> account, std::uint64_t request_id,
+                     const std::string& request_digest);
   // One built-in action of the game, if its decision is still a built-in seat's.
   void builtin_step(std::uint64_t game_id);
   // Sends the engine's refusal of a request typed (RULE_VIOLATION: reason, rule, arguments),

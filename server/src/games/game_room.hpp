@@ -39,6 +39,7 @@ struct AttackProposalState {
   std::vector<hundred_days::v1::Seat> confirmers;  // the seats whose holder must confirm
   engine::AttackAction attack;
   std::uint64_t request_id = 0;
+  std::string request_digest;  // of the proposer's SubmitAction (request_digest.hpp)
   ConnectionId connection = 0;
   std::uint64_t sequence_when_proposed = 0;
 };

@@ -158,8 +158,8 @@ void GameStore::set_status(std::int64_t game, v1::GameStatus status, const std::
 void GameStore::append_action(std::int64_t game, const LoggedAction& action) {
   db_.prepare(
          "INSERT INTO game_actions (game_id, sequence, seat, account_id, request_id, action, dice, "
-         "first_die, "
-         "state_hash, unix_seconds) VALUES (?, ?, ?, NULLIF(?, 0), ?, ?, ?, ?, ?, ?)")
+         "first_die, state_hash, unix_seconds, request_digest) "
+         "VALUES (?, ?, ?, NULLIF(?, 0), ?, ?, ?, ?, ?, ?, NULLIF(?, ''))")
       .bind(1, game)
       .bind(2, static_cast<std::int64_t>(action.sequence))
       .bind(3, static_cast<std::int64_t>(action.seat))
@@ -170,6 +170,7 @@ void GameStore::append_action(std::int64_t game, const LoggedAction& action) {
       .bind(8, static_cast<std::int64_t>(action.first_die))
       .bind(9, action.state_hash)
       .bind(10, action.unix_seconds)
+      .bind(11, action.request_digest)
       .run();
 }
 
@@ -192,6 +193,30 @@ void GameStore::log_undo(std::int64_t game, std::uint64_t sequence, const std::s
       .bind(5, account)
       .bind(6, now_unix())
       .run();
+}
+
+void GameStore::record_undone_request(std::int64_t game, const LoggedAction& action) {
+  db_.prepare(
+         "INSERT OR REPLACE INTO undone_requests "
+         "(game_id, account_id, request_id, request_digest, sequence, unix_seconds) "
+         "VALUES (?, ?, ?, NULLIF(?, ''), ?, ?)")
+      .bind(1, game)
+      .bind(2, action.account.value_or(0))
+      .bind(3, static_cast<std::int64_t>(action.request_id))
+      .bind(4, action.request_digest)
+      .bind(5, static_cast<std::int64_t>(action.sequence))
+      .bind(6, now_unix())
+      .run();
+}
+
+std::optional<UndoneRequest> GameStore::undone_request(std::int64_t game, AccountId account,
+                                                       std::uint64_t request_id) {
+  auto statement = db_.prepare(
+      "SELECT sequence, IFNULL(request_digest, '') FROM undone_requests "
+      "WHERE game_id = ? AND account_id = ? AND request_id = ?");
+  statement.bind(1, game).bind(2, account).bind(3, static_cast<std::int64_t>(request_id));
+  if (!statement.step()) return std::nullopt;
+  return UndoneRequest{static_cast<std::uint64_t>(statement.column_int64(0)), statement.column_text(1)};
 }
 
 std::uint64_t GameStore::min_undone_sequence(std::int64_t game) {
@@ -354,8 +379,8 @@ std::vector<SeatRow> GameStore::load_seats(std::int64_t game) {
 
 std::vector<LoggedAction> GameStore::load_actions(std::int64_t game) {
   auto statement = db_.prepare(
-      "SELECT sequence, seat, account_id, request_id, action, dice, first_die, state_hash, unix_seconds "
-      "FROM game_actions WHERE game_id = ? ORDER BY sequence");
+      "SELECT sequence, seat, account_id, request_id, action, dice, first_die, state_hash, unix_seconds, "
+      "IFNULL(request_digest, '') FROM game_actions WHERE game_id = ? ORDER BY sequence");
   statement.bind(1, game);
   std::vector<LoggedAction> actions;
   while (statement.step()) {
@@ -369,6 +394,7 @@ std::vector<LoggedAction> GameStore::load_actions(std::int64_t game) {
     action.first_die = static_cast<std::uint64_t>(statement.column_int64(6));
     action.state_hash = statement.column_text(7);
     action.unix_seconds = statement.column_int64(8);
+    action.request_digest = statement.column_text(9);
     actions.push_back(std::move(action));
   }
   return actions;

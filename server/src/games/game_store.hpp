@@ -61,6 +61,7 @@ struct LoggedAction {
   hundred_days::v1::Seat seat = hundred_days::v1::SEAT_UNSPECIFIED;
   std::optional<AccountId> account;
   std::uint64_t request_id = 0;
+  std::string request_digest;   // request_digest() of its SubmitAction ('': built-in, or logged before 0010)
   std::string action;           // notation without dice
   std::vector<int> dice;        // the dice it rolled, in order
   std::uint64_t first_die = 0;  // game-wide number of dice[0]
@@ -75,6 +76,12 @@ struct SnapshotRow {
   std::string state_hash;  // 16 hex digits
   std::uint64_t phase_start_sequence = 0;
   std::uint64_t phase_start_dice = 0;
+};
+
+// An account's action taken back by undo (migrations/0010): its request is never applied again.
+struct UndoneRequest {
+  std::uint64_t sequence = 0;  // the sequence the action had
+  std::string request_digest;  // its request's digest ('': logged before migration 0010)
 };
 
 struct ChatRow {
@@ -100,6 +107,10 @@ class GameStore {
   void delete_action(std::int64_t game, std::uint64_t sequence);
   void log_undo(std::int64_t game, std::uint64_t sequence, const std::string& action,
                 const std::string& event, AccountId account);
+  // Keeps the request of an action an accepted undo takes back (an action of an account's request).
+  void record_undone_request(std::int64_t game, const LoggedAction& action);
+  // The undone action of the account's request id in the game, if any.
+  std::optional<UndoneRequest> undone_request(std::int64_t game, AccountId account, std::uint64_t request_id);
   // The lowest sequence an accepted undo took back (0: none).
   std::uint64_t min_undone_sequence(std::int64_t game);
   // Replaces the game's Coalition phase-end marks (migrations/0004) with `seats`, the seats that

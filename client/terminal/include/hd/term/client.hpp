@@ -5,6 +5,7 @@
 
 #include <hd/term/connection.hpp>
 #include <hd/term/game_replica.hpp>
+#include <hd/wire/request_ids.hpp>
 
 #include <chrono>
 #include <filesystem>
@@ -89,7 +90,7 @@ class Client {
 
   Connection connection_;
   ClientOptions options_;
-  std::uint64_t next_request_id_;
+  wire::RequestIds request_ids_;              // random start per process: ids never collide across restarts
   std::chrono::microseconds request_gap_{0};  // the back-off pace after RATE_LIMITED (0: none)
   std::chrono::steady_clock::time_point last_sent_{};
   std::uint64_t rate_limited_retries_ = 0;
