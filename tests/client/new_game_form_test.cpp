@@ -89,6 +89,25 @@ TEST_CASE("the form starts on Quatre Bras and sends the scenario's options, rule
   form.toggle_built_in(pb::SEAT_FRENCH);  // the French to the built-in player: the creator plays Allied
   CHECK(form.taken_seat() == pb::SEAT_ALLIED);
   form.toggle_public();
+  // Issue 29, finding 1: the default shows everything a game turn late, never a secret choice live.
+  CHECK(form.choice().spectators == pb::SPECTATOR_VIEW_DELAYED_ALL);
+  CHECK(form.choice().spectator_delay == hd::client::kDefaultSpectatorDelay);
+  CHECK(hd::client::requests::create_game(form.choice(), std::string(32, 'e'))
+            .create_game()
+            .spectators()
+            .delay_player_turns() == 2);
+  // The cycle: none, French, Coalition, a game turn late, live, none.
+  std::vector<std::pair<pb::SpectatorView, std::uint32_t>> cycle;
+  for (int i = 0; i < 5; ++i) {
+    form.cycle_spectators();
+    cycle.emplace_back(form.spectators(), form.spectator_delay());
+  }
+  CHECK(cycle == std::vector<std::pair<pb::SpectatorView, std::uint32_t>>{
+                     {pb::SPECTATOR_VIEW_DELAYED_ALL, 0},
+                     {pb::SPECTATOR_VIEW_UNSPECIFIED, 0},
+                     {pb::SPECTATOR_VIEW_FRENCH, 0},
+                     {pb::SPECTATOR_VIEW_COALITION, 0},
+                     {pb::SPECTATOR_VIEW_DELAYED_ALL, 2}});
   form.set_spectators(pb::SPECTATOR_VIEW_COALITION);
 
   const pb::ClientEnvelope sent = hd::client::requests::create_game(form.choice(), std::string(32, 'e'));

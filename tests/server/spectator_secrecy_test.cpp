@@ -1,7 +1,8 @@
 // End-to-end, what spectators of a game with a secret option (18.5C, Ligny) may learn (issue 12,
 // finding 1): a seat holder may not open its own running game as a spectator (it would see the other
 // side's view), and a spectator under DELAYED_ALL sees neither the secret before its delayed view
-// reaches the reveal nor the present (live sequence, acting seat, live turn label).
+// reaches the reveal nor the present (live sequence, acting seat, live turn label). Issue 29, finding
+// 1: every spectator policy, before and after the Prussian seat is taken.
 #include "game_test_player.hpp"
 #include "server_process.hpp"
 
@@ -35,7 +36,7 @@ TEST_CASE("a seat holder cannot open its own running game as a spectator (18.5C 
   ServerProcess server({game_server_args(), {}});
   GamePlayer alice(server.port(), "alice");
   GamePlayer bob(server.port(), "bob");
-  for (v1::SpectatorView policy : {v1::SPECTATOR_VIEW_FRENCH, v1::SPECTATOR_VIEW_DELAYED_ALL}) {
+  for (v1::SpectatorView policy : {v1::SPECTATOR_VIEW_COALITION, v1::SPECTATOR_VIEW_DELAYED_ALL}) {
     const auto created = alice.request(create_ligny_with_secret(policy, 2));
     REQUIRE(created.has_game_created());
     const std::uint64_t game = created.game_created().game_id();
@@ -52,6 +53,72 @@ TEST_CASE("a seat holder cannot open its own running game as a spectator (18.5C 
     const auto playing = bob.request(open_game(game, false));
     REQUIRE(playing.has_game_snapshot());
     CHECK_FALSE(lists_option(playing.game_snapshot()));
+  }
+}
+
+TEST_CASE("18.5C every spectator policy: those that would show the secret are refused, the others never show it",
+          "[e2e][games][18.5C][hardening]") {
+  ServerProcess server({game_server_args(), {}});
+  GamePlayer alice(server.port(), "alice");  // French, the creator
+  GamePlayer bob(server.port(), "bob");      // will take the Prussian seat
+  GamePlayer eve(server.port(), "eve");      // a stranger
+  struct Policy {
+    v1::SpectatorView view;
+    std::uint32_t delay;
+    bool allowed;    // accepted at creation in a scenario that offers 18.5C
+    bool watchable;  // spectators at all
+  };
+  const std::vector<Policy> policies{{v1::SPECTATOR_VIEW_UNSPECIFIED, 0, true, false},
+                                     {v1::SPECTATOR_VIEW_FRENCH, 0, false, true},
+                                     {v1::SPECTATOR_VIEW_COALITION, 0, true, true},
+                                     {v1::SPECTATOR_VIEW_DELAYED_ALL, 0, false, true},
+                                     {v1::SPECTATOR_VIEW_DELAYED_ALL, 1, true, true},
+                                     {v1::SPECTATOR_VIEW_DELAYED_ALL, 2, true, true}};
+  for (const Policy& policy : policies) {
+    // The check is on the scenario's offer: the same answer whether 18.5C is chosen or not, so that
+    // the policy tells the Prussian nothing.
+    for (const bool chosen : {true, false}) {
+      INFO(v1::SpectatorView_Name(policy.view) << " delay " << policy.delay << (chosen ? ", 18.5C" : ""));
+      v1::ClientEnvelope envelope = create_ligny_with_secret(policy.view, policy.delay);
+      if (!chosen) envelope.mutable_create_game()->clear_force_options();
+      const auto created = alice.request(envelope);
+      if (!policy.allowed) {
+        REQUIRE(created.has_refusal());
+        CHECK(created.refusal().code() == v1::REFUSAL_CODE_NOT_ALLOWED);
+        CHECK(created.refusal().message().find("secret choice") != std::string::npos);
+        continue;
+      }
+      REQUIRE(created.has_game_created());
+      const std::uint64_t game = created.game_created().game_id();
+      // Before the Prussian seat is taken nobody without a seat watches: not the stranger, not the
+      // account that is about to join.
+      for (GamePlayer* watcher : {&eve, &bob}) {
+        const auto early = watcher->request(open_game(game, true));
+        REQUIRE(early.has_refusal());
+        CHECK(early.refusal().code() == v1::REFUSAL_CODE_NOT_ALLOWED);
+      }
+      REQUIRE(bob.request(join_game(game, v1::SEAT_PRUSSIAN, test_entropy("bob"))).has_game_changed());
+      const auto prussian = bob.request(open_game(game, false));
+      REQUIRE(prussian.has_game_snapshot());
+      CHECK_FALSE(lists_option(prussian.game_snapshot()));
+      // Once every seat is taken the stranger watches, and sees no more than the Prussian seat.
+      const auto watched = eve.request(open_game(game, true));
+      if (!policy.watchable) {
+        REQUIRE(watched.has_refusal());
+        CHECK(watched.refusal().code() == v1::REFUSAL_CODE_NOT_ALLOWED);
+        continue;
+      }
+      REQUIRE(watched.has_game_snapshot());
+      CHECK_FALSE(lists_option(watched.game_snapshot()));
+      CHECK(watched.game_snapshot().view().units_size() == prussian.game_snapshot().view().units_size());
+    }
+  }
+  // A scenario that offers no secret choice keeps every policy, live ones included.
+  for (v1::SpectatorView view : {v1::SPECTATOR_VIEW_FRENCH, v1::SPECTATOR_VIEW_DELAYED_ALL}) {
+    const auto created =
+        alice.request(create_game("quatre-bras", {v1::SEAT_FRENCH}, test_entropy("alice"), view, 0));
+    INFO(v1::SpectatorView_Name(view));
+    CHECK(created.has_game_created());
   }
 }
 

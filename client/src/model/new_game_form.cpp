@@ -109,7 +109,28 @@ requests::NewGame NewGameForm::choice() const {
   game.take_seat = take_seat_;
   game.public_listing = public_listing_;
   game.spectators = spectators_;
+  game.spectator_delay = spectators_ == pb::SPECTATOR_VIEW_DELAYED_ALL ? spectator_delay_ : 0;
   return game;
+}
+
+void NewGameForm::cycle_spectators() {
+  if (spectators_ == pb::SPECTATOR_VIEW_DELAYED_ALL && spectator_delay_ > 0)
+    return set_spectators(pb::SPECTATOR_VIEW_DELAYED_ALL, 0);
+  switch (spectators_) {
+    case pb::SPECTATOR_VIEW_UNSPECIFIED:
+      return set_spectators(pb::SPECTATOR_VIEW_FRENCH);
+    case pb::SPECTATOR_VIEW_FRENCH:
+      return set_spectators(pb::SPECTATOR_VIEW_COALITION);
+    case pb::SPECTATOR_VIEW_COALITION:
+      return set_spectators(pb::SPECTATOR_VIEW_DELAYED_ALL, kDefaultSpectatorDelay);
+    default:
+      return set_spectators(pb::SPECTATOR_VIEW_UNSPECIFIED);
+  }
+}
+
+void NewGameForm::set_spectators(pb::SpectatorView view, std::uint32_t delay_player_turns) {
+  spectators_ = view;
+  spectator_delay_ = view == pb::SPECTATOR_VIEW_DELAYED_ALL ? delay_player_turns : 0;
 }
 
 }  // namespace hd::client

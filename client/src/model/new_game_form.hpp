@@ -6,6 +6,7 @@
 #include "model/scenario_catalogue.hpp"
 #include "net/requests.hpp"
 
+#include <cstdint>
 #include <set>
 #include <string>
 #include <vector>
@@ -13,6 +14,9 @@
 namespace hd::client {
 
 namespace pb = hundred_days::v1;
+
+// The default spectators' delay: one game turn (two player turns).
+inline constexpr std::uint32_t kDefaultSpectatorDelay = 2;
 
 class NewGameForm {
  public:
@@ -53,10 +57,15 @@ class NewGameForm {
 
   void toggle_public() { public_listing_ = !public_listing_; }
   bool public_listing() const { return public_listing_; }
-  // Cycles none -> French view -> Coalition view -> all, live -> none.
-  void cycle_spectators() { spectators_ = static_cast<pb::SpectatorView>((spectators_ + 1) % 4); }
-  void set_spectators(pb::SpectatorView view) { spectators_ = view; }
+  // The spectator policy. The default, everything a game turn (two player turns) late, never shows a
+  // secret choice (18.5C) before the rules reveal it, in any scenario (issue 29, finding 1).
+  // Cycles none -> French view -> Coalition view -> all, a game turn late -> all, live -> none; the
+  // server refuses a policy that would show a scenario's secret choice (docs/games.md).
+  void cycle_spectators();
+  // `delay_player_turns` counts for DELAYED_ALL only.
+  void set_spectators(pb::SpectatorView view, std::uint32_t delay_player_turns = 0);
   pb::SpectatorView spectators() const { return spectators_; }
+  std::uint32_t spectator_delay() const { return spectator_delay_; }
 
   // The choices as requests::create_game takes them.
   requests::NewGame choice() const;
@@ -70,6 +79,7 @@ class NewGameForm {
   pb::Seat take_seat_ = pb::SEAT_FRENCH;
   bool public_listing_ = true;
   pb::SpectatorView spectators_ = pb::SPECTATOR_VIEW_DELAYED_ALL;
+  std::uint32_t spectator_delay_ = kDefaultSpectatorDelay;
 };
 
 }  // namespace hd::client

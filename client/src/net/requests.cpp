@@ -47,6 +47,8 @@ pb::ClientEnvelope create_game(const NewGame& game, const std::string& entropy) 
   }
   create->set_public_listing(game.public_listing);
   create->mutable_spectators()->set_view(game.spectators);
+  if (game.spectators == pb::SPECTATOR_VIEW_DELAYED_ALL)
+    create->mutable_spectators()->set_delay_player_turns(game.spectator_delay);
   create->add_take_seats(game.take_seat);
   create->set_entropy(entropy);
   return envelope;

@@ -5,6 +5,7 @@
 #include <hd/engine/board/hex.hpp>
 #include <hundred_days/v1/protocol.pb.h>
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,7 @@ struct NewGame {
   pb::Seat take_seat = pb::SEAT_FRENCH;     // the seat the creator takes
   bool public_listing = true;
   pb::SpectatorView spectators = pb::SPECTATOR_VIEW_UNSPECIFIED;
+  std::uint32_t spectator_delay = 0;  // DELAYED_ALL: player turns behind (0: live)
 };
 // A new game: every one of the three seats set up (human unless named built-in), the creator
 // taking `game.take_seat` with `entropy` as its dice contribution.

@@ -16,14 +16,14 @@ const sf::Color kHeading(250, 214, 120);
 const sf::Color kDim(150, 156, 166);
 using namespace lobby_layout;
 
-const char* spectator_label(pb::SpectatorView view) {
-  switch (view) {
+const char* spectator_label(const NewGameForm& form) {
+  switch (form.spectators()) {
     case pb::SPECTATOR_VIEW_FRENCH:
       return "Spectators: French view";
     case pb::SPECTATOR_VIEW_COALITION:
       return "Spectators: Coalition view";
     case pb::SPECTATOR_VIEW_DELAYED_ALL:
-      return "Spectators: all, live";
+      return form.spectator_delay() > 0 ? "Spectators: all, a turn late" : "Spectators: all, live";
     default:
       return "No spectators";
   }
@@ -107,7 +107,7 @@ void LobbyScreen::draw(sf::RenderTarget& target, ClientModel& model, sf::Vector2
   }
   kit_.button(target, {x, y - 4, 110, 28}, form_.public_listing() ? "Public" : "Invite only",
               [this] { form_.toggle_public(); });
-  kit_.button(target, {x + 118, y - 4, 210, 28}, spectator_label(form_.spectators()),
+  kit_.button(target, {x + 118, y - 4, 210, 28}, spectator_label(form_),
               [this] { form_.cycle_spectators(); });
   y += 42;
   kit_.text(target, {24, y}, "Join by invite code:", 16, kInk);
@@ -255,7 +255,7 @@ void LobbyScreen::draw_form(sf::RenderTarget& target, ClientModel& model, sf::Ve
   kit_.button(target, {right, y, 150, row - 4}, form_.public_listing() ? "Public" : "Invite only",
               [this] { form_.toggle_public(); });
   y += row;
-  kit_.button(target, {right, y, 220, row - 4}, spectator_label(form_.spectators()),
+  kit_.button(target, {right, y, 220, row - 4}, spectator_label(form_),
               [this] { form_.cycle_spectators(); });
   y += row + 12;
   kit_.button(target, {right, y, 220, 32}, "Create, playing " + army_name(army_of(form_.taken_seat())),

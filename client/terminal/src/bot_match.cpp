@@ -39,6 +39,7 @@ BotMatch set_up_bot_match(const ServerAddress& server, const BotMatchOptions& op
   create.set_scenario(options.scenario);
   create.set_public_listing(true);
   create.mutable_spectators()->set_view(v1::SPECTATOR_VIEW_DELAYED_ALL);
+  create.mutable_spectators()->set_delay_player_turns(2);  // a game turn late: no secret shown
   for (v1::Seat seat : {v1::SEAT_FRENCH, v1::SEAT_PRUSSIAN, v1::SEAT_ALLIED}) {
     v1::SeatSetup& setup = *create.add_seats();
     setup.set_seat(seat);

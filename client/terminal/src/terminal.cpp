@@ -202,7 +202,9 @@ bool Terminal::run_line(const std::string& raw) {
     v1::CreateGame& create = *envelope.mutable_create_game();
     create.set_scenario(words[1]);
     create.set_public_listing(true);
+    // Everything a game turn late: never a secret choice before its reveal (issue 29, finding 1).
     create.mutable_spectators()->set_view(v1::SPECTATOR_VIEW_DELAYED_ALL);
+    create.mutable_spectators()->set_delay_player_turns(2);
     std::map<v1::Seat, bool> built_in{
         {v1::SEAT_FRENCH, false}, {v1::SEAT_PRUSSIAN, false}, {v1::SEAT_ALLIED, false}};
     for (std::size_t i = 2; i < words.size(); ++i) {

@@ -1,5 +1,6 @@
 #include "games/game_opening.hpp"
 
+#include "games/spectator_secrecy.hpp"
 #include "games/spectator_view.hpp"
 
 namespace hd::server {
@@ -28,6 +29,12 @@ void GameOpening::open_game(const Caller& caller, const Envelope& request, GameR
     if (!viewer)
       return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_NOT_ALLOWED,
                           "this game allows no spectators");
+    // Issue 29, finding 1: nobody watches a game whose seat of a side a secret is kept from they
+    // could still take.
+    if (held.empty() && spectating_would_precede_a_seat(*room))
+      return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_NOT_ALLOWED,
+                          "this game has a secret choice and a seat still open on the side it is kept "
+                          "from: it may be watched once every seat is taken");
     subscriber.viewer = *viewer;
     subscriber.delay_player_turns = room->row.spectator_delay;
   } else {

@@ -4,6 +4,7 @@
 #include "games/dice.hpp"
 #include "games/seat_policy.hpp"
 #include "games/secret_choices.hpp"
+#include "games/spectator_secrecy.hpp"
 #include "games/spectator_view.hpp"
 #include "log.hpp"
 
@@ -137,6 +138,10 @@ void GameLobby::create_game(const Caller& caller, const Envelope& request) {
                               (option.secret->side == engine::Side::French ? "French" : "Coalition") +
                               " player's secret choice: take a seat of that side to choose it");
   }
+
+  // Issue 29, finding 1: no spectator policy that would show a secret choice (spectator_secrecy.hpp).
+  if (const auto why = secret_exposing_policy(initial, policy, create.spectators().delay_player_turns()))
+    return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_NOT_ALLOWED, *why);
 
   // Issue 12: a game with no human seat plays itself; an account keeps few of them going at once.
   const bool unattended =
