@@ -137,6 +137,14 @@ std::string apply_setting(ServerConfig& config, const std::string& key, const st
     const auto v = integer(0, 100000);
     if (!v) return bad();
     config.finished_games_in_memory = static_cast<std::size_t>(*v);
+  } else if (key == "max-open-games-per-account") {
+    const auto v = integer(1, 100000);
+    if (!v) return bad();
+    config.max_open_games_per_account = static_cast<std::size_t>(*v);
+  } else if (key == "max-games-created-per-day") {
+    const auto v = integer(0, 1000000);
+    if (!v) return bad();
+    config.max_games_created_per_day = static_cast<std::size_t>(*v);
   } else if (key == "max-unattended-games-per-account" || key == "login-failures-per-account" ||
              key == "login-failures-per-address" || key == "hashing-queue-limit" ||
              key == "waiting-requests-limit") {
@@ -218,6 +226,7 @@ std::string server_usage() {
          "                 [--metrics-allowed-from LIST] [--snapshot-every N]\n"
          "                 [--allow-missing-rules true|false]\n"
          "                 [--max-unattended-games-per-account N] [--finished-games-in-memory N]\n"
+         "                 [--max-open-games-per-account N] [--max-games-created-per-day N]\n"
          "                 [--login-failures-per-account N]\n"
          "                 [--login-failures-per-address N] [--login-throttle-seconds N]\n"
          "                 [--hashing-queue-limit N] [--waiting-requests-limit N]\n"

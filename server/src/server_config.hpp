@@ -38,6 +38,10 @@ struct ServerConfig {
   bool allow_missing_rules = false;
   // Issue 12 (docs/server.md, Limits): games with no human seat running at once per creating account.
   std::size_t max_unattended_games_per_account = 1;
+  // Issue 29, finding 4 (docs/server.md, Limits): open (not yet started) games per creating account,
+  // and games an account may create within any 24 hours (0: no daily limit).
+  std::size_t max_open_games_per_account = 10;
+  std::size_t max_games_created_per_day = 100;
   std::size_t finished_games_in_memory = 32;    // finished games nobody has open kept loaded (LRU)
   std::size_t login_failures_per_account = 5;   // failed log-ins for one name within the window ...
   std::size_t login_failures_per_address = 20;  // ... or from one client address, then LOGIN_THROTTLED
@@ -58,9 +62,10 @@ using ConfigResult = std::variant<ServerConfig, std::string>;
 // argon2-operations, argon2-memory-kib, session-lifetime-days, rate-limit-per-second,
 // rate-limit-burst, rate-limit-close-after, rate-limit-window-seconds, max-connections-per-address,
 // allowed-origins, trusted-proxies, metrics-allowed-from (lists: comma-separated, may be empty),
-// snapshot-every, allow-missing-rules (true or false), max-unattended-games-per-account, finished-games-in-memory, login-failures-per-account,
-// login-failures-per-address, login-throttle-seconds, hashing-queue-limit, waiting-requests-limit,
-// rate-limit-per-address-per-second, rate-limit-per-address-burst.
+// snapshot-every, allow-missing-rules (true or false), max-unattended-games-per-account,
+// max-open-games-per-account, max-games-created-per-day, finished-games-in-memory,
+// login-failures-per-account, login-failures-per-address, login-throttle-seconds, hashing-queue-limit,
+// waiting-requests-limit, rate-limit-per-address-per-second, rate-limit-per-address-burst.
 ConfigResult parse_server_config(const std::vector<std::string>& args);
 
 // The usage text printed for --help and on errors.

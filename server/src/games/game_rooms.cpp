@@ -161,6 +161,12 @@ std::size_t GameRooms::unattended_games_of(AccountId account) const {
   return count;
 }
 
+std::size_t GameRooms::open_games_of(AccountId account) const {
+  return static_cast<std::size_t>(std::count_if(rooms_.begin(), rooms_.end(), [&](const auto& entry) {
+    return entry.second->row.creator == account && entry.second->row.status == v1::GAME_STATUS_OPEN;
+  }));
+}
+
 void GameRooms::report_games() {
   const auto counts = store_.count_by_status();
   metrics_.set_games(counts[0], counts[1], counts[2]);

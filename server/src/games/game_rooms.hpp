@@ -59,6 +59,8 @@ class GameRooms {
   void report_games();
   // Running or open games created by `account` with no human seat.
   std::size_t unattended_games_of(AccountId account) const;
+  // Open (not yet started) games created by `account`.
+  std::size_t open_games_of(AccountId account) const;
 
  private:
   // A room rebuilt from the database rows of `game`; throws RulesVersionMismatch as above.

@@ -409,6 +409,12 @@ std::vector<std::int64_t> GameStore::games_of_account(AccountId account) {
   return games;
 }
 
+std::size_t GameStore::games_created_since(AccountId account, std::int64_t since_unix) {
+  auto statement = db_.prepare("SELECT COUNT(*) FROM games WHERE creator_account = ? AND created_unix >= ?");
+  statement.bind(1, account).bind(2, since_unix);
+  return statement.step() ? static_cast<std::size_t>(statement.column_int64(0)) : 0;
+}
+
 std::array<std::int64_t, 3> GameStore::count_by_status() {
   std::array<std::int64_t, 3> counts{};
   Statement select = db_.prepare("SELECT status, count(*) FROM games GROUP BY status");

@@ -140,6 +140,9 @@ class GameStore {
   std::vector<LoggedAction> load_actions(std::int64_t game);
   // Games in which the account holds a seat.
   std::vector<std::int64_t> games_of_account(AccountId account);
+  // Games created by `account` at or after `since_unix` (any status; issue 29's daily limit). Scans
+  // the games table (no index on the creator).
+  std::size_t games_created_since(AccountId account, std::int64_t since_unix);
 
  private:
   Database& db_;

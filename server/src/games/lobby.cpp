@@ -38,6 +38,44 @@ v1::GameSummary row_summary(const GameRow& game) {
   return out;
 }
 
+// Issue 29, finding 7: CreateGame's `seats` and `take_seats` name each known seat at most once
+// (an entry for a seat the scenario lacks is allowed, as clients name all three). Returns why not.
+std::optional<std::string> seat_lists_problem(const v1::CreateGame& create) {
+  constexpr int kSeats = 3;  // SEAT_FRENCH, SEAT_PRUSSIAN, SEAT_ALLIED
+  const auto known = [](int seat) { return seat != v1::SEAT_UNSPECIFIED && v1::Seat_IsValid(seat); };
+  if (create.seats_size() > kSeats) return "seats: more entries than there are seats";
+  if (create.take_seats_size() > kSeats) return "take_seats: more entries than there are seats";
+  for (int i = 0; i < create.seats_size(); ++i) {
+    const v1::SeatSetup& setup = create.seats(i);
+    if (!known(setup.seat())) return std::string("seats: an unknown seat");
+    for (int j = 0; j < i; ++j) {
+      if (create.seats(j).seat() != setup.seat()) continue;
+      return "seats: " + seat_name(setup.seat()) +
+             (create.seats(j).built_in() != setup.built_in() ? " has conflicting entries" : " named twice");
+    }
+  }
+  for (int i = 0; i < create.take_seats_size(); ++i) {
+    const int seat = create.take_seats(i);
+    if (!known(seat)) return std::string("take_seats: an unknown seat");
+    for (int j = 0; j < i; ++j)
+      if (create.take_seats(j) == seat)
+        return "take_seats: " + seat_name(static_cast<v1::Seat>(seat)) + " named twice";
+  }
+  return std::nullopt;
+}
+
+// A loader error as a refusal may show it: its message without the file (a path on the server),
+// any mention of the data root removed, and at most 200 characters (it may echo the request).
+std::string public_load_error(const engine::DataError& error, const std::filesystem::path& data_root) {
+  std::string text = error.message;
+  const std::string root = data_root.string();
+  if (!root.empty())
+    for (auto at = text.find(root); at != std::string::npos; at = text.find(root, at))
+      text.erase(at, root.size());
+  if (text.size() > 200) text = text.substr(0, 200) + "...";
+  return text.empty() ? "the scenario does not load" : text;
+}
+
 }  // namespace
 
 GameLobby::GameLobby(Database& db, const ServerConfig& config, GameStore& store, GameRooms& rooms,
@@ -74,6 +112,15 @@ void GameLobby::create_game(const Caller& caller, const Envelope& request) {
   if (!v1::SpectatorView_IsValid(policy) || create.spectators().delay_player_turns() > kMaxSpectatorDelay)
     return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_INVALID_REQUEST,
                         "spectator policy: a known view and a delay of at most 100 player turns");
+  if (const auto why = seat_lists_problem(create))
+    return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_INVALID_REQUEST, *why);
+  // Issue 29, finding 4: an account creates at most max-games-created-per-day games in 24 hours.
+  const auto now = static_cast<std::int64_t>(std::time(nullptr));
+  if (config_.max_games_created_per_day > 0 &&
+      store_.games_created_since(*caller.account, now - 86400) >= config_.max_games_created_per_day)
+    return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_LIMIT_REACHED,
+                        "at most " + std::to_string(config_.max_games_created_per_day) +
+                            " games may be created per account in 24 hours; try again later");
 
   GameRow game;
   game.rules_version = engine::kRulesVersion;
@@ -87,8 +134,10 @@ void GameLobby::create_game(const Caller& caller, const Envelope& request) {
   }
   auto started = loader::start_scenario_game(config_.data_root, choice_of(game, config_.allow_missing_rules));
   if (!started.value) {
-    const std::string why =
-        started.errors.empty() ? "the scenario does not load" : started.errors.front().to_string();
+    // Issue 29, finding 7: the refusal names no file of the server.
+    const std::string why = started.errors.empty()
+                                ? "the scenario does not load"
+                                : public_load_error(started.errors.front(), config_.data_root);
     return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_INVALID_REQUEST, why);
   }
   const engine::GameState& initial = *started.value;
@@ -151,10 +200,17 @@ void GameLobby::create_game(const Caller& caller, const Envelope& request) {
                         "at most " + std::to_string(config_.max_unattended_games_per_account) +
                             " game(s) with no human seat may run at once per account; wait for yours to end");
 
-  game.title = initial.rules->scenario.name;
   // Created and started in one transaction when every human seat is taken at once (issue 12).
   const bool complete =
       std::all_of(seats.begin(), seats.end(), [](const SeatRow& s) { return s.built_in || s.account; });
+  // Issue 29, finding 4: each open game is kept in memory, reloaded at start and listed; an account
+  // has at most max-open-games-per-account of them waiting for players.
+  if (!complete && rooms_.open_games_of(*caller.account) >= config_.max_open_games_per_account)
+    return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_LIMIT_REACHED,
+                        "at most " + std::to_string(config_.max_open_games_per_account) +
+                            " open games per account; wait until one of yours has its players");
+
+  game.title = initial.rules->scenario.name;
   game.status = complete ? v1::GAME_STATUS_RUNNING : v1::GAME_STATUS_OPEN;
   game.public_listing = create.public_listing();
   game.invite_code = to_hex(random_bytes(8));
@@ -165,7 +221,7 @@ void GameLobby::create_game(const Caller& caller, const Envelope& request) {
   game.dice_seed = new_dice_seed();
   game.seed_commitment = dice_commitment(game.dice_seed);
   game.creator = *caller.account;
-  game.created_unix = static_cast<std::int64_t>(std::time(nullptr));
+  game.created_unix = now;
   // 18.5C (docs/commitments.md): the secret choices, stored with the game; only their commitments
   // are published, to everyone alike, until the rules reveal them.
   game.secrets = make_secret_choices(initial, seats);
