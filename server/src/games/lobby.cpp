@@ -65,14 +65,14 @@ std::optional<std::string> seat_lists_problem(const v1::CreateGame& create) {
 }
 
 // A loader error as a refusal may show it: its message without the file (a path on the server),
-// any mention of the data root removed, and at most 200 characters (it may echo the request).
+// any mention of the data root removed, and at most 256 characters (it may echo the request).
 std::string public_load_error(const engine::DataError& error, const std::filesystem::path& data_root) {
   std::string text = error.message;
   const std::string root = data_root.string();
   if (!root.empty())
     for (auto at = text.find(root); at != std::string::npos; at = text.find(root, at))
       text.erase(at, root.size());
-  if (text.size() > 200) text = text.substr(0, 200) + "...";
+  if (text.size() > 256) text = text.substr(0, 256) + "...";
   return text.empty() ? "the scenario does not load" : text;
 }
 
