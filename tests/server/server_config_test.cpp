@@ -114,3 +114,17 @@ TEST_CASE("snapshot-every: a game's state is snapshotted every 50 actions by def
   CHECK(std::get<std::string>(parse_server_config({"--snapshot-every", "-3"})).find("snapshot-every") !=
         std::string::npos);
 }
+
+TEST_CASE("games per account: 10 open at once and 100 created a day by default (issue 29, finding 4)",
+          "[config]") {
+  const auto config = [](std::vector<std::string> args) {
+    return std::get<ServerConfig>(parse_server_config(args));
+  };
+  CHECK(config({}).max_open_games_per_account == 10);
+  CHECK(config({}).max_games_created_per_day == 100);
+  CHECK(config({"--max-open-games-per-account", "3"}).max_open_games_per_account == 3);
+  CHECK(config({"--max-games-created-per-day=0"}).max_games_created_per_day == 0);  // no daily limit
+  // At least one open game: 0 would leave no way to create one for others to join.
+  CHECK(std::get<std::string>(parse_server_config({"--max-open-games-per-account", "0"}))
+            .find("max-open-games-per-account") != std::string::npos);
+}
