@@ -54,11 +54,13 @@ void serve(const ServerConfig& config, const ServerFacts& facts, Database& db) {
   Metrics metrics;
   ConnectionsPerAddress connections_per_address(config.max_connections_per_address);
   AddressRateLimiter address_rate_limiter(config.address_rate_limit);
+  RefusalLogLimiter refusal_log;
   const CommitTiming commit_timing(db, metrics);
   net::io_context io(config.threads);
   SessionRegistry registry;
-  Hub hub(io.get_executor(), db, config, registry, metrics);
-  ServerContext context{config, facts, registry, hub, metrics, connections_per_address, address_rate_limiter};
+  Hub hub(io.get_executor(), db, config, registry, metrics, refusal_log);
+  ServerContext context{config,  facts, registry, hub, metrics, connections_per_address, address_rate_limiter,
+                        refusal_log};
 
   const net::ip::tcp::endpoint endpoint(net::ip::make_address(config.listen_address), config.port);
   auto listener = std::make_shared<Listener>(io, endpoint, context);

@@ -7,6 +7,7 @@
 #include "ops/address_rate_limiter.hpp"
 #include "ops/connections_per_address.hpp"
 #include "ops/metrics.hpp"
+#include "ops/refusal_log_limiter.hpp"
 #include "server_config.hpp"
 #include "session_registry.hpp"
 
@@ -20,6 +21,7 @@ struct ServerContext {
   Metrics& metrics;
   ConnectionsPerAddress& connections_per_address;
   AddressRateLimiter& address_rate_limiter;
+  RefusalLogLimiter& refusal_log;  // holds back floods of refusal lines (ops/refusal_log_limiter.hpp)
 };
 
 }  // namespace hd::server

@@ -113,7 +113,7 @@ void WebSocketSession::on_read(beast::error_code error, std::size_t) {
   ProtocolReply reply = protocol_->on_frame(frame, ws_.got_binary());
   if (!reply.request_type.empty()) context_.metrics.count_request(reply.request_type);
   for (const auto& message : reply.messages) {
-    note_refusal(context_.metrics, connection_id_, message);
+    note_refusal(context_.metrics, context_.refusal_log, connection_id_, peer_address_, message);
     enqueue(hd::wire::encode(message));
   }
   if (reply.forward) context_.hub.request(connection_id_, std::move(*reply.forward));

@@ -49,13 +49,18 @@ v1::ServerEnvelope ok_envelope(std::uint64_t request_id) {
 }
 
 Hub::Hub(net::any_io_executor io, Database& db, const ServerConfig& config, Outbound& outbound,
-         Metrics& metrics)
+         Metrics& metrics, RefusalLogLimiter& refusal_log)
     : io_(io),
       strand_(net::make_strand(io)),
       db_(db),
       config_(config),
       metrics_(metrics),
-      accounting_(outbound, metrics),
+      // Sends happen on the strand, so callers_ may be read here.
+      accounting_(outbound, metrics, refusal_log,
+                  [this](ConnectionId connection) {
+                    const Caller* caller = find(connection);
+                    return caller ? caller->peer_address : std::string();
+                  }),
       outbound_(accounting_),
       accounts_(db),
       answers_(db),

@@ -36,9 +36,9 @@ namespace hd::server {
 class Hub {
  public:
   // `io` runs the hub's strand; `db` must outlive the hub and be used by nothing else meanwhile;
-  // `metrics` must outlive it too.
+  // `metrics` and `refusal_log` (which holds back floods of refusal lines) must outlive it too.
   Hub(boost::asio::any_io_executor io, Database& db, const ServerConfig& config, Outbound& outbound,
-      Metrics& metrics);
+      Metrics& metrics, RefusalLogLimiter& refusal_log);
 
   // Each is safe from any thread; the work is posted to the hub's strand.
   void connection_opened(ConnectionId connection, std::string peer_address);
