@@ -7,6 +7,7 @@
 #include "game_test_player.hpp"
 #include "migrations.hpp"
 #include "ops/metrics.hpp"
+#include "ops/refusal_log_limiter.hpp"
 #include "server_config.hpp"
 #include "server_process.hpp"
 
@@ -78,7 +79,7 @@ class HubHarness {
         db_(Database::open(directory_ / "hundred-days.sqlite")),
         config_(test_config()) {
     apply_migrations(db_, embedded_migrations());
-    hub_ = std::make_unique<Hub>(io_.get_executor(), db_, config_, outbound_, metrics_);
+    hub_ = std::make_unique<Hub>(io_.get_executor(), db_, config_, outbound_, metrics_, refusal_log_);
   }
   ~HubHarness() { hub_.reset(); }
 
@@ -118,6 +119,7 @@ class HubHarness {
   Database db_;
   ServerConfig config_;
   Metrics metrics_;
+  RefusalLogLimiter refusal_log_;
   FailingOutbound outbound_;
   std::unique_ptr<Hub> hub_;
   ConnectionId connections_ = 0;
