@@ -4,6 +4,7 @@
 // option or optional rule names no file of the server; CreateGame names each seat at most once in
 // `seats` and in `take_seats` (duplicates, conflicting entries and too many entries are refused).
 #include "game_test_player.hpp"
+#include "refusal_checks.hpp"
 #include "server_process.hpp"
 #include "sqlite_rows.hpp"
 
@@ -16,12 +17,6 @@ using namespace hd;
 using namespace hd::test;
 
 namespace {
-
-void expect_refusal(const v1::ServerEnvelope& answer, v1::RefusalCode code) {
-  INFO(answer.DebugString());
-  REQUIRE(answer.has_refusal());
-  CHECK(answer.refusal().code() == code);
-}
 
 // The games the lobby lists as open (public, with a free human seat).
 int listed_open(GamePlayer& player) {

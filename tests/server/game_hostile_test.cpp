@@ -2,6 +2,7 @@
 // request ids get the first answer (another request under a used id is refused); undo by consent (5.1C), chat
 // channels and an agreed draw.
 #include "game_test_player.hpp"
+#include "refusal_checks.hpp"
 #include "server_process.hpp"
 #include "sqlite_rows.hpp"
 
@@ -14,16 +15,6 @@
 namespace v1 = hundred_days::v1;
 using namespace hd;
 using namespace hd::test;
-
-namespace {
-
-void expect_refusal(const v1::ServerEnvelope& answer, v1::RefusalCode code) {
-  INFO(answer.DebugString());
-  REQUIRE(answer.has_refusal());
-  CHECK(answer.refusal().code() == code);
-}
-
-}  // namespace
 
 TEST_CASE("Hostile input is refused with its defined answer and changes no game", "[e2e][games]") {
   ServerProcess server({game_server_args(), {}});

@@ -10,19 +10,13 @@
 #include <thread>
 
 namespace v1 = hundred_days::v1;
+using hd::test::ping;
 using hd::test::ServerOptions;
 using hd::test::ServerProcess;
 using hd::test::upgrade_status;
 using hd::test::WsTestClient;
 
 namespace {
-
-v1::ClientEnvelope ping(std::uint64_t request_id) {
-  v1::ClientEnvelope envelope;
-  envelope.set_request_id(request_id);
-  envelope.mutable_ping()->set_nonce(request_id);
-  return envelope;
-}
 
 // True once an upgrade is accepted again (places free when the server has finished a closed
 // connection, which it does soon after the client goes); false if 10 s pass first.

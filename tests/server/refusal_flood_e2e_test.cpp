@@ -2,6 +2,7 @@
 // requests over its rate limit; every one is refused on the wire, but the log holds one
 // request_refused line for them, and once the 10 s interval is over one refusals_suppressed line
 // with the count of the rest.
+#include "account_steps.hpp"
 #include "server_process.hpp"
 #include "ws_test_client.hpp"
 
@@ -14,18 +15,12 @@
 #include <thread>
 
 namespace v1 = hundred_days::v1;
+using hd::test::ping;
 using hd::test::ServerOptions;
 using hd::test::ServerProcess;
 using hd::test::WsTestClient;
 
 namespace {
-
-v1::ClientEnvelope ping(std::uint64_t request_id) {
-  v1::ClientEnvelope envelope;
-  envelope.set_request_id(request_id);
-  envelope.mutable_ping()->set_nonce(request_id);
-  return envelope;
-}
 
 // The log's lines holding `needle`.
 std::size_t lines_with(const std::string& log, const std::string& needle) {

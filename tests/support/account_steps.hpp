@@ -12,6 +12,14 @@
 
 namespace hd::test {
 
+// A Ping under `request_id`, its nonce the same.
+inline hundred_days::v1::ClientEnvelope ping(std::uint64_t request_id) {
+  hundred_days::v1::ClientEnvelope envelope;
+  envelope.set_request_id(request_id);
+  envelope.mutable_ping()->set_nonce(request_id);
+  return envelope;
+}
+
 // Server flags that make Argon2id cheap (8 MiB, one pass), for tests that are not about its cost.
 inline std::vector<std::string> fast_hashing_args() {
   return {"--argon2-memory-kib", "8192", "--argon2-operations", "1"};

@@ -24,8 +24,6 @@ std::string random_entropy(std::size_t count) {
   return bytes;
 }
 
-namespace {}  // namespace
-
 Client::Client(const ServerAddress& address, ClientOptions options)
     : connection_(address), options_(std::move(options)) {}
 
