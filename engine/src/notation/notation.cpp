@@ -1,5 +1,6 @@
 #include <hd/engine/data/tsv.hpp>
 #include <hd/engine/notation/notation.hpp>
+#include <hd/engine/rules/sequence/action_kind.hpp>
 
 #include <sstream>
 #include <vector>
@@ -33,8 +34,13 @@ std::vector<std::string> words(std::string_view line) {
   return out;
 }
 
-// Resolves "ID" or "ARMY:ID"; an error message if unknown or ambiguous.
-std::variant<UnitIndex, std::string> resolve(const GameState& state, const std::string& name) {
+std::string side_name(Side side) {
+  return std::string(to_string(side));
+}
+
+}  // namespace
+
+std::variant<UnitIndex, std::string> unit_from_name(const GameState& state, const std::string& name) {
   std::optional<Army> army;
   std::string id = name;
   if (const auto colon = name.find(':'); colon != std::string::npos) {
@@ -52,12 +58,6 @@ std::variant<UnitIndex, std::string> resolve(const GameState& state, const std::
   if (!found) return "no unit '" + name + "'";
   return *found;
 }
-
-std::string side_name(Side side) {
-  return std::string(to_string(side));
-}
-
-}  // namespace
 
 std::optional<Side> side_from_string(std::string_view text) {
   if (text == "french") return Side::French;
@@ -97,183 +97,23 @@ std::variant<NotatedAction, std::string> parse_action_line(const GameState& stat
   const auto side = side_from_string(w[0]);
   if (!side) return "unknown side '" + w[0] + "' (french, coalition)";
   notated.side = *side;
-  const std::string& verb = w[1];
-  std::size_t i = 2;
-  const auto unit_at = [&](std::size_t k) -> std::variant<UnitIndex, std::string> {
-    if (k >= w.size()) return std::string("a unit is missing");
-    return resolve(state, w[k]);
-  };
-  const auto hex_at = [&](std::size_t k) -> std::optional<Hex> {
-    return k < w.size() ? parse_hex(w[k]) : std::nullopt;
-  };
-
-  if (verb == "end") {
-    if (w.size() != 2) return std::string("'end' takes nothing more");
-    notated.action = EndPhaseAction{};
-    return notated;
+  const ActionKind* kind = find_action_kind(w[1]);
+  if (!kind) {
+    std::string known;
+    for (const ActionKind* listed : action_kinds())
+      known += (known.empty() ? "" : ", ") + std::string(listed->verb);
+    return "unknown action '" + w[1] + "' (" + known + ")";
   }
-  if (verb == "move") {
-    auto u = unit_at(i++);
-    if (auto* error = std::get_if<std::string>(&u)) return *error;
-    MoveRequest move;
-    move.unit = std::get<UnitIndex>(u);
-    for (; i < w.size(); ++i) {
-      if (w[i] == "exit" && i + 1 == w.size()) {
-        move.exit_map = true;
-        break;
-      }
-      const auto hex = parse_hex(w[i]);
-      if (!hex) return "expected a hex CCRR, found '" + w[i] + "'";
-      move.path.push_back(*hex);
-    }
-    if (move.path.empty()) return std::string("a move needs hexes");
-    notated.action = MoveAction{move};
-    return notated;
-  }
-  if (verb == "attack") {
-    AttackAction attack;
-    // Which list the next unit names go to: attackers, "on" defenders, "with" bombarding artillery
-    // (7.1), "accept-ar" bombarding artillery that takes an Ar (7.1E).
-    std::vector<UnitIndex>* list = &attack.attackers;
-    for (; i < w.size(); ++i) {
-      if (w[i] == "on") {
-        list = &attack.defenders;
-        continue;
-      }
-      if (w[i] == "with") {
-        list = &attack.bombarding;
-        continue;
-      }
-      if (w[i] == "accept-ar") {
-        list = &attack.retreat_on_ar;
-        continue;
-      }
-      if (w[i] == "reduce") {
-        if (i + 1 >= w.size()) return std::string("'reduce' needs a number");
-        const auto n = parse_count(w[i + 1]);
-        if (!n) return "'reduce' needs a number, found '" + w[i + 1] + "'";
-        attack.odds_reduction = *n;
-        ++i;
-        continue;
-      }
-      auto u = resolve(state, w[i]);
-      if (auto* error = std::get_if<std::string>(&u)) return *error;
-      list->push_back(std::get<UnitIndex>(u));
-    }
-    if ((attack.attackers.empty() && attack.bombarding.empty()) || attack.defenders.empty()) {
-      return std::string("expected: attack UNIT ... on UNIT ... [with ARTILLERY ...]");
-    }
-    notated.action = attack;
-    return notated;
-  }
-  if (verb == "retreat") {
-    auto u = unit_at(i++);
-    if (auto* error = std::get_if<std::string>(&u)) return *error;
-    RetreatAction retreat;
-    retreat.unit = std::get<UnitIndex>(u);
-    if (i < w.size() && w[i] == "stay") {
-      retreat.stay = true;
-      if (w.size() != i + 1) return std::string("'retreat UNIT stay' takes nothing more");
-    } else {
-      retreat.to = hex_at(i++);
-      if (!retreat.to) return std::string("expected: retreat UNIT HEX [displace UNIT] | retreat UNIT stay");
-      if (i < w.size()) {
-        if (w[i] != "displace") return "unexpected '" + w[i] + "'";
-        auto d = unit_at(i + 1);
-        if (auto* error = std::get_if<std::string>(&d)) return *error;
-        retreat.displace = std::get<UnitIndex>(d);
-        if (w.size() != i + 2) return std::string("'displace' names one unit");
-      }
-    }
-    notated.action = retreat;
-    return notated;
-  }
-  if (verb == "advance") {
-    AdvanceAction advance;
-    if (i < w.size() && w[i] == "none") {
-      if (w.size() != i + 1) return std::string("'advance none' takes nothing more");
-    } else {
-      auto u = unit_at(i++);
-      if (auto* error = std::get_if<std::string>(&u)) return *error;
-      advance.unit = std::get<UnitIndex>(u);
-      advance.into = hex_at(i++);
-      if (!advance.into || w.size() != i) return std::string("expected: advance UNIT HEX | advance none");
-    }
-    notated.action = advance;
-    return notated;
-  }
-  if (verb == "place") {
-    auto u = unit_at(i++);
-    if (auto* error = std::get_if<std::string>(&u)) return *error;
-    const auto hex = hex_at(i++);
-    if (!hex || w.size() != i) return std::string("expected: place UNIT HEX");
-    notated.action = PlaceAction{std::get<UnitIndex>(u), *hex};
-    return notated;
-  }
-  if (verb == "exchange") {
-    ExchangeLossAction exchange;
-    for (; i < w.size(); ++i) {
-      auto u = resolve(state, w[i]);
-      if (auto* error = std::get_if<std::string>(&u)) return *error;
-      exchange.units.push_back(std::get<UnitIndex>(u));
-    }
-    notated.action = exchange;
-    return notated;
-  }
-  return "unknown action '" + verb + "' (move, end, attack, retreat, advance, exchange, place)";
+  auto action = kind->parse(state, std::vector<std::string>(w.begin() + 2, w.end()));
+  if (auto* error = std::get_if<std::string>(&action)) return *error;
+  notated.action = std::move(std::get<Action>(action));
+  return notated;
 }
 
 std::string format_action(const GameState& state, Side side, const Action& action,
                           const std::vector<int>& dice) {
   std::ostringstream out;
-  out << side_name(side);
-  std::visit(
-      [&](const auto& a) {
-        using A = std::decay_t<decltype(a)>;
-        if constexpr (std::is_same_v<A, MoveAction>) {
-          out << " move " << unit_name(state, a.move.unit);
-          for (Hex hex : a.move.path)
-            out << ' ' << format_hex(hex);
-          if (a.move.exit_map) out << " exit";
-        } else if constexpr (std::is_same_v<A, EndPhaseAction>) {
-          out << " end";
-        } else if constexpr (std::is_same_v<A, AttackAction>) {
-          out << " attack";
-          for (UnitIndex u : a.attackers)
-            out << ' ' << unit_name(state, u);
-          out << " on";
-          for (UnitIndex u : a.defenders)
-            out << ' ' << unit_name(state, u);
-          if (!a.bombarding.empty()) out << " with";
-          for (UnitIndex u : a.bombarding)
-            out << ' ' << unit_name(state, u);
-          if (!a.retreat_on_ar.empty()) out << " accept-ar";
-          for (UnitIndex u : a.retreat_on_ar)
-            out << ' ' << unit_name(state, u);
-          if (a.odds_reduction > 0) out << " reduce " << a.odds_reduction;
-        } else if constexpr (std::is_same_v<A, RetreatAction>) {
-          out << " retreat " << unit_name(state, a.unit);
-          if (a.stay) {
-            out << " stay";
-          } else if (a.to) {
-            out << ' ' << format_hex(*a.to);
-            if (a.displace) out << " displace " << unit_name(state, *a.displace);
-          }
-        } else if constexpr (std::is_same_v<A, AdvanceAction>) {
-          if (a.unit && a.into) {
-            out << " advance " << unit_name(state, *a.unit) << ' ' << format_hex(*a.into);
-          } else {
-            out << " advance none";
-          }
-        } else if constexpr (std::is_same_v<A, PlaceAction>) {
-          out << " place " << unit_name(state, a.unit) << ' ' << format_hex(a.hex);
-        } else if constexpr (std::is_same_v<A, ExchangeLossAction>) {
-          out << " exchange";
-          for (UnitIndex u : a.units)
-            out << ' ' << unit_name(state, u);
-        }
-      },
-      action);
+  out << side_name(side) << ' ' << action_kind(action).format(state, action);
   if (dice.size() == 1) out << " die " << dice.front();
   if (dice.size() > 1) {
     out << " dice";

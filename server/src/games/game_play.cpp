@@ -9,6 +9,7 @@
 #include "request_digest.hpp"
 
 #include <hd/engine/notation/notation.hpp>
+#include <hd/engine/rules/sequence/decisions.hpp>
 #include <hd/wire/game_convert.hpp>
 #include <hd/wire/refusal_convert.hpp>
 
@@ -190,8 +191,9 @@ void GamePlay::submit_action(const Caller& caller, const Envelope& request, Game
     action = std::get<engine::Action>(converted);
   }
 
-  // Whose action it is: always judged against the seats this account holds.
-  const ActionClaim claim = claim_of(room.state, action);
+  // Whose action it is (the engine's claim, from the action's kind): always judged against the
+  // seats this account holds.
+  const engine::ActionClaim claim = engine::claim_of(room.state, action);
   const engine::Side side = named_side.value_or(claim.side);
   if (!my_sides.count(side) || (named_side && !claim.armies.empty() && claim.side != *named_side))
     return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_NOT_YOUR_SEAT,

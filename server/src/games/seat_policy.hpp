@@ -3,7 +3,7 @@
 // against the seats bound to the caller's account, never against a side or seat named in a message.
 #pragma once
 
-#include <hd/engine/rules/sequence/actions.hpp>
+#include <hd/engine/state/game_state.hpp>
 #include <hd/wire/seat_names.hpp>
 #include <hundred_days/v1/protocol.pb.h>
 
@@ -29,16 +29,5 @@ bool is_valid_seat(hundred_days::v1::Seat seat);
 
 // The armies with units in the game: only these get seats.
 std::vector<engine::Army> armies_in_play(const engine::GameState& state);
-
-// Which side an action is taken for and which armies' seats must take it.
-struct ActionClaim {
-  engine::Side side = engine::Side::French;
-  std::set<engine::Army> armies;  // empty: any seat of `side` may take it (end phase, advance none)
-};
-
-// The claim of an action in `state`: moves, retreats and advances belong to the unit's army; an
-// attack to the armies of its attacking and bombarding units (the phasing side's); ending a phase
-// and declining an advance to any seat of the side whose decision is pending.
-ActionClaim claim_of(const engine::GameState& state, const engine::Action& action);
 
 }  // namespace hd::server

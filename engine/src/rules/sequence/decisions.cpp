@@ -1,3 +1,4 @@
+#include <hd/engine/rules/sequence/action_kind.hpp>
 #include <hd/engine/rules/sequence/decisions.hpp>
 
 #include <algorithm>
@@ -112,9 +113,22 @@ std::vector<Decider> deciders(const GameState& state) {
   return {Decider{pending.side, pending.armies}};
 }
 
+ActionClaim claim_of(const GameState& state, const Action& action) {
+  ActionClaim claim;
+  claim.side = pending_decision(state).side;  // also for an advance (6.7)
+  action_kind(action).claim(state, action, claim);
+  if (!claim.armies.empty()) claim.side = side_of(*claim.armies.begin());
+  return claim;
+}
+
+void add_army_of(const GameState& state, UnitIndex unit, ActionClaim& claim) {
+  if (unit < state.units.size()) claim.armies.insert(state.units[unit].army);
+}
+
 bool undo_allowed(const GameState& state, Side side, const Action& last, bool dice_rolled_this_phase) {
-  // A move never ends its phase, so a move followed by a movement phase was made in this one.
-  return std::holds_alternative<MoveAction>(last) && state.phase == Phase::Movement && !state.result &&
+  // An undoable action (a move) never ends its phase, so one followed by a movement phase was made
+  // in this one.
+  return action_kind(last).undoable && state.phase == Phase::Movement && !state.result &&
          side == state.phasing && !dice_rolled_this_phase;
 }
 

@@ -46,6 +46,10 @@ std::string format_event(const GameState& state, const Event& event);
 // quotes if it holds a space.
 std::string unit_name(const GameState& state, UnitIndex unit);
 
+// The unit a notation name stands for ("ID" or "ARMY:ID"); an error message if there is none or
+// the name is ambiguous.
+std::variant<UnitIndex, std::string> unit_from_name(const GameState& state, const std::string& name);
+
 std::optional<Side> side_from_string(std::string_view text);
 
 }  // namespace hd::engine

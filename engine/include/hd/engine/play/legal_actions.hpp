@@ -1,7 +1,7 @@
 // What a side may do now, enumerated from the rules' own generators (reachable hexes, combat
-// options, retreat hexes, the advance offered, exchange choices, placement hexes) rather than by
-// trying actions on validate(): the property test (tests/engine/legal_actions_test.cpp) checks the
-// two against each other.
+// options, retreat hexes, the advance offered, exchange choices, placement hexes), each action
+// kind's in its descriptor (action_kind.hpp), rather than by trying actions on validate(): the
+// property test (tests/engine/legal_actions_test.cpp) checks the two against each other.
 #pragma once
 
 #include <hd/engine/rules/sequence/actions.hpp>

@@ -6,6 +6,7 @@
 #include <hd/engine/rules/sequence/actions.hpp>
 
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -47,6 +48,22 @@ struct Decider {
   std::vector<Army> armies;  // in Army order
 };
 std::vector<Decider> deciders(const GameState& state);
+
+// Which side an action is taken for and which armies' seats must take it (the server binds these
+// to the seats of the caller's account).
+struct ActionClaim {
+  Side side = Side::French;
+  std::set<Army> armies;  // empty: any seat of `side` may take it (end phase, advance none)
+};
+
+// The claim of an action in `state`, from its kind (action_kind.hpp): moves, retreats and advances
+// belong to the unit's army; an attack to the armies of its attacking and bombarding units (the
+// phasing side's); the rest to any seat of the side whose decision is pending. The side follows
+// the units named (a French unit is always the French side's business).
+ActionClaim claim_of(const GameState& state, const Action& action);
+
+// Adds the army of `unit` to the claim, if the unit exists (for action kinds' claims).
+void add_army_of(const GameState& state, UnitIndex unit, ActionClaim& claim);
 
 // 5.1C: whether `side` may ask to take back `last`, the action that led to `state`: a move of the
 // phasing side in the movement phase still running, while no die has been rolled in that phase

@@ -1,0 +1,104 @@
+// The move (5.0): one unit along a path, entering the map first if it is a reinforcement (5.6) and
+// leaving it at the end if asked (5.5). Its descriptor in the action registry (action_kind.hpp).
+#include <hd/engine/notation/notation.hpp>
+#include <hd/engine/rules/modules/extension_points.hpp>
+#include <hd/engine/rules/sequence/action_kind.hpp>
+
+namespace hd::engine {
+namespace {
+
+std::optional<Refusal> validate_move(const GameState& state, Side, const Action& action, ActionCheck& check) {
+  return check_move(state, std::get<MoveAction>(action).move, &check.move_spent_half);
+}
+
+// Carries out a move check_move() accepted, which also found its cost.
+void apply_move(GameState& state, Side, const Action& action, const ActionCheck& check, const DieRoller&,
+                std::vector<Event>& events) {
+  const MoveRequest& move = std::get<MoveAction>(action).move;
+  UnitState& unit = state.units[move.unit];
+  const bool entered = unit.status == UnitStatus::Waiting;
+  if (entered) {
+    if (!unit.is_leader()) ++state.entries_this_phase[move.path.front()];  // 5.6A: stacks of units
+    unit.status = UnitStatus::OnMap;
+  }
+  const Side side = side_of(unit.army);
+  if (!unit.is_leader())  // 3.4B: control goes with combat units (docs/rules-notes.md, 10.1)
+    for (Hex hex : move.path)
+      state.control[hex] = side;
+  unit.hex = move.path.back();
+  unit.moved = true;
+  if (move.exit_map) {
+    unit.status = UnitStatus::Exited;  // 5.5A
+    if (rules_exit_counts(state, unit.army))
+      state.exited_strength[static_cast<std::size_t>(side)] += unit.strength();  // 20.4C
+  }
+  events.emplace_back(UnitMovedEvent{move.unit, move.path, check.move_spent_half, entered, move.exit_map});
+}
+
+// One move to each hex a unit of `side` can reach, by its cheapest path, with and without leaving
+// the map there (5.5).
+void generate_moves(const GameState& state, Side side, std::vector<Action>& actions) {
+  for (std::size_t i = 0; i < state.units.size(); ++i) {
+    const auto unit = static_cast<UnitIndex>(i);
+    if (side_of(state.units[i].army) != side) continue;
+    for (const ReachableHex& reach : reachable_hexes(state, unit)) {
+      if (reach.can_stop) actions.push_back(MoveAction{MoveRequest{unit, reach.path, false}});
+      if (reach.can_exit) actions.push_back(MoveAction{MoveRequest{unit, reach.path, true}});
+    }
+  }
+}
+
+std::variant<Action, std::string> parse_move(const GameState& state, const std::vector<std::string>& args) {
+  if (args.empty()) return std::string("a unit is missing");
+  auto unit = unit_from_name(state, args[0]);
+  if (auto* error = std::get_if<std::string>(&unit)) return *error;
+  MoveRequest move;
+  move.unit = std::get<UnitIndex>(unit);
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    if (args[i] == "exit" && i + 1 == args.size()) {
+      move.exit_map = true;
+      break;
+    }
+    const auto hex = parse_hex(args[i]);
+    if (!hex) return "expected a hex CCRR, found '" + args[i] + "'";
+    move.path.push_back(*hex);
+  }
+  if (move.path.empty()) return std::string("a move needs hexes");
+  return MoveAction{move};
+}
+
+std::string format_move(const GameState& state, const Action& action) {
+  const MoveRequest& move = std::get<MoveAction>(action).move;
+  std::string out = "move " + unit_name(state, move.unit);
+  for (Hex hex : move.path)
+    out += ' ' + format_hex(hex);
+  if (move.exit_map) out += " exit";
+  return out;
+}
+
+// 5.0: a unit moves for its own army.
+void claim_move(const GameState& state, const Action& action, ActionClaim& claim) {
+  add_army_of(state, std::get<MoveAction>(action).move.unit, claim);
+}
+
+}  // namespace
+
+namespace kinds {
+extern const ActionKind move{
+    .verb = "move",
+    .grammar = "move UNIT HEX ... [exit]",
+    .rule = "5.0",
+    .alternative = action_alternative<MoveAction>,
+    .answers = decisions(DecisionKind::Move),
+    .phasing_only = true,
+    .undoable = true,  // 5.1C
+    .validate = validate_move,
+    .apply = apply_move,
+    .generate = generate_moves,
+    .parse = parse_move,
+    .format = format_move,
+    .claim = claim_move,
+};
+}  // namespace kinds
+
+}  // namespace hd::engine
