@@ -21,7 +21,8 @@ using namespace hd::test;
 
 namespace {
 
-v1::ClientEnvelope list_request(v1::GameListFilter filter, std::uint32_t page_size, const std::string& token) {
+v1::ClientEnvelope list_request(v1::GameListFilter filter, std::uint32_t page_size,
+                                const std::string& token) {
   v1::ClientEnvelope list;
   list.mutable_list_games()->set_filter(filter);
   list.mutable_list_games()->set_page_size(page_size);
@@ -103,7 +104,7 @@ TEST_CASE("ListGames MINE: newest first, paged, from the database, no game loade
   const std::size_t loads_before = occurrences(server.log(), "game_loaded");
   int pages = 0;
   const auto listed = all_pages(alice, v1::GAME_LIST_FILTER_MINE, 40, pages);
-  CHECK(pages == 4);  // 40, 40, 40, 10
+  CHECK(pages == 4);                      // 40, 40, 40, 10
   CHECK(ids_of(listed) == newest_first);  // newest first, no duplicate, no gap
   // Listing loaded no game (finding 3): no room was replayed, and none is held.
   CHECK(occurrences(server.log(), "game_loaded") == loads_before);

@@ -105,7 +105,7 @@ class Hub {
   std::map<ConnectionId, Caller> callers_;
   LoginThrottle login_throttle_;
   std::atomic<std::size_t> hashing_queued_{0};  // hashing jobs posted and not yet taken up
-  boost::asio::steady_timer expiry_timer_;  // the next expire_open_games, on the strand
+  boost::asio::steady_timer expiry_timer_;      // the next expire_open_games, on the strand
   boost::asio::thread_pool hashing_{1};  // last: joined first on destruction, while the rest still lives
 };
 

@@ -8,8 +8,8 @@
 #include "log.hpp"
 #include "request_digest.hpp"
 
-#include <hd/engine/rules/modules/rule_registry.hpp>
 #include <hd/engine/notation/notation.hpp>
+#include <hd/engine/rules/modules/rule_registry.hpp>
 #include <hd/wire/game_convert.hpp>
 #include <hd/wire/refusal_convert.hpp>
 

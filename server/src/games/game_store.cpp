@@ -423,21 +423,24 @@ std::size_t GameStore::games_created_since(AccountId account, std::int64_t since
 }
 
 std::vector<GameStore::ListedGame> GameStore::list_page(v1::GameListFilter filter, AccountId account,
-                                                       std::int64_t before_id, std::size_t limit) {
+                                                        std::int64_t before_id, std::size_t limit) {
   // The page's game ids, by an index: game_seats_by_account_game (MINE) or games_by_status.
   std::string ids;
   switch (filter) {
     case v1::GAME_LIST_FILTER_MINE:
-      ids = "SELECT DISTINCT game_id FROM game_seats WHERE account_id = ?1 AND game_id < ?2 "
-            "ORDER BY game_id DESC LIMIT ?3";
+      ids =
+          "SELECT DISTINCT game_id FROM game_seats WHERE account_id = ?1 AND game_id < ?2 "
+          "ORDER BY game_id DESC LIMIT ?3";
       break;
     case v1::GAME_LIST_FILTER_OPEN:
-      ids = "SELECT id FROM games WHERE status = 1 AND public_listing = 1 AND id < ?2 AND ?1 = ?1 "
-            "ORDER BY id DESC LIMIT ?3";
+      ids =
+          "SELECT id FROM games WHERE status = 1 AND public_listing = 1 AND id < ?2 AND ?1 = ?1 "
+          "ORDER BY id DESC LIMIT ?3";
       break;
     case v1::GAME_LIST_FILTER_SPECTATABLE:
-      ids = "SELECT id FROM games WHERE status = 2 AND public_listing = 1 AND spectator_view != 0 "
-            "AND id < ?2 AND ?1 = ?1 ORDER BY id DESC LIMIT ?3";
+      ids =
+          "SELECT id FROM games WHERE status = 2 AND public_listing = 1 AND spectator_view != 0 "
+          "AND id < ?2 AND ?1 = ?1 ORDER BY id DESC LIMIT ?3";
       break;
     default:
       return {};
@@ -482,7 +485,8 @@ void GameStore::set_summary_fields(std::int64_t game, const std::string& turn_la
 }
 
 std::vector<std::int64_t> GameStore::open_games_created_before(std::int64_t cutoff_unix, std::size_t limit) {
-  auto statement = db_.prepare("SELECT id FROM games WHERE status = 1 AND created_unix <= ? ORDER BY id LIMIT ?");
+  auto statement =
+      db_.prepare("SELECT id FROM games WHERE status = 1 AND created_unix <= ? ORDER BY id LIMIT ?");
   statement.bind(1, cutoff_unix).bind(2, static_cast<std::int64_t>(limit));
   std::vector<std::int64_t> ids;
   while (statement.step())

@@ -302,8 +302,8 @@ void GameLobby::list_games(const Caller& caller, const Envelope& request) {
                         "filter: OPEN, MINE or SPECTATABLE");
   if (list_request.page_size() > kMaxPageSize)
     return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_INVALID_REQUEST,
-                        "page_size: at most " + std::to_string(kMaxPageSize) + " (0: " +
-                            std::to_string(kDefaultPageSize) + ")");
+                        "page_size: at most " + std::to_string(kMaxPageSize) +
+                            " (0: " + std::to_string(kDefaultPageSize) + ")");
   std::int64_t before = INT64_MAX;
   if (!list_request.page_token().empty()) {
     const auto token = parse_page_token(list_request.page_token());
@@ -332,8 +332,7 @@ void GameLobby::list_games(const Caller& caller, const Envelope& request) {
       lister.delay_player_turns = delay;
       *list.add_games() = views_.summary(*room, filter == v1::GAME_LIST_FILTER_MINE ? nullptr : &lister);
     } else {
-      *list.add_games() =
-          stored_summary(game, delay > 0 && game.row.status != v1::GAME_STATUS_FINISHED);
+      *list.add_games() = stored_summary(game, delay > 0 && game.row.status != v1::GAME_STATUS_FINISHED);
     }
   }
   if (more) list.set_next_page_token(std::to_string(page.back().row.id));
