@@ -136,7 +136,7 @@ TEST_CASE("ListGames MINE: newest first, paged, from the database, no game loade
   CHECK(first.game_list().next_page_token() == std::to_string(newest_first[49]));
   expect_refusal(alice.request(list_request(v1::GAME_LIST_FILTER_MINE, 101, "")),
                  v1::REFUSAL_CODE_INVALID_REQUEST);
-  for (const std::string bad : {"x", "-1", "0", "12a", std::string(40, '9')})
+  for (const std::string& bad : std::vector<std::string>{"x", "-1", "0", "12a", std::string(40, '9')})
     expect_refusal(alice.request(list_request(v1::GAME_LIST_FILTER_MINE, 10, bad)),
                    v1::REFUSAL_CODE_INVALID_REQUEST);
 
