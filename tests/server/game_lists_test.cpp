@@ -73,7 +73,8 @@ TEST_CASE("ListGames MINE: newest first, paged, from the database, no game loade
           "[e2e][games][hardening]") {
   std::vector<std::string> args = game_server_args();
   args.insert(args.end(), {"--max-games-created-per-day", "1000", "--max-open-games-per-account", "100",
-                           "--finished-games-in-memory", "0"});
+                           "--finished-games-in-memory", "0", "--rate-limit-per-address-per-second", "10000",
+                           "--rate-limit-per-address-burst", "10000"});
   ServerProcess server({args, {}});
   GamePlayer alice(server.port(), "alice");
   GamePlayer bob(server.port(), "bob");
@@ -84,10 +85,13 @@ TEST_CASE("ListGames MINE: newest first, paged, from the database, no game loade
     if (i % 13 < 7) {
       const auto made = alice.request(create_game("quatre-bras", {v1::SEAT_FRENCH, v1::SEAT_ALLIED},
                                                   test_entropy("alice"), v1::SPECTATOR_VIEW_UNSPECIFIED));
+      INFO(made.refusal().message() << " (case " << made.body_case() << ")");
       REQUIRE(made.has_game_created());
       v1::ClientEnvelope resign;
       resign.mutable_resign()->set_game_id(made.game_created().game_id());
-      REQUIRE(alice.request(resign).has_ok());
+      const auto resigned = alice.request(resign);
+      INFO(resigned.refusal().message() << " (case " << resigned.body_case() << ")");
+      REQUIRE(resigned.has_ok());
       finished.insert(made.game_created().game_id());
       created.push_back(made.game_created().game_id());
     } else {
