@@ -145,6 +145,14 @@ std::string apply_setting(ServerConfig& config, const std::string& key, const st
     const auto v = integer(0, 1000000);
     if (!v) return bad();
     config.max_games_created_per_day = static_cast<std::size_t>(*v);
+  } else if (key == "open-game-expiry-hours") {
+    const auto v = integer(0, 24 * 3650);
+    if (!v) return bad();
+    config.open_game_expiry = std::chrono::seconds(*v * 3600);
+  } else if (key == "open-game-expiry-seconds") {  // tests: expiry within a test's time
+    const auto v = integer(0, 86400 * 3650);
+    if (!v) return bad();
+    config.open_game_expiry = std::chrono::seconds(*v);
   } else if (key == "max-unattended-games-per-account" || key == "login-failures-per-account" ||
              key == "login-failures-per-address" || key == "hashing-queue-limit" ||
              key == "waiting-requests-limit") {
@@ -227,6 +235,7 @@ std::string server_usage() {
          "                 [--allow-missing-rules true|false]\n"
          "                 [--max-unattended-games-per-account N] [--finished-games-in-memory N]\n"
          "                 [--max-open-games-per-account N] [--max-games-created-per-day N]\n"
+         "                 [--open-game-expiry-hours N]\n"
          "                 [--login-failures-per-account N]\n"
          "                 [--login-failures-per-address N] [--login-throttle-seconds N]\n"
          "                 [--hashing-queue-limit N] [--waiting-requests-limit N]\n"

@@ -42,6 +42,9 @@ struct ServerConfig {
   // and games an account may create within any 24 hours (0: no daily limit).
   std::size_t max_open_games_per_account = 10;
   std::size_t max_games_created_per_day = 100;
+  // Issue 29, finding 4: an open game nobody started within this time is closed (expired); 0: never.
+  // open-game-expiry-hours; open-game-expiry-seconds is for tests.
+  std::chrono::seconds open_game_expiry{72 * 3600};
   std::size_t finished_games_in_memory = 32;    // finished games nobody has open kept loaded (LRU)
   std::size_t login_failures_per_account = 5;   // failed log-ins for one name within the window ...
   std::size_t login_failures_per_address = 20;  // ... or from one client address, then LOGIN_THROTTLED

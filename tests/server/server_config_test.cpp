@@ -128,3 +128,15 @@ TEST_CASE("games per account: 10 open at once and 100 created a day by default (
   CHECK(std::get<std::string>(parse_server_config({"--max-open-games-per-account", "0"}))
             .find("max-open-games-per-account") != std::string::npos);
 }
+
+TEST_CASE("open-game-expiry-hours: 72 by default, 0 turns it off, seconds for tests", "[config]") {
+  const auto config = [](std::vector<std::string> args) {
+    return std::get<ServerConfig>(parse_server_config(args));
+  };
+  CHECK(config({}).open_game_expiry == std::chrono::hours(72));
+  CHECK(config({"--open-game-expiry-hours", "0"}).open_game_expiry.count() == 0);
+  CHECK(config({"--open-game-expiry-hours=5"}).open_game_expiry == std::chrono::hours(5));
+  CHECK(config({"--open-game-expiry-seconds", "3"}).open_game_expiry == std::chrono::seconds(3));
+  CHECK(std::holds_alternative<std::string>(parse_server_config({"--open-game-expiry-hours", "-1"})));
+  CHECK(std::holds_alternative<std::string>(parse_server_config({"--open-game-expiry-hours", "x"})));
+}

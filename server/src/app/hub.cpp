@@ -5,6 +5,7 @@
 
 #include <boost/asio/post.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <deque>
 #include <optional>
@@ -68,9 +69,29 @@ Hub::Hub(net::any_io_executor io, Database& db, const ServerConfig& config, Outb
              [this](std::function<void()> step) { net::post(strand_, std::move(step)); }),
       password_cost_{config.argon2_operations, config.argon2_memory_kib * 1024},
       login_throttle_(config.login_failures_per_account, config.login_failures_per_address,
-                      config.login_throttle_window) {
+                      config.login_throttle_window),
+      expiry_timer_(strand_) {
   init_crypto();
   dummy_hash_ = hash_password("no such account", password_cost_);
+  // Open games that expired while the server was down are closed first thing (issue 29, finding 4).
+  if (config.open_game_expiry.count() > 0) net::post(strand_, [this] { expire_open_games(); });
+}
+
+void Hub::expire_open_games() {
+  constexpr std::size_t kBatch = 100;  // games closed per turn on the strand: requests wait for no more
+  std::size_t closed = 0;
+  try {
+    closed = games_.expire_open_games(now_unix(), kBatch);
+  } catch (const std::exception& error) {
+    log_event(LogLevel::Error, "open_game_expiry_failed", {{"error", error.what()}});
+  }
+  // Checked a tenth of the expiry apart, between 1 s and 1 min: a game is closed at most that late.
+  const auto every = std::clamp<std::chrono::seconds>(config_.open_game_expiry / 10, std::chrono::seconds(1),
+                                                      std::chrono::seconds(60));
+  expiry_timer_.expires_after(closed == kBatch ? std::chrono::seconds(0) : every);
+  expiry_timer_.async_wait([this](boost::system::error_code error) {
+    if (!error) expire_open_games();
+  });
 }
 
 void Hub::connection_opened(ConnectionId connection, std::string peer_address) {

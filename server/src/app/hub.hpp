@@ -23,6 +23,7 @@
 #include <hundred_days/v1/protocol.pb.h>
 
 #include <boost/asio/any_io_executor.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <boost/asio/thread_pool.hpp>
 
@@ -83,6 +84,9 @@ class Hub {
   // Binds the account to the connection and answers LoggedIn with a session token.
   void logged_in(Caller& caller, std::uint64_t request_id, const Account& account, const std::string& token);
   Caller* find(ConnectionId connection);
+  // Issue 29, finding 4: closes a bounded batch of expired open games, then waits for the next
+  // check (at once when the batch was full). Runs on the strand from start-up while an expiry is set.
+  void expire_open_games();
   // Handles the requests that waited for an account request to finish.
   void drain(ConnectionId connection);
 
@@ -101,6 +105,7 @@ class Hub {
   std::map<ConnectionId, Caller> callers_;
   LoginThrottle login_throttle_;
   std::atomic<std::size_t> hashing_queued_{0};  // hashing jobs posted and not yet taken up
+  boost::asio::steady_timer expiry_timer_;      // the next expire_open_games, on the strand
   boost::asio::thread_pool hashing_{1};  // last: joined first on destruction, while the rest still lives
 };
 

@@ -13,6 +13,7 @@ bool answer_stored_by_request_id(v1::ClientEnvelope::BodyCase kind) {
     case v1::ClientEnvelope::kCreateGame:
     case v1::ClientEnvelope::kJoinGame:
     case v1::ClientEnvelope::kLeaveGame:
+    case v1::ClientEnvelope::kWithdrawGame:
     case v1::ClientEnvelope::kResign:
     case v1::ClientEnvelope::kOfferDraw:
     case v1::ClientEnvelope::kAnswerDraw:

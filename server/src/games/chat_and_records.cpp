@@ -64,6 +64,9 @@ void ChatAndRecords::export_record(const Caller& caller, const Envelope& request
   if (room->row.status != v1::GAME_STATUS_FINISHED)
     return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_NOT_ALLOWED,
                         "the record and the dice seed are revealed when the game is finished");
+  if (room->row.closed_before_start)  // expired or withdrawn (issue 29): never played, nothing to show
+    return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_NOT_ALLOWED,
+                        "the game was closed before it started: it has no record");
   v1::ServerEnvelope answer;
   answer.set_request_id(request.request_id());
   v1::GameRecord& record = *answer.mutable_game_record();

@@ -6,6 +6,8 @@
 #include "games/spectator_view.hpp"
 #include "log.hpp"
 
+#include <hd/engine/rules/modules/rule_registry.hpp>
+
 #include <algorithm>
 
 namespace hd::server {
@@ -17,7 +19,12 @@ GameConsent::GameConsent(Database& db, GameStore& store, GameRooms& rooms, GameV
     : db_(db), store_(store), rooms_(rooms), views_(views), outbound_(outbound) {}
 
 void GameConsent::finish(GameRoom& room, const std::string& result) {
-  store_.set_status(room.row.id, v1::GAME_STATUS_FINISHED, result);
+  in_transaction(db_, [&] {
+    store_.set_status(room.row.id, v1::GAME_STATUS_FINISHED, result);
+    // The lists show a finished game from its row (issue 29, finding 3): its last turn.
+    store_.set_summary_fields(room.row.id, room.state.current_turn().name.to_string(),
+                              engine::public_missing_rules(*room.state.rules));
+  });
   room.row.status = v1::GAME_STATUS_FINISHED;
   room.row.result = result;
   room.proposal.reset();

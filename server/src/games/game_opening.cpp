@@ -23,7 +23,8 @@ void GameOpening::open_game(const Caller& caller, const Envelope& request, GameR
       return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game");
     // Decision (docs/games.md): a seat holder would see another side's view (a secret option's
     // units and name, 18.5C) or everything, late; until the game is over it plays, not watches.
-    if (!held.empty() && room->row.status != v1::GAME_STATUS_FINISHED)
+    // A game closed before it started (issue 29) keeps its secrets: still no watching it.
+    if (!held.empty() && (room->row.status != v1::GAME_STATUS_FINISHED || room->row.closed_before_start))
       return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_NOT_ALLOWED,
                           "you hold a seat in this game: open it as a player, not as a spectator");
     if (!viewer)

@@ -9,6 +9,7 @@
 #include "request_digest.hpp"
 
 #include <hd/engine/notation/notation.hpp>
+#include <hd/engine/rules/modules/rule_registry.hpp>
 #include <hd/engine/rules/sequence/decisions.hpp>
 #include <hd/wire/game_convert.hpp>
 #include <hd/wire/refusal_convert.hpp>
@@ -76,7 +77,12 @@ std::uint64_t GamePlay::play(GameRoom& room, engine::Side side, const engine::Ac
   // The commit is timed by the database hook; the hub times the whole request (the action latency).
   in_transaction(db_, [&] {
     store_.append_action(room.row.id, applied.logged);
-    if (over) store_.set_status(room.row.id, v1::GAME_STATUS_FINISHED, result);
+    if (over) {
+      store_.set_status(room.row.id, v1::GAME_STATUS_FINISHED, result);
+      // The lists show a finished game from its row (issue 29, finding 3): its last turn.
+      store_.set_summary_fields(room.row.id, applied.after.current_turn().name.to_string(),
+                                engine::public_missing_rules(*applied.after.rules));
+    }
   });
   const std::vector<engine::Event> events = applied.events;
   google::protobuf::RepeatedPtrField<v1::SecretOpening> openings;  // 18.5C: revealed by this action

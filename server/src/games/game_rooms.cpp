@@ -3,6 +3,7 @@
 #include "games/game_membership.hpp"
 #include "log.hpp"
 
+#include <hd/engine/rules/modules/rule_registry.hpp>
 #include <hd/engine/state/rules_version.hpp>
 #include <hd/loader/data_files.hpp>
 
@@ -37,6 +38,16 @@ void GameRooms::load_unfinished() {
     }
   }
   log_event(LogLevel::Info, "games_resumed", {{"games", std::to_string(rooms_.size())}});
+  // The lists read a game's turn and public missing rules from its row (issue 29, finding 3): fill
+  // them in for games stored before migration 0011, and keep them current.
+  for (auto& [id, room] : rooms_) {
+    const std::string turn = room->state.current_turn().name.to_string();
+    const auto missing = engine::public_missing_rules(*room->state.rules);
+    if (turn == room->row.turn_label && missing == room->row.public_missing_rules) continue;
+    store_.set_summary_fields(room->row.id, turn, missing);
+    room->row.turn_label = turn;
+    room->row.public_missing_rules = missing;
+  }
   repair_half_made_games();
   metrics_.set_games_in_memory(static_cast<std::int64_t>(rooms_.size()));
 }

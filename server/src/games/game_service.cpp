@@ -63,6 +63,8 @@ void GameService::dispatch(const Caller& caller, const v1::ClientEnvelope& reque
       return lobby_.join_game(caller, request);
     case v1::ClientEnvelope::kLeaveGame:
       return lobby_.leave_game(caller, request);
+    case v1::ClientEnvelope::kWithdrawGame:
+      return lobby_.withdraw_game(caller, request);
     case v1::ClientEnvelope::kOpenGame:
       return opening_.open_game(caller, request, rooms_.find(request.open_game().game_id(), *caller.account));
     case v1::ClientEnvelope::kCloseGame:
@@ -101,6 +103,12 @@ void GameService::dispatch(const Caller& caller, const v1::ClientEnvelope& reque
     default:
       return send_refusal(caller, request, v1::REFUSAL_CODE_EMPTY_BODY, "unknown request");
   }
+}
+
+std::size_t GameService::expire_open_games(std::int64_t now_unix, std::size_t limit) {
+  const std::size_t closed = lobby_.expire_open_games(now_unix, limit);
+  evict_finished();
+  return closed;
 }
 
 void GameService::forget(const Caller& caller) {

@@ -56,6 +56,10 @@ class GameService {
   // Answers one request (lobby, game, chat, query, record) of a logged-in caller through `outbound`.
   void handle(const Caller& caller, const hundred_days::v1::ClientEnvelope& request);
 
+  // Issue 29, finding 4: closes at most `limit` open games past the open-game expiry (GameLobby::
+  // expire_open_games); returns how many. Called on the strand by the hub's timer.
+  std::size_t expire_open_games(std::int64_t now_unix, std::size_t limit);
+
   // The caller's connection closed or logged out: it no longer receives the games it had open.
   void forget(const Caller& caller);
 

@@ -5,6 +5,7 @@
 #include <hd/wire/secret_commitment.hpp>
 
 #include <ctime>
+#include <map>
 #include <sstream>
 
 namespace hd::server {
@@ -72,13 +73,16 @@ GameRow read_game(const Statement& row) {
   game.result = row.column_text(14);
   game.missing_rules = split_lines(row.column_text(15));
   game.rules_version = static_cast<int>(row.column_int64(16));
+  game.turn_label = row.column_text(17);
+  game.public_missing_rules = split_lines(row.column_text(18));
+  game.closed_before_start = row.column_int64(19) != 0;
   return game;
 }
 
 constexpr const char* kGameColumns =
     "SELECT id, scenario, title, force_options, optional_rules, status, public_listing, invite_code, "
     "spectator_view, spectator_delay, dice_seed, seed_commitment, creator_account, created_unix, result, "
-    "missing_rules, rules_version FROM games";
+    "missing_rules, rules_version, turn_label, public_missing_rules, closed_before_start FROM games";
 
 }  // namespace
 
@@ -88,7 +92,8 @@ std::int64_t GameStore::insert_game(const GameRow& game, const std::vector<SeatR
     db_.prepare(
            "INSERT INTO games (scenario, title, force_options, optional_rules, status, public_listing, "
            "invite_code, spectator_view, spectator_delay, dice_seed, seed_commitment, creator_account, "
-           "created_unix, missing_rules, rules_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+           "created_unix, missing_rules, rules_version, turn_label, public_missing_rules) "
+           "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
         .bind(1, game.scenario)
         .bind(2, game.title)
         .bind(3, join_lines(game.force_options))
@@ -104,6 +109,8 @@ std::int64_t GameStore::insert_game(const GameRow& game, const std::vector<SeatR
         .bind(13, game.created_unix)
         .bind(14, join_lines(game.missing_rules))
         .bind(15, std::int64_t{game.rules_version})
+        .bind(16, game.turn_label)
+        .bind(17, join_lines(game.public_missing_rules))
         .run();
     id = std::stoll(db_.query_text("SELECT last_insert_rowid()"));
     for (const SeatRow& seat : seats) {
@@ -413,6 +420,89 @@ std::size_t GameStore::games_created_since(AccountId account, std::int64_t since
   auto statement = db_.prepare("SELECT COUNT(*) FROM games WHERE creator_account = ? AND created_unix >= ?");
   statement.bind(1, account).bind(2, since_unix);
   return statement.step() ? static_cast<std::size_t>(statement.column_int64(0)) : 0;
+}
+
+std::vector<GameStore::ListedGame> GameStore::list_page(v1::GameListFilter filter, AccountId account,
+                                                        std::int64_t before_id, std::size_t limit) {
+  // The page's game ids, by an index: game_seats_by_account_game (MINE) or games_by_status.
+  std::string ids;
+  switch (filter) {
+    case v1::GAME_LIST_FILTER_MINE:
+      ids =
+          "SELECT DISTINCT game_id FROM game_seats WHERE account_id = ?1 AND game_id < ?2 "
+          "ORDER BY game_id DESC LIMIT ?3";
+      break;
+    case v1::GAME_LIST_FILTER_OPEN:
+      ids =
+          "SELECT id FROM games WHERE status = 1 AND public_listing = 1 AND id < ?2 AND ?1 = ?1 "
+          "ORDER BY id DESC LIMIT ?3";
+      break;
+    case v1::GAME_LIST_FILTER_SPECTATABLE:
+      ids =
+          "SELECT id FROM games WHERE status = 2 AND public_listing = 1 AND spectator_view != 0 "
+          "AND id < ?2 AND ?1 = ?1 ORDER BY id DESC LIMIT ?3";
+      break;
+    default:
+      return {};
+  }
+  std::vector<ListedGame> page;
+  std::map<std::int64_t, std::size_t> index;
+  auto games = db_.prepare(std::string(kGameColumns) + " WHERE id IN (" + ids + ") ORDER BY id DESC");
+  games.bind(1, account).bind(2, before_id).bind(3, static_cast<std::int64_t>(limit));
+  while (games.step()) {
+    ListedGame listed;
+    listed.row = read_game(games);
+    listed.row.dice_seed.clear();  // never needed in a list
+    index[listed.row.id] = page.size();
+    page.push_back(std::move(listed));
+  }
+  if (page.empty()) return page;
+  auto seats = db_.prepare(
+      "SELECT s.game_id, s.seat, s.built_in, s.account_id, IFNULL(a.username, '') FROM game_seats s "
+      "LEFT JOIN accounts a ON a.id = s.account_id WHERE s.game_id IN (" +
+      ids + ") ORDER BY s.game_id, s.seat");
+  seats.bind(1, account).bind(2, before_id).bind(3, static_cast<std::int64_t>(limit));
+  while (seats.step()) {
+    const auto found = index.find(seats.column_int64(0));
+    if (found == index.end()) continue;
+    SeatRow seat;
+    seat.seat = static_cast<v1::Seat>(seats.column_int64(1));
+    seat.built_in = seats.column_int64(2) != 0;
+    if (!seats.column_is_null(3)) seat.account = seats.column_int64(3);
+    seat.username = seats.column_text(4);
+    page[found->second].seats.push_back(std::move(seat));
+  }
+  return page;
+}
+
+void GameStore::set_summary_fields(std::int64_t game, const std::string& turn_label,
+                                   const std::vector<std::string>& public_missing_rules) {
+  db_.prepare("UPDATE games SET turn_label = ?, public_missing_rules = ? WHERE id = ?")
+      .bind(1, turn_label)
+      .bind(2, join_lines(public_missing_rules))
+      .bind(3, game)
+      .run();
+}
+
+std::vector<std::int64_t> GameStore::open_games_created_before(std::int64_t cutoff_unix, std::size_t limit) {
+  auto statement =
+      db_.prepare("SELECT id FROM games WHERE status = 1 AND created_unix <= ? ORDER BY id LIMIT ?");
+  statement.bind(1, cutoff_unix).bind(2, static_cast<std::int64_t>(limit));
+  std::vector<std::int64_t> ids;
+  while (statement.step())
+    ids.push_back(statement.column_int64(0));
+  return ids;
+}
+
+bool GameStore::close_before_start(std::int64_t game, const std::string& result) {
+  db_.prepare(
+         "UPDATE games SET status = 3, result = ?, finished_unix = ?, closed_before_start = 1 "
+         "WHERE id = ? AND status = 1")
+      .bind(1, result)
+      .bind(2, now_unix())
+      .bind(3, game)
+      .run();
+  return db_.query_text("SELECT changes()") != "0";
 }
 
 std::array<std::int64_t, 3> GameStore::count_by_status() {

@@ -45,6 +45,11 @@ struct GameRow {
   std::int64_t created_unix = 0;
   std::string result;
   std::vector<SecretChoiceRow> secrets;  // one per secret option of the scenario, chosen or not
+  // For the summaries read without the game (migrations/0011): the turn it stands at, as stored, and
+  // the rules without a module that are public (engine::public_missing_rules: none of a secret).
+  std::string turn_label;
+  std::vector<std::string> public_missing_rules;
+  bool closed_before_start = false;  // finished before it started: expired or withdrawn (0011)
 };
 
 struct SeatRow {
@@ -140,9 +145,28 @@ class GameStore {
   std::vector<LoggedAction> load_actions(std::int64_t game);
   // Games in which the account holds a seat.
   std::vector<std::int64_t> games_of_account(AccountId account);
-  // Games created by `account` at or after `since_unix` (any status; issue 29's daily limit). Scans
-  // the games table (no index on the creator).
+  // Games created by `account` at or after `since_unix` (any status; issue 29's daily limit), by
+  // the index games_by_creator (0011).
   std::size_t games_created_since(AccountId account, std::int64_t since_unix);
+
+  // One page of a game list (issue 29, finding 3), newest (highest id) first: at most `limit` games
+  // with an id below `before_id`, each with its seats. MINE: the games where `account` holds a
+  // seat; OPEN: public open games; SPECTATABLE: public running games that allow spectators. Two
+  // indexed queries whatever the number of games; nothing is replayed.
+  struct ListedGame {
+    GameRow row;  // without dice seed and secrets
+    std::vector<SeatRow> seats;
+  };
+  std::vector<ListedGame> list_page(hundred_days::v1::GameListFilter filter, AccountId account,
+                                    std::int64_t before_id, std::size_t limit);
+  // Stores what a summary shows of the game's state (turn label, public missing rules).
+  void set_summary_fields(std::int64_t game, const std::string& turn_label,
+                          const std::vector<std::string>& public_missing_rules);
+  // Open games created at or before `cutoff_unix`, oldest first, at most `limit`.
+  std::vector<std::int64_t> open_games_created_before(std::int64_t cutoff_unix, std::size_t limit);
+  // Marks an OPEN game finished before it started, with `result` (closed_before_start, 0011).
+  // Returns false (and changes nothing) if the game is not open.
+  bool close_before_start(std::int64_t game, const std::string& result);
 
  private:
   Database& db_;

@@ -8,11 +8,15 @@
 #include "games/spectator_view.hpp"
 #include "log.hpp"
 
+#include <hd/engine/rules/modules/rule_registry.hpp>
 #include <hd/engine/state/rules_version.hpp>
 #include <hd/loader/data_files.hpp>
 
 #include <algorithm>
+#include <chrono>
+#include <cstdint>
 #include <ctime>
+#include <optional>
 
 namespace hd::server {
 
@@ -28,14 +32,55 @@ bool entropy_ok(const std::string& entropy) {
   return entropy.size() >= kMinEntropyBytes && entropy.size() <= kMaxEntropyBytes;
 }
 
-// What the lobby shows of a game that cannot be opened (RulesVersionMismatch): its row alone.
-v1::GameSummary row_summary(const GameRow& game) {
+// Issue 29, finding 3: a list's page size (ListGames.page_size 0: the default).
+constexpr std::uint32_t kDefaultPageSize = 50;
+constexpr std::uint32_t kMaxPageSize = 100;
+
+// A page token is the decimal id of the previous page's last game; nullopt if `token` is not one.
+std::optional<std::int64_t> parse_page_token(const std::string& token) {
+  if (token.empty() || token.size() > 18) return std::nullopt;
+  std::int64_t id = 0;
+  for (char c : token) {
+    if (c < '0' || c > '9') return std::nullopt;
+    id = id * 10 + (c - '0');
+  }
+  return id > 0 ? std::optional<std::int64_t>(id) : std::nullopt;
+}
+
+// What GameViews::summary shows, from the stored rows of a game that is not in memory (issue 29,
+// finding 3): nobody is connected but the built-in players, no seat is pending, and a `delayed`
+// lister (a spectator behind the game) is shown no turn. No secret: the rows hold the public
+// missing rules only, and a summary carries no force option.
+v1::GameSummary stored_summary(const GameStore::ListedGame& game, bool delayed) {
+  const GameRow& row = game.row;
   v1::GameSummary out;
-  out.set_game_id(static_cast<std::uint64_t>(game.id));
-  out.set_scenario(game.scenario);
-  out.set_title(game.title);
-  out.set_status(game.status);
+  out.set_game_id(static_cast<std::uint64_t>(row.id));
+  out.set_scenario(row.scenario);
+  out.set_title(row.title);
+  out.set_status(row.status);
+  for (const SeatRow& seat : game.seats) {
+    v1::SeatHolder& holder = *out.add_seats();
+    holder.set_seat(seat.seat);
+    holder.set_human(!seat.built_in);
+    holder.set_username(seat.username);
+    holder.set_connected(seat.built_in);
+  }
+  if (!delayed) out.set_turn_label(row.turn_label);
+  out.mutable_spectators()->set_view(row.spectator_view);
+  out.mutable_spectators()->set_delay_player_turns(static_cast<std::uint32_t>(row.spectator_delay));
+  out.set_created_unix_seconds(static_cast<std::uint64_t>(row.created_unix));
+  out.set_result(row.result);
+  out.set_public_listing(row.public_listing);
+  for (const std::string& rule : row.public_missing_rules)
+    out.add_missing_rules(rule);
   return out;
+}
+
+// "72 hours", "90 seconds": the open-game expiry in words, for a closed game's result.
+std::string expiry_in_words(std::chrono::seconds expiry) {
+  const auto n = expiry.count();
+  if (n % 3600 == 0) return std::to_string(n / 3600) + (n == 3600 ? " hour" : " hours");
+  return std::to_string(n) + (n == 1 ? " second" : " seconds");
 }
 
 // Issue 29, finding 7: CreateGame's `seats` and `take_seats` name each known seat at most once
@@ -222,6 +267,8 @@ void GameLobby::create_game(const Caller& caller, const Envelope& request) {
   game.seed_commitment = dice_commitment(game.dice_seed);
   game.creator = *caller.account;
   game.created_unix = now;
+  game.turn_label = initial.current_turn().name.to_string();  // for the lists (issue 29, finding 3)
+  game.public_missing_rules = engine::public_missing_rules(*initial.rules);
   // 18.5C (docs/commitments.md): the secret choices, stored with the game; only their commitments
   // are published, to everyone alike, until the rules reveal them.
   game.secrets = make_secret_choices(initial, seats);
@@ -247,37 +294,48 @@ void GameLobby::create_game(const Caller& caller, const Envelope& request) {
 }
 
 void GameLobby::list_games(const Caller& caller, const Envelope& request) {
-  const v1::GameListFilter filter = request.list_games().filter();
+  const v1::ListGames& list_request = request.list_games();
+  const v1::GameListFilter filter = list_request.filter();
+  if (filter != v1::GAME_LIST_FILTER_OPEN && filter != v1::GAME_LIST_FILTER_MINE &&
+      filter != v1::GAME_LIST_FILTER_SPECTATABLE)
+    return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_INVALID_REQUEST,
+                        "filter: OPEN, MINE or SPECTATABLE");
+  if (list_request.page_size() > kMaxPageSize)
+    return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_INVALID_REQUEST,
+                        "page_size: at most " + std::to_string(kMaxPageSize) +
+                            " (0: " + std::to_string(kDefaultPageSize) + ")");
+  std::int64_t before = INT64_MAX;
+  if (!list_request.page_token().empty()) {
+    const auto token = parse_page_token(list_request.page_token());
+    if (!token)
+      return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_INVALID_REQUEST,
+                          "page_token: not one this server gave (pass a GameList's next_page_token)");
+    before = *token;
+  }
+  const std::size_t page_size = list_request.page_size() == 0 ? kDefaultPageSize : list_request.page_size();
+  // One more than the page: whether there is a next page.
+  auto page = store_.list_page(filter, *caller.account, before, page_size + 1);
+  const bool more = page.size() > page_size;
+  if (more) page.resize(page_size);
+
   v1::ServerEnvelope answer;
   answer.set_request_id(request.request_id());
   v1::GameList& list = *answer.mutable_game_list();
-  if (filter == v1::GAME_LIST_FILTER_MINE) {
-    for (std::int64_t id : store_.games_of_account(*caller.account)) {
-      try {
-        if (GameRoom* room = rooms_.find(static_cast<std::uint64_t>(id), *caller.account))
-          *list.add_games() = views_.summary(*room);
-      } catch (const RulesVersionMismatch&) {
-        if (const auto row = store_.load_game(id)) *list.add_games() = row_summary(*row);
-      }
-    }
-  } else if (filter == v1::GAME_LIST_FILTER_OPEN || filter == v1::GAME_LIST_FILTER_SPECTATABLE) {
-    for (const auto& [id, room] : rooms_.all()) {
-      const GameRow& row = room->row;
-      if (!row.public_listing) continue;
-      const bool wanted =
-          filter == v1::GAME_LIST_FILTER_OPEN
-              ? row.status == v1::GAME_STATUS_OPEN && !room->every_human_seat_taken()
-              : row.status == v1::GAME_STATUS_RUNNING && row.spectator_view != v1::SPECTATOR_VIEW_UNSPECIFIED;
-      if (!wanted) continue;
-      // Anyone may spectate: a delayed game is listed as its delayed spectators see it.
+  for (const GameStore::ListedGame& game : page) {
+    const bool seated = std::any_of(game.seats.begin(), game.seats.end(),
+                                    [&](const SeatRow& seat) { return seat.account == *caller.account; });
+    // Anyone may spectate: a delayed game is listed as its delayed spectators see it.
+    const int delay = filter == v1::GAME_LIST_FILTER_MINE || seated ? 0 : game.row.spectator_delay;
+    if (const GameRoom* room = rooms_.loaded(static_cast<std::uint64_t>(game.row.id))) {
+      if (filter == v1::GAME_LIST_FILTER_OPEN && room->every_human_seat_taken()) continue;
       Subscriber lister;
-      if (room->seats_of(*caller.account).empty()) lister.delay_player_turns = row.spectator_delay;
-      *list.add_games() = views_.summary(*room, &lister);
+      lister.delay_player_turns = delay;
+      *list.add_games() = views_.summary(*room, filter == v1::GAME_LIST_FILTER_MINE ? nullptr : &lister);
+    } else {
+      *list.add_games() = stored_summary(game, delay > 0 && game.row.status != v1::GAME_STATUS_FINISHED);
     }
-  } else {
-    return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_INVALID_REQUEST,
-                        "filter: OPEN, MINE or SPECTATABLE");
   }
+  if (more) list.set_next_page_token(std::to_string(page.back().row.id));
   outbound_.send(caller.connection, answer);
 }
 
@@ -369,6 +427,49 @@ void GameLobby::leave_game(const Caller& caller, const Envelope& request) {
   answer.mutable_ok();
   outbound_.send(caller.connection, answer);
   views_.broadcast_summary(*room);
+}
+
+bool GameLobby::close_before_start(std::int64_t game_id, const std::string& result) {
+  if (!store_.close_before_start(game_id, result)) return false;
+  if (GameRoom* room = rooms_.loaded(static_cast<std::uint64_t>(game_id))) {
+    room->row.status = v1::GAME_STATUS_FINISHED;
+    room->row.result = result;
+    room->row.closed_before_start = true;  // its secret choices stay secret (secret_choices.cpp)
+    views_.broadcast_summary(*room);
+  }
+  log_event(LogLevel::Info, "game_closed", {{"game", std::to_string(game_id)}, {"result", result}});
+  return true;
+}
+
+void GameLobby::withdraw_game(const Caller& caller, const Envelope& request) {
+  GameRoom* room = rooms_.find(request.withdraw_game().game_id(), *caller.account);
+  // A private game is named only to those in it: anyone else is told it does not exist.
+  if (!room || (!room->row.public_listing && room->row.creator != *caller.account &&
+                room->seats_of(*caller.account).empty()))
+    return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game");
+  if (room->row.creator != *caller.account)
+    return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_NOT_ALLOWED,
+                        "only the game's creator may withdraw it");
+  if (room->row.status != v1::GAME_STATUS_OPEN)
+    return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_NOT_ALLOWED,
+                        "only an open game can be withdrawn (resign a started one)");
+  close_before_start(room->row.id, "withdrawn by its creator");
+  rooms_.report_games();
+  v1::ServerEnvelope answer;
+  answer.set_request_id(request.request_id());
+  answer.mutable_ok();
+  outbound_.send(caller.connection, answer);
+}
+
+std::size_t GameLobby::expire_open_games(std::int64_t now_unix, std::size_t limit) {
+  const auto expiry = config_.open_game_expiry;
+  if (expiry.count() == 0) return 0;
+  const auto due = store_.open_games_created_before(now_unix - expiry.count(), limit);
+  const std::string result = "expired: not started within " + expiry_in_words(expiry);
+  for (std::int64_t id : due)
+    close_before_start(id, result);
+  if (!due.empty()) rooms_.report_games();
+  return due.size();
 }
 
 }  // namespace hd::server

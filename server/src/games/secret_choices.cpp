@@ -27,8 +27,10 @@ void add_opening(const SecretChoiceRow& secret, google::protobuf::RepeatedPtrFie
   opening.set_nonce(secret.nonce);
 }
 
+// A game closed before it started (expired or withdrawn; issue 29) was never played: its secret
+// choices are never revealed.
 bool finished(const GameRoom& room) {
-  return room.row.status == v1::GAME_STATUS_FINISHED;
+  return room.row.status == v1::GAME_STATUS_FINISHED && !room.row.closed_before_start;
 }
 
 }  // namespace

@@ -26,6 +26,8 @@ std::string_view request_type_name(const v1::ClientEnvelope& envelope) {
       return "join_game";
     case v1::ClientEnvelope::kLeaveGame:
       return "leave_game";
+    case v1::ClientEnvelope::kWithdrawGame:
+      return "withdraw_game";
     case v1::ClientEnvelope::kOpenGame:
       return "open_game";
     case v1::ClientEnvelope::kCloseGame:
