@@ -4,8 +4,11 @@
 
 #include <hd/engine/rules/combat/combat_options.hpp>
 #include <hd/engine/rules/command/command_range.hpp>
+#include <hd/engine/rules/command/command_segment.hpp>
+#include <hd/engine/rules/command/command_state.hpp>
 #include <hd/engine/rules/leaders/leaders.hpp>
 #include <hd/engine/rules/movement/movement.hpp>
+#include <hd/engine/state/state_snapshot.hpp>
 
 using namespace hd::test;
 
@@ -243,7 +246,7 @@ GameState commanded_game(const std::string& setup, const std::string& turns = "t
 }
 
 bool ooc(const GameState& state, const char* id) {
-  return state.units[unit(state, id)].out_of_command;
+  return out_of_command(state, unit(state, id));
 }
 
 void end_phase(GameState& state) {
@@ -263,7 +266,7 @@ TEST_CASE("4.1A the command segment marks out-of-command units as each daylight 
   CHECK_FALSE(ooc(state, "A"));
   CHECK(ooc(state, "D"));
   CHECK_FALSE(ooc(state, "Ney"));  // a commander is never out of command
-  CHECK(state.units[unit(state, "Ney")].gave_command);
+  CHECK(gave_command(state, unit(state, "Ney")));
   CHECK_FALSE(ooc(state, "Y"));  // the Coalition's segment has not come yet
   // D moves within three hexes of D'Erlon, but stays marked until the next French command segment.
   apply(state, Side::French, move(state, "D", {"0507", "0506", "0505", "0504"}), no_dice());
@@ -274,9 +277,10 @@ TEST_CASE("4.1A the command segment marks out-of-command units as each daylight 
   CHECK_FALSE(ooc(state, "X"));
   CHECK(ooc(state, "D"));
   const auto hash_before = state_hash(state);
-  state.units[unit(state, "Y")].out_of_command = false;
-  CHECK(state_hash(state) != hash_before);  // part of the state (field walk)
-  state.units[unit(state, "Y")].out_of_command = true;
+  set_out_of_command(state, unit(state, "Y"), false);
+  CHECK(state_hash(state) != hash_before);  // part of the state (11.0's slot, in the field walk)
+  set_out_of_command(state, unit(state, "Y"), true);
+  CHECK(state_hash(state) == hash_before);
   end_phase(state);
   end_phase(state);  // turn 2, French movement: D is in command again
   REQUIRE(state.phasing == Side::French);
@@ -284,23 +288,63 @@ TEST_CASE("4.1A the command segment marks out-of-command units as each daylight 
   CHECK(ooc(state, "Y"));
 }
 
+TEST_CASE("11.0 keeps its marks in its own state slot: hash, snapshot, equality and debug text see it",
+          "[rules][11.0][rule-slots]") {
+  const auto state = commanded_game(
+      "setup french 0501 : A Ney Derlon\nsetup french 0508 : D\nsetup allied 1201 : X Wellington\n"
+      "setup allied 1220 : Y\n");
+  REQUIRE(ooc(state, "D"));
+  const auto* command = state.rule_state.find<CommandState>(kCommandRule);
+  REQUIRE(command);
+  CHECK(command->out_of_command == std::vector<UnitIndex>{unit(state, "D")});
+  CHECK(debug_text(state).find("rule_state[0].value.out_of_command[0] " + std::to_string(unit(state, "D"))) !=
+        std::string::npos);
+  // A change to the slot changes all four views of the state, and a snapshot restores it.
+  auto changed = state;
+  set_out_of_command(changed, unit(state, "D"), false);
+  set_out_of_command(changed, unit(state, "A"), true);
+  CHECK_FALSE(changed == state);
+  CHECK(state_hash(changed) != state_hash(state));
+  CHECK(snapshot_state(changed) != snapshot_state(state));
+  CHECK(debug_text(changed) != debug_text(state));
+  const auto restored = restore_state(state, snapshot_state(changed));
+  REQUIRE(restored);
+  CHECK(*restored == changed);
+  CHECK(ooc(*restored, "A"));
+  CHECK_FALSE(ooc(*restored, "D"));
+  CHECK(state_hash(*restored) == state_hash(changed));
+  // A snapshot is restored only onto the same slots: not onto a state without 11.0's.
+  auto without_slot = state;
+  without_slot.rule_state = RuleSlots{};
+  CHECK_FALSE(restore_state(without_slot, snapshot_state(state)));
+  CHECK_FALSE(restore_state(state, snapshot_state(without_slot)));
+  // A game without 11.0 keeps no such slot, and nobody in it is out of command.
+  const auto plain =
+      make_game_with_leaders("", kUnits, kLeaders,
+                             "rules 1.0-10.0\nsetup french 0501 : A Ney Derlon\nsetup french 0508 : D\n"
+                             "setup allied 1201 : X Wellington\nsetup allied 1220 : Y\n",
+                             "turns 16/1400 16/1600\n", 20, 20);
+  CHECK(plain.rule_state.all().empty());
+  CHECK_FALSE(ooc(plain, "D"));
+}
+
 TEST_CASE("4.2 no command segment at night: the marks stay, no leader gives command", "[rules][4.2][11.0]") {
   auto state = commanded_game("setup french 0501 : A Ney\nsetup french 0510 : D\nsetup allied 1201 : X\n",
                               "turns 16/1600 16/2100\n");
   CHECK(ooc(state, "D"));
-  CHECK(state.units[unit(state, "Ney")].gave_command);
+  CHECK(gave_command(state, unit(state, "Ney")));
   apply(state, Side::French, move(state, "D", {"0509", "0508", "0507", "0506"}), no_dice());
   while (!(state.turn == 1 && state.phasing == Side::French))
     end_phase(state);
   REQUIRE(state.current_turn().night);
   CHECK(ooc(state, "D"));  // until the next command segment
-  CHECK_FALSE(state.units[unit(state, "Ney")].gave_command);
+  CHECK_FALSE(gave_command(state, unit(state, "Ney")));
 }
 
 TEST_CASE("10.1C a leader giving command moves with half his allowance", "[rules][10.1C][11.0]") {
   auto state = commanded_game("setup french 0501 : A Ney Grouchy\nsetup allied 1201 : X\n");
-  REQUIRE(state.units[unit(state, "Ney")].gave_command);            // commands A
-  REQUIRE_FALSE(state.units[unit(state, "Grouchy")].gave_command);  // A is taken: Ney is first
+  REQUIRE(gave_command(state, unit(state, "Ney")));            // commands A
+  REQUIRE_FALSE(gave_command(state, unit(state, "Grouchy")));  // A is taken: Ney is first
   CHECK(movement_allowance(state, state.units[unit(state, "Ney")]) == kLeaderMovement);  // half MP: 3 MP
   CHECK(movement_allowance(state, state.units[unit(state, "Grouchy")]) == 2 * kLeaderMovement);
   CHECK(refused_by(state, Side::French, move(state, "Ney", {"0502", "0503", "0504", "0505"})) == "5.1");
@@ -324,7 +368,7 @@ TEST_CASE("11.3A out-of-command units and leaders may not enter an enemy ZOC", "
   state.units[unit(state, "E")].hex = hx("0512");
   CHECK(refused_by(state, Side::French, move(state, "Derlon", {"0511", "0512"})) == "11.3A");
   // In command, the same move is allowed.
-  state.units[unit(state, "D")].out_of_command = false;
+  set_out_of_command(state, unit(state, "D"), false);
   state.units[unit(state, "E")].hex = hx("0110");
   CHECK(refused_by(state, Side::French, move(state, "D", {"0511", "0512"})) == "");
 }

@@ -4,6 +4,7 @@
 // identity. (A member missing from the walk stops the build: engine/src/state/field_walk.cpp.)
 #include <hd/engine/notation/notation.hpp>
 #include <hd/engine/play/random_player.hpp>
+#include <hd/engine/rules/command/command_state.hpp>
 #include <hd/engine/state/field_walk.hpp>
 #include <hd/engine/state/state_snapshot.hpp>
 #include <hd/loader/data_files.hpp>
@@ -40,6 +41,7 @@ GameState filled_state() {
   state.result = GameResult{Side::French, "decisive", "the words"};
   state.special_triggers = {"21.3B"};
   state.corps_morale = {CorpsMorale{Army::French, "[1]", 4, true}};
+  state.rule_state.add<CommandState>(kCommandRule) = CommandState{{1}, {2}};  // a rule's slot (11.0's)
   return state;
 }
 

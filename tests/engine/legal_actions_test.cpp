@@ -8,6 +8,7 @@
 
 #include <hd/engine/notation/notation.hpp>
 #include <hd/engine/play/legal_actions.hpp>
+#include <hd/engine/rules/command/command_segment.hpp>
 #include <hd/engine/rules/modules/extension_points.hpp>
 #include <hd/engine/state/game_setup.hpp>
 #include <hd/loader/data_files.hpp>
@@ -210,9 +211,12 @@ std::vector<Action> check_state(const GameState& state, SplitMix64& random, Coun
     CHECK_FALSE(refusal);
   }
   ++counts.states;
-  if (std::any_of(state.units.begin(), state.units.end(),
-                  [](const UnitState& unit) { return unit.on_map() && unit.out_of_command; }))
-    ++counts.out_of_command_states;
+  for (std::size_t i = 0; i < state.units.size(); ++i) {
+    if (state.units[i].on_map() && out_of_command(state, static_cast<UnitIndex>(i))) {
+      ++counts.out_of_command_states;
+      break;
+    }
+  }
   counts.generated += static_cast<long>(actions.size());
   for (const Action& action : actions) {
     ++counts.by_kind[action.index()];

@@ -1,5 +1,8 @@
 #include <hd/engine/state/game_state.hpp>
 
+#include <cstdint>
+#include <stdexcept>
+
 namespace hd::engine {
 
 std::string_view to_string(Phase phase) {
@@ -36,6 +39,15 @@ bool GameState::enemy_in(Hex hex, Side side) const {
   for (const UnitState& unit : units)
     if (unit.on_map() && unit.hex == hex && side_of(unit.army) != side && !unit.is_leader()) return true;
   return false;
+}
+
+UnitIndex index_of(const GameState& state, const UnitState& unit) {
+  const auto begin = reinterpret_cast<std::uintptr_t>(state.units.data());
+  const auto at = reinterpret_cast<std::uintptr_t>(&unit);
+  const std::size_t index = (at - begin) / sizeof(UnitState);
+  if (at < begin || index >= state.units.size() || &state.units[index] != &unit)
+    throw std::logic_error("index_of: the unit is not one of the state's units");
+  return static_cast<UnitIndex>(index);
 }
 
 std::optional<UnitIndex> find_unit(const GameState& state, Army army, std::string_view id) {

@@ -154,6 +154,7 @@ class SnapshotReader {
   std::size_t count(FieldName, std::size_t) { return in_.count(); }
   bool presence(FieldName, bool) { return in_.flag(); }
   void duplicate_key() { ok_ = false; }
+  void mismatch() { ok_ = false; }
   void leaf(FieldName, std::string& text) { text = in_.text(); }
   void leaf(FieldName, std::shared_ptr<const Ruleset>& rules) {
     if (in_.text() != rules_identity(*rules_)) ok_ = false;
@@ -213,6 +214,7 @@ std::optional<GameState> restore_state(const GameState& base, std::string_view t
   if (in.token() != kVersion) return std::nullopt;
   if (in.number(0, 1000000) != kRulesVersion) return std::nullopt;
   GameState state;
+  state.rule_state = base.rule_state;  // the game's own slots, filled by the walk
   SnapshotReader reader(in, base.rules);
   walk(reader, FieldName{"state"}, state);
   if (!reader.ok() || !in.at_end()) return std::nullopt;

@@ -16,38 +16,40 @@ namespace {
 void command_segment(GameState& state, const DieRoller&, std::vector<Event>&) {
   if (state.phase != Phase::Movement) return;
   if (!state.current_turn().night) return determine_command(state, state.phasing);
-  for (UnitState& unit : state.units)
-    if (side_of(unit.army) == state.phasing) unit.gave_command = false;
+  clear_gave_command(state, state.phasing);
 }
 
 // 4.1A: the game's first player turn opens without a phase start when there is no set-up phase
 // (start_game); its command segment is made with the opening position. With a set-up phase, the
-// segment is made again once the set-up ends and the first movement phase begins.
+// segment is made again once the set-up ends and the first movement phase begins. The first night
+// turn's opening leaves every mark clear.
 void first_command_segment(GameState& state) {
-  if (!state.current_turn().night) determine_command(state, state.rules->scenario.first_side);
+  if (!state.current_turn().night) return determine_command(state, state.rules->scenario.first_side);
+  clear_gave_command(state, state.rules->scenario.first_side);
 }
 
 // 10.1C: a leader who gives command this player turn receives only half his movement allowance.
 int half_allowance_when_giving_command(const GameState& state, const UnitState& unit, int half_mp) {
-  if (!unit.is_leader() || !unit.gave_command || side_of(unit.army) != state.phasing) return half_mp;
+  if (!unit.is_leader() || side_of(unit.army) != state.phasing || !gave_command(state, index_of(state, unit)))
+    return half_mp;
   return half_mp / 2;
 }
 
 // 11.3A: out-of-command units and leaders may not enter an enemy ZOC. (Those beginning the movement
 // phase in one cannot move: 5.3E already keeps every combat unit there.)
-bool out_of_command_keeps_out_of_zoc(const GameState&, const UnitState& unit) {
-  return unit.out_of_command;
+bool out_of_command_keeps_out_of_zoc(const GameState& state, const UnitState& unit) {
+  return out_of_command(state, index_of(state, unit));
 }
 
 // 11.3B: out-of-command artillery may not bombard.
 std::optional<Refusal> out_of_command_may_not_bombard(const GameState& state, UnitIndex unit) {
-  if (!state.units[unit].out_of_command) return std::nullopt;
+  if (!out_of_command(state, unit)) return std::nullopt;
   return refuse(RefusalCode::OocMayNotBombard, "11.3B", {RefusalArg::of_unit(unit)});
 }
 
 // 11.3B: one out-of-command unit among the attackers (adjacent or bombarding) makes them all so.
 bool attack_out_of_command(const GameState& state, const AttackAction& attack) {
-  const auto ooc = [&](UnitIndex u) { return state.units[u].out_of_command; };
+  const auto ooc = [&](UnitIndex u) { return out_of_command(state, u); };
   return std::any_of(attack.attackers.begin(), attack.attackers.end(), ooc) ||
          std::any_of(attack.bombarding.begin(), attack.bombarding.end(), ooc);
 }
@@ -58,7 +60,7 @@ void convert_results(const GameState& state, const AttackAction& attack, CombatR
   if ((result == CombatResult::DefenderEliminated || result == CombatResult::DefenderRetreat) &&
       attack_out_of_command(state, attack))
     result = CombatResult::AttackerRetreat;
-  const auto ooc = [&](UnitIndex u) { return state.units[u].out_of_command; };
+  const auto ooc = [&](UnitIndex u) { return out_of_command(state, u); };
   if (result == CombatResult::AttackerEliminated &&
       std::any_of(attack.defenders.begin(), attack.defenders.end(), ooc))
     result = CombatResult::AttackerRetreat;
@@ -74,8 +76,7 @@ void keep_out_of_command_from_advancing(GameState& state, const CombatAftermath&
     if (state.pending_advance && state.pending_advance->side == attacker) state.pending_advance.reset();
   }
   if (state.pending_advance && state.pending_advance->side != attacker)
-    std::erase_if(state.pending_advance->candidates,
-                  [&](UnitIndex u) { return state.units[u].out_of_command; });
+    std::erase_if(state.pending_advance->candidates, [&](UnitIndex u) { return out_of_command(state, u); });
 }
 
 }  // namespace

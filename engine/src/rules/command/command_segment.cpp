@@ -1,23 +1,68 @@
-// 4.1A, 11.0: the command segment (command_segment.hpp).
+// 4.1A, 11.0: the command segment (command_segment.hpp), kept in 11.0's state slot.
 #include <hd/engine/rules/command/command_range.hpp>
 #include <hd/engine/rules/command/command_segment.hpp>
+#include <hd/engine/rules/command/command_state.hpp>
 #include <hd/engine/rules/leaders/leaders.hpp>
 
+#include <algorithm>
+
 namespace hd::engine {
+namespace {
+
+[[maybe_unused]] void every_member_is_walked(CommandState& c) {
+  HD_ALL_MEMBERS_WALKED(CommandState, c, c1, c2);
+}
+
+// 11.0's slot, made the first time the rule acts (its opening hook, at the start of the game).
+CommandState& command_state(GameState& state) {
+  if (auto* command = state.rule_state.find<CommandState>(kCommandRule)) return *command;
+  return state.rule_state.add<CommandState>(kCommandRule);
+}
+
+bool listed(const std::vector<UnitIndex>& units, UnitIndex unit) {
+  return std::binary_search(units.begin(), units.end(), unit);
+}
+
+// Puts `unit` in or out of the ascending list.
+void mark(std::vector<UnitIndex>& units, UnitIndex unit, bool marked) {
+  const auto at = std::lower_bound(units.begin(), units.end(), unit);
+  const bool present = at != units.end() && *at == unit;
+  if (marked && !present) units.insert(at, unit);
+  if (!marked && present) units.erase(at);
+}
+
+}  // namespace
 
 void determine_command(GameState& state, Side side) {
   const CommandStructure structure = trace_command(state, side);
+  CommandState& command = command_state(state);
   for (std::size_t i = 0; i < state.units.size(); ++i) {
-    UnitState& unit = state.units[i];
+    const UnitState& unit = state.units[i];
     if (side_of(unit.army) != side) continue;
+    const auto index = static_cast<UnitIndex>(i);
     const bool receives = !unit.is_leader() || !is_commander(*state.rules, unit);
-    unit.out_of_command = unit.on_map() && receives && !structure.in_command[i];
-    unit.gave_command = unit.on_map() && structure.gives_command[i];
+    mark(command.out_of_command, index, unit.on_map() && receives && !structure.in_command[i]);
+    mark(command.gave_command, index, unit.on_map() && structure.gives_command[i]);
   }
 }
 
 bool out_of_command(const GameState& state, UnitIndex unit) {
-  return unit < state.units.size() && state.units[unit].out_of_command;
+  const auto* command = state.rule_state.find<CommandState>(kCommandRule);
+  return command && listed(command->out_of_command, unit);
+}
+
+bool gave_command(const GameState& state, UnitIndex unit) {
+  const auto* command = state.rule_state.find<CommandState>(kCommandRule);
+  return command && listed(command->gave_command, unit);
+}
+
+void set_out_of_command(GameState& state, UnitIndex unit, bool marked) {
+  mark(command_state(state).out_of_command, unit, marked);
+}
+
+void clear_gave_command(GameState& state, Side side) {
+  std::erase_if(command_state(state).gave_command,
+                [&](UnitIndex unit) { return side_of(state.units[unit].army) == side; });
 }
 
 }  // namespace hd::engine

@@ -53,8 +53,7 @@ struct Fields<UnitState> {
       field("setup_unstacked", &U::setup_unstacked), field("moved", &U::moved), field("fought", &U::fought),
       field("must_fight", &U::must_fight), field("may_not_fire", &U::may_not_fire),
       field("advanced", &U::advanced), field("displaced_by_combat", &U::displaced_by_combat),
-      field("reorganized", &U::reorganized), field("out_of_command", &U::out_of_command),
-      field("gave_command", &U::gave_command));
+      field("reorganized", &U::reorganized));
 };
 
 template <>
@@ -108,7 +107,8 @@ struct Fields<GameState> {
       field("pending_advance", &S::pending_advance), field("pending_exchange", &S::pending_exchange),
       field("combats_this_phase", &S::combats_this_phase), field("exited_strength", &S::exited_strength),
       field("result", &S::result), field("special_vp", &S::special_vp),
-      field("special_triggers", &S::special_triggers), field("actions_applied", &S::actions_applied));
+      field("special_triggers", &S::special_triggers), field("actions_applied", &S::actions_applied),
+      field("rule_state", &S::rule_state));
 };
 
 // The number of fields T's list names.
@@ -116,6 +116,17 @@ template <class T>
 constexpr std::size_t field_count() {
   return std::tuple_size_v<std::remove_const_t<decltype(Fields<T>::list)>>;
 }
+
+// Stops the build when `Type` gains (or loses) a member its Fields list does not name: the
+// structured binding names every member, so it no longer compiles once one is added, and the
+// static_assert ties its length to the list's. Used in a function that is never called
+// (field_walk.cpp; beside each rule's slot type).
+#define HD_ALL_MEMBERS_WALKED(Type, object, ...)                                               \
+  do {                                                                                         \
+    [[maybe_unused]] auto& [__VA_ARGS__] = object;                                             \
+    static_assert(std::tuple_size_v<decltype(std::tie(__VA_ARGS__))> == field_count<Type>(),   \
+                  #Type ": every member must be in Fields<" #Type ">::list (field_walk.hpp)"); \
+  } while (false)
 
 template <class T>
 concept Walked = requires {
@@ -139,12 +150,6 @@ constexpr Phase last_value(Phase) {
   return Phase::Setup;
 }
 
-// A field's name in the walk: the member's name, with the element's index inside a container.
-struct FieldName {
-  std::string_view text;
-  int index = -1;
-};
-
 namespace walk_detail {
 template <class T>
 struct IsVector : std::false_type {};
@@ -164,13 +169,59 @@ template <class K, class M>
 struct IsMap<std::map<K, M>> : std::true_type {};
 }  // namespace walk_detail
 
+// A visitor V seen through the slots' virtual interfaces (rule_slots.hpp), so that each rule's slot
+// is walked by the same hash, snapshot, printer as the rest of the state.
+template <class V>
+class ErasedWriter final : public SlotWriter {
+ public:
+  explicit ErasedWriter(V& v) : v_(v) {}
+  void enter(FieldName name) override { v_.enter(name); }
+  void leave() override { v_.leave(); }
+  std::size_t count(FieldName name, std::size_t n) override { return v_.count(name, n); }
+  bool presence(FieldName name, bool present) override { return v_.presence(name, present); }
+  void leaf(FieldName name, const std::string& value) override { v_.leaf(name, value); }
+  void leaf(FieldName name, const bool& value) override { v_.leaf(name, value); }
+  void leaf(FieldName name, const int& value) override { v_.leaf(name, value); }
+  void leaf(FieldName name, const UnitIndex& value) override { v_.leaf(name, value); }
+  void leaf(FieldName name, const Army& value) override { v_.leaf(name, value); }
+  void leaf(FieldName name, const Side& value) override { v_.leaf(name, value); }
+
+ private:
+  V& v_;
+};
+
+template <class V>
+class ErasedReader final : public SlotReader {
+ public:
+  explicit ErasedReader(V& v) : v_(v) {}
+  void enter(FieldName name) override { v_.enter(name); }
+  void leave() override { v_.leave(); }
+  std::size_t count(FieldName name, std::size_t n) override { return v_.count(name, n); }
+  bool presence(FieldName name, bool present) override { return v_.presence(name, present); }
+  void duplicate_key() override { v_.duplicate_key(); }
+  void mismatch() override { v_.mismatch(); }
+  void leaf(FieldName name, std::string& value) override { v_.leaf(name, value); }
+  void leaf(FieldName name, bool& value) override { v_.leaf(name, value); }
+  void leaf(FieldName name, int& value) override { v_.leaf(name, value); }
+  void leaf(FieldName name, UnitIndex& value) override { v_.leaf(name, value); }
+  void leaf(FieldName name, Army& value) override { v_.leaf(name, value); }
+  void leaf(FieldName name, Side& value) override { v_.leaf(name, value); }
+
+ private:
+  V& v_;
+};
+
 // Walks `value` (a GameState, or any part of one) with a visitor that has:
 //   static constexpr bool kReads;                 true: the walk fills `value` from the visitor
 //   void enter(FieldName); void leave();           around a struct's fields
 //   std::size_t count(FieldName, std::size_t n);   a container's size (a reader returns the new one)
 //   bool presence(FieldName, bool present);        an optional's presence (likewise)
 //   void leaf(FieldName, L& value);                a number, bool, enum, string or the ruleset
-// A reader walks a non-const value; a writer may walk a const one.
+// and a reader also duplicate_key() (a map's key twice) and mismatch() (the rule slots are not those
+// of the game). A reader walks a non-const value; a writer may walk a const one.
+// The rule slots (rule_slots.hpp) are walked as their count, then each slot's rule and value; a
+// reader fills the slots the state already has (restore_state copies the game's own) and calls
+// mismatch() if the count or a rule differs.
 template <class V, class T>
 void walk(V& v, FieldName name, T& value) {
   using U = std::remove_const_t<T>;
@@ -194,6 +245,27 @@ void walk(V& v, FieldName name, T& value) {
       if (!present) value.reset();
     }
     if (value) walk(v, name, *value);
+  } else if constexpr (std::is_same_v<U, RuleSlots>) {
+    const std::size_t n = v.count(name, value.all().size());
+    if constexpr (V::kReads) {
+      if (n != value.all().size()) return v.mismatch();
+    }
+    for (std::size_t i = 0; i < value.all().size(); ++i) {
+      auto& slot = *value.all()[i];
+      v.enter(FieldName{name.text, static_cast<int>(i)});
+      if constexpr (V::kReads) {
+        std::string rule;
+        v.leaf(FieldName{"rule"}, rule);
+        if (rule != slot.rule()) return v.mismatch();
+        ErasedReader<V> reader(v);
+        slot.read(reader);
+      } else {
+        v.leaf(FieldName{"rule"}, slot.rule());
+        ErasedWriter<V> writer(v);
+        slot.write(writer);
+      }
+      v.leave();
+    }
   } else if constexpr (walk_detail::IsMap<U>::value) {
     const std::size_t n = v.count(name, value.size());
     if constexpr (V::kReads) {

@@ -5,6 +5,7 @@
 #include <hd/engine/board/army.hpp>
 #include <hd/engine/board/hex.hpp>
 #include <hd/engine/data/order_of_battle.hpp>
+#include <hd/engine/state/rule_slots.hpp>
 #include <hd/engine/state/ruleset.hpp>
 
 #include <array>
@@ -53,9 +54,6 @@ struct UnitState {
   int displaced_by_combat = 0;  // 6.6D: the combat of this phase that last displaced it (0: none)
   // 12.0: returned to play by reorganization; 13.3: eliminated again, its corps loses its full strength.
   bool reorganized = false;
-  // 11.0: set by its side's command segment (4.1A) and kept until the next one (11.3).
-  bool out_of_command = false;  // 11.3: a combat unit or officer marked out of command (OOC)
-  bool gave_command = false;    // 10.1C: a leader who gave command in his side's command segment
 
   // The printed strength showing (6.5A: current printed strength).
   int strength() const { return reduced ? reduced_strength : full_strength; }
@@ -132,6 +130,7 @@ struct GameState {
   std::array<int, 2> special_vp{};            // by Side: VP scenario rules award during play (19.4C)
   std::vector<std::string> special_triggers;  // scenario events that happened (21.3B), sorted
   std::uint64_t actions_applied = 0;
+  RuleSlots rule_state;  // the state the rules in force keep of their own, by rule (rule_slots.hpp)
 
   const GameTurn& current_turn() const { return rules->turns[static_cast<std::size_t>(turn)]; }
   // The combat units (of both sides) on the map in a hex; leaders are not combat units (10.1B).
@@ -141,6 +140,10 @@ struct GameState {
   // True if an enemy combat unit of `side` is on the map in `hex` (leaders do not block: 10.1E).
   bool enemy_in(Hex hex, Side side) const;
 };
+
+// The index of `unit`, which must be an element of `state.units` (a logic error otherwise): for rule
+// hooks handed a unit that look it up in their own state slot.
+UnitIndex index_of(const GameState& state, const UnitState& unit);
 
 // The unit of an army with this id, or nullopt.
 std::optional<UnitIndex> find_unit(const GameState& state, Army army, std::string_view id);

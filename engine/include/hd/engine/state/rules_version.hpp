@@ -11,6 +11,8 @@ namespace hd::engine {
 //   1: the first version (state hash over the field walk, rules identity in the hash).
 //   2: 11.0 Command (UnitState::out_of_command, gave_command) and 13.0 corps morale
 //      (GameState::corps_morale, UnitState::reorganized) in every state: every hash changes.
-inline constexpr int kRulesVersion = 2;
+//   3: rule state slots (GameState::rule_state, state/rule_slots.hpp): 11.0's marks move from
+//      UnitState into its CommandState slot: every hash changes, no game plays differently.
+inline constexpr int kRulesVersion = 3;
 
 }  // namespace hd::engine
