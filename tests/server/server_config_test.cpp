@@ -143,6 +143,9 @@ TEST_CASE("open-game-expiry-hours: 72 by default, 0 turns it off, seconds for te
 
 TEST_CASE("rooms in memory and catch-up per address: defaults, flags, bad values (issue 29, 5 and 6)",
           "[config]") {
+  const auto config = [](std::vector<std::string> args) {
+    return std::get<ServerConfig>(parse_server_config(args));
+  };
   const ServerConfig defaults = config({});
   CHECK(defaults.room_idle == std::chrono::seconds(300));
   CHECK(defaults.max_rooms_in_memory == 500);
