@@ -13,7 +13,10 @@
 #include <catch2/catch.hpp>
 
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -167,4 +170,47 @@ TEST_CASE("never-closed games leave memory after room-idle-seconds, and reload o
     play(alice, game, replica, random, 2);
     CHECK(replica.sequence() > 0);
   }
+}
+
+// The never-closing soak (docs/soak.md; hidden, run by hand): for HD_SOAK_SECONDS (default 120),
+// one connection creates games against the built-in player, opens each, plays two actions and
+// never closes it; the server's VmRSS and rooms in memory are printed before and after. Default
+// room settings (max-rooms-in-memory 500, room-idle-seconds 300), unless HD_SOAK_ARGS adds flags.
+TEST_CASE("never-closing soak: resident memory before and after", "[.soak]") {
+  std::vector<std::string> args = game_server_args();
+  args.insert(args.end(), {"--max-games-created-per-day", "1000000"});
+  if (const char* extra = std::getenv("HD_SOAK_ARGS"); extra && *extra) {
+    std::istringstream words(extra);
+    for (std::string word; words >> word;)
+      args.push_back(word);
+  }
+  const char* seconds_text = std::getenv("HD_SOAK_SECONDS");
+  const int seconds = seconds_text && *seconds_text ? std::atoi(seconds_text) : 120;
+  ServerProcess server({args, {}});
+  const auto rss_kib = [&] {
+    std::ifstream status("/proc/" + std::to_string(server.pid()) + "/status");
+    for (std::string line; std::getline(status, line);)
+      if (line.rfind("VmRSS:", 0) == 0) return std::stol(line.substr(6));
+    return 0L;
+  };
+  GamePlayer alice(server.port(), "alice");
+  const long before = rss_kib();
+  engine::SplitMix64 random(5);
+  int games = 0;
+  const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
+  while (std::chrono::steady_clock::now() < end) {
+    const std::uint64_t game = create_against_builtin(alice);
+    Replica replica("quatre-bras", french_seat());
+    REQUIRE(alice.request(open_game(game, false)).has_game_snapshot());
+    follow(alice, game, replica, 0);
+    play(alice, game, replica, random, 2);
+    ++games;
+  }
+  settle(alice);
+  const auto metrics = scrape(server.port());
+  std::printf(
+      "soak: %d games in %d s; VmRSS %ld kB before, %ld kB after; rooms in memory %.0f "
+      "(estimated %.0f bytes), evicted %.0f\n",
+      games, seconds, before, rss_kib(), sample(metrics, "hd_games_in_memory"),
+      sample(metrics, "hd_games_in_memory_bytes"), sample(metrics, "hd_games_evicted_total"));
 }
