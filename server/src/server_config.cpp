@@ -137,6 +137,22 @@ std::string apply_setting(ServerConfig& config, const std::string& key, const st
     const auto v = integer(0, 100000);
     if (!v) return bad();
     config.finished_games_in_memory = static_cast<std::size_t>(*v);
+  } else if (key == "room-idle-seconds") {
+    const auto v = integer(1, 86400 * 30);
+    if (!v) return bad();
+    config.room_idle = std::chrono::seconds(*v);
+  } else if (key == "max-rooms-in-memory") {
+    const auto v = integer(1, 1000000);
+    if (!v) return bad();
+    config.max_rooms_in_memory = static_cast<std::size_t>(*v);
+  } else if (key == "catch-up-per-address-per-second") {
+    const auto v = integer(1, 1000000);
+    if (!v) return bad();
+    config.catch_up_per_address_per_second = static_cast<std::uint32_t>(*v);
+  } else if (key == "catch-up-per-address-burst") {
+    const auto v = integer(64, 1000000);  // at least one whole catch-up (kCatchUpTail)
+    if (!v) return bad();
+    config.catch_up_per_address_burst = static_cast<std::uint32_t>(*v);
   } else if (key == "max-open-games-per-account") {
     const auto v = integer(1, 100000);
     if (!v) return bad();
@@ -240,6 +256,8 @@ std::string server_usage() {
          "                 [--login-failures-per-address N] [--login-throttle-seconds N]\n"
          "                 [--hashing-queue-limit N] [--waiting-requests-limit N]\n"
          "                 [--rate-limit-per-address-per-second N] [--rate-limit-per-address-burst N]\n"
+         "                 [--room-idle-seconds N] [--max-rooms-in-memory N]\n"
+         "                 [--catch-up-per-address-per-second N] [--catch-up-per-address-burst N]\n"
          "A config file holds the same keys as 'key = value' lines; flags override it.\n"
          "See docs/server.md.\n";
 }

@@ -45,7 +45,17 @@ struct ServerConfig {
   // Issue 29, finding 4: an open game nobody started within this time is closed (expired); 0: never.
   // open-game-expiry-hours; open-game-expiry-seconds is for tests.
   std::chrono::seconds open_game_expiry{72 * 3600};
-  std::size_t finished_games_in_memory = 32;    // finished games nobody has open kept loaded (LRU)
+  std::size_t finished_games_in_memory = 32;  // finished games nobody has open kept loaded (LRU)
+  // Issue 29, finding 5 (docs/server.md, "Rooms in memory"): a running or finished game nobody has
+  // named in a request for room-idle-seconds leaves memory, and at most max-rooms-in-memory rooms
+  // are kept (the least recently used that may leave go first; open games and games with no human
+  // seat always stay). Rooms reload from the database on demand.
+  std::chrono::seconds room_idle{300};
+  std::size_t max_rooms_in_memory = 500;
+  // Issue 29, finding 6: catch-up updates (a resume's tail, at most 64 each) sent per client
+  // address: a token bucket; a resume that would overdraw it is refused RATE_LIMITED.
+  std::uint32_t catch_up_per_address_per_second = 128;
+  std::uint32_t catch_up_per_address_burst = 1024;
   std::size_t login_failures_per_account = 5;   // failed log-ins for one name within the window ...
   std::size_t login_failures_per_address = 20;  // ... or from one client address, then LOGIN_THROTTLED
   std::chrono::seconds login_throttle_window{300};
@@ -68,7 +78,8 @@ using ConfigResult = std::variant<ServerConfig, std::string>;
 // snapshot-every, allow-missing-rules (true or false), max-unattended-games-per-account,
 // max-open-games-per-account, max-games-created-per-day, finished-games-in-memory,
 // login-failures-per-account, login-failures-per-address, login-throttle-seconds, hashing-queue-limit,
-// waiting-requests-limit, rate-limit-per-address-per-second, rate-limit-per-address-burst.
+// waiting-requests-limit, rate-limit-per-address-per-second, rate-limit-per-address-burst,
+// room-idle-seconds, max-rooms-in-memory, catch-up-per-address-per-second, catch-up-per-address-burst.
 ConfigResult parse_server_config(const std::vector<std::string>& args);
 
 // The usage text printed for --help and on errors.

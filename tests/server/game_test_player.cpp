@@ -47,7 +47,10 @@ std::string test_entropy(const std::string& label) {
   return entropy.substr(0, 64);
 }
 
-GamePlayer::GamePlayer(int port, const std::string& username) : client_(port), username_(username) {
+GamePlayer::GamePlayer(int port, const std::string& username) : GamePlayer(port, username, HeaderFields{}) {}
+
+GamePlayer::GamePlayer(int port, const std::string& username, const HeaderFields& headers)
+    : client_(port, headers), username_(username) {
   hello();
   v1::ClientEnvelope reg;
   reg.mutable_register_account()->set_username(username);

@@ -33,6 +33,8 @@ class GamePlayer {
  public:
   // Connects, says Hello and registers `username` (password "password-<username>").
   GamePlayer(int port, const std::string& username);
+  // The same, sending `headers` with the upgrade (X-Real-IP behind a trusted proxy, say).
+  GamePlayer(int port, const std::string& username, const HeaderFields& headers);
   // Connects and logs in with a session token from an earlier registration.
   GamePlayer(int port, const std::string& username, const std::string& session_token);
 

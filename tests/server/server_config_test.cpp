@@ -140,3 +140,31 @@ TEST_CASE("open-game-expiry-hours: 72 by default, 0 turns it off, seconds for te
   CHECK(std::holds_alternative<std::string>(parse_server_config({"--open-game-expiry-hours", "-1"})));
   CHECK(std::holds_alternative<std::string>(parse_server_config({"--open-game-expiry-hours", "x"})));
 }
+
+TEST_CASE("rooms in memory and catch-up per address: defaults, flags, bad values (issue 29, 5 and 6)",
+          "[config]") {
+  const auto config = [](std::vector<std::string> args) {
+    return std::get<ServerConfig>(parse_server_config(args));
+  };
+  const ServerConfig defaults = config({});
+  CHECK(defaults.room_idle == std::chrono::seconds(300));
+  CHECK(defaults.max_rooms_in_memory == 500);
+  CHECK(defaults.catch_up_per_address_per_second == 128);
+  CHECK(defaults.catch_up_per_address_burst == 1024);
+  const ServerConfig set =
+      config({"--room-idle-seconds", "2", "--max-rooms-in-memory=7", "--catch-up-per-address-per-second", "5",
+              "--catch-up-per-address-burst", "64"});
+  CHECK(set.room_idle == std::chrono::seconds(2));
+  CHECK(set.max_rooms_in_memory == 7);
+  CHECK(set.catch_up_per_address_per_second == 5);
+  CHECK(set.catch_up_per_address_burst == 64);
+  for (const std::vector<std::string>& bad : {std::vector<std::string>{"--room-idle-seconds", "0"},
+                                              {"--max-rooms-in-memory", "0"},
+                                              {"--catch-up-per-address-per-second", "0"},
+                                              {"--catch-up-per-address-burst", "63"},
+                                              {"--max-rooms-in-memory", "x"}}) {
+    const auto result = parse_server_config(bad);
+    REQUIRE(std::holds_alternative<std::string>(result));
+    CHECK(std::get<std::string>(result).find(bad.front().substr(2)) != std::string::npos);
+  }
+}

@@ -70,11 +70,28 @@ Hub::Hub(net::any_io_executor io, Database& db, const ServerConfig& config, Outb
       password_cost_{config.argon2_operations, config.argon2_memory_kib * 1024},
       login_throttle_(config.login_failures_per_account, config.login_failures_per_address,
                       config.login_throttle_window),
-      expiry_timer_(strand_) {
+      expiry_timer_(strand_),
+      eviction_timer_(strand_) {
   init_crypto();
   dummy_hash_ = hash_password("no such account", password_cost_);
   // Open games that expired while the server was down are closed first thing (issue 29, finding 4).
   if (config.open_game_expiry.count() > 0) net::post(strand_, [this] { expire_open_games(); });
+  net::post(strand_, [this] { evict_idle_rooms(); });
+}
+
+void Hub::evict_idle_rooms() {
+  try {
+    games_.evict_idle_rooms();
+  } catch (const std::exception& error) {
+    log_event(LogLevel::Error, "room_eviction_failed", {{"error", error.what()}});
+  }
+  // A room leaves at most a quarter of the idle time late.
+  const auto every = std::clamp<std::chrono::seconds>(config_.room_idle / 4, std::chrono::seconds(1),
+                                                      std::chrono::seconds(60));
+  eviction_timer_.expires_after(every);
+  eviction_timer_.async_wait([this](boost::system::error_code error) {
+    if (!error) evict_idle_rooms();
+  });
 }
 
 void Hub::expire_open_games() {

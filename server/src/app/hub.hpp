@@ -87,6 +87,9 @@ class Hub {
   // Issue 29, finding 4: closes a bounded batch of expired open games, then waits for the next
   // check (at once when the batch was full). Runs on the strand from start-up while an expiry is set.
   void expire_open_games();
+  // Issue 29, finding 5: drops the rooms idle for room-idle-seconds, then waits for the next sweep
+  // (a quarter of the idle time, between 1 s and 1 min). Runs on the strand from start-up.
+  void evict_idle_rooms();
   // Handles the requests that waited for an account request to finish.
   void drain(ConnectionId connection);
 
@@ -106,6 +109,7 @@ class Hub {
   LoginThrottle login_throttle_;
   std::atomic<std::size_t> hashing_queued_{0};  // hashing jobs posted and not yet taken up
   boost::asio::steady_timer expiry_timer_;      // the next expire_open_games, on the strand
+  boost::asio::steady_timer eviction_timer_;    // the next evict_idle_rooms, on the strand
   boost::asio::thread_pool hashing_{1};  // last: joined first on destruction, while the rest still lives
 };
 

@@ -27,6 +27,13 @@ const LoggedAction& logged_at(const GameRoom& room, std::uint64_t sequence) {
   return room.log[sequence - 1];
 }
 
+std::uint64_t catch_up_cost(const GameRoom& room, std::uint64_t last_seen) {
+  const std::uint64_t last = room.sequence();
+  std::uint64_t from = std::min(last_seen, last);
+  if (room.min_undone_sequence != 0 && room.min_undone_sequence <= from) from = room.min_undone_sequence - 1;
+  return std::min(last - from, kCatchUpTail);
+}
+
 CatchUpStart catch_up_start(const GameRoom& room, std::uint64_t last_seen) {
   const std::uint64_t last = room.sequence();
   std::uint64_t from = std::min(last_seen, last);

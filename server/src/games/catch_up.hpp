@@ -47,6 +47,12 @@ struct CatchUpStart {
 // it (a room just rebuilt from a stored snapshot keeps nothing earlier), the present at the latest.
 CatchUpStart catch_up_start(const GameRoom& room, std::uint64_t last_seen);
 
+// At most how many updates a catch-up of a connection that last saw `last_seen` sends (the
+// sequences between catch_up_start's target and the present; its start may be later, never
+// earlier). Cheap: nothing is replayed. Charged to the caller's address before a resume (issue 29,
+// finding 6).
+std::uint64_t catch_up_cost(const GameRoom& room, std::uint64_t last_seen);
+
 // The logged action at `sequence` (1 .. room.sequence()); throws std::logic_error otherwise.
 const LoggedAction& logged_at(const GameRoom& room, std::uint64_t sequence);
 

@@ -3,13 +3,21 @@
 #include "games/spectator_secrecy.hpp"
 #include "games/spectator_view.hpp"
 
+#include <chrono>
+
 namespace hd::server {
 
 namespace v1 = hundred_days::v1;
 
 GameOpening::GameOpening(const ServerConfig& config, GameRooms& rooms, GameViews& views, Outbound& outbound,
                          Post post)
-    : config_(config), rooms_(rooms), views_(views), outbound_(outbound), post_(std::move(post)) {}
+    : config_(config),
+      rooms_(rooms),
+      views_(views),
+      outbound_(outbound),
+      post_(std::move(post)),
+      catch_up_budget_(RateLimit{config.catch_up_per_address_per_second, config.catch_up_per_address_burst, 0,
+                                 std::chrono::seconds{10}}) {}
 
 void GameOpening::open_game(const Caller& caller, const Envelope& request, GameRoom* room) {
   const v1::OpenGame& open = request.open_game();
@@ -45,6 +53,15 @@ void GameOpening::open_game(const Caller& caller, const Envelope& request, GameR
     subscriber.seats = held;
     subscriber.viewer = viewer_for_seats(held);
   }
+  // Issue 29, finding 6: a resume's updates come out of its address's budget, like requests.
+  if (open.last_seen_sequence() > 0 && !is_delayed(*room, subscriber)) {
+    const std::uint64_t cost = catch_up_cost(*room, open.last_seen_sequence());
+    if (cost > 0 && !catch_up_budget_.allow(caller.peer_address, std::chrono::steady_clock::now(),
+                                            static_cast<std::uint32_t>(cost)))
+      return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_RATE_LIMITED,
+                          "too many catch-up updates for your address just now: retry in a few seconds, "
+                          "or open the game with last_seen_sequence 0 (a snapshot, no updates)");
+  }
   Subscriber& opened = room->subscribers[caller.connection] = subscriber;
   open_games_[caller.connection].insert(open.game_id());
   catch_ups_.erase({caller.connection, open.game_id()});  // reopened: what was under way is moot
@@ -79,10 +96,7 @@ void GameOpening::close_game(const Caller& caller, const Envelope& request) {
   if (!open.erase(id))
     return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_NOT_FOUND, "the game is not open here");
   catch_ups_.erase({caller.connection, id});
-  if (GameRoom* room = rooms_.loaded(id)) {
-    room->subscribers.erase(caller.connection);
-    views_.broadcast_summary(*room);
-  }
+  if (GameRoom* room = rooms_.unsubscribe(id, caller.connection)) views_.broadcast_summary(*room);
   v1::ServerEnvelope answer;
   answer.set_request_id(request.request_id());
   answer.mutable_ok();
@@ -96,10 +110,8 @@ void GameOpening::forget(const Caller& caller) {
   const std::set<std::uint64_t> games = std::move(it->second);
   open_games_.erase(it);
   for (std::uint64_t id : games) {
-    if (GameRoom* room = rooms_.loaded(id)) {
-      room->subscribers.erase(caller.connection);
+    if (GameRoom* room = rooms_.unsubscribe(id, caller.connection))
       views_.broadcast_summary(*room);  // `connected` changed
-    }
   }
 }
 

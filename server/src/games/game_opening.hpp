@@ -11,6 +11,7 @@
 #include "games/game_room.hpp"
 #include "games/game_rooms.hpp"
 #include "games/game_views.hpp"
+#include "ops/address_rate_limiter.hpp"
 #include "server_config.hpp"
 
 #include <hundred_days/v1/protocol.pb.h>
@@ -32,9 +33,12 @@ class GameOpening {
 
   // OpenGame of `room` (nullptr: no such game): as a player (a seat holder) or a spectator (the
   // game's policy; not a seat holder before the game is finished). last_seen_sequence 0: a
-  // snapshot; else the catch-up (resume). Then what waits for the account's answer (undo, draw).
+  // snapshot; else the catch-up (resume), whose updates are first charged to the caller's address
+  // (catch-up-per-address-*: RATE_LIMITED, nothing changed, if its budget is short). Then what
+  // waits for the account's answer (undo, draw).
   void open_game(const Caller& caller, const Envelope& request, GameRoom* room);
-  // CloseGame: the connection no longer receives the game; a catch-up under way is dropped.
+  // CloseGame: the connection no longer receives the game (in memory or evicted, GameRooms::
+  // unsubscribe); a catch-up under way is dropped.
   void close_game(const Caller& caller, const Envelope& request);
   // The connection closed or logged out: its games and catch-ups are forgotten (the caller evicts).
   void forget(const Caller& caller);
@@ -64,6 +68,7 @@ class GameOpening {
   // Catch-ups under way by (connection, game), and the connections waiting for their queue to drain.
   std::map<std::pair<ConnectionId, std::uint64_t>, CatchUp> catch_ups_;
   std::set<ConnectionId> awaiting_drain_;
+  AddressRateLimiter catch_up_budget_;  // catch-up updates per client address (issue 29, finding 6)
 };
 
 }  // namespace hd::server

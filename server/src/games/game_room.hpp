@@ -11,6 +11,7 @@
 #include <hd/engine/rules/sequence/decisions.hpp>
 #include <hd/engine/visibility/view.hpp>
 
+#include <chrono>
 #include <deque>
 #include <map>
 #include <optional>
@@ -88,6 +89,7 @@ class GameRoom {
   std::uint64_t min_undone_sequence = 0;  // the lowest sequence ever taken back, 0: none (resume safety)
   std::uint64_t undos = 0;                // accepted undos since loaded: a catch-up under way restarts
   std::uint64_t last_used = 0;            // GameService's use counter when last looked up (eviction order)
+  std::chrono::steady_clock::time_point last_used_at = std::chrono::steady_clock::now();  // idle eviction
 
   std::uint64_t sequence() const { return log.empty() ? 0 : log.back().sequence; }
   const SeatRow* seat(hundred_days::v1::Seat seat) const;

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <malloc.h>
 #include <vector>
 
 namespace hd::server {
@@ -49,7 +50,7 @@ void GameRooms::load_unfinished() {
     room->row.public_missing_rules = missing;
   }
   repair_half_made_games();
-  metrics_.set_games_in_memory(static_cast<std::int64_t>(rooms_.size()));
+  report_rooms();
 }
 
 std::unique_ptr<GameRoom> GameRooms::load(const GameRow& game) {
@@ -107,6 +108,7 @@ GameRoom* GameRooms::find(std::uint64_t game_id, AccountId account) {
     if (room.row.status == v1::GAME_STATUS_FINISHED && !belongs_to_game(room.row, room.seats, account))
       return nullptr;
     room.last_used = ++use_counter_;
+    room.last_used_at = Clock::now();
     return &room;
   }
   if (game_id == 0 || game_id > static_cast<std::uint64_t>(INT64_MAX)) return nullptr;
@@ -118,8 +120,10 @@ GameRoom* GameRooms::find(std::uint64_t game_id, AccountId account) {
             {{"game", std::to_string(game_id)}, {"account", std::to_string(account)}});
   GameRoom* raw = room.get();
   raw->last_used = ++use_counter_;
+  // The connections that had it open when it was evicted have it open again (issue 29, finding 5).
+  if (auto kept = dormant_.extract(game_id)) raw->subscribers = std::move(kept.mapped());
   rooms_.emplace(game_id, std::move(room));
-  metrics_.set_games_in_memory(static_cast<std::int64_t>(rooms_.size()));  // before anyone is answered
+  report_rooms();  // before anyone is answered
   return raw;
 }
 
@@ -130,8 +134,9 @@ GameRoom* GameRooms::loaded(std::uint64_t game_id) {
 
 GameRoom& GameRooms::add(std::unique_ptr<GameRoom> room) {
   GameRoom& added = *room;
+  added.last_used = ++use_counter_;
   rooms_.emplace(static_cast<std::uint64_t>(room->row.id), std::move(room));
-  metrics_.set_games_in_memory(static_cast<std::int64_t>(rooms_.size()));
+  report_rooms();
   return added;
 }
 
@@ -146,8 +151,107 @@ void GameRooms::evict_finished(const std::set<std::uint64_t>& keep) {
     std::sort(idle.begin(), idle.end());
     for (std::size_t i = 0; i < idle.size() - config_.finished_games_in_memory; ++i)
       rooms_.erase(idle[i].second);
+    report_rooms();
   }
+}
+
+bool GameRooms::evictable(std::uint64_t id, const GameRoom& room, const std::set<std::uint64_t>& keep) const {
+  if (keep.count(id)) return false;  // a built-in step is on its way
+  // An open game stays: a join by invite code and the per-account caps look at the rooms, and open
+  // games are bounded by max-open-games-per-account and expire.
+  if (room.row.status == v1::GAME_STATUS_OPEN) return false;
+  // A running game with no human seat plays itself (bounded by max-unattended-games-per-account).
+  if (room.row.status == v1::GAME_STATUS_RUNNING &&
+      std::all_of(room.seats.begin(), room.seats.end(), [](const SeatRow& seat) { return seat.built_in; }))
+    return false;
+  // A catch-up under way replays from the room's states.
+  return std::none_of(room.subscribers.begin(), room.subscribers.end(),
+                      [](const auto& entry) { return entry.second.catching_up; });
+}
+
+void GameRooms::evict(Rooms::iterator it) {
+  GameRoom& room = *it->second;
+  if (room.row.status == v1::GAME_STATUS_RUNNING) {
+    // The lists show an unloaded game's turn from its row (issue 29, finding 3).
+    const std::string turn = room.state.current_turn().name.to_string();
+    const auto missing = engine::public_missing_rules(*room.state.rules);
+    if (turn != room.row.turn_label || missing != room.row.public_missing_rules)
+      store_.set_summary_fields(room.row.id, turn, missing);
+  }
+  if (!room.subscribers.empty()) dormant_[it->first] = std::move(room.subscribers);
+  rooms_.erase(it);
+}
+
+std::size_t GameRooms::evict_idle(Clock::time_point now, const std::set<std::uint64_t>& keep) {
+  std::size_t evicted = 0;
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> candidates;  // (last used, id), still loaded
+  for (auto it = rooms_.begin(); it != rooms_.end();) {
+    const auto next = std::next(it);
+    if (evictable(it->first, *it->second, keep)) {
+      if (now - it->second->last_used_at >= config_.room_idle) {
+        evict(it);
+        ++evicted;
+      } else {
+        candidates.emplace_back(it->second->last_used, it->first);
+      }
+    }
+    it = next;
+  }
+  if (rooms_.size() > config_.max_rooms_in_memory) {
+    std::sort(candidates.begin(), candidates.end());
+    for (const auto& [last_used, id] : candidates) {
+      if (rooms_.size() <= config_.max_rooms_in_memory) break;
+      evict(rooms_.find(id));
+      ++evicted;
+    }
+  }
+  if (evicted > 0) {
+    metrics_.count_rooms_evicted(evicted);
+    report_rooms();
+    malloc_trim(0);  // glibc keeps freed memory otherwise (docs/soak.md has the figures)
+    log_event(LogLevel::Info, "rooms_evicted",
+              {{"rooms", std::to_string(evicted)}, {"in_memory", std::to_string(rooms_.size())}});
+  }
+  return evicted;
+}
+
+void GameRooms::enforce_cap(Clock::time_point now, const std::set<std::uint64_t>& keep) {
+  if (rooms_.size() > config_.max_rooms_in_memory) evict_idle(now, keep);
+}
+
+void GameRooms::touch(GameRoom& room) {
+  room.last_used = ++use_counter_;
+  room.last_used_at = Clock::now();
+}
+
+GameRoom* GameRooms::unsubscribe(std::uint64_t game_id, ConnectionId connection) {
+  if (const auto it = rooms_.find(game_id); it != rooms_.end()) {
+    it->second->subscribers.erase(connection);
+    return it->second.get();
+  }
+  if (const auto kept = dormant_.find(game_id); kept != dormant_.end()) {
+    kept->second.erase(connection);
+    if (kept->second.empty()) dormant_.erase(kept);
+  }
+  return nullptr;
+}
+
+std::size_t GameRooms::estimated_bytes(const GameRoom& room) {
+  // Derived from resident memory per room measured on quatre-bras (docs/soak.md): a room's own
+  // ruleset (map, scenario, tables) and first state, then each further state it keeps, then its log.
+  constexpr std::size_t kFixedBytes = 160 * 1024;
+  constexpr std::size_t kStateBytes = 40 * 1024;
+  constexpr std::size_t kLoggedActionBytes = sizeof(LoggedAction) + 64;  // its strings and dice
+  const std::size_t states = 1 + room.turn_starts.size() + room.checkpoints.size();
+  return kFixedBytes + states * kStateBytes + room.log.size() * kLoggedActionBytes;
+}
+
+void GameRooms::report_rooms() {
+  std::size_t bytes = 0;
+  for (const auto& [id, room] : rooms_)
+    bytes += estimated_bytes(*room);
   metrics_.set_games_in_memory(static_cast<std::int64_t>(rooms_.size()));
+  metrics_.set_rooms_bytes(static_cast<std::int64_t>(bytes));
 }
 
 void GameRooms::repair_half_made_games() {

@@ -3,6 +3,14 @@
 // (the least recently used beyond finished-games-in-memory first). A room is rebuilt from its
 // latest trustworthy snapshot and the log after it, or from the whole log. A part of the game
 // service; each room is then handed to the other parts explicitly.
+//
+// Issue 29, finding 5 (docs/server.md, "Rooms in memory"): running and finished games also leave
+// memory, whether or not connections have them open, when no request has named them for
+// room-idle-seconds, and the least recently used of them when more than max-rooms-in-memory rooms
+// are loaded. Everything a room holds is in the database but what waits for an answer (a mixed
+// attack proposal, an undo request, a draw offer), which lapses as at a restart. The connections
+// that had an evicted game open keep it open: their subscriptions are kept aside (a few bytes
+// each) and put back when the room is loaded again, so they hear its next update.
 #pragma once
 
 #include "games/game_room.hpp"
@@ -12,6 +20,7 @@
 
 #include <hd/loader/data_files.hpp>
 
+#include <chrono>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -35,6 +44,7 @@ loader::GameChoice choice_of(const GameRow& game, bool allow_missing_rules);
 class GameRooms {
  public:
   using Rooms = std::map<std::uint64_t, std::unique_ptr<GameRoom>>;
+  using Clock = std::chrono::steady_clock;
   GameRooms(GameStore& store, const ServerConfig& config, Metrics& metrics);
 
   // Start-up: loads every open and running game (one whose log no longer replays is logged as
@@ -55,6 +65,22 @@ class GameRooms {
   // Drops the finished games nobody has open beyond the finished-games-in-memory most recently
   // used, but those in `keep` (a built-in step is on its way).
   void evict_finished(const std::set<std::uint64_t>& keep);
+  // Issue 29, finding 5: evicts the rooms that may leave (running with a human seat, or finished;
+  // no catch-up under way; not in `keep`) that no request has named since `now - room-idle`, then,
+  // while more than max-rooms-in-memory rooms are loaded, the least recently used of them. A
+  // running game's list fields (turn label) are written first. Returns how many left; after any,
+  // glibc is asked to return freed memory to the system (malloc_trim).
+  std::size_t evict_idle(Clock::time_point now, const std::set<std::uint64_t>& keep);
+  // Cheap (nothing is scanned) unless more than max-rooms-in-memory rooms are loaded: then
+  // evict_idle(now, keep). Called after each request.
+  void enforce_cap(Clock::time_point now, const std::set<std::uint64_t>& keep);
+  // A game a room of which is being played without a request (a built-in step): it was just used.
+  void touch(GameRoom& room);
+  // The connection no longer has the game open, whether its room is in memory or evicted (its
+  // subscription kept aside is dropped). Returns the room if it is in memory, else nullptr.
+  GameRoom* unsubscribe(std::uint64_t game_id, ConnectionId connection);
+  // An estimate of a room's bytes in memory (its states, log and fixed parts; docs/server.md).
+  static std::size_t estimated_bytes(const GameRoom& room);
   // Sets the games gauge (open, running, finished) from the database.
   void report_games();
   // Running or open games created by `account` with no human seat.
@@ -66,12 +92,20 @@ class GameRooms {
   // A room rebuilt from the database rows of `game`; throws RulesVersionMismatch as above.
   std::unique_ptr<GameRoom> load(const GameRow& game);
   void repair_half_made_games();
+  // True if the room may leave memory now (see evict_idle).
+  bool evictable(std::uint64_t id, const GameRoom& room, const std::set<std::uint64_t>& keep) const;
+  // Drops a room: its list fields written if it is running, its subscribers kept aside.
+  void evict(Rooms::iterator it);
+  // Sets the rooms gauges (count and estimated bytes).
+  void report_rooms();
 
   GameStore& store_;
   const ServerConfig& config_;
   Metrics& metrics_;
   Rooms rooms_;
   std::uint64_t use_counter_ = 0;  // find()'s lookups, for GameRoom::last_used
+  // The subscriptions of evicted rooms, by game, put back when the room is loaded again.
+  std::map<std::uint64_t, std::map<ConnectionId, Subscriber>> dormant_;
 };
 
 }  // namespace hd::server

@@ -123,6 +123,11 @@ void GameService::send_refusal(const Caller& caller, const Envelope& request, v1
 
 void GameService::evict_finished() {
   rooms_.evict_finished(play_.builtin_scheduled());
+  rooms_.enforce_cap(GameRooms::Clock::now(), play_.builtin_scheduled());
+}
+
+std::size_t GameService::evict_idle_rooms() {
+  return rooms_.evict_idle(GameRooms::Clock::now(), play_.builtin_scheduled());
 }
 
 }  // namespace hd::server

@@ -60,6 +60,10 @@ class GameService {
   // expire_open_games); returns how many. Called on the strand by the hub's timer.
   std::size_t expire_open_games(std::int64_t now_unix, std::size_t limit);
 
+  // Issue 29, finding 5: drops the rooms idle for room-idle-seconds (GameRooms::evict_idle), but
+  // those with a built-in step on its way; returns how many. Called on the strand by the hub's timer.
+  std::size_t evict_idle_rooms();
+
   // The caller's connection closed or logged out: it no longer receives the games it had open.
   void forget(const Caller& caller);
 
@@ -71,8 +75,9 @@ class GameService {
 
   void send_refusal(const Caller& caller, const Envelope& request, hundred_days::v1::RefusalCode code,
                     std::string message, std::string rule = {});
-  // Drops from memory the finished games nobody has open (GameRooms::evict_finished), but those
-  // with a built-in step on its way.
+  // Drops from memory the finished games nobody has open (GameRooms::evict_finished), and the least
+  // recently used rooms beyond max-rooms-in-memory (GameRooms::enforce_cap), but those with a
+  // built-in step on its way.
   void evict_finished();
 
   Outbound& outbound_;

@@ -35,6 +35,7 @@ void GamePlay::builtin_step(std::uint64_t game_id) {
   try {
     const engine::Action action = builtin_action(room);
     const engine::Side side = engine::pending_decision(room.state).side;
+    rooms_.touch(room);
     play(room, side, action, waiting.front(), std::nullopt, 0, "");
   } catch (const engine::ActionRefused& refused) {
     log_event(LogLevel::Error, "builtin_refused",

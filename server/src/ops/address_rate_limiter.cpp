@@ -23,7 +23,7 @@ void AddressRateLimiter::forget_full_buckets(Clock::time_point now) {
   }
 }
 
-bool AddressRateLimiter::allow(const std::string& address, Clock::time_point now) {
+bool AddressRateLimiter::allow(const std::string& address, Clock::time_point now, std::uint32_t cost) {
   const std::lock_guard lock(mutex_);
   auto it = buckets_.find(address);
   if (it == buckets_.end()) {
@@ -33,8 +33,8 @@ bool AddressRateLimiter::allow(const std::string& address, Clock::time_point now
   Bucket& bucket = it->second;
   bucket.tokens = refill(bucket.tokens, now - bucket.refilled_at, limit_);
   bucket.refilled_at = now;
-  if (bucket.tokens < 1.0) return false;
-  bucket.tokens -= 1.0;
+  if (bucket.tokens < static_cast<double>(cost)) return false;
+  bucket.tokens -= static_cast<double>(cost);
   return true;
 }
 

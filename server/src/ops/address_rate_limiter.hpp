@@ -8,6 +8,7 @@
 
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <map>
 #include <mutex>
 #include <string>
@@ -22,8 +23,9 @@ class AddressRateLimiter {
   // Uses `limit`'s per_second and burst.
   explicit AddressRateLimiter(RateLimit limit) : limit_(limit) {}
 
-  // Takes a token for one request from `address` at `now`; false if its bucket is empty.
-  bool allow(const std::string& address, Clock::time_point now);
+  // Takes `cost` tokens (one request, or the updates of one catch-up) from `address`'s bucket at
+  // `now`; false, taking nothing, if it holds fewer. A cost above the burst is never allowed.
+  bool allow(const std::string& address, Clock::time_point now, std::uint32_t cost = 1);
 
   const RateLimit& limit() const { return limit_; }
 

@@ -93,6 +93,14 @@ void Metrics::set_games_in_memory(std::int64_t rooms) {
   games_in_memory_ = rooms;
 }
 
+void Metrics::set_rooms_bytes(std::int64_t bytes) {
+  rooms_bytes_ = bytes;
+}
+
+void Metrics::count_rooms_evicted(std::uint64_t rooms) {
+  rooms_evicted_total_ += rooms;
+}
+
 void Metrics::count_password_hash() {
   ++password_hashes_total_;
 }
@@ -115,6 +123,11 @@ std::string Metrics::render() const {
   out += "hd_actions_total " + std::to_string(actions_total_.load()) + "\n";
   header(out, "hd_games_in_memory", "gauge", "Games held in memory now.");
   out += "hd_games_in_memory " + std::to_string(games_in_memory_.load()) + "\n";
+  header(out, "hd_games_in_memory_bytes", "gauge",
+         "An estimate of the bytes the games in memory hold (updated as rooms load and leave).");
+  out += "hd_games_in_memory_bytes " + std::to_string(rooms_bytes_.load()) + "\n";
+  header(out, "hd_games_evicted_total", "counter", "Idle or least recently used games dropped from memory.");
+  out += "hd_games_evicted_total " + std::to_string(rooms_evicted_total_.load()) + "\n";
   header(out, "hd_password_hashes_total", "counter", "Password hashes and verifications run.");
   out += "hd_password_hashes_total " + std::to_string(password_hashes_total_.load()) + "\n";
   header(out, "hd_password_hashes_dropped_total", "counter",

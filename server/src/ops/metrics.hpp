@@ -41,6 +41,9 @@ class Metrics {
   void count_action();
   // Rooms held in memory now (running and open games, and finished ones while someone has them open).
   void set_games_in_memory(std::int64_t rooms);
+  // An estimate of those rooms' bytes (GameRooms::estimated_bytes), and rooms evicted (issue 29).
+  void set_rooms_bytes(std::int64_t bytes);
+  void count_rooms_evicted(std::uint64_t rooms);
   // Password hashing: a hash or verification run, or one dropped because its connection had closed.
   void count_password_hash();
   void count_hash_dropped();
@@ -56,6 +59,8 @@ class Metrics {
   std::atomic<std::int64_t> games_finished_{0};
   std::atomic<std::uint64_t> actions_total_{0};
   std::atomic<std::int64_t> games_in_memory_{0};
+  std::atomic<std::int64_t> rooms_bytes_{0};
+  std::atomic<std::uint64_t> rooms_evicted_total_{0};
   std::atomic<std::uint64_t> password_hashes_total_{0};
   std::atomic<std::uint64_t> hashes_dropped_total_{0};
 
