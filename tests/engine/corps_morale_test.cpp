@@ -110,7 +110,7 @@ void to_next(GameState& state, Side side, Phase phase) {
 
 // A hand-built corps morale record: the corps demoralized (13.0), as after its losses reached its level.
 void set_demoralized(GameState& state, Army army, const char* corps, int losses) {
-  state.corps_morale.push_back(CorpsMorale{army, corps, losses, true});
+  corps_morale_state(state).corps.push_back(CorpsMorale{army, corps, losses, true});
 }
 
 // What reorganization (12.0, not yet built) does before it calls 13.3: the eliminated unit returns to
@@ -188,7 +188,7 @@ TEST_CASE("13.0 without 13.0 in force no corps losses are kept", "[rules][13.0]"
   to_french_combat(state);
   const auto events = apply(state, Side::French, attack(state, {"A"}, {"X"}), die(3));
   REQUIRE(state.units[unit(state, "A")].status == UnitStatus::Eliminated);
-  CHECK(state.corps_morale.empty());
+  CHECK(find_corps_morale_state(state) == nullptr);  // no slot: 13.0 keeps no state in this game
   CHECK(events_of<CorpsLossEvent>(events).empty());
 }
 
@@ -337,7 +337,7 @@ TEST_CASE("13.3 reorganization takes the unit's full strength off its corps and 
   REQUIRE(recover_corps_losses(state, unit(state, "A"), recovered));
   CHECK(losses(state, Army::French, "[1]") == 3);  // 7 less A's full 4
   CHECK_FALSE(demoralized(state, Army::French, "[1]"));
-  CHECK(state.units[unit(state, "A")].reorganized);
+  CHECK(reorganized(state, unit(state, "A")));
   const auto taken = events_of<CorpsLossEvent>(recovered);
   REQUIRE(taken.size() == 1);
   CHECK(taken[0].strength == -4);
@@ -357,7 +357,7 @@ TEST_CASE("13.3 reorganization takes the unit's full strength off its corps and 
 TEST_CASE("13.3 good morale returns only below the level", "[rules][13.3]") {
   std::vector<Event> events;
   auto state = first_corps_demoralized(events);
-  state.corps_morale.front().losses = 12;  // hand-built: [1] has lost 12
+  corps_morale_state(state).corps.front().losses = 12;  // hand-built: [1] has lost 12
   return_reorganized(state, "B", "0102");
   std::vector<Event> recovered;
   REQUIRE(recover_corps_losses(state, unit(state, "B"), recovered));
@@ -403,13 +403,14 @@ TEST_CASE("13.0 corps losses are in the state hash and the snapshot", "[rules][1
   std::vector<Event> events;
   const auto state = first_corps_demoralized(events);
   auto changed = state;
-  changed.corps_morale.front().losses += 1;
+  corps_morale_state(changed).corps.front().losses += 1;
   CHECK(state_hash(changed) != state_hash(state));
   const auto restored = restore_state(state, snapshot_state(state));
   REQUIRE(restored);
   CHECK(*restored == state);
-  CHECK(restored->corps_morale.size() == 1);
-  CHECK(restored->corps_morale.front().demoralized);
+  REQUIRE(find_corps_morale_state(*restored));
+  CHECK(find_corps_morale_state(*restored)->corps.size() == 1);
+  CHECK(find_corps_morale_state(*restored)->corps.front().demoralized);
 }
 
 TEST_CASE("13.2 a reinforcement of a demoralized corps pays 2 MP for a clear entry hex, not on a road",

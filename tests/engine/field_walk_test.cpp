@@ -5,6 +5,7 @@
 #include <hd/engine/notation/notation.hpp>
 #include <hd/engine/play/random_player.hpp>
 #include <hd/engine/rules/command/command_state.hpp>
+#include <hd/engine/rules/corps_morale/corps_morale_state.hpp>
 #include <hd/engine/state/field_walk.hpp>
 #include <hd/engine/state/state_snapshot.hpp>
 #include <hd/loader/data_files.hpp>
@@ -40,7 +41,8 @@ GameState filled_state() {
   state.pending_exchange = PendingExchange{Side::French, 1, 3, {3}, {Hex{6, 7}}};
   state.result = GameResult{Side::French, "decisive", "the words"};
   state.special_triggers = {"21.3B"};
-  state.corps_morale = {CorpsMorale{Army::French, "[1]", 4, true}};
+  state.rule_state.add<CorpsMoraleState>(kCorpsMoraleRule) =
+      CorpsMoraleState{{CorpsMorale{Army::French, "[1]", 4, true}}, {3}};     // 13.0's slot
   state.rule_state.add<CommandState>(kCommandRule) = CommandState{{1}, {2}};  // a rule's slot (11.0's)
   return state;
 }

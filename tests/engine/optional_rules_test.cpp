@@ -123,7 +123,7 @@ TEST_CASE("15.2 Guard infantry repulsed (Ae, Ar, Ex) in a French combat phase co
   CHECK(resolved.result == CombatResult::AttackerRetreat);
   CHECK(has_modifier(resolved.odds, "(15.2)"));
   // The French level drops from 30 to 10 for the rest of the game.
-  CHECK(state.demoralization_reduction[static_cast<std::size_t>(Army::French)] == 20);
+  CHECK(imperial_guard_repulses(state) == 1);
   CHECK(morale_levels(state, Army::French).first == 10);
 }
 

@@ -35,7 +35,8 @@ void update_corps_morale(GameState& state, std::vector<Event>& events) {
 }
 
 bool corps_demoralized(const GameState& state, const UnitState& unit) {
-  if (state.corps_morale.empty()) return false;
+  const CorpsMoraleState* slot = find_corps_morale_state(state);
+  if (!slot || slot->corps.empty()) return false;
   const auto corps = corps_of(*state.rules, unit);
   if (!corps) return false;
   const CorpsMorale* record = find_corps_morale(state, unit.army, *corps);

@@ -6,13 +6,29 @@
 #include <hd/engine/rules/modules/rule_module.hpp>
 
 namespace hd::engine {
+namespace {
+
+[[maybe_unused]] void every_member_is_walked(CorpsMoraleState& s, CorpsMorale& c) {
+  HD_ALL_MEMBERS_WALKED(CorpsMoraleState, s, s1, s2);
+  HD_ALL_MEMBERS_WALKED(CorpsMorale, c, c1, c2, c3, c4);
+}
+
+// 13.0's state slot, from the start of the game.
+void open_corps_morale(GameState& state) {
+  corps_morale_state(state);
+}
+
+}  // namespace
+
 namespace modules {
 extern const RuleModule corps_morale_13_0{
     "13.0",
     "Corps morale",
     "hooks: unit_eliminated (13.0, 13.1: corps and nationality losses, demoralization), terrain_cost and "
-    "advance_refusal (13.2); recover_corps_losses for reorganization (13.3); rules/corps_morale/",
-    {.terrain_cost = corps_morale_detail::demoralized_clear_terrain_cost,
+    "advance_refusal (13.2); recover_corps_losses for reorganization (13.3); rules/corps_morale/; its state "
+    "slot (corps_morale_state.hpp)",
+    {.opening = open_corps_morale,
+     .terrain_cost = corps_morale_detail::demoralized_clear_terrain_cost,
      .advance_refusal = corps_morale_detail::demoralized_corps_advance_refusal,
      .unit_eliminated = count_corps_loss}};
 }  // namespace modules

@@ -9,11 +9,15 @@ namespace hd::engine {
 
 bool recover_corps_losses(GameState& state, UnitIndex index, std::vector<Event>& events) {
   if (!rule_in_force(*state.rules, "13.0") || index >= state.units.size()) return false;
-  UnitState& unit = state.units[index];
+  const UnitState& unit = state.units[index];
   if (!unit.on_map() || unit.is_leader()) return false;
   const auto corps = corps_of(*state.rules, unit);
   if (!corps) return false;
-  unit.reorganized = true;  // eliminated again, it counts its full strength
+  // Eliminated again, it counts its full strength.
+  std::vector<UnitIndex>& returned = corps_morale_state(state).reorganized;
+  if (const auto at = std::lower_bound(returned.begin(), returned.end(), index);
+      at == returned.end() || *at != index)
+    returned.insert(at, index);
   CorpsMorale& record = corps_morale_detail::record_of(state, unit.army, *corps);
   const int taken = std::min(record.losses, unit.full_strength);
   record.losses -= taken;
@@ -21,7 +25,7 @@ bool recover_corps_losses(GameState& state, UnitIndex index, std::vector<Event>&
   // "Drops the total losses below its demoralization level": for the Allies the measure is the
   // total of all nationalities (13.1), so every nationality whose level is now above it recovers.
   const auto levels = corps_morale_detail::corps_morale_levels(*state.rules);
-  for (CorpsMorale& other : state.corps_morale) {
+  for (CorpsMorale& other : corps_morale_state(state).corps) {
     if (!other.demoralized || other.army != unit.army || (unit.army != Army::Allied && other.corps != *corps))
       continue;
     const auto level = levels.find({other.army, other.corps});

@@ -1,6 +1,6 @@
+#include <hd/engine/rules/modules/extension_points.hpp>
 #include <hd/engine/rules/morale/army_morale.hpp>
 #include <hd/engine/rules/victory/victory.hpp>
-#include <hd/engine/rules/modules/extension_points.hpp>
 
 #include <algorithm>
 #include <vector>
@@ -48,12 +48,10 @@ std::pair<std::optional<int>, std::optional<int>> morale_levels(const GameState&
     }
   };
   for_each_forces_in_play(*state.rules, [&](const ScenarioForces& forces) { consider(forces.morale); });
-  // Scenario special rules (18.3B, 20.3A, 21.3A, 21.3B).
+  // Scenario special rules (18.3B, 20.3A, 21.3A, 21.3B) and 15.2's repulses of the Guard.
   const auto [demoralization_change, disintegration_change] = rules_morale_adjustment(state, army);
   if (demoralization) *demoralization += demoralization_change;
   if (disintegration) *disintegration += disintegration_change;
-  // 15.2: each repulse of the Guard lowers the level by 20.
-  if (demoralization) *demoralization -= state.demoralization_reduction[static_cast<std::size_t>(army)];
   return {demoralization, disintegration};
 }
 

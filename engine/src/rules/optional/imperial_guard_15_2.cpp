@@ -4,22 +4,53 @@
 #include <hd/engine/rules/modules/rule_module.hpp>
 #include <hd/engine/rules/morale/army_morale.hpp>
 #include <hd/engine/rules/optional/optional_rules.hpp>
+#include <hd/engine/state/field_walk.hpp>
 
 #include <algorithm>
 #include <variant>
 
 namespace hd::engine {
+
+// 15.2's own state, in its slot of GameState::rule_state.
+struct ImperialGuardState {
+  int repulses = 0;  // each lowers the French demoralization level by 20
+  bool operator==(const ImperialGuardState&) const = default;
+};
+
+template <>
+struct Fields<ImperialGuardState> {
+  static constexpr auto list = std::make_tuple(field("repulses", &ImperialGuardState::repulses));
+};
+
 namespace {
+
+constexpr std::string_view kImperialGuardRule = "15.2";
+
+[[maybe_unused]] void every_member_is_walked(ImperialGuardState& g) {
+  HD_ALL_MEMBERS_WALKED(ImperialGuardState, g, g1);
+}
 
 void guard_repulsed(GameState& state, const CombatAftermath& combat, std::vector<Event>& events) {
   if (!imperial_guard_setback(state, combat.attack, combat.result, combat.coalition_broken)) return;
-  state.demoralization_reduction[static_cast<std::size_t>(Army::French)] += 20;
+  auto* guard = state.rule_state.find<ImperialGuardState>(kImperialGuardRule);
+  ++(guard ? *guard : state.rule_state.add<ImperialGuardState>(kImperialGuardRule)).repulses;
   std::get<CombatResolvedEvent>(events[combat.event_at])
       .odds.modifiers.push_back("Imperial Guard repulsed: French demoralization level reduced by 20 (15.2)");
   update_morale(state, events);
 }
 
+// 15.2: the French level, lowered by 20 for each repulse so far.
+std::pair<int, int> lower_french_level(const GameState& state, Army army) {
+  if (army != Army::French) return {0, 0};
+  return {-20 * imperial_guard_repulses(state), 0};
+}
+
 }  // namespace
+
+int imperial_guard_repulses(const GameState& state) {
+  const auto* guard = state.rule_state.find<ImperialGuardState>(kImperialGuardRule);
+  return guard ? guard->repulses : 0;
+}
 
 bool imperial_guard_setback(const GameState& state, const AttackAction& attack, CombatResult result,
                             bool coalition_broken) {
@@ -37,7 +68,10 @@ bool imperial_guard_setback(const GameState& state, const AttackAction& attack, 
 
 namespace modules {
 extern const RuleModule imperial_guard_15_2{
-    "15.2", "The Imperial Guard", "hook: combat result adjustments", {.combat_resolved = guard_repulsed}};
+    "15.2",
+    "The Imperial Guard",
+    "hooks: combat result adjustments, morale levels; its state slot counts the repulses",
+    {.combat_resolved = guard_repulsed, .morale_levels = lower_french_level}};
 }  // namespace modules
 
 }  // namespace hd::engine

@@ -52,8 +52,7 @@ struct Fields<UnitState> {
       field("setup_hex", &U::setup_hex), field("setup_radius", &U::setup_radius),
       field("setup_unstacked", &U::setup_unstacked), field("moved", &U::moved), field("fought", &U::fought),
       field("must_fight", &U::must_fight), field("may_not_fire", &U::may_not_fire),
-      field("advanced", &U::advanced), field("displaced_by_combat", &U::displaced_by_combat),
-      field("reorganized", &U::reorganized));
+      field("advanced", &U::advanced), field("displaced_by_combat", &U::displaced_by_combat));
 };
 
 template <>
@@ -79,14 +78,6 @@ struct Fields<PendingExchange> {
 };
 
 template <>
-struct Fields<CorpsMorale> {
-  using C = CorpsMorale;
-  static constexpr auto list =
-      std::make_tuple(field("army", &C::army), field("corps", &C::corps), field("losses", &C::losses),
-                      field("demoralized", &C::demoralized));
-};
-
-template <>
 struct Fields<GameResult> {
   using R = GameResult;
   static constexpr auto list =
@@ -100,9 +91,7 @@ struct Fields<GameState> {
       field("rules", &S::rules), field("turn", &S::turn), field("phasing", &S::phasing),
       field("phase", &S::phase), field("units", &S::units),
       field("eliminated_strength", &S::eliminated_strength), field("demoralized", &S::demoralized),
-      field("disintegrated", &S::disintegrated),
-      field("demoralization_reduction", &S::demoralization_reduction),
-      field("corps_morale", &S::corps_morale), field("control", &S::control),
+      field("disintegrated", &S::disintegrated), field("control", &S::control),
       field("entries_this_phase", &S::entries_this_phase), field("pending_retreats", &S::pending_retreats),
       field("pending_advance", &S::pending_advance), field("pending_exchange", &S::pending_exchange),
       field("combats_this_phase", &S::combats_this_phase), field("exited_strength", &S::exited_strength),

@@ -52,8 +52,6 @@ struct UnitState {
   bool may_not_fire = false;
   bool advanced = false;        // 6.7C: advanced after combat this phase: neither attacks nor is attacked
   int displaced_by_combat = 0;  // 6.6D: the combat of this phase that last displaced it (0: none)
-  // 12.0: returned to play by reorganization; 13.3: eliminated again, its corps loses its full strength.
-  bool reorganized = false;
 
   // The printed strength showing (6.5A: current printed strength).
   int strength() const { return reduced ? reduced_strength : full_strength; }
@@ -91,14 +89,6 @@ struct PendingExchange {
   std::vector<Hex> vacated;           // the defenders' hexes, offered for the advance afterwards
 };
 
-// 13.0: the running losses of one corps (13.1: of one Allied nationality) and its morale.
-struct CorpsMorale {
-  Army army = Army::French;
-  std::string corps;  // the corps' command designation ("[1]", "[1c]", "[G]"), or an Allied nationality
-  int losses = 0;     // strength points eliminated, less those reorganized (13.3)
-  bool demoralized = false;
-};
-
 // How the game ended (3.4).
 struct GameResult {
   std::optional<Side> winner;  // none: a draw or no condition met
@@ -114,14 +104,12 @@ struct GameState {
   Side phasing = Side::French;
   Phase phase = Phase::Movement;
   std::vector<UnitState> units;
-  std::array<int, 3> eliminated_strength{};       // by Army: running losses (9.0)
-  std::array<bool, 3> demoralized{};              // 9.2
-  std::array<bool, 3> disintegrated{};            // 9.1
-  std::array<int, 3> demoralization_reduction{};  // 15.2: lowered by 20 at each repulse of the Guard
-  std::vector<CorpsMorale> corps_morale;          // 13.0: by army, then corps; a corps once it has a loss
-  std::map<Hex, Side> control;                    // 3.4B: hexes a side last passed through
-  std::map<Hex, int> entries_this_phase;          // 5.6A: units entered at each hex this phase
-  std::vector<PendingRetreat> pending_retreats;   // in order; the first is decided next
+  std::array<int, 3> eliminated_strength{};      // by Army: running losses (9.0)
+  std::array<bool, 3> demoralized{};             // 9.2
+  std::array<bool, 3> disintegrated{};           // 9.1
+  std::map<Hex, Side> control;                   // 3.4B: hexes a side last passed through
+  std::map<Hex, int> entries_this_phase;         // 5.6A: units entered at each hex this phase
+  std::vector<PendingRetreat> pending_retreats;  // in order; the first is decided next
   std::optional<PendingAdvance> pending_advance;
   std::optional<PendingExchange> pending_exchange;  // decided before retreats and advances
   int combats_this_phase = 0;

@@ -11,8 +11,11 @@ namespace hd::engine {
 //   1: the first version (state hash over the field walk, rules identity in the hash).
 //   2: 11.0 Command (UnitState::out_of_command, gave_command) and 13.0 corps morale
 //      (GameState::corps_morale, UnitState::reorganized) in every state: every hash changes.
-//   3: rule state slots (GameState::rule_state, state/rule_slots.hpp): 11.0's marks move from
-//      UnitState into its CommandState slot: every hash changes, no game plays differently.
+//   3: rule state slots (GameState::rule_state, state/rule_slots.hpp): 11.0's marks (UnitState::
+//      out_of_command, gave_command), 13.0's corps records and reorganized units
+//      (GameState::corps_morale, UnitState::reorganized) and 15.2's repulses
+//      (GameState::demoralization_reduction) move into their rules' slots: every hash changes, no
+//      game plays differently.
 inline constexpr int kRulesVersion = 3;
 
 }  // namespace hd::engine

@@ -5,6 +5,7 @@
 // unit_eliminated, terrain_cost and advance_refusal; 12.0 calls recover_corps_losses.
 #pragma once
 
+#include <hd/engine/rules/corps_morale/corps_morale_state.hpp>
 #include <hd/engine/state/events.hpp>
 #include <hd/engine/state/game_state.hpp>
 
@@ -24,6 +25,17 @@ std::optional<std::string> corps_of(const Ruleset& rules, const UnitState& unit)
 // 13.0, 13.1: a corps' (nationality's) demoralization level from the scenario's lines in play (a
 // chosen option's line replaces the scenario's), or none.
 std::optional<int> corps_morale_level(const Ruleset& rules, Army army, std::string_view corps);
+
+// 13.0's state slot (corps_morale_state.hpp), or null in a game without 13.0.
+const CorpsMoraleState* find_corps_morale_state(const GameState& state);
+
+// 13.0's state slot, made if the game has none yet (the rule's opening makes it as a game starts;
+// a test may bring the rule in later).
+CorpsMoraleState& corps_morale_state(GameState& state);
+
+// 13.3: true if reorganization returned the unit to play (eliminated again, it counts its full
+// strength).
+bool reorganized(const GameState& state, UnitIndex unit);
 
 // The corps' record in the state, or null: it has had no loss and was never demoralized.
 const CorpsMorale* find_corps_morale(const GameState& state, Army army, std::string_view corps);

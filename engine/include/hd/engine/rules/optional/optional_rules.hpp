@@ -17,4 +17,7 @@ bool combined_arms(const GameState& state, const AttackAction& attack);
 bool imperial_guard_setback(const GameState& state, const AttackAction& attack, CombatResult result,
                             bool coalition_broken);
 
+// 15.2: how many times the Guard has been repulsed in this game (kept in 15.2's state slot).
+int imperial_guard_repulses(const GameState& state);
+
 }  // namespace hd::engine
