@@ -14,8 +14,13 @@ namespace hd::server {
 namespace net = boost::asio;
 using tcp = net::ip::tcp;
 
-Listener::Listener(net::io_context& io, const tcp::endpoint& endpoint, ServerContext& context)
-    : io_(io), acceptor_(net::make_strand(io)), context_(context), retry_timer_(acceptor_.get_executor()) {
+Listener::Listener(net::io_context& io, const tcp::endpoint& endpoint, ServerContext& context,
+                   const TlsContextStore* tls)
+    : io_(io),
+      acceptor_(net::make_strand(io)),
+      context_(context),
+      tls_(tls),
+      retry_timer_(acceptor_.get_executor()) {
   acceptor_.open(endpoint.protocol());
   acceptor_.set_option(net::socket_base::reuse_address(true));
   acceptor_.bind(endpoint);
@@ -59,7 +64,7 @@ void Listener::on_accept(boost::system::error_code error, tcp::socket socket) {
     // second waited for the client's delayed ACK of the first (about 40 ms, docs/load.md).
     boost::system::error_code ignored;
     socket.set_option(tcp::no_delay(true), ignored);
-    std::make_shared<HttpSession>(std::move(socket), context_)->run();
+    std::make_shared<HttpSession>(std::move(socket), context_, tls_ ? tls_->current() : nullptr)->run();
   }
   do_accept();
 }

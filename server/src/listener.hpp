@@ -4,6 +4,7 @@
 // neither spins nor floods the log (issue 12).
 #pragma once
 
+#include "ops/tls_context.hpp"
 #include "server_context.hpp"
 
 #include <boost/asio/io_context.hpp>
@@ -18,8 +19,10 @@ namespace hd::server {
 class Listener : public std::enable_shared_from_this<Listener> {
  public:
   // Binds and listens at once; throws boost::system::system_error if the address is unusable.
+  // With `tls` (which must outlive the listener), every connection starts with a TLS handshake
+  // using the store's current context; without it, connections are clear text.
   Listener(boost::asio::io_context& io, const boost::asio::ip::tcp::endpoint& endpoint,
-           ServerContext& context);
+           ServerContext& context, const TlsContextStore* tls = nullptr);
 
   void run();
   // Stops accepting. Safe from any thread.
@@ -36,6 +39,7 @@ class Listener : public std::enable_shared_from_this<Listener> {
   boost::asio::io_context& io_;
   boost::asio::ip::tcp::acceptor acceptor_;
   ServerContext& context_;
+  const TlsContextStore* tls_;
   boost::asio::steady_timer retry_timer_;
   std::chrono::milliseconds backoff_{0};  // the current pause after a failure, 0: none
   unsigned short port_ = 0;

@@ -4,6 +4,7 @@
 #include "log.hpp"
 #include "ops/connections_per_address.hpp"
 #include "ops/metrics.hpp"
+#include "ops/tls_context.hpp"
 #include "session_registry.hpp"
 
 #include <boost/asio/io_context.hpp>
@@ -13,6 +14,7 @@
 #include <csignal>
 #include <fstream>
 #include <functional>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -59,8 +61,8 @@ void serve(const ServerConfig& config, const ServerFacts& facts, Database& db) {
   net::io_context io(config.threads);
   SessionRegistry registry;
   Hub hub(io.get_executor(), db, config, registry, metrics, refusal_log);
-  ServerContext context{config,  facts, registry, hub, metrics, connections_per_address, address_rate_limiter,
-                        refusal_log};
+  ServerContext context{
+      config, facts, registry, hub, metrics, connections_per_address, address_rate_limiter, refusal_log};
 
   const net::ip::tcp::endpoint endpoint(net::ip::make_address(config.listen_address), config.port);
   auto listener = std::make_shared<Listener>(io, endpoint, context);
@@ -68,6 +70,35 @@ void serve(const ServerConfig& config, const ServerFacts& facts, Database& db) {
   log_event(LogLevel::Info, "listening",
             {{"address", config.listen_address}, {"port", std::to_string(listener->port())}});
   if (!config.port_file.empty()) write_port_file(config.port_file, listener->port());
+
+  // The TLS listener (issue 28): same address, its own port; the certificate is re-read on SIGHUP.
+  std::optional<TlsContextStore> tls;
+  std::shared_ptr<Listener> tls_listener;
+  net::signal_set reload_signals(io);
+  std::function<void()> wait_for_reload = [&] {
+    reload_signals.async_wait([&](boost::system::error_code error, int) {
+      if (error) return;
+      const std::string problem = tls->reload();
+      if (problem.empty())
+        log_event(LogLevel::Info, "tls_certificate_reloaded",
+                  {{"certificate", config.tls_certificate.string()}});
+      else
+        log_event(LogLevel::Warning, "tls_reload_failed",
+                  {{"error", problem}, {"kept", "the previous certificate"}});
+      wait_for_reload();
+    });
+  };
+  if (config.tls_enabled()) {
+    tls.emplace(config.tls_certificate, config.tls_private_key);
+    const net::ip::tcp::endpoint tls_endpoint(endpoint.address(), config.tls_port);
+    tls_listener = std::make_shared<Listener>(io, tls_endpoint, context, &*tls);
+    tls_listener->run();
+    log_event(LogLevel::Info, "listening_tls",
+              {{"address", config.listen_address}, {"port", std::to_string(tls_listener->port())}});
+    if (!config.tls_port_file.empty()) write_port_file(config.tls_port_file, tls_listener->port());
+    reload_signals.add(SIGHUP);
+    wait_for_reload();
+  }
 
   net::signal_set signals(io, SIGINT, SIGTERM);
   net::steady_timer shutdown_timer(io);
@@ -86,6 +117,9 @@ void serve(const ServerConfig& config, const ServerFacts& facts, Database& db) {
     if (error) return;
     log_event(LogLevel::Info, "shutdown_requested", {{"signal", std::to_string(signal_number)}});
     listener->stop();
+    if (tls_listener) tls_listener->stop();
+    boost::system::error_code ignored;
+    reload_signals.cancel(ignored);
     const std::size_t asked = registry.close_all();
     log_event(LogLevel::Info, "closing_connections", {{"count", std::to_string(asked)}});
     deadline = std::chrono::steady_clock::now() + config.shutdown_grace;

@@ -1,4 +1,5 @@
-// A running server: the listener, the I/O threads and the orderly shutdown on SIGINT/SIGTERM.
+// A running server: the listener (and the TLS listener when configured), the I/O threads, the
+// certificate reload on SIGHUP and the orderly shutdown on SIGINT/SIGTERM.
 #pragma once
 
 #include "connection_protocol.hpp"

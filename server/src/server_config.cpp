@@ -68,6 +68,18 @@ std::string apply_setting(ServerConfig& config, const std::string& key, const st
     config.database_path = value;
   } else if (key == "port-file") {
     config.port_file = value;
+  } else if (key == "tls-certificate") {
+    if (value.empty()) return bad();
+    config.tls_certificate = value;
+  } else if (key == "tls-private-key") {
+    if (value.empty()) return bad();
+    config.tls_private_key = value;
+  } else if (key == "tls-port") {
+    const auto v = integer(0, 65535);
+    if (!v) return bad();
+    config.tls_port = static_cast<std::uint16_t>(*v);
+  } else if (key == "tls-port-file") {
+    config.tls_port_file = value;
   } else if (key == "name") {
     if (value.empty() || value.size() > 64) return bad();
     config.server_name = value;
@@ -258,6 +270,8 @@ std::string server_usage() {
          "                 [--rate-limit-per-address-per-second N] [--rate-limit-per-address-burst N]\n"
          "                 [--room-idle-seconds N] [--max-rooms-in-memory N]\n"
          "                 [--catch-up-per-address-per-second N] [--catch-up-per-address-burst N]\n"
+         "                 [--tls-certificate FILE --tls-private-key FILE] [--tls-port N]\n"
+         "                 [--tls-port-file FILE]\n"
          "A config file holds the same keys as 'key = value' lines; flags override it.\n"
          "See docs/server.md.\n";
 }
@@ -288,6 +302,10 @@ ConfigResult parse_server_config(const std::vector<std::string>& args) {
     const std::string error = apply_setting(config, key, value);
     if (!error.empty()) return error;
   }
+  if (config.tls_certificate.empty() != config.tls_private_key.empty())
+    return "tls-certificate and tls-private-key go together";
+  if (config.tls_enabled() && config.tls_port != 0 && config.tls_port == config.port)
+    return "tls-port must differ from port (the plain listener stays for a proxy)";
   return config;
 }
 

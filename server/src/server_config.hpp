@@ -62,6 +62,14 @@ struct ServerConfig {
   std::size_t hashing_queue_limit = 32;     // password hashing jobs waiting server-wide; more: BUSY
   std::size_t waiting_requests_limit = 32;  // requests waiting behind one connection's log-in; more: BUSY
   RateLimit address_rate_limit{60, 120, 0, std::chrono::seconds{10}};  // requests per client address
+  // Issue 28 (docs/deploy.md, "TLS in the server"): with a certificate and its key, a second
+  // listener on tls_port (same listen address) speaks TLS 1.2+ (wss://, https:// for /healthz and
+  // /metrics); the plain listener on `port` stays for a proxy in front. SIGHUP re-reads both files.
+  std::filesystem::path tls_certificate;  // PEM, the server's certificate then its chain
+  std::filesystem::path tls_private_key;  // PEM, unencrypted
+  std::uint16_t tls_port = 8443;          // 0 picks a free port (see tls_port_file)
+  std::filesystem::path tls_port_file;    // if set, the TLS listener's bound port is written here
+  bool tls_enabled() const { return !tls_certificate.empty(); }
   // Client addresses that may GET /metrics.
   std::vector<std::string> metrics_allowed_from{"127.0.0.1", "::1"};
 };
@@ -79,7 +87,8 @@ using ConfigResult = std::variant<ServerConfig, std::string>;
 // max-open-games-per-account, max-games-created-per-day, finished-games-in-memory,
 // login-failures-per-account, login-failures-per-address, login-throttle-seconds, hashing-queue-limit,
 // waiting-requests-limit, rate-limit-per-address-per-second, rate-limit-per-address-burst,
-// room-idle-seconds, max-rooms-in-memory, catch-up-per-address-per-second, catch-up-per-address-burst.
+// room-idle-seconds, max-rooms-in-memory, catch-up-per-address-per-second, catch-up-per-address-burst,
+// tls-certificate, tls-private-key (both or neither), tls-port, tls-port-file.
 ConfigResult parse_server_config(const std::vector<std::string>& args);
 
 // The usage text printed for --help and on errors.

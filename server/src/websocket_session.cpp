@@ -16,30 +16,27 @@ namespace beast = boost::beast;
 namespace net = boost::asio;
 namespace websocket = beast::websocket;
 
-WebSocketSession::WebSocketSession(net::ip::tcp::socket&& socket, ServerContext& context,
+WebSocketSession::WebSocketSession(std::unique_ptr<WebSocketTransport> ws, ServerContext& context,
                                    std::string client_address, ConnectionsPerAddress::Lease place)
-    : ws_(std::move(socket)),
+    : ws_(std::move(ws)),
       context_(context),
       peer_address_(std::move(client_address)),
       place_(std::move(place)) {
-  beast::error_code ignored;
-  const auto endpoint = beast::get_lowest_layer(ws_).socket().remote_endpoint(ignored);
+  const auto endpoint = ws_->remote_endpoint();
   peer_ = endpoint.address().to_string() + ":" + std::to_string(endpoint.port());
 }
 
 void WebSocketSession::run(beast::http::request<beast::http::string_body> request) {
   // The websocket stream has its own timeouts (handshake, idle with pings); the TCP one is off.
-  beast::get_lowest_layer(ws_).expires_never();
   websocket::stream_base::timeout timeouts{};
   timeouts.handshake_timeout = context_.config.handshake_timeout;
   timeouts.idle_timeout = context_.config.idle_timeout;
   timeouts.keep_alive_pings = true;
-  ws_.set_option(timeouts);
-  ws_.set_option(websocket::stream_base::decorator(
-      [](websocket::response_type& response) { response.set(beast::http::field::server, "hundred-days"); }));
-  ws_.read_message_max(context_.config.max_message_bytes);
-  ws_.binary(true);
-  ws_.async_accept(request, beast::bind_front_handler(&WebSocketSession::on_accept, shared_from_this()));
+  ws_->configure(timeouts, context_.config.max_message_bytes);
+  // The transport keeps the request only for the handshake's first step; it must outlive it here.
+  auto held = std::make_shared<beast::http::request<beast::http::string_body>>(std::move(request));
+  ws_->async_accept(*held,
+                    [self = shared_from_this(), held](beast::error_code error) { self->on_accept(error); });
 }
 
 void WebSocketSession::on_accept(beast::error_code error) {
@@ -59,25 +56,25 @@ void WebSocketSession::on_accept(beast::error_code error) {
 }
 
 void WebSocketSession::close_for_shutdown() {
-  net::post(ws_.get_executor(), [self = shared_from_this()] {
+  net::post(ws_->get_executor(), [self = shared_from_this()] {
     self->request_close(CloseRequest{kCloseGoingAway, "server shutting down"});
   });
 }
 
 void WebSocketSession::deliver(std::string frame) {
-  net::post(ws_.get_executor(), [self = shared_from_this(), frame = std::move(frame)]() mutable {
+  net::post(ws_->get_executor(), [self = shared_from_this(), frame = std::move(frame)]() mutable {
     self->enqueue(std::move(frame));
   });
 }
 
 void WebSocketSession::close_with(CloseRequest close) {
-  net::post(ws_.get_executor(), [self = shared_from_this(), close = std::move(close)]() mutable {
+  net::post(ws_->get_executor(), [self = shared_from_this(), close = std::move(close)]() mutable {
     self->request_close(std::move(close));
   });
 }
 
 void WebSocketSession::when_drained(std::size_t low_water, std::function<void()> drained) {
-  net::post(ws_.get_executor(),
+  net::post(ws_->get_executor(),
             [self = shared_from_this(), low_water, drained = std::move(drained)]() mutable {
               if (self->finished_ || self->close_started_ || self->pending_close_) return;
               self->drain_wait_ = DrainWait{low_water, std::move(drained)};
@@ -93,7 +90,7 @@ void WebSocketSession::check_drained() {
 }
 
 void WebSocketSession::do_read() {
-  ws_.async_read(buffer_, beast::bind_front_handler(&WebSocketSession::on_read, shared_from_this()));
+  ws_->async_read(buffer_, beast::bind_front_handler(&WebSocketSession::on_read, shared_from_this()));
 }
 
 void WebSocketSession::on_read(beast::error_code error, std::size_t) {
@@ -110,7 +107,7 @@ void WebSocketSession::on_read(beast::error_code error, std::size_t) {
 
   const std::string frame = beast::buffers_to_string(buffer_.data());
   buffer_.consume(buffer_.size());
-  ProtocolReply reply = protocol_->on_frame(frame, ws_.got_binary());
+  ProtocolReply reply = protocol_->on_frame(frame, ws_->got_binary());
   if (!reply.request_type.empty()) context_.metrics.count_request(reply.request_type);
   for (const auto& message : reply.messages) {
     note_refusal(context_.metrics, context_.refusal_log, connection_id_, peer_address_, message);
@@ -129,8 +126,7 @@ void WebSocketSession::enqueue(std::string frame) {
   if (outbox_.size() >= context_.config.write_queue_limit) {
     log_event(LogLevel::Warning, "slow_client_dropped",
               {{"connection", std::to_string(connection_id_)}, {"queued", std::to_string(outbox_.size())}});
-    beast::error_code ignored;
-    beast::get_lowest_layer(ws_).socket().close(ignored);
+    ws_->close_socket();
     return;
   }
   outbox_.push_back(std::move(frame));
@@ -139,8 +135,8 @@ void WebSocketSession::enqueue(std::string frame) {
 
 void WebSocketSession::do_write() {
   writing_ = true;
-  ws_.async_write(net::buffer(outbox_.front()),
-                  beast::bind_front_handler(&WebSocketSession::on_write, shared_from_this()));
+  ws_->async_write(net::buffer(outbox_.front()),
+                   beast::bind_front_handler(&WebSocketSession::on_write, shared_from_this()));
 }
 
 void WebSocketSession::on_write(beast::error_code error, std::size_t) {
@@ -163,7 +159,7 @@ void WebSocketSession::start_close_if_idle() {
   close_started_ = true;
   websocket::close_reason reason(static_cast<websocket::close_code>(pending_close_->code),
                                  pending_close_->reason);
-  ws_.async_close(reason, beast::bind_front_handler(&WebSocketSession::on_close, shared_from_this()));
+  ws_->async_close(reason, beast::bind_front_handler(&WebSocketSession::on_close, shared_from_this()));
 }
 
 void WebSocketSession::on_close(beast::error_code error) {

@@ -4,13 +4,11 @@
 
 #include "connection_protocol.hpp"
 #include "server_context.hpp"
+#include "websocket_transport.hpp"
 
-#include <boost/asio/ip/tcp.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
-#include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/http/message.hpp>
 #include <boost/beast/http/string_body.hpp>
-#include <boost/beast/websocket/stream.hpp>
 
 #include <deque>
 #include <functional>
@@ -22,9 +20,10 @@ namespace hd::server {
 
 class WebSocketSession : public std::enable_shared_from_this<WebSocketSession> {
  public:
-  // `client_address` is the remote address (see client_address.hpp); `place` holds the
-  // connection's place under the per-address cap until the session is destroyed.
-  WebSocketSession(boost::asio::ip::tcp::socket&& socket, ServerContext& context, std::string client_address,
+  // `ws` is the stream the upgrade request was read on, plain or TLS; `client_address` is the
+  // remote address (see client_address.hpp); `place` holds the connection's place under the
+  // per-address cap until the session is destroyed.
+  WebSocketSession(std::unique_ptr<WebSocketTransport> ws, ServerContext& context, std::string client_address,
                    ConnectionsPerAddress::Lease place);
 
   // Completes the upgrade the HTTP session received, then starts reading.
@@ -57,7 +56,7 @@ class WebSocketSession : public std::enable_shared_from_this<WebSocketSession> {
   void on_close(boost::beast::error_code error);
   void finish(const std::string& why);
 
-  boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
+  std::unique_ptr<WebSocketTransport> ws_;
   ServerContext& context_;
   std::string peer_;          // address:port, for logs
   std::string peer_address_;  // the client's address (the proxy's X-Real-IP when trusted)

@@ -22,7 +22,17 @@ TEST_CASE("server URLs: ws scheme, host, optional port and path") {
   CHECK(bare->port == "80");
   CHECK(bare->target == "/");
 
-  CHECK_FALSE(parse_server_url("wss://example.org/"));
+  const auto secure = parse_server_url("wss://play.example.org/");  // issue 28
+  REQUIRE(secure);
+  CHECK(secure->tls);
+  CHECK(secure->port == "443");
+  CHECK_FALSE(bare->tls);
+  const auto with_ca = parse_options({"--server", "wss://localhost:8443/", "--ca-file", "ca.pem"});
+  REQUIRE(std::holds_alternative<ClientOptions>(with_ca));
+  CHECK(std::get<ClientOptions>(with_ca).server.ca_file == "ca.pem");
+  const auto ca_for_plain = parse_options({"--server", "ws://localhost:8765/", "--ca-file", "ca.pem"});
+  REQUIRE(std::holds_alternative<std::string>(ca_for_plain));
+  CHECK(std::get<std::string>(ca_for_plain) == "--ca-file is for a wss:// server");
   CHECK_FALSE(parse_server_url("http://example.org/"));
   CHECK_FALSE(parse_server_url("ws://:80/"));
   CHECK_FALSE(parse_server_url("ws://host:0/"));

@@ -19,14 +19,15 @@ bool is_option(const std::string& name) {
   return name == "--server" || name == "--width" || name == "--height" || name == "--font" ||
          name == "--screenshot" || name == "--screenshot-timeout-seconds" || name == "--data" ||
          name == "--user" || name == "--password" || name == "--open-game" || name == "--script" ||
-         name == "--benchmark-frames" || name == "--record-dir";
+         name == "--benchmark-frames" || name == "--record-dir" || name == "--ca-file";
 }
 
 }  // namespace
 
 std::string usage(const std::string& program) {
   return "usage: " + program +
-         " --server ws://HOST:PORT/ [--width 1280] [--height 800] [--font PATH]\n"
+         " --server wss://HOST[:PORT]/|ws://HOST:PORT/ [--ca-file PEM] [--width 1280] [--height 800] [--font "
+         "PATH]\n"
          "       [--screenshot FILE.png] [--screenshot-timeout-seconds 20] [--data SCENARIOS_DIR]\n"
          "       [--user NAME --password PW [--register]] [--open-game ID [--spectate]] [--script FILE|-]\n"
          "       [--record-dir DIR]   (where Ctrl+S writes <game>.rec and <game>.dice; default: here)\n"
@@ -39,6 +40,7 @@ std::string usage(const std::string& program) {
 std::variant<ClientOptions, std::string> parse_options(const std::vector<std::string>& arguments) {
   ClientOptions options;
   bool have_server = false;
+  std::string ca_file;
   for (std::size_t i = 0; i < arguments.size(); ++i) {
     const std::string& name = arguments[i];
     if (name == "--register") {
@@ -54,10 +56,14 @@ std::variant<ClientOptions, std::string> parse_options(const std::vector<std::st
     const std::string& value = arguments[++i];
     if (name == "--server") {
       const auto url = parse_server_url(value);
-      if (!url) return "--server must be ws://HOST[:PORT][/PATH], got '" + value + "'";
+      if (!url)
+        return "--server must be wss://HOST[:PORT][/PATH] or ws://HOST[:PORT][/PATH], got '" + value + "'";
       options.server_text = value;
       options.server = *url;
       have_server = true;
+    } else if (name == "--ca-file") {
+      if (value.empty()) return "--ca-file needs a file name";
+      ca_file = value;
     } else if (name == "--width" || name == "--height") {
       const auto number = parse_number(value, 200, 8192);
       if (!number) return name + " must be a whole number of pixels from 200 to 8192, got '" + value + "'";
@@ -94,6 +100,8 @@ std::variant<ClientOptions, std::string> parse_options(const std::vector<std::st
   }
   if (!have_server && options.benchmark_frames == 0) return "--server is required";
   if (options.username.empty() != options.password.empty()) return "--user and --password go together";
+  if (!ca_file.empty() && !options.server.tls) return "--ca-file is for a wss:// server";
+  options.server.ca_file = ca_file;
   return options;
 }
 

@@ -9,8 +9,13 @@
 namespace hd::client {
 
 Connection::Connection(const ServerUrl& url, EventQueue& events) {
-  session_ = std::make_shared<WebSocketSession>(
-      io_, url, [&events](ServerEvent event) { events.push(std::move(event)); });
+  try {
+    session_ = std::make_shared<WebSocketSession>(
+        io_, url, [&events](ServerEvent event) { events.push(std::move(event)); });
+  } catch (const std::exception& error) {  // an unreadable --ca-file: shown like any failed connection
+    events.push(ConnectionFailed{error.what()});
+    return;
+  }
   session_->start();
   thread_ = std::thread([this, &events] {
     try {
@@ -26,6 +31,7 @@ Connection::~Connection() {
 }
 
 void Connection::send(const hundred_days::v1::ClientEnvelope& envelope) {
+  if (!session_) return;
   boost::asio::post(io_, [session = session_, envelope] { session->send(envelope); });
 }
 

@@ -19,11 +19,17 @@ bool is_valid_port(std::string_view port) {
 }  // namespace
 
 std::optional<ServerUrl> parse_server_url(std::string_view text) {
-  constexpr std::string_view kScheme = "ws://";
-  if (!text.starts_with(kScheme)) return std::nullopt;
-  text.remove_prefix(kScheme.size());
-
   ServerUrl url;
+  if (text.starts_with("wss://")) {
+    url.tls = true;
+    url.port = "443";
+    text.remove_prefix(6);
+  } else if (text.starts_with("ws://")) {
+    text.remove_prefix(5);
+  } else {
+    return std::nullopt;
+  }
+
   const auto slash = text.find('/');
   std::string_view authority = text.substr(0, slash);
   if (slash != std::string_view::npos) url.target = std::string(text.substr(slash));

@@ -1,5 +1,6 @@
 // One WebSocket connection to the server, driven by Boost.Beast on the network thread: resolve,
-// connect, handshake, send Hello, then read envelopes until closed. Each step reports to a sink.
+// connect, TLS handshake (wss://, the certificate verified), WebSocket handshake, send Hello, then
+// read envelopes until closed. Each step reports to a sink.
 #pragma once
 
 #include "model/server_event.hpp"
@@ -13,12 +14,14 @@
 #include <boost/beast/core/error.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
+#include <boost/beast/ssl/ssl_stream.hpp>
 #include <boost/beast/websocket/stream.hpp>
 
 #include <deque>
 #include <functional>
 #include <memory>
 #include <string>
+#include <variant>
 
 namespace hd::client {
 
@@ -27,6 +30,7 @@ using EventSink = std::function<void(ServerEvent)>;
 
 class WebSocketSession : public std::enable_shared_from_this<WebSocketSession> {
  public:
+  // Throws std::runtime_error if a wss:// URL's --ca-file cannot be read.
   WebSocketSession(boost::asio::io_context& io, ServerUrl url, EventSink sink);
 
   // Begins resolving. Call once, from the network thread or before it runs the io_context.
@@ -43,6 +47,8 @@ class WebSocketSession : public std::enable_shared_from_this<WebSocketSession> {
 
   void on_resolve(boost::beast::error_code error, Tcp::resolver::results_type results);
   void on_connect(boost::beast::error_code error, Tcp::resolver::results_type::endpoint_type endpoint);
+  void on_tls_handshake(boost::beast::error_code error);
+  void start_websocket_handshake();
   void on_handshake(boost::beast::error_code error);
   void send_hello();
   void write_next();
@@ -58,8 +64,17 @@ class WebSocketSession : public std::enable_shared_from_this<WebSocketSession> {
   boost::asio::io_context& io_;  // dedicated to this session; stopped when its close is done
   ServerUrl url_;
   EventSink sink_;
+  using PlainWs = boost::beast::websocket::stream<boost::beast::tcp_stream>;
+  using TlsWs = boost::beast::websocket::stream<boost::beast::ssl_stream<boost::beast::tcp_stream>>;
+  // Calls `f` with the WebSocket stream, plain or TLS.
+  template <class F>
+  decltype(auto) with_ws(F&& f) {
+    return std::visit(std::forward<F>(f), ws_);
+  }
+
   Tcp::resolver resolver_;
-  boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
+  std::shared_ptr<boost::asio::ssl::context> tls_;  // wss:// only; outlives the stream
+  std::variant<PlainWs, TlsWs> ws_;
   boost::asio::steady_timer close_deadline_;
   boost::beast::flat_buffer buffer_;
   std::deque<std::string> queue_;  // frames to write, the one being written first

@@ -1,7 +1,12 @@
 // hd_term: the headless terminal client (docs/terminal-client.md).
 //
-//   hd_term --server ws://HOST:PORT/ [--token-file FILE] [--data DIR] [--script FILE] [--strict]
-//           [--quiet] [--wait-seconds N] [--bot-seed N] [-c COMMAND]...
+//   hd_term --server wss://HOST[:PORT]/ [--ca-file FILE] [--allow-cleartext] [--token-file FILE]
+//           [--data DIR] [--script FILE] [--strict] [--quiet] [--wait-seconds N] [--bot-seed N]
+//           [-c COMMAND]...
+//
+// wss:// verifies the server's certificate against the system's CA store, or the authority in
+// --ca-file. A ws:// address that is not loopback is refused unless --allow-cleartext or, at an
+// interactive prompt, the user agrees once (the password and token would travel unencrypted).
 //
 // Runs the -c commands, then the script (a file, or standard input: interactive with a prompt on a
 // terminal, a script otherwise). Exit status: 0 done; 1 a command failed under --strict; 2 bad usage.
@@ -18,8 +23,10 @@ int main(int argc, char** argv) {
   std::string script;
   std::vector<std::string> commands;
   const auto usage = [] {
-    std::cerr << "usage: hd_term --server ws://HOST:PORT/ [--token-file FILE] [--data DIR] [--script FILE]\n"
-                 "               [--strict] [--quiet] [--wait-seconds N] [--bot-seed N] [-c COMMAND]...\n";
+    std::cerr
+        << "usage: hd_term --server wss://HOST[:PORT]/|ws://HOST:PORT/ [--ca-file FILE] [--allow-cleartext]\n"
+           "               [--token-file FILE] [--data DIR] [--script FILE] [--strict] [--quiet]\n"
+           "               [--wait-seconds N] [--bot-seed N] [-c COMMAND]...\n";
     return 2;
   };
   for (int i = 1; i < argc; ++i) {
@@ -27,6 +34,10 @@ int main(int argc, char** argv) {
     const bool has_value = i + 1 < argc;
     if (arg == "--server" && has_value)
       options.server_url = argv[++i];
+    else if (arg == "--ca-file" && has_value)
+      options.ca_file = argv[++i];
+    else if (arg == "--allow-cleartext")
+      options.allow_cleartext = true;
     else if (arg == "--token-file" && has_value)
       options.token_file = argv[++i];
     else if (arg == "--data" && has_value)

@@ -1,5 +1,6 @@
 #include <hd/term/state_text.hpp>
 #include <hd/term/terminal.hpp>
+#include <hd/wire/tls_client.hpp>
 
 #include <fstream>
 #include <iostream>
@@ -95,8 +96,11 @@ bool Terminal::answer_ok(const std::optional<v1::ServerEnvelope>& answer, const 
 bool Terminal::ensure_connected() {
   if (client_ && client_->connected()) return true;
   if (options_.server_url.empty()) return fail("not connected (connect URL, or --server)");
-  const auto address = parse_server_address(options_.server_url);
-  if (!address) return fail("bad server address '" + options_.server_url + "' (ws://HOST:PORT/)");
+  auto address = parse_server_address(options_.server_url);
+  if (!address)
+    return fail("bad server address '" + options_.server_url + "' (wss://HOST[:PORT]/ or ws://HOST:PORT/)");
+  if (address->tls) address->ca_file = options_.ca_file;
+  if (!cleartext_agreed(*address)) return false;
   ClientOptions client_options;
   client_options.data_root = options_.data_root;
   client_options.events = options_.quiet ? nullptr : &out_;
@@ -110,6 +114,20 @@ bool Terminal::ensure_connected() {
   if (!welcome) return fail("no Welcome: " + client_->last_error());
   out_ << "connected to " << welcome->server_name() << " (protocol " << welcome->protocol_version()
        << ", connection " << welcome->connection_id() << ")\n";
+  return true;
+}
+
+bool Terminal::cleartext_agreed(const ServerAddress& address) {
+  if (!wire::cleartext_needs_warning(address.tls, address.host) || options_.allow_cleartext ||
+      cleartext_agreed_host_ == address.host)
+    return true;
+  out_ << wire::cleartext_warning(address.host) << "\n";
+  if (!prompt_in_) return fail("not connecting in clear text (--allow-cleartext to go on anyway)");
+  out_ << "connect anyway? [y/N] " << std::flush;
+  std::string answer;
+  if (!std::getline(*prompt_in_, answer) || (answer != "y" && answer != "yes"))
+    return fail("not connecting in clear text");
+  cleartext_agreed_host_ = address.host;
   return true;
 }
 
@@ -138,7 +156,7 @@ bool Terminal::run_line(const std::string& raw) {
     return true;
   }
   if (command == "connect") {
-    if (words.size() != 2) return fail("usage: connect ws://HOST:PORT/");
+    if (words.size() != 2) return fail("usage: connect wss://HOST[:PORT]/ | ws://HOST:PORT/");
     options_.server_url = words[1];
     client_.reset();
     return ensure_connected();
@@ -428,6 +446,7 @@ bool Terminal::run_line(const std::string& raw) {
 }
 
 int Terminal::run(std::istream& in, bool interactive) {
+  prompt_in_ = interactive ? &in : nullptr;
   std::string line;
   while (!quit_) {
     if (interactive) {
@@ -443,8 +462,12 @@ int Terminal::run(std::istream& in, bool interactive) {
     if (!std::getline(in, line)) break;
     if (!interactive && !line.empty() && !options_.quiet) out_ << "> " << line << "\n";
     const bool ok = run_line(line);
-    if (!ok && options_.strict) return 1;
+    if (!ok && options_.strict) {
+      prompt_in_ = nullptr;
+      return 1;
+    }
   }
+  prompt_in_ = nullptr;
   return 0;
 }
 

@@ -12,19 +12,23 @@
 
 namespace hd::term {
 
-// Where a server listens: parsed from "ws://HOST:PORT/" or "HOST:PORT".
+// Where a server listens: parsed from "ws://HOST[:PORT][/PATH]", "wss://HOST[:PORT][/PATH]" or
+// "HOST:PORT" (clear text). The port defaults to 80 for ws:// and 443 for wss://.
 struct ServerAddress {
   std::string host = "127.0.0.1";
   std::string port = "8765";
   std::string path = "/";
+  bool tls = false;     // wss://: TLS, the certificate verified (hd/wire/tls_client.hpp)
+  std::string ca_file;  // wss:// only: trust this PEM authority instead of the system's CA store
 };
 
-// nullopt if `url` is not of the two forms above.
+// nullopt if `url` is not of the forms above (or its port is not 1..65535).
 std::optional<ServerAddress> parse_server_address(const std::string& url);
 
 class Connection {
  public:
-  // Connects and completes the WebSocket handshake; throws std::runtime_error naming the failure.
+  // Connects (TCP, then TLS for wss://, each within 10 s) and completes the WebSocket handshake;
+  // throws std::runtime_error naming the failure (e.g. a certificate for another host).
   explicit Connection(const ServerAddress& address);
   // Closes the connection (a close frame if still open) and joins the network thread.
   ~Connection();

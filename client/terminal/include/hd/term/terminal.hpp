@@ -23,6 +23,8 @@ struct TerminalOptions {
   bool quiet = false;                              // do not print events as they arrive
   std::chrono::milliseconds wait_timeout{120000};  // "wait" and "bot" give up after this much silence
   std::uint64_t bot_seed = 0;                      // 0: a random seed
+  std::string ca_file;                             // wss://: trust this PEM authority (else the system's)
+  bool allow_cleartext = false;  // connect to a ws:// address that is not loopback without asking
 };
 
 class Terminal {
@@ -43,6 +45,9 @@ class Terminal {
 
  private:
   bool ensure_connected();
+  // For a clear-text address that is not loopback: shows the warning, then asks once at the prompt
+  // (interactive) or refuses (a script without --allow-cleartext). True if connecting may go on.
+  bool cleartext_agreed(const ServerAddress& address);
   bool fail(const std::string& why);
   bool answer_ok(const std::optional<hundred_days::v1::ServerEnvelope>& answer, const char* expected);
   bool save_token();
@@ -53,6 +58,8 @@ class Terminal {
   BotStats bot_stats_;
   int failures_ = 0;
   bool quit_ = false;
+  std::istream* prompt_in_ = nullptr;  // the interactive input, while run() reads it
+  std::string cleartext_agreed_host_;  // the clear-text host the user agreed to
 };
 
 }  // namespace hd::term

@@ -1,0 +1,206 @@
+// Issue 28: hd_term over wss:// against the server's own TLS listener (real processes on loopback,
+// a real SQLite file). A test certificate authority and server certificates are made with the
+// openssl command; hd_term trusts the authority through --ca-file. Also: a certificate for another
+// host name and one from an unknown authority are refused with a clear message, and SIGHUP re-reads
+// the certificate (a broken file keeps the previous one).
+#include "process.hpp"
+#include "server_process.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <csignal>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+using hd::test::ServerOptions;
+using hd::test::ServerProcess;
+
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string read_file(const fs::path& path) {
+  std::ifstream in(path);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// Runs the openssl command; fails the test if it does not succeed within 60 s.
+void openssl(const std::vector<std::string>& args) {
+  std::vector<std::string> argv{"openssl"};
+  argv.insert(argv.end(), args.begin(), args.end());
+  INFO("openssl " << args.front());
+  REQUIRE(hd::test::run_process(argv, std::chrono::seconds(60)) == 0);
+}
+
+// A self-signed authority `name`.pem / `name`.key in `dir`.
+void make_authority(const fs::path& dir, const std::string& name) {
+  openssl({"req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=" + name + " test CA",
+           "-keyout", (dir / (name + ".key")).string(), "-out", (dir / (name + ".pem")).string()});
+}
+
+// A server certificate `name`.pem / `name`.key signed by `authority`, for the subjectAltName `san`
+// (e.g. "DNS:localhost,IP:127.0.0.1").
+void make_certificate(const fs::path& dir, const std::string& authority, const std::string& name,
+                      const std::string& san) {
+  const fs::path request = dir / (name + ".csr");
+  const fs::path extensions = dir / (name + ".ext");
+  std::ofstream(extensions) << "subjectAltName=" << san << "\n";
+  openssl({"req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=" + name, "-keyout",
+           (dir / (name + ".key")).string(), "-out", request.string()});
+  openssl({"x509", "-req", "-in", request.string(), "-CA", (dir / (authority + ".pem")).string(), "-CAkey",
+           (dir / (authority + ".key")).string(), "-CAcreateserial", "-days", "2", "-extfile",
+           extensions.string(), "-out", (dir / (name + ".pem")).string()});
+}
+
+// A data directory holding a test authority "ca" and a certificate "server" for localhost and
+// 127.0.0.1 that it signed, and the server started on it with its TLS listener.
+struct TlsServer {
+  fs::path dir = hd::test::make_temp_directory("hd-tls");
+  std::unique_ptr<ServerProcess> server;
+  int tls_port = 0;
+
+  TlsServer() {
+    make_authority(dir, "ca");
+    make_certificate(dir, "ca", "server", "DNS:localhost,IP:127.0.0.1");
+    ServerOptions options;
+    options.directory = dir;
+    options.extra_args = {"--argon2-memory-kib", "8192",
+                          "--argon2-operations", "1",
+                          "--data-root",         std::string(HD_SOURCE_DIR) + "/scenarios",
+                          "--tls-certificate",   (dir / "server.pem").string(),
+                          "--tls-private-key",   (dir / "server.key").string(),
+                          "--tls-port",          "0",
+                          "--tls-port-file",     (dir / "tls-port").string()};
+    server = std::make_unique<ServerProcess>(options);
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (std::chrono::steady_clock::now() < deadline) {
+      std::ifstream in(dir / "tls-port");
+      if (in >> tls_port && tls_port > 0) return;
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    FAIL("no TLS port within 10 s:\n" << server->log());
+  }
+
+  std::string url(const std::string& host = "localhost") const {
+    return "wss://" + host + ":" + std::to_string(tls_port) + "/";
+  }
+
+  // Sends SIGHUP and waits (at most 10 s) for the log line `event`.
+  void reload_and_wait_for(const std::string& event) const {
+    const auto before = server->log().size();
+    REQUIRE(::kill(server->pid(), SIGHUP) == 0);
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (std::chrono::steady_clock::now() < deadline) {
+      if (server->log().find("event=" + event, before) != std::string::npos) return;
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    FAIL("no " << event << " within 10 s:\n" << server->log());
+  }
+};
+
+struct TermRun {
+  int status = 0;
+  std::string output;
+};
+
+// Runs hd_term --strict with `commands` (-c each) against `url`, with `extra` flags.
+TermRun run_term(const fs::path& dir, const std::string& name, const std::string& url,
+                 const std::vector<std::string>& commands, const std::vector<std::string>& extra = {}) {
+  const auto output_path = dir / (name + ".out");
+  std::vector<std::string> argv{
+      HD_TERM_BINARY,   "--server", url,      "--strict",
+      "--wait-seconds", "30",       "--data", std::string(HD_SOURCE_DIR) + "/scenarios"};
+  argv.insert(argv.end(), extra.begin(), extra.end());
+  for (const auto& command : commands) {
+    argv.push_back("-c");
+    argv.push_back(command);
+  }
+  const int pid = hd::test::spawn_process(argv, output_path.string());
+  TermRun run;
+  run.status = hd::test::wait_process(pid, std::chrono::seconds(60));
+  run.output = read_file(output_path);
+  return run;
+}
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+}  // namespace
+
+TEST_CASE("hd_term registers, creates a game and plays over wss:// with --ca-file", "[terminal][e2e][tls]") {
+  TlsServer tls;
+  const std::vector<std::string> trust{"--ca-file", (tls.dir / "ca.pem").string()};
+  const TermRun played = run_term(
+      tls.dir, "play", tls.url(),
+      {"register alice secret-password", "create quatre-bras take=french prussian=builtin allied=builtin",
+       "open 1", "wait", "french end"},
+      trust);
+  INFO(played.output);
+  CHECK(played.status == 0);
+  CHECK(contains(played.output, "logged in as alice"));
+  CHECK(contains(played.output, "created game 1 "));
+  CHECK(contains(played.output, "accepted as sequence"));
+
+  // By address too: the certificate names 127.0.0.1; and the plain listener still serves loopback.
+  const TermRun by_address =
+      run_term(tls.dir, "address", tls.url("127.0.0.1"), {"login alice secret-password"}, trust);
+  INFO(by_address.output);
+  CHECK(by_address.status == 0);
+  CHECK(contains(by_address.output, "logged in as alice"));
+  const TermRun plain = run_term(tls.dir, "plain", tls.server->url(), {"login alice secret-password"});
+  INFO(plain.output);
+  CHECK(plain.status == 0);
+  CHECK(contains(plain.output, "logged in as alice"));
+  CHECK_FALSE(contains(plain.output, "not encrypted"));  // loopback ws:// is silent
+
+  SECTION("a certificate from an unknown authority is refused, with or without another --ca-file") {
+    const TermRun system_store = run_term(tls.dir, "system", tls.url(), {"login alice secret-password"});
+    INFO(system_store.output);
+    CHECK(system_store.status == 1);
+    CHECK(contains(system_store.output, "the server's certificate is not signed by a trusted authority"));
+    CHECK_FALSE(contains(system_store.output, "logged in"));
+
+    make_authority(tls.dir, "stranger");
+    const TermRun stranger = run_term(tls.dir, "stranger", tls.url(), {"login alice secret-password"},
+                                      {"--ca-file", (tls.dir / "stranger.pem").string()});
+    INFO(stranger.output);
+    CHECK(stranger.status == 1);
+    CHECK(contains(stranger.output, "the server's certificate is not signed by a trusted authority"));
+    CHECK(contains(tls.server->log(), "event=tls_handshake_failed"));
+  }
+
+  SECTION("SIGHUP with a broken certificate file keeps the previous certificate") {
+    std::ofstream(tls.dir / "server.pem", std::ios::trunc) << "not a certificate\n";
+    tls.reload_and_wait_for("tls_reload_failed");
+    const TermRun after = run_term(tls.dir, "after", tls.url(), {"login alice secret-password"}, trust);
+    INFO(after.output);
+    CHECK(after.status == 0);
+    CHECK(contains(after.output, "logged in as alice"));
+  }
+
+  SECTION("SIGHUP serves a renewed certificate: one for another host name is refused") {
+    make_certificate(tls.dir, "ca", "server", "DNS:other.example");
+    tls.reload_and_wait_for("tls_certificate_reloaded");
+    const TermRun mismatch = run_term(tls.dir, "mismatch", tls.url(), {"login alice secret-password"}, trust);
+    INFO(mismatch.output);
+    CHECK(mismatch.status == 1);
+    CHECK(
+        contains(mismatch.output, "the server's certificate is not valid for this host (hostname mismatch)"));
+    CHECK_FALSE(contains(mismatch.output, "logged in"));
+  }
+}
+
+TEST_CASE("hd_term refuses a clear-text address that is not loopback unless allowed", "[terminal][tls]") {
+  const fs::path dir = hd::test::make_temp_directory("hd-cleartext");
+  // 192.0.2.1 (TEST-NET-1) is never reached: the refusal comes before any connection.
+  const TermRun refused = run_term(dir, "refused", "ws://192.0.2.1:8765/", {"games"});
+  INFO(refused.output);
+  CHECK(refused.status == 1);
+  CHECK(contains(refused.output, "your password and session token would travel in clear text"));
+  CHECK(contains(refused.output, "--allow-cleartext"));
+  CHECK_FALSE(contains(refused.output, "cannot connect"));
+}
