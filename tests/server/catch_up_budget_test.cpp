@@ -17,25 +17,6 @@ using namespace hd::test;
 
 namespace {
 
-// An older server (HD_TEST_SERVER_BINARY, to see the test fail before the fix) refuses the new
-// flags: it is started without them, so the test shows what it does by default.
-bool older_server() {
-  const char* other = std::getenv("HD_TEST_SERVER_BINARY");
-  return other && *other;
-}
-
-// A public campaign game with no human seat, watched from the French side: it plays itself.
-v1::ClientEnvelope create_unattended() {
-  v1::ClientEnvelope envelope = create_game("campaign", {}, test_entropy("robot"), v1::SPECTATOR_VIEW_FRENCH);
-  envelope.mutable_create_game()->set_public_listing(true);
-  for (v1::Seat seat : {v1::SEAT_FRENCH, v1::SEAT_PRUSSIAN, v1::SEAT_ALLIED}) {
-    v1::SeatSetup& setup = *envelope.mutable_create_game()->add_seats();
-    setup.set_seat(seat);
-    setup.set_built_in(true);
-  }
-  return envelope;
-}
-
 HeaderFields from(const std::string& address) {
   return {{"X-Real-IP", address}};
 }
@@ -68,12 +49,12 @@ TEST_CASE("a flood of resumes from one address is limited by its catch-up budget
   // Two whole catch-ups (64 updates each) at once per address, then one update a second.
   std::vector<std::string> args = game_server_args();
   args.insert(args.end(), {"--trusted-proxies", "127.0.0.1", "--allow-missing-rules", "true"});
-  if (!older_server())
+  if (!testing_another_server())
     args.insert(args.end(),
                 {"--catch-up-per-address-burst", "128", "--catch-up-per-address-per-second", "1"});
   ServerProcess server({args, {}});
   GamePlayer robot(server.port(), "robot");
-  const auto created = robot.request(create_unattended());
+  const auto created = robot.request(create_unattended("campaign"));
   INFO(created.DebugString());
   REQUIRE(created.has_game_created());
   const std::uint64_t game = created.game_created().game_id();

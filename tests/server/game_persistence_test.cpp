@@ -24,18 +24,6 @@ using namespace hd::test;
 
 namespace {
 
-engine::Viewer french_seat() {
-  engine::Viewer viewer;
-  viewer.kind = engine::Viewer::Kind::Seat;
-  viewer.army = engine::Army::French;
-  return viewer;
-}
-
-bool french_to_decide(const Replica& replica) {
-  return replica.state().phase != engine::Phase::GameOver &&
-         engine::pending_decision(replica.state()).side == engine::Side::French;
-}
-
 // Applies every update until the French decide again (the built-in Allied player's moves).
 void follow_builtin(GamePlayer& player, Replica& replica, std::map<std::uint64_t, std::string>& seen) {
   std::string why;
@@ -75,8 +63,8 @@ void resume(GamePlayer& player, std::uint64_t game, Replica& replica,
   }
   CHECK(resumed.snapshot.sequence() + resumed.tail.size() >= replica.sequence());
   INFO(why);
-  REQUIRE(replica.follow(resumed, why,
-                         [&](std::uint64_t sequence) { return logged_action_line(database, game, sequence); }));
+  REQUIRE(replica.follow(
+      resumed, why, [&](std::uint64_t sequence) { return logged_action_line(database, game, sequence); }));
   for (const v1::GameUpdate& update : resumed.tail)
     seen[update.sequence()] = update.action_text();
 }

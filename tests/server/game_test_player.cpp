@@ -1,5 +1,7 @@
 #include "game_test_player.hpp"
 
+#include "server_process.hpp"
+
 #include <hd/engine/notation/notation.hpp>
 #include <hd/engine/rules/movement/movement.hpp>
 #include <hd/loader/data_files.hpp>
@@ -32,7 +34,7 @@ std::vector<std::string> game_server_args() {
                                 "10000",
                                 "--rate-limit-burst",
                                 "10000"};
-  if (const char* other = std::getenv("HD_TEST_SERVER_BINARY"); !other || !*other) {
+  if (!testing_another_server()) {
     for (const char* arg :
          {"--rate-limit-per-address-per-second", "100000", "--rate-limit-per-address-burst", "100000"})
       args.push_back(arg);
@@ -281,6 +283,29 @@ engine::MoveAction french_move(const engine::GameState& state) {
     }
   }
   throw std::runtime_error("no French unit can move");
+}
+
+engine::Viewer french_seat() {
+  engine::Viewer viewer;
+  viewer.kind = engine::Viewer::Kind::Seat;
+  viewer.army = engine::Army::French;
+  return viewer;
+}
+
+bool french_to_decide(const Replica& replica) {
+  return replica.state().phase != engine::Phase::GameOver &&
+         engine::pending_decision(replica.state()).side == engine::Side::French;
+}
+
+v1::ClientEnvelope create_unattended(const std::string& scenario) {
+  v1::ClientEnvelope envelope = create_game(scenario, {}, test_entropy("robot"), v1::SPECTATOR_VIEW_FRENCH);
+  envelope.mutable_create_game()->set_public_listing(true);
+  for (v1::Seat seat : {v1::SEAT_FRENCH, v1::SEAT_PRUSSIAN, v1::SEAT_ALLIED}) {
+    v1::SeatSetup& setup = *envelope.mutable_create_game()->add_seats();
+    setup.set_seat(seat);
+    setup.set_built_in(true);
+  }
+  return envelope;
 }
 
 }  // namespace hd::test

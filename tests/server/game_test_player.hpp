@@ -109,6 +109,14 @@ class Replica {
   std::vector<engine::GameState> history_;  // the state at each sequence, from 0
 };
 
+// The French seat as a viewer, and whether the French decide now in the replica's state.
+engine::Viewer french_seat();
+bool french_to_decide(const Replica& replica);
+
+// A public game of `scenario` with every seat built in, watched from the French side: it plays
+// itself.
+hundred_days::v1::ClientEnvelope create_unattended(const std::string& scenario);
+
 // A legal move of the first French unit that can move (fails the test if none can).
 engine::MoveAction french_move(const engine::GameState& state);
 

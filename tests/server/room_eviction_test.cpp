@@ -27,25 +27,6 @@ using namespace hd::test;
 
 namespace {
 
-// An older server (HD_TEST_SERVER_BINARY, to see the test fail before the fix) refuses the new
-// flags: it is started without them, so the test shows what it does by default.
-bool older_server() {
-  const char* other = std::getenv("HD_TEST_SERVER_BINARY");
-  return other && *other;
-}
-
-engine::Viewer french_seat() {
-  engine::Viewer viewer;
-  viewer.kind = engine::Viewer::Kind::Seat;
-  viewer.army = engine::Army::French;
-  return viewer;
-}
-
-bool french_to_decide(const Replica& replica) {
-  return replica.state().phase != engine::Phase::GameOver &&
-         engine::pending_decision(replica.state()).side == engine::Side::French;
-}
-
 // Applies the updates of `game` up to `sequence`, then until the French decide again; each must
 // match the replica's own view byte for byte. Updates of other games are skipped.
 void follow(GamePlayer& player, std::uint64_t game, Replica& replica, std::uint64_t sequence) {
@@ -103,7 +84,7 @@ TEST_CASE("never-closed games: at most max-rooms-in-memory stay loaded; an evict
   constexpr int kCap = 4;
   std::vector<std::string> args = game_server_args();
   args.insert(args.end(), {"--max-games-created-per-day", "1000"});
-  if (!older_server())
+  if (!testing_another_server())
     args.insert(args.end(), {"--max-rooms-in-memory", std::to_string(kCap), "--room-idle-seconds", "3600"});
   ServerProcess server({args, {}});
   GamePlayer alice(server.port(), "alice");
@@ -149,7 +130,7 @@ TEST_CASE("never-closed games: at most max-rooms-in-memory stay loaded; an evict
 TEST_CASE("never-closed games leave memory after room-idle-seconds, and reload on demand",
           "[e2e][games][hardening]") {
   std::vector<std::string> args = game_server_args();
-  if (!older_server()) args.insert(args.end(), {"--room-idle-seconds", "1"});
+  if (!testing_another_server()) args.insert(args.end(), {"--room-idle-seconds", "1"});
   ServerProcess server({args, {}});
   GamePlayer alice(server.port(), "alice");
   std::vector<std::uint64_t> games;

@@ -20,17 +20,6 @@ using namespace hd::test;
 
 namespace {
 
-v1::ClientEnvelope create_unattended(const std::string& scenario) {
-  v1::ClientEnvelope envelope = create_game(scenario, {}, test_entropy("robot"), v1::SPECTATOR_VIEW_FRENCH);
-  envelope.mutable_create_game()->set_public_listing(true);
-  for (v1::Seat seat : {v1::SEAT_FRENCH, v1::SEAT_PRUSSIAN, v1::SEAT_ALLIED}) {
-    v1::SeatSetup& setup = *envelope.mutable_create_game()->add_seats();
-    setup.set_seat(seat);
-    setup.set_built_in(true);
-  }
-  return envelope;
-}
-
 // Waits (at most 4 minutes) until one game is finished.
 void wait_until_finished(int port) {
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(4);
@@ -45,7 +34,7 @@ TEST_CASE("a game with no human seat plays in steps, one per account, and leaves
           "[e2e][games][hardening]") {
   // No finished game is kept loaded once nobody has it open (the default keeps the latest 32).
   std::vector<std::string> args = game_server_args();
-  if (const char* other = std::getenv("HD_TEST_SERVER_BINARY"); !other || !*other) {
+  if (!testing_another_server()) {
     args.insert(args.end(), {"--finished-games-in-memory", "0"});
     // The campaign (about 1,000 actions) lacks its rules 10.0-13.0: played not by the book.
     args.insert(args.end(), {"--allow-missing-rules", "true"});

@@ -25,6 +25,11 @@ std::string server_binary() {
   return HD_SERVER_BINARY;
 }
 
+bool testing_another_server() {
+  const char* other = std::getenv("HD_TEST_SERVER_BINARY");
+  return other && *other;
+}
+
 ServerProcess::ServerProcess(ServerOptions options)
     : directory_(options.directory.empty() ? make_temp_directory("hd-server") : options.directory) {
   const auto port_file = directory_ / "port";

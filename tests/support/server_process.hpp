@@ -12,8 +12,8 @@
 namespace hd::test {
 
 struct ServerOptions {
-  std::vector<std::string> extra_args;       // appended to the command line
-  std::filesystem::path directory;           // reuse this data directory (empty: a new temp dir)
+  std::vector<std::string> extra_args;  // appended to the command line
+  std::filesystem::path directory;      // reuse this data directory (empty: a new temp dir)
 };
 
 class ServerProcess {
@@ -50,5 +50,9 @@ std::filesystem::path make_temp_directory(const std::string& prefix);
 
 // Path of the server binary under test (set by CMake).
 std::string server_binary();
+
+// True when HD_TEST_SERVER_BINARY names another (older) server: a test then starts it without the
+// flags it would refuse, to see the test fail before its fix.
+bool testing_another_server();
 
 }  // namespace hd::test
