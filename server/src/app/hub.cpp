@@ -79,36 +79,41 @@ Hub::Hub(net::any_io_executor io, Database& db, const ServerConfig& config, Outb
   net::post(strand_, [this] { evict_idle_rooms(); });
 }
 
-void Hub::evict_idle_rooms() {
+void Hub::repeat_on_strand(net::steady_timer& timer, std::chrono::seconds every, const char* failure_event,
+                           const std::function<bool()>& task, void (Hub::*again)()) {
+  bool more = false;
   try {
-    games_.evict_idle_rooms();
+    more = task();
   } catch (const std::exception& error) {
-    log_event(LogLevel::Error, "room_eviction_failed", {{"error", error.what()}});
+    log_event(LogLevel::Error, failure_event, {{"error", error.what()}});
   }
+  timer.expires_after(more ? std::chrono::seconds(0) : every);
+  timer.async_wait([this, again](boost::system::error_code error) {
+    if (!error) (this->*again)();
+  });
+}
+
+void Hub::evict_idle_rooms() {
   // A room leaves at most a quarter of the idle time late.
   const auto every = std::clamp<std::chrono::seconds>(config_.room_idle / 4, std::chrono::seconds(1),
                                                       std::chrono::seconds(60));
-  eviction_timer_.expires_after(every);
-  eviction_timer_.async_wait([this](boost::system::error_code error) {
-    if (!error) evict_idle_rooms();
-  });
+  repeat_on_strand(
+      eviction_timer_, every, "room_eviction_failed",
+      [this] {
+        games_.evict_idle_rooms();
+        return false;
+      },
+      &Hub::evict_idle_rooms);
 }
 
 void Hub::expire_open_games() {
   constexpr std::size_t kBatch = 100;  // games closed per turn on the strand: requests wait for no more
-  std::size_t closed = 0;
-  try {
-    closed = games_.expire_open_games(now_unix(), kBatch);
-  } catch (const std::exception& error) {
-    log_event(LogLevel::Error, "open_game_expiry_failed", {{"error", error.what()}});
-  }
   // Checked a tenth of the expiry apart, between 1 s and 1 min: a game is closed at most that late.
   const auto every = std::clamp<std::chrono::seconds>(config_.open_game_expiry / 10, std::chrono::seconds(1),
                                                       std::chrono::seconds(60));
-  expiry_timer_.expires_after(closed == kBatch ? std::chrono::seconds(0) : every);
-  expiry_timer_.async_wait([this](boost::system::error_code error) {
-    if (!error) expire_open_games();
-  });
+  repeat_on_strand(
+      expiry_timer_, every, "open_game_expiry_failed",
+      [this] { return games_.expire_open_games(now_unix(), kBatch) == kBatch; }, &Hub::expire_open_games);
 }
 
 void Hub::connection_opened(ConnectionId connection, std::string peer_address) {

@@ -29,6 +29,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <functional>
 #include <map>
 #include <memory>
 
@@ -90,6 +91,10 @@ class Hub {
   // Issue 29, finding 5: drops the rooms idle for room-idle-seconds, then waits for the next sweep
   // (a quarter of the idle time, between 1 s and 1 min). Runs on the strand from start-up.
   void evict_idle_rooms();
+  // One turn of a periodic task on the strand: runs `task` (an exception is logged as
+  // `failure_event`), then calls `again` after `every`, or at once if the task said more is waiting.
+  void repeat_on_strand(boost::asio::steady_timer& timer, std::chrono::seconds every,
+                        const char* failure_event, const std::function<bool()>& task, void (Hub::*again)());
   // Handles the requests that waited for an account request to finish.
   void drain(ConnectionId connection);
 

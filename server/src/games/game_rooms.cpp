@@ -41,14 +41,8 @@ void GameRooms::load_unfinished() {
   log_event(LogLevel::Info, "games_resumed", {{"games", std::to_string(rooms_.size())}});
   // The lists read a game's turn and public missing rules from its row (issue 29, finding 3): fill
   // them in for games stored before migration 0011, and keep them current.
-  for (auto& [id, room] : rooms_) {
-    const std::string turn = room->state.current_turn().name.to_string();
-    const auto missing = engine::public_missing_rules(*room->state.rules);
-    if (turn == room->row.turn_label && missing == room->row.public_missing_rules) continue;
-    store_.set_summary_fields(room->row.id, turn, missing);
-    room->row.turn_label = turn;
-    room->row.public_missing_rules = missing;
-  }
+  for (auto& [id, room] : rooms_)
+    write_summary_fields(*room);
   repair_half_made_games();
   report_rooms();
 }
@@ -169,15 +163,19 @@ bool GameRooms::evictable(std::uint64_t id, const GameRoom& room, const std::set
                       [](const auto& entry) { return entry.second.catching_up; });
 }
 
+void GameRooms::write_summary_fields(GameRoom& room) {
+  const std::string turn = room.state.current_turn().name.to_string();
+  const auto missing = engine::public_missing_rules(*room.state.rules);
+  if (turn == room.row.turn_label && missing == room.row.public_missing_rules) return;
+  store_.set_summary_fields(room.row.id, turn, missing);
+  room.row.turn_label = turn;
+  room.row.public_missing_rules = missing;
+}
+
 void GameRooms::evict(Rooms::iterator it) {
   GameRoom& room = *it->second;
-  if (room.row.status == v1::GAME_STATUS_RUNNING) {
-    // The lists show an unloaded game's turn from its row (issue 29, finding 3).
-    const std::string turn = room.state.current_turn().name.to_string();
-    const auto missing = engine::public_missing_rules(*room.state.rules);
-    if (turn != room.row.turn_label || missing != room.row.public_missing_rules)
-      store_.set_summary_fields(room.row.id, turn, missing);
-  }
+  // The lists show an unloaded game's turn from its row (issue 29, finding 3).
+  if (room.row.status == v1::GAME_STATUS_RUNNING) write_summary_fields(room);
   if (!room.subscribers.empty()) dormant_[it->first] = std::move(room.subscribers);
   rooms_.erase(it);
 }

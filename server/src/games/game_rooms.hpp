@@ -94,6 +94,9 @@ class GameRooms {
   void repair_half_made_games();
   // True if the room may leave memory now (see evict_idle).
   bool evictable(std::uint64_t id, const GameRoom& room, const std::set<std::uint64_t>& keep) const;
+  // Writes the room's turn label and public missing rules to its row where they changed: the lists
+  // read them from there (issue 29, finding 3).
+  void write_summary_fields(GameRoom& room);
   // Drops a room: its list fields written if it is running, its subscribers kept aside.
   void evict(Rooms::iterator it);
   // Sets the rooms gauges (count and estimated bytes).
