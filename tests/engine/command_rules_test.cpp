@@ -434,6 +434,13 @@ TEST_CASE("11.3B out-of-command attackers do not advance after an Ex", "[rules][
     REQUIRE(state.pending_exchange);
     apply(state, Side::French, ExchangeLossAction{{unit(state, "A")}}, no_dice());
     CHECK(state.pending_advance.has_value() == in_command);
+    if (in_command) continue;
+    // The refusal says why: 11.3B, not 6.7's "no advance offered".
+    const auto refusal = validate(state, Side::French, AdvanceAction{unit(state, "G"), hx("0506")});
+    REQUIRE(refusal);
+    CHECK(refusal->rule == "11.3B");
+    CHECK(refusal->code == RefusalCode::OocMayNotAdvance);
+    CHECK(describe(*refusal, state) == "G is out of command and may not advance after combat");
   }
 }
 
@@ -481,5 +488,9 @@ TEST_CASE("11.3C an Ae against out-of-command defenders becomes an Ar; they do n
     apply(state, Side::French, RetreatAction{unit(state, "A"), hx("0504"), std::nullopt, false}, no_dice());
     CHECK_FALSE(state.pending_advance);  // Big, out of command, may not advance into 0505
     CHECK(state.units[unit(state, "A")].on_map());
+    const auto refusal = validate(state, Side::Coalition, AdvanceAction{unit(state, "Big"), hx("0505")});
+    REQUIRE(refusal);
+    CHECK(refusal->rule == "11.3C");  // the defender's case, not 6.7
+    CHECK(refusal->code == RefusalCode::OocMayNotAdvance);
   }
 }

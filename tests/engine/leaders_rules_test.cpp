@@ -176,7 +176,35 @@ TEST_CASE("10.1E leaders have no ZOC and do not block; one caught alone goes to 
   CHECK(placed->unit == ney);
   CHECK(placed->from == hx("0505"));
   CHECK(placed->to == hx("0502"));
-  CHECK(format_event(state, *placed) == "Ney placed with the nearest friendly unit in 0502 from 0505 (10.1E)");
+  CHECK(format_event(state, *placed) ==
+        "Ney placed with the nearest friendly unit in 0502 from 0505 (10.1E)");
+}
+
+TEST_CASE("10.1E an enemy passing by catches a lone leader at that instant, though it moves on",
+          "[rules][10.1E]") {
+  // Ney alone at 0505; the cavalry rides from 0608 past him through 0605, next to him, and ends its
+  // move at 0707, three hexes off. He is caught as it passes and placed with B (0502), nearest then.
+  auto state = leader_game("setup french 0505 : Ney\nsetup french 0502 : B\nsetup allied 0608 : Cav\n");
+  to_coalition_movement(state);
+  REQUIRE(distance(hx("0605"), hx("0505")) == 1);
+  REQUIRE(distance(hx("0707"), hx("0505")) == 3);
+  REQUIRE(distance(hx("0607"), hx("0505")) > 1);
+  // Riding only as far as 0607 he is not caught.
+  auto stopped = state;
+  apply(stopped, Side::Coalition, move(stopped, "Cav", {"0607"}), no_dice());
+  CHECK(stopped.units[unit(stopped, "Ney")].hex == hx("0505"));
+  const auto by = move(state, "Cav", {"0607", "0606", "0605", "0705", "0706", "0707"});
+  REQUIRE(refused_by(state, Side::Coalition, by) == "");
+  const auto events = apply(state, Side::Coalition, by, no_dice());
+  const UnitIndex ney = unit(state, "Ney");
+  CHECK(state.units[ney].hex == hx("0502"));
+  // The move first, then his placement.
+  REQUIRE(events.size() >= 2);
+  CHECK(std::holds_alternative<UnitMovedEvent>(events[0]));
+  const auto* placed = first_event<UnitPlacedEvent>(events);
+  REQUIRE(placed);
+  CHECK(placed->unit == ney);
+  CHECK(placed->from == hx("0505"));
 }
 
 TEST_CASE("10.1E a leader alone out of enemy ZOC stays where he is", "[rules][10.1E]") {

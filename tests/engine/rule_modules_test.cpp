@@ -130,3 +130,86 @@ TEST_CASE("10.0: offered only where a set-up or entry line names a leader", "[ru
   CHECK(leaders_named(in_option, oob) == 1);
   CHECK_FALSE(optional_rule_refusal(in_option, oob, "10.0"));
 }
+
+TEST_CASE("11.0: a chapter other than 15.0 and 16.0 is chosen whole, bringing its sections",
+          "[rules][modules][11.0]") {
+  const OrderOfBattle oob = one_unit_and_ney();
+  const Scenario scenario = scenario_of("optional 10.0 11.0 15.0\nsetup french 0505 : A Ney\n");
+  CHECK_FALSE(optional_rule_refusal(scenario, oob, "11.0"));
+  for (const char* section : {"11.1", "11.2", "11.3"}) {
+    const auto refusal = optional_rule_refusal(scenario, oob, section);
+    REQUIRE(refusal);
+    CHECK(*refusal == "optional rule " + std::string(section) +
+                          " is part of 11.0: choose 11.0, which brings in its sections");
+  }
+  CHECK_FALSE(optional_rule_refusal(scenario, oob, "15.1"));  // 15.0's cases are chosen one by one
+  const auto offered = offered_optional_rules(scenario, oob);
+  CHECK(std::find(offered.begin(), offered.end(), "11.1") == offered.end());
+  // Chosen, 11.0 puts 11.1-11.3 in force with it, as a `rules` line's chapter does.
+  const RulesInForce chosen = rules_in_force(scenario, {}, {"10.0", "11.0"});
+  for (const char* section : {"11.1", "11.2", "11.3"})
+    CHECK(std::find(chosen.needed.begin(), chosen.needed.end(), section) != chosen.needed.end());
+  CHECK(chosen.missing.empty());
+}
+
+TEST_CASE("10.0, 11.0: a combat unit named like a leader is no leader (18.0's cavalry unit Soult)",
+          "[rules][modules][10.0][11.0]") {
+  std::vector<DataError> errors;
+  const OrderOfBattle oob = OrderOfBattle::load(
+      {"id\tname\tarmy\tnationality\tcommand\ttype\tbattalions\tsquadrons\tbatteries\tguns\tmen\tfull_"
+       "strength\treduced_strength\tmovement\tvalue_source\tvariant\n"
+       "Soult\tSoult's cavalry\tfrench\tx\t[1c]\tcavalry\t\t\t\t\t\t\t\t\t\t\n",
+       "army\tid\tfull_strength\treduced_strength\tmovement\tprovenance\nfrench\tSoult\t3\t1\t6\ttest\n",
+       "id\tname\tarmy\trole\tcommand\tcommand_capacity\tvariant\n"
+       "Soult\tMarshal Soult\tfrench\tchief_of_staff\t\t\t16.1C\n"},
+      "test", errors);
+  REQUIRE(errors.empty());
+  const Scenario scenario = scenario_of("optional 10.0 11.0 15.0\nsetup french 0505 : Soult\n");
+  CHECK(leaders_named(scenario, oob) == 0);
+  for (const char* rule : {"10.0", "11.0"}) {
+    const auto refusal = optional_rule_refusal(scenario, oob, rule);
+    REQUIRE(refusal);
+    CHECK(refusal->find("names no leader") != std::string::npos);
+  }
+}
+
+TEST_CASE("15.2 Exception 2: where 22.5B is played, 15.2 is not offered", "[rules][modules][15.2][22.5B]") {
+  const OrderOfBattle oob = one_unit_and_ney();
+  const Scenario with_guard_rule =
+      scenario_of("rules 1.0-9.0 22.5\noptional 15.0\nspecial 22.5B \"Defeat of the Old Guard\"\n");
+  const auto refusal = optional_rule_refusal(with_guard_rule, oob, "15.2");
+  REQUIRE(refusal);
+  CHECK(*refusal == "scenario 99.0 plays 22.5B, which replaces 15.2: it cannot be chosen");
+  CHECK(offered_optional_rules(with_guard_rule, oob) == std::vector<std::string>{"15.1"});
+  CHECK_FALSE(optional_rule_refusal(scenario_of("rules 1.0-9.0\noptional 15.0\n"), oob, "15.2"));
+}
+
+TEST_CASE("hook order: rule-number order but for declared runs_before, and a cycle is refused",
+          "[rules][modules]") {
+  // 4.1, 14.0: the daily supply check runs before 11.0's command segment.
+  const Scenario campaign = scenario_of("rules 1.0-14.0\n");
+  const RulesInForce in_force = rules_in_force(campaign, {}, {});
+  std::vector<std::string> order;
+  for (const RuleModule* module : in_force.modules)
+    order.emplace_back(module->rule);
+  const auto at = [&](const char* rule) {
+    return std::find(order.begin(), order.end(), rule) - order.begin();
+  };
+  CHECK(at("14.0") + 1 == at("11.0"));  // pulled in just before it
+  CHECK(at("10.0") < at("14.0"));
+  CHECK(at("11.0") < at("11.1"));
+  CHECK(at("13.0") < at("14.1"));
+  // Made-up modules: "2.0" declared before "1.0" goes first; a cycle is a message.
+  const RuleModule one{"1.0", "one", "test"};
+  const RuleModule two{"2.0", "two", "test", {}, {"1.0"}};
+  const RuleModule three{"3.0", "three", "test"};
+  std::vector<const RuleModule*> modules{&three, &one, &two};
+  CHECK_FALSE(order_rule_modules(modules));
+  CHECK(modules == std::vector<const RuleModule*>{&two, &one, &three});
+  const RuleModule looped{"1.0", "one", "test", {}, {"3.0"}};
+  const RuleModule looped_three{"3.0", "three", "test", {}, {"2.0"}};
+  std::vector<const RuleModule*> cycle{&looped, &two, &looped_three};
+  const auto error = order_rule_modules(cycle);
+  REQUIRE(error);
+  CHECK(error->find("has a cycle") != std::string::npos);
+}

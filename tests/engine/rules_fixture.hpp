@@ -42,9 +42,9 @@ struct TestUnit {
 
 // Builds a game: `map_body` holds map statements after the header of a 12 x 12 map; `scenario_body`
 // the statements after the scenario header (setup, reinforce, morale, victory ...). The turns run
-// 16/1400 (day) .. 16/1600 (day), 16/2100 (night); the area is the whole map: 12 x 12 unless the
-// rules under test name real hexes.
-// `leaders_tsv`: rows of leaders.tsv (id, name, army, role, command, command_capacity, variant).
+// 16/1400 (day) .. 16/1600 (day), 16/2100 (night), on a track of 16/0600 (night), 16/0900 and those; the area
+// is the whole map: 12 x 12 unless the rules under test name real hexes. `leaders_tsv`: rows of leaders.tsv
+// (id, name, army, role, command, command_capacity, variant).
 inline GameState make_game_with_leaders(const std::string& map_body, const std::vector<TestUnit>& units,
                                         const std::string& leaders_tsv, const std::string& scenario_body,
                                         const std::string& turns = "turns 16/1400 16/1600\n",
@@ -87,8 +87,11 @@ inline GameState make_game_with_leaders(const std::string& map_body, const std::
   INFO(errors_text);
   REQUIRE(errors.empty());
   REQUIRE(scenario.scenario);
-  const std::vector<TrackTurn> track{{{16, 1400}, false}, {{16, 1500}, false}, {{16, 1600}, false},
-                                     {{16, 2100}, true},  {{17, 0}, true},     {{18, 1200}, false}};
+  // The night turn first: no test game opens on a day's first daylight turn (14.0) unless it
+  // starts at 16/0900.
+  const std::vector<TrackTurn> track{{{16, 600}, true},   {{16, 900}, false},  {{16, 1400}, false},
+                                     {{16, 1500}, false}, {{16, 1600}, false}, {{16, 2100}, true},
+                                     {{17, 0}, true},     {{18, 1200}, false}};
   std::vector<RulesetError> rule_errors;
   auto rules = make_ruleset(std::move(*map.map), std::move(*tec), *crt, std::move(oob), track,
                             std::move(*scenario.scenario), RuleChoice{}, rule_errors);

@@ -1,7 +1,7 @@
 // The shipped scenario files read as the rules say: values checked on the real data, where a
 // hand-built scenario would only test the parser.
-#include <hd/engine/rules/sequence/decisions.hpp>
 #include <hd/engine/rules/combat/combat.hpp>
+#include <hd/engine/rules/sequence/decisions.hpp>
 #include <hd/loader/data_files.hpp>
 
 #include <catch2/catch.hpp>
@@ -43,4 +43,30 @@ TEST_CASE("19.3 Quatre Bras: French 10, then 25 from 16/1600; Allies 25 and 40 (
   end_phases_until(state, TurnName{16, 1600});
   CHECK(morale_levels(state, Army::French) == Levels{25, std::nullopt});
   CHECK(morale_levels(state, Army::Allied) == Levels{25, 40});
+}
+
+TEST_CASE("10.0, 11.0 are refused where the set-up names no leader; 15.2 where 22.5B is played",
+          "[data][10.0][11.0][15.2][22.5B]") {
+  // Ligny, Wavre and Historic Wavre offer 10.0 and 11.0 (18.1, 20.1) but set up no leader (Ligny's
+  // "Soult" is the cavalry division): chosen, they would place nobody and put every unit out of command.
+  for (const char* scenario : {"ligny", "wavre", "historic-wavre"}) {
+    INFO(scenario);
+    for (const char* rule : {"10.0", "11.0"}) {
+      const auto game = hd::loader::start_scenario_game(hd::loader::default_data_root(),
+                                                        {scenario, {}, {rule}, std::nullopt});
+      CHECK_FALSE(game.value);
+      std::string errors;
+      for (const auto& e : game.errors)
+        errors += e.to_string() + "\n";
+      CHECK(errors.find("names no leader") != std::string::npos);
+    }
+  }
+  // The Campaign plays 22.5B, which precludes 15.2; 15.1 stays offered.
+  const auto campaign = hd::loader::start_scenario_game(hd::loader::default_data_root(),
+                                                        {"campaign", {}, {"15.2"}, std::nullopt, true});
+  CHECK_FALSE(campaign.value);
+  std::string errors;
+  for (const auto& e : campaign.errors)
+    errors += e.to_string() + "\n";
+  CHECK(errors.find("plays 22.5B, which replaces 15.2") != std::string::npos);
 }

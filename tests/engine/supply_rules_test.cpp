@@ -2,6 +2,7 @@
 // down column 06 to the south edge (the French source), the Allied source is the west edge.
 #include "rules_fixture.hpp"
 
+#include <hd/engine/rules/command/command_segment.hpp>
 #include <hd/engine/rules/modules/extension_points.hpp>
 #include <hd/engine/rules/supply/supply_check.hpp>
 #include <hd/engine/rules/supply/supply_line.hpp>
@@ -11,7 +12,7 @@ using namespace hd::test;
 
 namespace {
 
-// 12 columns by 20 rows; the road 0601-0620 reaches the south edge (row 20) at 0620.
+// 14 columns by 20 rows; the road 0601-0620 reaches the south edge (row 20) at 0620.
 const std::string kSupplyMap =
     "road \"Chaussee\" : 0601 0602 0603 0604 0605 0606 0607 0608 0609 0610 0611 0612 0613 0614 0615 0616 "
     "0617 0618 0619 0620\n"
@@ -22,7 +23,7 @@ const std::string kSupplyMap =
 // after the night: the check).
 GameState supply_game(const std::vector<TestUnit>& units, const std::string& setup,
                       const std::string& rules = "rules 1.0-9.0 14.0\n", const std::string& extra_map = "") {
-  return make_game(kSupplyMap + extra_map, units, rules + setup, "turns 16/1400 18/1200\n", 12, 20);
+  return make_game(kSupplyMap + extra_map, units, rules + setup, "turns 16/1400 18/1200\n", 14, 20);
 }
 
 // Ends phases until the turn `turn` has begun; returns the events of the action that began it.
@@ -73,19 +74,38 @@ TEST_CASE("14.1: each army traces only to its own edge", "[14.1]") {
   CHECK_FALSE(supply_line(state, Army::Allied, hx("0703")));
 }
 
-TEST_CASE("14.0: the first five hexes may be of any terrain, the rest must follow road or trail", "[14.0]") {
-  auto state = supply_game({{"french", "Five", "infantry", 4, 4}, {"french", "Six", "infantry", 4, 4}},
-                           "setup french 1105 : Five\nsetup french 1205 : Six\n");
-  REQUIRE(distance(hx("1105"), hx("0605")) == 5);
-  CHECK(traces(state, "Five"));       // five hexes off the road
-  CHECK_FALSE(traces(state, "Six"));  // six: too far, and the edge is fifteen rows away
-  const auto line = supply_line(state, Army::French, hx("1105"));
+TEST_CASE("14.0: the first five hexes may be of any terrain, the rest must be road or trail hexes",
+          "[14.0]") {
+  // From 1205 the five free hexes reach 0705, beside the road; the sixth hex, 0605, is a road hex.
+  // From 1305 the sixth hex is 0705, off the road: too far, and the edge is fifteen rows away.
+  auto state = supply_game({{"french", "Six", "infantry", 4, 4}, {"french", "Seven", "infantry", 4, 4}},
+                           "setup french 1205 : Six\nsetup french 1305 : Seven\n");
+  REQUIRE(distance(hx("1205"), hx("0605")) == 6);
+  REQUIRE(distance(hx("1305"), hx("0605")) == 7);
+  CHECK(traces(state, "Six"));
+  CHECK_FALSE(traces(state, "Seven"));
+  const auto line = supply_line(state, Army::French, hx("1205"));
   REQUIRE(line);
-  // Five free steps reach the road; every later step crosses a road hexside.
+  // Five hexes of any terrain after the unit's own; from the sixth on, every hex is a road hex and
+  // every later step crosses a road hexside.
+  REQUIRE(line->size() > 7u);
+  for (std::size_t i = 1; i <= 5; ++i)
+    CHECK((*line)[i].column > 6);
   for (std::size_t i = 6; i < line->size(); ++i)
+    CHECK((*line)[i].column == 6);
+  for (std::size_t i = 7; i < line->size(); ++i)
     CHECK(state.rules->map.path(*Hexside::between((*line)[i - 1], (*line)[i])) != PathKind::None);
   // Near the edge a line needs no road at all: 1117 is three hexes from the south edge.
   CHECK(supply_line(state, Army::French, hx("1117")));
+}
+
+TEST_CASE("14.0: a source hex six hexes away counts only if it is a road or trail hex", "[14.0]") {
+  // 1314 is six rows from the south edge (row 20) and seven columns from the road: its sixth hex
+  // would be an edge hex with no road.
+  auto state = supply_game({{"french", "Far", "infantry", 4, 4}, {"french", "Near", "infantry", 4, 4}},
+                           "setup french 1314 : Far\nsetup french 1315 : Near\n");
+  CHECK_FALSE(traces(state, "Far"));
+  CHECK(traces(state, "Near"));  // five hexes to the edge: no road needed
 }
 
 TEST_CASE("14.2: an enemy unit on the road blocks the line; its zone of control does not", "[14.2]") {
@@ -215,4 +235,44 @@ TEST_CASE("14.0 with 10.0: a leader is never traced nor removed, and an enemy le
   CHECK(eliminated_ids(state, events).empty());  // neither F nor the leaders are removed
   CHECK(state.units[unit(state, "Ney")].on_map());
   CHECK(state.units[unit(state, "Wellington")].on_map());
+}
+
+TEST_CASE("14.0: a game opening on a day's first daylight turn makes the check as play begins", "[14.0]") {
+  // 28.0 opens at 16/0900, the first daylight turn of 16 June (16/0600 is a night turn, 4.2).
+  const std::vector<TestUnit> units{{"french", "Cut", "infantry", 4, 4}, {"allied", "A", "infantry", 4, 4}};
+  auto cut =
+      make_game(kSupplyMap, units, "rules 1.0-9.0 14.0\nsetup french 0603 : Cut\nsetup allied 0610 : A\n",
+                "turns 16/0900 16/1600\n", 14, 20);
+  CHECK(supply_check_turn(*cut.rules, 0));
+  CHECK_FALSE(supply_check_turn(*cut.rules, 1));  // 16/1400
+  // The removal needs an action to be reported: the game opens in a set-up with nothing to place,
+  // and the French `end` begins play with the check.
+  REQUIRE(cut.phase == Phase::Setup);
+  REQUIRE(cut.units[unit(cut, "Cut")].on_map());
+  const auto events = apply(cut, Side::French, EndPhaseAction{}, no_dice());
+  CHECK(eliminated_ids(cut, events) == std::vector<std::string>{"Cut"});
+  CHECK(cut.phase == Phase::Movement);
+  CHECK(cut.turn == 0);
+  // Everyone in supply: nothing to report, play begins at once.
+  auto supplied =
+      make_game(kSupplyMap, units, "rules 1.0-9.0 14.0\nsetup french 0603 : Cut\nsetup allied 0110 : A\n",
+                "turns 16/0900 16/1600\n", 14, 20);
+  CHECK(supplied.phase == Phase::Movement);
+}
+
+TEST_CASE("14.0 with 11.0: the day's check comes before the command segment (4.1)", "[14.0][11.0][4.1]") {
+  // Ney stacked with Cut, whose road is cut at 0610. On the check turn Cut is removed first, so Ney
+  // gives command to nobody (10.1C: no half allowance) and no mark is left on the removed unit.
+  const std::string leaders = "Ney\tMarshal Ney\tfrench\tcommander\t\t1\t\n";
+  auto state = make_game_with_leaders(
+      kSupplyMap, {{"french", "Cut", "infantry", 4, 4, "[1]"}, {"allied", "A", "infantry", 4, 4}}, leaders,
+      "rules 1.0-11.0 14.0\nsetup french 0603 : Cut Ney\nsetup allied 0610 : A\n", "turns 16/1400 18/1200\n",
+      14, 20);
+  const UnitIndex ney = unit(state, "Ney");
+  const UnitIndex cut = unit(state, "Cut");
+  REQUIRE(gave_command(state, ney));  // in the opening turn Ney commands Cut
+  const auto events = play_to_turn(state, 5);
+  CHECK(eliminated_ids(state, events) == std::vector<std::string>{"Cut"});
+  CHECK_FALSE(gave_command(state, ney));
+  CHECK_FALSE(out_of_command(state, cut));
 }

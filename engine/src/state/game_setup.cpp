@@ -178,9 +178,10 @@ std::optional<GameState> start_game(std::shared_ptr<const Ruleset> rules, std::v
       break;
     }
   }
-  // A first phase that opens with scenario dice (19.5C) needs an action to roll them: the game then
-  // begins in a set-up with nothing to place, and the first side's `end` begins play, rolling them.
-  if (state.phase != Phase::Setup && rules_roll_before_play(state)) {
+  // A first phase that opens with scenario dice (19.5C) or with the rules' events (14.0's check)
+  // needs an action to roll and report them: the game then begins in a set-up with nothing to
+  // place, and the first side's `end` begins play, rolling them.
+  if (state.phase != Phase::Setup && rules_act_before_play(state)) {
     state.phase = Phase::Setup;
     state.phasing = rules->scenario.first_side;
   }

@@ -128,6 +128,8 @@ constexpr CodeText kCodes[] = {
      "{0} is out of command and may not enter {1}, in an enemy zone of control"},
     {RefusalCode::OocMayNotBombard, "out-of-command-may-not-bombard",
      "{0} is out of command and may not bombard"},
+    {RefusalCode::OocMayNotAdvance, "out-of-command-may-not-advance",
+     "{0} is out of command and may not advance after combat"},
 };
 
 const CodeText& entry(RefusalCode code) {

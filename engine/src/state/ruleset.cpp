@@ -73,10 +73,12 @@ std::shared_ptr<const Ruleset> make_ruleset(GameMap map, TerrainEffects terrain,
                                                    {},
                                                    {}});
   resolve_rule_modules(*ruleset);
-  for (const TrackTurn& t : track) {
+  for (std::size_t i = 0; i < track.size(); ++i) {
+    const TrackTurn& t = track[i];
     if (t.name < first || last < t.name) continue;
     const bool is_rain = std::find(rain.begin(), rain.end(), t.name) != rain.end();
-    ruleset->turns.push_back(GameTurn{t.name, t.night, is_rain});
+    const bool after_night = i == 0 || track[i - 1].night;
+    ruleset->turns.push_back(GameTurn{t.name, t.night, is_rain, !t.night && after_night});
   }
   if (ruleset->turns.empty()) errors.push_back({"the turn track holds none of the scenario's turns"});
   if (!errors.empty()) return nullptr;

@@ -79,6 +79,14 @@ void keep_out_of_command_from_advancing(GameState& state, const CombatAftermath&
     std::erase_if(state.pending_advance->candidates, [&](UnitIndex u) { return out_of_command(state, u); });
 }
 
+// 11.3B, 11.3C: the refusal an out-of-command unit gets for an advance, citing the case that keeps
+// it back (the attacker's 11.3B, the defender's 11.3C) rather than 6.7's "not offered".
+std::optional<Refusal> out_of_command_may_not_advance(const GameState& state, UnitIndex unit) {
+  if (!out_of_command(state, unit)) return std::nullopt;
+  const bool attacking = side_of(state.units[unit].army) == state.phasing;
+  return refuse(RefusalCode::OocMayNotAdvance, attacking ? "11.3B" : "11.3C", {RefusalArg::of_unit(unit)});
+}
+
 }  // namespace
 
 namespace modules {
@@ -86,14 +94,15 @@ extern const RuleModule command_11_0{
     "11.0",
     "Command",
     "hooks: opening and phase start (the command segment, rules/command/command_segment), movement allowance "
-    "(10.1C's half), EZOC entry, bombardment, combat result and aftermath (11.3)",
+    "(10.1C's half), EZOC entry, bombardment, combat result and aftermath, advance refusal (11.3)",
     {.opening = first_command_segment,
      .phase_start = command_segment,
      .movement_allowance = half_allowance_when_giving_command,
      .zoc_entry_barred = out_of_command_keeps_out_of_zoc,
      .bombard_refusal = out_of_command_may_not_bombard,
      .combat_result = convert_results,
-     .combat_resolved = keep_out_of_command_from_advancing}};
+     .combat_resolved = keep_out_of_command_from_advancing,
+     .advance_refusal = out_of_command_may_not_advance}};
 extern const RuleModule leaders_and_command_11_1{
     "11.1",
     "Leaders and command",

@@ -24,7 +24,7 @@ void rules_phase_start(GameState& state, const DieRoller& roll, std::vector<Even
     if (module->hooks.phase_start) module->hooks.phase_start(state, roll, events);
 }
 
-bool rules_roll_before_play(const GameState& state) {
+bool rules_act_before_play(const GameState& state) {
   GameState first = state;
   first.phase = Phase::Movement;
   first.phasing = state.rules->scenario.first_side;
@@ -36,7 +36,7 @@ bool rules_roll_before_play(const GameState& state) {
   std::vector<Event> events;
   rules_play_start(first, count, events);
   rules_phase_start(first, count, events);
-  return rolls > 0;
+  return rolls > 0 || !events.empty();
 }
 
 void rules_player_turn_end(GameState& state, Side side) {

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <stdexcept>
 
 namespace hd::engine {
 namespace {
@@ -55,11 +56,55 @@ bool rule_number_less(std::string_view a, std::string_view b) {
   return x.rest < y.rest;
 }
 
+std::optional<std::string> order_rule_modules(std::vector<const RuleModule*>& modules) {
+  const auto by_number = [](const RuleModule* a, const RuleModule* b) {
+    return rule_number_less(a->rule, b->rule);
+  };
+  std::sort(modules.begin(), modules.end(), by_number);
+  const auto runs_before = [](const RuleModule* first, const RuleModule* then) {
+    return std::find(first->runs_before.begin(), first->runs_before.end(), then->rule) !=
+           first->runs_before.end();
+  };
+  // Each module in rule-number order, its declared predecessors pulled in just before it (depth
+  // first, themselves in rule-number order): 14.0 lands right before 11.0.
+  enum class Mark { None, Visiting, Placed };
+  std::vector<Mark> marks(modules.size(), Mark::None);
+  std::vector<const RuleModule*> ordered;
+  std::optional<std::string> cycle;
+  const auto visit = [&](auto& self, std::size_t i) -> void {
+    if (marks[i] == Mark::Placed || cycle) return;
+    if (marks[i] == Mark::Visiting) {
+      cycle = "the rule modules' declared order (runs_before) has a cycle through " +
+              std::string(modules[i]->rule);
+      return;
+    }
+    marks[i] = Mark::Visiting;
+    for (std::size_t j = 0; j < modules.size(); ++j)
+      if (j != i && runs_before(modules[j], modules[i])) self(self, j);
+    marks[i] = Mark::Placed;
+    ordered.push_back(modules[i]);
+  };
+  for (std::size_t i = 0; i < modules.size(); ++i)
+    visit(visit, i);
+  if (cycle) return cycle;
+  modules = std::move(ordered);
+  return std::nullopt;
+}
+
 const std::vector<const RuleModule*>& registered_rule_modules() {
   static const std::vector<const RuleModule*> sorted = [] {
     std::vector<const RuleModule*> modules = rule_module_table();
     std::sort(modules.begin(), modules.end(),
               [](const RuleModule* a, const RuleModule* b) { return rule_number_less(a->rule, b->rule); });
+    // The declared orders are the registry's own: every rule named exists and they form no cycle.
+    for (const RuleModule* module : modules)
+      for (std::string_view later : module->runs_before)
+        if (!later.empty() && std::none_of(modules.begin(), modules.end(),
+                                           [&](const RuleModule* m) { return m->rule == later; }))
+          throw std::logic_error("rule module " + std::string(module->rule) + " runs before " +
+                                 std::string(later) + ", which has no module");
+    std::vector<const RuleModule*> ordered = modules;
+    if (auto error = order_rule_modules(ordered)) throw std::logic_error(*error);
     return modules;
   }();
   return sorted;
@@ -87,8 +132,9 @@ std::vector<std::string> expand_rules_entry(std::string_view entry) {
 int leaders_named(const Scenario& scenario, const OrderOfBattle& oob) {
   int leaders = 0;
   const auto count = [&](Army army, const std::vector<UnitRef>& refs) {
+    // A line's id names a combat unit first (start_game: the cavalry unit Soult in 18.0 is no leader).
     for (const UnitRef& ref : refs)
-      leaders += ref.command.empty() && oob.find_leader(army, ref.id) ? 1 : 0;
+      leaders += ref.command.empty() && !oob.find_unit(army, ref.id) && oob.find_leader(army, ref.id) ? 1 : 0;
   };
   const auto count_forces = [&](const ScenarioForces& forces) {
     for (const Placement& placement : forces.placements)
@@ -106,12 +152,26 @@ std::optional<std::string> optional_rule_refusal(const Scenario& scenario, const
                                                  std::string_view rule) {
   const RuleNumber number = split_rule_number(rule);
   const std::string chapter = std::to_string(number.chapter) + ".0";
+  // "15.0" and "16.0" offer any case of their chapters (19.1: "any cases of 15.0 and/or 16.0"); any
+  // other chapter is chosen whole, its sections with it (10.0, 11.0: "11.1" is not chosen alone).
+  const bool cases_offered = number.chapter == 15 || number.chapter == 16;
   bool offered = false;
+  bool chapter_offered = false;
   for (const std::string& entry : scenario.optional) {
-    // "15.0" offers any case of chapter 15 (19.1: "any cases of 15.0 and/or 16.0").
-    offered = offered || entry == rule || (entry == chapter && !is_chapter(rule));
+    offered = offered || entry == rule || (cases_offered && entry == chapter && !is_chapter(rule));
+    chapter_offered = chapter_offered || entry == chapter;
   }
+  if (!offered && chapter_offered && !cases_offered)
+    return "optional rule " + std::string(rule) + " is part of " + chapter + ": choose " + chapter +
+           ", which brings in its sections";
   if (!offered) return "scenario " + scenario.rule + " does not offer optional rule " + std::string(rule);
+  // 15.2 Exception 2: a rule the scenario plays may replace the optional one (22.5B replaces 15.2).
+  if (const RuleModule* module = find_rule_module(rule); module && !module->precluded_by.empty()) {
+    const std::vector<std::string> played = rules_in_force(scenario, {}, {}).needed;
+    if (std::find(played.begin(), played.end(), module->precluded_by) != played.end())
+      return "scenario " + scenario.rule + " plays " + std::string(module->precluded_by) +
+             ", which replaces " + std::string(rule) + ": it cannot be chosen";
+  }
   // 10.0 places the leaders the lines name; where they name none it would change nothing, silently
   // (docs/rules-notes.md, 10.0). 11.0 without leaders would put every unit out of command (11.0).
   if ((number.chapter == 10 || number.chapter == 11) && leaders_named(scenario, oob) == 0)
@@ -132,25 +192,33 @@ RulesInForce rules_in_force(const Scenario& scenario, const std::vector<std::str
     if (std::find(options.begin(), options.end(), option.id) != options.end()) add_specials(option.additions);
 
   RulesInForce result;
+  // A chapter brings in the sections of it that have modules of their own ("14.0": 14.1, 14.2;
+  // chosen as an optional rule too: "11.0" brings 11.1-11.3).
+  const auto add_sections = [&](const std::string& rule) {
+    if (!is_chapter(rule)) return;
+    const int chapter = split_rule_number(rule).chapter;
+    for (const RuleModule* module : registered_rule_modules())
+      if (split_rule_number(module->rule).chapter == chapter && !is_chapter(module->rule))
+        add_unique(result.needed, module->rule);
+  };
   for (const std::string& entry : scenario.rules) {
     for (const std::string& rule : expand_rules_entry(entry)) {
       // An entry heading special lines ("22.5" over 22.5A and 22.5B) stands for them.
       const bool heads_specials = std::any_of(specials.begin(), specials.end(),
                                               [&](const std::string& s) { return is_case_of(s, rule); });
       if (!heads_specials) add_unique(result.needed, rule);
-      // A chapter brings in the sections of it that have modules of their own ("14.0": 14.1, 14.2).
-      if (is_chapter(rule)) {
-        const int chapter = split_rule_number(rule).chapter;
-        for (const RuleModule* module : registered_rule_modules())
-          if (split_rule_number(module->rule).chapter == chapter && !is_chapter(module->rule))
-            add_unique(result.needed, module->rule);
-      }
+      add_sections(rule);
     }
   }
   for (const std::string& special : specials)
     add_unique(result.needed, special);
-  for (const std::string& rule : optional_rules)
+  // Chapters 15.0 and 16.0 are chosen case by case (their sections are the rules); another chapter
+  // chosen whole brings its sections.
+  for (const std::string& rule : optional_rules) {
     add_unique(result.needed, rule);
+    const int chapter = split_rule_number(rule).chapter;
+    if (chapter != 15 && chapter != 16) add_sections(rule);
+  }
   std::sort(result.needed.begin(), result.needed.end(),
             [](const std::string& a, const std::string& b) { return rule_number_less(a, b); });
   for (const std::string& rule : result.needed) {
@@ -160,6 +228,8 @@ RulesInForce rules_in_force(const Scenario& scenario, const std::vector<std::str
       result.missing.push_back(rule);
     }
   }
+  // The order the hooks run in: the registry's declarations hold no cycle (registered_rule_modules).
+  order_rule_modules(result.modules);
   return result;
 }
 

@@ -1,6 +1,7 @@
 // The move (5.0): one unit along a path, entering the map first if it is a reinforcement (5.6) and
 // leaving it at the end if asked (5.5). Its descriptor in the action registry (action_kind.hpp).
 #include <hd/engine/notation/notation.hpp>
+#include <hd/engine/rules/leaders/leaders.hpp>
 #include <hd/engine/rules/modules/extension_points.hpp>
 #include <hd/engine/rules/sequence/action_kind.hpp>
 
@@ -25,6 +26,10 @@ void apply_move(GameState& state, Side, const Action& action, const ActionCheck&
   if (!unit.is_leader())  // 3.4B: control goes with combat units (docs/rules-notes.md, 10.1)
     for (Hex hex : move.path)
       state.control[hex] = side;
+  // 10.1E: enemy leaders alone that the mover catches on its way, placed at that instant; their
+  // events follow the move's.
+  std::vector<Event> caught;
+  displace_leaders_caught_in_passing(state, move.unit, move.path, caught);
   unit.hex = move.path.back();
   unit.moved = true;
   if (move.exit_map) {
@@ -33,6 +38,7 @@ void apply_move(GameState& state, Side, const Action& action, const ActionCheck&
       state.exited_strength[static_cast<std::size_t>(side)] += unit.strength();  // 20.4C
   }
   events.emplace_back(UnitMovedEvent{move.unit, move.path, check.move_spent_half, entered, move.exit_map});
+  events.insert(events.end(), caught.begin(), caught.end());
 }
 
 // One move to each hex a unit of `side` can reach, by its cheapest path, with and without leaving

@@ -71,7 +71,9 @@ extern const RuleModule imperial_guard_15_2{
     "15.2",
     "The Imperial Guard",
     "hooks: combat result adjustments, morale levels; its state slot counts the repulses",
-    {.combat_resolved = guard_repulsed, .morale_levels = lower_french_level}};
+    {.combat_resolved = guard_repulsed, .morale_levels = lower_french_level},
+    {},
+    "22.5B"};  // 15.2 Exception 2: 22.5B (the Defeat of the Old Guard) replaces it
 }  // namespace modules
 
 }  // namespace hd::engine

@@ -26,9 +26,8 @@ void mark_removed(GameState& state, UnitIndex unit) {
 }  // namespace
 
 bool supply_check_turn(const Ruleset& rules, int turn) {
-  if (turn <= 0 || turn >= static_cast<int>(rules.turns.size())) return false;
-  const auto t = static_cast<std::size_t>(turn);
-  return !rules.turns[t].night && rules.turns[t - 1].night;
+  if (turn < 0 || turn >= static_cast<int>(rules.turns.size())) return false;
+  return rules.turns[static_cast<std::size_t>(turn)].first_daylight_of_day;
 }
 
 int check_supply(GameState& state, std::vector<Event>& events) {

@@ -18,7 +18,10 @@ bool supply_may_cross(const Ruleset& rules, Hex from, Hex to) {
 }
 
 SupplyNetwork::SupplyNetwork(const GameState& state, Army army)
-    : army_(army), columns_(state.rules->map.bounds().columns), rows_(state.rules->map.bounds().rows) {
+    : army_(army),
+      map_(&state.rules->map),
+      columns_(state.rules->map.bounds().columns),
+      rows_(state.rules->map.bounds().rows) {
   const GameMap& map = state.rules->map;
   next_.assign(static_cast<std::size_t>(columns_ * rows_), kUnreached);
   open_.assign(next_.size(), 0);
@@ -27,7 +30,8 @@ SupplyNetwork::SupplyNetwork(const GameState& state, Army army)
       open_[static_cast<std::size_t>(slot({c, r}))] = state.rules->scenario.area.contains({c, r}) ? 1 : 0;
   for (const UnitState& unit : state.units)
     // 14.2 blocks at enemy units; a leader alone blocks nothing (10.1E).
-    if (unit.on_map() && !unit.is_leader() && side_of(unit.army) != side_of(army) && map.bounds().contains(unit.hex))
+    if (unit.on_map() && !unit.is_leader() && side_of(unit.army) != side_of(army) &&
+        map.bounds().contains(unit.hex))
       open_[static_cast<std::size_t>(slot(unit.hex))] = 0;
   // 14.1: the army's source hexes that a line may enter (14.2); then outward along roads and trails,
   // each hex visited once.
@@ -60,6 +64,16 @@ bool SupplyNetwork::may_enter(Hex hex) const {
   return open_[static_cast<std::size_t>(slot(hex))] != 0;
 }
 
+bool SupplyNetwork::on_road(Hex hex) const {
+  if (!connected(hex)) return false;
+  if (next_[static_cast<std::size_t>(slot(hex))] != kSource) return true;  // reached along a road
+  for (Hex neighbour : neighbours(hex)) {
+    const auto side = Hexside::between(hex, neighbour);
+    if (side && map_->path(*side) != PathKind::None) return true;
+  }
+  return false;
+}
+
 bool SupplyNetwork::connected(Hex hex) const {
   if (hex.column < 1 || hex.column > columns_ || hex.row < 1 || hex.row > rows_) return false;
   return next_[static_cast<std::size_t>(slot(hex))] != kUnreached;
@@ -79,7 +93,10 @@ std::vector<Hex> SupplyNetwork::line_from(Hex hex) const {
 }
 
 std::optional<std::vector<Hex>> supply_line(const GameState& state, const SupplyNetwork& network, Hex from) {
-  // 14.0: up to kSupplyFreeHexes steps of any terrain, breadth first, until a hex of the network.
+  // 14.0 "the first five hexes may be terrain of any type; the remainder must be connected road
+  // and/or trail hexes leading to an appropriate map edge hex": up to kSupplyFreeHexes steps of any
+  // terrain, breadth first, then the next hex must be a road or trail hex of the network (a source
+  // reached within the free hexes needs no road: docs/rules-notes.md, 14.0).
   struct Node {
     Hex hex;
     int parent;
@@ -90,12 +107,15 @@ std::optional<std::vector<Hex>> supply_line(const GameState& state, const Supply
   int found = network.connected(from) ? 0 : -1;
   for (std::size_t i = 0; found < 0 && i < nodes.size(); ++i) {
     const Node node = nodes[i];
-    if (node.depth == kSupplyFreeHexes) continue;
+    if (node.depth > kSupplyFreeHexes) continue;
     for (Hex next : neighbours(node.hex)) {
       if (seen.count(next) || !network.may_enter(next) || !supply_may_cross(*state.rules, node.hex, next))
         continue;
+      const int depth = node.depth + 1;
+      // The hex after the free ones must itself be a road or trail hex of the network.
+      if (depth > kSupplyFreeHexes && !network.on_road(next)) continue;
       seen.insert(next);
-      nodes.push_back({next, static_cast<int>(i), node.depth + 1});
+      nodes.push_back({next, static_cast<int>(i), depth});
       if (network.connected(next)) {
         found = static_cast<int>(nodes.size()) - 1;
         break;

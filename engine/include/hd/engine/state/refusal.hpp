@@ -107,6 +107,7 @@ enum class RefusalCode {
   LeaderPlacedAlone,         // 10.1A {hex}: a leader sets up with a friendly combat unit
   OocEntersZoc,              // 11.3A {unit, hex}: an out-of-command unit or leader enters no EZOC
   OocMayNotBombard,          // 11.3B {unit}: out-of-command artillery may not bombard
+  OocMayNotAdvance,          // 11.3B, 11.3C {unit}: an out-of-command unit does not advance after combat
 };
 
 // Every code, in order (for tables and tests).

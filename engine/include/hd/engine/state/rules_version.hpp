@@ -16,6 +16,12 @@ namespace hd::engine {
 //      (GameState::corps_morale, UnitState::reorganized) and 15.2's repulses
 //      (GameState::demoralization_reduction) move into their rules' slots: every hash changes, no
 //      game plays differently.
-inline constexpr int kRulesVersion = 3;
+//   4: issue 27's fixes: 10.1E catches a lone leader as an enemy passes by; 14.0's line has five
+//      free hexes before the road (was four and a road hex), its daily check comes before 11.0's
+//      command segment and on an opening first daylight turn too; 11.1-11.3 are no longer chosen
+//      alone, 15.2 not beside 22.5B, 10.0/11.0 not where no leader is named (a unit named like a
+//      leader is no leader). Every hash changes with the version; battle games without 10.0 play
+//      as before.
+inline constexpr int kRulesVersion = 4;
 
 }  // namespace hd::engine

@@ -32,6 +32,10 @@ struct GameTurn {
   TurnName name;
   bool night = false;  // 4.2
   bool rain = false;   // 4.3
+  // 14.0 "the first daylight turn of each day": a daylight turn that follows a night turn on the
+  // turn track, or the track's first turn (16/0900: 16/0600 is a night turn, 4.2). True for a game's
+  // opening turn too when it is one (28.0 opens at 16/0900).
+  bool first_daylight_of_day = false;
 };
 
 struct Ruleset {
@@ -43,7 +47,8 @@ struct Ruleset {
   std::vector<std::string> chosen_options;  // scenario force options in play (ids)
   std::vector<std::string> optional_rules;  // optional rules chosen, in book order
   std::vector<GameTurn> turns;              // first to last turn of this game
-  // The modules of the rules in force, in rule-number order (rules/modules/rule_registry.hpp), and
+  // The modules of the rules in force, in the order their hooks run: rule-number order but for the
+  // modules' declared runs_before (rules/modules/rule_registry.hpp), and
   // the rules in force that have none (only with RuleChoice::allow_missing_rules).
   std::vector<const RuleModule*> modules;
   std::vector<std::string> missing_rules;

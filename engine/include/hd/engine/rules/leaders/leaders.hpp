@@ -55,6 +55,14 @@ void roll_for_bereft_leaders(GameState& state, const std::vector<UnitIndex>& bef
 // After every action.
 void displace_caught_leaders(GameState& state, std::vector<Event>& events);
 
+// 10.1E "the instant they are placed in an EZOC": the enemy leaders alone that the moving combat
+// unit `mover` catches at any hex of its `path` (its ZOC reaching them, or entering their hex), each
+// placed with his nearest friendly unit at that instant, before the mover goes on. Called by the
+// move before the mover stands at its last hex; a leader it passes by is caught although the mover
+// ends its move elsewhere. Adds their UnitPlacedEvents (or 10.1E eliminations) to `caught`.
+void displace_leaders_caught_in_passing(GameState& state, UnitIndex mover, const std::vector<Hex>& path,
+                                        std::vector<Event>& caught);
+
 // True if the leader `id` of `army` was in the game and has been eliminated (10.2): 24.0's
 // "Napoleon eliminated" condition reads this.
 bool leader_eliminated(const GameState& state, Army army, std::string_view id);

@@ -24,10 +24,12 @@ void rules_play_start(GameState& state, const DieRoller& roll, std::vector<Event
 // Phase start: apply(), as each phase begins.
 void rules_phase_start(GameState& state, const DieRoller& roll, std::vector<Event>& events);
 
-// True if play's first phase would open with the rules' dice: a dry run of the two hooks above on
-// a copy, rolling nothing. Such a game must begin with a set-up phase, even with nothing to place,
-// so that an action (the first side's `end`) makes the rolls (start_game()).
-bool rules_roll_before_play(const GameState& state);
+// True if play's first phase would open with the rules acting: rolling dice (19.5C) or reporting
+// events (14.0's check on an opening first daylight turn, removing units). A dry run of the two hooks
+// above on a copy, rolling nothing. Such a game must begin with a set-up phase, even with nothing to
+// place, so that an action (the first side's `end`) makes the rolls and reports the events
+// (start_game()); nothing the rules do is left out of the record.
+bool rules_act_before_play(const GameState& state);
 
 // Phase end: apply(), at the end of each player turn of `side`.
 void rules_player_turn_end(GameState& state, Side side);

@@ -11,6 +11,7 @@
 #include <hd/engine/state/game_state.hpp>
 #include <hd/engine/state/refusal.hpp>
 
+#include <array>
 #include <cstddef>
 #include <optional>
 #include <string_view>
@@ -77,11 +78,34 @@ struct RuleHooks {
   std::optional<GameResult> (*final_result)(const GameState& state) = nullptr;
 };
 
+// At most this many rules a module's hooks are declared to run before.
+inline constexpr std::size_t kMaxRunsBefore = 4;
+
 struct RuleModule {
+  // A module is written as {rule, title, where, hooks} and, where it needs them, the two
+  // declarations below (a constructor, so that modules leave out what they do not declare).
+  constexpr RuleModule(std::string_view rule, std::string_view title, std::string_view where,
+                       RuleHooks hooks = {}, std::array<std::string_view, kMaxRunsBefore> runs_before = {},
+                       std::string_view precluded_by = {})
+      : rule(rule),
+        title(title),
+        where(where),
+        hooks(hooks),
+        runs_before(runs_before),
+        precluded_by(precluded_by) {}
+
   std::string_view rule;   // its number as the book writes it: "9.0", "15.1", "19.4C", "25.0E-1"
   std::string_view title;  // a few words
   std::string_view where;  // how the engine carries it out: its hooks, the core's files, or the data
   RuleHooks hooks;
+  // The rules whose hooks this module's run before wherever both act (the sequence of play decides:
+  // 14.0's daily check before 11.0's command segment, 4.1). Otherwise modules run in rule-number
+  // order. Checked when the registry is made (order_rule_modules): every rule named is registered
+  // and the declarations form no cycle.
+  std::array<std::string_view, kMaxRunsBefore> runs_before{};
+  // A rule in force that precludes this optional rule: it is then not offered (15.2 Exception 2:
+  // 22.5B replaces it).
+  std::string_view precluded_by;
 };
 
 }  // namespace hd::engine

@@ -33,10 +33,18 @@ std::vector<std::string> expand_rules_entry(std::string_view entry);
 int leaders_named(const Scenario& scenario, const OrderOfBattle& oob);
 
 // Why an optional rule may not be chosen for this scenario (not in its `optional` line, where
-// "15.0" stands for any case of 15; or 10.0 where no line names a leader, as in 18.0 and 19.0,
-// which offer 10.0 but set up none: chosen, it would place nothing), or nullopt if it may.
+// "15.0" and "16.0" stand for any case of theirs, while another chapter is chosen whole, never a
+// section of it alone; 10.0 or 11.0 where no line names a leader, as in 18.0 and 19.0, which offer
+// them but set up none: chosen, they would place nothing; a rule the scenario plays replaces it:
+// RuleModule::precluded_by), or nullopt if it may.
 std::optional<std::string> optional_rule_refusal(const Scenario& scenario, const OrderOfBattle& oob,
                                                  std::string_view rule);
+
+// Puts modules in the order their hooks run: rule-number order, except that a module whose
+// `runs_before` names another is placed just before it (with 11.0 and 14.0: ... 10.0 14.0 11.0 11.1
+// ...). A `runs_before` naming a rule not among `modules` is ignored. Returns a message if the
+// declarations form a cycle (the modules are then left in rule-number order).
+std::optional<std::string> order_rule_modules(std::vector<const RuleModule*>& modules);
 
 // Sets the ruleset's modules and missing rules from its scenario, chosen force options and chosen
 // optional rules (make_ruleset does this; tests that change a ruleset call it again).
@@ -52,9 +60,10 @@ std::vector<std::string> public_missing_rules(const Ruleset& rules);
 
 // The rules a game of this scenario with these choices needs, and what exists of them.
 struct RulesInForce {
-  std::vector<std::string> needed;         // every rule number in force, in book order
-  std::vector<const RuleModule*> modules;  // the modules of those that have one, in book order
-  std::vector<std::string> missing;        // those without a module, in book order
+  std::vector<std::string> needed;  // every rule number in force, in book order
+  std::vector<const RuleModule*>
+      modules;                       // the modules of those that have one, in hook order (order_rule_modules)
+  std::vector<std::string> missing;  // those without a module, in book order
 };
 
 // Works out the rules in force: the scenario's `rules` entries (an entry such as "22.5" that heads

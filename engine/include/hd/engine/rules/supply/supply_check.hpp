@@ -12,7 +12,8 @@
 namespace hd::engine {
 
 // 14.0: true if the game's turn `turn` is the first daylight turn of its day: a daylight turn (rain
-// or not) that follows a night turn. The game's opening turn is never one (docs/rules-notes.md).
+// or not) that follows a night turn on the turn track, the game's opening turn included when it is
+// one (GameTurn::first_daylight_of_day; docs/rules-notes.md, 14.0).
 bool supply_check_turn(const Ruleset& rules, int turn);
 
 // 14.0: the check, for every army at once: every combat unit on the map traces its line against the

@@ -1,6 +1,7 @@
 // 14.0 Supply: the line of supply (14.0 "Supply Procedure", 14.1 Supply Sources, 14.2 Blocking Supply).
 // A line runs from a hex to one of the army's supply source hexes (the map's `supply` lines, 14.1):
-// its first five hexes may be of any terrain, every later step follows a road or trail hexside; it
+// its first five hexes may be of any terrain, every later hex is a road or trail hex connected to
+// the source; it
 // never enters an enemy-occupied hex or crosses prohibited terrain (14.2), and enemy zones of control
 // do not block it (14.2). Reusable: the daily check (supply_check.hpp), and later 16.17, 16.18 and
 // 22.4B ("a French line of supply from 0605").
@@ -28,6 +29,10 @@ class SupplyNetwork {
   Army army() const { return army_; }
   // True if a road-and-trail line runs from `hex` to a source (a source itself included).
   bool connected(Hex hex) const;
+  // True if `hex` is connected and a road or trail hex: reached from its source along a road or
+  // trail, or a source hex with a road or trail on one of its hexsides (14.0 "the remainder must be
+  // connected road and/or trail hexes").
+  bool on_road(Hex hex) const;
   // The road-and-trail line from a connected `hex` to its source, `hex` first; empty if none.
   std::vector<Hex> line_from(Hex hex) const;
   // True if a line of this army may enter the hex: on the map, in the playing area (3.2A) and not
@@ -40,6 +45,7 @@ class SupplyNetwork {
   int slot(Hex hex) const;
 
   Army army_;
+  const GameMap* map_ = nullptr;
   int columns_ = 0;
   int rows_ = 0;
   std::vector<char> open_;  // per hex slot: in the playing area and not enemy-occupied (14.2)
@@ -52,9 +58,9 @@ class SupplyNetwork {
 bool supply_may_cross(const Ruleset& rules, Hex from, Hex to);
 
 // The line of supply of `army` from `from` (first) to a source hex (last), or nullopt if none: the
-// first kSupplyFreeHexes hexes (not counting `from`) of any terrain, the rest along roads and trails
-// (14.0). `from` itself may hold anything (a friendly unit, or an exited unit's hex for 22.4B).
-// Work: at most the free hexes' neighbourhood (91 hexes) besides the network's search.
+// first kSupplyFreeHexes hexes (not counting `from`) of any terrain, every later hex a road or trail
+// hex of the network (14.0). `from` itself may hold anything (a friendly unit, or an exited unit's hex
+// for 22.4B). Work: at most the free hexes' neighbourhood (127 hexes) besides the network's search.
 std::optional<std::vector<Hex>> supply_line(const GameState& state, const SupplyNetwork& network, Hex from);
 
 // The same, working out the network first: for one question. For many, build the network once.
