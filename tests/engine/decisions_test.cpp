@@ -79,8 +79,10 @@ TEST_CASE("6.6B a Coalition retreat waits for the retreating unit's army only; 6
   CHECK_FALSE(retreat.may_stay);
   CHECK(only_decider(state).side == Side::Coalition);
   CHECK(only_decider(state).armies == armies({Army::Prussian}));
+  CHECK(advance_hexes(state).empty());  // 6.7: not before the retreats are made
   apply(state, Side::Coalition, RetreatAction{unit(state, "P"), hx("0507"), std::nullopt, false}, no_dice());
   CHECK(pending_decision(state).kind == DecisionKind::Advance);
+  CHECK(advance_hexes(state) == std::vector<Hex>{hx("0506")});  // 6.7B: the vacated hex
   CHECK(only_decider(state).side == Side::French);
   CHECK(only_decider(state).armies == armies({Army::French}));
   apply(state, Side::French, AdvanceAction{}, no_dice());
@@ -104,4 +106,21 @@ TEST_CASE("4.1 once the last turn ends nobody decides", "[decisions][4.1]") {
   REQUIRE(state.phase == Phase::GameOver);
   CHECK(pending_decision(state).kind == DecisionKind::None);
   CHECK(deciders(state).empty());
+}
+
+TEST_CASE("4.1 the player turn a state is in: none in the set-up or after the end", "[decisions][4.1]") {
+  auto setup = make_game("", {{"french", "A", "infantry", 4, 4}, {"allied", "X", "infantry", 4, 4}},
+                         "setup french 0202 w/1 : A\nsetup allied 1010 : X\n");
+  REQUIRE(setup.phase == Phase::Setup);
+  CHECK_FALSE(player_turn(setup));
+  auto state = make_game("", {{"french", "A", "infantry", 4, 4}, {"allied", "X", "infantry", 4, 4}},
+                         "setup french 0101 : A\nsetup allied 1010 : X\n");
+  CHECK(player_turn(state) == PlayerTurn{0, Side::French});
+  apply(state, Side::French, EndPhaseAction{}, no_dice());  // movement to combat: the same player turn
+  CHECK(player_turn(state) == PlayerTurn{0, Side::French});
+  apply(state, Side::French, EndPhaseAction{}, no_dice());
+  CHECK(player_turn(state) == PlayerTurn{0, Side::Coalition});
+  for (int guard = 0; guard < 50 && state.phase != Phase::GameOver; ++guard)
+    apply(state, pending_decision(state).side, EndPhaseAction{}, no_dice());
+  CHECK_FALSE(player_turn(state));
 }

@@ -171,8 +171,8 @@ void GameQueries::query_retreats(const Caller& caller, const Envelope& request) 
     for (engine::Hex hex : engine::retreat_hexes(state, unit))
       *out.add_hexes() = wire::to_proto(hex);
   } else if (state.pending_advance) {
-    for (engine::Hex hex : state.pending_advance->vacated)
-      if (state.units_at(hex).empty()) *out.add_advance_hexes() = wire::to_proto(hex);
+    for (engine::Hex hex : engine::advance_hexes(state))  // 6.7B, the engine's answer
+      *out.add_advance_hexes() = wire::to_proto(hex);
     add_units(out.mutable_advance_units(), state.pending_advance->candidates);
   }
   outbound_.send(caller.connection, answer);

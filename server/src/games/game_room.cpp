@@ -145,9 +145,9 @@ AppliedAction GameRoom::apply(engine::Side side, const engine::Action& action, v
 }
 
 void GameRoom::note_turn_start() {
-  // A player turn starts with its movement phase (4.1): a movement phase of another turn or side.
-  const engine::GameState& last = turn_starts.back().second;
-  if (state.phase == engine::Phase::Movement && (last.turn != state.turn || last.phasing != state.phasing)) {
+  // The engine says which player turn a state is in (4.1); a new one has begun when it changes.
+  const auto now = engine::player_turn(state);
+  if (now && now != engine::player_turn(turn_starts.back().second)) {
     turn_starts.emplace_back(sequence(), state);
     // Only delayed spectators look back (spectator_view.cpp); other games keep the latest alone.
     if (row.spectator_view != hundred_days::v1::SPECTATOR_VIEW_DELAYED_ALL)

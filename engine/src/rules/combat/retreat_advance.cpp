@@ -88,6 +88,11 @@ std::optional<Refusal> demoralized_advance_refusal(const GameState& state, UnitI
   return rules_advance_refusal(state, unit);  // 13.2: a demoralized corps' units do not advance either
 }
 
+std::vector<Hex> advance_hexes(const GameState& state) {
+  if (!state.pending_advance || !state.pending_retreats.empty()) return {};
+  return state.pending_advance->vacated;  // kept empty of units as the retreats end (combat_detail)
+}
+
 std::optional<Refusal> check_advance(const GameState& state, const AdvanceAction& advance) {
   if (!state.pending_retreats.empty() || !state.pending_advance)
     return refuse(RefusalCode::NoAdvanceOffered, "6.7");

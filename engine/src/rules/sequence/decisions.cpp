@@ -125,6 +125,11 @@ void add_army_of(const GameState& state, UnitIndex unit, ActionClaim& claim) {
   if (unit < state.units.size()) claim.armies.insert(state.units[unit].army);
 }
 
+std::optional<PlayerTurn> player_turn(const GameState& state) {
+  if (state.phase == Phase::Setup || state.phase == Phase::GameOver) return std::nullopt;
+  return PlayerTurn{state.turn, state.phasing};
+}
+
 bool undo_allowed(const GameState& state, Side side, const Action& last, bool dice_rolled_this_phase) {
   // An undoable action (a move) never ends its phase, so one followed by a movement phase was made
   // in this one.

@@ -89,6 +89,10 @@ std::optional<Refusal> check_exchange(const GameState& state, const ExchangeLoss
 // and whatever the rules in force forbid (13.2: a demoralized corps).
 std::optional<Refusal> demoralized_advance_refusal(const GameState& state, UnitIndex unit);
 
+// 6.7B: the hexes the pending advance may enter now (vacated by the defenders and still empty),
+// once every retreat of the combat is made; empty when no advance is offered.
+std::vector<Hex> advance_hexes(const GameState& state);
+
 // Checks a retreat or an advance decision.
 std::optional<Refusal> check_retreat(const GameState& state, const RetreatAction& retreat);
 std::optional<Refusal> check_advance(const GameState& state, const AdvanceAction& advance);

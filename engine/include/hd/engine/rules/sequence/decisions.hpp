@@ -65,6 +65,18 @@ ActionClaim claim_of(const GameState& state, const Action& action);
 // Adds the army of `unit` to the claim, if the unit exists (for action kinds' claims).
 void add_army_of(const GameState& state, UnitIndex unit, ActionClaim& claim);
 
+// A player turn (4.1): the game turn and the phasing side.
+struct PlayerTurn {
+  int turn = 0;
+  Side side = Side::French;
+  friend bool operator==(const PlayerTurn&, const PlayerTurn&) = default;
+};
+
+// The player turn `state` is in, or nullopt outside play (the set-up, the game's end). A new player
+// turn has begun when this differs from the one before (the server keeps a state for each, for
+// delayed spectators).
+std::optional<PlayerTurn> player_turn(const GameState& state);
+
 // 5.1C: whether `side` may ask to take back `last`, the action that led to `state`: a move of the
 // phasing side in the movement phase still running, while no die has been rolled in that phase
 // (`dice_rolled_this_phase`, kept by the caller, who holds the log).
