@@ -10,12 +10,11 @@
 // partial copy is left under the final name), 2 bad usage.
 #include "database.hpp"
 #include "database_backup.hpp"
+#include "log.hpp"
 
 #include <algorithm>
 #include <chrono>
-#include <cstdio>
 #include <cstdlib>
-#include <ctime>
 #include <fcntl.h>
 #include <filesystem>
 #include <iostream>
@@ -30,18 +29,11 @@ namespace {
 
 constexpr const char* kUsage = "usage: hd_backup --database FILE --to DIR [--keep N]\n";
 
-// "20261203T084500.123Z": now in UTC, to the millisecond (names sort in time order).
+// "20261203T084500.123Z": the log's UTC time without its separators (names sort in time order).
 std::string utc_stamp() {
-  const auto now = std::chrono::system_clock::now();
-  const std::time_t seconds = std::chrono::system_clock::to_time_t(now);
-  const auto millis =
-      std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count() % 1000;
-  std::tm utc{};
-  gmtime_r(&seconds, &utc);
-  char text[64];
-  std::snprintf(text, sizeof text, "%04d%02d%02dT%02d%02d%02d.%03dZ", utc.tm_year + 1900, utc.tm_mon + 1,
-                utc.tm_mday, utc.tm_hour, utc.tm_min, utc.tm_sec, static_cast<int>(millis < 0 ? 0 : millis));
-  return text;
+  std::string stamp = hd::server::utc_timestamp();
+  std::erase_if(stamp, [](char c) { return c == '-' || c == ':'; });
+  return stamp;
 }
 
 // fsync on a file or folder; throws naming it.
