@@ -1,8 +1,11 @@
 #include "database.hpp"
 
+#include "database_backup.hpp"
+
 #include <sqlite3.h>
 
 #include <utility>
+#include <vector>
 
 namespace hd::server {
 namespace {
@@ -15,6 +18,55 @@ namespace {
 int count_commit(void* counter) {
   ++*static_cast<std::uint64_t*>(counter);
   return 0;
+}
+
+// A connection that closes itself; for the backup's two files.
+struct Connection {
+  sqlite3* db = nullptr;
+  ~Connection() {
+    if (db) sqlite3_close_v2(db);
+  }
+};
+
+// Opens `path` with `flags` (extended codes, a 10 s busy timeout); throws naming the file.
+void open_connection(Connection& connection, const std::filesystem::path& path, int flags) {
+  const int rc = sqlite3_open_v2(path.c_str(), &connection.db, flags | SQLITE_OPEN_NOMUTEX, nullptr);
+  if (rc != SQLITE_OK) fail(connection.db, "open " + path.string());
+  sqlite3_extended_result_codes(connection.db, 1);
+  sqlite3_busy_timeout(connection.db, 10000);
+}
+
+// The rows of a one-column query, each as text.
+std::vector<std::string> column_rows(sqlite3* db, const std::string& sql, const std::filesystem::path& path) {
+  sqlite3_stmt* statement = nullptr;
+  if (sqlite3_prepare_v2(db, sql.c_str(), -1, &statement, nullptr) != SQLITE_OK)
+    fail(db, path.string() + ": '" + sql + "'");
+  std::vector<std::string> rows;
+  int rc = SQLITE_ROW;
+  while ((rc = sqlite3_step(statement)) == SQLITE_ROW) {
+    const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(statement, 0));
+    rows.emplace_back(text ? text : "NULL");
+  }
+  sqlite3_finalize(statement);
+  if (rc != SQLITE_DONE) fail(db, path.string() + ": '" + sql + "'");
+  return rows;
+}
+
+// Copies every page of `source` into `target` in one backup step, retrying while a lock is held.
+void copy_pages(sqlite3* source, sqlite3* target, const std::filesystem::path& target_path) {
+  sqlite3_backup* backup = sqlite3_backup_init(target, "main", source, "main");
+  if (!backup) fail(target, "backup into " + target_path.string());
+  int rc = SQLITE_OK;
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    rc = sqlite3_backup_step(backup, -1);  // -1: every page, under one read transaction
+    if (rc != SQLITE_BUSY && rc != SQLITE_LOCKED) break;
+    sqlite3_sleep(100);
+  }
+  sqlite3_backup_finish(backup);
+  if (rc != SQLITE_DONE) {
+    throw DatabaseError("backup into " + target_path.string() + ": " + sqlite3_errstr(rc) + " (" +
+                        sqlite3_errmsg(target) + ")");
+  }
 }
 
 }  // namespace
@@ -126,6 +178,43 @@ std::string Database::query_text(std::string_view sql) {
   Statement statement = prepare(sql);
   if (!statement.step()) return "";
   return statement.column_text(0);
+}
+
+void backup_database(const std::filesystem::path& source, const std::filesystem::path& target) {
+  std::error_code error;
+  if (!std::filesystem::is_regular_file(source, error))
+    throw DatabaseError("no database at " + source.string());
+  if (std::filesystem::exists(target, error)) throw DatabaseError(target.string() + " already exists");
+  try {
+    Connection from;
+    open_connection(from, source, SQLITE_OPEN_READONLY);
+    // A file that is not SQLite fails here rather than as an empty copy.
+    column_rows(from.db, "SELECT count(*) FROM sqlite_schema", source);
+    Connection to;
+    open_connection(to, target, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
+    copy_pages(from.db, to.db, target);
+    // The copy keeps the source's WAL mode in its header: make it one self-contained file.
+    const auto mode = column_rows(to.db, "PRAGMA journal_mode=DELETE", target);
+    if (mode.empty() || mode.front() != "delete")
+      throw DatabaseError("cannot set journal_mode=DELETE on " + target.string());
+    if (sqlite3_close(to.db) != SQLITE_OK) fail(to.db, "close " + target.string());
+    to.db = nullptr;
+  } catch (...) {
+    std::filesystem::remove(target, error);
+    std::filesystem::remove(target.string() + "-journal", error);
+    throw;
+  }
+}
+
+std::string integrity_check(const std::filesystem::path& path) {
+  std::error_code error;
+  if (!std::filesystem::is_regular_file(path, error)) throw DatabaseError("no database at " + path.string());
+  Connection connection;
+  open_connection(connection, path, SQLITE_OPEN_READONLY);
+  std::string joined;
+  for (const std::string& row : column_rows(connection.db, "PRAGMA integrity_check", path))
+    joined += (joined.empty() ? "" : "; ") + row;
+  return joined;
 }
 
 }  // namespace hd::server

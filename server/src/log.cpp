@@ -60,6 +60,13 @@ void append_value(std::string& line, std::string_view value) {
   line += '"';
 }
 
+LogSink& log_sink() {
+  static LogSink sink = nullptr;
+  return sink;
+}
+
+}  // namespace
+
 std::string utc_timestamp() {
   const auto now = std::chrono::system_clock::now();
   const std::time_t seconds = std::chrono::system_clock::to_time_t(now);
@@ -72,13 +79,6 @@ std::string utc_timestamp() {
                 utc.tm_mon + 1, utc.tm_mday, utc.tm_hour, utc.tm_min, utc.tm_sec, static_cast<int>(millis));
   return buffer;
 }
-
-LogSink& log_sink() {
-  static LogSink sink = nullptr;
-  return sink;
-}
-
-}  // namespace
 
 void set_log_sink(LogSink sink) {
   log_sink() = sink;

@@ -24,4 +24,7 @@ void log_event(LogLevel level, std::string_view event, std::initializer_list<Log
 using LogSink = void (*)(std::string_view line);
 void set_log_sink(LogSink sink);
 
+// Now in UTC to the millisecond, as each line's time= has it: "2026-12-03T08:45:00.123Z".
+std::string utc_timestamp();
+
 }  // namespace hd::server
