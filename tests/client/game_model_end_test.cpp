@@ -38,11 +38,15 @@ pb::DrawOffered draw_offered(pb::Seat by) {
   return offered;
 }
 
-pb::GameSummary finished(const std::string& result) {
+// A finished game's summary as the server sends it: how it ended, typed, and in words.
+pb::GameSummary finished(const std::string& result, pb::GameEnd end = pb::GAME_END_DRAW_AGREED,
+                         pb::Side winner = pb::SIDE_UNSPECIFIED) {
   pb::GameSummary summary;
   summary.set_game_id(12);
   summary.set_status(pb::GAME_STATUS_FINISHED);
   summary.set_result(result);
+  summary.set_end(end);
+  summary.set_winner(winner);
   return summary;
 }
 
@@ -150,7 +154,8 @@ TEST_CASE(
   CHECK(hd::client::game_end(model)->reason == "no victory condition was met");
 }
 
-TEST_CASE("a resignation or an agreed draw ends the game by its summary, with the server's words") {
+TEST_CASE(
+    "a resignation or an agreed draw ends the game by its summary's typed end, with the server's words") {
   GameModel model;
   model.apply_snapshot(running_game(pb::SEAT_FRENCH));
   model.apply_draw_offer(draw_offered(pb::SEAT_PRUSSIAN));
@@ -160,13 +165,25 @@ TEST_CASE("a resignation or an agreed draw ends the game by its summary, with th
   model.apply_summary(other);  // another game's summary changes nothing
   CHECK_FALSE(model.over());
 
-  model.apply_summary(finished("coalition victory: the french side resigned (french seat, ney)"));
+  model.apply_summary(finished("coalition victory: the french side resigned (french seat, ney)",
+                               pb::GAME_END_RESIGNATION, pb::SIDE_COALITION));
   REQUIRE(model.over());
   CHECK_FALSE(model.draw_offer());  // the game is over: nothing left to answer
   auto end = hd::client::game_end(model);
   REQUIRE(end);
-  CHECK(end->headline == "Coalition victory");
-  CHECK(end->reason == "the french side resigned (french seat, ney)");
+  CHECK(end->headline == "Coalition victory (resignation)");
+  CHECK(end->reason == "coalition victory: the french side resigned (french seat, ney)");
+  // The headline comes from the typed fields, never from the words.
+  GameModel worded;
+  worded.apply_snapshot(running_game(pb::SEAT_FRENCH));
+  worded.apply_summary(finished("some other words", pb::GAME_END_RESIGNATION, pb::SIDE_FRENCH));
+  REQUIRE(hd::client::game_end(worded));
+  CHECK(hd::client::game_end(worded)->headline == "French victory (resignation)");
+  GameModel closed;
+  closed.apply_snapshot(running_game(pb::SEAT_FRENCH));
+  closed.apply_summary(finished("expired: not started within 7 days", pb::GAME_END_EXPIRED));
+  REQUIRE(hd::client::game_end(closed));
+  CHECK(hd::client::game_end(closed)->headline == "Closed before it started");
   CHECK(model.log().back() == "Game over: coalition victory: the french side resigned (french seat, ney)");
 
   GameModel drawn;

@@ -176,6 +176,7 @@ TEST_CASE("the report says the draw offer waiting, an armed resignation and the 
   changed.mutable_game_changed()->set_game_id(5);
   changed.mutable_game_changed()->set_status(pb::GAME_STATUS_FINISHED);
   changed.mutable_game_changed()->set_result("drawn by agreement");
+  changed.mutable_game_changed()->set_end(pb::GAME_END_DRAW_AGREED);  // as the server sends it
   receive(model, changed);
   CHECK(hd::client::script_report(model).find(
             " draw_offer=- resign_armed=0 end=Draw end_reason=drawn_by_agreement") != std::string::npos);

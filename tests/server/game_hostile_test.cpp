@@ -167,6 +167,8 @@ TEST_CASE("Hostile input is refused with its defined answer and changes no game"
   REQUIRE(bob.request(accept).has_ok());
   CHECK(query_one(database, "SELECT status || ' ' || result FROM games WHERE id = " + std::to_string(game)) ==
         "3 drawn by agreement");
+  CHECK(query_one(database, "SELECT result_end || ' ' || result_winner FROM games WHERE id = " +
+                                std::to_string(game)) == "3 0");  // GAME_END_DRAW_AGREED, no winner
   const auto record = alice.request(export_record(game));
   REQUIRE(record.has_game_record());
   CHECK(record.game_record().record().find(move_line + "\n") != std::string::npos);

@@ -126,6 +126,8 @@ TEST_CASE("ListGames MINE: newest first, paged, from the database, no game loade
     if (finished.count(game.game_id())) {
       CHECK(game.status() == v1::GAME_STATUS_FINISHED);
       CHECK(game.result().find("resigned") != std::string::npos);
+      CHECK(game.end() == v1::GAME_END_RESIGNATION);  // typed, from the row (migrations/0012)
+      CHECK(game.winner() != v1::SIDE_UNSPECIFIED);
       CHECK(game.seats(1).username() == "alice");
     } else {
       CHECK(game.status() == v1::GAME_STATUS_OPEN);
@@ -179,6 +181,8 @@ TEST_CASE("an open game nobody starts expires: it leaves the lobby and frees the
   for (const auto& game : mine.game_list().games()) {
     CHECK(game.status() == v1::GAME_STATUS_FINISHED);
     CHECK(game.result() == "expired: not started within 3 seconds");
+    CHECK(game.end() == v1::GAME_END_EXPIRED);
+    CHECK(game.winner() == v1::SIDE_UNSPECIFIED);
   }
   CHECK(query_one(server.database_path(), "SELECT COUNT(*) FROM games WHERE closed_before_start = 1") == "2");
   // The cap is free again, and nobody may join an expired game.
@@ -212,6 +216,7 @@ TEST_CASE("the creator withdraws an open game of his", "[e2e][games][hardening]"
   REQUIRE(mine.game_list().games_size() == 1);
   CHECK(mine.game_list().games(0).status() == v1::GAME_STATUS_FINISHED);
   CHECK(mine.game_list().games(0).result() == "withdrawn by its creator");
+  CHECK(mine.game_list().games(0).end() == v1::GAME_END_WITHDRAWN);
   // Once only; the cap is free again; a started game cannot be withdrawn.
   expect_refusal(alice.request(withdraw), v1::REFUSAL_CODE_NOT_ALLOWED);
   const auto next = alice.request(open_quatre_bras("alice"));

@@ -1,6 +1,7 @@
 // Migrations: applied in order, once, each in a transaction; edits and unknown versions refused.
-#include "database.hpp"
 #include "migrations.hpp"
+
+#include "database.hpp"
 #include "server_identity.hpp"
 
 #include <catch2/catch.hpp>
@@ -22,7 +23,9 @@ std::filesystem::path fresh_database_path() {
   return dir / "test.sqlite";
 }
 
-std::int64_t count(Database& db, const std::string& sql) { return std::stoll(db.query_text(sql)); }
+std::int64_t count(Database& db, const std::string& sql) {
+  return std::stoll(db.query_text(sql));
+}
 
 }  // namespace
 
@@ -78,7 +81,8 @@ TEST_CASE("an edited, misnamed, misnumbered or unknown migration stops the serve
   const std::vector<Migration> misnamed{{"1_a.sql", "SELECT 1;"}};
   CHECK_THROWS_WITH(apply_migrations(db, misnamed), Catch::Contains("NNNN_name.sql"));
 
-  const std::vector<Migration> gap{{"0001_a.sql", "CREATE TABLE a (x INTEGER);"}, {"0003_c.sql", "SELECT 1;"}};
+  const std::vector<Migration> gap{{"0001_a.sql", "CREATE TABLE a (x INTEGER);"},
+                                   {"0003_c.sql", "SELECT 1;"}};
   CHECK_THROWS_WITH(apply_migrations(db, gap), Catch::Contains("should be version 2"));
 
   db.execute("INSERT INTO schema_migrations (version, file_name, checksum) VALUES (2, '0002_x.sql', 'x')");
@@ -89,4 +93,44 @@ TEST_CASE("the migration checksum is stable and sensitive to every byte", "[migr
   CHECK(hd::server::migration_checksum("abc") == hd::server::migration_checksum("abc"));
   CHECK(hd::server::migration_checksum("abc") != hd::server::migration_checksum("abd"));
   CHECK(hd::server::migration_checksum("") == "cbf29ce484222325");  // FNV-1a 64 offset basis
+}
+
+TEST_CASE("0012 types how the games finished before it ended, from the words the server wrote",
+          "[migrations]") {
+  Database db = Database::open(fresh_database_path());
+  std::vector<Migration> before = hd::server::embedded_migrations();
+  REQUIRE(before.size() >= 12);
+  REQUIRE(before[11].file_name == "0012_game_ends.sql");
+  before.resize(11);
+  apply_migrations(db, before);
+  db.execute("INSERT INTO accounts (id, username, password_hash, created_unix) VALUES (1, 'a', 'x', 0)");
+  const auto add = [&](int id, int status, const std::string& result, int closed) {
+    db.execute(
+        "INSERT INTO games (id, scenario, title, force_options, optional_rules, status, public_listing, "
+        "invite_code, spectator_view, spectator_delay, dice_seed, seed_commitment, creator_account, "
+        "created_unix, result, closed_before_start) VALUES (" +
+        std::to_string(id) + ", 's', 't', '', '', " + std::to_string(status) + ", 1, 'i" +
+        std::to_string(id) + "', 0, 0, '', '', 1, 0, '" + result + "', " + std::to_string(closed) + ")");
+  };
+  add(1, 3, "coalition victory: the french side resigned (french seat, ney)", 0);
+  add(2, 3, "french victory: the coalition side resigned (allied seat, bob)", 0);
+  add(3, 3, "drawn by agreement", 0);
+  add(4, 3, "withdrawn by its creator", 1);
+  add(5, 3, "expired: not started within 3 days", 1);
+  add(6, 3, "french decisive victory: 40 VP to 2", 0);
+  add(7, 3, "no winner: no victory condition was met", 0);
+  add(8, 2, "", 0);
+  apply_migrations(db, hd::server::embedded_migrations());
+  const auto typed = [&](int id) {
+    return db.query_text("SELECT result_end || ' ' || result_winner FROM games WHERE id = " +
+                         std::to_string(id));
+  };
+  CHECK(typed(1) == "2 2");  // GAME_END_RESIGNATION, SIDE_COALITION
+  CHECK(typed(2) == "2 1");
+  CHECK(typed(3) == "3 0");  // GAME_END_DRAW_AGREED
+  CHECK(typed(4) == "4 0");  // GAME_END_WITHDRAWN
+  CHECK(typed(5) == "5 0");  // GAME_END_EXPIRED
+  CHECK(typed(6) == "1 1");  // GAME_END_RULES, SIDE_FRENCH
+  CHECK(typed(7) == "1 0");
+  CHECK(typed(8) == "0 0");  // running: not finished
 }

@@ -597,18 +597,26 @@ std::optional<GameEnd> game_end(const GameModel& game) {
     end.reason = result.text();
     return end;
   }
-  // The server's words: "coalition victory: the french side resigned (...)" or "drawn by agreement".
-  const std::string& words = game.summary().result();
+  // Ended by consent or closed before it started: the summary's typed end and winner; its words are
+  // the reason shown, never read.
+  const pb::GameSummary& summary = game.summary();
   GameEnd end;
-  if (const auto colon = words.find(": "); colon != std::string::npos) {
-    end.headline = words.substr(0, colon);
-    end.reason = words.substr(colon + 2);
-  } else {
-    end.headline = words.rfind("drawn", 0) == 0 ? "Draw" : "Game over";
-    end.reason = words;
+  switch (summary.end()) {
+    case pb::GAME_END_RESIGNATION:
+      end.headline = side_name(summary.winner()) + " victory (resignation)";
+      break;
+    case pb::GAME_END_DRAW_AGREED:
+      end.headline = "Draw";
+      break;
+    case pb::GAME_END_WITHDRAWN:
+    case pb::GAME_END_EXPIRED:
+      end.headline = "Closed before it started";
+      break;
+    default:
+      end.headline =
+          summary.winner() == pb::SIDE_UNSPECIFIED ? "Game over" : side_name(summary.winner()) + " victory";
   }
-  if (!end.headline.empty() && end.headline[0] >= 'a' && end.headline[0] <= 'z')
-    end.headline[0] = static_cast<char>(end.headline[0] - 'a' + 'A');  // a headline starts upper-case
+  end.reason = summary.result();
   return end;
 }
 

@@ -7,6 +7,7 @@
 #include "log.hpp"
 
 #include <hd/engine/rules/modules/rule_registry.hpp>
+#include <hd/wire/game_convert.hpp>
 
 #include <algorithm>
 
@@ -18,7 +19,7 @@ GameConsent::GameConsent(Database& db, GameStore& store, GameRooms& rooms, GameV
                          Outbound& outbound)
     : db_(db), store_(store), rooms_(rooms), views_(views), outbound_(outbound) {}
 
-void GameConsent::finish(GameRoom& room, const std::string& result) {
+void GameConsent::finish(GameRoom& room, const GameOutcome& result) {
   in_transaction(db_, [&] {
     store_.set_status(room.row.id, v1::GAME_STATUS_FINISHED, result);
     // The lists show a finished game from its row (issue 29, finding 3): its last turn.
@@ -30,7 +31,8 @@ void GameConsent::finish(GameRoom& room, const std::string& result) {
   room.proposal.reset();
   room.undo_requested_by.reset();
   room.draw_offered_by.reset();
-  log_event(LogLevel::Info, "game_finished", {{"game", std::to_string(room.row.id)}, {"result", result}});
+  log_event(LogLevel::Info, "game_finished",
+            {{"game", std::to_string(room.row.id)}, {"result", result.words}});
   rooms_.report_games();
   views_.broadcast_summary(room);
 }
@@ -162,9 +164,10 @@ void GameConsent::resign(const Caller& caller, const Envelope& request, GameRoom
   // A seat resigns for its whole side.
   const engine::Side side = side_of_seat(held.front());
   const engine::Side winner = engine::other(side);
-  finish(*room, std::string(engine::to_string(winner)) + " victory: the " +
-                    std::string(engine::to_string(side)) + " side resigned (" + seat_name(held.front()) +
-                    " seat, " + caller.username + ")");
+  finish(*room,
+         {v1::GAME_END_RESIGNATION, wire::to_proto(winner),
+          std::string(engine::to_string(winner)) + " victory: the " + std::string(engine::to_string(side)) +
+              " side resigned (" + seat_name(held.front()) + " seat, " + caller.username + ")"});
   outbound_.send(caller.connection, ok_envelope(request.request_id()));
 }
 
@@ -204,7 +207,9 @@ void GameConsent::answer_draw(const Caller& caller, const Envelope& request, Gam
     return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_NOT_YOUR_SEAT,
                         "the other side answers a draw offer");
   room->draw_offered_by.reset();
-  if (request.answer_draw().accept()) finish(*room, "drawn by agreement");  // persisted before the answer
+  if (request.answer_draw().accept())
+    finish(*room, {v1::GAME_END_DRAW_AGREED, v1::SIDE_UNSPECIFIED,
+                   "drawn by agreement"});  // persisted before the answer
   outbound_.send(caller.connection, ok_envelope(request.request_id()));
 }
 

@@ -42,7 +42,7 @@ class GameConsent {
   // everyone live told (UndoAnswered, then GameUpdate{undone}); a catch-up under way restarts.
   void apply_undo(GameRoom& room, AccountId answering);
   // Ends the game with a result in words (resignation, agreed draw), persisted, and tells everyone.
-  void finish(GameRoom& room, const std::string& result);
+  void finish(GameRoom& room, const GameOutcome& result);
   // `room` if it is running and the caller holds `held` seats in it; else refuses (NOT_FOUND,
   // NOT_YOUR_SEAT, GAME_NOT_RUNNING) and returns nullptr.
   GameRoom* seat_holders_running_game(const Caller& caller, const Envelope& request, GameRoom* room,

@@ -22,9 +22,11 @@ namespace v1 = hundred_days::v1;
 
 namespace {
 
-std::string result_in_words(const engine::GameResult& result) {
-  if (!result.winner) return "no winner: " + result.text;
-  return std::string(engine::to_string(*result.winner)) + " " + result.level + " victory: " + result.text;
+// A game's end by the rules (3.4), typed and in words.
+GameOutcome outcome_of(const engine::GameResult& result) {
+  if (!result.winner) return {v1::GAME_END_RULES, v1::SIDE_UNSPECIFIED, "no winner: " + result.text};
+  return {v1::GAME_END_RULES, wire::to_proto(*result.winner),
+          std::string(engine::to_string(*result.winner)) + " " + result.level + " victory: " + result.text};
 }
 
 v1::ServerEnvelope accepted(std::uint64_t request_id, std::uint64_t game, std::uint64_t sequence,
@@ -72,7 +74,7 @@ std::uint64_t GamePlay::play(GameRoom& room, engine::Side side, const engine::Ac
   AppliedAction applied = room.apply(side, action, seat, account, request_id);
   applied.logged.request_digest = request_digest;
   const bool over = applied.after.phase == engine::Phase::GameOver || applied.after.result.has_value();
-  const std::string result = over && applied.after.result ? result_in_words(*applied.after.result) : "";
+  const GameOutcome result = over && applied.after.result ? outcome_of(*applied.after.result) : GameOutcome{};
   // Persist before anyone hears of it: the action, its dice, the state hash and the game's end.
   // The commit is timed by the database hook; the hub times the whole request (the action latency).
   in_transaction(db_, [&] {
@@ -94,7 +96,8 @@ std::uint64_t GamePlay::play(GameRoom& room, engine::Side side, const engine::Ac
   if (over) {
     room.row.status = v1::GAME_STATUS_FINISHED;
     room.row.result = result;
-    log_event(LogLevel::Info, "game_finished", {{"game", std::to_string(room.row.id)}, {"result", result}});
+    log_event(LogLevel::Info, "game_finished",
+              {{"game", std::to_string(room.row.id)}, {"result", result.words}});
   }
   metrics_.count_action();
   if (over) rooms_.report_games();

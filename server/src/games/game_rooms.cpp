@@ -255,7 +255,7 @@ void GameRooms::report_rooms() {
 void GameRooms::repair_half_made_games() {
   for (auto& [id, room] : rooms_) {
     if (room->row.status != v1::GAME_STATUS_OPEN || !room->every_human_seat_taken()) continue;
-    store_.set_status(room->row.id, v1::GAME_STATUS_RUNNING, "");
+    store_.set_status(room->row.id, v1::GAME_STATUS_RUNNING);
     room->row.status = v1::GAME_STATUS_RUNNING;
     log_event(LogLevel::Warning, "game_repaired",
               {{"game", std::to_string(id)}, {"why", "open with every human seat taken: marked running"}});

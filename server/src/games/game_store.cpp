@@ -70,7 +70,9 @@ GameRow read_game(const Statement& row) {
   game.seed_commitment = row.column_text(11);
   game.creator = row.column_int64(12);
   game.created_unix = row.column_int64(13);
-  game.result = row.column_text(14);
+  game.result.words = row.column_text(14);
+  game.result.end = static_cast<v1::GameEnd>(row.column_int64(20));
+  game.result.winner = static_cast<v1::Side>(row.column_int64(21));
   game.missing_rules = split_lines(row.column_text(15));
   game.rules_version = static_cast<int>(row.column_int64(16));
   game.turn_label = row.column_text(17);
@@ -82,7 +84,8 @@ GameRow read_game(const Statement& row) {
 constexpr const char* kGameColumns =
     "SELECT id, scenario, title, force_options, optional_rules, status, public_listing, invite_code, "
     "spectator_view, spectator_delay, dice_seed, seed_commitment, creator_account, created_unix, result, "
-    "missing_rules, rules_version, turn_label, public_missing_rules, closed_before_start FROM games";
+    "missing_rules, rules_version, turn_label, public_missing_rules, closed_before_start, result_end, "
+    "result_winner FROM games";
 
 }  // namespace
 
@@ -150,15 +153,17 @@ void GameStore::update_seat(std::int64_t game, const SeatRow& seat) {
       .run();
 }
 
-void GameStore::set_status(std::int64_t game, v1::GameStatus status, const std::string& result) {
+void GameStore::set_status(std::int64_t game, v1::GameStatus status, const GameOutcome& result) {
   db_.prepare(
-         "UPDATE games SET status = ?, result = ?, "
+         "UPDATE games SET status = ?, result = ?, result_end = ?, result_winner = ?, "
          "finished_unix = CASE WHEN ? = 3 THEN ? ELSE finished_unix END WHERE id = ?")
       .bind(1, static_cast<std::int64_t>(status))
-      .bind(2, result)
-      .bind(3, static_cast<std::int64_t>(status))
-      .bind(4, now_unix())
-      .bind(5, game)
+      .bind(2, result.words)
+      .bind(3, static_cast<std::int64_t>(result.end))
+      .bind(4, static_cast<std::int64_t>(result.winner))
+      .bind(5, static_cast<std::int64_t>(status))
+      .bind(6, now_unix())
+      .bind(7, game)
       .run();
 }
 
@@ -494,13 +499,15 @@ std::vector<std::int64_t> GameStore::open_games_created_before(std::int64_t cuto
   return ids;
 }
 
-bool GameStore::close_before_start(std::int64_t game, const std::string& result) {
+bool GameStore::close_before_start(std::int64_t game, const GameOutcome& result) {
   db_.prepare(
-         "UPDATE games SET status = 3, result = ?, finished_unix = ?, closed_before_start = 1 "
-         "WHERE id = ? AND status = 1")
-      .bind(1, result)
-      .bind(2, now_unix())
-      .bind(3, game)
+         "UPDATE games SET status = 3, result = ?, result_end = ?, result_winner = ?, finished_unix = ?, "
+         "closed_before_start = 1 WHERE id = ? AND status = 1")
+      .bind(1, result.words)
+      .bind(2, static_cast<std::int64_t>(result.end))
+      .bind(3, static_cast<std::int64_t>(result.winner))
+      .bind(4, now_unix())
+      .bind(5, game)
       .run();
   return db_.query_text("SELECT changes()") != "0";
 }

@@ -26,6 +26,13 @@ struct SecretChoiceRow {
   std::string commitment;  // hd::wire::secret_commitment over (game id, choice_id, choice, nonce)
 };
 
+// How a finished game ended: typed for the clients (migrations/0012) and in words for people.
+struct GameOutcome {
+  hundred_days::v1::GameEnd end = hundred_days::v1::GAME_END_UNSPECIFIED;
+  hundred_days::v1::Side winner = hundred_days::v1::SIDE_UNSPECIFIED;
+  std::string words;
+};
+
 struct GameRow {
   std::int64_t id = 0;
   std::string scenario;
@@ -43,7 +50,7 @@ struct GameRow {
   std::string seed_commitment;
   AccountId creator = 0;
   std::int64_t created_unix = 0;
-  std::string result;
+  GameOutcome result;                    // FINISHED: how it ended
   std::vector<SecretChoiceRow> secrets;  // one per secret option of the scenario, chosen or not
   // For the summaries read without the game (migrations/0011): the turn it stands at, as stored, and
   // the rules without a module that are public (engine::public_missing_rules: none of a secret).
@@ -106,7 +113,7 @@ class GameStore {
   std::int64_t insert_game(const GameRow& game, const std::vector<SeatRow>& seats);
   // Sets (or clears) a seat's holder and entropy.
   void update_seat(std::int64_t game, const SeatRow& seat);
-  void set_status(std::int64_t game, hundred_days::v1::GameStatus status, const std::string& result);
+  void set_status(std::int64_t game, hundred_days::v1::GameStatus status, const GameOutcome& result = {});
   void append_action(std::int64_t game, const LoggedAction& action);
   // Removes an action from the log (an accepted undo takes back the last one).
   void delete_action(std::int64_t game, std::uint64_t sequence);
@@ -166,7 +173,7 @@ class GameStore {
   std::vector<std::int64_t> open_games_created_before(std::int64_t cutoff_unix, std::size_t limit);
   // Marks an OPEN game finished before it started, with `result` (closed_before_start, 0011).
   // Returns false (and changes nothing) if the game is not open.
-  bool close_before_start(std::int64_t game, const std::string& result);
+  bool close_before_start(std::int64_t game, const GameOutcome& result);
 
  private:
   Database& db_;

@@ -42,7 +42,9 @@ v1::GameSummary GameViews::summary(const GameRoom& room, const Subscriber* seen_
   out.mutable_spectators()->set_view(room.row.spectator_view);
   out.mutable_spectators()->set_delay_player_turns(static_cast<std::uint32_t>(room.row.spectator_delay));
   out.set_created_unix_seconds(static_cast<std::uint64_t>(room.row.created_unix));
-  out.set_result(room.row.result);
+  out.set_result(room.row.result.words);
+  out.set_end(room.row.result.end);
+  out.set_winner(room.row.result.winner);
   out.set_public_listing(room.row.public_listing);
   for (const std::string& rule : engine::public_missing_rules(*room.state.rules))
     out.add_missing_rules(rule);  // not by the book

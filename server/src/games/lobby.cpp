@@ -69,7 +69,9 @@ v1::GameSummary stored_summary(const GameStore::ListedGame& game, bool delayed) 
   out.mutable_spectators()->set_view(row.spectator_view);
   out.mutable_spectators()->set_delay_player_turns(static_cast<std::uint32_t>(row.spectator_delay));
   out.set_created_unix_seconds(static_cast<std::uint64_t>(row.created_unix));
-  out.set_result(row.result);
+  out.set_result(row.result.words);
+  out.set_end(row.result.end);
+  out.set_winner(row.result.winner);
   out.set_public_listing(row.public_listing);
   for (const std::string& rule : row.public_missing_rules)
     out.add_missing_rules(rule);
@@ -376,7 +378,7 @@ void GameLobby::join_game(const Caller& caller, const Envelope& request) {
   try {
     in_transaction(db_, [&] {
       store_.update_seat(room->row.id, updated);
-      if (starts) store_.set_status(room->row.id, v1::GAME_STATUS_RUNNING, "");
+      if (starts) store_.set_status(room->row.id, v1::GAME_STATUS_RUNNING);
     });
   } catch (...) {
     *seat = before;
@@ -429,7 +431,7 @@ void GameLobby::leave_game(const Caller& caller, const Envelope& request) {
   views_.broadcast_summary(*room);
 }
 
-bool GameLobby::close_before_start(std::int64_t game_id, const std::string& result) {
+bool GameLobby::close_before_start(std::int64_t game_id, const GameOutcome& result) {
   if (!store_.close_before_start(game_id, result)) return false;
   if (GameRoom* room = rooms_.loaded(static_cast<std::uint64_t>(game_id))) {
     room->row.status = v1::GAME_STATUS_FINISHED;
@@ -437,7 +439,7 @@ bool GameLobby::close_before_start(std::int64_t game_id, const std::string& resu
     room->row.closed_before_start = true;  // its secret choices stay secret (secret_choices.cpp)
     views_.broadcast_summary(*room);
   }
-  log_event(LogLevel::Info, "game_closed", {{"game", std::to_string(game_id)}, {"result", result}});
+  log_event(LogLevel::Info, "game_closed", {{"game", std::to_string(game_id)}, {"result", result.words}});
   return true;
 }
 
@@ -453,7 +455,8 @@ void GameLobby::withdraw_game(const Caller& caller, const Envelope& request) {
   if (room->row.status != v1::GAME_STATUS_OPEN)
     return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_NOT_ALLOWED,
                         "only an open game can be withdrawn (resign a started one)");
-  close_before_start(room->row.id, "withdrawn by its creator");
+  close_before_start(room->row.id,
+                     {v1::GAME_END_WITHDRAWN, v1::SIDE_UNSPECIFIED, "withdrawn by its creator"});
   rooms_.report_games();
   v1::ServerEnvelope answer;
   answer.set_request_id(request.request_id());
@@ -465,7 +468,8 @@ std::size_t GameLobby::expire_open_games(std::int64_t now_unix, std::size_t limi
   const auto expiry = config_.open_game_expiry;
   if (expiry.count() == 0) return 0;
   const auto due = store_.open_games_created_before(now_unix - expiry.count(), limit);
-  const std::string result = "expired: not started within " + expiry_in_words(expiry);
+  const GameOutcome result{v1::GAME_END_EXPIRED, v1::SIDE_UNSPECIFIED,
+                           "expired: not started within " + expiry_in_words(expiry)};
   for (std::int64_t id : due)
     close_before_start(id, result);
   if (!due.empty()) rooms_.report_games();

@@ -49,7 +49,7 @@ class GameLobby {
   void start_if_ready(GameRoom& room);
   // Marks an OPEN game finished before it started with `result`, in the database and in its room if
   // loaded, and tells its subscribers. False if it was not open.
-  bool close_before_start(std::int64_t game_id, const std::string& result);
+  bool close_before_start(std::int64_t game_id, const GameOutcome& result);
 
   Database& db_;
   const ServerConfig& config_;
