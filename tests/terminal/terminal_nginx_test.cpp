@@ -1,0 +1,162 @@
+// Issue 28, "a real nginx in the tests": Debian's nginx (deploy/install-deps.sh) with the site
+// deploy/nginx/hundred-days.conf (only names, ports and paths substituted: nginx_process.hpp) in
+// front of a real hd_server (loopback, a real SQLite file, `--trusted-proxies`). Two hd_term
+// programs register, create, join and play over wss://localhost through it, trusting a test
+// authority made by openssl; a certificate from an unknown authority and one for another host name
+// are refused with their messages; the server takes each client's address from X-Real-IP.
+// nginx connects to the server from 127.0.0.2 (proxy_bind, in the test's wrapper only), so the
+// server's TCP peer (127.0.0.2) differs from the address nginx saw and sent (127.0.0.1): the log's
+// `client=` field follows the header, not the peer.
+#include "nginx_process.hpp"
+#include "server_process.hpp"
+#include "term_run.hpp"
+#include "test_certificates.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <sstream>
+
+using hd::test::contains;
+using hd::test::run_term;
+using hd::test::TermRun;
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// The server's log lines for event `event`.
+std::vector<std::string> log_lines(const std::string& log, const std::string& event) {
+  std::vector<std::string> lines;
+  std::istringstream in(log);
+  std::string line;
+  while (std::getline(in, line))
+    if (contains(line, "event=" + event + " ") || line.ends_with("event=" + event)) lines.push_back(line);
+  return lines;
+}
+
+// A test authority "ca", a certificate "nginx" for localhost only (not for 127.0.0.1: connecting by
+// address is the other-host-name case) and hd_server behind nginx.
+struct Proxied {
+  fs::path dir = hd::test::make_temp_directory("hd-nginx-e2e");
+  std::unique_ptr<hd::test::ServerProcess> server;
+  std::unique_ptr<hd::test::NginxProcess> nginx;
+
+  explicit Proxied(std::vector<std::string> server_args = {}) {
+    hd::test::make_authority(dir, "ca");
+    hd::test::make_certificate(dir, "ca", "nginx", "DNS:localhost");
+    hd::test::ServerOptions options;
+    options.directory = dir;
+    options.extra_args = {"--argon2-memory-kib", "8192",
+                          "--argon2-operations", "1",
+                          "--data-root",         std::string(HD_SOURCE_DIR) + "/scenarios",
+                          "--trusted-proxies",   "127.0.0.2"};
+    options.extra_args.insert(options.extra_args.end(), server_args.begin(), server_args.end());
+    server = std::make_unique<hd::test::ServerProcess>(options);
+    nginx = std::make_unique<hd::test::NginxProcess>(nginx_options("nginx"));
+  }
+
+  // nginx with the deployed site in front of this server, serving certificate `name`.pem.
+  hd::test::NginxOptions nginx_options(const std::string& name) const {
+    hd::test::NginxOptions proxy;
+    proxy.site_file = fs::path(HD_SOURCE_DIR) / "deploy/nginx/hundred-days.conf";
+    proxy.certificate = dir / (name + ".pem");
+    proxy.private_key = dir / (name + ".key");
+    proxy.upstream_port = server->port();
+    return proxy;
+  }
+
+  std::vector<std::string> trust() const { return {"--ca-file", (dir / "ca.pem").string()}; }
+};
+
+}  // namespace
+
+TEST_CASE("the site's substitution replaces only names, ports and paths, and notices a changed site",
+          "[terminal][nginx]") {
+  hd::test::NginxSite values;
+  values.http_port = 18080;
+  values.https_port = 18443;
+  values.certificate = "/tmp/t/cert.pem";
+  values.private_key = "/tmp/t/key.pem";
+  values.upstream_port = 19000;
+  values.acme_root = "/tmp/t/acme";
+  std::ifstream in(fs::path(HD_SOURCE_DIR) / "deploy/nginx/hundred-days.conf");
+  const std::string site((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string text = hd::test::nginx_test_site(site, values);
+  CHECK(contains(text, "listen 127.0.0.1:18443 ssl;"));
+  CHECK(contains(text, "listen [::1]:18080;"));
+  CHECK(contains(text, "server 127.0.0.1:19000;"));
+  CHECK(contains(text, "ssl_certificate     /tmp/t/cert.pem;"));
+  CHECK(contains(text, "proxy_set_header X-Real-IP $remote_addr;"));  // the rest as deployed
+  CHECK(text.size() < site.size() + 100);
+  CHECK_THROWS_WITH(hd::test::nginx_test_site(site + "server { listen 443 ssl; }\n", values),
+                    Catch::Contains("listen 443 ssl;"));
+}
+
+TEST_CASE("two hd_term programs register, create, join and play over wss:// through nginx",
+          "[terminal][e2e][tls][nginx]") {
+  Proxied proxied;
+  const std::string url = proxied.nginx->url();
+  INFO("nginx error log:\n" << proxied.nginx->error_log());
+
+  const TermRun created = run_term(
+      proxied.dir, "alice-create", url,
+      {"register alice alice-password", "create quatre-bras take=french prussian=builtin"}, proxied.trust());
+  INFO(created.output);
+  REQUIRE(created.status == 0);
+  CHECK(contains(created.output, "logged in as alice"));
+  REQUIRE(contains(created.output, "created game 1 "));
+
+  const TermRun joined = run_term(proxied.dir, "bob-join", url,
+                                  {"register bob bob-password", "join 1 allied", "open 1"}, proxied.trust());
+  INFO(joined.output);
+  REQUIRE(joined.status == 0);
+  CHECK(contains(joined.output, "logged in as bob"));
+
+  const TermRun played =
+      run_term(proxied.dir, "alice-play", url, {"login alice alice-password", "open 1", "wait", "french end"},
+               proxied.trust());
+  INFO(played.output);
+  CHECK(played.status == 0);
+  CHECK(contains(played.output, "accepted as sequence"));
+
+  // Every connection came through nginx from 127.0.0.2; the server named the client by X-Real-IP.
+  const auto log = proxied.server->log();
+  const auto opened = log_lines(log, "connection_opened");
+  INFO("server log:\n" << log);
+  CHECK(opened.size() >= 3);
+  for (const auto& line : opened) {
+    CHECK(contains(line, "peer=127.0.0.2:"));
+    CHECK((contains(line, "client=127.0.0.1") || contains(line, "client=::1")));
+  }
+  CHECK(contains(proxied.nginx->access_log(), "127.0.0.1 - - ["));
+
+  SECTION("a certificate from an unknown authority is refused") {
+    const TermRun refused = run_term(proxied.dir, "system-store", url, {"login alice alice-password"});
+    INFO(refused.output);
+    CHECK(refused.status == 1);
+    CHECK(contains(refused.output, "the server's certificate is not signed by a trusted authority"));
+    CHECK_FALSE(contains(refused.output, "logged in"));
+  }
+
+  SECTION("a certificate for another host name or address is refused") {
+    // nginx's certificate names localhost only; 127.0.0.1 is the same nginx under another name.
+    const TermRun by_address = run_term(proxied.dir, "by-address", proxied.nginx->url("127.0.0.1"),
+                                        {"login alice alice-password"}, proxied.trust());
+    INFO(by_address.output);
+    CHECK(by_address.status == 1);
+    CHECK(contains(by_address.output,
+                   "the server's certificate is not valid for this host (IP address mismatch)"));
+    CHECK_FALSE(contains(by_address.output, "logged in"));
+
+    // A second nginx on the same site whose certificate, from the same authority, is for another name.
+    hd::test::make_certificate(proxied.dir, "ca", "other", "DNS:other.example");
+    const hd::test::NginxProcess elsewhere(proxied.nginx_options("other"));
+    const TermRun by_name =
+        run_term(proxied.dir, "other-name", elsewhere.url(), {"login alice alice-password"}, proxied.trust());
+    INFO(by_name.output);
+    CHECK(by_name.status == 1);
+    CHECK(
+        contains(by_name.output, "the server's certificate is not valid for this host (hostname mismatch)"));
+    CHECK_FALSE(contains(by_name.output, "logged in"));
+  }
+}
