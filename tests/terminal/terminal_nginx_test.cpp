@@ -112,12 +112,20 @@ TEST_CASE("two hd_term programs register, create, join and play over wss:// thro
   REQUIRE(joined.status == 0);
   CHECK(contains(joined.output, "logged in as bob"));
 
-  const TermRun played =
-      run_term(proxied.dir, "alice-play", url, {"login alice alice-password", "open 1", "wait", "french end"},
-               proxied.trust());
+  // The French movement and combat phases ended by alice, then bob ends the coalition movement phase.
+  const TermRun played = run_term(
+      proxied.dir, "alice-play", url,
+      {"login alice alice-password", "open 1", "wait", "french end", "wait", "french end"}, proxied.trust());
   INFO(played.output);
   CHECK(played.status == 0);
-  CHECK(contains(played.output, "accepted as sequence"));
+  CHECK(contains(played.output, "accepted as sequence 1"));
+  CHECK(contains(played.output, "accepted as sequence 2"));
+  const TermRun answered =
+      run_term(proxied.dir, "bob-play", url, {"login bob bob-password", "open 1", "wait", "coalition end"},
+               proxied.trust());
+  INFO(answered.output);
+  CHECK(answered.status == 0);
+  CHECK(contains(answered.output, "accepted as sequence"));
 
   // Every connection came through nginx from 127.0.0.2; the server named the client by X-Real-IP.
   const auto log = proxied.server->log();
