@@ -2,7 +2,7 @@
 #include "nginx_process.hpp"
 
 #include "process.hpp"
-#include "server_process.hpp"
+#include "test_certificates.hpp"
 
 #include <arpa/inet.h>
 #include <csignal>
@@ -215,6 +215,43 @@ NginxProcess::~NginxProcess() {
     ::kill(pid_, SIGKILL);
     wait_process(pid_, std::chrono::seconds(5));
   }
+}
+
+ProxiedServer::ProxiedServer(const fs::path& source, std::vector<std::string> server_args)
+    : source_dir(source), dir(make_temp_directory("hd-nginx-e2e")) {
+  make_authority(dir, "ca");
+  make_certificate(dir, "ca", "nginx", "DNS:localhost");
+  ServerOptions options;
+  options.directory = dir;
+  options.extra_args = {"--argon2-memory-kib", "8192",
+                        "--argon2-operations", "1",
+                        "--data-root",         (source_dir / "scenarios").string(),
+                        "--trusted-proxies",   "127.0.0.2"};
+  options.extra_args.insert(options.extra_args.end(), server_args.begin(), server_args.end());
+  server = std::make_unique<ServerProcess>(options);
+  nginx = std::make_unique<NginxProcess>(nginx_options("nginx"));
+}
+
+NginxOptions ProxiedServer::nginx_options(const std::string& name) const {
+  NginxOptions proxy;
+  proxy.site_file = source_dir / "deploy/nginx/hundred-days.conf";
+  proxy.certificate = dir / (name + ".pem");
+  proxy.private_key = dir / (name + ".key");
+  proxy.upstream_port = server->port();
+  return proxy;
+}
+
+std::vector<std::string> log_lines(const std::string& log, const std::string& event) {
+  std::vector<std::string> lines;
+  std::istringstream in(log);
+  std::string line;
+  const std::string field = "event=" + event;
+  while (std::getline(in, line)) {
+    const auto at = line.find(field);
+    if (at != std::string::npos && (at + field.size() == line.size() || line[at + field.size()] == ' '))
+      lines.push_back(line);
+  }
+  return lines;
 }
 
 std::string NginxProcess::error_log() const {

@@ -6,8 +6,12 @@
 // from the client's address that nginx sends in X-Real-IP.
 #pragma once
 
+#include "server_process.hpp"
+
 #include <filesystem>
+#include <memory>
 #include <string>
+#include <vector>
 
 namespace hd::test {
 
@@ -61,6 +65,28 @@ class NginxProcess {
   NginxSite site_;
   int pid_ = -1;
 };
+
+// A test authority "ca" and a certificate "nginx" it signed for localhost only (not for 127.0.0.1:
+// connecting by address is a name the certificate does not cover), in a fresh directory; hd_server
+// on it trusting X-Real-IP from 127.0.0.2 (`--trusted-proxies`), and nginx with the deployed site in
+// front of it connecting from there. Throws std::runtime_error if anything fails to start.
+struct ProxiedServer {
+  // `source_dir`: the project's sources (the site file, the scenarios); `server_args` are added.
+  explicit ProxiedServer(const std::filesystem::path& source_dir, std::vector<std::string> server_args = {});
+
+  // nginx with the deployed site in front of this server, serving certificate `name`.pem / .key.
+  NginxOptions nginx_options(const std::string& name) const;
+  // --ca-file for the test authority.
+  std::vector<std::string> trust() const { return {"--ca-file", (dir / "ca.pem").string()}; }
+
+  std::filesystem::path source_dir;
+  std::filesystem::path dir;
+  std::unique_ptr<ServerProcess> server;
+  std::unique_ptr<NginxProcess> nginx;
+};
+
+// The server log's lines for event `event` (logfmt: "event=NAME ...").
+std::vector<std::string> log_lines(const std::string& log, const std::string& event);
 
 // The nginx binary: on PATH or in /usr/sbin (not on a normal user's PATH); empty if not installed.
 std::string find_nginx();

@@ -8,13 +8,12 @@
 // server's TCP peer (127.0.0.2) differs from the address nginx saw and sent (127.0.0.1): the log's
 // `client=` field follows the header, not the peer.
 #include "nginx_process.hpp"
-#include "server_process.hpp"
 #include "term_run.hpp"
 #include "test_certificates.hpp"
 
 #include <catch2/catch.hpp>
 
-#include <sstream>
+#include <fstream>
 
 using hd::test::contains;
 using hd::test::run_term;
@@ -24,49 +23,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// The server's log lines for event `event`.
-std::vector<std::string> log_lines(const std::string& log, const std::string& event) {
-  std::vector<std::string> lines;
-  std::istringstream in(log);
-  std::string line;
-  while (std::getline(in, line))
-    if (contains(line, "event=" + event + " ") || line.ends_with("event=" + event)) lines.push_back(line);
-  return lines;
-}
-
-// A test authority "ca", a certificate "nginx" for localhost only (not for 127.0.0.1: connecting by
-// address is the other-host-name case) and hd_server behind nginx.
-struct Proxied {
-  fs::path dir = hd::test::make_temp_directory("hd-nginx-e2e");
-  std::unique_ptr<hd::test::ServerProcess> server;
-  std::unique_ptr<hd::test::NginxProcess> nginx;
-
-  explicit Proxied(std::vector<std::string> server_args = {}) {
-    hd::test::make_authority(dir, "ca");
-    hd::test::make_certificate(dir, "ca", "nginx", "DNS:localhost");
-    hd::test::ServerOptions options;
-    options.directory = dir;
-    options.extra_args = {"--argon2-memory-kib", "8192",
-                          "--argon2-operations", "1",
-                          "--data-root",         std::string(HD_SOURCE_DIR) + "/scenarios",
-                          "--trusted-proxies",   "127.0.0.2"};
-    options.extra_args.insert(options.extra_args.end(), server_args.begin(), server_args.end());
-    server = std::make_unique<hd::test::ServerProcess>(options);
-    nginx = std::make_unique<hd::test::NginxProcess>(nginx_options("nginx"));
-  }
-
-  // nginx with the deployed site in front of this server, serving certificate `name`.pem.
-  hd::test::NginxOptions nginx_options(const std::string& name) const {
-    hd::test::NginxOptions proxy;
-    proxy.site_file = fs::path(HD_SOURCE_DIR) / "deploy/nginx/hundred-days.conf";
-    proxy.certificate = dir / (name + ".pem");
-    proxy.private_key = dir / (name + ".key");
-    proxy.upstream_port = server->port();
-    return proxy;
-  }
-
-  std::vector<std::string> trust() const { return {"--ca-file", (dir / "ca.pem").string()}; }
-};
+using hd::test::log_lines;
 
 }  // namespace
 
@@ -94,7 +51,7 @@ TEST_CASE("the site's substitution replaces only names, ports and paths, and not
 
 TEST_CASE("two hd_term programs register, create, join and play over wss:// through nginx",
           "[terminal][e2e][tls][nginx]") {
-  Proxied proxied;
+  const hd::test::ProxiedServer proxied(HD_SOURCE_DIR);
   const std::string url = proxied.nginx->url();
   INFO("nginx error log:\n" << proxied.nginx->error_log());
 

@@ -1,5 +1,5 @@
 // hd_term run to completion by a test: `-c` commands against a URL, its output collected in a file.
-// For the terminal's end-to-end tests; the including test defines HD_TERM_BINARY and HD_SOURCE_DIR.
+// Header-only: the including test target defines HD_TERM_BINARY and HD_SOURCE_DIR.
 #pragma once
 
 #include "process.hpp"
