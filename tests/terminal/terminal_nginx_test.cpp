@@ -6,14 +6,16 @@
 // are refused with their messages; the server takes each client's address from X-Real-IP.
 // nginx connects to the server from 127.0.0.2 (proxy_bind, in the test's wrapper only), so the
 // server's TCP peer (127.0.0.2) differs from the address nginx saw and sent (127.0.0.1): the log's
-// `client=` field follows the header, not the peer.
+// `client=` field and the per-address connection cap follow the header, not the peer.
 #include "nginx_process.hpp"
 #include "term_run.hpp"
 #include "test_certificates.hpp"
+#include "ws_test_client.hpp"
 
 #include <catch2/catch.hpp>
 
 #include <fstream>
+#include <thread>
 
 using hd::test::contains;
 using hd::test::run_term;
@@ -124,4 +126,40 @@ TEST_CASE("two hd_term programs register, create, join and play over wss:// thro
         contains(by_name.output, "the server's certificate is not valid for this host (hostname mismatch)"));
     CHECK_FALSE(contains(by_name.output, "logged in"));
   }
+}
+
+TEST_CASE("the per-address connection cap counts a client through nginx by its X-Real-IP",
+          "[terminal][e2e][tls][nginx]") {
+  // One connection per address. A direct connection from 127.0.0.1 (not a trusted proxy: its own
+  // address) takes 127.0.0.1's place; hd_term through nginx, whose TCP peer is 127.0.0.2 but whose
+  // X-Real-IP is 127.0.0.1, is then refused, and is let in once the direct one has closed.
+  const hd::test::ProxiedServer proxied(HD_SOURCE_DIR, {"--max-connections-per-address", "1"});
+  const std::string url = proxied.nginx->url();
+  INFO("nginx error log:\n" << proxied.nginx->error_log());
+  auto direct = std::make_unique<hd::test::WsTestClient>(proxied.server->port());
+  REQUIRE(direct->hello(1));
+
+  const TermRun refused =
+      run_term(proxied.dir, "capped", url, {"register alice alice-password"}, proxied.trust());
+  INFO(refused.output);
+  INFO("server log:\n" << proxied.server->log());
+  CHECK(refused.status == 1);
+  CHECK_FALSE(contains(refused.output, "logged in"));
+  const auto refusals = log_lines(proxied.server->log(), "upgrade_refused");
+  REQUIRE(refusals.size() == 1);
+  CHECK(contains(refusals[0], "client=127.0.0.1"));
+  CHECK(contains(refusals[0], "reason=per_address_cap"));
+
+  direct.reset();
+  // The server frees the place when it sees the direct connection close; hd_term retries nothing,
+  // so wait for that close in the log first.
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (log_lines(proxied.server->log(), "connection_closed").empty() &&
+         std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  const TermRun admitted =
+      run_term(proxied.dir, "admitted", url, {"register alice alice-password"}, proxied.trust());
+  INFO(admitted.output);
+  CHECK(admitted.status == 0);
+  CHECK(contains(admitted.output, "logged in as alice"));
 }
