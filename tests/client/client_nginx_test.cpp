@@ -8,6 +8,7 @@
 #include "nginx_process.hpp"
 #include "scripted_client.hpp"
 #include "term_run.hpp"
+#include "test_certificates.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -119,5 +120,13 @@ TEST_CASE("the window client refuses nginx's certificate from an unknown authori
   CHECK(by_address.status == 3);
   CHECK(contains(by_address.output,
                  "the server's certificate is not valid for this host (IP address mismatch)"));
+
+  // A second nginx on the same site whose certificate, from the same authority, is for another name.
+  hd::test::make_certificate(proxied.dir, "ca", "other", "DNS:other.example");
+  const hd::test::NginxProcess elsewhere(proxied.nginx_options("other"));
+  const TermRun by_name = run_window_client(proxied.dir, "other-name", elsewhere.url(), proxied.trust());
+  INFO(by_name.output);
+  CHECK(by_name.status == 3);
+  CHECK(contains(by_name.output, "the server's certificate is not valid for this host (hostname mismatch)"));
   CHECK(hd::test::log_lines(proxied.server->log(), "connection_opened").empty());
 }
