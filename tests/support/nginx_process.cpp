@@ -223,10 +223,8 @@ ProxiedServer::ProxiedServer(const fs::path& source, std::vector<std::string> se
   make_certificate(dir, "ca", "nginx", "DNS:localhost");
   ServerOptions options;
   options.directory = dir;
-  options.extra_args = {"--argon2-memory-kib", "8192",
-                        "--argon2-operations", "1",
-                        "--data-root",         (source_dir / "scenarios").string(),
-                        "--trusted-proxies",   "127.0.0.2"};
+  options.extra_args = cheap_hashing_args(source_dir / "scenarios");
+  options.extra_args.insert(options.extra_args.end(), {"--trusted-proxies", "127.0.0.2"});
   options.extra_args.insert(options.extra_args.end(), server_args.begin(), server_args.end());
   server = std::make_unique<ServerProcess>(options);
   nginx = std::make_unique<NginxProcess>(nginx_options("nginx"));

@@ -38,13 +38,11 @@ struct TlsServer {
     make_certificate(dir, "ca", "server", "DNS:localhost,IP:127.0.0.1");
     ServerOptions options;
     options.directory = dir;
-    options.extra_args = {"--argon2-memory-kib", "8192",
-                          "--argon2-operations", "1",
-                          "--data-root",         std::string(HD_SOURCE_DIR) + "/scenarios",
-                          "--tls-certificate",   (dir / "server.pem").string(),
-                          "--tls-private-key",   (dir / "server.key").string(),
-                          "--tls-port",          "0",
-                          "--tls-port-file",     (dir / "tls-port").string()};
+    options.extra_args = hd::test::cheap_hashing_args(std::string(HD_SOURCE_DIR) + "/scenarios");
+    options.extra_args.insert(
+        options.extra_args.end(),
+        {"--tls-certificate", (dir / "server.pem").string(), "--tls-private-key",
+         (dir / "server.key").string(), "--tls-port", "0", "--tls-port-file", (dir / "tls-port").string()});
     server = std::make_unique<ServerProcess>(options);
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
     while (std::chrono::steady_clock::now() < deadline) {
