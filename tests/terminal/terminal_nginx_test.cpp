@@ -97,6 +97,17 @@ TEST_CASE("two hd_term programs register, create, join and play over wss:// thro
   }
   CHECK(contains(proxied.nginx->access_log(), "127.0.0.1 - - ["));
 
+  SECTION("plain HTTP: the ACME challenges from the site's root, a redirect for everything else") {
+    const auto challenges = proxied.nginx->directory() / "acme/.well-known/acme-challenge";
+    fs::create_directories(challenges);
+    std::ofstream(challenges / "token-1") << "proof-1\n";
+    const auto [challenge_status, challenge] =
+        hd::test::http_get(proxied.nginx->http_port(), "/.well-known/acme-challenge/token-1");
+    CHECK(challenge_status == 200);
+    CHECK(challenge == "proof-1\n");
+    CHECK(hd::test::http_get(proxied.nginx->http_port(), "/").first == 301);
+  }
+
   SECTION("a certificate from an unknown authority is refused") {
     const TermRun refused = run_term(proxied.dir, "system-store", url, {"login alice alice-password"});
     INFO(refused.output);
