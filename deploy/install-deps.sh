@@ -13,6 +13,7 @@ packages=(
   libsqlite3-dev sqlite3                    # the server's database (sqlite3: the shell, for operators)
   libsodium-dev                             # password hashing (Argon2id), tokens, SHA-256
   libssl-dev openssl ca-certificates        # wss:// and the server's TLS listener (openssl: test certificates)
+  nginx                                     # TLS in front of the server (deploy/nginx; terminal_nginx_test)
   catch2                                    # the tests
   libbenchmark-dev                          # the engine benchmarks (Google Benchmark)
   clang-14 libclang-rt-14-dev               # the fuzz targets (libFuzzer, ASan, UBSan: docs/fuzzing.md)

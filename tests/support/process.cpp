@@ -33,6 +33,9 @@ int spawn_process(const std::vector<std::string>& argv, const std::string& log_p
       dup2(fd, STDERR_FILENO);
       close(fd);
     }
+    // Nothing else of the test's: a socket it holds open (a test client's connection) must close
+    // when the test closes it, not when the last child that inherited it exits.
+    closefrom(3);
     execvp(args[0], args.data());
     _exit(127);
   }

@@ -12,6 +12,10 @@
 
 namespace hd::test {
 
+std::vector<std::string> cheap_hashing_args(const std::filesystem::path& data_root) {
+  return {"--argon2-memory-kib", "8192", "--argon2-operations", "1", "--data-root", data_root.string()};
+}
+
 std::filesystem::path make_temp_directory(const std::string& prefix) {
   std::string pattern = (std::filesystem::temp_directory_path() / (prefix + "-XXXXXX")).string();
   if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed for " + pattern);

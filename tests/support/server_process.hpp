@@ -45,6 +45,10 @@ class ServerProcess {
   int port_ = 0;
 };
 
+// Cheap password hashing (Argon2id with 8 MiB and one pass: tests only) and the scenarios in
+// `data_root`, for a server a test registers accounts on and plays with.
+std::vector<std::string> cheap_hashing_args(const std::filesystem::path& data_root);
+
 // A fresh, empty temporary directory for one test.
 std::filesystem::path make_temp_directory(const std::string& prefix);
 

@@ -3,11 +3,11 @@
 // between two hd_term processes whose bots play it to the end, exported and checked by hd_verify.
 #include "process.hpp"
 #include "server_process.hpp"
+#include "term_run.hpp"
 
 #include <catch2/catch.hpp>
 
 #include <fstream>
-#include <sstream>
 
 using hd::test::ServerOptions;
 using hd::test::ServerProcess;
@@ -17,23 +17,12 @@ namespace {
 // A server with cheap password hashing (tests only) and the source tree's scenarios.
 ServerOptions test_server_options() {
   ServerOptions options;
-  options.extra_args = {"--argon2-memory-kib", "8192",
-                        "--argon2-operations", "1",
-                        "--data-root",         std::string(HD_SOURCE_DIR) + "/scenarios"};
+  options.extra_args = hd::test::cheap_hashing_args(std::string(HD_SOURCE_DIR) + "/scenarios");
   return options;
 }
 
-std::string read_file(const std::filesystem::path& path) {
-  std::ifstream in(path);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-struct TermRun {
-  int status = 0;
-  std::string output;
-};
+using hd::test::read_text_file;
+using hd::test::TermRun;
 
 // Runs hd_term on `script` against the server; its output is collected in a file.
 TermRun run_term(const ServerProcess& server, const std::string& name, const std::string& script,
@@ -46,7 +35,7 @@ TermRun run_term(const ServerProcess& server, const std::string& name, const std
   const int pid = hd::test::spawn_process(argv, output_path.string());
   TermRun run;
   run.status = hd::test::wait_process(pid, std::chrono::seconds(60));
-  run.output = read_file(output_path);
+  run.output = read_text_file(output_path);
   return run;
 }
 
@@ -61,7 +50,7 @@ TEST_CASE("hd_term registers, keeps its token in a file and resumes with it", "[
   INFO(registered.output);
   REQUIRE(registered.status == 0);
   CHECK(registered.output.find("logged in as alice") != std::string::npos);
-  const std::string token = read_file(token_file);
+  const std::string token = read_text_file(token_file);
   REQUIRE(token.size() == 65);  // 64 hex digits and a newline
 
   const TermRun resumed = run_term(server, "resume", "resume\ngames mine\n", token_args);
@@ -122,8 +111,8 @@ TEST_CASE("two hd_term programs play quatre-bras to the end by script and hd_ver
       (server.directory() / "bob-play.out").string());
   const int alice_status = hd::test::wait_process(alice, std::chrono::seconds(240));
   const int bob_status = hd::test::wait_process(bob, std::chrono::seconds(240));
-  const std::string alice_out = read_file(server.directory() / "alice-play.out");
-  const std::string bob_out = read_file(server.directory() / "bob-play.out");
+  const std::string alice_out = read_text_file(server.directory() / "alice-play.out");
+  const std::string bob_out = read_text_file(server.directory() / "bob-play.out");
   INFO(alice_out);
   INFO(bob_out);
   CHECK(alice_status == 0);
@@ -140,7 +129,7 @@ TEST_CASE("two hd_term programs play quatre-bras to the end by script and hd_ver
                                record.string(), record.string() + ".proof"},
                               verify_out.string()),
       std::chrono::seconds(60));
-  INFO(read_file(verify_out));
+  INFO(read_text_file(verify_out));
   CHECK(verified == 0);
-  CHECK(read_file(verify_out).find("verified: game 1 (quatre-bras)") == 0);
+  CHECK(read_text_file(verify_out).find("verified: game 1 (quatre-bras)") == 0);
 }

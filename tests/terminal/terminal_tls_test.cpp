@@ -5,55 +5,26 @@
 // the certificate (a broken file keeps the previous one).
 #include "process.hpp"
 #include "server_process.hpp"
+#include "term_run.hpp"
+#include "test_certificates.hpp"
 
 #include <catch2/catch.hpp>
 
 #include <csignal>
 #include <fstream>
-#include <sstream>
 #include <thread>
 
+using hd::test::contains;
+using hd::test::make_authority;
+using hd::test::make_certificate;
+using hd::test::run_term;
 using hd::test::ServerOptions;
 using hd::test::ServerProcess;
+using hd::test::TermRun;
 
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-// Runs the openssl command; fails the test if it does not succeed within 60 s.
-void openssl(const std::vector<std::string>& args) {
-  std::vector<std::string> argv{"openssl"};
-  argv.insert(argv.end(), args.begin(), args.end());
-  INFO("openssl " << args.front());
-  REQUIRE(hd::test::run_process(argv, std::chrono::seconds(60)) == 0);
-}
-
-// A self-signed authority `name`.pem / `name`.key in `dir`.
-void make_authority(const fs::path& dir, const std::string& name) {
-  openssl({"req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=" + name + " test CA",
-           "-keyout", (dir / (name + ".key")).string(), "-out", (dir / (name + ".pem")).string()});
-}
-
-// A server certificate `name`.pem / `name`.key signed by `authority`, for the subjectAltName `san`
-// (e.g. "DNS:localhost,IP:127.0.0.1").
-void make_certificate(const fs::path& dir, const std::string& authority, const std::string& name,
-                      const std::string& san) {
-  const fs::path request = dir / (name + ".csr");
-  const fs::path extensions = dir / (name + ".ext");
-  std::ofstream(extensions) << "subjectAltName=" << san << "\n";
-  openssl({"req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=" + name, "-keyout",
-           (dir / (name + ".key")).string(), "-out", request.string()});
-  openssl({"x509", "-req", "-in", request.string(), "-CA", (dir / (authority + ".pem")).string(), "-CAkey",
-           (dir / (authority + ".key")).string(), "-CAcreateserial", "-days", "2", "-extfile",
-           extensions.string(), "-out", (dir / (name + ".pem")).string()});
-}
 
 // A data directory holding a test authority "ca" and a certificate "server" for localhost and
 // 127.0.0.1 that it signed, and the server started on it with its TLS listener.
@@ -67,13 +38,11 @@ struct TlsServer {
     make_certificate(dir, "ca", "server", "DNS:localhost,IP:127.0.0.1");
     ServerOptions options;
     options.directory = dir;
-    options.extra_args = {"--argon2-memory-kib", "8192",
-                          "--argon2-operations", "1",
-                          "--data-root",         std::string(HD_SOURCE_DIR) + "/scenarios",
-                          "--tls-certificate",   (dir / "server.pem").string(),
-                          "--tls-private-key",   (dir / "server.key").string(),
-                          "--tls-port",          "0",
-                          "--tls-port-file",     (dir / "tls-port").string()};
+    options.extra_args = hd::test::cheap_hashing_args(std::string(HD_SOURCE_DIR) + "/scenarios");
+    options.extra_args.insert(
+        options.extra_args.end(),
+        {"--tls-certificate", (dir / "server.pem").string(), "--tls-private-key",
+         (dir / "server.key").string(), "--tls-port", "0", "--tls-port-file", (dir / "tls-port").string()});
     server = std::make_unique<ServerProcess>(options);
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
     while (std::chrono::steady_clock::now() < deadline) {
@@ -100,34 +69,6 @@ struct TlsServer {
     FAIL("no " << event << " within 10 s:\n" << server->log());
   }
 };
-
-struct TermRun {
-  int status = 0;
-  std::string output;
-};
-
-// Runs hd_term --strict with `commands` (-c each) against `url`, with `extra` flags.
-TermRun run_term(const fs::path& dir, const std::string& name, const std::string& url,
-                 const std::vector<std::string>& commands, const std::vector<std::string>& extra = {}) {
-  const auto output_path = dir / (name + ".out");
-  std::vector<std::string> argv{
-      HD_TERM_BINARY,   "--server", url,      "--strict",
-      "--wait-seconds", "30",       "--data", std::string(HD_SOURCE_DIR) + "/scenarios"};
-  argv.insert(argv.end(), extra.begin(), extra.end());
-  for (const auto& command : commands) {
-    argv.push_back("-c");
-    argv.push_back(command);
-  }
-  const int pid = hd::test::spawn_process(argv, output_path.string());
-  TermRun run;
-  run.status = hd::test::wait_process(pid, std::chrono::seconds(60));
-  run.output = read_file(output_path);
-  return run;
-}
-
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
 
 }  // namespace
 
