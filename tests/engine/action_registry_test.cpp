@@ -5,6 +5,7 @@
 
 #include <hd/engine/notation/notation.hpp>
 #include <hd/engine/play/legal_actions.hpp>
+#include <hd/engine/rules/modules/extension_points.hpp>
 #include <hd/engine/rules/sequence/action_kind.hpp>
 
 #include <set>
@@ -34,7 +35,8 @@ TEST_CASE("every Action alternative has exactly one kind, with a unique verb", "
   for (const ActionKind* kind : kinds) {
     CHECK(alternatives.insert(kind->alternative).second);
     CHECK(verbs.insert(kind->verb).second);
-    CHECK(find_action_kind(kind->verb) == kind);
+    // The `rule` kind has no verb of its own: each module action has one (below).
+    CHECK(find_action_kind(kind->verb) == (kind->verb.empty() ? nullptr : kind));
     CHECK(kind->grammar.substr(0, kind->verb.size()) == kind->verb);
     CHECK_FALSE(kind->rule.empty());
     CHECK(kind->answers != 0);
@@ -54,6 +56,29 @@ TEST_CASE("every Action alternative has exactly one kind, with a unique verb", "
   CHECK(action_kind(AdvanceAction{}).verb == "advance");
   CHECK(action_kind(ExchangeLossAction{}).verb == "exchange");
   CHECK(action_kind(PlaceAction{}).verb == "place");
+  CHECK(action_kind(RuleAction{}).verb.empty());
+  CHECK(action_kind(RuleAction{}).answers == decision_bit(DecisionKind::Rule));
+  // Every module's action (rules/modules/rule_segment.hpp) has a verb of its own, no core verb,
+  // found again by the notation; each of its functions is there.
+  std::size_t module_actions = 0;
+  for (const RuleModule* module : registered_rule_modules()) {
+    if (!module->hooks.segment) continue;
+    CHECK(module->hooks.segment->open);
+    CHECK(module->hooks.segment->what);
+    CHECK(module->hooks.segment->close);
+    for (const RuleActionKind* kind : module->hooks.segment->actions) {
+      if (!kind) continue;
+      ++module_actions;
+      CHECK(verbs.insert(kind->verb).second);
+      const RuleModule* owner = nullptr;
+      CHECK(find_rule_action_kind(kind->verb, &owner) == kind);
+      CHECK(owner == module);
+      CHECK(kind->grammar.substr(0, kind->verb.size()) == kind->verb);
+      CHECK((kind->validate && kind->apply && kind->generate && kind->parse && kind->format && kind->label &&
+             kind->claim));
+    }
+  }
+  CHECK(module_actions >= 1);  // 12.0's reorganize
 }
 
 TEST_CASE("4.1 6.6 the common checks run before a phasing-only kind's own", "[actions][4.1][6.6]") {

@@ -113,7 +113,7 @@ void set_demoralized(GameState& state, Army army, const char* corps, int losses)
   corps_morale_state(state).corps.push_back(CorpsMorale{army, corps, losses, true});
 }
 
-// What reorganization (12.0, not yet built) does before it calls 13.3: the eliminated unit returns to
+// What reorganization (12.0, reorganization_rules_test) does before it calls 13.3: the eliminated unit returns to
 // the map at its reduced strength; the army's 9.0 count follows the units eliminated (the engine's
 // invariant).
 void return_reorganized(GameState& state, const char* id, const char* hex) {
@@ -331,7 +331,7 @@ TEST_CASE("13.3 reorganization takes the unit's full strength off its corps and 
   std::vector<Event> events;
   auto state = first_corps_demoralized(events);
   to_next(state, Side::French, Phase::Movement);
-  // 12.0 (not yet built) returns A at its reduced strength (2) to its officer's hex, then calls 13.3.
+  // 12.0 returns A at its reduced strength (2) to its officer's hex, then calls 13.3.
   return_reorganized(state, "A", "0505");
   std::vector<Event> recovered;
   REQUIRE(recover_corps_losses(state, unit(state, "A"), recovered));

@@ -10,6 +10,7 @@
 #include <hd/engine/play/legal_actions.hpp>
 #include <hd/engine/rules/command/command_segment.hpp>
 #include <hd/engine/rules/modules/extension_points.hpp>
+#include <hd/engine/rules/sequence/action_kind.hpp>
 #include <hd/engine/state/game_setup.hpp>
 #include <hd/loader/data_files.hpp>
 
@@ -260,12 +261,14 @@ TEST_CASE("every generated action validates; mutated actions it does not offer a
       play(scenario, seed, counts);
   }
   // Every kind of decision was generated and checked: move, end, attack, retreat, advance, placement
-  // (an exchange with a choice is too rare in random games: the next test builds one).
+  // (an exchange with a choice is too rare in random games: the next test builds one; a rule's
+  // action needs a rule with a segment, 12.0, which no battle scenario plays:
+  // reorganization_rules_test checks the reorganizations generated, each validated and mutated).
   for (std::size_t kind = 0; kind < counts.by_kind.size(); ++kind) {
     INFO("Action alternative " << kind);
-    if (kind != 5) CHECK(counts.by_kind[kind] > 0);
+    if (kind != 5 && kind != hd::engine::action_alternative<RuleAction>) CHECK(counts.by_kind[kind] > 0);
   }
-  std::cout << "by kind (move, end, attack, retreat, advance, exchange, place):";
+  std::cout << "by kind (move, end, attack, retreat, advance, exchange, place, rule):";
   for (long n : counts.by_kind)
     std::cout << " " << n;
   std::cout << "\n";

@@ -1,5 +1,7 @@
 #include <hd/engine/data/tsv.hpp>
 #include <hd/engine/notation/notation.hpp>
+#include <hd/engine/rules/modules/extension_points.hpp>
+#include <hd/engine/rules/modules/rule_registry.hpp>
 #include <hd/engine/rules/sequence/action_kind.hpp>
 
 #include <sstream>
@@ -98,10 +100,25 @@ std::variant<NotatedAction, std::string> parse_action_line(const GameState& stat
   if (!side) return "unknown side '" + w[0] + "' (french, coalition)";
   notated.side = *side;
   const ActionKind* kind = find_action_kind(w[1]);
+  const RuleModule* rule_module = nullptr;
   if (!kind) {
+    // A rule module's action, by its own verb (rules/modules/rule_segment.hpp).
+    if (const RuleActionKind* rule_kind = find_rule_action_kind(w[1], &rule_module)) {
+      auto action = rule_kind->parse(state, std::vector<std::string>(w.begin() + 2, w.end()));
+      if (auto* error = std::get_if<std::string>(&action)) return *error;
+      auto& rule_action = std::get<RuleAction>(action);
+      rule_action.rule = std::string(rule_module->rule);
+      rule_action.verb = std::string(rule_kind->verb);
+      notated.action = std::move(rule_action);
+      return notated;
+    }
     std::string known;
     for (const ActionKind* listed : action_kinds())
-      known += (known.empty() ? "" : ", ") + std::string(listed->verb);
+      if (!listed->verb.empty()) known += (known.empty() ? "" : ", ") + std::string(listed->verb);
+    for (const RuleModule* module : registered_rule_modules())
+      if (module->hooks.segment)
+        for (const RuleActionKind* listed : module->hooks.segment->actions)
+          if (listed) known += ", " + std::string(listed->verb);
     return "unknown action '" + w[1] + "' (" + known + ")";
   }
   auto action = kind->parse(state, std::vector<std::string>(w.begin() + 2, w.end()));
@@ -178,6 +195,10 @@ std::string format_event(const GameState& state, const Event& event) {
         } else if constexpr (std::is_same_v<E, MoraleEvent>) {
           out << to_string(e.army) << " army "
               << (e.disintegrated ? "disintegrated (9.1)" : "demoralized (9.2)");
+        } else if constexpr (std::is_same_v<E, RuleEvent>) {
+          out << rules_event_words(state, e).value_or(e.rule + " " + e.kind);
+        } else {
+          static_assert(sizeof(E) == 0, "every event has words");
         }
       },
       event);

@@ -130,6 +130,20 @@ constexpr CodeText kCodes[] = {
      "{0} is out of command and may not bombard"},
     {RefusalCode::OocMayNotAdvance, "out-of-command-may-not-advance",
      "{0} is out of command and may not advance after combat"},
+    {RefusalCode::RuleNotInForce, "rule-not-in-force", "this game does not play that rule"},
+    {RefusalCode::RuleSegmentClosed, "rule-segment-closed", "that rule's segment is not open now"},
+    {RefusalCode::RuleSegmentPending, "rule-segment-pending",
+     "a segment of the sequence of play comes first: take its decision or end it"},
+    {RefusalCode::NotReorganizable, "not-reorganizable",
+     "{0} is not in the reorganization area (only a full-strength unit with a reduced side eliminated in "
+     "combat is)"},
+    {RefusalCode::NotYetReorganizable, "not-yet-reorganizable",
+     "{0} may be reorganized only once a full game turn has passed since its elimination"},
+    {RefusalCode::NotAnOfficer, "not-an-officer", "{0} is not an officer of the phasing side on the map"},
+    {RefusalCode::WrongOrganization, "wrong-organization", "{0} does not belong to {1}'s organization"},
+    {RefusalCode::OfficerNearEnemy, "officer-near-enemy", "{0} is within ten hexes of the enemy unit {1}"},
+    {RefusalCode::OfficerReorganizedAlready, "officer-reorganized-already",
+     "{0} has already reorganized in this segment"},
 };
 
 const CodeText& entry(RefusalCode code) {

@@ -84,6 +84,13 @@ GameView view(const GameState& state, const Viewer& viewer) {
   v.control.assign(state.control.begin(), state.control.end());
   v.victory_points = victory_points(state);
   v.pending = pending_decision(state);
+  if (v.pending.kind == DecisionKind::Rule && viewer.kind == Viewer::Kind::Seat && viewer.army &&
+      side_of(*viewer.army) == v.pending.side) {
+    for (DecisionChoice& choice : decision_choices(state, v.pending.side)) {
+      const ActionClaim claim = claim_of(state, choice.action);
+      if (claim.armies.empty() || claim.armies.contains(*viewer.army)) v.choices.push_back(std::move(choice));
+    }
+  }
   v.result = state.result;
   return v;
 }

@@ -23,6 +23,8 @@ v1::DecisionKind to_proto(engine::DecisionKind kind) {
       return v1::DECISION_KIND_RETREAT;
     case engine::DecisionKind::Advance:
       return v1::DECISION_KIND_ADVANCE;
+    case engine::DecisionKind::Rule:
+      return v1::DECISION_KIND_RULE;
   }
   return v1::DECISION_KIND_UNSPECIFIED;
 }
@@ -45,6 +47,8 @@ std::optional<engine::DecisionKind> from_proto(v1::DecisionKind kind) {
       return engine::DecisionKind::Retreat;
     case v1::DECISION_KIND_ADVANCE:
       return engine::DecisionKind::Advance;
+    case v1::DECISION_KIND_RULE:
+      return engine::DecisionKind::Rule;
     default:
       return std::nullopt;
   }
@@ -59,6 +63,7 @@ void to_proto(const engine::PendingDecision& pending, v1::PendingDecision& out) 
   out.set_may_stay(pending.may_stay);
   for (engine::Army army : pending.armies)
     out.add_armies(to_proto(army));
+  out.set_rule(pending.rule);
 }
 
 engine::PendingDecision from_proto(const v1::PendingDecision& pending) {
@@ -71,6 +76,7 @@ engine::PendingDecision from_proto(const v1::PendingDecision& pending) {
   out.may_stay = pending.may_stay();
   for (int army : pending.armies())
     if (const auto known = from_proto(static_cast<v1::Army>(army))) out.armies.push_back(*known);
+  out.rule = pending.rule();
   return out;
 }
 

@@ -182,6 +182,11 @@ std::optional<std::vector<UnitIndex>> units_from(const google::protobuf::Repeate
   return units;
 }
 
+// Bounds on a rule action from the wire (the engine's are far smaller: 12.0 names three units).
+constexpr std::size_t kMaxRuleWord = 32;
+constexpr std::size_t kMaxRuleChoice = 64;
+constexpr int kMaxRuleItems = 16;
+
 std::string bad_unit(std::uint32_t unit) {
   return "unit number " + std::to_string(unit) + " is not in this game";
 }
@@ -224,6 +229,14 @@ v1::GameView to_proto(const engine::GameView& view) {
   for (int vp : view.victory_points)
     out.add_victory_points(vp);
   to_proto(view.pending, *out.mutable_pending());
+  for (const engine::DecisionChoice& choice : view.choices) {
+    v1::DecisionChoice& c = *out.mutable_pending()->add_choices();
+    c.set_label(choice.label);
+    *c.mutable_action() = to_proto(choice.action);
+    add_units(c.mutable_units(), choice.units);
+    for (engine::Hex hex : choice.hexes)
+      *c.add_hexes() = to_proto(hex);
+  }
   if (view.result) *out.mutable_result() = result_to_proto(*view.result);
   return out;
 }
@@ -332,6 +345,15 @@ v1::GameEvent to_proto(const engine::GameState& state, const engine::Event& even
         } else if constexpr (std::is_same_v<T, engine::CorpsLossEvent> ||
                              std::is_same_v<T, engine::CorpsMoraleEvent>) {
           // 13.0: the protocol has no kind for corps morale yet: its text carries it (format_event).
+        } else if constexpr (std::is_same_v<T, engine::RuleEvent>) {
+          v1::RuleEvent* r = out.mutable_rule_event();
+          r->set_rule(e.rule);
+          r->set_kind(e.kind);
+          add_units(r->mutable_units(), e.units);
+          for (engine::Hex hex : e.hexes)
+            *r->add_hexes() = to_proto(hex);
+          for (int number : e.numbers)
+            r->add_numbers(number);
         } else if constexpr (std::is_same_v<T, engine::DieRolledEvent>) {
           // The protocol has no kind for a scenario's die roll yet: its text carries rule, die and
           // outcome (format_event).
@@ -380,6 +402,16 @@ v1::GameAction to_proto(const engine::Action& action) {
           *out.mutable_place()->mutable_hex() = to_proto(a.hex);
         } else if constexpr (std::is_same_v<T, engine::ExchangeLossAction>) {
           add_units(out.mutable_exchange_losses()->mutable_units(), a.units);
+        } else if constexpr (std::is_same_v<T, engine::RuleAction>) {
+          v1::RuleAction* r = out.mutable_rule();
+          r->set_rule(a.rule);
+          r->set_verb(a.verb);
+          add_units(r->mutable_units(), a.units);
+          for (engine::Hex hex : a.hexes)
+            *r->add_hexes() = to_proto(hex);
+          for (int number : a.numbers)
+            r->add_numbers(number);
+          r->set_choice(a.choice);
         } else {
           static_assert(sizeof(T) == 0, "every action has a wire form");
         }
@@ -473,6 +505,24 @@ std::variant<engine::Action, std::string> from_proto(const v1::GameAction& actio
       const auto at = hex(p.hex());
       if (!at) return std::string("the placement hex is off the map grid");
       return engine::Action{engine::PlaceAction{static_cast<UnitIndex>(p.unit()), *at}};
+    }
+    case v1::GameAction::kRule: {
+      // A rule's action: its words and lists are bounded here; whether the rule is in force and
+      // the action legal is the engine's business (validate()).
+      const v1::RuleAction& r = action.rule();
+      if (r.rule().size() > kMaxRuleWord || r.verb().size() > kMaxRuleWord || r.choice().size() > kMaxRuleChoice)
+        return std::string("a rule action's rule, verb or choice is too long");
+      if (r.units_size() > kMaxRuleItems || r.hexes_size() > kMaxRuleItems || r.numbers_size() > kMaxRuleItems)
+        return std::string("a rule action names too many units, hexes or numbers");
+      const auto units = units_from(r.units(), units_shown);
+      if (!units) return std::string("a rule action names a unit number that is not in this game");
+      engine::RuleAction rule{r.rule(), r.verb(), *units, {}, {r.numbers().begin(), r.numbers().end()}, r.choice()};
+      for (const v1::HexCoord& coord : r.hexes()) {
+        const auto h = hex(coord);
+        if (!h) return std::string("a hex of the rule action is off the map grid");
+        rule.hexes.push_back(*h);
+      }
+      return engine::Action{std::move(rule)};
     }
     case v1::GameAction::kNotation:
       return std::string("a notation action is parsed by the server, not converted");

@@ -1,6 +1,7 @@
 // 11.0-11.2: tracing command and the command structure of a side (command_range.hpp).
 #include <hd/engine/rules/command/command_range.hpp>
 #include <hd/engine/rules/leaders/leaders.hpp>
+#include <hd/engine/rules/modules/extension_points.hpp>
 #include <hd/engine/rules/movement/movement.hpp>
 
 #include <algorithm>
@@ -162,6 +163,9 @@ CommandStructure trace_command(const GameState& state, Side side) {
   std::vector<std::vector<std::size_t>> officer_eligible(officers.size());
   for (std::size_t o = 0; o < officers.size(); ++o) {
     const UnitState& officer = state.units[officers[o]];
+    // A rule may keep the officer from giving command (12.1D): he then transmits none and takes
+    // none of a commander's capacity; his units may receive it from a commander directly.
+    if (rules_withhold_command(state, officers[o])) continue;
     for (UnitIndex u : units)
       if (in_organization(state.units[u], officer) &&
           reach.within(officer.hex, kOfficerRange, state.units[u].hex))

@@ -1,4 +1,5 @@
 #include <hd/engine/rules/modules/extension_points.hpp>
+#include <hd/engine/rules/modules/rule_registry.hpp>
 
 #include <algorithm>
 
@@ -153,6 +154,37 @@ std::optional<GameResult> rules_final_result(const GameState& state) {
     if (auto result = module->hooks.final_result(state)) return result;
   }
   return std::nullopt;
+}
+
+bool rules_withhold_command(const GameState& state, UnitIndex leader) {
+  return std::any_of(state.rules->modules.begin(), state.rules->modules.end(), [&](const RuleModule* module) {
+    return module->hooks.withholds_command && module->hooks.withholds_command(state, leader);
+  });
+}
+
+const RuleModule* open_rule_segment(const GameState& state) {
+  if (state.phase == Phase::GameOver || state.result) return nullptr;
+  for (const RuleModule* module : state.rules->modules)
+    if (module->hooks.segment && module->hooks.segment->open(state)) return module;
+  return nullptr;
+}
+
+std::optional<std::string> rules_event_words(const GameState& state, const RuleEvent& event) {
+  for (const RuleModule* module : registered_rule_modules())
+    if (module->rule == event.rule && module->hooks.event_words) return module->hooks.event_words(state, event);
+  return std::nullopt;
+}
+
+const RuleActionKind* find_rule_action_kind(std::string_view verb, const RuleModule** module) {
+  for (const RuleModule* candidate : registered_rule_modules()) {
+    if (!candidate->hooks.segment) continue;
+    for (const RuleActionKind* kind : candidate->hooks.segment->actions) {
+      if (!kind || kind->verb != verb) continue;
+      if (module) *module = candidate;
+      return kind;
+    }
+  }
+  return nullptr;
 }
 
 }  // namespace hd::engine

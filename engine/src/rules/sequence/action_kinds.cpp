@@ -8,7 +8,7 @@
 
 namespace hd::engine {
 namespace kinds {
-extern const ActionKind move, attack, retreat, advance, exchange_loss, place, end_phase;
+extern const ActionKind move, attack, retreat, advance, exchange_loss, place, rule_action, end_phase;
 }  // namespace kinds
 
 namespace {
@@ -33,7 +33,7 @@ std::array<const ActionKind*, std::variant_size_v<Action>> kinds_by_alternative(
 const std::vector<const ActionKind*>& action_kinds() {
   using namespace kinds;
   static const std::vector<const ActionKind*> listed{
-      &move, &attack, &retreat, &advance, &exchange_loss, &place, &end_phase,
+      &move, &attack, &retreat, &advance, &exchange_loss, &place, &rule_action, &end_phase,
   };
   return listed;
 }
@@ -44,6 +44,7 @@ const ActionKind& action_kind(const Action& action) {
 }
 
 const ActionKind* find_action_kind(std::string_view verb) {
+  if (verb.empty()) return nullptr;  // the `rule` kind: each module action has its own verb
   for (const ActionKind* kind : action_kinds())
     if (kind->verb == verb) return kind;
   return nullptr;

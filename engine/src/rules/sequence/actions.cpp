@@ -20,6 +20,10 @@ std::optional<Refusal> validate_action(const GameState& state, Side side, const 
   if (kind.phasing_only) {
     if (side != state.phasing) return refuse(RefusalCode::NotYourTurn, "4.1");
     if (decision_pending(state)) return refuse(RefusalCode::DecisionPending, "6.6");
+    // A rule's segment (12.0's reorganization, 4.1A) is decided before the phase goes on.
+    if (!(kind.answers & decision_bit(DecisionKind::Rule)))
+      if (const RuleModule* open = open_rule_segment(state))
+        return refuse(RefusalCode::RuleSegmentPending, std::string(open->rule));
   }
   return kind.validate(state, side, action, check);
 }

@@ -1,3 +1,5 @@
+#include <hd/engine/play/legal_actions.hpp>
+#include <hd/engine/rules/modules/extension_points.hpp>
 #include <hd/engine/rules/sequence/action_kind.hpp>
 #include <hd/engine/rules/sequence/decisions.hpp>
 
@@ -60,6 +62,8 @@ std::string_view to_string(DecisionKind kind) {
       return "retreat";
     case DecisionKind::Advance:
       return "advance";
+    case DecisionKind::Rule:
+      return "rule";
   }
   return "?";
 }
@@ -90,6 +94,10 @@ PendingDecision pending_decision(const GameState& state) {
     pending.side = state.pending_advance->side;
     pending.kind = DecisionKind::Advance;
     pending.what = "advance after combat, or decline";
+  } else if (const RuleModule* open = open_rule_segment(state)) {
+    pending.kind = DecisionKind::Rule;
+    pending.rule = std::string(open->rule);
+    pending.what = open->hooks.segment->what(state);
   } else if (state.phase == Phase::Setup && !has_setup_choices(state, state.phasing)) {
     pending.kind = DecisionKind::SetupEnd;
     pending.what = "end the set-up to begin play (the first phase's scenario dice are rolled)";
@@ -105,6 +113,25 @@ PendingDecision pending_decision(const GameState& state) {
   }
   pending.armies = concerned_armies(state, pending);
   return pending;
+}
+
+std::vector<DecisionChoice> decision_choices(const GameState& state, Side side) {
+  std::vector<DecisionChoice> choices;
+  if (pending_decision(state).kind != DecisionKind::Rule) return choices;
+  for (Action& action : legal_actions(state, side)) {
+    DecisionChoice choice;
+    if (const auto* rule_action = std::get_if<RuleAction>(&action)) {
+      const RuleActionKind* kind = find_rule_action_kind(rule_action->verb);
+      choice.label = kind ? kind->label(state, *rule_action) : rule_action->verb;
+      choice.units = rule_action->units;
+      choice.hexes = rule_action->hexes;
+    } else {
+      choice.label = "end the " + std::string(open_rule_segment(state)->hooks.segment->name);
+    }
+    choice.action = std::move(action);
+    choices.push_back(std::move(choice));
+  }
+  return choices;
 }
 
 std::vector<Decider> deciders(const GameState& state) {

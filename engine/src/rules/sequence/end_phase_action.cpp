@@ -1,4 +1,4 @@
-// Ending a phase (4.1): the sequence of play moves on, refused while the phase's obligations are
+// Ending a phase (4.1), or a rule's segment: the sequence of play moves on, refused while the phase's obligations are
 // unmet (5.4 stacking, 6.1 owed combats); ending a side's set-up accepts its placement (3.2C). Its
 // descriptor in the action registry (action_kind.hpp).
 #include <hd/engine/rules/modules/extension_points.hpp>
@@ -99,7 +99,7 @@ void end_phase(GameState& state, const DieRoller& roll, std::vector<Event>& even
 // The phase's obligations: 3.2C placements are checked one by one; 5.4 stacking after movement;
 // 6.1 owed combats after combat.
 std::optional<Refusal> validate_end_phase(const GameState& state, Side, const Action&, ActionCheck&) {
-  if (state.phase == Phase::Setup) return std::nullopt;
+  if (state.phase == Phase::Setup || open_rule_segment(state)) return std::nullopt;
   if (state.phase == Phase::Movement) return check_stacking(state);
   for (UnitIndex owed : owed_combat(state)) {
     if (can_still_fight(state, owed)) {
@@ -111,6 +111,8 @@ std::optional<Refusal> validate_end_phase(const GameState& state, Side, const Ac
 
 void apply_end_phase(GameState& state, Side, const Action&, const ActionCheck&, const DieRoller& roll,
                      std::vector<Event>& events) {
+  // Ending a rule's open segment (12.0's reorganization) moves on to the phase it opened.
+  if (const RuleModule* open = open_rule_segment(state)) return open->hooks.segment->close(state, events);
   end_phase(state, roll, events);
 }
 
@@ -140,7 +142,7 @@ extern const ActionKind end_phase{
     .rule = "4.1",
     .alternative = action_alternative<EndPhaseAction>,
     .answers = decisions(DecisionKind::SetupPlacement, DecisionKind::SetupEnd, DecisionKind::Move,
-                         DecisionKind::Attack),
+                         DecisionKind::Attack, DecisionKind::Rule),
     .phasing_only = true,
     .validate = validate_end_phase,
     .apply = apply_end_phase,

@@ -109,8 +109,20 @@ struct DieRolledEvent {
   std::string outcome;  // "all [6] enters at 3167 this phase"
 };
 
+// What a rule module reports in its own terms (12.0's "reorganized"): the rule, a stable kind, and
+// typed arguments; its words come from the module (RuleHooks::event_words, format_event), and the
+// wire carries it as it stands, so that a new rule needs no new event type.
+struct RuleEvent {
+  std::string rule;  // "12.0"
+  std::string kind;  // "reorganized"
+  std::vector<UnitIndex> units;
+  std::vector<Hex> hexes;
+  std::vector<int> numbers;
+};
+
 using Event = std::variant<UnitMovedEvent, PhaseStartedEvent, GameEndedEvent, CombatResolvedEvent,
                            UnitRetreatedEvent, UnitStoodFastEvent, UnitAdvancedEvent, UnitEliminatedEvent,
-                           MoraleEvent, UnitPlacedEvent, DieRolledEvent, CorpsLossEvent, CorpsMoraleEvent>;
+                           MoraleEvent, UnitPlacedEvent, DieRolledEvent, CorpsLossEvent, CorpsMoraleEvent,
+                           RuleEvent>;
 
 }  // namespace hd::engine

@@ -108,6 +108,15 @@ enum class RefusalCode {
   OocEntersZoc,              // 11.3A {unit, hex}: an out-of-command unit or leader enters no EZOC
   OocMayNotBombard,          // 11.3B {unit}: out-of-command artillery may not bombard
   OocMayNotAdvance,          // 11.3B, 11.3C {unit}: an out-of-command unit does not advance after combat
+  RuleNotInForce,            // a rule's action in a game that does not play the rule
+  RuleSegmentClosed,         // 4.1: a rule's action outside its open segment
+  RuleSegmentPending,        // 4.1A: a rule's segment (12.0) is decided, or ended, before the phase goes on
+  NotReorganizable,          // 12.0 {unit}: not in the reorganization area
+  NotYetReorganizable,       // 12.0 {unit}: a full game turn has not passed since its elimination
+  NotAnOfficer,              // 12.0 {unit}: reorganization is at an officer of the phasing side on the map
+  WrongOrganization,         // 12.1A {unit, officer}
+  OfficerNearEnemy,          // 12.1B {officer, enemy unit}
+  OfficerReorganizedAlready, // 12.1E, 12.2 {officer}: one reorganization per officer a segment
 };
 
 // Every code, in order (for tables and tests).

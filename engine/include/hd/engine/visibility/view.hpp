@@ -51,6 +51,9 @@ struct GameView {
   std::vector<std::pair<Hex, Side>> control;
   std::array<int, 2> victory_points{};  // by side (3.4)
   PendingDecision pending;
+  // A rule's decision (DecisionKind::Rule): its choices, for a seat of the deciding side, those its
+  // army takes (claim_of); empty for anyone else and for the core's own decisions.
+  std::vector<DecisionChoice> choices;
   std::optional<GameResult> result;
 };
 

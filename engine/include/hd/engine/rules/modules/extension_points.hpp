@@ -5,6 +5,7 @@
 #include <hd/engine/rules/modules/rule_module.hpp>
 
 #include <optional>
+#include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -86,5 +87,20 @@ int rules_final_vp(const GameState& state, Side side);
 // Victory: a result the rules add, checked at the end before the scenario's conditions
 // (final_result()).
 std::optional<GameResult> rules_final_result(const GameState& state);
+
+// Command: true if a rule keeps this leader from giving command now (trace_command(); 12.1D).
+bool rules_withhold_command(const GameState& state, UnitIndex leader);
+
+// Sequence of play: the module in force whose segment waits for the phasing side now, or null
+// (pending_decision(), validate(), the `end` action). The first in the modules' order.
+const RuleModule* open_rule_segment(const GameState& state);
+
+// Events: the words of a rule's event from its module, or nullopt if no module words it
+// (format_event()).
+std::optional<std::string> rules_event_words(const GameState& state, const RuleEvent& event);
+
+// The action kind of any registered module with this verb (and its module, if asked), or null
+// (the notation; validate() checks the rule is in force).
+const RuleActionKind* find_rule_action_kind(std::string_view verb, const RuleModule** module = nullptr);
 
 }  // namespace hd::engine

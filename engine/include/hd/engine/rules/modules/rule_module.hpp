@@ -6,6 +6,7 @@
 #pragma once
 
 #include <hd/engine/rules/combat/combat.hpp>
+#include <hd/engine/rules/modules/rule_segment.hpp>
 #include <hd/engine/state/dice.hpp>
 #include <hd/engine/state/events.hpp>
 #include <hd/engine/state/game_state.hpp>
@@ -76,6 +77,13 @@ struct RuleHooks {
   int (*final_vp)(const GameState& state, Side side) = nullptr;
   // Victory: a result the rule adds, checked at the end before the scenario's conditions (18.4A).
   std::optional<GameResult> (*final_result)(const GameState& state) = nullptr;
+  // Command: true if the rule keeps this leader from giving command now (12.1D: an officer who
+  // reorganized this player turn).
+  bool (*withholds_command)(const GameState& state, UnitIndex leader) = nullptr;
+  // Sequence of play: the segment the rule adds, with its decision and actions (rule_segment.hpp).
+  const RuleSegment* segment = nullptr;
+  // Events: the words of the rule's own events (RuleEvent), for format_event().
+  std::string (*event_words)(const GameState& state, const RuleEvent& event) = nullptr;
 };
 
 // At most this many rules a module's hooks are declared to run before.

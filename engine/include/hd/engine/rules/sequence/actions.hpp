@@ -32,8 +32,21 @@ struct MoveAction {
 // accepts its placement as it stands.
 struct EndPhaseAction {};
 
+// An action a rule module defines (12.0's "reorganize"), named by its rule and verb, its arguments
+// typed: the module's descriptor (RuleActionKind, rules/modules/rule_segment.hpp) reads them. The
+// wire carries it as it stands, so that a new rule needs no new action type.
+struct RuleAction {
+  std::string rule;  // "12.0"
+  std::string verb;  // "reorganize"
+  std::vector<UnitIndex> units;
+  std::vector<Hex> hexes;
+  std::vector<int> numbers;
+  std::string choice;
+  friend bool operator==(const RuleAction&, const RuleAction&) = default;
+};
+
 using Action = std::variant<MoveAction, EndPhaseAction, AttackAction, RetreatAction, AdvanceAction,
-                            ExchangeLossAction, PlaceAction>;
+                            ExchangeLossAction, PlaceAction, RuleAction>;
 
 // Dice are injected: the server rolls them, tests force them, replays repeat them. apply() may call
 // the roller any number of times (none, a combat's one, a scenario rule's several at the start of a

@@ -23,6 +23,7 @@ enum class DecisionKind {
   ExchangeChoice,  // 6.5A: choose the attackers an exchange eliminates
   Retreat,         // 6.6: retreat a unit (8.2C: a chateau defender may stay)
   Advance,         // 6.7: advance after combat, or decline
+  Rule,            // a rule module's segment of the sequence of play (12.0's reorganization segment)
 };
 
 std::string_view to_string(DecisionKind kind);
@@ -36,8 +37,23 @@ struct PendingDecision {
   bool may_stay = false;          // Retreat: 8.2C, the chateau defender may ignore the Dr
   std::vector<Army> armies;       // the armies whose units it concerns (deciders()), in Army order
   std::string what;               // in words: "move units or end the movement phase", "retreat Bach"
+  std::string rule;               // Rule: the rule whose segment asks ("12.0")
 };
 PendingDecision pending_decision(const GameState& state);
+
+// One choice a decision offers, described for any client: a label in words, the action that takes
+// it, and the units and hexes it concerns (a client highlights them and lets a click choose).
+struct DecisionChoice {
+  std::string label;  // "reorganize Bach at Reille in 1744"
+  Action action;
+  std::vector<UnitIndex> units;
+  std::vector<Hex> hexes;
+};
+
+// The choices of a rule's decision (DecisionKind::Rule) for `side`, in the order legal_actions()
+// lists them: each of the rule's actions with its label, then ending the segment. Empty for the
+// core's own decisions, which clients know by kind.
+std::vector<DecisionChoice> decision_choices(const GameState& state, Side side);
 
 // Who must act now: a side, and the armies whose units the decision concerns (a Coalition retreat
 // of a Prussian unit concerns the Prussian army only; an exchange, the armies of the attackers it

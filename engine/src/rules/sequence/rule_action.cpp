@@ -1,0 +1,78 @@
+// The core's `rule` action kind: every action a rule module defines (RuleAction) goes through it to
+// the module's own descriptor (RuleActionKind, rules/modules/rule_segment.hpp), found by the
+// action's rule and verb. A module's action is taken only in its rule's open segment.
+#include <hd/engine/rules/modules/extension_points.hpp>
+#include <hd/engine/rules/sequence/action_kind.hpp>
+
+namespace hd::engine {
+namespace {
+
+// The open segment's kind for `action`, or the refusal: the rule is in force, its segment is the
+// one open now, and it offers the verb.
+std::variant<const RuleActionKind*, Refusal> kind_for(const GameState& state, const RuleAction& action) {
+  if (!rule_in_force(*state.rules, action.rule))
+    return refuse(RefusalCode::RuleNotInForce, action.rule.empty() ? std::string("4.1") : action.rule);
+  const RuleModule* open = open_rule_segment(state);
+  if (!open || open->rule != action.rule) return refuse(RefusalCode::RuleSegmentClosed, action.rule);
+  for (const RuleActionKind* kind : open->hooks.segment->actions)
+    if (kind && kind->verb == action.verb) return kind;
+  return refuse(RefusalCode::RuleSegmentClosed, action.rule);
+}
+
+std::optional<Refusal> validate_rule_action(const GameState& state, Side side, const Action& action,
+                                            ActionCheck&) {
+  const auto& rule_action = std::get<RuleAction>(action);
+  const auto kind = kind_for(state, rule_action);
+  if (const auto* refusal = std::get_if<Refusal>(&kind)) return *refusal;
+  return std::get<const RuleActionKind*>(kind)->validate(state, side, rule_action);
+}
+
+void apply_rule_action(GameState& state, Side side, const Action& action, const ActionCheck&,
+                       const DieRoller& roll, std::vector<Event>& events) {
+  const auto& rule_action = std::get<RuleAction>(action);
+  std::get<const RuleActionKind*>(kind_for(state, rule_action))->apply(state, side, rule_action, roll, events);
+}
+
+void generate_rule_actions(const GameState& state, Side side, std::vector<Action>& actions) {
+  if (const RuleModule* open = open_rule_segment(state))
+    for (const RuleActionKind* kind : open->hooks.segment->actions)
+      if (kind) kind->generate(state, side, actions);
+}
+
+// A module's action is read by its own verb (parse_action_line() asks find_rule_action_kind()).
+std::variant<Action, std::string> parse_rule_action(const GameState&, const std::vector<std::string>&) {
+  return std::string("a rule's action is written with its own verb");
+}
+
+std::string format_rule_action(const GameState& state, const Action& action) {
+  const auto& rule_action = std::get<RuleAction>(action);
+  const RuleActionKind* kind = find_rule_action_kind(rule_action.verb);
+  const std::string args = kind ? kind->format(state, rule_action) : std::string();
+  return rule_action.verb + (args.empty() ? "" : " " + args);
+}
+
+void claim_rule_action(const GameState& state, const Action& action, ActionClaim& claim) {
+  const auto& rule_action = std::get<RuleAction>(action);
+  if (const RuleActionKind* kind = find_rule_action_kind(rule_action.verb)) kind->claim(state, rule_action, claim);
+}
+
+}  // namespace
+
+namespace kinds {
+extern const ActionKind rule_action{
+    .verb = "",  // each module's action has its own verb (RuleActionKind::verb)
+    .grammar = "VERB ... (a rule's own action: rules/modules/rule_segment.hpp)",
+    .rule = "4.1",
+    .alternative = action_alternative<RuleAction>,
+    .answers = decisions(DecisionKind::Rule),
+    .phasing_only = true,
+    .validate = validate_rule_action,
+    .apply = apply_rule_action,
+    .generate = generate_rule_actions,
+    .parse = parse_rule_action,
+    .format = format_rule_action,
+    .claim = claim_rule_action,
+};
+}  // namespace kinds
+
+}  // namespace hd::engine
