@@ -375,3 +375,64 @@ TEST_CASE("an exchange decision is recognised by its typed kind, not by the word
   model.apply_snapshot(snapshot);
   CHECK(model.exchange_pending());
 }
+
+// A rule's decision (12.0's reorganization segment) is offered from the server's description alone:
+// its choices as described, a click on a hex one choice concerns takes it, a hex two concern only
+// selects (the panel then lists those), and a choice is sent as the server described its action.
+TEST_CASE("a rule's decision offers the server's choices; a click on the hex of one takes it (12.0)") {
+  GameModel model;
+  pb::GameSnapshot snapshot = sample_snapshot();
+  // Kell and Pire are in the reorganization area: off the map.
+  snapshot.mutable_view()->mutable_units(1)->set_status(pb::UNIT_STATUS_ELIMINATED);
+  snapshot.mutable_view()->mutable_units(1)->clear_hex();
+  pb::PendingDecision& pending = *snapshot.mutable_view()->mutable_pending();
+  pending.set_kind(pb::DECISION_KIND_RULE);
+  pending.set_rule("12.0");
+  pending.set_what("reorganize eliminated units at their officers (12.0) or end the reorganization segment");
+  const auto add_choice = [&](const std::string& label, std::vector<std::uint32_t> units, Hex hex) {
+    pb::DecisionChoice& choice = *pending.add_choices();
+    choice.set_label(label);
+    pb::RuleAction& action = *choice.mutable_action()->mutable_rule();
+    action.set_rule("12.0");
+    action.set_verb("reorganize");
+    for (auto unit : units) {
+      action.add_units(unit);
+      choice.add_units(unit);
+    }
+    *choice.add_hexes() = coord(hex.column, hex.row);
+  };
+  add_choice("reorganize Kell at Bach in 1745", {0, 3}, Hex{17, 45});
+  add_choice("reorganize Kell at FArt in 1746", {4, 3}, Hex{17, 46});
+  add_choice("reorganize Kell and Pire at FArt in 1746", {4, 3, 1}, Hex{17, 46});
+  pending.add_choices()->set_label("end the reorganization segment");
+  pending.mutable_choices(3)->mutable_action()->mutable_end_phase();
+  model.apply_snapshot(snapshot);
+  REQUIRE(model.rule_choices().size() == 4);
+  CHECK(model.rule_choices()[1]->label() == "reorganize Kell at FArt in 1746");
+  CHECK(model.rule_choices_at(Hex{17, 46}) == std::vector<std::size_t>{1, 2});
+
+  // 1746: two choices there: the hex is selected, nothing sent.
+  CHECK(model.click_hex(Hex{17, 46}).empty());
+  CHECK(model.selected_hex() == Hex{17, 46});
+  // 1745 concerns one choice only (Bach's hex; Pire, named by another, is off the map).
+  const auto requests = model.click_hex(Hex{17, 45});
+  REQUIRE(requests.size() == 1);
+  const auto& sent = requests.front();
+  REQUIRE(sent.has_submit_action());
+  CHECK(sent.submit_action().game_id() == 12);
+  REQUIRE(sent.submit_action().action().has_rule());
+  CHECK(sent.submit_action().action().rule().verb() == "reorganize");
+  CHECK(sent.submit_action().action().rule().units_size() == 2);
+  // The panel's button for ending the segment sends the end action it carries.
+  const auto ended = model.take_rule_choice(3);
+  REQUIRE(ended.size() == 1);
+  CHECK(ended.front().submit_action().action().has_end_phase());
+  CHECK(model.take_rule_choice(4).empty());
+
+  // Not my decision (a spectator's view or the other side's seats): no choices, clicks send nothing.
+  snapshot.clear_my_seats();
+  snapshot.add_my_seats(pb::SEAT_ALLIED);
+  model.apply_snapshot(snapshot);
+  CHECK(model.rule_choices().empty());
+  CHECK(model.click_hex(Hex{17, 45}).empty());
+}

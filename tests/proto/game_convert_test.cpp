@@ -147,3 +147,66 @@ TEST_CASE("a set-up placement (3.2C) and the set-up phase cross the wire", "[wir
   CHECK(event.placed().hex().column() == 16);
   CHECK(event.placed().hex().row() == 41);
 }
+
+// A rule module's action (12.0's reorganize) crosses the wire as it stands; its lists and words are
+// bounded before the engine sees it.
+TEST_CASE("a rule's action crosses the wire both ways, bounded", "[wire][12.0]") {
+  const engine::GameState state = quatre_bras();
+  const engine::Action action =
+      engine::RuleAction{"12.0", "reorganize", {4, 1, 2}, {engine::Hex{3, 5}}, {7, -1}, "either"};
+  const v1::GameAction wire = wire::to_proto(action);
+  REQUIRE(wire.has_rule());
+  CHECK(wire.rule().rule() == "12.0");
+  CHECK(wire.rule().verb() == "reorganize");
+  CHECK(wire.rule().units_size() == 3);
+  const auto back = wire::from_proto(wire, state);
+  REQUIRE(std::holds_alternative<engine::Action>(back));
+  CHECK(std::get<engine::RuleAction>(std::get<engine::Action>(back)) == std::get<engine::RuleAction>(action));
+
+  v1::GameAction too_many = wire;
+  for (int i = 0; i < 16; ++i)
+    too_many.mutable_rule()->add_units(0);
+  CHECK(std::get<std::string>(wire::from_proto(too_many, state)).find("too many") != std::string::npos);
+  v1::GameAction long_verb = wire;
+  long_verb.mutable_rule()->set_verb(std::string(33, 'v'));
+  CHECK(std::get<std::string>(wire::from_proto(long_verb, state)).find("too long") != std::string::npos);
+  v1::GameAction stranger = wire;
+  stranger.mutable_rule()->set_units(0, static_cast<std::uint32_t>(state.units.size()));
+  CHECK(std::get<std::string>(wire::from_proto(stranger, state)).find("not in this game") != std::string::npos);
+  v1::GameAction off_grid = wire;
+  off_grid.mutable_rule()->mutable_hexes(0)->set_row(99);
+  CHECK(std::get<std::string>(wire::from_proto(off_grid, state)).find("off the map grid") != std::string::npos);
+}
+
+TEST_CASE("a rule's decision crosses the wire with its rule and choices; a rule's event with its terms",
+          "[wire][12.0]") {
+  const engine::GameState state = quatre_bras();
+  engine::GameView view = engine::view(state, engine::Viewer{});
+  view.pending.kind = engine::DecisionKind::Rule;
+  view.pending.rule = "12.0";
+  view.choices.push_back(engine::DecisionChoice{"reorganize Bach at Reille in 0101",
+                                                engine::RuleAction{"12.0", "reorganize", {2, 1}, {}, {}, {}},
+                                                {2, 1},
+                                                {engine::Hex{1, 1}}});
+  view.choices.push_back(engine::DecisionChoice{"end the reorganization segment", engine::EndPhaseAction{}, {}, {}});
+  const v1::GameView wire = wire::to_proto(view);
+  CHECK(wire.pending().kind() == v1::DECISION_KIND_RULE);
+  CHECK(wire.pending().rule() == "12.0");
+  REQUIRE(wire.pending().choices_size() == 2);
+  CHECK(wire.pending().choices(0).label() == "reorganize Bach at Reille in 0101");
+  CHECK(wire.pending().choices(0).action().rule().verb() == "reorganize");
+  CHECK(wire.pending().choices(0).units_size() == 2);
+  CHECK(wire.pending().choices(0).hexes_size() == 1);
+  CHECK(wire.pending().choices(1).action().has_end_phase());
+  const engine::GameView back = wire::from_proto(wire);
+  CHECK(back.pending.kind == engine::DecisionKind::Rule);
+  CHECK(back.pending.rule == "12.0");
+
+  const engine::Event event = engine::RuleEvent{"12.0", "reorganized", {2, 1}, {engine::Hex{1, 1}}, {}};
+  const v1::GameEvent out = wire::to_proto(state, event);
+  REQUIRE(out.has_rule_event());
+  CHECK(out.rule_event().rule() == "12.0");
+  CHECK(out.rule_event().kind() == "reorganized");
+  CHECK(out.rule_event().units_size() == 2);
+  CHECK(out.text().find("reorganized at") != std::string::npos);  // 12.0's words
+}

@@ -268,6 +268,36 @@ bool GameModel::exchange_pending() const {
   return my_decision() && view_.pending().kind() == pb::DECISION_KIND_EXCHANGE_CHOICE;  // 6.5A
 }
 
+std::vector<const pb::DecisionChoice*> GameModel::rule_choices() const {
+  std::vector<const pb::DecisionChoice*> choices;
+  if (!my_decision() || view_.pending().kind() != pb::DECISION_KIND_RULE) return choices;
+  for (const pb::DecisionChoice& choice : view_.pending().choices())
+    choices.push_back(&choice);
+  return choices;
+}
+
+std::vector<std::size_t> GameModel::rule_choices_at(engine::Hex hex) const {
+  std::vector<std::size_t> at;
+  const auto choices = rule_choices();
+  for (std::size_t i = 0; i < choices.size(); ++i) {
+    bool concerns = std::any_of(choices[i]->hexes().begin(), choices[i]->hexes().end(),
+                                [&](const pb::HexCoord& coord) { return hex_of(coord) == hex; });
+    for (const auto index : choices[i]->units()) {
+      const pb::Unit* each = unit(index);
+      concerns = concerns || (each && each->status() == pb::UNIT_STATUS_ON_MAP && hex_of(each->hex()) == hex);
+    }
+    if (concerns) at.push_back(i);
+  }
+  return at;
+}
+
+std::vector<Request> GameModel::take_rule_choice(std::size_t index) {
+  const auto choices = rule_choices();
+  if (index >= choices.size()) return {};
+  clear_selection();
+  return {requests::submit(game_id_, choices[index]->action())};
+}
+
 bool GameModel::is_mine(const pb::Unit& unit) const {
   for (const pb::Seat seat : my_seats_)
     if (army_of(seat) == unit.army()) return true;
@@ -342,6 +372,14 @@ std::vector<Request> GameModel::click_hex(engine::Hex hex, ClickIntent intent) {
   for (const auto index : here) {
     const pb::Unit* each = unit(index);
     if (each && each->type() != pb::UNIT_TYPE_LEADER) (is_mine(*each) ? mine : theirs).push_back(index);
+  }
+
+  // A rule's decision: a click on a hex that exactly one choice concerns takes it; otherwise the
+  // hex is selected and the panel lists the choices there.
+  if (view_.pending().kind() == pb::DECISION_KIND_RULE) {
+    const auto at = rule_choices_at(hex);
+    if (at.size() == 1) return take_rule_choice(at.front());
+    return {};
   }
 
   // 8.0 / 9.0: a pending retreat or advance takes any click on one of its legal hexes.

@@ -623,6 +623,23 @@ void GameScreen::draw_panel(sf::RenderTarget& target, ClientModel& model, sf::Ve
          alert);
   if (game.proposal()) line("Ally proposes a combat: Y accept, N refuse", alert);
 
+  // A rule's decision (12.0's reorganization segment): the choices the server described, as
+  // buttons; with a hex selected, those concerning it. Any rule with a segment is playable here.
+  if (const auto choices = game.rule_choices(); !choices.empty()) {
+    line("Decision (" + view.pending().rule() + "): " + view.pending().what(), heading);
+    std::vector<std::size_t> shown;
+    if (game.selected_hex()) shown = game.rule_choices_at(*game.selected_hex());
+    if (shown.empty())
+      for (std::size_t i = 0; i < choices.size(); ++i)
+        shown.push_back(i);
+    for (const std::size_t i : shown) {
+      if (y > bottom * 0.8f) break;
+      kit_.button(target, {x, y, kSidePanelWidth - 20, 22}, choices[i]->label(),
+                  [&model, i] { model.send_game(model.game().take_rule_choice(i)); });
+      y += 26;
+    }
+  }
+
   // Buttons.
   y += 4;
   if (game.my_decision()) {

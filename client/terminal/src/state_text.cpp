@@ -125,6 +125,9 @@ std::string format_state(const v1::ScenarioInfo& scenario, const v1::GameView& v
       out << "]";
     }
     out << " to " << view.pending().what() << "\n";
+    // A rule's decision (12.0's reorganization segment): its choices, numbered for `choose N`.
+    for (int i = 0; i < view.pending().choices_size(); ++i)
+      out << "  choice " << i + 1 << ": " << view.pending().choices(i).label() << "\n";
   }
 
   // Units on the map, by hex (west to east, north to south).

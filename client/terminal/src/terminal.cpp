@@ -24,6 +24,7 @@ const char* const kHelp =
     "         [take=SEAT[,SEAT]] [private] [spectators=none|french|coalition|delayed:N]\n"
     "  join GAME SEAT[,SEAT] [invite=CODE] | leave GAME SEAT | open GAME | spectate GAME | close\n"
     "  state | french ... | coalition ... (an action in the notation) | confirm | reject\n"
+    "  choose N (the Nth choice of a rule's decision, as `state` lists them)\n"
     "  undo request|accept|decline | draw offer|accept|decline | resign\n"
     "  chat TEXT | chat-side TEXT | export RECORD_FILE [PROOF_FILE]\n"
     "  wait (until the open game needs our decision or ends) | bot [SEED] (play our seats to the end)\n"
@@ -342,6 +343,25 @@ bool Terminal::run_line(const std::string& raw) {
       else
         out_ << "accepted as sequence " << accepted.sequence() << "\n";
       // Show the update before the next command.
+      client.pump(std::chrono::seconds(5), [&] { return client.game()->sequence >= accepted.sequence(); });
+    }
+    return true;
+  }
+  if (command == "choose") {
+    if (!need_game()) return false;
+    const auto& choices = game->view.pending().choices();
+    const auto n = words.size() == 2 ? number_from(words[1]) : std::nullopt;
+    if (!n || *n < 1 || *n > static_cast<std::uint64_t>(choices.size()))
+      return fail(choices.empty() ? std::string("no choice is offered to us now")
+                                  : "usage: choose N (1 to " + std::to_string(choices.size()) + ")");
+    v1::ClientEnvelope envelope;
+    envelope.mutable_submit_action()->set_game_id(game->game_id);
+    *envelope.mutable_submit_action()->mutable_action() = choices[static_cast<int>(*n - 1)].action();
+    const auto answer = client.request(envelope);
+    if (!answer_ok(answer, "ActionAccepted")) return false;
+    if (answer->has_action_accepted()) {
+      const auto& accepted = answer->action_accepted();
+      out_ << "accepted as sequence " << accepted.sequence() << "\n";
       client.pump(std::chrono::seconds(5), [&] { return client.game()->sequence >= accepted.sequence(); });
     }
     return true;
