@@ -1,0 +1,186 @@
+// 12.0 Reorganization end to end on the real server (loopback, a real SQLite file): a drill scenario
+// (tests/terminal/data/reorganization-drill) in a data root beside the shipped data. The French
+// eliminate the Allied cavalry Trip in combat; two game turns later the Allied seat's hd_term shows
+// the reorganization segment's choices, described by the server alone, and `choose 1` returns Trip,
+// reduced, to Collaert's hex.
+#include "server_process.hpp"
+
+#include <hd/engine/rules/sequence/actions.hpp>
+#include <hd/loader/data_files.hpp>
+#include <hd/term/client.hpp>
+#include <hd/term/terminal.hpp>
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <sstream>
+
+namespace v1 = hundred_days::v1;
+namespace fs = std::filesystem;
+
+namespace {
+
+// The shipped data with the drill beside it: links to map/, armies/, tables/ and the turn track.
+fs::path drill_data_root(const fs::path& dir) {
+  const fs::path root = dir / "data";
+  fs::create_directories(root);
+  const fs::path shipped = fs::path(HD_SOURCE_DIR) / "scenarios";
+  for (const char* part : {"map", "armies", "tables", "turn-track.txt"})
+    if (!fs::exists(root / part)) fs::create_symlink(shipped / part, root / part);
+  fs::create_directories(root / "reorganization-drill");
+  fs::copy_file(fs::path(HD_SOURCE_DIR) / "tests/terminal/data/reorganization-drill/scenario.txt",
+                root / "reorganization-drill" / "scenario.txt", fs::copy_options::overwrite_existing);
+  return root;
+}
+
+hd::term::Client* decider(hd::term::Client& a, hd::term::Client& b) {
+  if (a.my_decision()) return &a;
+  if (b.my_decision()) return &b;
+  return nullptr;
+}
+
+}  // namespace
+
+// The drill's premise, checked in the engine: whatever the die, the attack eliminates Trip (so the
+// end-to-end test below never depends on the server's roll).
+TEST_CASE("the drill's attack eliminates Trip on every die (6.4, 6.6A)", "[terminal][12.0]") {
+  const fs::path root = drill_data_root(fs::temp_directory_path() / "hd-reorganization-drill-check");
+  for (int die = 1; die <= 6; ++die) {
+    auto game = hd::loader::start_scenario_game(root, {"reorganization-drill", {}, {}, std::nullopt, false});
+    for (const auto& error : game.errors)
+      UNSCOPED_INFO(error.to_string());
+    REQUIRE(game.value);
+    hd::engine::GameState& state = *game.value;
+    hd::engine::apply(state, hd::engine::Side::French, hd::engine::EndPhaseAction{}, [] { return 1; });
+    hd::engine::AttackAction attack;
+    for (std::size_t i = 0; i < state.units.size(); ++i) {
+      const auto& unit = state.units[i];
+      if (unit.id == "Baud/6" || unit.id == "Soye/6") attack.attackers.push_back(static_cast<hd::engine::UnitIndex>(i));
+      if (unit.id == "Trip") attack.defenders.push_back(static_cast<hd::engine::UnitIndex>(i));
+    }
+    REQUIRE(attack.attackers.size() == 2);
+    REQUIRE(attack.defenders.size() == 1);
+    INFO("die " << die);
+    hd::engine::apply(state, hd::engine::Side::French, attack, [die] { return die; });
+    CHECK(state.units[attack.defenders.front()].status == hd::engine::UnitStatus::Eliminated);
+  }
+}
+
+TEST_CASE("12.0 a reorganization played on the real server through hd_term's generic choices",
+          "[terminal][e2e][12.0]") {
+  hd::test::ServerOptions options;
+  const fs::path dir = fs::temp_directory_path() / ("hd-reorganization-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  const fs::path root = drill_data_root(dir);
+  options.extra_args = {"--argon2-memory-kib", "8192", "--argon2-operations", "1", "--data-root", root.string()};
+  hd::test::ServerProcess server(options);
+  const auto address = hd::term::parse_server_address(server.url());
+  REQUIRE(address);
+
+  // The French player: a client driven by the test.
+  std::ostringstream french_events;
+  hd::term::ClientOptions client_options;
+  client_options.events = &french_events;
+  hd::term::Client alice(*address, client_options);
+  REQUIRE(alice.hello());
+  REQUIRE(alice.register_account("alice", "password-alice"));
+  v1::ClientEnvelope create;
+  v1::CreateGame& game = *create.mutable_create_game();
+  game.set_scenario("reorganization-drill");
+  for (v1::Seat seat : {v1::SEAT_FRENCH, v1::SEAT_ALLIED})
+    game.add_seats()->set_seat(seat);
+  game.add_take_seats(v1::SEAT_FRENCH);
+  game.set_public_listing(true);
+  game.set_entropy(hd::term::random_entropy());
+  const auto created = alice.request(create);
+  REQUIRE(created);
+  INFO(created->refusal().message());
+  REQUIRE(created->has_game_created());
+  const std::uint64_t id = created->game_created().game_id();
+
+  // The Allied player: hd_term's own command language, on its own connection.
+  std::ostringstream allied_out;
+  hd::term::TerminalOptions terminal_options;
+  terminal_options.server_url = server.url();
+  terminal_options.data_root = root;
+  terminal_options.strict = true;
+  terminal_options.quiet = true;
+  hd::term::Terminal bob(terminal_options, allied_out);
+  REQUIRE(bob.run_line("register bob password-bob"));
+  INFO(allied_out.str());
+  REQUIRE(bob.run_line("join " + std::to_string(id) + " allied"));
+  REQUIRE(bob.run_line("open " + std::to_string(id)));
+  REQUIRE(alice.open_game(id, false));
+  hd::term::Client& bob_client = *bob.client();
+
+  const auto send = [&](hd::term::Client& who, const std::string& line) {
+    v1::ClientEnvelope envelope;
+    envelope.mutable_submit_action()->set_game_id(id);
+    envelope.mutable_submit_action()->mutable_action()->mutable_notation()->set_line(line);
+    const auto answer = who.request(envelope);
+    REQUIRE(answer);
+    INFO(line << ": " << answer->refusal().message());
+    REQUIRE(answer->has_action_accepted());
+    const std::uint64_t sequence = answer->action_accepted().sequence();
+    for (hd::term::Client* each : {&alice, &bob_client})
+      REQUIRE(each->pump(std::chrono::seconds(10), [&] { return each->game()->sequence >= sequence; }));
+  };
+
+  // 16/1400: the French attack Trip at 6-1; an exchange takes Soye/6, an advance is declined.
+  send(alice, "french end");
+  send(alice, "french attack Baud/6 Soye/6 on Trip");
+  for (int step = 0; step < 4; ++step) {
+    const v1::PendingDecision& pending = alice.game()->view.pending();
+    if (!alice.my_decision()) break;
+    if (pending.kind() == v1::DECISION_KIND_EXCHANGE_CHOICE)
+      send(alice, "french exchange Soye/6");
+    else if (pending.kind() == v1::DECISION_KIND_ADVANCE)
+      send(alice, "french advance none");
+    else
+      break;
+  }
+  const auto trip_status = [&] {
+    for (const v1::Unit& unit : bob_client.game()->view.units())
+      if (unit.id() == "Trip") return unit.status();
+    return v1::UNIT_STATUS_UNSPECIFIED;
+  };
+  REQUIRE(trip_status() == v1::UNIT_STATUS_ELIMINATED);
+
+  // Every phase ends until the reorganization segment asks the Allies (16/1600, two turns later).
+  for (int step = 0; step < 20 && bob_client.game()->view.pending().kind() != v1::DECISION_KIND_RULE; ++step) {
+    hd::term::Client* actor = decider(alice, bob_client);
+    REQUIRE(actor);
+    send(*actor, actor == &alice ? "french end" : "coalition end");
+  }
+  const v1::PendingDecision& pending = bob_client.game()->view.pending();
+  REQUIRE(pending.kind() == v1::DECISION_KIND_RULE);
+  CHECK(pending.rule() == "12.0");
+  CHECK(bob_client.game()->view.turn() == 2);
+  // The French seat is not shown the Allies' choices.
+  CHECK(alice.game()->view.pending().choices_size() == 0);
+
+  // hd_term lists the choices the server described and takes the first.
+  allied_out.str("");
+  REQUIRE(bob.run_line("state"));
+  CHECK_THAT(allied_out.str(), Catch::Contains("choice 1: reorganize Trip at Collaert in 2828"));
+  CHECK_THAT(allied_out.str(), Catch::Contains("choice 2: end the reorganization segment"));
+  REQUIRE(bob.run_line("choose 1"));
+  REQUIRE(bob_client.pump(std::chrono::seconds(10), [&] {
+    return bob_client.game()->view.pending().kind() == v1::DECISION_KIND_MOVE;
+  }));
+  const v1::Unit* trip = nullptr;
+  for (const v1::Unit& unit : bob_client.game()->view.units())
+    if (unit.id() == "Trip") trip = &unit;
+  REQUIRE(trip);
+  CHECK(trip->status() == v1::UNIT_STATUS_ON_MAP);
+  CHECK(trip->hex().column() == 28);
+  CHECK(trip->hex().row() == 28);
+  CHECK(trip->reduced());
+  // The French seat is told what happened, in 12.0's own words.
+  const std::uint64_t reorganized_at = bob_client.game()->sequence;
+  REQUIRE(alice.pump(std::chrono::seconds(10), [&] { return alice.game()->sequence >= reorganized_at; }));
+  CHECK_THAT(french_events.str(), Catch::Contains("Trip reorganized at Collaert in 2828, reduced (12.0)"));
+  // A second choose finds nothing offered.
+  CHECK_FALSE(bob.run_line("choose 1"));
+  fs::remove_all(dir);
+}
