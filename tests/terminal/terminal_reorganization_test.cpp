@@ -3,6 +3,7 @@
 // eliminate the Allied cavalry Trip in combat; two game turns later the Allied seat's hd_term shows
 // the reorganization segment's choices, described by the server alone, and `choose 1` returns Trip,
 // reduced, to Collaert's hex.
+#include "drill_data_root.hpp"
 #include "server_process.hpp"
 
 #include <hd/engine/rules/sequence/actions.hpp>
@@ -20,17 +21,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// The shipped data with the drill beside it: links to map/, armies/, tables/ and the turn track.
 fs::path drill_data_root(const fs::path& dir) {
-  const fs::path root = dir / "data";
-  fs::create_directories(root);
-  const fs::path shipped = fs::path(HD_SOURCE_DIR) / "scenarios";
-  for (const char* part : {"map", "armies", "tables", "turn-track.txt"})
-    if (!fs::exists(root / part)) fs::create_symlink(shipped / part, root / part);
-  fs::create_directories(root / "reorganization-drill");
-  fs::copy_file(fs::path(HD_SOURCE_DIR) / "tests/terminal/data/reorganization-drill/scenario.txt",
-                root / "reorganization-drill" / "scenario.txt", fs::copy_options::overwrite_existing);
-  return root;
+  return hd::test::drill_data_root(dir, "reorganization-drill");
 }
 
 hd::term::Client* decider(hd::term::Client& a, hd::term::Client& b) {

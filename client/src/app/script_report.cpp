@@ -135,6 +135,14 @@ std::string script_report(const ClientModel& model) {
   const auto end = game_end(game);
   out << " end=" << (end ? one_word(end->headline) : "-")
       << " end_reason=" << (end ? one_word(end->reason) : "-");
+  // A rule's decision (12.0): its rule and the labels of the choices offered to this client's seats.
+  out << " rule=" << one_word(view.pending().rule())
+      << " choices=" << list(game.rule_choices(), [](const pb::DecisionChoice* choice) {
+           std::string label = one_word(choice->label());
+           for (char& c : label)
+             if (c == ',') c = ';';
+           return label;
+         });
   return out.str();
 }
 
