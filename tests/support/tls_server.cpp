@@ -10,7 +10,8 @@
 
 namespace hd::test {
 
-TlsServer::TlsServer(const std::filesystem::path& data_root) : dir(make_temp_directory("hd-tls")) {
+TlsServer::TlsServer(const std::filesystem::path& data_root, const std::vector<std::string>& extra_args)
+    : dir(make_temp_directory("hd-tls")) {
   make_authority(dir, "ca");
   make_certificate(dir, "ca", "server", "DNS:localhost,IP:127.0.0.1");
   ServerOptions options;
@@ -20,6 +21,7 @@ TlsServer::TlsServer(const std::filesystem::path& data_root) : dir(make_temp_dir
       options.extra_args.end(),
       {"--tls-certificate", (dir / "server.pem").string(), "--tls-private-key", (dir / "server.key").string(),
        "--tls-port", "0", "--tls-port-file", (dir / "tls-port").string()});
+  options.extra_args.insert(options.extra_args.end(), extra_args.begin(), extra_args.end());
   server = std::make_unique<ServerProcess>(options);
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
   while (std::chrono::steady_clock::now() < deadline) {

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace hd::test {
 
@@ -16,10 +17,10 @@ struct TlsServer {
   std::unique_ptr<ServerProcess> server;
   int tls_port = 0;
 
-  // Makes the certificates and starts the server (cheap hashing, the scenarios in `data_root`) with
-  // --tls-port 0; waits for the TLS port. Throws std::runtime_error with the server's log if it has
-  // none within 10 s.
-  explicit TlsServer(const std::filesystem::path& data_root);
+  // Makes the certificates and starts the server (cheap hashing, the scenarios in `data_root`, then
+  // `extra_args`) with --tls-port 0; waits for the TLS port. Throws std::runtime_error with the
+  // server's log if it has none within 10 s.
+  explicit TlsServer(const std::filesystem::path& data_root, const std::vector<std::string>& extra_args = {});
 
   // wss://HOST:PORT/ of the TLS listener.
   std::string url(const std::string& host = "localhost") const;
