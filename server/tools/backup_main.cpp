@@ -8,6 +8,11 @@
 // (STEM: FILE's name without its extension), then deletes the oldest such files beyond the newest N
 // (default 14). Exit status: 0 done (one line on stdout), 1 any failure (a message on stderr; no
 // partial copy is left under the final name), 2 bad usage.
+//
+// A run killed mid-copy (kill -9, a power cut) leaves its DIR/.NAME.tmp (and SQLite's
+// .NAME.tmp-journal): the next run first removes every such temporary file of FILE's backups in
+// DIR, holding an exclusive lock on DIR (flock) so that it never removes the copy of a run still
+// going; a second run while one holds it fails.
 #include "database.hpp"
 #include "database_backup.hpp"
 #include "log.hpp"
@@ -20,6 +25,7 @@
 #include <iostream>
 #include <regex>
 #include <string>
+#include <sys/file.h>
 #include <unistd.h>
 #include <vector>
 
@@ -44,6 +50,35 @@ void sync_path(const fs::path& path) {
     throw std::runtime_error("cannot sync " + path.string());
   }
   close(fd);
+}
+
+// The pattern of this database's backups' names: STEM-YYYYMMDDTHHMMSS.mmmZ.sqlite.
+std::string backup_name_pattern(const std::string& stem) {
+  return std::regex_replace(stem, std::regex(R"([.^$|()\[\]{}*+?\\])"), R"(\$&)") +
+         R"(-\d{8}T\d{6}\.\d{3}Z\.sqlite)";
+}
+
+// Holds an exclusive flock on `folder` for the process's life (released by the kernel, even on
+// kill -9); throws if another process holds it.
+void lock_folder(const fs::path& folder) {
+  const int fd = open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) throw std::runtime_error("cannot open backup folder " + folder.string());
+  if (flock(fd, LOCK_EX | LOCK_NB) != 0)
+    throw std::runtime_error("another hd_backup is writing to " + folder.string());
+}
+
+// Removes the temporary copies (.NAME.tmp, with their -journal) that killed runs left in `folder`;
+// returns how many files.
+std::size_t remove_stale_copies(const fs::path& folder, const std::string& stem) {
+  // The copy and its SQLite rollback journal (seen beside a copy killed by kill -9), or a WAL's.
+  const std::regex stale(R"(\.)" + backup_name_pattern(stem) + R"(\.tmp(-journal|-wal|-shm)?)");
+  std::vector<fs::path> found;
+  for (const fs::directory_entry& entry : fs::directory_iterator(folder))
+    if (entry.is_regular_file() && std::regex_match(entry.path().filename().string(), stale))
+      found.push_back(entry.path());
+  for (const fs::path& path : found)
+    fs::remove(path);
+  return found.size();
 }
 
 }  // namespace
@@ -89,6 +124,8 @@ int main(int argc, char** argv) {
       throw std::runtime_error("backup folder " + folder.string() + " is not writable");
 
     const std::string stem = database.stem().string();
+    lock_folder(folder);
+    const std::size_t stale = remove_stale_copies(folder, stem);
     fs::path final_path;
     do {  // two backups in the same millisecond: the second waits for the next one
       final_path = folder / (stem + "-" + utc_stamp() + ".sqlite");
@@ -104,8 +141,7 @@ int main(int argc, char** argv) {
     sync_path(folder);
 
     // Keep the newest `keep` of this database's backups (their names sort in time order).
-    const std::regex ours(std::regex_replace(stem, std::regex(R"([.^$|()\[\]{}*+?\\])"), R"(\$&)") +
-                          R"(-\d{8}T\d{6}\.\d{3}Z\.sqlite)");
+    const std::regex ours(backup_name_pattern(stem));
     std::vector<fs::path> backups;
     for (const fs::directory_entry& entry : fs::directory_iterator(folder)) {
       if (entry.is_regular_file() && std::regex_match(entry.path().filename().string(), ours))
@@ -117,8 +153,10 @@ int main(int argc, char** argv) {
       fs::remove(backups[removed++]);
 
     std::cout << "hd_backup: wrote " << final_path.string() << " (" << fs::file_size(final_path)
-              << " bytes, integrity ok); " << backups.size() - removed << " kept, " << removed
-              << " removed\n";
+              << " bytes, integrity ok); " << backups.size() - removed << " kept, " << removed << " removed";
+    if (stale > 0)
+      std::cout << "; " << stale << " temporary file" << (stale == 1 ? "" : "s") << " of killed runs removed";
+    std::cout << "\n";
     return 0;
   } catch (const std::exception& failure) {
     if (!temporary.empty()) {

@@ -14,13 +14,16 @@
 #include <sqlite3.h>
 
 #include <condition_variable>
+#include <fcntl.h>
 #include <fstream>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <regex>
 #include <sstream>
+#include <sys/file.h>
 #include <thread>
+#include <unistd.h>
 
 namespace v1 = hundred_days::v1;
 using namespace hd;
@@ -310,4 +313,67 @@ TEST_CASE("hd_backup fails with a message and exit status 1, leaving no backup",
   }
   // The live file is as it was.
   CHECK(query(database, "SELECT x FROM t") == std::vector<std::string>{"42"});
+}
+
+TEST_CASE("hd_backup removes the temporary copies that killed runs left, and only those", "[e2e]") {
+  const fs::path folder = make_temp_directory("hd-backup-stale");
+  make_database(folder / "hundred-days.sqlite");
+  const fs::path to = folder / "backups";
+  fs::create_directories(to);
+  // What a run killed mid-copy leaves (kill -9 before its rename: the copy and SQLite's journal,
+  // as seen by hand on a 300 MB database), twice; and files that are not
+  // this database's temporary copies: another database's, an operator's, a finished backup's name.
+  const fs::path stale[] = {to / ".hundred-days-20261203T080000.000Z.sqlite.tmp",
+                            to / ".hundred-days-20261203T080000.000Z.sqlite.tmp-journal",
+                            to / ".hundred-days-20261203T090000.123Z.sqlite.tmp"};
+  for (const fs::path& path : stale)
+    std::ofstream(path) << std::string(4096, 'p');  // half a copy
+  const fs::path others[] = {to / ".other-20261203T080000.000Z.sqlite.tmp", to / ".notes.tmp",
+                             to / "hundred-days-20261203T080000.000Z.sqlite.tmp"};
+  for (const fs::path& path : others)
+    std::ofstream(path) << "keep me\n";
+
+  const std::vector<std::string> args{"--database", (folder / "hundred-days.sqlite").string(), "--to",
+                                      to.string()};
+  const BackupRun run = run_backup(args, folder / "log");
+  INFO(run.output);
+  REQUIRE(run.status == 0);
+  CHECK(run.output.find("3 temporary files of killed runs removed") != std::string::npos);
+  for (const fs::path& path : stale) {
+    INFO(path);
+    CHECK_FALSE(fs::exists(path));
+  }
+  for (const fs::path& path : others) {
+    INFO(path);
+    CHECK(fs::exists(path));
+  }
+  REQUIRE(backups_in(to).size() == 1);
+  CHECK(query(backups_in(to).front(), "SELECT x FROM t") == std::vector<std::string>{"42"});
+
+  // Nothing stale the next time: the line says nothing of it.
+  const BackupRun again = run_backup(args, folder / "log2");
+  INFO(again.output);
+  REQUIRE(again.status == 0);
+  CHECK(again.output.find("temporary file") == std::string::npos);
+}
+
+TEST_CASE("hd_backup fails, touching nothing, while another run holds the folder", "[e2e]") {
+  const fs::path folder = make_temp_directory("hd-backup-locked");
+  make_database(folder / "hundred-days.sqlite");
+  const fs::path to = folder / "backups";
+  fs::create_directories(to);
+  const fs::path in_progress = to / ".hundred-days-20261203T080000.000Z.sqlite.tmp";
+  std::ofstream(in_progress) << "a copy being written";
+  // This test holds the lock a running hd_backup would hold.
+  const int fd = open(to.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  REQUIRE(fd >= 0);
+  REQUIRE(flock(fd, LOCK_EX | LOCK_NB) == 0);
+  const BackupRun run = run_backup(
+      {"--database", (folder / "hundred-days.sqlite").string(), "--to", to.string()}, folder / "log");
+  close(fd);
+  INFO(run.output);
+  CHECK(run.status == 1);
+  CHECK(run.output.find("another hd_backup is writing to " + to.string()) != std::string::npos);
+  CHECK(fs::exists(in_progress));
+  CHECK(backups_in(to).empty());
 }

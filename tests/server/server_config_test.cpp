@@ -168,3 +168,45 @@ TEST_CASE("rooms in memory and catch-up per address: defaults, flags, bad values
     CHECK(std::get<std::string>(result).find(bad.front().substr(2)) != std::string::npos);
   }
 }
+
+TEST_CASE("TLS settings: certificate and key together, a port of their own", "[config][tls]") {
+  const auto plain = std::get<ServerConfig>(parse_server_config({}));
+  CHECK_FALSE(plain.tls_enabled());
+  CHECK(plain.tls_port == 8443);
+
+  const auto tls = std::get<ServerConfig>(
+      parse_server_config({"--tls-certificate", "cert.pem", "--tls-private-key", "key.pem", "--tls-port", "0",
+                           "--tls-port-file", "tls-port"}));
+  CHECK(tls.tls_enabled());
+  CHECK(tls.tls_certificate == "cert.pem");
+  CHECK(tls.tls_private_key == "key.pem");
+  CHECK(tls.tls_port == 0);
+  CHECK(tls.tls_port_file == "tls-port");
+
+  const auto error = [](std::vector<std::string> args) {
+    return std::get<std::string>(parse_server_config(args));
+  };
+  CHECK(error({"--tls-certificate", "cert.pem"}) == "tls-certificate and tls-private-key go together");
+  CHECK(error({"--tls-private-key", "key.pem"}) == "tls-certificate and tls-private-key go together");
+  CHECK(error({"--tls-certificate", "cert.pem", "--tls-private-key", "key.pem", "--port", "9000",
+               "--tls-port", "9000"}) ==
+        "tls-port must differ from port (the plain listener stays for a proxy)");
+  CHECK(error({"--tls-certificate", "", "--tls-private-key", "key.pem"}).find("tls-certificate") !=
+        std::string::npos);
+  CHECK(error({"--tls-port", "70000"}) == "invalid value '70000' for tls-port");
+  CHECK(error({"--tls-port", "x"}) == "invalid value 'x' for tls-port");
+  // Two ports of 0 both pick a free one: not the same port.
+  CHECK(std::holds_alternative<ServerConfig>(parse_server_config(
+      {"--tls-certificate", "c", "--tls-private-key", "k", "--port", "0", "--tls-port", "0"})));
+}
+
+TEST_CASE("TLS settings from a config file", "[config][tls]") {
+  const auto path = std::filesystem::temp_directory_path() / "hd-config-tls-test.conf";
+  std::ofstream(path) << "tls-certificate = /etc/hd/fullchain.pem\ntls-private-key = /etc/hd/privkey.pem\n"
+                         "tls-port = 9443\n";
+  const auto config = std::get<ServerConfig>(parse_server_config({"--config", path.string()}));
+  CHECK(config.tls_certificate == "/etc/hd/fullchain.pem");
+  CHECK(config.tls_private_key == "/etc/hd/privkey.pem");
+  CHECK(config.tls_port == 9443);
+  std::filesystem::remove(path);
+}

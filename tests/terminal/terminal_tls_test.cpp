@@ -7,67 +7,25 @@
 #include "server_process.hpp"
 #include "term_run.hpp"
 #include "test_certificates.hpp"
+#include "tls_server.hpp"
 
 #include <catch2/catch.hpp>
 
-#include <csignal>
 #include <fstream>
-#include <thread>
 
 using hd::test::contains;
 using hd::test::make_authority;
 using hd::test::make_certificate;
 using hd::test::run_term;
-using hd::test::ServerOptions;
-using hd::test::ServerProcess;
 using hd::test::TermRun;
 
 namespace {
 
 namespace fs = std::filesystem;
 
-// A data directory holding a test authority "ca" and a certificate "server" for localhost and
-// 127.0.0.1 that it signed, and the server started on it with its TLS listener.
-struct TlsServer {
-  fs::path dir = hd::test::make_temp_directory("hd-tls");
-  std::unique_ptr<ServerProcess> server;
-  int tls_port = 0;
-
-  TlsServer() {
-    make_authority(dir, "ca");
-    make_certificate(dir, "ca", "server", "DNS:localhost,IP:127.0.0.1");
-    ServerOptions options;
-    options.directory = dir;
-    options.extra_args = hd::test::cheap_hashing_args(std::string(HD_SOURCE_DIR) + "/scenarios");
-    options.extra_args.insert(
-        options.extra_args.end(),
-        {"--tls-certificate", (dir / "server.pem").string(), "--tls-private-key",
-         (dir / "server.key").string(), "--tls-port", "0", "--tls-port-file", (dir / "tls-port").string()});
-    server = std::make_unique<ServerProcess>(options);
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
-    while (std::chrono::steady_clock::now() < deadline) {
-      std::ifstream in(dir / "tls-port");
-      if (in >> tls_port && tls_port > 0) return;
-      std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    }
-    FAIL("no TLS port within 10 s:\n" << server->log());
-  }
-
-  std::string url(const std::string& host = "localhost") const {
-    return "wss://" + host + ":" + std::to_string(tls_port) + "/";
-  }
-
-  // Sends SIGHUP and waits (at most 10 s) for the log line `event`.
-  void reload_and_wait_for(const std::string& event) const {
-    const auto before = server->log().size();
-    REQUIRE(::kill(server->pid(), SIGHUP) == 0);
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
-    while (std::chrono::steady_clock::now() < deadline) {
-      if (server->log().find("event=" + event, before) != std::string::npos) return;
-      std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    }
-    FAIL("no " << event << " within 10 s:\n" << server->log());
-  }
+// The server with its TLS listener, on the repository's scenarios.
+struct TlsServer : hd::test::TlsServer {
+  TlsServer() : hd::test::TlsServer(std::string(HD_SOURCE_DIR) + "/scenarios") {}
 };
 
 }  // namespace

@@ -221,6 +221,7 @@ int run_client(const ClientOptions& options) {
   if (options.screenshot_path || script) window.setPosition({0, 0});
 
   ClientModel model(options.server_text);
+  model.cleartext() = CleartextConsent(options.server.tls, options.server.host, options.allow_cleartext);
   model.set_record_dir(options.record_dir);
   EventQueue events;
   auto connection = std::make_unique<Connection>(options.server, events);

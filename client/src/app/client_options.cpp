@@ -1,5 +1,7 @@
 #include "app/client_options.hpp"
 
+#include <hd/wire/tls_client.hpp>
+
 #include <charconv>
 
 namespace hd::client {
@@ -29,10 +31,13 @@ std::string usage(const std::string& program) {
          " --server wss://HOST[:PORT]/|ws://HOST:PORT/ [--ca-file PEM] [--width 1280] [--height 800] [--font "
          "PATH]\n"
          "       [--screenshot FILE.png] [--screenshot-timeout-seconds 20] [--data SCENARIOS_DIR]\n"
-         "       [--user NAME --password PW [--register]] [--open-game ID [--spectate]] [--script FILE|-]\n"
+         "       [--user NAME --password PW [--register]] [--allow-cleartext] [--open-game ID [--spectate]] "
+         "[--script FILE|-]\n"
          "       [--record-dir DIR]   (where Ctrl+S writes <game>.rec and <game>.dice; default: here)\n"
          "       [--benchmark-frames N]   (pans the whole campaign map N frames, prints frame times; no "
          "server)\n"
+         "A ws:// server that is not loopback is warned about on the login screen (a second press of Log in\n"
+         "or Register confirms); --allow-cleartext agrees in advance (needed with --user).\n"
          "With --screenshot the client saves the window once the server's welcome is drawn and exits 0,\n"
          "or exits 3 (after saving the window as it is) if no welcome arrives in time.";
 }
@@ -49,6 +54,10 @@ std::variant<ClientOptions, std::string> parse_options(const std::vector<std::st
     }
     if (name == "--spectate") {
       options.spectate = true;
+      continue;
+    }
+    if (name == "--allow-cleartext") {
+      options.allow_cleartext = true;
       continue;
     }
     if (!is_option(name)) return "unknown option '" + name + "'";
@@ -101,6 +110,11 @@ std::variant<ClientOptions, std::string> parse_options(const std::vector<std::st
   if (!have_server && options.benchmark_frames == 0) return "--server is required";
   if (options.username.empty() != options.password.empty()) return "--user and --password go together";
   if (!ca_file.empty() && !options.server.tls) return "--ca-file is for a wss:// server";
+  // --user logs in without the login screen, where the clear-text warning is asked: say it here.
+  if (!options.username.empty() && !options.allow_cleartext &&
+      wire::cleartext_needs_warning(options.server.tls, options.server.host))
+    return "--user would send the password to " + options.server.host +
+           " in clear text (ws://): use wss://, or add --allow-cleartext to go on anyway";
   options.server.ca_file = ca_file;
   return options;
 }

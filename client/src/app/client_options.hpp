@@ -25,6 +25,7 @@ struct ClientOptions {
   std::string username;                        // --user: log in (or --register) at once
   std::string password;
   bool create_account = false;             // --register
+  bool allow_cleartext = false;            // --allow-cleartext: no clear-text question (issue 28)
   std::uint64_t open_game = 0;             // --open-game ID: open it once logged in
   bool spectate = false;                   // --spectate: open it as a spectator
   std::optional<std::string> script_path;  // --script FILE (app/input_script.hpp)

@@ -82,10 +82,11 @@ std::string script_report(const ClientModel& model) {
   const GameModel& game = model.game();
   const pb::GameView& view = game.view();
   std::ostringstream out;
-  out << "report state=" << state_word(model.state()) << " reconnects=" << model.reconnects()
-      << " game=" << game.game_id() << " seq=" << game.sequence() << " spectating=" << game.spectating()
-      << " turn=" << view.turn() << " phase=" << one_word(phase_name(view.phase()))
-      << " phasing=" << side_word(view.phasing()) << " decision="
+  out << "report state=" << state_word(model.state()) << " cleartext=" << model.cleartext().word()
+      << " reconnects=" << model.reconnects() << " game=" << game.game_id() << " seq=" << game.sequence()
+      << " spectating=" << game.spectating() << " turn=" << view.turn()
+      << " phase=" << one_word(phase_name(view.phase())) << " phasing=" << side_word(view.phasing())
+      << " decision="
       << (!game.open() || view.pending().seats().empty() ? "none"
           : game.my_decision()                           ? "mine"
                                                          : "theirs")

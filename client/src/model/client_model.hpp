@@ -3,6 +3,7 @@
 // with their ids (take_outbox) so that answers are understood when they come.
 #pragma once
 
+#include "model/cleartext_consent.hpp"
 #include "model/connection_state.hpp"
 #include "model/game_model.hpp"
 #include "model/lobby_model.hpp"
@@ -57,6 +58,9 @@ class ClientModel {
   // Where an exported record is written (ExportRecord's answer): the working directory unless set.
   void set_record_dir(std::filesystem::path dir) { record_dir_ = std::move(dir); }
   const std::filesystem::path& record_dir() const { return record_dir_; }
+  // Whether the login screen warns of clear text and whether the player agreed (the app sets it).
+  CleartextConsent& cleartext() { return cleartext_; }
+  const CleartextConsent& cleartext() const { return cleartext_; }
 
   ConnectionState state() const { return state_; }
   const std::string& server_url() const { return server_url_; }
@@ -97,6 +101,7 @@ class ClientModel {
   bool resuming_ = false;
   int reconnects_ = 0;
   std::filesystem::path record_dir_ = ".";
+  CleartextConsent cleartext_;
 };
 
 }  // namespace hd::client

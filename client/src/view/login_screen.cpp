@@ -1,12 +1,15 @@
 #include "view/login_screen.hpp"
 
 #include "view/status_text.hpp"
+#include "view/word_wrap.hpp"
 
 namespace hd::client {
 namespace {
 
 const sf::Color kInk(232, 232, 232);
 const sf::Color kError(240, 120, 100);
+// The clear-text warning's ink (client_cleartext_test counts its pixels in the box).
+const sf::Color kWarning(250, 200, 70);
 // The box sits at the top centre, clear of the hex grid drawn around it (client_window_test probes it).
 constexpr float kPanelWidth = 320;
 
@@ -20,6 +23,7 @@ LoginScreen::LoginScreen(const sf::Font& font) : kit_(font) {
 
 void LoginScreen::submit(ClientModel& model, bool create_account) {
   if (model.state() != ConnectionState::Welcomed || username_.text.empty() || password_.text.empty()) return;
+  if (!model.cleartext().press()) return;  // the first press over clear text only asks
   model.log_in(username_.text, password_.text, create_account);
 }
 
@@ -39,7 +43,15 @@ void LoginScreen::draw(sf::RenderTarget& target, ClientModel& model, sf::Vector2
   kit_.begin();
   const float left = (size.x - kPanelWidth) / 2;
   float y = 24;
-  kit_.box(target, {left - 20, 6, kPanelWidth + 40, 330}, sf::Color(52, 60, 72), sf::Color(120, 130, 150));
+  const CleartextConsent& cleartext = model.cleartext();
+  std::vector<std::string> warning;
+  if (cleartext.warning()) {
+    warning = word_wrap(printable(cleartext.text(), 400), 46);
+    warning.push_back(cleartext.asked() ? "Press Log in or Register again to send them anyway."
+                                        : "The first press of Log in or Register asks to confirm.");
+  }
+  kit_.box(target, {left - 20, 6, kPanelWidth + 40, 330 + 17 * static_cast<float>(warning.size())},
+           sf::Color(52, 60, 72), sf::Color(120, 130, 150));
   kit_.text(target, {left, y}, "Hundred Days", 30, kInk);
   y += 44;
   const std::string server =
@@ -60,6 +72,10 @@ void LoginScreen::draw(sf::RenderTarget& target, ClientModel& model, sf::Vector2
   kit_.button(target, {left + 100, y, 100, 32}, "Log in", [this, &model] { submit(model, false); });
   kit_.button(target, {left + 210, y, 110, 32}, "Register", [this, &model] { submit(model, true); });
   y += 48;
+  for (const std::string& line : warning) {
+    kit_.text(target, {left - 10, y}, line, 13, kWarning);
+    y += 17;
+  }
   if (!model.login_error().empty())
     kit_.text(target, {left - 10, y}, printable(model.login_error(), 48), 13, kError);
 }

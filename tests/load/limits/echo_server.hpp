@@ -3,14 +3,19 @@
 // threads, so the real server's round trips can be set against it on the same machine.
 #pragma once
 
+#include <utility>  // first: Boost 1.74's awaitable.hpp uses std::exchange without it
+
+#include <boost/asio/ssl/context.hpp>
+
 #include <memory>
 
 namespace hd::bench {
 
 class EchoServer {
  public:
-  // Listens on 127.0.0.1 (a free port) and echoes every message on `threads` I/O threads.
-  explicit EchoServer(int threads);
+  // Listens on 127.0.0.1 (a free port) and echoes every message on `threads` I/O threads; over TLS
+  // with `tls` (a server context, e.g. the real server's make_server_tls_context) if it is set.
+  explicit EchoServer(int threads, std::shared_ptr<boost::asio::ssl::context> tls = nullptr);
   // Stops the threads; open connections are dropped.
   ~EchoServer();
   EchoServer(const EchoServer&) = delete;

@@ -1,19 +1,25 @@
 #include "ws_clients.hpp"
 
-#include <utility>  // first: Boost 1.74's awaitable.hpp uses std::exchange without it
+#include <hd/wire/tls_client.hpp>
 
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/detached.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/ssl/stream.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/use_awaitable.hpp>
 #include <boost/beast/core.hpp>
+#include <boost/beast/ssl.hpp>
 #include <boost/beast/websocket.hpp>
+#include <boost/beast/websocket/ssl.hpp>
 
 #include <atomic>
+#include <stdexcept>
 #include <sys/resource.h>
 #include <thread>
+#include <type_traits>
+#include <utility>  // first: Boost 1.74's awaitable.hpp uses std::exchange without it
 
 namespace hd::bench {
 
@@ -23,15 +29,23 @@ namespace websocket = beast::websocket;
 using tcp = net::ip::tcp;
 using Clock = std::chrono::steady_clock;
 using Stream = websocket::stream<beast::tcp_stream>;
+using TlsStream = websocket::stream<beast::ssl_stream<beast::tcp_stream>>;
 
 namespace {
 
-// Connects, shakes hands and says the set-up messages, each awaiting one answer. Throws on failure.
-net::awaitable<void> set_up(Stream& ws, int port, const std::vector<std::string>& setup) {
+// Connects, shakes hands (TLS first, for a TlsStream) and says the set-up messages, each awaiting
+// one answer. Throws on failure.
+template <class Ws>
+net::awaitable<void> set_up(Ws& ws, int port, const std::vector<std::string>& setup) {
   beast::get_lowest_layer(ws).expires_after(std::chrono::seconds(30));
   co_await beast::get_lowest_layer(ws).async_connect(
       tcp::endpoint(net::ip::make_address("127.0.0.1"), static_cast<unsigned short>(port)),
       net::use_awaitable);
+  if constexpr (std::is_same_v<Ws, TlsStream>) {
+    const std::string problem = wire::prepare_client_tls(ws.next_layer().native_handle(), "localhost");
+    if (!problem.empty()) throw std::runtime_error(problem);
+    co_await ws.next_layer().async_handshake(net::ssl::stream_base::client, net::use_awaitable);
+  }
   beast::get_lowest_layer(ws).expires_never();
   ws.set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));
   co_await ws.async_handshake("127.0.0.1:" + std::to_string(port), "/", net::use_awaitable);
@@ -46,7 +60,7 @@ net::awaitable<void> set_up(Stream& ws, int port, const std::vector<std::string>
 
 struct RoundTripRun {
   net::io_context io;
-  int port = 0;
+  Target target;
   const std::vector<std::string>* setup = nullptr;
   const std::string* request = nullptr;
   std::atomic<int> ready{0}, failed{0};
@@ -54,10 +68,21 @@ struct RoundTripRun {
   std::vector<std::vector<std::int64_t>> latencies;  // per connection
 };
 
+// A new stream of the run's kind: over TLS with the run's context, or plain.
+template <class Ws>
+std::unique_ptr<Ws> make_stream(RoundTripRun& run) {
+  if constexpr (std::is_same_v<Ws, TlsStream>)
+    return std::make_unique<Ws>(run.io, *run.target.tls);
+  else
+    return std::make_unique<Ws>(run.io);
+}
+
+template <class Ws>
 net::awaitable<void> round_trip_loop(RoundTripRun& run, std::size_t index) {
-  Stream ws(run.io);
+  const auto stream = make_stream<Ws>(run);
+  Ws& ws = *stream;
   try {
-    co_await set_up(ws, run.port, *run.setup);
+    co_await set_up(ws, run.target.port, *run.setup);
     ++run.ready;
     beast::flat_buffer buffer;
     while (!run.stopping) {
@@ -78,15 +103,18 @@ net::awaitable<void> round_trip_loop(RoundTripRun& run, std::size_t index) {
 
 }  // namespace
 
-RoundTrips measure_round_trips(int port, int connections, const std::vector<std::string>& setup,
+RoundTrips measure_round_trips(const Target& target, int connections, const std::vector<std::string>& setup,
                                const std::string& request, std::chrono::milliseconds duration) {
   RoundTripRun run;
-  run.port = port;
+  run.target = target;
   run.setup = &setup;
   run.request = &request;
   run.latencies.resize(static_cast<std::size_t>(connections));
   for (int i = 0; i < connections; ++i)
-    net::co_spawn(run.io, round_trip_loop(run, static_cast<std::size_t>(i)), net::detached);
+    net::co_spawn(run.io,
+                  target.tls ? round_trip_loop<TlsStream>(run, static_cast<std::size_t>(i))
+                             : round_trip_loop<Stream>(run, static_cast<std::size_t>(i)),
+                  net::detached);
   std::thread thread([&] { run.io.run(); });
   const auto give_up = Clock::now() + std::chrono::seconds(60);
   while (run.ready + run.failed < connections && Clock::now() < give_up)
