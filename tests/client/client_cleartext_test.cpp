@@ -51,14 +51,6 @@ int warning_pixels(const std::string& png) {
   return count;
 }
 
-hd::test::ClientReport settled(ScriptedClient& client) {
-  client.send("wait-for idle");
-  auto report = client.report();
-  INFO("client log:\n" << client.log());
-  REQUIRE(report);
-  return *report;
-}
-
 // Types alice's name and password into the login form (Tab between the fields).
 void fill_form(ScriptedClient& client) {
   client.send("wait-for welcome");
@@ -86,17 +78,18 @@ TEST_CASE("ws:// to a host that is not loopback: warned on the login screen, sen
   const auto dir = server.directory();
   ScriptedClient client(HD_CLIENT_BINARY, {"--server", url}, dir / "warned-client.log");
   fill_form(client);
-  const auto warned = settled(client);
+  const auto warned = hd::test::settled_report(client);
   CHECK(warned["state"] == "welcomed");
   CHECK(warned["cleartext"] == "warned");
   client.send("screenshot " + (dir / "warned.png").string());
   client.send(kRegisterClick);
   client.send("frames 3");
-  const auto asked = settled(client);
+  const auto asked = hd::test::settled_report(client);
   CHECK(asked["cleartext"] == "asked");
   client.send("screenshot " + (dir / "asked.png").string());
   client.send("frames 1");
-  REQUIRE(settled(client)["cleartext"] == "asked");  // the screenshot is written once this returns
+  REQUIRE(hd::test::settled_report(client)["cleartext"] ==
+          "asked");  // the screenshot is written once this returns
   INFO("server log:\n" << server.log());
   // Nothing of the account reached the server: no registration, no login.
   CHECK(server.log().find("event=account_registered") == std::string::npos);
@@ -106,7 +99,7 @@ TEST_CASE("ws:// to a host that is not loopback: warned on the login screen, sen
 
   client.send(kRegisterClick);
   client.send("wait-for logged-in");
-  const auto agreed = settled(client);
+  const auto agreed = hd::test::settled_report(client);
   CHECK(agreed["cleartext"] == "agreed");
   client.send("quit");
   CHECK(client.finish() == 0);
@@ -118,11 +111,11 @@ TEST_CASE("ws:// to loopback: no warning, the first press registers", "[client][
   const auto dir = server.directory();
   ScriptedClient client(HD_CLIENT_BINARY, {"--server", server.url()}, dir / "loopback-client.log");
   fill_form(client);
-  CHECK(settled(client)["cleartext"] == "none");
+  CHECK(hd::test::settled_report(client)["cleartext"] == "none");
   client.send("screenshot " + (dir / "loopback.png").string());
   client.send(kRegisterClick);
   client.send("wait-for logged-in");
-  CHECK(settled(client)["state"] == "welcomed");
+  CHECK(hd::test::settled_report(client)["state"] == "welcomed");
   CHECK(warning_pixels((dir / "loopback.png").string()) == 0);
   client.send("quit");
   CHECK(client.finish() == 0);

@@ -17,18 +17,7 @@ using hd::test::run_term;
 using hd::test::ScriptedClient;
 using hd::test::TermRun;
 
-namespace {
-
-// The client's report once every request has been answered.
-hd::test::ClientReport settled(ScriptedClient& client) {
-  client.send("wait-for idle");
-  auto report = client.report();
-  INFO("client log:\n" << client.log());
-  REQUIRE(report);
-  return *report;
-}
-
-}  // namespace
+namespace {}  // namespace
 
 TEST_CASE("the window client registers, opens a game and plays over wss:// through nginx",
           "[client][e2e][nginx]") {
@@ -42,7 +31,7 @@ TEST_CASE("the window client registers, opens a game and plays over wss:// throu
     args.insert(args.end(), {"--user", "alice", "--password", "alice-password", "--register"});
     ScriptedClient client(HD_CLIENT_BINARY, args, proxied.dir / "register-client.log");
     client.send("wait-for logged-in");
-    const auto report = settled(client);
+    const auto report = hd::test::settled_report(client);
     CHECK(report["state"] == "welcomed");
     client.send("quit");
     CHECK(client.finish() == 0);
@@ -64,12 +53,12 @@ TEST_CASE("the window client registers, opens a game and plays over wss:// throu
     ScriptedClient client(HD_CLIENT_BINARY, args, proxied.dir / "play-client.log");
     client.send("wait-for game");
     client.send("wait-for my-decision");
-    const auto before = settled(client);
+    const auto before = hd::test::settled_report(client);
     CHECK(before["seq"] == "0");
     CHECK(before["phasing"] == "french");
     client.send("ctrl-key E");
     client.send("wait-for sequence 1");
-    const auto after = settled(client);
+    const auto after = hd::test::settled_report(client);
     INFO(after.line);
     CHECK(after["seq"] == "1");
     CHECK(after["phase"] != before["phase"]);

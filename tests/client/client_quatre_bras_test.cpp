@@ -86,14 +86,6 @@ ClientReport synced(ScriptedClient& client, long sequence) {
   return *report;
 }
 
-ClientReport settled(ScriptedClient& client) {
-  client.send("wait-for idle");
-  auto report = client.report();
-  INFO("client log:\n" << client.log());
-  REQUIRE(report);
-  return *report;
-}
-
 // What the harness has seen over the game.
 struct Tally {
   int attacks = 0;
@@ -116,7 +108,7 @@ ClientReport act(Player& player, const ClientReport& now, Tally& tally) {
   // 6.6: a pending retreat: the first legal hex the server offers.
   if (const auto hexes = now.items("retreats"); !hexes.empty()) {
     client.send("click-hex " + hexes.front());
-    const ClientReport after = settled(client);
+    const ClientReport after = hd::test::settled_report(client);
     REQUIRE(accepted(after));
     ++tally.retreats;
     return after;
@@ -124,7 +116,7 @@ ClientReport act(Player& player, const ClientReport& now, Tally& tally) {
   // 6.7: an advance after combat is always taken, into the first hex offered.
   if (const auto hexes = now.items("advances"); !hexes.empty()) {
     client.send("click-hex " + hexes.front());
-    const ClientReport after = settled(client);
+    const ClientReport after = hd::test::settled_report(client);
     REQUIRE(accepted(after));
     ++tally.advances;
     return after;
@@ -161,7 +153,7 @@ ClientReport act(Player& player, const ClientReport& now, Tally& tally) {
     for (std::size_t i = 0; i < stacks.size(); ++i)
       if (best->second & (std::size_t{1} << i)) client.send("click-hex " + hex_text(stacks[i]));
     client.send("key Enter");
-    const ClientReport after = settled(client);
+    const ClientReport after = hd::test::settled_report(client);
     INFO("exchange refused: " << after["notice"]);
     REQUIRE(accepted(after));
     ++tally.exchanges;
@@ -199,7 +191,7 @@ ClientReport act(Player& player, const ClientReport& now, Tally& tally) {
       player.tried.insert(chosen->index);
       client.send("key Escape");
       client.send("click-hex " + hex_text(chosen->hex));
-      const ClientReport selected = settled(client);
+      const ClientReport selected = hd::test::settled_report(client);
       if (selected["selected"] == "-") continue;
       player.tried.insert(static_cast<std::uint32_t>(selected.number("selected")));
       std::optional<Hex> target;
@@ -211,7 +203,7 @@ ClientReport act(Player& player, const ClientReport& now, Tally& tally) {
       if (!target || enemy_distance(*target) >= enemy_distance(chosen->hex)) continue;
       client.send("hover-hex " + hex_text(*target));
       client.send("click-hex " + hex_text(*target));
-      const ClientReport after = settled(client);
+      const ClientReport after = hd::test::settled_report(client);
       if (accepted(after)) {
         ++player.moves;
         return after;
@@ -220,7 +212,7 @@ ClientReport act(Player& player, const ClientReport& now, Tally& tally) {
     }
     client.send("key Escape");
     client.send("ctrl-key E");
-    const ClientReport after = settled(client);
+    const ClientReport after = hd::test::settled_report(client);
     REQUIRE(accepted(after));
     return after;
   }
@@ -260,13 +252,13 @@ ClientReport act(Player& player, const ClientReport& now, Tally& tally) {
     ClientReport built = now;
     for (const Hex stack : stacks) {
       client.send("click-hex " + hex_text(stack));
-      built = settled(client);
+      built = hd::test::settled_report(client);
       if (built["odds"].rfind("legal", 0) == 0) {
         any = true;
         kept.push_back(stack);
       } else {
         client.send("click-hex " + hex_text(stack));  // take that stack back out
-        built = settled(client);
+        built = hd::test::settled_report(client);
       }
     }
     if (!any) continue;
@@ -276,7 +268,7 @@ ClientReport act(Player& player, const ClientReport& now, Tally& tally) {
       client.send("screenshot " + (tally.directory / "qb-combat.png").string());
     }
     client.send("key Enter");
-    const ClientReport after = settled(client);
+    const ClientReport after = hd::test::settled_report(client);
     if (accepted(after)) {
       ++tally.attacks;
       tally.last_attack = kept;
@@ -286,7 +278,7 @@ ClientReport act(Player& player, const ClientReport& now, Tally& tally) {
   }
   client.send("key Escape");
   client.send("ctrl-key E");
-  const ClientReport after = settled(client);
+  const ClientReport after = hd::test::settled_report(client);
   INFO("end of combat phase refused: " << after["notice"]);
   REQUIRE(accepted(after));
   return after;

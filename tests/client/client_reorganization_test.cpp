@@ -48,12 +48,13 @@ TEST_CASE("12.0 the window client offers the reorganization segment's choices an
   hd::test::ServerProcess server{hd::test::ServerOptions{args, {}}};
   hd::test::GamePlayer alice{server.port(), "alice"};
   hd::test::GamePlayer bob{server.port(), "bob"};
-  const auto created = alice.request(hd::test::create_game("reorganization-drill", {v1::SEAT_FRENCH},
-                                                           hd::test::test_entropy("alice"), v1::SPECTATOR_VIEW_FRENCH));
+  const auto created = alice.request(hd::test::create_game(
+      "reorganization-drill", {v1::SEAT_FRENCH}, hd::test::test_entropy("alice"), v1::SPECTATOR_VIEW_FRENCH));
   INFO(created.refusal().message());
   REQUIRE(created.has_game_created());
   const std::uint64_t id = created.game_created().game_id();
-  REQUIRE(bob.request(hd::test::join_game(id, v1::SEAT_ALLIED, hd::test::test_entropy("bob"))).has_game_changed());
+  REQUIRE(bob.request(hd::test::join_game(id, v1::SEAT_ALLIED, hd::test::test_entropy("bob")))
+              .has_game_changed());
 
   // Over the protocol: the French eliminate Trip at 6-1 (an exchange takes Soye/6, the advance is
   // declined, whichever the die asks for), then every phase ends until the Allied segment.
@@ -119,8 +120,9 @@ TEST_CASE("12.0 the window client offers the reorganization segment's choices an
     trip_back = trip_back || unit.find(":a:2828:1r") != std::string::npos;  // Trip, reduced, at Collaert
   CHECK(trip_back);
   // The server recorded the choice as 12.0's action.
-  const auto actions = hd::test::query(server.database_path(), "SELECT action FROM game_actions WHERE game_id = " +
-                                                                   std::to_string(id) + " ORDER BY sequence");
+  const auto actions = hd::test::query(
+      server.database_path(),
+      "SELECT action FROM game_actions WHERE game_id = " + std::to_string(id) + " ORDER BY sequence");
   REQUIRE_FALSE(actions.empty());
   CHECK(actions.back() == "coalition reorganize Collaert Trip");
 

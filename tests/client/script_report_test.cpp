@@ -82,12 +82,13 @@ void exchange_pending(ClientModel& model, const std::string& what, const std::ve
 TEST_CASE("the report line says what the client knows, one key=value word each") {
   ClientModel model = combat_model();
   const std::string before = hd::client::script_report(model);
-  CHECK(before.rfind(
-            "report state=welcomed cleartext=none reconnects=0 game=5 seq=12 spectating=0 turn=2 phase=combat "
-            "phasing=french decision=mine over=0 winner=none level=- vp=2,0 units=0:f:1647:4,3:a:1646:6 "
-            "mine=0 arrivals=- selected=- reachable=- must_attack=- options=- attackers=- defenders=- "
-            "odds=none retreat_unit=- retreats=- advances=- what=attack_or_end_the_combat_phase",
-            0) == 0);
+  CHECK(
+      before.rfind(
+          "report state=welcomed cleartext=none reconnects=0 game=5 seq=12 spectating=0 turn=2 phase=combat "
+          "phasing=french decision=mine over=0 winner=none level=- vp=2,0 units=0:f:1647:4,3:a:1646:6 "
+          "mine=0 arrivals=- selected=- reachable=- must_attack=- options=- attackers=- defenders=- "
+          "odds=none retreat_unit=- retreats=- advances=- what=attack_or_end_the_combat_phase",
+          0) == 0);
   // The snapshot asked for combat options and retreats: two requests in flight until answered.
   CHECK(model.requests_in_flight() == 2);
 

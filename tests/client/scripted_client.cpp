@@ -163,4 +163,11 @@ std::string ScriptedClient::log() const {
   return text.str();
 }
 
+ClientReport settled_report(ScriptedClient& client) {
+  client.send("wait-for idle");
+  auto report = client.report();
+  if (!report) throw std::runtime_error("the client printed no report; client log:\n" + client.log());
+  return *report;
+}
+
 }  // namespace hd::test

@@ -27,6 +27,12 @@ struct ClientReport {
 // Parses "report k=v k=v ..."; nullopt if the line is not a report.
 std::optional<ClientReport> parse_client_report(const std::string& line);
 
+class ScriptedClient;
+
+// The client's report once every request it sent has been answered ("wait-for idle", then
+// "report"); throws std::runtime_error with the client's log if none comes.
+ClientReport settled_report(ScriptedClient& client);
+
 class ScriptedClient {
  public:
   // Starts `xvfb-run -a -s "-screen 0 WxHx24" client_binary client_args... --script -` and waits

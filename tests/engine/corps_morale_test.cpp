@@ -45,14 +45,6 @@ GameState corps_game(const std::string& setup, const std::string& map = "",
   return make_game_with_leaders(map, kUnits, kLeaders, rules + kLevels + setup);
 }
 
-template <typename E>
-std::vector<E> events_of(const std::vector<Event>& events) {
-  std::vector<E> found;
-  for (const Event& event : events)
-    if (const auto* e = std::get_if<E>(&event)) found.push_back(*e);
-  return found;
-}
-
 int losses(const GameState& state, Army army, const char* corps) {
   const CorpsMorale* record = find_corps_morale(state, army, corps);
   return record ? record->losses : 0;
@@ -113,8 +105,8 @@ void set_demoralized(GameState& state, Army army, const char* corps, int losses)
   corps_morale_state(state).corps.push_back(CorpsMorale{army, corps, losses, true});
 }
 
-// What reorganization (12.0, reorganization_rules_test) does before it calls 13.3: the eliminated unit returns to
-// the map at its reduced strength; the army's 9.0 count follows the units eliminated (the engine's
+// What reorganization (12.0, reorganization_rules_test) does before it calls 13.3: the eliminated unit
+// returns to the map at its reduced strength; the army's 9.0 count follows the units eliminated (the engine's
 // invariant).
 void return_reorganized(GameState& state, const char* id, const char* hex) {
   UnitState& returned = state.units[unit(state, id)];

@@ -19,9 +19,12 @@ namespace {
 // French [1]: A and B (4, reduced 2), E (4), G (1: no reduced side), H (4, set up reduced); French
 // [2]: C (4). Allied British X, W and V (20 each) on the far edge, Y (2) in the far corner.
 const std::vector<TestUnit> kUnits{
-    {"french", "A", "infantry", 4, 4, "1/[1]"}, {"french", "B", "infantry", 4, 4, "2/[1]"},
-    {"french", "E", "infantry", 4, 4, "3/[1]"}, {"french", "G", "infantry", 1, 4, "[1]"},
-    {"french", "H", "infantry", 4, 4, "[1]"},   {"french", "C", "infantry", 4, 4, "[2]"},
+    {"french", "A", "infantry", 4, 4, "1/[1]"},
+    {"french", "B", "infantry", 4, 4, "2/[1]"},
+    {"french", "E", "infantry", 4, 4, "3/[1]"},
+    {"french", "G", "infantry", 1, 4, "[1]"},
+    {"french", "H", "infantry", 4, 4, "[1]"},
+    {"french", "C", "infantry", 4, 4, "[2]"},
     {"allied", "X", "infantry", 20, 4, "[5]", "british"},
     {"allied", "W", "infantry", 20, 4, "[5]", "british"},
     {"allied", "V", "infantry", 20, 4, "[5]", "british"},
@@ -99,18 +102,11 @@ GameState at_first_segment(const std::string& rules = "rules 1.0-10.0 12.0\n",
   return state;
 }
 
-template <typename E>
-std::vector<E> events_of(const std::vector<Event>& events) {
-  std::vector<E> found;
-  for (const Event& event : events)
-    if (const auto* e = std::get_if<E>(&event)) found.push_back(*e);
-  return found;
-}
-
 }  // namespace
 
-TEST_CASE("12.0 a full-strength unit with a reduced side eliminated in combat goes to the reorganization area",
-          "[rules][12.0]") {
+TEST_CASE(
+    "12.0 a full-strength unit with a reduced side eliminated in combat goes to the reorganization area",
+    "[rules][12.0]") {
   auto state = reorganization_game();
   lose_the_first_combats(state);
   CHECK(reorganization_candidate(state, unit(state, "A")));
@@ -145,7 +141,8 @@ TEST_CASE("12.0 a unit is available once a full game turn has passed; the segmen
   CHECK(pending_decision(state).kind == DecisionKind::Move);
   CHECK_FALSE(available_for_reorganization(state, *reorganization_candidate(state, unit(state, "A"))));
   CHECK(refused_by(state, Side::French, reorganize(state, {"Reille", "A"})) == "12.0");
-  CHECK(validate(state, Side::French, reorganize(state, {"Reille", "A"}))->code == RefusalCode::RuleSegmentClosed);
+  CHECK(validate(state, Side::French, reorganize(state, {"Reille", "A"}))->code ==
+        RefusalCode::RuleSegmentClosed);
   play_to_french_movement(state, 2);
   const PendingDecision pending = pending_decision(state);
   CHECK(pending.kind == DecisionKind::Rule);
@@ -196,15 +193,18 @@ TEST_CASE("12.0 reorganizing returns the units reduced to the officer's hex", "[
   CHECK(state.eliminated_strength[static_cast<std::size_t>(Army::French)] == 1 + 2);
 }
 
-TEST_CASE("12.0 the segment's decision: its choices, their labels, claims and the notation", "[rules][12.0]") {
+TEST_CASE("12.0 the segment's decision: its choices, their labels, claims and the notation",
+          "[rules][12.0]") {
   auto state = at_first_segment();
   const auto choices = decision_choices(state, Side::French);
   std::vector<std::string> labels;
   for (const DecisionChoice& choice : choices)
     labels.push_back(choice.label);
-  CHECK(labels == std::vector<std::string>{"reorganize A at Reille in 0101", "reorganize A and B at Reille in 0101",
-                                           "reorganize B at Reille in 0101", "end the reorganization segment"});
-  CHECK(choices[1].units == std::vector<UnitIndex>{unit(state, "Reille"), unit(state, "A"), unit(state, "B")});
+  CHECK(labels ==
+        std::vector<std::string>{"reorganize A at Reille in 0101", "reorganize A and B at Reille in 0101",
+                                 "reorganize B at Reille in 0101", "end the reorganization segment"});
+  CHECK(choices[1].units ==
+        std::vector<UnitIndex>{unit(state, "Reille"), unit(state, "A"), unit(state, "B")});
   CHECK(legal_actions(state, Side::French).size() == choices.size());
   CHECK(legal_actions(state, Side::Coalition).empty());
   const ActionClaim claim = claim_of(state, choices[0].action);
@@ -215,14 +215,16 @@ TEST_CASE("12.0 the segment's decision: its choices, their labels, claims and th
   CHECK(line == "french reorganize Reille A B");
   const auto parsed = parse_action_line(state, line);
   REQUIRE(std::holds_alternative<NotatedAction>(parsed));
-  CHECK(std::get<RuleAction>(std::get<NotatedAction>(parsed).action) == std::get<RuleAction>(choices[1].action));
+  CHECK(std::get<RuleAction>(std::get<NotatedAction>(parsed).action) ==
+        std::get<RuleAction>(choices[1].action));
   // A seat of the deciding side sees the choices; the other side and spectators do not.
   CHECK(view(state, Viewer{Viewer::Kind::Seat, Army::French, std::nullopt}).choices.size() == choices.size());
   CHECK(view(state, Viewer{Viewer::Kind::Seat, Army::Allied, std::nullopt}).choices.empty());
   CHECK(view(state, Viewer{}).choices.empty());
 }
 
-TEST_CASE("12.0 every generated reorganization validates; mutated ones are refused", "[rules][12.0][legal-actions]") {
+TEST_CASE("12.0 every generated reorganization validates; mutated ones are refused",
+          "[rules][12.0][legal-actions]") {
   auto state = at_first_segment();
   const auto actions = legal_actions(state, Side::French);
   REQUIRE(actions.size() == 4);
@@ -256,10 +258,14 @@ TEST_CASE("12.1A an officer reorganizes only units of his own organization", "[r
   // A commander is no officer (12.0: "the unit's officer").
   CHECK(validate(state, Side::French, reorganize(state, {"Ney", "A"}))->code == RefusalCode::NotAnOfficer);
   // Units in the deadpile are not in the area.
-  CHECK(validate(state, Side::French, reorganize(state, {"Reille", "G"}))->code == RefusalCode::NotReorganizable);
-  CHECK(validate(state, Side::French, reorganize(state, {"Reille", "H"}))->code == RefusalCode::NotReorganizable);
-  CHECK(validate(state, Side::French, reorganize(state, {"Reille", "E"}))->code == RefusalCode::NotReorganizable);
-  CHECK(validate(state, Side::French, reorganize(state, {"Reille", "A", "A"}))->code == RefusalCode::UnitNamedTwice);
+  CHECK(validate(state, Side::French, reorganize(state, {"Reille", "G"}))->code ==
+        RefusalCode::NotReorganizable);
+  CHECK(validate(state, Side::French, reorganize(state, {"Reille", "H"}))->code ==
+        RefusalCode::NotReorganizable);
+  CHECK(validate(state, Side::French, reorganize(state, {"Reille", "E"}))->code ==
+        RefusalCode::NotReorganizable);
+  CHECK(validate(state, Side::French, reorganize(state, {"Reille", "A", "A"}))->code ==
+        RefusalCode::UnitNamedTwice);
 }
 
 TEST_CASE("12.1B an officer within ten hexes of an enemy combat unit does not reorganize", "[rules][12.1B]") {
@@ -288,7 +294,8 @@ TEST_CASE("12.1B an officer within ten hexes of an enemy combat unit does not re
   CHECK_FALSE(validate(state, Side::French, reorganize(state, {"Reille", "A"})));
 }
 
-TEST_CASE("12.1D an officer who reorganizes gives no command for the rest of the player turn", "[rules][12.1D]") {
+TEST_CASE("12.1D an officer who reorganizes gives no command for the rest of the player turn",
+          "[rules][12.1D]") {
   auto state = at_first_segment("rules 1.0-12.0\n");
   const UnitIndex reille = unit(state, "Reille");
   CHECK(gave_command(state, reille));
@@ -377,7 +384,7 @@ TEST_CASE("12.0 no reorganization segment at night (4.2)", "[rules][12.0][4.2]")
   lose_the_first_combats(state);
   play_to_french_movement(state, 2);
   apply(state, Side::French, EndPhaseAction{}, no_dice());  // ends the segment
-  play_to_french_movement(state, 3);                         // 16/2100, night
+  play_to_french_movement(state, 3);                        // 16/2100, night
   CHECK(state.current_turn().night);
   CHECK(pending_decision(state).kind == DecisionKind::Move);
   CHECK(reorganization_candidate(state, unit(state, "A")));

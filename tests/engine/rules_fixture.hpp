@@ -172,6 +172,15 @@ int count_events(const std::vector<Event>& events) {
                                         [](const Event& e) { return std::holds_alternative<E>(e); }));
 }
 
+// The events of one kind, in order.
+template <typename E>
+std::vector<E> events_of(const std::vector<Event>& events) {
+  std::vector<E> found;
+  for (const Event& event : events)
+    if (const auto* e = std::get_if<E>(&event)) found.push_back(*e);
+  return found;
+}
+
 // The same game under changed rules (options chosen, optional rules switched), as if it had been
 // created with them.
 template <typename Change>

@@ -19,14 +19,6 @@ DieRoller dice(std::vector<int> values) {
   };
 }
 
-template <typename E>
-std::vector<E> events_of(const std::vector<Event>& events) {
-  std::vector<E> found;
-  for (const Event& e : events)
-    if (const auto* x = std::get_if<E>(&e)) found.push_back(*x);
-  return found;
-}
-
 }  // namespace
 
 TEST_CASE("3.2C a w/N unit is set up by its owner within N hexes, respecting stacking", "[rules][3.2C]") {

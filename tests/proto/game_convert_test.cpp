@@ -172,10 +172,12 @@ TEST_CASE("a rule's action crosses the wire both ways, bounded", "[wire][12.0]")
   CHECK(std::get<std::string>(wire::from_proto(long_verb, state)).find("too long") != std::string::npos);
   v1::GameAction stranger = wire;
   stranger.mutable_rule()->set_units(0, static_cast<std::uint32_t>(state.units.size()));
-  CHECK(std::get<std::string>(wire::from_proto(stranger, state)).find("not in this game") != std::string::npos);
+  CHECK(std::get<std::string>(wire::from_proto(stranger, state)).find("not in this game") !=
+        std::string::npos);
   v1::GameAction off_grid = wire;
   off_grid.mutable_rule()->mutable_hexes(0)->set_row(99);
-  CHECK(std::get<std::string>(wire::from_proto(off_grid, state)).find("off the map grid") != std::string::npos);
+  CHECK(std::get<std::string>(wire::from_proto(off_grid, state)).find("off the map grid") !=
+        std::string::npos);
 }
 
 TEST_CASE("a rule's decision crosses the wire with its rule and choices; a rule's event with its terms",
@@ -188,7 +190,8 @@ TEST_CASE("a rule's decision crosses the wire with its rule and choices; a rule'
                                                 engine::RuleAction{"12.0", "reorganize", {2, 1}, {}, {}, {}},
                                                 {2, 1},
                                                 {engine::Hex{1, 1}}});
-  view.choices.push_back(engine::DecisionChoice{"end the reorganization segment", engine::EndPhaseAction{}, {}, {}});
+  view.choices.push_back(
+      engine::DecisionChoice{"end the reorganization segment", engine::EndPhaseAction{}, {}, {}});
   const v1::GameView wire = wire::to_proto(view);
   CHECK(wire.pending().kind() == v1::DECISION_KIND_RULE);
   CHECK(wire.pending().rule() == "12.0");

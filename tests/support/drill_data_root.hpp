@@ -17,8 +17,8 @@ inline std::filesystem::path drill_data_root(const std::filesystem::path& dir, c
   for (const char* part : {"map", "armies", "tables", "turn-track.txt"})
     if (!fs::exists(root / part)) fs::create_symlink(shipped / part, root / part);
   fs::create_directories(root / drill);
-  fs::copy_file(fs::path(HD_SOURCE_DIR) / "tests/terminal/data" / drill / "scenario.txt", root / drill / "scenario.txt",
-                fs::copy_options::overwrite_existing);
+  fs::copy_file(fs::path(HD_SOURCE_DIR) / "tests/terminal/data" / drill / "scenario.txt",
+                root / drill / "scenario.txt", fs::copy_options::overwrite_existing);
   return root;
 }
 

@@ -47,7 +47,8 @@ TEST_CASE("the drill's attack eliminates Trip on every die (6.4, 6.6A)", "[termi
     hd::engine::AttackAction attack;
     for (std::size_t i = 0; i < state.units.size(); ++i) {
       const auto& unit = state.units[i];
-      if (unit.id == "Baud/6" || unit.id == "Soye/6") attack.attackers.push_back(static_cast<hd::engine::UnitIndex>(i));
+      if (unit.id == "Baud/6" || unit.id == "Soye/6")
+        attack.attackers.push_back(static_cast<hd::engine::UnitIndex>(i));
       if (unit.id == "Trip") attack.defenders.push_back(static_cast<hd::engine::UnitIndex>(i));
     }
     REQUIRE(attack.attackers.size() == 2);
@@ -64,7 +65,8 @@ TEST_CASE("12.0 a reorganization played on the real server through hd_term's gen
   const fs::path dir = fs::temp_directory_path() / ("hd-reorganization-" + std::to_string(::getpid()));
   fs::remove_all(dir);
   const fs::path root = drill_data_root(dir);
-  options.extra_args = {"--argon2-memory-kib", "8192", "--argon2-operations", "1", "--data-root", root.string()};
+  options.extra_args = {"--argon2-memory-kib", "8192",       "--argon2-operations", "1",
+                        "--data-root",         root.string()};
   hd::test::ServerProcess server(options);
   const auto address = hd::term::parse_server_address(server.url());
   REQUIRE(address);
@@ -139,7 +141,8 @@ TEST_CASE("12.0 a reorganization played on the real server through hd_term's gen
   REQUIRE(trip_status() == v1::UNIT_STATUS_ELIMINATED);
 
   // Every phase ends until the reorganization segment asks the Allies (16/1600, two turns later).
-  for (int step = 0; step < 20 && bob_client.game()->view.pending().kind() != v1::DECISION_KIND_RULE; ++step) {
+  for (int step = 0; step < 20 && bob_client.game()->view.pending().kind() != v1::DECISION_KIND_RULE;
+       ++step) {
     hd::term::Client* actor = decider(alice, bob_client);
     REQUIRE(actor);
     send(*actor, actor == &alice ? "french end" : "coalition end");

@@ -2,7 +2,8 @@
 // one line of `key=value` words, for a test harness that decides the next click from it. Only what
 // the server sent and the player's own selection; nothing is computed here.
 //
-//   report state=welcomed cleartext=none|warned|asked|agreed reconnects=0 game=1 seq=12 spectating=0 turn=2 phase=movement
+//   report state=welcomed cleartext=none|warned|asked|agreed reconnects=0 game=1 seq=12 spectating=0 turn=2
+//   phase=movement
 //          phasing=french decision=mine|theirs|none over=0 winner=none level=- vp=3,0
 //          units=IDX:ARMY:CCRR:STRENGTH[r],...   (every unit on the map; ARMY f, p or a)
 //          mine=IDX,...   arrivals=IDX,...   selected=IDX|-   reachable=CCRR,...

@@ -510,13 +510,16 @@ std::variant<engine::Action, std::string> from_proto(const v1::GameAction& actio
       // A rule's action: its words and lists are bounded here; whether the rule is in force and
       // the action legal is the engine's business (validate()).
       const v1::RuleAction& r = action.rule();
-      if (r.rule().size() > kMaxRuleWord || r.verb().size() > kMaxRuleWord || r.choice().size() > kMaxRuleChoice)
+      if (r.rule().size() > kMaxRuleWord || r.verb().size() > kMaxRuleWord ||
+          r.choice().size() > kMaxRuleChoice)
         return std::string("a rule action's rule, verb or choice is too long");
-      if (r.units_size() > kMaxRuleItems || r.hexes_size() > kMaxRuleItems || r.numbers_size() > kMaxRuleItems)
+      if (r.units_size() > kMaxRuleItems || r.hexes_size() > kMaxRuleItems ||
+          r.numbers_size() > kMaxRuleItems)
         return std::string("a rule action names too many units, hexes or numbers");
       const auto units = units_from(r.units(), units_shown);
       if (!units) return std::string("a rule action names a unit number that is not in this game");
-      engine::RuleAction rule{r.rule(), r.verb(), *units, {}, {r.numbers().begin(), r.numbers().end()}, r.choice()};
+      engine::RuleAction rule{r.rule(),  r.verb(), *units, {}, {r.numbers().begin(), r.numbers().end()},
+                              r.choice()};
       for (const v1::HexCoord& coord : r.hexes()) {
         const auto h = hex(coord);
         if (!h) return std::string("a hex of the rule action is off the map grid");

@@ -3,11 +3,10 @@
 // threads, so the real server's round trips can be set against it on the same machine.
 #pragma once
 
-#include <utility>  // first: Boost 1.74's awaitable.hpp uses std::exchange without it
-
 #include <boost/asio/ssl/context.hpp>
 
 #include <memory>
+#include <utility>  // first: Boost 1.74's awaitable.hpp uses std::exchange without it
 
 namespace hd::bench {
 

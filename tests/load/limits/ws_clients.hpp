@@ -4,14 +4,13 @@
 // go over TLS (wss://), the client side being the clients' own (hd/wire/tls_client.hpp).
 #pragma once
 
-#include <utility>  // first: Boost 1.74's awaitable.hpp uses std::exchange without it
-
 #include <boost/asio/ssl/context.hpp>
 
 #include <chrono>
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>  // first: Boost 1.74's awaitable.hpp uses std::exchange without it
 #include <vector>
 
 namespace hd::bench {

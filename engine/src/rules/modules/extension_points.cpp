@@ -171,7 +171,8 @@ const RuleModule* open_rule_segment(const GameState& state) {
 
 std::optional<std::string> rules_event_words(const GameState& state, const RuleEvent& event) {
   for (const RuleModule* module : registered_rule_modules())
-    if (module->rule == event.rule && module->hooks.event_words) return module->hooks.event_words(state, event);
+    if (module->rule == event.rule && module->hooks.event_words)
+      return module->hooks.event_words(state, event);
   return std::nullopt;
 }
 

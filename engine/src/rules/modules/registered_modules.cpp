@@ -7,7 +7,8 @@ namespace modules {
 extern const RuleModule standard_1_0, standard_2_0, standard_3_0, standard_4_0, standard_5_0, standard_6_0,
     standard_7_0, standard_8_0, standard_9_0;
 extern const RuleModule leaders_10_0;
-extern const RuleModule reorganization_12_0, reorganization_limitations_12_1, reorganizing_while_demoralized_12_2;
+extern const RuleModule reorganization_12_0, reorganization_limitations_12_1,
+    reorganizing_while_demoralized_12_2;
 extern const RuleModule corps_morale_13_0;
 extern const RuleModule command_11_0, leaders_and_command_11_1, tracing_command_11_2, command_effects_11_3;
 extern const RuleModule supply_14_0, supply_sources_14_1, blocking_supply_14_2;

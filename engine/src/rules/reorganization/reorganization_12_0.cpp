@@ -25,7 +25,8 @@ void make_slot(GameState& state) {
 // out of supply (14.0: "they may not be reorganized") to the deadpile.
 void note_elimination(GameState& state, UnitIndex index, std::vector<Event>&) {
   const UnitState& unit = state.units[index];
-  if (unit.is_leader() || unit.reduced || unit.reduced_strength == 0 || removed_out_of_supply(state, index)) return;
+  if (unit.is_leader() || unit.reduced || unit.reduced_strength == 0 || removed_out_of_supply(state, index))
+    return;
   ReorganizationState& slot = reorganization_state(state);
   const auto at = std::lower_bound(slot.area.begin(), slot.area.end(), index,
                                    [](const ReorganizationCandidate& c, UnitIndex u) { return c.unit < u; });
@@ -39,7 +40,8 @@ void open_segment(GameState& state, const DieRoller&, std::vector<Event>&) {
   if (state.phase != Phase::Movement) return;
   ReorganizationState& slot = reorganization_state(state);
   slot.officers_this_segment.clear();
-  slot.segment_open = !state.current_turn().night && reorganization_detail::any_reorganization(state, state.phasing);
+  slot.segment_open =
+      !state.current_turn().night && reorganization_detail::any_reorganization(state, state.phasing);
 }
 
 // 12.1D lasts "the remainder of that player turn".
@@ -69,12 +71,13 @@ void close_segment(GameState& state, std::vector<Event>&) {
 std::string event_words(const GameState& state, const RuleEvent& event) {
   const auto name = [&](std::size_t i) {
     return i < event.units.size() && event.units[i] < state.units.size() ? unit_name(state, event.units[i])
-                                                                          : std::string("a unit");
+                                                                         : std::string("a unit");
   };
   if (event.kind == "reorganized")
-    return name(0) + " reorganized at " + name(1) + (event.hexes.empty() ? "" : " in " + format_hex(event.hexes[0])) +
-           ", reduced (12.0)";
-  if (event.kind == "lost") return name(0) + " lost in reorganization at " + name(1) + ": to the deadpile (12.2)";
+    return name(0) + " reorganized at " + name(1) +
+           (event.hexes.empty() ? "" : " in " + format_hex(event.hexes[0])) + ", reduced (12.0)";
+  if (event.kind == "lost")
+    return name(0) + " lost in reorganization at " + name(1) + ": to the deadpile (12.2)";
   return "12.0 " + event.kind;
 }
 

@@ -1,7 +1,6 @@
 // 12.0's slot: the reorganization area, the segment's bookkeeping and the queries on them.
 #include "reorganization_detail.hpp"
 
-
 #include <algorithm>
 
 namespace hd::engine {

@@ -78,8 +78,8 @@ std::optional<Refusal> check_unit(const GameState& state, Side side, UnitIndex o
 }
 
 std::optional<Refusal> validate_reorganize(const GameState& state, Side side, const RuleAction& action) {
-  if (action.units.size() < 2 || action.units.size() > 3 || !action.hexes.empty() || !action.numbers.empty() ||
-      !action.choice.empty())
+  if (action.units.size() < 2 || action.units.size() > 3 || !action.hexes.empty() ||
+      !action.numbers.empty() || !action.choice.empty())
     return refuse(RefusalCode::NoSuchUnit, "12.0");
   const UnitIndex officer = action.units.front();
   if (auto refusal = check_officer(state, side, officer)) return refusal;
@@ -157,15 +157,17 @@ void generate_reorganize(const GameState& state, Side side, std::vector<Action>&
     const Hex hex = state.units[officer].hex;
     const int room = stacking_limit(state.rules->map, hex) - friendly_combat_units_in(state, hex, side);
     for (std::size_t i = 0; i < units.size() && room >= 1; ++i) {
-      actions.push_back(RuleAction{std::string(kReorganizationRule), "reorganize", {officer, units[i]}, {}, {}, {}});
+      actions.push_back(
+          RuleAction{std::string(kReorganizationRule), "reorganize", {officer, units[i]}, {}, {}, {}});
       for (std::size_t j = i + 1; j < units.size() && room >= 2; ++j)
-        actions.push_back(
-            RuleAction{std::string(kReorganizationRule), "reorganize", {officer, units[i], units[j]}, {}, {}, {}});
+        actions.push_back(RuleAction{
+            std::string(kReorganizationRule), "reorganize", {officer, units[i], units[j]}, {}, {}, {}});
     }
   }
 }
 
-std::variant<RuleAction, std::string> parse_reorganize(const GameState& state, const std::vector<std::string>& args) {
+std::variant<RuleAction, std::string> parse_reorganize(const GameState& state,
+                                                       const std::vector<std::string>& args) {
   if (args.size() < 2 || args.size() > 3) return std::string("expected: reorganize OFFICER UNIT [UNIT]");
   RuleAction action;
   for (const std::string& name : args) {
@@ -185,7 +187,9 @@ std::string format_reorganize(const GameState& state, const RuleAction& action) 
 
 std::string label_reorganize(const GameState& state, const RuleAction& action) {
   if (action.units.size() < 2) return "reorganize";
-  const auto name = [&](UnitIndex u) { return u < state.units.size() ? state.units[u].id : std::string("?"); };
+  const auto name = [&](UnitIndex u) {
+    return u < state.units.size() ? state.units[u].id : std::string("?");
+  };
   std::string out = "reorganize " + name(action.units[1]);
   if (action.units.size() > 2) out += " and " + name(action.units[2]);
   const UnitIndex officer = action.units.front();

@@ -1,6 +1,6 @@
-// Ending a phase (4.1), or a rule's segment: the sequence of play moves on, refused while the phase's obligations are
-// unmet (5.4 stacking, 6.1 owed combats); ending a side's set-up accepts its placement (3.2C). Its
-// descriptor in the action registry (action_kind.hpp).
+// Ending a phase (4.1), or a rule's segment: the sequence of play moves on, refused while the phase's
+// obligations are unmet (5.4 stacking, 6.1 owed combats); ending a side's set-up accepts its placement
+// (3.2C). Its descriptor in the action registry (action_kind.hpp).
 #include <hd/engine/rules/modules/extension_points.hpp>
 #include <hd/engine/rules/sequence/action_kind.hpp>
 #include <hd/engine/rules/victory/victory.hpp>

@@ -30,7 +30,8 @@ std::optional<Refusal> validate_rule_action(const GameState& state, Side side, c
 void apply_rule_action(GameState& state, Side side, const Action& action, const ActionCheck&,
                        const DieRoller& roll, std::vector<Event>& events) {
   const auto& rule_action = std::get<RuleAction>(action);
-  std::get<const RuleActionKind*>(kind_for(state, rule_action))->apply(state, side, rule_action, roll, events);
+  std::get<const RuleActionKind*>(kind_for(state, rule_action))
+      ->apply(state, side, rule_action, roll, events);
 }
 
 void generate_rule_actions(const GameState& state, Side side, std::vector<Action>& actions) {
@@ -53,7 +54,8 @@ std::string format_rule_action(const GameState& state, const Action& action) {
 
 void claim_rule_action(const GameState& state, const Action& action, ActionClaim& claim) {
   const auto& rule_action = std::get<RuleAction>(action);
-  if (const RuleActionKind* kind = find_rule_action_kind(rule_action.verb)) kind->claim(state, rule_action, claim);
+  if (const RuleActionKind* kind = find_rule_action_kind(rule_action.verb))
+    kind->claim(state, rule_action, claim);
 }
 
 }  // namespace

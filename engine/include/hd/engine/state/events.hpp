@@ -120,9 +120,9 @@ struct RuleEvent {
   std::vector<int> numbers;
 };
 
-using Event = std::variant<UnitMovedEvent, PhaseStartedEvent, GameEndedEvent, CombatResolvedEvent,
-                           UnitRetreatedEvent, UnitStoodFastEvent, UnitAdvancedEvent, UnitEliminatedEvent,
-                           MoraleEvent, UnitPlacedEvent, DieRolledEvent, CorpsLossEvent, CorpsMoraleEvent,
-                           RuleEvent>;
+using Event =
+    std::variant<UnitMovedEvent, PhaseStartedEvent, GameEndedEvent, CombatResolvedEvent, UnitRetreatedEvent,
+                 UnitStoodFastEvent, UnitAdvancedEvent, UnitEliminatedEvent, MoraleEvent, UnitPlacedEvent,
+                 DieRolledEvent, CorpsLossEvent, CorpsMoraleEvent, RuleEvent>;
 
 }  // namespace hd::engine

@@ -31,7 +31,8 @@ struct RuleActionKind {
   // Appends the actions of this kind `side` may take now.
   void (*generate)(const GameState& state, Side side, std::vector<Action>& actions);
   // Reads the words after the verb; an error message if they do not make an action.
-  std::variant<RuleAction, std::string> (*parse)(const GameState& state, const std::vector<std::string>& args);
+  std::variant<RuleAction, std::string> (*parse)(const GameState& state,
+                                                 const std::vector<std::string>& args);
   // The notation after the verb: "Reille Bach".
   std::string (*format)(const GameState& state, const RuleAction& action);
   // The action as a choice, in words: "reorganize Bach at Reille in 1744".

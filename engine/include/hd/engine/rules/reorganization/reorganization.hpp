@@ -25,8 +25,8 @@ struct ReorganizationCandidate {
 };
 
 struct ReorganizationState {
-  std::vector<ReorganizationCandidate> area;  // ascending by unit
-  bool segment_open = false;                  // the phasing side's reorganization segment waits
+  std::vector<ReorganizationCandidate> area;     // ascending by unit
+  bool segment_open = false;                     // the phasing side's reorganization segment waits
   std::vector<UnitIndex> officers_this_segment;  // 12.1E, 12.2: officers who reorganized this segment
   std::vector<UnitIndex> without_command;        // 12.1D: officers who reorganized this player turn
   bool operator==(const ReorganizationState&) const = default;
