@@ -4,6 +4,7 @@
 #include "games/seat_policy.hpp"
 
 #include <hd/engine/notation/notation.hpp>
+#include <hd/engine/rules/sequence/decisions.hpp>
 #include <hd/engine/state/state_snapshot.hpp>
 
 #include <cstdio>
@@ -26,6 +27,13 @@ bool starts_phase(const std::vector<engine::Event>& events) {
   for (const engine::Event& event : events)
     if (std::holds_alternative<engine::PhaseStartedEvent>(event)) return true;
   return false;
+}
+
+// A rule's segment (12.0's reorganization, 4.1A) is a step of its own: when it closes, the phase
+// it opened begins for the seats' ends (every Coalition seat ends it again) and for 5.1C's dice
+// (a 12.2 die rolled in the segment does not bar taking back a move).
+bool in_rule_segment(const engine::GameState& state) {
+  return engine::pending_decision(state).kind == engine::DecisionKind::Rule;
 }
 
 }  // namespace
@@ -161,10 +169,11 @@ void GameRoom::note_turn_start() {
 }
 
 void GameRoom::commit(AppliedAction applied) {
+  const bool in_segment = in_rule_segment(state);
   state = std::move(applied.after);
   dice_rolled += applied.logged.dice.size();
   log.push_back(std::move(applied.logged));
-  if (starts_phase(applied.events)) {
+  if (starts_phase(applied.events) || (in_segment && !in_rule_segment(state))) {
     phase_start_dice_ = dice_rolled;
     phase_start_sequence_ = sequence();
     coalition_ended.clear();
@@ -178,6 +187,7 @@ void GameRoom::replay_one(const LoggedAction& logged) {
     throw std::runtime_error("game " + std::to_string(row.id) + " action " + std::to_string(logged.sequence) +
                              " no longer parses: " + *error);
   const auto& notated = std::get<engine::NotatedAction>(parsed);
+  const bool in_segment = in_rule_segment(state);
   std::size_t next = 0;
   const auto events = engine::apply(state, notated.side, notated.action, [&]() -> int {
     if (next >= logged.dice.size())
@@ -189,7 +199,7 @@ void GameRoom::replay_one(const LoggedAction& logged) {
   if (hash_hex(state) != logged.state_hash)
     throw std::runtime_error("game " + std::to_string(row.id) + " action " + std::to_string(logged.sequence) +
                              " replays to a different state hash");
-  if (starts_phase(events)) {
+  if (starts_phase(events) || (in_segment && !in_rule_segment(state))) {
     phase_start_dice_ = dice_rolled;
     phase_start_sequence_ = logged.sequence;
   }
