@@ -140,6 +140,25 @@ bool Terminal::save_token() {
   return true;
 }
 
+bool Terminal::submit_action(std::uint64_t game_id, const v1::GameAction& action) {
+  v1::ClientEnvelope envelope;
+  envelope.mutable_submit_action()->set_game_id(game_id);
+  *envelope.mutable_submit_action()->mutable_action() = action;
+  Client& client = *client_;
+  const auto answer = client.request(envelope);
+  if (!answer_ok(answer, "ActionAccepted")) return false;
+  if (answer->has_action_accepted()) {
+    const auto& accepted = answer->action_accepted();
+    if (accepted.awaiting_confirmation())
+      out_ << "accepted: awaiting the other Coalition seat\n";
+    else
+      out_ << "accepted as sequence " << accepted.sequence() << "\n";
+    // Show the update before the next command.
+    client.pump(std::chrono::seconds(5), [&] { return client.game()->sequence >= accepted.sequence(); });
+  }
+  return true;
+}
+
 bool Terminal::run_line(const std::string& raw) {
   std::string line = raw;
   if (const auto hash = line.find('#'); hash != std::string::npos && line.rfind("chat", 0) != 0)
@@ -330,22 +349,9 @@ bool Terminal::run_line(const std::string& raw) {
   }
   if (command == "french" || command == "coalition" || command == "do") {
     if (!need_game()) return false;
-    v1::ClientEnvelope envelope;
-    envelope.mutable_submit_action()->set_game_id(game->game_id);
-    envelope.mutable_submit_action()->mutable_action()->mutable_notation()->set_line(
-        command == "do" ? rest_of(line) : line);
-    const auto answer = client.request(envelope);
-    if (!answer_ok(answer, "ActionAccepted")) return false;
-    if (answer->has_action_accepted()) {
-      const auto& accepted = answer->action_accepted();
-      if (accepted.awaiting_confirmation())
-        out_ << "accepted: awaiting the other Coalition seat\n";
-      else
-        out_ << "accepted as sequence " << accepted.sequence() << "\n";
-      // Show the update before the next command.
-      client.pump(std::chrono::seconds(5), [&] { return client.game()->sequence >= accepted.sequence(); });
-    }
-    return true;
+    v1::GameAction action;
+    action.mutable_notation()->set_line(command == "do" ? rest_of(line) : line);
+    return submit_action(game->game_id, action);
   }
   if (command == "choose") {
     if (!need_game()) return false;
@@ -354,17 +360,7 @@ bool Terminal::run_line(const std::string& raw) {
     if (!n || *n < 1 || *n > static_cast<std::uint64_t>(choices.size()))
       return fail(choices.empty() ? std::string("no choice is offered to us now")
                                   : "usage: choose N (1 to " + std::to_string(choices.size()) + ")");
-    v1::ClientEnvelope envelope;
-    envelope.mutable_submit_action()->set_game_id(game->game_id);
-    *envelope.mutable_submit_action()->mutable_action() = choices[static_cast<int>(*n - 1)].action();
-    const auto answer = client.request(envelope);
-    if (!answer_ok(answer, "ActionAccepted")) return false;
-    if (answer->has_action_accepted()) {
-      const auto& accepted = answer->action_accepted();
-      out_ << "accepted as sequence " << accepted.sequence() << "\n";
-      client.pump(std::chrono::seconds(5), [&] { return client.game()->sequence >= accepted.sequence(); });
-    }
-    return true;
+    return submit_action(game->game_id, choices[static_cast<int>(*n - 1)].action());
   }
   if (command == "confirm" || command == "reject") {
     if (!need_game()) return false;

@@ -182,6 +182,17 @@ std::optional<std::vector<UnitIndex>> units_from(const google::protobuf::Repeate
   return units;
 }
 
+// A rule's action or event (RuleAction, RuleEvent): its units, hexes and numbers as they stand.
+template <class RuleMessage>
+void add_rule_terms(RuleMessage& out, const std::vector<UnitIndex>& units,
+                    const std::vector<engine::Hex>& hexes, const std::vector<int>& numbers) {
+  add_units(out.mutable_units(), units);
+  for (engine::Hex hex : hexes)
+    *out.add_hexes() = to_proto(hex);
+  for (int number : numbers)
+    out.add_numbers(number);
+}
+
 // Bounds on a rule action from the wire (the engine's are far smaller: 12.0 names three units).
 constexpr std::size_t kMaxRuleWord = 32;
 constexpr std::size_t kMaxRuleChoice = 64;
@@ -349,11 +360,7 @@ v1::GameEvent to_proto(const engine::GameState& state, const engine::Event& even
           v1::RuleEvent* r = out.mutable_rule_event();
           r->set_rule(e.rule);
           r->set_kind(e.kind);
-          add_units(r->mutable_units(), e.units);
-          for (engine::Hex hex : e.hexes)
-            *r->add_hexes() = to_proto(hex);
-          for (int number : e.numbers)
-            r->add_numbers(number);
+          add_rule_terms(*r, e.units, e.hexes, e.numbers);
         } else if constexpr (std::is_same_v<T, engine::DieRolledEvent>) {
           // The protocol has no kind for a scenario's die roll yet: its text carries rule, die and
           // outcome (format_event).
@@ -406,11 +413,7 @@ v1::GameAction to_proto(const engine::Action& action) {
           v1::RuleAction* r = out.mutable_rule();
           r->set_rule(a.rule);
           r->set_verb(a.verb);
-          add_units(r->mutable_units(), a.units);
-          for (engine::Hex hex : a.hexes)
-            *r->add_hexes() = to_proto(hex);
-          for (int number : a.numbers)
-            r->add_numbers(number);
+          add_rule_terms(*r, a.units, a.hexes, a.numbers);
           r->set_choice(a.choice);
         } else {
           static_assert(sizeof(T) == 0, "every action has a wire form");

@@ -50,6 +50,9 @@ class Terminal {
   bool cleartext_agreed(const ServerAddress& address);
   bool fail(const std::string& why);
   bool answer_ok(const std::optional<hundred_days::v1::ServerEnvelope>& answer, const char* expected);
+  // Sends an action for the open game's seats (a notation line, a rule decision's choice), prints
+  // how it was taken and shows its update before the next command. False if it was refused.
+  bool submit_action(std::uint64_t game_id, const hundred_days::v1::GameAction& action);
   bool save_token();
 
   TerminalOptions options_;
