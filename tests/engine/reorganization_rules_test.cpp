@@ -5,6 +5,7 @@
 
 #include <hd/engine/notation/notation.hpp>
 #include <hd/engine/play/legal_actions.hpp>
+#include <hd/engine/play/random_player.hpp>
 #include <hd/engine/rules/command/command_segment.hpp>
 #include <hd/engine/rules/corps_morale/corps_morale.hpp>
 #include <hd/engine/rules/reorganization/reorganization.hpp>
@@ -247,6 +248,25 @@ TEST_CASE("12.0 every generated reorganization validates; mutated ones are refus
       CHECK(validate(state, Side::French, too_many)->code == RefusalCode::NoSuchUnit);
     }
   }
+}
+
+TEST_CASE("12.0 the random player answers the segment's decision with its choices or `end`",
+          "[rules][12.0][random-play]") {
+  // The server's built-in seats play the random player: before it knew segments it moved at 12.0's
+  // decision, was refused and stopped the unattended campaign.
+  const auto state = at_first_segment();
+  SplitMix64 random(5);
+  int reorganizations = 0, ends = 0;
+  for (int draw = 0; draw < 64; ++draw) {
+    const Action action = choose_random_action(state, random);
+    INFO(format_action(state, Side::French, action, {}));
+    REQUIRE_FALSE(validate(state, Side::French, action));
+    reorganizations += std::holds_alternative<RuleAction>(action) ? 1 : 0;
+    ends += std::holds_alternative<EndPhaseAction>(action) ? 1 : 0;
+  }
+  CHECK(reorganizations + ends == 64);
+  CHECK(reorganizations > 0);
+  CHECK(ends > 0);
 }
 
 TEST_CASE("12.1A an officer reorganizes only units of his own organization", "[rules][12.1A]") {

@@ -131,9 +131,19 @@ Action choose_combat(const GameState& state, SplitMix64& random) {
   return EndPhaseAction{};
 }
 
+// A rule's segment (12.0's reorganization, say): mostly one of its choices, now and then closing
+// it with `end`, which the segment always allows.
+Action choose_rule_choice(const GameState& state, Side side, SplitMix64& random) {
+  const std::vector<DecisionChoice> choices = decision_choices(state, side);
+  if (choices.empty() || random.below(4) == 0) return EndPhaseAction{};
+  return pick(choices, random).action;
+}
+
 }  // namespace
 
 Action choose_random_action(const GameState& state, SplitMix64& random) {
+  const PendingDecision pending = pending_decision(state);
+  if (pending.kind == DecisionKind::Rule) return choose_rule_choice(state, pending.side, random);
   if (state.phase == Phase::Setup) return choose_placement(state, random);
   if (state.pending_exchange) return choose_exchange(state, random);
   if (!state.pending_retreats.empty()) return choose_retreat(state, random);
