@@ -3,6 +3,7 @@
 // (5.1C), on small hand-built situations with forced dice.
 #include "rules_fixture.hpp"
 
+#include <hd/engine/play/random_player.hpp>
 #include <hd/engine/rules/combat/combat.hpp>
 
 using namespace hd::test;
@@ -57,13 +58,46 @@ TEST_CASE("5.1C a move may be taken back until the phase ends or a die is rolled
   CHECK(pending_decision(state).side == Side::French);
   const MoveAction step = move(state, "A", {"0404"});
   apply(state, Side::French, step, no_dice());
-  CHECK(undo_allowed(state, Side::French, step, false));
-  CHECK_FALSE(undo_allowed(state, Side::French, step, true));               // a die rolled in the phase
-  CHECK_FALSE(undo_allowed(state, Side::Coalition, step, false));           // not the phasing side's
-  CHECK_FALSE(undo_allowed(state, Side::French, EndPhaseAction{}, false));  // only a move
+  CHECK(state.dice_this_step == 0);
+  CHECK(undo_allowed(state, Side::French, step));
+  CHECK_FALSE(undo_allowed(state, Side::Coalition, step));           // not the phasing side's
+  CHECK_FALSE(undo_allowed(state, Side::French, EndPhaseAction{}));  // only a move
+  // No movement-phase action of today's rules rolls a die; one rolled in the step would bar it.
+  GameState rolled = state;
+  rolled.dice_this_step = 1;
+  CHECK_FALSE(undo_allowed(rolled, Side::French, step));
   apply(state, Side::French, EndPhaseAction{}, no_dice());
   CHECK(pending_decision(state).kind == DecisionKind::Attack);
-  CHECK_FALSE(undo_allowed(state, Side::French, step, false));  // the movement phase is over
+  CHECK_FALSE(undo_allowed(state, Side::French, step));  // the movement phase is over
+}
+
+TEST_CASE("4.1 the engine counts the steps of the sequence of play and the dice rolled in each",
+          "[decisions][4.1][5.1C]") {
+  auto state = make_game("", {{"french", "A", "infantry", 4, 4}, {"allied", "X", "infantry", 4, 4}},
+                         "setup french 0505 : A\nsetup allied 0506 : X\n");
+  const std::uint64_t first = state.steps_begun;
+  apply(state, Side::French, EndPhaseAction{}, no_dice());  // the combat phase: a step
+  CHECK(state.steps_begun == first + 1);
+  CHECK(state.dice_this_step == 0);
+  apply(state, Side::French, attack(state, {"A"}, {"X"}), die(3));
+  CHECK(state.steps_begun == first + 1);  // an attack begins no step
+  CHECK(state.dice_this_step == 1);
+  const GameState before = state;
+  SplitMix64 random(1);
+  while (state.steps_begun == before.steps_begun) {  // the retreat and advance the die led to
+    REQUIRE(state.phase != Phase::GameOver);
+    const bool settling = !state.pending_retreats.empty() || state.pending_advance;
+    const Action next = settling ? choose_random_action(state, random) : Action{EndPhaseAction{}};
+    apply(state, pending_decision(state).side, next, no_dice());
+  }
+  CHECK(state.dice_this_step == 0);  // the next step's count starts afresh
+  // Both are state: the hash sees them.
+  GameState other = before;
+  other.dice_this_step = 0;
+  CHECK(state_hash(other) != state_hash(before));
+  other = before;
+  ++other.steps_begun;
+  CHECK(state_hash(other) != state_hash(before));
 }
 
 TEST_CASE("6.6B a Coalition retreat waits for the retreating unit's army only; 6.7 then the advance",

@@ -373,6 +373,14 @@ TEST_CASE("12.2 a demoralized corps' reorganization is lost on a 5 or 6", "[rule
   // The officer is unaffected but attempts no other reorganization this segment.
   CHECK(pending_decision(state).kind == DecisionKind::Move);
   CHECK(reorganization_candidate(state, unit(state, "B")));
+  // 4.1, 5.1C: the segment was a step of its own, so its die bars no undo of the movement phase's
+  // first move.
+  CHECK(state.dice_this_step == 0);
+  const auto reach = reachable_hexes(state, unit(state, "E"));
+  REQUIRE_FALSE(reach.empty());
+  const MoveAction first_move{MoveRequest{unit(state, "E"), reach.front().path, false}};
+  apply(state, Side::French, first_move, no_dice());
+  CHECK(undo_allowed(state, Side::French, first_move));
 }
 
 TEST_CASE("12.2 and 13.3 a reorganization that goes ahead takes the units' strength off the corps' losses",

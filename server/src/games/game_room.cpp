@@ -23,19 +23,6 @@ std::string hash_hex(const engine::GameState& state) {
   return text;
 }
 
-bool starts_phase(const std::vector<engine::Event>& events) {
-  for (const engine::Event& event : events)
-    if (std::holds_alternative<engine::PhaseStartedEvent>(event)) return true;
-  return false;
-}
-
-// A rule's segment (12.0's reorganization, 4.1A) is a step of its own: when it closes, the phase
-// it opened begins for the seats' ends (every Coalition seat ends it again) and for 5.1C's dice
-// (a 12.2 die rolled in the segment does not bar taking back a move).
-bool in_rule_segment(const engine::GameState& state) {
-  return engine::pending_decision(state).kind == engine::DecisionKind::Rule;
-}
-
 }  // namespace
 
 GameRoom::GameRoom(GameRow row_in, std::vector<SeatRow> seats_in, engine::GameState initial_in,
@@ -114,7 +101,7 @@ bool GameRoom::undo_allowed_for(const std::vector<v1::Seat>& held) const {
   if (row.status != v1::GAME_STATUS_RUNNING || undo_requested_by || held.empty()) return false;
   const auto last = last_action();
   return last && std::find(held.begin(), held.end(), log.back().seat) != held.end() &&
-         engine::undo_allowed(state, last->side, last->action, dice_rolled_this_phase());
+         engine::undo_allowed(state, last->side, last->action);
 }
 
 std::vector<std::string> GameRoom::entropy_in_seat_order() const {
@@ -122,10 +109,6 @@ std::vector<std::string> GameRoom::entropy_in_seat_order() const {
   for (v1::Seat which : kSeatOrder)
     if (const SeatRow* s = seat(which)) entropy.push_back(s->entropy);
   return entropy;
-}
-
-bool GameRoom::dice_rolled_this_phase() const {
-  return dice_rolled > phase_start_dice_;
 }
 
 AppliedAction GameRoom::apply(engine::Side side, const engine::Action& action, v1::Seat acting_seat,
@@ -169,12 +152,13 @@ void GameRoom::note_turn_start() {
 }
 
 void GameRoom::commit(AppliedAction applied) {
-  const bool in_segment = in_rule_segment(state);
+  // The engine says when a step begins (a phase, or the phase a rule's segment opened when it
+  // closes: 4.1, 12.0): every Coalition seat ends it again.
+  const bool step_begun = applied.after.steps_begun != state.steps_begun;
   state = std::move(applied.after);
   dice_rolled += applied.logged.dice.size();
   log.push_back(std::move(applied.logged));
-  if (starts_phase(applied.events) || (in_segment && !in_rule_segment(state))) {
-    phase_start_dice_ = dice_rolled;
+  if (step_begun) {
     phase_start_sequence_ = sequence();
     coalition_ended.clear();
   }
@@ -187,9 +171,9 @@ void GameRoom::replay_one(const LoggedAction& logged) {
     throw std::runtime_error("game " + std::to_string(row.id) + " action " + std::to_string(logged.sequence) +
                              " no longer parses: " + *error);
   const auto& notated = std::get<engine::NotatedAction>(parsed);
-  const bool in_segment = in_rule_segment(state);
+  const std::uint64_t steps_before = state.steps_begun;
   std::size_t next = 0;
-  const auto events = engine::apply(state, notated.side, notated.action, [&]() -> int {
+  engine::apply(state, notated.side, notated.action, [&]() -> int {
     if (next >= logged.dice.size())
       throw std::runtime_error("game " + std::to_string(row.id) + " action " +
                                std::to_string(logged.sequence) + " rolls more dice than were logged");
@@ -199,10 +183,7 @@ void GameRoom::replay_one(const LoggedAction& logged) {
   if (hash_hex(state) != logged.state_hash)
     throw std::runtime_error("game " + std::to_string(row.id) + " action " + std::to_string(logged.sequence) +
                              " replays to a different state hash");
-  if (starts_phase(events) || (in_segment && !in_rule_segment(state))) {
-    phase_start_dice_ = dice_rolled;
-    phase_start_sequence_ = logged.sequence;
-  }
+  if (state.steps_begun != steps_before) phase_start_sequence_ = logged.sequence;
 }
 
 bool GameRoom::replay_from(const SnapshotRow& snapshot, std::string& problem) {
@@ -232,7 +213,6 @@ bool GameRoom::replay_from(const SnapshotRow& snapshot, std::string& problem) {
   dice_rolled = 0;
   for (std::size_t i = 0; i < snapshot.sequence; ++i)
     dice_rolled += log[i].dice.size();
-  phase_start_dice_ = snapshot.phase_start_dice;
   phase_start_sequence_ = snapshot.phase_start_sequence;
   turn_starts.clear();
   turn_starts.emplace_back(0, initial);  // only delayed spectators look further back, see above
@@ -264,14 +244,12 @@ SnapshotRow GameRoom::snapshot() const {
   out.state = engine::snapshot_state(state);
   out.state_hash = hash_hex(state);
   out.phase_start_sequence = phase_start_sequence_;
-  out.phase_start_dice = phase_start_dice_;
   return out;
 }
 
 void GameRoom::replay() {
   state = initial;
   dice_rolled = 0;
-  phase_start_dice_ = 0;
   phase_start_sequence_ = 0;
   turn_starts.clear();
   turn_starts.emplace_back(0, initial);

@@ -81,7 +81,7 @@ class GameRoom {
   static constexpr std::size_t kCheckpointsKept = 3;
   std::deque<std::pair<std::uint64_t, engine::GameState>> checkpoints;
   std::map<ConnectionId, Subscriber> subscribers;
-  std::set<hundred_days::v1::Seat> coalition_ended;  // Coalition seats done with this phase
+  std::set<hundred_days::v1::Seat> coalition_ended;  // Coalition seats done with this step
   std::optional<AttackProposalState> proposal;
   std::uint64_t next_proposal_id = 1;
   std::optional<engine::Side> draw_offered_by;
@@ -111,9 +111,8 @@ class GameRoom {
   bool undo_allowed_for(const std::vector<hundred_days::v1::Seat>& held) const;
   // Each seat's entropy, in seat order (the dice input).
   std::vector<std::string> entropy_in_seat_order() const;
-  // True if any die has been rolled since the current phase began (5.1C undo limit).
-  bool dice_rolled_this_phase() const;
-  // The log sequence when the current phase began.
+  // The log sequence when the current step began (a phase or a rule's segment, as the engine
+  // counts them: GameState::steps_begun).
   std::uint64_t phase_start_sequence() const { return phase_start_sequence_; }
 
   // Applies a validated action for `side` to a copy of the state, rolling the game's next dice.
@@ -132,7 +131,6 @@ class GameRoom {
   // Rebuilds from a snapshot and the log after it; false (with `problem`) if it cannot be trusted.
   bool replay_from(const SnapshotRow& snapshot, std::string& problem);
   void note_turn_start();
-  std::uint64_t phase_start_dice_ = 0;  // dice_rolled when the current phase began
   std::uint64_t phase_start_sequence_ = 0;
 };
 

@@ -264,13 +264,12 @@ void GameStore::save_snapshot(std::int64_t game, const SnapshotRow& snapshot) {
     db_.prepare(
            "INSERT OR REPLACE INTO game_snapshots (game_id, sequence, state, state_hash, "
            "phase_start_sequence, "
-           "phase_start_dice) VALUES (?, ?, ?, ?, ?, ?)")
+           "phase_start_dice) VALUES (?, ?, ?, ?, ?, 0)")
         .bind(1, game)
         .bind(2, static_cast<std::int64_t>(snapshot.sequence))
         .bind(3, snapshot.state)
         .bind(4, snapshot.state_hash)
         .bind(5, static_cast<std::int64_t>(snapshot.phase_start_sequence))
-        .bind(6, static_cast<std::int64_t>(snapshot.phase_start_dice))
         .run();
     db_.prepare("DELETE FROM game_snapshots WHERE game_id = ? AND sequence < ?")
         .bind(1, game)
@@ -281,7 +280,7 @@ void GameStore::save_snapshot(std::int64_t game, const SnapshotRow& snapshot) {
 
 std::optional<SnapshotRow> GameStore::latest_snapshot(std::int64_t game) {
   auto statement = db_.prepare(
-      "SELECT sequence, state, state_hash, phase_start_sequence, phase_start_dice FROM game_snapshots "
+      "SELECT sequence, state, state_hash, phase_start_sequence FROM game_snapshots "
       "WHERE game_id = ? ORDER BY sequence DESC LIMIT 1");
   statement.bind(1, game);
   if (!statement.step()) return std::nullopt;
@@ -290,7 +289,6 @@ std::optional<SnapshotRow> GameStore::latest_snapshot(std::int64_t game) {
   row.state = statement.column_text(1);
   row.state_hash = statement.column_text(2);
   row.phase_start_sequence = static_cast<std::uint64_t>(statement.column_int64(3));
-  row.phase_start_dice = static_cast<std::uint64_t>(statement.column_int64(4));
   return row;
 }
 

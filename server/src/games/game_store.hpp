@@ -87,7 +87,8 @@ struct SnapshotRow {
   std::string state;       // engine::snapshot_state
   std::string state_hash;  // 16 hex digits
   std::uint64_t phase_start_sequence = 0;
-  std::uint64_t phase_start_dice = 0;
+  // (Column phase_start_dice, read by no one since rules version 5: the engine counts a step's
+  // dice itself, GameState::dice_this_step. Written as 0.)
 };
 
 // An account's action taken back by undo (migrations/0010): its request is never applied again.

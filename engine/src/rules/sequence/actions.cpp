@@ -5,6 +5,8 @@
 #include <hd/engine/rules/sequence/action_kind.hpp>
 #include <hd/engine/state/invariants.hpp>
 
+#include <algorithm>
+
 namespace hd::engine {
 namespace {
 
@@ -35,18 +37,40 @@ std::optional<Refusal> validate(const GameState& state, Side side, const Action&
   return validate_action(state, side, action, action_kind(action), check);
 }
 
+namespace {
+
+// 4.1: a step begins with each phase and when a rule's segment closes (the phase it opened goes on
+// as a step of its own). The dice of the action that begins a step count before it (a phase's
+// opening dice on `end`, 19.5C), so they never bar 5.1C's undo of the step's first move.
+void count_step(GameState& state, const std::vector<Event>& events, bool was_in_segment, int rolled) {
+  const bool phase_started = std::any_of(events.begin(), events.end(), [](const Event& event) {
+    return std::holds_alternative<PhaseStartedEvent>(event);
+  });
+  if (phase_started || (was_in_segment && !open_rule_segment(state))) {
+    ++state.steps_begun;
+    state.dice_this_step = 0;
+  } else {
+    state.dice_this_step += rolled;
+  }
+}
+
+}  // namespace
+
 std::vector<Event> apply(GameState& state, Side side, const Action& action, const DieRoller& roll) {
   const ActionKind& kind = action_kind(action);
   ActionCheck check;
   if (auto refusal = validate_action(state, side, action, kind, check))
     throw ActionRefused(*refusal, describe(*refusal, state));
   std::vector<Event> events;
+  const bool in_segment = open_rule_segment(state) != nullptr;
+  int rolled = 0;
   // 10.2: the leaders stacked with combat units before a combat action.
   const std::vector<UnitIndex> accompanied =
       kind.combat ? accompanied_leaders(state) : std::vector<UnitIndex>{};
-  const DieRoller checked_roll = [&roll] {
+  const DieRoller checked_roll = [&roll, &rolled] {
     const int die = roll();
     if (die < 1 || die > 6) throw std::out_of_range("a die roll must be 1 to 6");
+    ++rolled;
     return die;
   };
   kind.apply(state, side, action, check, checked_roll, events);
@@ -59,6 +83,7 @@ std::vector<Event> apply(GameState& state, Side side, const Action& action, cons
     update_morale(state, events);
   }
   ++state.actions_applied;
+  count_step(state, events, in_segment, rolled);
 #ifdef HD_CHECK_INVARIANTS
   check_invariants(state);  // test builds: an engine bug stops at the action that caused it
 #endif

@@ -157,11 +157,11 @@ std::optional<PlayerTurn> player_turn(const GameState& state) {
   return PlayerTurn{state.turn, state.phasing};
 }
 
-bool undo_allowed(const GameState& state, Side side, const Action& last, bool dice_rolled_this_phase) {
+bool undo_allowed(const GameState& state, Side side, const Action& last) {
   // An undoable action (a move) never ends its phase, so one followed by a movement phase was made
   // in this one.
   return action_kind(last).undoable && state.phase == Phase::Movement && !state.result &&
-         side == state.phasing && !dice_rolled_this_phase;
+         side == state.phasing && state.dice_this_step == 0;
 }
 
 }  // namespace hd::engine

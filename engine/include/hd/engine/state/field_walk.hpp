@@ -97,6 +97,7 @@ struct Fields<GameState> {
       field("combats_this_phase", &S::combats_this_phase), field("exited_strength", &S::exited_strength),
       field("result", &S::result), field("special_vp", &S::special_vp),
       field("special_triggers", &S::special_triggers), field("actions_applied", &S::actions_applied),
+      field("steps_begun", &S::steps_begun), field("dice_this_step", &S::dice_this_step),
       field("rule_state", &S::rule_state));
 };
 

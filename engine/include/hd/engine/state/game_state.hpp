@@ -118,7 +118,11 @@ struct GameState {
   std::array<int, 2> special_vp{};            // by Side: VP scenario rules award during play (19.4C)
   std::vector<std::string> special_triggers;  // scenario events that happened (21.3B), sorted
   std::uint64_t actions_applied = 0;
-  RuleSlots rule_state;  // the state the rules in force keep of their own, by rule (rule_slots.hpp)
+  // The steps of the sequence of play begun (4.1): each phase, and each rule's segment (12.0's
+  // reorganization), is one. The server's seats end a step together; 5.1C's undo looks within one.
+  std::uint64_t steps_begun = 0;
+  int dice_this_step = 0;  // dice rolled since the current step began (5.1C)
+  RuleSlots rule_state;    // the state the rules in force keep of their own, by rule (rule_slots.hpp)
 
   const GameTurn& current_turn() const { return rules->turns[static_cast<std::size_t>(turn)]; }
   // The combat units (of both sides) on the map in a hex; leaders are not combat units (10.1B).

@@ -22,6 +22,10 @@ namespace hd::engine {
 //      alone, 15.2 not beside 22.5B, 10.0/11.0 not where no leader is named (a unit named like a
 //      leader is no leader). Every hash changes with the version; battle games without 10.0 play
 //      as before.
-inline constexpr int kRulesVersion = 4;
+//   5: 12.0 Reorganization (12.1, 12.2) plays where a scenario names it (the campaign games, not yet
+//      by the book, play differently), and the engine counts the steps of the sequence of play and
+//      a step's dice (GameState::steps_begun, dice_this_step; the server counted them): every
+//      hash changes, battle games play as before.
+inline constexpr int kRulesVersion = 5;
 
 }  // namespace hd::engine

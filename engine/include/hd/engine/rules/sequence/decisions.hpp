@@ -95,7 +95,8 @@ std::optional<PlayerTurn> player_turn(const GameState& state);
 
 // 5.1C: whether `side` may ask to take back `last`, the action that led to `state`: a move of the
 // phasing side in the movement phase still running, while no die has been rolled in that phase
-// (`dice_rolled_this_phase`, kept by the caller, who holds the log).
-bool undo_allowed(const GameState& state, Side side, const Action& last, bool dice_rolled_this_phase);
+// (GameState::dice_this_step; a rule's segment before it, 12.0's with 12.2's dice, is a step of its
+// own).
+bool undo_allowed(const GameState& state, Side side, const Action& last);
 
 }  // namespace hd::engine
