@@ -110,16 +110,9 @@ int run_client(const hd::test::ServerProcess& server, const std::filesystem::pat
   return hd::test::run_process(argv, std::chrono::seconds(180));
 }
 
+// The screenshot kept in <build>/artifacts and loaded (scripted_client.hpp).
 sf::Image keep(const std::filesystem::path& png) {
-  const std::filesystem::path artifacts = HD_ARTIFACTS_DIR;
-  std::filesystem::create_directories(artifacts);
-  if (std::filesystem::exists(png))
-    std::filesystem::copy_file(png, artifacts / png.filename(),
-                               std::filesystem::copy_options::overwrite_existing);
-  sf::Image image;
-  REQUIRE(image.loadFromFile(png.string()));
-  REQUIRE(image.getSize() == sf::Vector2u(kWidth, kHeight));
-  return image;
+  return hd::test::keep_screenshot(png, HD_ARTIFACTS_DIR, kWidth, kHeight);
 }
 
 palette::Rgb pixel(const sf::Image& image, double x, double y) {

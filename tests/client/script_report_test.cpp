@@ -182,3 +182,15 @@ TEST_CASE("the report says the draw offer waiting, an armed resignation and the 
   CHECK(hd::client::script_report(model).find(
             " draw_offer=- resign_armed=0 end=Draw end_reason=drawn_by_agreement") != std::string::npos);
 }
+
+TEST_CASE("a failed connection: the report says why in failure=, and `wait-for failed` parses (28)") {
+  ClientModel model("wss://h/");
+  CHECK_THAT(hd::client::script_report(model), Catch::EndsWith(" failure=-"));
+  model.apply(hd::client::ConnectionFailed{"the server's certificate is not valid for this host"});
+  const std::string report = hd::client::script_report(model);
+  CHECK_THAT(report, Catch::StartsWith("report state=failed "));
+  CHECK_THAT(report, Catch::EndsWith(" failure=the_server's_certificate_is_not_valid_for_this_host"));
+  const auto parsed = hd::client::parse_input_script("wait-for failed\n", 1);
+  REQUIRE(std::holds_alternative<std::vector<hd::client::ScriptCommand>>(parsed));
+  CHECK(std::get<std::vector<hd::client::ScriptCommand>>(parsed).at(0).word == "failed");
+}

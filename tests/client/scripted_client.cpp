@@ -29,6 +29,20 @@ std::vector<std::string> ClientReport::items(const std::string& key) const {
   return result;
 }
 
+sf::Image keep_screenshot(const std::filesystem::path& png, const std::filesystem::path& artifacts,
+                          unsigned width, unsigned height) {
+  if (!std::filesystem::exists(png)) throw std::runtime_error("no screenshot " + png.string());
+  std::filesystem::create_directories(artifacts);
+  std::filesystem::copy_file(png, artifacts / png.filename(),
+                             std::filesystem::copy_options::overwrite_existing);
+  sf::Image image;
+  if (!image.loadFromFile(png.string())) throw std::runtime_error("cannot load " + png.string());
+  if (image.getSize() != sf::Vector2u(width, height))
+    throw std::runtime_error(png.string() + " is not " + std::to_string(width) + "x" +
+                             std::to_string(height));
+  return image;
+}
+
 long ClientReport::number(const std::string& key) const {
   return std::stol((*this)[key]);
 }

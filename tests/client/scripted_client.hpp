@@ -4,6 +4,8 @@
 // stderr goes to a log file.
 #pragma once
 
+#include <SFML/Graphics/Image.hpp>
+
 #include <chrono>
 #include <filesystem>
 #include <map>
@@ -28,6 +30,11 @@ struct ClientReport {
 std::optional<ClientReport> parse_client_report(const std::string& line);
 
 class ScriptedClient;
+
+// Copies the screenshot `png` into `artifacts` (made if missing) under its own file name and loads
+// it; throws std::runtime_error if it is missing, cannot be read or is not `width` x `height`.
+sf::Image keep_screenshot(const std::filesystem::path& png, const std::filesystem::path& artifacts,
+                          unsigned width = 1280, unsigned height = 800);
 
 // The client's report once every request it sent has been answered ("wait-for idle", then
 // "report"); throws std::runtime_error with the client's log if none comes.

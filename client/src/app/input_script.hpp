@@ -9,6 +9,8 @@
 //   wait-for over              the open game has ended (a result, a resignation, an agreed draw)
 //   wait-for sequence N        the game has applied action N
 //   wait-for reconnects N      the connection has been re-established N times after a loss
+//   wait-for failed            no welcome will come: the Hello was refused or the connection failed
+//                              before any welcome (e.g. the server's certificate was refused, 28)
 //   report                     print one line on stdout: what the client knows (app/script_report.hpp)
 //   frames N                   draw N frames
 //   click X Y                  left press and release at a window pixel

@@ -144,6 +144,8 @@ std::string script_report(const ClientModel& model) {
              if (c == ',') c = ';';
            return label;
          });
+  // Why the connection failed (28: a refused certificate, as the status bar says it), or "-".
+  out << " failure=" << one_word(model.state() == ConnectionState::Failed ? model.failure() : "");
   return out.str();
 }
 

@@ -87,6 +87,10 @@ bool ScriptRunner::satisfied(const ScriptCommand& command, const ScriptContext& 
   if (state == "my-decision") return game.open() && game.my_decision();
   if (state == "draw-offer") return game.draw_offer().has_value();
   if (state == "over") return game.over();
+  // Issue 28: a refused certificate ends the connection before the welcome, and nothing retries it.
+  if (state == "failed")
+    return !model.welcome() &&
+           (model.state() == ConnectionState::Failed || model.state() == ConnectionState::Refused);
   return false;
 }
 

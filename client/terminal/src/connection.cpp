@@ -150,8 +150,14 @@ struct Connection::Impl : std::enable_shared_from_this<Impl> {
     ws.read_message_max(16 * 1024 * 1024);
     ws.set_option(websocket::stream_base::decorator(
         [](websocket::request_type& request) { request.set(beast::http::field::user_agent, "hd_term"); }));
-    ws.async_handshake(where, address.path, [&failure](beast::error_code shaken) {
-      if (shaken) failure = "WebSocket handshake failed: " + shaken.message();
+    ws.async_handshake(where, address.path, [this, &failure](beast::error_code shaken) {
+      if (!shaken) return;
+      failure = "WebSocket handshake failed: " + shaken.message();
+      // Issue 28: Beast (1.74) leaves the stream in its handshake state after a declined upgrade
+      // (nginx relaying the server's refusal keeps the TCP connection open), its handshake timer
+      // still armed, so io.run() in connect() would wait kHandshakeTimeout for it. Nothing more is
+      // wanted from this failed connection: stop the loop now.
+      io.stop();
     });
   }
 
