@@ -40,7 +40,6 @@ GameState filled_state() {
   state.pending_advance = PendingAdvance{Side::French, {2}, {Hex{5, 6}}};
   state.pending_exchange = PendingExchange{Side::French, 1, 3, {3}, {Hex{6, 7}}};
   state.result = GameResult{Side::French, "decisive", "the words"};
-  state.special_triggers = {"21.3B"};
   state.rule_state.add<CorpsMoraleState>(kCorpsMoraleRule) =
       CorpsMoraleState{{CorpsMorale{Army::French, "[1]", 4, true}}, {3}};     // 13.0's slot
   state.rule_state.add<CommandState>(kCommandRule) = CommandState{{1}, {2}};  // a rule's slot (11.0's)

@@ -14,8 +14,13 @@ using namespace hd::test;
 namespace {
 
 // Switches optional rules on for this game.
+// As if the game had opened with them: the rules newly in force open too (15.2 makes its slot).
 void play_with(GameState& state, std::vector<std::string> optional_rules) {
+  const std::vector<const RuleModule*> before = state.rules->modules;
   change_rules(state, [&](Ruleset& rules) { rules.optional_rules = optional_rules; });
+  for (const RuleModule* module : state.rules->modules)
+    if (module->hooks.opening && std::find(before.begin(), before.end(), module) == before.end())
+      module->hooks.opening(state);
 }
 
 // Infantry north of X, cavalry north-east, artillery two hexes north (bombarding) and south-west

@@ -1,6 +1,7 @@
 // Die-roll force options on the real scenarios (18.5C, 18.5B with 18.5A, 19.5C): the dice come from
 // apply()'s roller at the moments the rules name, and nothing is rolled otherwise.
 #include <hd/engine/rules/sequence/decisions.hpp>
+#include <hd/engine/scenarios/quatre_bras.hpp>
 #include <hd/loader/data_files.hpp>
 
 #include <catch2/catch.hpp>
@@ -100,7 +101,7 @@ TEST_CASE("19.5C the rolls of Quatre Bras' first French movement phase (16/1400)
   CHECK(pending_decision(state).side == Side::French);
   CHECK_THAT(pending_decision(state).what, Catch::Contains("end the set-up"));
   for (const char* id : {"Lf-Ds", "LHer", "DUrb", "Marc"})
-    CHECK(state.units[french_unit(state, id)].immobile);
+    CHECK(unreleased_cavalry(state, french_unit(state, id)));
   std::vector<int> dice{4, 1, 6, 2};
   std::size_t next = 0;
   const auto events = apply(state, Side::French, EndPhaseAction{}, [&] {
@@ -117,10 +118,10 @@ TEST_CASE("19.5C the rolls of Quatre Bras' first French movement phase (16/1400)
   CHECK(outcomes == std::vector<std::string>{"19.5C Lf-Ds stays", "19.5C LHer is released",
                                              "19.5C DUrb stays", "19.5C Marc stays"});
   // A 1 releases (LHer may move); every other roll leaves the unit immobile (refused as 19.5C).
-  CHECK_FALSE(state.units[french_unit(state, "LHer")].immobile);
+  CHECK_FALSE(unreleased_cavalry(state, french_unit(state, "LHer")));
   CHECK_FALSE(reachable_hexes(state, french_unit(state, "LHer")).empty());
   for (const char* id : {"Lf-Ds", "DUrb", "Marc"}) {
-    CHECK(state.units[french_unit(state, id)].immobile);
+    CHECK(unreleased_cavalry(state, french_unit(state, id)));
     CHECK(reachable_hexes(state, french_unit(state, id)).empty());
   }
   const UnitIndex durb = french_unit(state, "DUrb");
@@ -136,5 +137,5 @@ TEST_CASE("19.5C without the option Quatre Bras starts in the French movement ph
   GameState state = start("quatre-bras", {});
   CHECK(state.phase == Phase::Movement);
   CHECK(state.phasing == Side::French);
-  CHECK_FALSE(state.units[french_unit(state, "DUrb")].immobile);
+  CHECK_FALSE(unreleased_cavalry(state, french_unit(state, "DUrb")));
 }

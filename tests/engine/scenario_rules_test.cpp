@@ -3,8 +3,8 @@
 #include "rules_fixture.hpp"
 
 #include <hd/engine/rules/combat/combat.hpp>
-#include <hd/engine/rules/movement/movement.hpp>
 #include <hd/engine/rules/modules/extension_points.hpp>
+#include <hd/engine/rules/movement/movement.hpp>
 #include <hd/engine/rules/victory/victory.hpp>
 
 using namespace hd::test;
@@ -76,10 +76,10 @@ TEST_CASE("19.4C holding Quatre Bras at the end of one's own player turn scores 
   apply(state, Side::French, move(state, "A", {"1642", "1641"}), no_dice());
   apply(state, Side::French, EndPhaseAction{}, no_dice());  // to combat
   apply(state, Side::French, EndPhaseAction{}, no_dice());  // French player turn over
-  CHECK(state.special_vp[static_cast<std::size_t>(Side::French)] == 1);
+  CHECK(victory_points(state)[static_cast<std::size_t>(Side::French)] == 1);
   apply(state, Side::Coalition, EndPhaseAction{}, no_dice());
   apply(state, Side::Coalition, EndPhaseAction{}, no_dice());  // the Allies do not hold it
-  CHECK(state.special_vp[static_cast<std::size_t>(Side::Coalition)] == 0);
+  CHECK(victory_points(state)[static_cast<std::size_t>(Side::Coalition)] == 0);
   CHECK(victory_points(state)[static_cast<std::size_t>(Side::French)] == 1);
 }
 

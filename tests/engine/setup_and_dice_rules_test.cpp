@@ -5,6 +5,7 @@
 #include <hd/engine/rules/combat/combat.hpp>
 #include <hd/engine/rules/modules/extension_points.hpp>
 #include <hd/engine/rules/victory/victory.hpp>
+#include <hd/engine/scenarios/quatre_bras.hpp>
 
 using namespace hd::test;
 
@@ -186,8 +187,8 @@ TEST_CASE("19.5C Ney's cavalry is immobile until a die of 1 or an enemy in its Z
   apply(state, Side::French, EndPhaseAction{}, no_dice());
   // The Coalition moves X next to LHer: released at once, no die.
   apply(state, Side::Coalition, move(state, "X", {"0806", "0807"}), no_dice());
-  CHECK_FALSE(state.units[unit(state, "LHer")].immobile);
-  CHECK(state.units[unit(state, "Lf-Ds")].immobile);
+  CHECK_FALSE(unreleased_cavalry(state, unit(state, "LHer")));
+  CHECK(unreleased_cavalry(state, unit(state, "Lf-Ds")));
   apply(state, Side::Coalition, EndPhaseAction{}, no_dice());
   apply(state, Side::Coalition, attack(state, {"X"}, {"LHer"}), die(5));  // 1-1, 5: Ar
   apply(state, Side::Coalition, RetreatAction{unit(state, "X"), hx("0806"), std::nullopt, false}, no_dice());
@@ -195,10 +196,10 @@ TEST_CASE("19.5C Ney's cavalry is immobile until a die of 1 or an enemy in its Z
   // The next French movement phase: one die for the one unreleased unit; a 4 keeps it, a 1 frees it.
   GameState unlucky = state;
   apply(unlucky, Side::Coalition, EndPhaseAction{}, dice({4}));
-  CHECK(unlucky.units[unit(state, "Lf-Ds")].immobile);
+  CHECK(unreleased_cavalry(unlucky, unit(state, "Lf-Ds")));
   const auto events = apply(state, Side::Coalition, EndPhaseAction{}, dice({1}));
   REQUIRE(events_of<DieRolledEvent>(events).size() == 1u);
   CHECK(events_of<DieRolledEvent>(events)[0].rule == "19.5C");
-  CHECK_FALSE(state.units[unit(state, "Lf-Ds")].immobile);
+  CHECK_FALSE(unreleased_cavalry(state, unit(state, "Lf-Ds")));
   CHECK(refused_by(state, Side::French, move(state, "Lf-Ds", {"0203"})) == "");
 }

@@ -10,6 +10,7 @@
 #include <hd/engine/rules/combat/combat_options.hpp>
 #include <hd/engine/rules/movement/movement.hpp>
 #include <hd/engine/rules/sequence/decisions.hpp>
+#include <hd/engine/scenarios/quatre_bras.hpp>
 
 #include <algorithm>
 #include <climits>
@@ -85,7 +86,8 @@ class MixedAttackScript {
     for (engine::UnitIndex i = 0; i < state.units.size(); ++i) {
       const engine::UnitState& unit = state.units[i];
       const auto at = position(unit);
-      if (unit.army != army || unit.is_leader() || !at || unit.moved || unit.immobile) continue;  // 10.0
+      if (unit.army != army || unit.is_leader() || !at || unit.moved || engine::unreleased_cavalry(state, i))
+        continue;  // 10.0, 19.5C
       if (engine::distance(*at, target) < best_distance)
         best_distance = engine::distance(*at, target), best = i;
     }

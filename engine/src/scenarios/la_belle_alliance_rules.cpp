@@ -3,16 +3,36 @@
 #include "scenario_detail.hpp"
 
 #include <hd/engine/rules/modules/rule_module.hpp>
+#include <hd/engine/state/field_walk.hpp>
 
 #include <variant>
 
-namespace hd::engine::modules {
+namespace hd::engine {
+
+// 21.3B's own state, in its slot: the two instants it watches for, each noted once for good.
+struct WaterlooAndPrussianCombat {
+  bool waterloo_entered = false;  // a French unit has entered Waterloo
+  bool prussian_combat = false;   // the first Prussian-French combat has been fought
+  bool operator==(const WaterlooAndPrussianCombat&) const = default;
+};
+
+template <>
+struct Fields<WaterlooAndPrussianCombat> {
+  using W = WaterlooAndPrussianCombat;
+  static constexpr auto list = std::make_tuple(field("waterloo_entered", &W::waterloo_entered),
+                                               field("prussian_combat", &W::prussian_combat));
+};
+
+namespace modules {
 namespace {
 
 using namespace scenario_detail;
 
-constexpr std::string_view kWaterlooEntered = "21.3B waterloo";
-constexpr std::string_view kPrussianCombat = "21.3B prussian combat";
+constexpr std::string_view kInstantsRule = "21.3B";
+
+[[maybe_unused]] void every_member_is_walked(WaterlooAndPrussianCombat& w) {
+  HD_ALL_MEMBERS_WALKED(WaterlooAndPrussianCombat, w, w1, w2);
+}
 
 // 21.3A: the French demoralization level rises by 10 while the Allied or the Prussian army is
 // demoralized.
@@ -27,15 +47,20 @@ std::pair<int, int> coalition_broken(const GameState& state, Army army) {
 // docs/rules-notes.md).
 std::pair<int, int> allied_levels(const GameState& state, Army army) {
   if (army != Army::Allied) return {0, 0};
-  const int change =
-      (triggered(state, kWaterlooEntered) ? -20 : 0) + (triggered(state, kPrussianCombat) ? 10 : 0);
+  const auto& noted = state.rule_state.get<WaterlooAndPrussianCombat>(kInstantsRule);
+  const int change = (noted.waterloo_entered ? -20 : 0) + (noted.prussian_combat ? 10 : 0);
   return {change, change};
+}
+
+void open_instants_slot(GameState& state) {
+  state.rule_state.add<WaterlooAndPrussianCombat>(kInstantsRule);
 }
 
 // 21.3B: notes the instant a French unit enters Waterloo and the first Prussian-French combat.
 void note_waterloo_and_prussian_combat(GameState& state, const std::vector<Event>& events) {
+  auto& noted = state.rule_state.get<WaterlooAndPrussianCombat>(kInstantsRule);
   for (Hex hex : {Hex{6, 6}, Hex{6, 7}, Hex{7, 8}, Hex{7, 9}})
-    if (french_control(state, hex)) trigger(state, kWaterlooEntered);
+    if (french_control(state, hex)) noted.waterloo_entered = true;
   for (const Event& event : events) {
     const auto* combat = std::get_if<CombatResolvedEvent>(&event);
     if (!combat) continue;
@@ -47,7 +72,7 @@ void note_waterloo_and_prussian_combat(GameState& state, const std::vector<Event
         prussian = prussian || state.units[u].army == Army::Prussian;
       }
     }
-    if (french && prussian) trigger(state, kPrussianCombat);
+    if (french && prussian) noted.prussian_combat = true;
   }
 }
 
@@ -60,7 +85,10 @@ extern const RuleModule la_belle_alliance_21_3A{"21.3A",
 extern const RuleModule la_belle_alliance_21_3B{
     "21.3B",
     "Allied levels: -20 after Waterloo is entered, +10 after the first Prussian combat",
-    "hooks: after each action, morale",
-    {.after_action = note_waterloo_and_prussian_combat, .morale_levels = allied_levels}};
+    "hooks: set-up, after each action, morale; its state slot notes the two instants",
+    {.opening = open_instants_slot,
+     .after_action = note_waterloo_and_prussian_combat,
+     .morale_levels = allied_levels}};
 
-}  // namespace hd::engine::modules
+}  // namespace modules
+}  // namespace hd::engine

@@ -5,18 +5,6 @@
 
 namespace hd::engine::scenario_detail {
 
-bool triggered(const GameState& state, std::string_view flag) {
-  return std::find(state.special_triggers.begin(), state.special_triggers.end(), flag) !=
-         state.special_triggers.end();
-}
-
-void trigger(GameState& state, std::string_view flag) {
-  if (!triggered(state, flag)) {
-    state.special_triggers.emplace_back(flag);
-    std::sort(state.special_triggers.begin(), state.special_triggers.end());
-  }
-}
-
 bool french_control(const GameState& state, Hex hex) {
   const auto found = state.control.find(hex);
   return found != state.control.end() && found->second == Side::French;

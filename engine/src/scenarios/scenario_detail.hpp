@@ -1,4 +1,4 @@
-// Helpers shared by the scenarios' rule modules: instant triggers, control, corps and the corps
+// Helpers shared by the scenarios' rule modules: control, corps and the corps
 // whose arrival a die decides (18.5B, 18.5C, 19.5D). Private to the engine.
 #pragma once
 
@@ -11,10 +11,6 @@
 #include <vector>
 
 namespace hd::engine::scenario_detail {
-
-// Scenario events that happened (state.special_triggers): a flag is set once and never cleared.
-bool triggered(const GameState& state, std::string_view flag);
-void trigger(GameState& state, std::string_view flag);
 
 // True if the French last passed through `hex` (3.4B).
 bool french_control(const GameState& state, Hex hex);

@@ -24,7 +24,7 @@ bool prussian_exits_until_1500(const GameState& state, Army army) {
 
 // 20.4C: 1 VP to the French per Prussian strength point still on the map at the end.
 int prussians_left_on_map(const GameState& state, Side side) {
-  if (side != Side::French) return 0;
+  if (side != Side::French || state.phase != Phase::GameOver) return 0;
   int on_map = 0;
   for (const UnitState& unit : state.units)
     if (unit.on_map() && unit.army == Army::Prussian) on_map += unit.strength();
@@ -41,6 +41,6 @@ extern const RuleModule wavre_20_4C{
     "20.4C",
     "Prussian exits count until 18/1500; French VP for Prussians left on the map",
     "hooks: victory",
-    {.exit_counts = prussian_exits_until_1500, .final_vp = prussians_left_on_map}};
+    {.exit_counts = prussian_exits_until_1500, .vp = prussians_left_on_map}};
 
 }  // namespace hd::engine::modules

@@ -62,10 +62,10 @@ int rules_terrain_cost(const GameState& state, const UnitState& unit, HexTerrain
   return half_mp;
 }
 
-std::optional<Refusal> rules_entry_refusal(const GameState& state, UnitIndex unit) {
+std::optional<Refusal> rules_move_start_refusal(const GameState& state, UnitIndex unit) {
   for (const RuleModule* module : state.rules->modules) {
-    if (!module->hooks.entry_refusal) continue;
-    if (auto refusal = module->hooks.entry_refusal(state, unit)) return refusal;
+    if (!module->hooks.move_start_refusal) continue;
+    if (auto refusal = module->hooks.move_start_refusal(state, unit)) return refusal;
   }
   return std::nullopt;
 }
@@ -141,10 +141,10 @@ bool rules_exit_counts(const GameState& state, Army army) {
   });
 }
 
-int rules_final_vp(const GameState& state, Side side) {
+int rules_vp(const GameState& state, Side side) {
   int vp = 0;
   for (const RuleModule* module : state.rules->modules)
-    if (module->hooks.final_vp) vp += module->hooks.final_vp(state, side);
+    if (module->hooks.vp) vp += module->hooks.vp(state, side);
   return vp;
 }
 

@@ -46,7 +46,8 @@ Mover mover_of(const GameState& state, UnitIndex index) {
                rules_bar_zoc_entry(state, unit)};
 }
 
-// Whether the unit may begin a move now at all (4.1, 5.1, 5.1C, 5.5A, 5.6, 19.2C, 19.5C, 5.3E).
+// Whether the unit may begin a move now at all (4.1, 5.1, 5.1C, 5.5A, 5.6, 5.3E, and the rules'
+// own: 19.2C, 19.5C).
 std::optional<Refusal> start_refusal(const GameState& state, UnitIndex index) {
   if (state.phase == Phase::GameOver) return refuse(RefusalCode::GameOver, "3.0");
   if (state.phase != Phase::Movement) return refuse(RefusalCode::NotMovementPhase, "4.1");
@@ -56,14 +57,14 @@ std::optional<Refusal> start_refusal(const GameState& state, UnitIndex index) {
   const Side side = side_of(unit.army);
   if (side != state.phasing) return refuse(RefusalCode::NotPhasingUnit, "5.1");
   if (unit.moved) return refuse(RefusalCode::AlreadyMoved, "5.1C", {who});
-  if (unit.immobile) return refuse(RefusalCode::NotReleased, "19.5C", {who});
   if (unit.status == UnitStatus::Eliminated || unit.status == UnitStatus::Exited)
     return refuse(RefusalCode::NotInPlay, "5.5A", {who});
   if (unit.status == UnitStatus::Waiting) {
     if (unit.arrival_turn < 0 || state.turn < unit.arrival_turn)
       return refuse(RefusalCode::NotArrived, "5.6", {who});
-    return rules_entry_refusal(state, index);  // 19.2C
+    return rules_move_start_refusal(state, index);  // 19.2C
   }
+  if (auto refusal = rules_move_start_refusal(state, index)) return refusal;  // 19.5C
   // 10.1D: a leader in an EZOC (always with a friendly combat unit: 10.1E) leaves it freely.
   if (!unit.is_leader() && in_enemy_zoc(state, unit.hex, side))
     return refuse(RefusalCode::LeaveZoc, "5.3E", {who});

@@ -32,11 +32,16 @@ constexpr std::string_view kImperialGuardRule = "15.2";
 
 void guard_repulsed(GameState& state, const CombatAftermath& combat, std::vector<Event>& events) {
   if (!imperial_guard_setback(state, combat.attack, combat.result, combat.coalition_broken)) return;
-  auto* guard = state.rule_state.find<ImperialGuardState>(kImperialGuardRule);
-  ++(guard ? *guard : state.rule_state.add<ImperialGuardState>(kImperialGuardRule)).repulses;
+  ++state.rule_state.get<ImperialGuardState>(kImperialGuardRule).repulses;
   std::get<CombatResolvedEvent>(events[combat.event_at])
       .odds.modifiers.push_back("Imperial Guard repulsed: French demoralization level reduced by 20 (15.2)");
   update_morale(state, events);
+}
+
+// The slot is made as the game opens, so that a snapshot's reader finds it in the game's first state
+// (restore_state fills the first state's slots).
+void open_guard_slot(GameState& state) {
+  state.rule_state.add<ImperialGuardState>(kImperialGuardRule);
 }
 
 // 15.2: the French level, lowered by 20 for each repulse so far.
@@ -71,7 +76,7 @@ extern const RuleModule imperial_guard_15_2{
     "15.2",
     "The Imperial Guard",
     "hooks: combat result adjustments, morale levels; its state slot counts the repulses",
-    {.combat_resolved = guard_repulsed, .morale_levels = lower_french_level},
+    {.opening = open_guard_slot, .combat_resolved = guard_repulsed, .morale_levels = lower_french_level},
     {},
     "22.5B"};  // 15.2 Exception 2: 22.5B (the Defeat of the Old Guard) replaces it
 }  // namespace modules

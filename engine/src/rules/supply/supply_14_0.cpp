@@ -20,7 +20,7 @@ extern const RuleModule supply_14_0{"14.0",
                                     "Supply",
                                     "hook: phase start (the daily check, rules/supply/supply_check); the "
                                     "line: rules/supply/supply_line",
-                                    {.phase_start = check_supply_at_dawn},
+                                    {.opening = open_supply_slot, .phase_start = check_supply_at_dawn},
                                     // 4.1, 14.0: the day's check comes before the turn's first command
                                     // segment, so that units it removes are never marked in command
                                     // (docs/rules-notes.md, 14.0).

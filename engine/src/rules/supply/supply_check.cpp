@@ -1,6 +1,7 @@
 #include <hd/engine/rules/modules/extension_points.hpp>
 #include <hd/engine/rules/supply/supply_check.hpp>
 #include <hd/engine/rules/supply/supply_line.hpp>
+#include <hd/engine/state/field_walk.hpp>
 
 #include <algorithm>
 #include <array>
@@ -8,22 +9,38 @@
 #include <string>
 
 namespace hd::engine {
+
+// 14.0's own state, in its slot: "they may not be reorganized" (12.0), so the units removed out of
+// supply are kept, in index order.
+struct SupplyRemovals {
+  std::vector<UnitIndex> units;
+  bool operator==(const SupplyRemovals&) const = default;
+};
+
+template <>
+struct Fields<SupplyRemovals> {
+  static constexpr auto list = std::make_tuple(field("units", &SupplyRemovals::units));
+};
+
 namespace {
 
-// 14.0 "they may not be reorganized": the mark is kept in the state's list of things that happened
-// (GameState::special_triggers), so that games without 14.0 keep every field and hash as before.
-std::string removal_mark(UnitIndex unit) {
-  return "14.0 removed out of supply: unit " + std::to_string(unit);
+constexpr std::string_view kSupplyRule = "14.0";
+
+[[maybe_unused]] void every_member_is_walked(SupplyRemovals& r) {
+  HD_ALL_MEMBERS_WALKED(SupplyRemovals, r, r1);
 }
 
 void mark_removed(GameState& state, UnitIndex unit) {
-  auto& marks = state.special_triggers;
-  const std::string mark = removal_mark(unit);
-  const auto at = std::lower_bound(marks.begin(), marks.end(), mark);
-  if (at == marks.end() || *at != mark) marks.insert(at, mark);
+  auto& units = state.rule_state.get<SupplyRemovals>(kSupplyRule).units;
+  const auto at = std::lower_bound(units.begin(), units.end(), unit);
+  if (at == units.end() || *at != unit) units.insert(at, unit);
 }
 
 }  // namespace
+
+void open_supply_slot(GameState& state) {
+  state.rule_state.add<SupplyRemovals>(kSupplyRule);
+}
 
 bool supply_check_turn(const Ruleset& rules, int turn) {
   if (turn < 0 || turn >= static_cast<int>(rules.turns.size())) return false;
@@ -56,7 +73,8 @@ int check_supply(GameState& state, std::vector<Event>& events) {
 }
 
 bool removed_out_of_supply(const GameState& state, UnitIndex unit) {
-  return std::binary_search(state.special_triggers.begin(), state.special_triggers.end(), removal_mark(unit));
+  const auto* removals = state.rule_state.find<SupplyRemovals>(kSupplyRule);
+  return removals && std::binary_search(removals->units.begin(), removals->units.end(), unit);
 }
 
 }  // namespace hd::engine

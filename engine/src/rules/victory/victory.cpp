@@ -82,8 +82,7 @@ std::array<int, 2> victory_points(const GameState& state) {
   });
   for (Side side : {Side::French, Side::Coalition}) {
     const auto i = static_cast<std::size_t>(side);
-    vp[i] += state.special_vp[i];                                                // 19.4C
-    if (state.phase == Phase::GameOver) vp[i] += rules_final_vp(state, side);  // 20.4C
+    vp[i] += rules_vp(state, side);  // 19.4C during play; 20.4C, 19.5D at the end
   }
   return vp;
 }

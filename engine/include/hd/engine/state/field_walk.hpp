@@ -47,12 +47,12 @@ struct Fields<UnitState> {
       field("full_strength", &U::full_strength), field("reduced_strength", &U::reduced_strength),
       field("movement", &U::movement), field("reduced", &U::reduced), field("status", &U::status),
       field("hex", &U::hex), field("arrival_turn", &U::arrival_turn), field("entry_hexes", &U::entry_hexes),
-      field("half_movement_entry", &U::half_movement_entry), field("immobile", &U::immobile),
-      field("unstacked_entry", &U::unstacked_entry), field("secret_option", &U::secret_option),
-      field("setup_hex", &U::setup_hex), field("setup_radius", &U::setup_radius),
-      field("setup_unstacked", &U::setup_unstacked), field("moved", &U::moved), field("fought", &U::fought),
-      field("must_fight", &U::must_fight), field("may_not_fire", &U::may_not_fire),
-      field("advanced", &U::advanced), field("displaced_by_combat", &U::displaced_by_combat));
+      field("half_movement_entry", &U::half_movement_entry), field("unstacked_entry", &U::unstacked_entry),
+      field("secret_option", &U::secret_option), field("setup_hex", &U::setup_hex),
+      field("setup_radius", &U::setup_radius), field("setup_unstacked", &U::setup_unstacked),
+      field("moved", &U::moved), field("fought", &U::fought), field("must_fight", &U::must_fight),
+      field("may_not_fire", &U::may_not_fire), field("advanced", &U::advanced),
+      field("displaced_by_combat", &U::displaced_by_combat));
 };
 
 template <>
@@ -95,8 +95,7 @@ struct Fields<GameState> {
       field("entries_this_phase", &S::entries_this_phase), field("pending_retreats", &S::pending_retreats),
       field("pending_advance", &S::pending_advance), field("pending_exchange", &S::pending_exchange),
       field("combats_this_phase", &S::combats_this_phase), field("exited_strength", &S::exited_strength),
-      field("result", &S::result), field("special_vp", &S::special_vp),
-      field("special_triggers", &S::special_triggers), field("actions_applied", &S::actions_applied),
+      field("result", &S::result), field("actions_applied", &S::actions_applied),
       field("steps_begun", &S::steps_begun), field("dice_this_step", &S::dice_this_step),
       field("rule_state", &S::rule_state));
 };

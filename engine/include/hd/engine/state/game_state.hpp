@@ -36,7 +36,6 @@ struct UnitState {
   int arrival_turn = -1;
   std::vector<Hex> entry_hexes;
   bool half_movement_entry = false;
-  bool immobile = false;         // 19.5C: may not move until released
   bool unstacked_entry = false;  // enters "unstacked", one at a time: each unit is a stack (5.6A)
   std::string secret_option;     // 18.5C: the secret force option it comes with (view.hpp hides it)
   // 3.2C: a unit placed "w/N" may be moved within `setup_radius` of `setup_hex` in the set-up.
@@ -115,8 +114,6 @@ struct GameState {
   int combats_this_phase = 0;
   std::array<int, 2> exited_strength{};  // by Side: strength exited for VP (5.5C)
   std::optional<GameResult> result;
-  std::array<int, 2> special_vp{};            // by Side: VP scenario rules award during play (19.4C)
-  std::vector<std::string> special_triggers;  // scenario events that happened (21.3B), sorted
   std::uint64_t actions_applied = 0;
   // The steps of the sequence of play begun (4.1): each phase, and each rule's segment (12.0's
   // reorganization), is one. The server's seats end a step together; 5.1C's undo looks within one.

@@ -24,8 +24,10 @@ namespace hd::engine {
 //      as before.
 //   5: 12.0 Reorganization (12.1, 12.2) plays where a scenario names it (the campaign games, not yet
 //      by the book, play differently), and the engine counts the steps of the sequence of play and
-//      a step's dice (GameState::steps_begun, dice_this_step; the server counted them): every
-//      hash changes, battle games play as before.
+//      a step's dice (GameState::steps_begun, dice_this_step; the server counted them); 14.0's
+//      removals, 19.4C's VP, 19.5C's held cavalry and 21.3B's instants move into their rules'
+//      slots (GameState::special_vp, special_triggers, UnitState::immobile go): every hash
+//      changes, battle games play as before.
 inline constexpr int kRulesVersion = 5;
 
 }  // namespace hd::engine

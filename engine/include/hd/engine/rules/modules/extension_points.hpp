@@ -44,8 +44,8 @@ int rules_movement_allowance(const GameState& state, const UnitState& unit, int 
 // Movement cost: a hex's own terrain cost for this unit after the rules' changes (step(), entry_cost()).
 int rules_terrain_cost(const GameState& state, const UnitState& unit, HexTerrain terrain, int half_mp);
 
-// Movement refusal: a reason the rules keep a waiting unit from entering now (check_move()).
-std::optional<Refusal> rules_entry_refusal(const GameState& state, UnitIndex unit);
+// Movement refusal: a reason the rules keep a unit from beginning a move now (start_refusal()).
+std::optional<Refusal> rules_move_start_refusal(const GameState& state, UnitIndex unit);
 
 // Movement: true if a rule keeps the unit out of every enemy ZOC this phase (mover_of()).
 bool rules_bar_zoc_entry(const GameState& state, const UnitState& unit);
@@ -81,8 +81,8 @@ bool rules_allow_demoralization(const GameState& state, Army army);
 // Victory: whether strength exited now counts for VP (apply(), on exiting).
 bool rules_exit_counts(const GameState& state, Army army);
 
-// Victory: VP a side scores only at the end of the game (victory_points()).
-int rules_final_vp(const GameState& state, Side side);
+// Victory: the VP the rules award a side now (victory_points()).
+int rules_vp(const GameState& state, Side side);
 
 // Victory: a result the rules add, checked at the end before the scenario's conditions
 // (final_result()).

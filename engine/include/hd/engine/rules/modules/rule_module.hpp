@@ -47,8 +47,9 @@ struct RuleHooks {
   // trail), given the cost so far (13.2: a demoralized corps pays 2 MP for clear hexes).
   int (*terrain_cost)(const GameState& state, const UnitState& unit, HexTerrain terrain,
                       int half_mp) = nullptr;
-  // Movement refusal: a reason a waiting unit may not enter now (19.2C).
-  std::optional<Refusal> (*entry_refusal)(const GameState& state, UnitIndex unit) = nullptr;
+  // Movement refusal: a reason the unit may not begin a move now, asked once 4.1-5.6's own checks
+  // pass: a waiting unit's entry (19.2C), a unit held where it stands (19.5C).
+  std::optional<Refusal> (*move_start_refusal)(const GameState& state, UnitIndex unit) = nullptr;
   // Movement: true if the rule keeps the unit out of every enemy ZOC this phase (11.3A).
   bool (*zoc_entry_barred)(const GameState& state, const UnitState& unit) = nullptr;
   // Zones of control: true if the rule keeps a ZOC from reaching from `from` into `to` (25.0E-2).
@@ -73,8 +74,9 @@ struct RuleHooks {
   bool (*allows_demoralization)(const GameState& state, Army army) = nullptr;
   // Victory: false if strength exited now scores no VP (20.4C).
   bool (*exit_counts)(const GameState& state, Army army) = nullptr;
-  // Victory: VP a side scores only at the end of the game (20.4C).
-  int (*final_vp)(const GameState& state, Side side) = nullptr;
+  // Victory: VP the rule awards a side, as they stand now (19.4C's during play); a rule whose VP
+  // count only at the end (20.4C, 19.5D) gives 0 until the game is over.
+  int (*vp)(const GameState& state, Side side) = nullptr;
   // Victory: a result the rule adds, checked at the end before the scenario's conditions (18.4A).
   std::optional<GameResult> (*final_result)(const GameState& state) = nullptr;
   // Command: true if the rule keeps this leader from giving command now (12.1D: an officer who

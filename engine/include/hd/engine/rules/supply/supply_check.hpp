@@ -16,6 +16,9 @@ namespace hd::engine {
 // one (GameTurn::first_daylight_of_day; docs/rules-notes.md, 14.0).
 bool supply_check_turn(const Ruleset& rules, int turn);
 
+// 14.0's state slot, made as the game opens (14.0's module): the units the checks removed.
+void open_supply_slot(GameState& state);
+
 // 14.0: the check, for every army at once: every combat unit on the map traces its line against the
 // same position, then those without one are eliminated together (a UnitEliminatedEvent each, reason
 // "out of supply (14.0)"). Their strength counts as losses like any eliminated unit's (9.0, and VP
@@ -23,7 +26,8 @@ bool supply_check_turn(const Ruleset& rules, int turn);
 // army plus one bounded search per unit.
 int check_supply(GameState& state, std::vector<Event>& events);
 
-// 14.0: true if the unit was removed out of supply and so may never be reorganized (12.0).
+// 14.0: true if the unit was removed out of supply and so may never be reorganized (12.0). The
+// game must have 14.0's slot (open_supply_slot) to check.
 bool removed_out_of_supply(const GameState& state, UnitIndex unit);
 
 }  // namespace hd::engine
