@@ -4,6 +4,7 @@
 
 #include <hd/engine/rules/combat/combat.hpp>
 #include <hd/engine/rules/optional/optional_rules.hpp>
+#include <hd/engine/state/state_snapshot.hpp>
 
 #include <algorithm>
 #include <memory>
@@ -106,6 +107,7 @@ TEST_CASE("15.2 Guard infantry repulsed (Ae, Ar, Ex) in a French combat phase co
   const auto guard_attack = attack(state, {"Gr"}, {"X"});
   CHECK_FALSE(imperial_guard_setback(state, guard_attack, CombatResult::AttackerRetreat, false));
   play_with(state, {"15.2"});
+  const GameState opened = state;  // as the game opened with 15.2: its slot made
   CHECK(imperial_guard_setback(state, guard_attack, CombatResult::AttackerEliminated, false));
   CHECK(imperial_guard_setback(state, guard_attack, CombatResult::AttackerRetreat, false));
   CHECK(imperial_guard_setback(state, guard_attack, CombatResult::Exchange, false));
@@ -130,6 +132,12 @@ TEST_CASE("15.2 Guard infantry repulsed (Ae, Ar, Ex) in a French combat phase co
   // The French level drops from 30 to 10 for the rest of the game.
   CHECK(imperial_guard_repulses(state) == 1);
   CHECK(morale_levels(state, Army::French).first == 10);
+  // The slot is in the opening state, so a snapshot taken after the repulse reads back onto it (a
+  // slot first added at the repulse did not).
+  const auto restored = restore_state(opened, snapshot_state(state));
+  REQUIRE(restored);
+  CHECK(imperial_guard_repulses(*restored) == 1);
+  CHECK(state_hash(*restored) == state_hash(state));
 }
 
 TEST_CASE("15.2 exception 1: a Guard Ex that demoralizes the Allied army costs nothing", "[rules][15.2]") {
