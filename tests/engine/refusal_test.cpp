@@ -19,7 +19,7 @@ TEST_CASE("every refusal code has its own name and a pattern using only its argu
     CHECK(to_string(code) != "?");
     CHECK_FALSE(refusal_pattern(code).empty());
   }
-  CHECK(names.size() == static_cast<std::size_t>(RefusalCode::OfficerReorganizedAlready) + 1);
+  CHECK(names.size() == static_cast<std::size_t>(RefusalCode::RuleOwn) + 1);
 }
 
 TEST_CASE("5.1C, 5.1 a refused move names its unit and its costs as arguments", "[refusal][5.1]") {

@@ -273,17 +273,16 @@ TEST_CASE("12.1A an officer reorganizes only units of his own organization", "[r
   auto state = at_first_segment();
   const auto refusal = validate(state, Side::French, reorganize(state, {"Erlon", "A"}));
   REQUIRE(refusal);
-  CHECK(refusal->code == RefusalCode::WrongOrganization);
+  CHECK(refusal->code == RefusalCode::RuleOwn);  // 12.0's own reason, no core code
+  CHECK(refusal->reason == "wrong-organization");
   CHECK(refusal->rule == "12.1A");
+  CHECK(describe(*refusal, state) == "A does not belong to Erlon's organization");
   // A commander is no officer (12.0: "the unit's officer").
-  CHECK(validate(state, Side::French, reorganize(state, {"Ney", "A"}))->code == RefusalCode::NotAnOfficer);
+  CHECK(validate(state, Side::French, reorganize(state, {"Ney", "A"}))->reason == "not-an-officer");
   // Units in the deadpile are not in the area.
-  CHECK(validate(state, Side::French, reorganize(state, {"Reille", "G"}))->code ==
-        RefusalCode::NotReorganizable);
-  CHECK(validate(state, Side::French, reorganize(state, {"Reille", "H"}))->code ==
-        RefusalCode::NotReorganizable);
-  CHECK(validate(state, Side::French, reorganize(state, {"Reille", "E"}))->code ==
-        RefusalCode::NotReorganizable);
+  CHECK(validate(state, Side::French, reorganize(state, {"Reille", "G"}))->reason == "not-reorganizable");
+  CHECK(validate(state, Side::French, reorganize(state, {"Reille", "H"}))->reason == "not-reorganizable");
+  CHECK(validate(state, Side::French, reorganize(state, {"Reille", "E"}))->reason == "not-reorganizable");
   CHECK(validate(state, Side::French, reorganize(state, {"Reille", "A", "A"}))->code ==
         RefusalCode::UnitNamedTwice);
 }
@@ -303,7 +302,7 @@ TEST_CASE("12.1B an officer within ten hexes of an enemy combat unit does not re
   state.units[y].hex = *ten;
   const auto refusal = validate(state, Side::French, reorganize(state, {"Reille", "A"}));
   REQUIRE(refusal);
-  CHECK(refusal->code == RefusalCode::OfficerNearEnemy);
+  CHECK(refusal->reason == "officer-near-enemy");
   CHECK(refusal->rule == "12.1B");
   CHECK(refusal->args.at(1).unit == y);
   CHECK(decision_choices(state, Side::French).size() == 1);  // only ending the segment

@@ -66,11 +66,10 @@ TEST_CASE("a rule refusal's arguments cross the wire typed and the client writes
   CHECK(wire::refusal_text(parsed, nullptr) == "the move costs 3.5 MP; unit 3 has 3 MP");
 
   // Every kind of argument, a hidden unit among them.
-  const engine::Refusal all_kinds{
-      engine::RefusalCode::OutsideSetupRadius,
-      "3.2C",
-      {engine::RefusalArg::hidden_unit(), engine::RefusalArg::of_number(2),
-       engine::RefusalArg::of_hex(engine::Hex{12, 34}), engine::RefusalArg::of_odds("3-1")}};
+  const engine::Refusal all_kinds =
+      engine::refuse(engine::RefusalCode::OutsideSetupRadius, "3.2C",
+                     {engine::RefusalArg::hidden_unit(), engine::RefusalArg::of_number(2),
+                      engine::RefusalArg::of_hex(engine::Hex{12, 34}), engine::RefusalArg::of_odds("3-1")});
   v1::Refusal typed;
   wire::to_proto(all_kinds, typed);
   const v1::Refusal back = through_bytes(typed);
@@ -78,6 +77,18 @@ TEST_CASE("a rule refusal's arguments cross the wire typed and the client writes
   CHECK(back.args(2).hex().column() == 12u);
   CHECK(wire::rule_refusal_from_proto(back) == all_kinds);
   CHECK(wire::refusal_text(back, &view) == "a unit sets up within 2 of 1234");
+
+  // A rule's own reason (12.1B's): its name and words cross with it, so the client needs no table.
+  const engine::Refusal own =
+      engine::refuse_by_rule("12.1B", "officer-near-enemy", "{0} is within ten hexes of the enemy unit {1}",
+                             {engine::RefusalArg::of_unit(3), engine::RefusalArg::hidden_unit()});
+  v1::Refusal own_wire;
+  wire::to_proto(own, own_wire);
+  const v1::Refusal own_back = through_bytes(own_wire);
+  CHECK(own_back.rule_refusal() == v1::RULE_REFUSAL_RULE_OWN);
+  CHECK(own_back.reason() == "officer-near-enemy");
+  CHECK(wire::rule_refusal_from_proto(own_back) == own);
+  CHECK(wire::refusal_text(own_back, &view) == "Bachelu is within ten hexes of the enemy unit a unit");
 
   // Not a rule refusal: the server's message is all there is.
   v1::Refusal plain;

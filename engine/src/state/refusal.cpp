@@ -134,16 +134,7 @@ constexpr CodeText kCodes[] = {
     {RefusalCode::RuleSegmentClosed, "rule-segment-closed", "that rule's segment is not open now"},
     {RefusalCode::RuleSegmentPending, "rule-segment-pending",
      "a segment of the sequence of play comes first: take its decision or end it"},
-    {RefusalCode::NotReorganizable, "not-reorganizable",
-     "{0} is not in the reorganization area (only a full-strength unit with a reduced side eliminated in "
-     "combat is)"},
-    {RefusalCode::NotYetReorganizable, "not-yet-reorganizable",
-     "{0} may be reorganized only once a full game turn has passed since its elimination"},
-    {RefusalCode::NotAnOfficer, "not-an-officer", "{0} is not an officer of the phasing side on the map"},
-    {RefusalCode::WrongOrganization, "wrong-organization", "{0} does not belong to {1}'s organization"},
-    {RefusalCode::OfficerNearEnemy, "officer-near-enemy", "{0} is within ten hexes of the enemy unit {1}"},
-    {RefusalCode::OfficerReorganizedAlready, "officer-reorganized-already",
-     "{0} has already reorganized in this segment"},
+    {RefusalCode::RuleOwn, "rule-own", "the rule refuses it"},  // the words are the refusal's own
 };
 
 const CodeText& entry(RefusalCode code) {
@@ -236,12 +227,20 @@ RefusalArg RefusalArg::hidden_unit() {
 }
 
 Refusal refuse(RefusalCode code, std::string rule, std::initializer_list<RefusalArg> args) {
-  return Refusal{code, std::move(rule), std::vector<RefusalArg>(args)};
+  return Refusal{code, std::move(rule), std::vector<RefusalArg>(args), {}, {}};
 }
 
-std::string format_refusal(RefusalCode code, const std::vector<RefusalArg>& args,
-                           const std::function<std::string(UnitIndex)>& unit_name) {
-  const std::string_view pattern = refusal_pattern(code);
+Refusal refuse_by_rule(std::string rule, std::string_view reason, std::string_view pattern,
+                       std::initializer_list<RefusalArg> args) {
+  return Refusal{RefusalCode::RuleOwn, std::move(rule), std::vector<RefusalArg>(args), std::string(reason),
+                 std::string(pattern)};
+}
+
+std::string format_refusal(const Refusal& refusal, const std::function<std::string(UnitIndex)>& unit_name) {
+  const std::vector<RefusalArg>& args = refusal.args;
+  const std::string_view pattern = refusal.code == RefusalCode::RuleOwn && !refusal.pattern.empty()
+                                       ? std::string_view(refusal.pattern)
+                                       : refusal_pattern(refusal.code);
   std::string text;
   for (std::size_t i = 0; i < pattern.size(); ++i) {
     if (pattern[i] == '{' && i + 2 < pattern.size() && pattern[i + 2] == '}') {

@@ -6,19 +6,23 @@ namespace hd::wire {
 namespace v1 = hundred_days::v1;
 
 v1::RuleRefusal to_proto(engine::RefusalCode code) {
+  if (code == engine::RefusalCode::RuleOwn) return v1::RULE_REFUSAL_RULE_OWN;
   const int value = static_cast<int>(code) + 1;
   return v1::RuleRefusal_IsValid(value) ? static_cast<v1::RuleRefusal>(value) : v1::RULE_REFUSAL_UNSPECIFIED;
 }
 
 std::optional<engine::RefusalCode> from_proto(v1::RuleRefusal code) {
+  if (code == v1::RULE_REFUSAL_RULE_OWN) return engine::RefusalCode::RuleOwn;
   const int value = static_cast<int>(code);
-  if (value <= 0 || static_cast<std::size_t>(value) > engine::all_refusal_codes().size()) return std::nullopt;
+  if (value <= 0 || value > static_cast<int>(engine::RefusalCode::RuleOwn)) return std::nullopt;
   return static_cast<engine::RefusalCode>(value - 1);
 }
 
 void to_proto(const engine::Refusal& refusal, v1::Refusal& out) {
   out.set_rule_refusal(to_proto(refusal.code));
   out.set_rule(refusal.rule);
+  out.set_reason(refusal.reason);
+  out.set_pattern(refusal.pattern);
   out.clear_args();
   for (const engine::RefusalArg& arg : refusal.args) {
     v1::RefusalArg& wire = *out.add_args();
@@ -48,7 +52,7 @@ void to_proto(const engine::Refusal& refusal, v1::Refusal& out) {
 std::optional<engine::Refusal> rule_refusal_from_proto(const v1::Refusal& refusal) {
   const auto code = from_proto(refusal.rule_refusal());
   if (!code) return std::nullopt;
-  engine::Refusal out{*code, refusal.rule(), {}};
+  engine::Refusal out{*code, refusal.rule(), {}, refusal.reason(), refusal.pattern()};
   for (const v1::RefusalArg& arg : refusal.args()) {
     switch (arg.value_case()) {
       case v1::RefusalArg::kUnit:
@@ -79,7 +83,7 @@ std::optional<engine::Refusal> rule_refusal_from_proto(const v1::Refusal& refusa
 std::string refusal_text(const v1::Refusal& refusal, const v1::GameView* view) {
   const auto rule = rule_refusal_from_proto(refusal);
   if (!rule) return refusal.message();
-  return engine::format_refusal(rule->code, rule->args, [view](engine::UnitIndex unit) {
+  return engine::format_refusal(*rule, [view](engine::UnitIndex unit) {
     if (view)
       for (const v1::Unit& shown : view->units())
         if (shown.index() == unit) return shown.id();

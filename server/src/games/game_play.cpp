@@ -58,11 +58,13 @@ void GamePlay::send_rule_refusal(const Caller& caller, const Envelope& request, 
   // Only what the refused seat may see: a unit it is not shown is "a unit" (18.5C).
   const engine::Refusal shown = engine::redact(room.state, refusal, viewer);
   const std::string words = engine::describe(shown, room.state);
-  log_event(LogLevel::Info, "refused",
-            {{"connection", std::to_string(caller.connection)},
-             {"code", "RULE_VIOLATION"},
-             {"reason", std::string(engine::to_string(shown.code))},
-             {"message", words}});
+  log_event(
+      LogLevel::Info, "refused",
+      {{"connection", std::to_string(caller.connection)},
+       {"code", "RULE_VIOLATION"},
+       {"reason", shown.code == engine::RefusalCode::RuleOwn ? shown.rule + " " + shown.reason
+                                                             : std::string(engine::to_string(shown.code))},
+       {"message", words}});
   v1::ServerEnvelope envelope =
       refusal_envelope(request.request_id(), v1::REFUSAL_CODE_RULE_VIOLATION, words);
   wire::to_proto(shown, *envelope.mutable_refusal());

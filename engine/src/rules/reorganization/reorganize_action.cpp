@@ -53,13 +53,15 @@ std::optional<Refusal> check_officer(const GameState& state, Side side, UnitInde
   const UnitState& leader = state.units[officer];
   if (!leader.is_leader() || is_commander(*state.rules, leader) || !leader.on_map() ||
       side_of(leader.army) != side)
-    return refuse(RefusalCode::NotAnOfficer, "12.0", {RefusalArg::of_unit(officer)});
+    return refuse_by_rule("12.0", "not-an-officer", "{0} is not an officer of the phasing side on the map",
+                          {RefusalArg::of_unit(officer)});
   const ReorganizationState* slot = find_reorganization_state(state);
   if (slot && listed(slot->officers_this_segment, officer))
-    return refuse(RefusalCode::OfficerReorganizedAlready, "12.1E", {RefusalArg::of_unit(officer)});
+    return refuse_by_rule("12.1E", "officer-reorganized-already",
+                          "{0} has already reorganized in this segment", {RefusalArg::of_unit(officer)});
   if (const auto enemy = enemy_near(state, leader))
-    return refuse(RefusalCode::OfficerNearEnemy, "12.1B",
-                  {RefusalArg::of_unit(officer), RefusalArg::of_unit(*enemy)});
+    return refuse_by_rule("12.1B", "officer-near-enemy", "{0} is within ten hexes of the enemy unit {1}",
+                          {RefusalArg::of_unit(officer), RefusalArg::of_unit(*enemy)});
   return std::nullopt;
 }
 
@@ -68,12 +70,18 @@ std::optional<Refusal> check_unit(const GameState& state, Side side, UnitIndex o
   if (unit >= state.units.size()) return refuse(RefusalCode::NoSuchUnit, "12.0");
   const auto candidate = reorganization_candidate(state, unit);
   if (!candidate || side_of(state.units[unit].army) != side)
-    return refuse(RefusalCode::NotReorganizable, "12.0", {RefusalArg::of_unit(unit)});
+    return refuse_by_rule("12.0", "not-reorganizable",
+                          "{0} is not in the reorganization area (only a full-strength unit with a reduced "
+                          "side eliminated in combat is)",
+                          {RefusalArg::of_unit(unit)});
   if (!available_for_reorganization(state, *candidate))
-    return refuse(RefusalCode::NotYetReorganizable, "12.0", {RefusalArg::of_unit(unit)});
+    return refuse_by_rule(
+        "12.0", "not-yet-reorganizable",
+        "{0} may be reorganized only once a full game turn has passed since its elimination",
+        {RefusalArg::of_unit(unit)});
   if (!in_organization(state.units[unit], state.units[officer]))
-    return refuse(RefusalCode::WrongOrganization, "12.1A",
-                  {RefusalArg::of_unit(unit), RefusalArg::of_unit(officer)});
+    return refuse_by_rule("12.1A", "wrong-organization", "{0} does not belong to {1}'s organization",
+                          {RefusalArg::of_unit(unit), RefusalArg::of_unit(officer)});
   return std::nullopt;
 }
 

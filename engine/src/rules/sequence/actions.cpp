@@ -91,7 +91,7 @@ std::vector<Event> apply(GameState& state, Side side, const Action& action, cons
 }
 
 std::string describe(const Refusal& refusal, const GameState& state) {
-  return format_refusal(refusal.code, refusal.args, [&](UnitIndex unit) {
+  return format_refusal(refusal, [&](UnitIndex unit) {
     return unit < state.units.size() ? state.units[unit].id : std::string("that unit");
   });
 }

@@ -11,7 +11,8 @@
 
 namespace hd::wire {
 
-// RuleRefusal mirrors RefusalCode in order: value = engine code + 1 (0 is UNSPECIFIED).
+// RuleRefusal mirrors RefusalCode in order: value = engine code + 1 (0 is UNSPECIFIED), but for
+// RuleOwn, RULE_REFUSAL_RULE_OWN (98: 92-97 were 12.0's codes before they became its own).
 hundred_days::v1::RuleRefusal to_proto(engine::RefusalCode code);
 std::optional<engine::RefusalCode> from_proto(hundred_days::v1::RuleRefusal code);
 
