@@ -144,7 +144,8 @@ class ChaosGame {
   void reconnect(Bot& bot) {
     bot.player.reset();
     try {
-      bot.player = std::make_unique<GamePlayer>(port_(), bot.account.username, bot.account.token);
+      bot.player = std::make_unique<GamePlayer>(WsEndpoint(port_(), options_.ca_file), bot.account.username,
+                                                bot.account.token);
     } catch (const std::exception& error) {
       throw ConnectionLost(bot.account.username + ": reconnecting failed: " + error.what());
     }
@@ -216,7 +217,7 @@ ChaosGameResult play_chaos_game(const std::function<int()>& port, const std::str
   // Set-up on connections that are expected to hold (no retries: a name could be taken twice).
   for (Bot* bot : {&french, &allied}) {
     try {
-      bot->player = std::make_unique<GamePlayer>(port(), bot->account.username);
+      bot->player = std::make_unique<GamePlayer>(WsEndpoint(port(), options.ca_file), bot->account.username);
     } catch (const std::exception& error) {
       throw ChaosGameError(std::string("set-up: ") + error.what());
     }
@@ -319,11 +320,12 @@ std::vector<std::string> check_game_log(const std::filesystem::path& database,
   return problems;
 }
 
-std::pair<std::vector<std::string>, std::uint64_t> server_views(int port, const ChaosGameResult& result) {
+std::pair<std::vector<std::string>, std::uint64_t> server_views(const WsEndpoint& endpoint,
+                                                                const ChaosGameResult& result) {
   std::vector<std::string> views;
   std::uint64_t sequence = 0;
   for (const BotAccount& account : result.accounts) {
-    GamePlayer direct(port, account.username, account.token);
+    GamePlayer direct(endpoint, account.username, account.token);
     const auto snapshot = direct.request(open_game(result.game, false));
     if (!snapshot.has_game_snapshot())
       throw ChaosGameError("OpenGame answered " + snapshot.ShortDebugString());

@@ -5,6 +5,8 @@
 // request on purpose. For the chaos test and the kill soak (docs/fuzzing.md, docs/soak.md).
 #pragma once
 
+#include "ws_test_client.hpp"
+
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
@@ -38,6 +40,9 @@ struct ChaosGameOptions {
   // stored snapshot after a restart) is followed by reading the actions between from it. Empty:
   // such a catch-up is an error.
   std::filesystem::path database;
+  // Set: every connection is over TLS to localhost, the certificate verified against this PEM
+  // authority (the kill soak's --tls, issue 28). Empty: clear text.
+  std::string ca_file;
 };
 
 struct ChaosGameResult {
@@ -55,10 +60,10 @@ struct ChaosGameResult {
   std::vector<std::string> final_views;  // each bot's view of its replica at the end (engine::serialize)
 };
 
-// Registers two accounts through `port()` (read again on every connection), creates a Quatre Bras
-// game (French and Allied seats) and opens it on both; `on_started` runs once both clients follow
-// the game (after the first action: a client follows a game only from its start). Then plays it to
-// its end. Throws ChaosGameError.
+// Registers two accounts through `port()` (read again on every connection; over TLS with
+// options.ca_file), creates a Quatre Bras game (French and Allied seats) and opens it on both;
+// `on_started` runs once both clients follow the game (after the first action: a client follows a
+// game only from its start). Then plays it to its end. Throws ChaosGameError.
 ChaosGameResult play_chaos_game(const std::function<int()>& port, const std::string& name_prefix,
                                 const ChaosGameOptions& options,
                                 const std::function<void()>& on_started = {});
@@ -67,8 +72,10 @@ ChaosGameResult play_chaos_game(const std::function<int()>& port, const std::str
 // acknowledged action once with its sequence, no other action, sequences 1..N. Empty when right.
 std::vector<std::string> check_game_log(const std::filesystem::path& database, const ChaosGameResult& result);
 
-// The view the server gives each account of its seat (a new connection to `port`, OpenGame from
-// nothing), as engine::serialize text, in the order of result.accounts; and the sequence it is at.
-std::pair<std::vector<std::string>, std::uint64_t> server_views(int port, const ChaosGameResult& result);
+// The view the server gives each account of its seat (a new connection to `endpoint`, OpenGame
+// from nothing), as engine::serialize text, in the order of result.accounts; and the sequence it is
+// at.
+std::pair<std::vector<std::string>, std::uint64_t> server_views(const WsEndpoint& endpoint,
+                                                                const ChaosGameResult& result);
 
 }  // namespace hd::test

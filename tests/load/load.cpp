@@ -4,7 +4,10 @@
 // SubmitAction -> ActionAccepted (median and 99th percentile, measured by the clients) and errors.
 //
 //   hd_load --server ws://HOST:PORT/ [--games N] [--concurrency C] [--scenario S] [--vs-builtin]
-//           [--seed N] [--data DIR]
+//           [--seed N] [--data DIR] [--ca-file PEM]
+//
+// A wss:// server is reached over TLS, its certificate verified (never unverified) against the
+// system's CA store or the authority in --ca-file (issue 28; hd/wire/tls_client.hpp).
 //
 // Exit status: 0 every game finished without error; 1 some game failed; 2 bad usage.
 #include "latency_percentile.hpp"
@@ -30,6 +33,7 @@ struct LoadOptions {
   bool vs_builtin = false;
   std::uint64_t seed = 0;
   std::filesystem::path data = hd::loader::default_data_root();
+  std::string ca_file;  // wss:// only: trust this PEM authority (issue 28)
 };
 
 struct Totals {
@@ -61,19 +65,26 @@ int main(int argc, char** argv) {
       options.seed = std::strtoull(argv[++i], nullptr, 10);
     else if (arg == "--data" && has_value)
       options.data = argv[++i];
+    else if (arg == "--ca-file" && has_value)
+      options.ca_file = argv[++i];
     else if (arg == "--vs-builtin")
       options.vs_builtin = true;
     else {
       std::cerr << "usage: hd_load --server ws://HOST:PORT/ [--games N] [--concurrency C] [--scenario S]\n"
-                   "               [--vs-builtin] [--seed N] [--data DIR]\n";
+                   "               [--vs-builtin] [--seed N] [--data DIR] [--ca-file PEM]\n";
       return 2;
     }
   }
-  const auto address = hd::term::parse_server_address(options.server);
+  auto address = hd::term::parse_server_address(options.server);
   if (!address || options.games < 1) {
     std::cerr << "hd_load: --server ws://HOST:PORT/ and --games N >= 1 are required\n";
     return 2;
   }
+  if (!options.ca_file.empty() && !address->tls) {
+    std::cerr << "hd_load: --ca-file is for a wss:// server\n";
+    return 2;
+  }
+  address->ca_file = options.ca_file;
   if (options.concurrency <= 0 || options.concurrency > options.games) options.concurrency = options.games;
   if (options.seed == 0) options.seed = std::random_device{}();
   char run_id[16];
@@ -120,10 +131,11 @@ int main(int argc, char** argv) {
     thread.join();
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 
-  std::printf("hd_load: %d games of %s (%s), %d at once, seed %llu\n", options.games,
+  std::printf("hd_load: %d games of %s (%s), %d at once, seed %llu, %s\n", options.games,
               options.scenario.c_str(),
               options.vs_builtin ? "one bot against the built-in player" : "two bots each",
-              options.concurrency, static_cast<unsigned long long>(options.seed));
+              options.concurrency, static_cast<unsigned long long>(options.seed),
+              address->tls ? "over TLS (wss://)" : "clear text (ws://)");
   std::printf("finished %d, errors %zu, wall time %.1f s, games per minute %.2f\n", totals.finished,
               totals.errors.size(), seconds, seconds > 0 ? totals.finished * 60.0 / seconds : 0.0);
   std::printf("actions %llu (%.1f per second), refusals %llu, sent again after RATE_LIMITED %llu\n",

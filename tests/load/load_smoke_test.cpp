@@ -1,19 +1,24 @@
 // hd_load against the real server binary: a few concurrent bot games (two bots, and one bot against
-// the built-in player) all finish with no error, and the report carries the figures docs/load.md uses.
+// the built-in player) all finish with no error, and the report carries the figures docs/load.md uses;
+// and the same over wss:// to the server's own TLS listener, the test authority verified (issue 28).
 #include "process.hpp"
 #include "server_process.hpp"
+#include "tls_server.hpp"
 
 #include <catch2/catch.hpp>
 
 #include <fstream>
+#include <regex>
 #include <sstream>
 
 namespace {
 
-std::string run_load(const hd::test::ServerProcess& server, const std::string& name,
+// Runs hd_load against `url` with `args`, its output kept in `directory`; returns the output and
+// sets `status`.
+std::string run_load(const std::filesystem::path& directory, const std::string& url, const std::string& name,
                      const std::vector<std::string>& args, int& status) {
-  const auto output = server.directory() / (name + ".out");
-  std::vector<std::string> argv{HD_LOAD_BINARY, "--server", server.url(), "--data",
+  const auto output = directory / (name + ".out");
+  std::vector<std::string> argv{HD_LOAD_BINARY, "--server", url, "--data",
                                 std::string(HD_SOURCE_DIR) + "/scenarios"};
   argv.insert(argv.end(), args.begin(), args.end());
   const int pid = hd::test::spawn_process(argv, output.string());
@@ -22,6 +27,17 @@ std::string run_load(const hd::test::ServerProcess& server, const std::string& n
   std::ostringstream text;
   text << in.rdbuf();
   return text.str();
+}
+
+std::string run_load(const hd::test::ServerProcess& server, const std::string& name,
+                     const std::vector<std::string>& args, int& status) {
+  return run_load(server.directory(), server.url(), name, args, status);
+}
+
+// The actions hd_load reports (its "actions N (...)" line), -1 if none.
+long reported_actions(const std::string& report) {
+  std::smatch match;
+  return std::regex_search(report, match, std::regex("\\nactions ([0-9]+) ")) ? std::stol(match[1]) : -1;
 }
 
 }  // namespace
@@ -50,4 +66,31 @@ TEST_CASE("hd_load plays concurrent bot games to the end without error", "[load]
   INFO(builtin);
   CHECK(status == 0);
   CHECK(builtin.find("finished 2, errors 0") != std::string::npos);
+}
+
+TEST_CASE("hd_load plays bot games over wss:// with the certificate verified", "[load][e2e][tls]") {
+  // Issue 28: the server's own TLS listener with a test authority's certificate for localhost; the
+  // default request rate limit, as above.
+  const hd::test::TlsServer tls(std::string(HD_SOURCE_DIR) + "/scenarios");
+  const std::string ca_file = (tls.dir / "ca.pem").string();
+  int status = 0;
+  const std::string report =
+      run_load(tls.dir, tls.url(), "tls", {"--games", "2", "--seed", "7", "--ca-file", ca_file}, status);
+  INFO(report);
+  CHECK(status == 0);
+  CHECK(report.find("over TLS (wss://)") != std::string::npos);
+  CHECK(report.find("finished 2, errors 0") != std::string::npos);
+  CHECK(report.find("refusals 0") != std::string::npos);
+  // A real workload: two whole Quatre Bras games (about 125 actions each).
+  CHECK(reported_actions(report) >= 100);
+  WARN(report);
+
+  // Verification is never off: without the authority the system's store does not trust the
+  // certificate and no game starts.
+  const std::string untrusted =
+      run_load(tls.dir, tls.url(), "untrusted", {"--games", "1", "--seed", "8"}, status);
+  INFO(untrusted);
+  CHECK(status == 1);
+  CHECK(untrusted.find("finished 0, errors 1") != std::string::npos);
+  CHECK(reported_actions(untrusted) == 0);
 }

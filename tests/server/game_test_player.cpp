@@ -49,10 +49,11 @@ std::string test_entropy(const std::string& label) {
   return entropy.substr(0, 64);
 }
 
-GamePlayer::GamePlayer(int port, const std::string& username) : GamePlayer(port, username, HeaderFields{}) {}
+GamePlayer::GamePlayer(const WsEndpoint& endpoint, const std::string& username)
+    : GamePlayer(endpoint, username, HeaderFields{}) {}
 
-GamePlayer::GamePlayer(int port, const std::string& username, const HeaderFields& headers)
-    : client_(port, headers), username_(username) {
+GamePlayer::GamePlayer(const WsEndpoint& endpoint, const std::string& username, const HeaderFields& headers)
+    : client_(endpoint, headers), username_(username) {
   hello();
   v1::ClientEnvelope reg;
   reg.mutable_register_account()->set_username(username);
@@ -63,8 +64,9 @@ GamePlayer::GamePlayer(int port, const std::string& username, const HeaderFields
   account_ = answer.logged_in().account_id();
 }
 
-GamePlayer::GamePlayer(int port, const std::string& username, const std::string& session_token)
-    : client_(port), username_(username) {
+GamePlayer::GamePlayer(const WsEndpoint& endpoint, const std::string& username,
+                       const std::string& session_token)
+    : client_(endpoint), username_(username) {
   hello();
   v1::ClientEnvelope resume;
   resume.mutable_resume_session()->set_session_token(session_token);

@@ -31,12 +31,13 @@ std::string test_entropy(const std::string& label);
 
 class GamePlayer {
  public:
-  // Connects, says Hello and registers `username` (password "password-<username>").
-  GamePlayer(int port, const std::string& username);
+  // Connects (a port: clear text; or a TLS endpoint, issue 28), says Hello and registers `username`
+  // (password "password-<username>").
+  GamePlayer(const WsEndpoint& endpoint, const std::string& username);
   // The same, sending `headers` with the upgrade (X-Real-IP behind a trusted proxy, say).
-  GamePlayer(int port, const std::string& username, const HeaderFields& headers);
+  GamePlayer(const WsEndpoint& endpoint, const std::string& username, const HeaderFields& headers);
   // Connects and logs in with a session token from an earlier registration.
-  GamePlayer(int port, const std::string& username, const std::string& session_token);
+  GamePlayer(const WsEndpoint& endpoint, const std::string& username, const std::string& session_token);
 
   // Sends a request with a fresh request id; returns the envelope answering it (others are kept).
   hundred_days::v1::ServerEnvelope request(hundred_days::v1::ClientEnvelope envelope);

@@ -10,26 +10,36 @@
 
 namespace hd::test {
 
-TlsServer::TlsServer(const std::filesystem::path& data_root, const std::vector<std::string>& extra_args)
-    : dir(make_temp_directory("hd-tls")) {
+std::vector<std::string> make_tls_listener(const std::filesystem::path& dir) {
   make_authority(dir, "ca");
   make_certificate(dir, "ca", "server", "DNS:localhost,IP:127.0.0.1");
-  ServerOptions options;
-  options.directory = dir;
-  options.extra_args = cheap_hashing_args(data_root);
-  options.extra_args.insert(
-      options.extra_args.end(),
-      {"--tls-certificate", (dir / "server.pem").string(), "--tls-private-key", (dir / "server.key").string(),
-       "--tls-port", "0", "--tls-port-file", (dir / "tls-port").string()});
-  options.extra_args.insert(options.extra_args.end(), extra_args.begin(), extra_args.end());
-  server = std::make_unique<ServerProcess>(options);
+  return {"--tls-certificate", (dir / "server.pem").string(),
+          "--tls-private-key", (dir / "server.key").string(),
+          "--tls-port",        "0",
+          "--tls-port-file",   (dir / "tls-port").string()};
+}
+
+int wait_for_tls_port(const std::filesystem::path& dir, const ServerProcess& server) {
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
   while (std::chrono::steady_clock::now() < deadline) {
     std::ifstream in(dir / "tls-port");
-    if (in >> tls_port && tls_port > 0) return;
+    int port = 0;
+    if (in >> port && port > 0) return port;
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
-  throw std::runtime_error("no TLS port within 10 s:\n" + server->log());
+  throw std::runtime_error("no TLS port within 10 s:\n" + server.log());
+}
+
+TlsServer::TlsServer(const std::filesystem::path& data_root, const std::vector<std::string>& extra_args)
+    : dir(make_temp_directory("hd-tls")) {
+  ServerOptions options;
+  options.directory = dir;
+  options.extra_args = cheap_hashing_args(data_root);
+  const auto listener = make_tls_listener(dir);
+  options.extra_args.insert(options.extra_args.end(), listener.begin(), listener.end());
+  options.extra_args.insert(options.extra_args.end(), extra_args.begin(), extra_args.end());
+  server = std::make_unique<ServerProcess>(options);
+  tls_port = wait_for_tls_port(dir, *server);
 }
 
 std::string TlsServer::url(const std::string& host) const {

@@ -12,6 +12,16 @@
 
 namespace hd::test {
 
+// Makes the test authority "ca" (dir/ca.pem) and the certificate "server" for localhost and
+// 127.0.0.1 in `dir`; returns the server flags for a TLS listener with them on a free port that the
+// server writes to dir/tls-port.
+std::vector<std::string> make_tls_listener(const std::filesystem::path& dir);
+
+// The TLS port `server` (started with make_tls_listener's flags for `dir`) wrote to dir/tls-port;
+// waits for it at most 10 s, else throws std::runtime_error with the server's log. Remove the file
+// before starting a server again in `dir` (the kill soak's restarts, issue 28).
+int wait_for_tls_port(const std::filesystem::path& dir, const ServerProcess& server);
+
 struct TlsServer {
   std::filesystem::path dir;
   std::unique_ptr<ServerProcess> server;

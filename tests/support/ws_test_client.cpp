@@ -2,15 +2,20 @@
 
 #include <hd/wire/frame_codec.hpp>
 #include <hd/wire/protocol_version.hpp>
+#include <hd/wire/tls_client.hpp>
 
 #include <boost/asio/connect.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
+#include <boost/beast/ssl.hpp>
 #include <boost/beast/websocket.hpp>
+#include <boost/beast/websocket/ssl.hpp>
 
+#include <optional>
 #include <stdexcept>
+#include <type_traits>
 
 namespace hd::test {
 
@@ -19,18 +24,31 @@ namespace net = boost::asio;
 namespace websocket = beast::websocket;
 using tcp = net::ip::tcp;
 
+using PlainWs = websocket::stream<beast::tcp_stream>;
+using TlsWs = websocket::stream<beast::ssl_stream<beast::tcp_stream>>;
+
+// One of the two streams is set: clear text, or TLS (issue 28) with the context it was made with.
 struct WsTestClient::Impl {
   net::io_context io;
-  websocket::stream<beast::tcp_stream> ws{io};
+  std::shared_ptr<net::ssl::context> tls_context;
+  std::optional<PlainWs> plain;
+  std::optional<TlsWs> tls;
   beast::flat_buffer buffer;
   bool closed = false;
   int close_code = 0;
+
+  // Runs `f` on whichever stream is open.
+  template <typename F>
+  decltype(auto) with_ws(F&& f) {
+    return tls ? f(*tls) : f(*plain);
+  }
 };
 
 namespace {
 
 // Adds `headers` to every upgrade request the stream sends.
-void decorate_upgrade(websocket::stream<beast::tcp_stream>& ws, const HeaderFields& headers) {
+template <typename Ws>
+void decorate_upgrade(Ws& ws, const HeaderFields& headers) {
   ws.set_option(websocket::stream_base::decorator([headers](websocket::request_type& request) {
     for (const auto& [name, value] : headers)
       request.set(name, value);
@@ -39,31 +57,58 @@ void decorate_upgrade(websocket::stream<beast::tcp_stream>& ws, const HeaderFiel
 
 }  // namespace
 
-WsTestClient::WsTestClient(int port, const HeaderFields& headers) : impl_(std::make_unique<Impl>()) {
-  const tcp::endpoint endpoint(net::ip::make_address("127.0.0.1"), static_cast<unsigned short>(port));
-  beast::get_lowest_layer(impl_->ws).expires_after(std::chrono::seconds(10));
-  beast::get_lowest_layer(impl_->ws).connect(endpoint);
-  beast::get_lowest_layer(impl_->ws).expires_never();
-  impl_->ws.read_message_max(16 * 1024 * 1024);
-  decorate_upgrade(impl_->ws, headers);
-  impl_->ws.handshake("127.0.0.1:" + std::to_string(port), "/");
+WsTestClient::WsTestClient(const WsEndpoint& endpoint, const HeaderFields& headers)
+    : impl_(std::make_unique<Impl>()) {
+  const tcp::endpoint address(net::ip::make_address("127.0.0.1"), static_cast<unsigned short>(endpoint.port));
+  if (endpoint.tls()) {
+    impl_->tls_context = hd::wire::make_client_tls_context(endpoint.ca_file);
+    impl_->tls.emplace(impl_->io, *impl_->tls_context);
+  } else {
+    impl_->plain.emplace(impl_->io);
+  }
+  impl_->with_ws([&](auto& ws) {
+    auto& tcp_layer = beast::get_lowest_layer(ws);
+    tcp_layer.expires_after(std::chrono::seconds(10));
+    tcp_layer.connect(address);
+    std::string host = "127.0.0.1";
+    if constexpr (std::is_same_v<std::decay_t<decltype(ws)>, TlsWs>) {
+      // The certificate must name localhost (tests/support/tls_server.hpp), as a client asking for
+      // wss://localhost:PORT/ would check it.
+      host = "localhost";
+      const std::string problem = hd::wire::prepare_client_tls(ws.next_layer().native_handle(), host);
+      if (!problem.empty()) throw std::runtime_error(problem);
+      beast::error_code error;
+      ws.next_layer().handshake(net::ssl::stream_base::client, error);
+      if (error)
+        throw std::runtime_error("TLS handshake: " +
+                                 hd::wire::describe_tls_failure(ws.next_layer().native_handle(), error));
+    }
+    tcp_layer.expires_never();
+    ws.read_message_max(16 * 1024 * 1024);
+    decorate_upgrade(ws, headers);
+    ws.handshake(host + ":" + std::to_string(endpoint.port), "/");
+  });
 }
 
 WsTestClient::~WsTestClient() {
   if (!impl_->closed) {
     beast::error_code ignored;
-    beast::get_lowest_layer(impl_->ws).socket().close(ignored);
+    impl_->with_ws([&](auto& ws) { beast::get_lowest_layer(ws).socket().close(ignored); });
   }
 }
 
 void WsTestClient::send_binary(const std::string& bytes) {
-  impl_->ws.binary(true);
-  impl_->ws.write(net::buffer(bytes));
+  impl_->with_ws([&](auto& ws) {
+    ws.binary(true);
+    ws.write(net::buffer(bytes));
+  });
 }
 
 void WsTestClient::send_text(const std::string& text) {
-  impl_->ws.text(true);
-  impl_->ws.write(net::buffer(text));
+  impl_->with_ws([&](auto& ws) {
+    ws.text(true);
+    ws.write(net::buffer(text));
+  });
 }
 
 void WsTestClient::send(const hundred_days::v1::ClientEnvelope& envelope) {
@@ -74,16 +119,18 @@ std::optional<hundred_days::v1::ServerEnvelope> WsTestClient::receive(std::chron
   if (impl_->closed) return std::nullopt;
   beast::error_code result = net::error::would_block;
   bool done = false;
-  impl_->ws.async_read(impl_->buffer, [&](beast::error_code error, std::size_t) {
-    result = error;
-    done = true;
+  impl_->with_ws([&](auto& ws) {
+    ws.async_read(impl_->buffer, [&](beast::error_code error, std::size_t) {
+      result = error;
+      done = true;
+    });
   });
   impl_->io.restart();
   impl_->io.run_for(timeout);
   if (!done) {
     // Time is up: abandon the read (the socket is closed so the handler runs), report nothing.
     beast::error_code ignored;
-    beast::get_lowest_layer(impl_->ws).socket().cancel(ignored);
+    impl_->with_ws([&](auto& ws) { beast::get_lowest_layer(ws).socket().cancel(ignored); });
     impl_->io.restart();
     impl_->io.run();
     impl_->closed = true;  // a cancelled read leaves a Beast stream unusable
@@ -91,7 +138,7 @@ std::optional<hundred_days::v1::ServerEnvelope> WsTestClient::receive(std::chron
   }
   if (result) {
     impl_->closed = true;
-    impl_->close_code = impl_->ws.reason().code;
+    impl_->close_code = impl_->with_ws([](auto& ws) { return static_cast<int>(ws.reason().code); });
     return std::nullopt;
   }
   const std::string bytes = beast::buffers_to_string(impl_->buffer.data());

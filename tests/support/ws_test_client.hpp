@@ -1,4 +1,5 @@
-// A blocking-with-deadline WebSocket client for end-to-end tests against the real server.
+// A blocking-with-deadline WebSocket client for end-to-end tests against the real server, in clear
+// text or over TLS (wss://, the clients' own TLS code: hd/wire/tls_client.hpp; issue 28).
 #pragma once
 
 #include <hundred_days/v1/protocol.pb.h>
@@ -15,11 +16,22 @@ namespace hd::test {
 // Extra HTTP header fields for a request or an upgrade, e.g. {"Origin", "https://a.example"}.
 using HeaderFields = std::vector<std::pair<std::string, std::string>>;
 
+// Where a test client connects: 127.0.0.1:port in clear text; or, with `ca_file` set, over TLS to
+// localhost:port, the server's certificate verified against that PEM authority and for the name
+// localhost (never unverified). Implicit from a port: a port alone is clear text.
+struct WsEndpoint {
+  WsEndpoint(int port_ = 0, std::string ca_file_ = {}) : port(port_), ca_file(std::move(ca_file_)) {}
+  int port;
+  std::string ca_file;  // empty: clear text
+  bool tls() const { return !ca_file.empty(); }
+};
+
 class WsTestClient {
  public:
-  // Connects to 127.0.0.1:port and completes the WebSocket handshake, sending `headers` with the
-  // upgrade request; throws on failure (a refused upgrade included).
-  explicit WsTestClient(int port, const HeaderFields& headers = {});
+  // Connects to `endpoint` (TCP, then the TLS handshake for a TLS endpoint, each within 10 s) and
+  // completes the WebSocket handshake, sending `headers` with the upgrade request; throws on
+  // failure (a refused upgrade or a certificate that does not verify included).
+  explicit WsTestClient(const WsEndpoint& endpoint, const HeaderFields& headers = {});
   ~WsTestClient();
   WsTestClient(const WsTestClient&) = delete;
   WsTestClient& operator=(const WsTestClient&) = delete;
