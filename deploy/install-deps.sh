@@ -14,6 +14,7 @@ packages=(
   libsodium-dev                             # password hashing (Argon2id), tokens, SHA-256
   libssl-dev openssl ca-certificates        # wss:// and the server's TLS listener (openssl: test certificates)
   nginx                                     # TLS in front of the server (deploy/nginx; terminal_nginx_test)
+  systemd                                   # systemd-analyze: deploy/systemd's units checked (deploy_systemd_units_verify)
   catch2                                    # the tests
   libbenchmark-dev                          # the engine benchmarks (Google Benchmark)
   clang-14 libclang-rt-14-dev               # the fuzz targets (libFuzzer, ASan, UBSan: docs/fuzzing.md)

@@ -1,0 +1,36 @@
+# Usage: cmake -DUNITS=<dir> -DSERVER=<hd_server> -DBACKUP=<hd_backup> -DWORK=<dir> -P CheckSystemdUnits.cmake
+# Issue 28: the systemd units in UNITS, as docs/deploy.md installs them, pass `systemd-analyze
+# verify` with no warning at all (an unknown key, a bad value, a timer's missing service), their
+# /usr/local/bin/hd_server and hd_backup pointed at the built binaries (verify checks that
+# ExecStart is executable). Fails if systemd-analyze is missing.
+foreach(_var UNITS SERVER BACKUP WORK)
+  if(NOT ${_var})
+    message(FATAL_ERROR "${_var} is not set")
+  endif()
+endforeach()
+find_program(_analyze systemd-analyze)
+if(NOT _analyze)
+  message(FATAL_ERROR "systemd-analyze is not installed (deploy/install-deps.sh installs systemd)")
+endif()
+file(REMOVE_RECURSE "${WORK}")
+file(MAKE_DIRECTORY "${WORK}")
+file(GLOB _units "${UNITS}/*.service" "${UNITS}/*.timer")
+if(NOT _units)
+  message(FATAL_ERROR "no units in ${UNITS}")
+endif()
+set(_copies "")
+foreach(_unit IN LISTS _units)
+  file(READ "${_unit}" _text)
+  string(REPLACE "/usr/local/bin/hd_server" "${SERVER}" _text "${_text}")
+  string(REPLACE "/usr/local/bin/hd_backup" "${BACKUP}" _text "${_text}")
+  get_filename_component(_name "${_unit}" NAME)
+  file(WRITE "${WORK}/${_name}" "${_text}")
+  list(APPEND _copies "${WORK}/${_name}")
+endforeach()
+execute_process(COMMAND ${_analyze} verify ${_copies} RESULT_VARIABLE _rc OUTPUT_VARIABLE _out
+                ERROR_VARIABLE _err)
+if(NOT _rc EQUAL 0 OR NOT "${_out}${_err}" STREQUAL "")
+  message(FATAL_ERROR "systemd-analyze verify (exit ${_rc}):\n${_out}${_err}")
+endif()
+list(LENGTH _copies _count)
+message(STATUS "systemd units: ${_count} verified with no warning")
