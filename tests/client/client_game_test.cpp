@@ -13,6 +13,7 @@
 #include "sqlite_rows.hpp"
 #include "view/lobby_screen.hpp"
 #include "view/map_palette.hpp"
+#include "virtual_display.hpp"
 
 #include <hd/engine/rules/combat/combat_options.hpp>
 #include <hd/engine/rules/movement/movement.hpp>
@@ -82,26 +83,11 @@ int run_client(const hd::test::ServerProcess& server, const std::filesystem::pat
                const std::string& script, std::uint64_t game, const std::vector<std::string>& extra = {}) {
   const std::filesystem::path script_path = directory / "script.txt";
   std::ofstream(script_path) << script;
-  const std::string screen = "-screen 0 " + std::to_string(kWidth) + "x" + std::to_string(kHeight) + "x24";
-  std::vector<std::string> argv{"xvfb-run",
-                                "-a",
-                                "-s",
-                                screen,
-                                HD_CLIENT_BINARY,
-                                "--server",
-                                server.url(),
-                                "--width",
-                                std::to_string(kWidth),
-                                "--height",
-                                std::to_string(kHeight),
-                                "--user",
-                                "alice",
-                                "--password",
-                                "password-alice",
-                                "--script",
-                                script_path.string(),
-                                "--screenshot-timeout-seconds",
-                                "60"};
+  std::vector<std::string> argv = hd::test::in_virtual_display(
+      kWidth, kHeight,
+      {HD_CLIENT_BINARY, "--server", server.url(), "--width", std::to_string(kWidth), "--height",
+       std::to_string(kHeight), "--user", "alice", "--password", "password-alice", "--script",
+       script_path.string(), "--screenshot-timeout-seconds", "60"});
   if (game != 0) {
     argv.push_back("--open-game");
     argv.push_back(std::to_string(game));
@@ -605,12 +591,12 @@ TEST_CASE("real server: a new account registered from the login form reaches the
       lobby_shot + "\nquit\n";
   const std::filesystem::path script_path = directory / "script.txt";
   std::ofstream(script_path) << script_text;
-  const std::string screen = "-screen 0 " + std::to_string(kWidth) + "x" + std::to_string(kHeight) + "x24";
-  const int status =
-      hd::test::run_process({"xvfb-run", "-a", "-s", screen, HD_CLIENT_BINARY, "--server", server.url(),
-                             "--width", std::to_string(kWidth), "--height", std::to_string(kHeight),
-                             "--script", script_path.string(), "--screenshot-timeout-seconds", "30"},
-                            std::chrono::seconds(120));
+  const int status = hd::test::run_process(
+      hd::test::in_virtual_display(
+          kWidth, kHeight,
+          {HD_CLIENT_BINARY, "--server", server.url(), "--width", std::to_string(kWidth), "--height",
+           std::to_string(kHeight), "--script", script_path.string(), "--screenshot-timeout-seconds", "30"}),
+      std::chrono::seconds(120));
   INFO("server log:\n" << server.log());
   REQUIRE(status == 0);
   keep(shot);
@@ -618,8 +604,10 @@ TEST_CASE("real server: a new account registered from the login form reaches the
   // The account exists on the server: a second client logs in with the same password.
   const std::string again = "wait-for welcome\nwait-for logged-in\nquit\n";
   std::ofstream(script_path) << again;
-  CHECK(hd::test::run_process({"xvfb-run", "-a", "-s", screen, HD_CLIENT_BINARY, "--server", server.url(),
-                               "--user", "alice_1", "--password", "correct-horse", "--script",
-                               script_path.string(), "--screenshot-timeout-seconds", "20"},
-                              std::chrono::seconds(90)) == 0);
+  CHECK(hd::test::run_process(
+            hd::test::in_virtual_display(
+                kWidth, kHeight,
+                {HD_CLIENT_BINARY, "--server", server.url(), "--user", "alice_1", "--password",
+                 "correct-horse", "--script", script_path.string(), "--screenshot-timeout-seconds", "20"}),
+            std::chrono::seconds(90)) == 0);
 }

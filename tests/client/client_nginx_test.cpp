@@ -9,11 +9,12 @@
 #include "scripted_client.hpp"
 #include "term_run.hpp"
 #include "test_certificates.hpp"
+#include "virtual_display.hpp"
 
 #include <catch2/catch.hpp>
 
 using hd::test::contains;
-using hd::test::run_term;
+using hd::test::make_game_one;
 using hd::test::ScriptedClient;
 using hd::test::TermRun;
 
@@ -37,15 +38,9 @@ TEST_CASE("the window client registers, opens a game and plays over wss:// throu
     CHECK(client.finish() == 0);
   }
 
-  const TermRun created = run_term(
-      proxied.dir, "alice-create", url,
-      {"login alice alice-password", "create quatre-bras take=french prussian=builtin"}, proxied.trust());
-  INFO(created.output);
-  REQUIRE(contains(created.output, "created game 1 "));
-  const TermRun joined =
-      run_term(proxied.dir, "bob-join", url, {"register bob bob-password", "join 1 allied"}, proxied.trust());
-  INFO(joined.output);
-  REQUIRE(contains(joined.output, "joined allied of game 1"));
+  const std::string not_made = make_game_one(proxied.dir, url, proxied.trust());
+  INFO(not_made);
+  REQUIRE(not_made.empty());
 
   {
     auto args = trusted;
@@ -80,10 +75,10 @@ TEST_CASE("the window client registers, opens a game and plays over wss:// throu
 // `url` with `extra` options; returns its exit status and its output.
 TermRun run_window_client(const std::filesystem::path& dir, const std::string& name, const std::string& url,
                           const std::vector<std::string>& extra) {
-  std::vector<std::string> argv{
-      "xvfb-run", "-a", "-s",           "-screen 0 1280x800x24",          HD_CLIENT_BINARY,
-      "--server", url,  "--screenshot", (dir / (name + ".png")).string(), "--screenshot-timeout-seconds",
-      "30"};
+  std::vector<std::string> argv =
+      hd::test::in_virtual_display(1280, 800,
+                                   {HD_CLIENT_BINARY, "--server", url, "--screenshot",
+                                    (dir / (name + ".png")).string(), "--screenshot-timeout-seconds", "30"});
   argv.insert(argv.end(), extra.begin(), extra.end());
   const auto output = dir / (name + ".out");
   const int pid = hd::test::spawn_process(argv, output.string());

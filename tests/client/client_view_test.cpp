@@ -2,7 +2,9 @@
 // probed pixel by pixel: the create-game form over the lobby, the bombardment sight lines in the
 // colour of the server's verdict (7.3; the verdict computed by the engine as the server does), the
 // die rolling then the result over the defender (7.0), and the turn track strip (4.0).
+#include "process.hpp"
 #include "view/map_palette.hpp"
+#include "virtual_display.hpp"
 
 #include <SFML/Graphics/Image.hpp>
 #include <catch2/catch.hpp>
@@ -22,9 +24,9 @@ const std::filesystem::path& scenes() {
   static const std::filesystem::path out = [] {
     const auto dir = std::filesystem::path(HD_ARTIFACTS_DIR) / "client-view";
     std::filesystem::remove_all(dir);
-    const std::string command = std::string("xvfb-run -a -s '-screen 0 1280x800x24' '") +
-                                HD_VIEW_SCENES_BINARY + "' --out '" + dir.string() + "'";
-    REQUIRE(std::system(command.c_str()) == 0);
+    REQUIRE(hd::test::run_process(
+                hd::test::in_virtual_display(1280, 800, {HD_VIEW_SCENES_BINARY, "--out", dir.string()}),
+                std::chrono::seconds(120)) == 0);
     return dir;
   }();
   return out;

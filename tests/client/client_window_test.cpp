@@ -7,6 +7,7 @@
 #include "server_process.hpp"
 #include "view/palette.hpp"
 #include "view/screen_layout.hpp"
+#include "virtual_display.hpp"
 
 #include <hd/engine/board/hex.hpp>
 #include <hd/engine/board/hex_layout.hpp>
@@ -47,22 +48,10 @@ Screenshot take_welcome_screenshot() {
   try {
     hd::test::ServerProcess server;
     const std::filesystem::path png = server.directory() / "client-welcome.png";
-    const std::string screen = "-screen 0 " + std::to_string(kWidth) + "x" + std::to_string(kHeight) + "x24";
-    const std::vector<std::string> argv{"xvfb-run",
-                                        "-a",
-                                        "-s",
-                                        screen,
-                                        HD_CLIENT_BINARY,
-                                        "--server",
-                                        server.url(),
-                                        "--width",
-                                        std::to_string(kWidth),
-                                        "--height",
-                                        std::to_string(kHeight),
-                                        "--screenshot",
-                                        png.string(),
-                                        "--screenshot-timeout-seconds",
-                                        "30"};
+    const std::vector<std::string> argv = hd::test::in_virtual_display(
+        kWidth, kHeight,
+        {HD_CLIENT_BINARY, "--server", server.url(), "--width", std::to_string(kWidth), "--height",
+         std::to_string(kHeight), "--screenshot", png.string(), "--screenshot-timeout-seconds", "30"});
     const int status = hd::test::run_process(argv, std::chrono::seconds(90));
     if (std::filesystem::exists(png)) {
       const std::filesystem::path artifacts = HD_ARTIFACTS_DIR;

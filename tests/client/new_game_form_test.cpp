@@ -102,12 +102,12 @@ TEST_CASE("the form starts on Quatre Bras and sends the scenario's options, rule
     form.cycle_spectators();
     cycle.emplace_back(form.spectators(), form.spectator_delay());
   }
-  CHECK(cycle == std::vector<std::pair<pb::SpectatorView, std::uint32_t>>{
-                     {pb::SPECTATOR_VIEW_DELAYED_ALL, 0},
-                     {pb::SPECTATOR_VIEW_UNSPECIFIED, 0},
-                     {pb::SPECTATOR_VIEW_FRENCH, 0},
-                     {pb::SPECTATOR_VIEW_COALITION, 0},
-                     {pb::SPECTATOR_VIEW_DELAYED_ALL, 2}});
+  CHECK(cycle ==
+        std::vector<std::pair<pb::SpectatorView, std::uint32_t>>{{pb::SPECTATOR_VIEW_DELAYED_ALL, 0},
+                                                                 {pb::SPECTATOR_VIEW_UNSPECIFIED, 0},
+                                                                 {pb::SPECTATOR_VIEW_FRENCH, 0},
+                                                                 {pb::SPECTATOR_VIEW_COALITION, 0},
+                                                                 {pb::SPECTATOR_VIEW_DELAYED_ALL, 2}});
   form.set_spectators(pb::SPECTATOR_VIEW_COALITION);
 
   const pb::ClientEnvelope sent = hd::client::requests::create_game(form.choice(), std::string(32, 'e'));

@@ -3,6 +3,7 @@
 #include "server_process.hpp"
 #include "view/map_palette.hpp"
 #include "view/render_geometry.hpp"
+#include "virtual_display.hpp"
 
 #include <hd/engine/state/game_setup.hpp>
 #include <hd/loader/data_files.hpp>
@@ -20,8 +21,8 @@ sf::Image render(const std::vector<std::string>& args, const std::string& name) 
   const auto out = std::filesystem::path(HD_ARTIFACTS_DIR) / name;
   std::filesystem::create_directories(out.parent_path());
   std::filesystem::remove(out);
-  std::vector<std::string> argv{"xvfb-run",       "-a",    "-s",        "-screen 0 1280x800x24",
-                                HD_RENDER_BINARY, "--out", out.string()};
+  std::vector<std::string> argv =
+      hd::test::in_virtual_display(1280, 800, {HD_RENDER_BINARY, "--out", out.string()});
   argv.insert(argv.end(), args.begin(), args.end());
   REQUIRE(test::run_process(argv, std::chrono::seconds(120)) == 0);
   sf::Image image;

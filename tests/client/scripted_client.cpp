@@ -1,5 +1,7 @@
 #include "scripted_client.hpp"
 
+#include "virtual_display.hpp"
+
 #include <fcntl.h>
 #include <fstream>
 #include <poll.h>
@@ -67,8 +69,7 @@ ScriptedClient::ScriptedClient(const std::string& client_binary, std::vector<std
   int in[2];
   int out[2];
   if (pipe(in) != 0 || pipe(out) != 0) throw std::runtime_error("pipe failed");
-  const std::string screen = "-screen 0 " + std::to_string(width) + "x" + std::to_string(height) + "x24";
-  std::vector<std::string> argv{"xvfb-run", "-a", "-s", screen, client_binary};
+  std::vector<std::string> argv = hd::test::in_virtual_display(width, height, {client_binary});
   argv.insert(argv.end(), client_args.begin(), client_args.end());
   argv.push_back("--script");
   argv.push_back("-");

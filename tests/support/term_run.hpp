@@ -49,4 +49,20 @@ inline bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
+// The window client tests' game, made over `url` with hd_term (`extra`: its trust flags): alice,
+// already registered, creates Quatre Bras as the French with a built-in Prussian seat, and bob
+// registers and joins as the Allies. Returns the two runs' output when either did not get there,
+// else an empty string.
+inline std::string make_game_one(const std::filesystem::path& dir, const std::string& url,
+                                 const std::vector<std::string>& extra) {
+  const TermRun created =
+      run_term(dir, "alice-create", url,
+               {"login alice alice-password", "create quatre-bras take=french prussian=builtin"}, extra);
+  if (!contains(created.output, "created game 1 ")) return "alice's create:\n" + created.output;
+  const TermRun joined =
+      run_term(dir, "bob-join", url, {"register bob bob-password", "join 1 allied"}, extra);
+  if (!contains(joined.output, "joined allied of game 1")) return "bob's join:\n" + joined.output;
+  return "";
+}
+
 }  // namespace hd::test

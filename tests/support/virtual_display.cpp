@@ -1,0 +1,24 @@
+#include "virtual_display.hpp"
+
+#include <atomic>
+#include <filesystem>
+#include <string>
+#include <unistd.h>
+
+namespace hd::test {
+
+std::vector<std::string> in_virtual_display(int width, int height, const std::vector<std::string>& command) {
+  static std::atomic<unsigned> calls{0};
+  const std::filesystem::path authority =
+      std::filesystem::temp_directory_path() /
+      ("hd-xvfb-" + std::to_string(::getpid()) + "-" + std::to_string(calls++) + ".xauth");
+  std::error_code ignored;
+  std::filesystem::remove(authority, ignored);
+  std::vector<std::string> argv{
+      "xvfb-run",         "-a", "-f",
+      authority.string(), "-s", "-screen 0 " + std::to_string(width) + "x" + std::to_string(height) + "x24"};
+  argv.insert(argv.end(), command.begin(), command.end());
+  return argv;
+}
+
+}  // namespace hd::test
