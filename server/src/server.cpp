@@ -56,7 +56,7 @@ void serve(const ServerConfig& config, const ServerFacts& facts, Database& db) {
   Metrics metrics;
   ConnectionsPerAddress connections_per_address(config.max_connections_per_address);
   AddressRateLimiter address_rate_limiter(config.address_rate_limit);
-  RefusalLogLimiter refusal_log;
+  RefusalLogLimiter refusal_log(RefusalLogLimits{config.refusal_log_interval});
   const CommitTiming commit_timing(db, metrics);
   net::io_context io(config.threads);
   SessionRegistry registry;

@@ -138,6 +138,10 @@ std::string apply_setting(ServerConfig& config, const std::string& key, const st
     const auto v = integer(1, 3600);
     if (!v) return bad();
     config.rate_limit.window = std::chrono::seconds(*v);
+  } else if (key == "refusal-log-interval-seconds") {
+    const auto v = integer(1, 3600);
+    if (!v) return bad();
+    config.refusal_log_interval = std::chrono::seconds(*v);
   } else if (key == "snapshot-every") {
     const auto v = integer(0, 1000000);
     if (!v) return bad();
@@ -257,7 +261,8 @@ std::string server_usage() {
          "                 [--data-root DIR] [--argon2-operations N] [--argon2-memory-kib N]\n"
          "                 [--session-lifetime-days N] [--rate-limit-per-second N]\n"
          "                 [--rate-limit-burst N] [--rate-limit-close-after N]\n"
-         "                 [--rate-limit-window-seconds N] [--max-connections-per-address N]\n"
+         "                 [--rate-limit-window-seconds N] [--refusal-log-interval-seconds N]\n"
+         "                 [--max-connections-per-address N]\n"
          "                 [--allowed-origins LIST] [--trusted-proxies LIST]\n"
          "                 [--metrics-allowed-from LIST] [--snapshot-every N]\n"
          "                 [--allow-missing-rules true|false]\n"

@@ -28,11 +28,12 @@ struct ServerConfig {
   unsigned long long argon2_operations = 2;        // Argon2id passes (libsodium "interactive": 2)
   std::size_t argon2_memory_kib = 64 * 1024;       // Argon2id memory, KiB (interactive: 64 MiB)
   std::chrono::seconds session_lifetime{30 * 86400};  // an unused session token expires after this
-  RateLimit rate_limit;                         // requests per connection (see request_rate_limiter.hpp)
-  std::size_t max_connections_per_address = 8;  // WebSocket connections open at once per client address
-  std::vector<std::string> allowed_origins;     // web origins that may open a WebSocket (none by default)
-  std::vector<std::string> trusted_proxies;     // peers whose X-Real-IP header names the client
-  std::uint64_t snapshot_every = 50;            // a game's state is snapshotted every N actions (0: never)
+  RateLimit rate_limit;                           // requests per connection (see request_rate_limiter.hpp)
+  std::chrono::seconds refusal_log_interval{10};  // one refusal line per address and kind per interval
+  std::size_t max_connections_per_address = 8;    // WebSocket connections open at once per client address
+  std::vector<std::string> allowed_origins;       // web origins that may open a WebSocket (none by default)
+  std::vector<std::string> trusted_proxies;       // peers whose X-Real-IP header names the client
+  std::uint64_t snapshot_every = 50;              // a game's state is snapshotted every N actions (0: never)
   // Development only: create and load games whose rules in force lack a module in the engine; such
   // games are marked "not by the book" everywhere they are shown.
   bool allow_missing_rules = false;
@@ -81,7 +82,8 @@ using ConfigResult = std::variant<ServerConfig, std::string>;
 // Keys: listen, port, database, port-file, name, max-message-bytes, write-queue-limit,
 // handshake-timeout-seconds, idle-timeout-seconds, shutdown-grace-ms, threads, data-root,
 // argon2-operations, argon2-memory-kib, session-lifetime-days, rate-limit-per-second,
-// rate-limit-burst, rate-limit-close-after, rate-limit-window-seconds, max-connections-per-address,
+// rate-limit-burst, rate-limit-close-after, rate-limit-window-seconds, refusal-log-interval-seconds,
+// max-connections-per-address,
 // allowed-origins, trusted-proxies, metrics-allowed-from (lists: comma-separated, may be empty),
 // snapshot-every, allow-missing-rules (true or false), max-unattended-games-per-account,
 // max-open-games-per-account, max-games-created-per-day, finished-games-in-memory,

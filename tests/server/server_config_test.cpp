@@ -59,7 +59,8 @@ TEST_CASE("limit settings: rate, connections per address, origins, proxies, metr
   {
     std::ofstream out(path);
     out << "rate-limit-per-second = 5\nrate-limit-burst = 9\nrate-limit-close-after = 4\n"
-           "rate-limit-window-seconds = 30\nmax-connections-per-address = 3\n"
+           "rate-limit-window-seconds = 30\nrefusal-log-interval-seconds = 7\nmax-connections-per-address = "
+           "3\n"
            "allowed-origins = https://play.example.org, http://localhost:8080\n"
            "trusted-proxies = 127.0.0.1, ::ffff:10.0.0.2\n";
   }
@@ -70,6 +71,7 @@ TEST_CASE("limit settings: rate, connections per address, origins, proxies, metr
   CHECK(config.rate_limit.burst == 9);
   CHECK(config.rate_limit.close_after == 4);
   CHECK(config.rate_limit.window == std::chrono::seconds(30));
+  CHECK(config.refusal_log_interval == std::chrono::seconds(7));
   CHECK(config.max_connections_per_address == 3);
   CHECK(config.allowed_origins ==
         std::vector<std::string>{"https://play.example.org", "http://localhost:8080"});
@@ -85,6 +87,7 @@ TEST_CASE("limit defaults: 20 requests a second in bursts of 40, 8 connections p
   CHECK(config.rate_limit.burst == 40);
   CHECK(config.rate_limit.close_after == 20);
   CHECK(config.rate_limit.window == std::chrono::seconds(10));
+  CHECK(config.refusal_log_interval == std::chrono::seconds(10));
   CHECK(config.max_connections_per_address == 8);
   CHECK(config.allowed_origins.empty());
   CHECK(config.trusted_proxies.empty());
@@ -99,6 +102,8 @@ TEST_CASE("bad limit settings are errors that name them", "[config]") {
     return std::get<std::string>(parse_server_config(args));
   };
   CHECK(error({"--rate-limit-per-second", "0"}).find("rate-limit-per-second") != std::string::npos);
+  CHECK(error({"--refusal-log-interval-seconds", "0"}).find("refusal-log-interval-seconds") !=
+        std::string::npos);
   CHECK(error({"--max-connections-per-address", "-1"}).find("max-connections-per-address") !=
         std::string::npos);
   CHECK(error({"--allowed-origins", "play.example.org"}).find("invalid origin") != std::string::npos);
