@@ -6,9 +6,9 @@ namespace {
 
 // 25.0E-1 French Double Move: the French Fourth Corps ([4] and its divisions) moves double on
 // 18/1200.
-int fourth_corps_double(const GameState& state, const UnitState& unit, int half_mp) {
+void fourth_corps_double(const GameState& state, const UnitState& unit, UnitTerms& terms) {
   const bool fourth = unit.army == Army::French && (unit.command == "[4]" || unit.command.ends_with("/[4]"));
-  return fourth && state.current_turn().name == TurnName{18, 1200} ? 2 * half_mp : half_mp;
+  if (fourth && state.current_turn().name == TurnName{18, 1200}) terms.allowance_half_mp *= 2;
 }
 
 // 25.0E-2: bridge hexsides block ZOC: units on either side of a bridge need not attack each other.
@@ -20,7 +20,7 @@ bool bridges_block_zoc(const Ruleset& rules, Hex from, Hex to) {
 }  // namespace
 
 extern const RuleModule historic_wavre_25_0E_1{
-    "25.0E-1", "French Double Move", "hook: movement allowance", {.movement_allowance = fourth_corps_double}};
+    "25.0E-1", "French Double Move", "hook: unit terms (the allowance)", {.unit_terms = fourth_corps_double}};
 extern const RuleModule historic_wavre_25_0E_2{
     "25.0E-2", "Bridge hexsides block ZOC", "hook: zones of control", {.zoc_blocked = bridges_block_zoc}};
 

@@ -36,20 +36,21 @@ constexpr std::string_view kInstantsRule = "21.3B";
 
 // 21.3A: the French demoralization level rises by 10 while the Allied or the Prussian army is
 // demoralized.
-std::pair<int, int> coalition_broken(const GameState& state, Army army) {
+void coalition_broken(const GameState& state, Army army, MoraleTerms& terms) {
   const bool broken = state.demoralized[static_cast<std::size_t>(Army::Allied)] ||
                       state.demoralized[static_cast<std::size_t>(Army::Prussian)];
-  return {army == Army::French && broken ? 10 : 0, 0};
+  if (army == Army::French && broken) terms.demoralization += 10;
 }
 
 // 21.3B: both Allied levels fall by 20 once a French unit has entered Waterloo, and rise by 10 from
 // the first Prussian-French combat (the figure is lost in 21.0 and read from 27.4C:
 // docs/rules-notes.md).
-std::pair<int, int> allied_levels(const GameState& state, Army army) {
-  if (army != Army::Allied) return {0, 0};
+void allied_levels(const GameState& state, Army army, MoraleTerms& terms) {
+  if (army != Army::Allied) return;
   const auto& noted = state.rule_state.get<WaterlooAndPrussianCombat>(kInstantsRule);
   const int change = (noted.waterloo_entered ? -20 : 0) + (noted.prussian_combat ? 10 : 0);
-  return {change, change};
+  terms.demoralization += change;
+  terms.disintegration += change;
 }
 
 void open_instants_slot(GameState& state) {
@@ -81,14 +82,14 @@ void note_waterloo_and_prussian_combat(GameState& state, const std::vector<Event
 extern const RuleModule la_belle_alliance_21_3A{"21.3A",
                                                 "French level +10 once a Coalition army is demoralized",
                                                 "hook: morale",
-                                                {.morale_levels = coalition_broken}};
+                                                {.morale = coalition_broken}};
 extern const RuleModule la_belle_alliance_21_3B{
     "21.3B",
     "Allied levels: -20 after Waterloo is entered, +10 after the first Prussian combat",
     "hooks: set-up, after each action, morale; its state slot notes the two instants",
     {.opening = open_instants_slot,
      .after_action = note_waterloo_and_prussian_combat,
-     .morale_levels = allied_levels}};
+     .morale = allied_levels}};
 
 }  // namespace modules
 }  // namespace hd::engine

@@ -14,28 +14,31 @@ namespace {
 using namespace scenario_detail;
 
 // 18.3A: the French can be demoralized only while the Prussians are not.
-bool french_demoralized_only_first(const GameState& state, Army army) {
-  return !(army == Army::French && state.demoralized[static_cast<std::size_t>(Army::Prussian)]);
+void french_demoralized_only_first(const GameState& state, Army army, MoraleTerms& terms) {
+  if (army == Army::French && state.demoralized[static_cast<std::size_t>(Army::Prussian)])
+    terms.demoralization_allowed = false;
 }
 
 // 18.3B: both Prussian levels fall by 3 for each Ligny and St Amand town hex the French control.
-std::pair<int, int> ligny_towns(const GameState& state, Army army) {
-  if (army != Army::Prussian) return {0, 0};
+void ligny_towns(const GameState& state, Army army, MoraleTerms& terms) {
+  if (army != Army::Prussian) return;
   int held = 0;
   for (Hex hex : {Hex{37, 55}, Hex{38, 54}, Hex{38, 55}, Hex{39, 55}, Hex{32, 56}, Hex{33, 57}, Hex{34, 57}})
     held += french_control(state, hex) ? 1 : 0;
-  return {-3 * held, -3 * held};
+  terms.demoralization -= 3 * held;
+  terms.disintegration -= 3 * held;
 }
 
 // 18.4A: a French victory also if the Prussians are demoralized and French losses are under 35;
 // 18.5C voids it (with First Corps' option the French win only by disintegration).
-std::optional<GameResult> prussians_broken(const GameState& state) {
-  if (rule_in_force(*state.rules, "18.5C") || !state.demoralized[static_cast<std::size_t>(Army::Prussian)] ||
+void prussians_broken(const GameState& state, VictoryTerms& terms) {
+  if (terms.result || rule_in_force(*state.rules, "18.5C") ||
+      !state.demoralized[static_cast<std::size_t>(Army::Prussian)] ||
       state.eliminated_strength[static_cast<std::size_t>(Army::French)] >= 35) {
-    return std::nullopt;
+    return;
   }
-  return GameResult{Side::French, "win",
-                    "18.4A the Prussians are demoralized and French losses are under 35"};
+  terms.result = GameResult{Side::French, "win",
+                            "18.4A the Prussians are demoralized and French losses are under 35"};
 }
 
 // 18.5A: as play begins, each unit of the 1st and 2nd Brigades, in the rule's order, is reduced on
@@ -62,10 +65,11 @@ void sixth_corps_roll(GameState& state, const DieRoller& roll, std::vector<Event
 }
 
 // 18.5B: both Prussian levels rise by 3 for each turn the Sixth Corps is in the game.
-std::pair<int, int> sixth_corps_morale(const GameState& state, Army army) {
-  if (army != Army::Prussian) return {0, 0};
+void sixth_corps_morale(const GameState& state, Army army, MoraleTerms& terms) {
+  if (army != Army::Prussian) return;
   const int turns = turns_in_game(state, "[6]");
-  return {3 * turns, 3 * turns};
+  terms.demoralization += 3 * turns;
+  terms.disintegration += 3 * turns;
 }
 
 void hold_first_corps(GameState& state) {
@@ -92,22 +96,22 @@ void first_corps_roll(GameState& state, const DieRoller& roll, std::vector<Event
 extern const RuleModule ligny_18_3A{"18.3A",
                                     "French demoralization only while the Prussians are not",
                                     "hook: morale",
-                                    {.allows_demoralization = french_demoralized_only_first}};
+                                    {.morale = french_demoralized_only_first}};
 extern const RuleModule ligny_18_3B{"18.3B",
                                     "Prussian levels fall with the Ligny and St Amand towns",
                                     "hook: morale",
-                                    {.morale_levels = ligny_towns}};
+                                    {.morale = ligny_towns}};
 extern const RuleModule ligny_18_4A{"18.4A",
                                     "French victory by Prussian demoralization",
                                     "hook: victory",
-                                    {.final_result = prussians_broken}};
+                                    {.victory = prussians_broken}};
 extern const RuleModule ligny_18_5A{
     "18.5A", "Prussian losses on 15 June", "hook: play start", {.play_start = prussian_losses_on_15_june}};
 extern const RuleModule ligny_18_5B{
     "18.5B",
     "French Sixth Corps marches to Ligny",
     "hooks: set-up, phase start, morale",
-    {.opening = hold_sixth_corps, .phase_start = sixth_corps_roll, .morale_levels = sixth_corps_morale}};
+    {.opening = hold_sixth_corps, .phase_start = sixth_corps_roll, .morale = sixth_corps_morale}};
 extern const RuleModule ligny_18_5C{"18.5C",
                                     "French First Corps marches to Ligny (chosen in secret)",
                                     "hooks: set-up, phase start; its secrecy by the scenario's `secret` "

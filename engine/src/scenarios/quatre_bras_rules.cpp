@@ -65,9 +65,9 @@ constexpr Hex kColumnEntry{16, 34};
 
 // 19.2C: the column at 1634 is all [5], then all [Bw]: no [Bw] unit enters while a [5] unit that
 // may enter there now is still waiting.
-std::optional<Refusal> brunswick_after_fifth(const GameState& state, UnitIndex index) {
+std::optional<Refusal> brunswick_after_fifth(const GameState& state, UnitAct act, UnitIndex index) {
   const UnitState& unit = state.units[index];
-  if (unit.status != UnitStatus::Waiting || unit.army != Army::Allied || !unit.command.ends_with("[Bw]"))
+  if (act != UnitAct::BeginMove || unit.status != UnitStatus::Waiting || unit.army != Army::Allied || !unit.command.ends_with("[Bw]"))
     return std::nullopt;
   for (const UnitState& other : state.units) {
     if (other.army == Army::Allied && other.command.ends_with("[5]") && other.status == UnitStatus::Waiting &&
@@ -94,9 +94,11 @@ void open_hold_slot(GameState& state) {
   state.rule_state.add<QuatreBrasHeldVp>(kHoldRule);
 }
 
-int quatre_bras_vp(const GameState& state, Side side) {
+void quatre_bras_vp(const GameState& state, VictoryTerms& terms) {
   const auto* held = state.rule_state.find<QuatreBrasHeldVp>(kHoldRule);
-  return held ? (side == Side::French ? held->french : held->coalition) : 0;
+  if (!held) return;
+  terms.vp[static_cast<std::size_t>(Side::French)] += held->french;
+  terms.vp[static_cast<std::size_t>(Side::Coalition)] += held->coalition;
 }
 
 void release(GameState& state, UnitIndex unit) {
@@ -112,8 +114,8 @@ void ney_cavalry_held(GameState& state) {
   std::sort(held.begin(), held.end());
 }
 
-std::optional<Refusal> ney_cavalry_immobile(const GameState& state, UnitIndex unit) {
-  if (!unreleased_cavalry(state, unit)) return std::nullopt;
+std::optional<Refusal> ney_cavalry_immobile(const GameState& state, UnitAct act, UnitIndex unit) {
+  if (act != UnitAct::BeginMove || !unreleased_cavalry(state, unit)) return std::nullopt;
   return refuse(RefusalCode::NotReleased, "19.5C", {RefusalArg::of_unit(unit)});
 }
 
@@ -156,22 +158,22 @@ void first_corps_roll(GameState& state, const DieRoller& roll, std::vector<Event
 }
 
 // 19.5D: 2 VP to the Allies for each turn the First Corps was in play, counted at the end.
-int first_corps_vp(const GameState& state, Side side) {
-  if (side != Side::Coalition || state.phase != Phase::GameOver) return 0;
-  return 2 * turns_in_game(state, "[1]");
+void first_corps_vp(const GameState& state, VictoryTerms& terms) {
+  if (state.phase != Phase::GameOver) return;
+  terms.vp[static_cast<std::size_t>(Side::Coalition)] += 2 * turns_in_game(state, "[1]");
 }
 
 }  // namespace
 
 extern const RuleModule quatre_bras_19_2C{"19.2C",
                                           "At 1634 all [5] enters first, then all [Bw]",
-                                          "hook: movement refusal (entry)",
-                                          {.move_start_refusal = brunswick_after_fifth}};
+                                          "hook: unit refusal (the entry)",
+                                          {.unit_refusal = brunswick_after_fifth}};
 extern const RuleModule quatre_bras_19_4C{
     "19.4C",
     "1 VP for holding Quatre Bras at the end of a player turn",
     "hooks: player turn end, victory; its state slot counts the VP",
-    {.opening = open_hold_slot, .player_turn_end = hold_quatre_bras, .vp = quatre_bras_vp}};
+    {.opening = open_hold_slot, .player_turn_end = hold_quatre_bras, .victory = quatre_bras_vp}};
 extern const RuleModule quatre_bras_19_5A{"19.5A",
                                           "Buttlar's brigade enters reduced",
                                           "the scenario's data: the option's reinforcement line brings Bttlr "
@@ -179,17 +181,17 @@ extern const RuleModule quatre_bras_19_5A{"19.5A",
                                           {}};
 extern const RuleModule quatre_bras_19_5C{"19.5C",
                                           "Ney's uncertain authority over the French cavalry",
-                                          "hooks: set-up, phase start, after each action, movement "
-                                          "refusal; its state slot holds the unreleased units",
+                                          "hooks: set-up, phase start, after each action, unit "
+                                          "refusal (a move); its state slot holds the unreleased units",
                                           {.opening = ney_cavalry_held,
                                            .phase_start = ney_cavalry_roll,
                                            .after_action = ney_cavalry_released_by_contact,
-                                           .move_start_refusal = ney_cavalry_immobile}};
+                                           .unit_refusal = ney_cavalry_immobile}};
 extern const RuleModule quatre_bras_19_5D{
     "19.5D",
     "French First Corps could have arrived",
     "hooks: set-up, phase start, victory",
-    {.opening = hold_first_corps, .phase_start = first_corps_roll, .vp = first_corps_vp}};
+    {.opening = hold_first_corps, .phase_start = first_corps_roll, .victory = first_corps_vp}};
 
 }  // namespace modules
 }  // namespace hd::engine

@@ -24,7 +24,7 @@ std::optional<Refusal> check_bombardment(const GameState& state, const AttackAct
     if (map.terrain(hex) == HexTerrain::Chateau) return refuse(RefusalCode::BombardIntoChateau, "8.1C");
   }
   for (UnitIndex b : attack.bombarding) {
-    if (auto refusal = rules_bombard_refusal(state, b)) return refusal;  // 11.3B
+    if (auto refusal = rules_unit_refusal(state, UnitAct::Bombard, b)) return refusal;  // 11.3B
     const UnitState& unit = state.units[b];
     bool in_range = false;
     bool in_sight = false;

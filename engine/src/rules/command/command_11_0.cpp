@@ -29,22 +29,13 @@ void first_command_segment(GameState& state) {
 }
 
 // 10.1C: a leader who gives command this player turn receives only half his movement allowance.
-int half_allowance_when_giving_command(const GameState& state, const UnitState& unit, int half_mp) {
-  if (!unit.is_leader() || side_of(unit.army) != state.phasing || !gave_command(state, index_of(state, unit)))
-    return half_mp;
-  return half_mp / 2;
-}
-
 // 11.3A: out-of-command units and leaders may not enter an enemy ZOC. (Those beginning the movement
 // phase in one cannot move: 5.3E already keeps every combat unit there.)
-bool out_of_command_keeps_out_of_zoc(const GameState& state, const UnitState& unit) {
-  return out_of_command(state, index_of(state, unit));
-}
-
-// 11.3B: out-of-command artillery may not bombard.
-std::optional<Refusal> out_of_command_may_not_bombard(const GameState& state, UnitIndex unit) {
-  if (!out_of_command(state, unit)) return std::nullopt;
-  return refuse(RefusalCode::OocMayNotBombard, "11.3B", {RefusalArg::of_unit(unit)});
+void command_unit_terms(const GameState& state, const UnitState& unit, UnitTerms& terms) {
+  const UnitIndex index = index_of(state, unit);
+  if (unit.is_leader() && side_of(unit.army) == state.phasing && gave_command(state, index))
+    terms.allowance_half_mp /= 2;
+  if (out_of_command(state, index)) terms.zoc_entry_barred = true;
 }
 
 // 11.3B: one out-of-command unit among the attackers (adjacent or bombarding) makes them all so.
@@ -56,7 +47,10 @@ bool attack_out_of_command(const GameState& state, const AttackAction& attack) {
 
 // 11.3B: against out-of-command attackers a De or Dr becomes an Ar. 11.3C: against out-of-command
 // defenders an Ae becomes an Ar (one defender out of command suffices: docs/rules-notes.md, 11.3C).
-void convert_results(const GameState& state, const AttackAction& attack, CombatResult& result) {
+void convert_results(const GameState& state, CombatTerms& terms) {
+  if (!terms.result) return;
+  CombatResult& result = *terms.result;
+  const AttackAction& attack = terms.attack;
   if ((result == CombatResult::DefenderEliminated || result == CombatResult::DefenderRetreat) &&
       attack_out_of_command(state, attack))
     result = CombatResult::AttackerRetreat;
@@ -79,10 +73,12 @@ void keep_out_of_command_from_advancing(GameState& state, const CombatAftermath&
     std::erase_if(state.pending_advance->candidates, [&](UnitIndex u) { return out_of_command(state, u); });
 }
 
+// 11.3B: out-of-command artillery may not bombard.
 // 11.3B, 11.3C: the refusal an out-of-command unit gets for an advance, citing the case that keeps
 // it back (the attacker's 11.3B, the defender's 11.3C) rather than 6.7's "not offered".
-std::optional<Refusal> out_of_command_may_not_advance(const GameState& state, UnitIndex unit) {
-  if (!out_of_command(state, unit)) return std::nullopt;
+std::optional<Refusal> out_of_command_refusal(const GameState& state, UnitAct act, UnitIndex unit) {
+  if (act == UnitAct::BeginMove || !out_of_command(state, unit)) return std::nullopt;
+  if (act == UnitAct::Bombard) return refuse(RefusalCode::OocMayNotBombard, "11.3B", {RefusalArg::of_unit(unit)});
   const bool attacking = side_of(state.units[unit].army) == state.phasing;
   return refuse(RefusalCode::OocMayNotAdvance, attacking ? "11.3B" : "11.3C", {RefusalArg::of_unit(unit)});
 }
@@ -93,16 +89,15 @@ namespace modules {
 extern const RuleModule command_11_0{
     "11.0",
     "Command",
-    "hooks: opening and phase start (the command segment, rules/command/command_segment), movement allowance "
-    "(10.1C's half), EZOC entry, bombardment, combat result and aftermath, advance refusal (11.3)",
+    "hooks: opening and phase start (the command segment, rules/command/command_segment), combat "
+    "aftermath; unit terms (10.1C's half allowance, 11.3A's EZOC bar), unit refusal (11.3B's bombardment, "
+    "11.3B-C's advance), combat (11.3B-C's results)",
     {.opening = first_command_segment,
      .phase_start = command_segment,
-     .movement_allowance = half_allowance_when_giving_command,
-     .zoc_entry_barred = out_of_command_keeps_out_of_zoc,
-     .bombard_refusal = out_of_command_may_not_bombard,
-     .combat_result = convert_results,
      .combat_resolved = keep_out_of_command_from_advancing,
-     .advance_refusal = out_of_command_may_not_advance}};
+     .unit_terms = command_unit_terms,
+     .unit_refusal = out_of_command_refusal,
+     .combat = convert_results}};
 extern const RuleModule leaders_and_command_11_1{
     "11.1",
     "Leaders and command",

@@ -165,7 +165,7 @@ CommandStructure trace_command(const GameState& state, Side side) {
     const UnitState& officer = state.units[officers[o]];
     // A rule may keep the officer from giving command (12.1D): he then transmits none and takes
     // none of a commander's capacity; his units may receive it from a commander directly.
-    if (rules_withhold_command(state, officers[o])) continue;
+    if (rules_unit_terms(state, officer).withholds_command) continue;
     for (UnitIndex u : units)
       if (in_organization(state.units[u], officer) &&
           reach.within(officer.hex, kOfficerRange, state.units[u].hex))

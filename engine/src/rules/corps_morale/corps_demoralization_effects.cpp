@@ -9,15 +9,16 @@
 namespace hd::engine::corps_morale_detail {
 
 // 13.2 (and 10.1C for officers): 2 MP, four half MP, to enter a clear hex; every other cost stays.
-int demoralized_clear_terrain_cost(const GameState& state, const UnitState& unit, HexTerrain terrain,
-                                   int half_mp) {
-  if (terrain != HexTerrain::Clear || !corps_demoralized(state, unit)) return half_mp;
-  return std::max(half_mp, 4);
+void demoralized_clear_terrain_cost(const GameState& state, const UnitState& unit, UnitTerms& terms) {
+  if (!corps_demoralized(state, unit)) return;
+  int& clear = terms.terrain_half_mp_at_least[static_cast<std::size_t>(HexTerrain::Clear)];
+  clear = std::max(clear, 4);
 }
 
 // 13.2: no unit of a demoralized corps advances after combat.
-std::optional<Refusal> demoralized_corps_advance_refusal(const GameState& state, UnitIndex unit) {
-  if (unit >= state.units.size() || !corps_demoralized(state, state.units[unit])) return std::nullopt;
+std::optional<Refusal> demoralized_corps_advance_refusal(const GameState& state, UnitAct act, UnitIndex unit) {
+  if (act != UnitAct::Advance || unit >= state.units.size() || !corps_demoralized(state, state.units[unit]))
+    return std::nullopt;
   return refuse(RefusalCode::DemoralizedMayNotAdvance, "13.2", {RefusalArg::of_unit(unit)});
 }
 

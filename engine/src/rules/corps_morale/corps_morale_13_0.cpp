@@ -24,13 +24,13 @@ namespace modules {
 extern const RuleModule corps_morale_13_0{
     "13.0",
     "Corps morale",
-    "hooks: unit_eliminated (13.0, 13.1: corps and nationality losses, demoralization), terrain_cost and "
-    "advance_refusal (13.2); recover_corps_losses for reorganization (13.3); rules/corps_morale/; its state "
-    "slot (corps_morale_state.hpp)",
+    "hooks: unit_eliminated (13.0, 13.1: corps and nationality losses, demoralization), unit_terms and "
+    "unit_refusal (13.2: clear terrain, the advance); recover_corps_losses for reorganization (13.3); "
+    "rules/corps_morale/; its state slot (corps_morale_state.hpp)",
     {.opening = open_corps_morale,
-     .terrain_cost = corps_morale_detail::demoralized_clear_terrain_cost,
-     .advance_refusal = corps_morale_detail::demoralized_corps_advance_refusal,
-     .unit_eliminated = count_corps_loss}};
+     .unit_eliminated = count_corps_loss,
+     .unit_terms = corps_morale_detail::demoralized_clear_terrain_cost,
+     .unit_refusal = corps_morale_detail::demoralized_corps_advance_refusal}};
 }  // namespace modules
 
 }  // namespace hd::engine

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <hd/engine/rules/corps_morale/corps_morale.hpp>
+#include <hd/engine/rules/modules/rule_terms.hpp>
 #include <hd/engine/state/refusal.hpp>
 
 #include <map>
@@ -18,9 +19,9 @@ CorpsMorale& record_of(GameState& state, Army army, const std::string& corps);
 // replaces the scenario's).
 std::map<std::pair<Army, std::string>, int> corps_morale_levels(const Ruleset& rules);
 
-// 13.2's hooks (corps_demoralization_effects.cpp): a clear hex's cost, the advance's refusal.
-int demoralized_clear_terrain_cost(const GameState& state, const UnitState& unit, HexTerrain terrain,
-                                   int half_mp);
-std::optional<Refusal> demoralized_corps_advance_refusal(const GameState& state, UnitIndex unit);
+// 13.2's hooks (corps_demoralization_effects.cpp): a clear hex's cost (unit terms), the advance's
+// refusal (unit refusal).
+void demoralized_clear_terrain_cost(const GameState& state, const UnitState& unit, UnitTerms& terms);
+std::optional<Refusal> demoralized_corps_advance_refusal(const GameState& state, UnitAct act, UnitIndex unit);
 
 }  // namespace hd::engine::corps_morale_detail

@@ -50,30 +50,42 @@ void rules_after_action(GameState& state, const std::vector<Event>& events) {
     if (module->hooks.after_action) module->hooks.after_action(state, events);
 }
 
-int rules_movement_allowance(const GameState& state, const UnitState& unit, int half_mp) {
+void rules_combat_resolved(GameState& state, const CombatAftermath& combat, std::vector<Event>& events) {
   for (const RuleModule* module : state.rules->modules)
-    if (module->hooks.movement_allowance) half_mp = module->hooks.movement_allowance(state, unit, half_mp);
-  return half_mp;
+    if (module->hooks.combat_resolved) module->hooks.combat_resolved(state, combat, events);
 }
 
-int rules_terrain_cost(const GameState& state, const UnitState& unit, HexTerrain terrain, int half_mp) {
+void rules_unit_eliminated(GameState& state, UnitIndex unit, std::vector<Event>& events) {
   for (const RuleModule* module : state.rules->modules)
-    if (module->hooks.terrain_cost) half_mp = module->hooks.terrain_cost(state, unit, terrain, half_mp);
-  return half_mp;
+    if (module->hooks.unit_eliminated) module->hooks.unit_eliminated(state, unit, events);
 }
 
-std::optional<Refusal> rules_move_start_refusal(const GameState& state, UnitIndex unit) {
+UnitTerms rules_unit_terms(const GameState& state, const UnitState& unit) {
+  UnitTerms terms;
+  terms.allowance_half_mp = unit.movement * 2;
+  for (const RuleModule* module : state.rules->modules)
+    if (module->hooks.unit_terms) module->hooks.unit_terms(state, unit, terms);
+  return terms;
+}
+
+std::optional<Refusal> rules_unit_refusal(const GameState& state, UnitAct act, UnitIndex unit) {
   for (const RuleModule* module : state.rules->modules) {
-    if (!module->hooks.move_start_refusal) continue;
-    if (auto refusal = module->hooks.move_start_refusal(state, unit)) return refusal;
+    if (!module->hooks.unit_refusal) continue;
+    if (auto refusal = module->hooks.unit_refusal(state, act, unit)) return refusal;
   }
   return std::nullopt;
 }
 
-bool rules_bar_zoc_entry(const GameState& state, const UnitState& unit) {
-  return std::any_of(state.rules->modules.begin(), state.rules->modules.end(), [&](const RuleModule* module) {
-    return module->hooks.zoc_entry_barred && module->hooks.zoc_entry_barred(state, unit);
-  });
+void rules_adjust_odds(const GameState& state, const AttackAction& attack, CombatOdds& odds) {
+  CombatTerms terms{attack, &odds, nullptr};
+  for (const RuleModule* module : state.rules->modules)
+    if (module->hooks.combat) module->hooks.combat(state, terms);
+}
+
+void rules_adjust_result(const GameState& state, const AttackAction& attack, CombatResult& result) {
+  CombatTerms terms{attack, nullptr, &result};
+  for (const RuleModule* module : state.rules->modules)
+    if (module->hooks.combat) module->hooks.combat(state, terms);
 }
 
 bool rules_block_zoc(const Ruleset& rules, Hex from, Hex to) {
@@ -82,84 +94,18 @@ bool rules_block_zoc(const Ruleset& rules, Hex from, Hex to) {
   });
 }
 
-void rules_adjust_odds(const GameState& state, const AttackAction& attack, CombatOdds& odds) {
+MoraleTerms rules_morale(const GameState& state, Army army) {
+  MoraleTerms terms;
   for (const RuleModule* module : state.rules->modules)
-    if (module->hooks.odds) module->hooks.odds(state, attack, odds);
+    if (module->hooks.morale) module->hooks.morale(state, army, terms);
+  return terms;
 }
 
-std::optional<Refusal> rules_bombard_refusal(const GameState& state, UnitIndex unit) {
-  for (const RuleModule* module : state.rules->modules) {
-    if (!module->hooks.bombard_refusal) continue;
-    if (auto refusal = module->hooks.bombard_refusal(state, unit)) return refusal;
-  }
-  return std::nullopt;
-}
-
-void rules_adjust_result(const GameState& state, const AttackAction& attack, CombatResult& result) {
+VictoryTerms rules_victory(const GameState& state) {
+  VictoryTerms terms;
   for (const RuleModule* module : state.rules->modules)
-    if (module->hooks.combat_result) module->hooks.combat_result(state, attack, result);
-}
-
-void rules_combat_resolved(GameState& state, const CombatAftermath& combat, std::vector<Event>& events) {
-  for (const RuleModule* module : state.rules->modules)
-    if (module->hooks.combat_resolved) module->hooks.combat_resolved(state, combat, events);
-}
-
-std::optional<Refusal> rules_advance_refusal(const GameState& state, UnitIndex unit) {
-  for (const RuleModule* module : state.rules->modules) {
-    if (!module->hooks.advance_refusal) continue;
-    if (auto refusal = module->hooks.advance_refusal(state, unit)) return refusal;
-  }
-  return std::nullopt;
-}
-
-void rules_unit_eliminated(GameState& state, UnitIndex unit, std::vector<Event>& events) {
-  for (const RuleModule* module : state.rules->modules)
-    if (module->hooks.unit_eliminated) module->hooks.unit_eliminated(state, unit, events);
-}
-
-std::pair<int, int> rules_morale_adjustment(const GameState& state, Army army) {
-  std::pair<int, int> total{0, 0};
-  for (const RuleModule* module : state.rules->modules) {
-    if (!module->hooks.morale_levels) continue;
-    const auto [demoralization, disintegration] = module->hooks.morale_levels(state, army);
-    total.first += demoralization;
-    total.second += disintegration;
-  }
-  return total;
-}
-
-bool rules_allow_demoralization(const GameState& state, Army army) {
-  return std::all_of(state.rules->modules.begin(), state.rules->modules.end(), [&](const RuleModule* module) {
-    return !module->hooks.allows_demoralization || module->hooks.allows_demoralization(state, army);
-  });
-}
-
-bool rules_exit_counts(const GameState& state, Army army) {
-  return std::all_of(state.rules->modules.begin(), state.rules->modules.end(), [&](const RuleModule* module) {
-    return !module->hooks.exit_counts || module->hooks.exit_counts(state, army);
-  });
-}
-
-int rules_vp(const GameState& state, Side side) {
-  int vp = 0;
-  for (const RuleModule* module : state.rules->modules)
-    if (module->hooks.vp) vp += module->hooks.vp(state, side);
-  return vp;
-}
-
-std::optional<GameResult> rules_final_result(const GameState& state) {
-  for (const RuleModule* module : state.rules->modules) {
-    if (!module->hooks.final_result) continue;
-    if (auto result = module->hooks.final_result(state)) return result;
-  }
-  return std::nullopt;
-}
-
-bool rules_withhold_command(const GameState& state, UnitIndex leader) {
-  return std::any_of(state.rules->modules.begin(), state.rules->modules.end(), [&](const RuleModule* module) {
-    return module->hooks.withholds_command && module->hooks.withholds_command(state, leader);
-  });
+    if (module->hooks.victory) module->hooks.victory(state, terms);
+  return terms;
 }
 
 const RuleModule* open_rule_segment(const GameState& state) {

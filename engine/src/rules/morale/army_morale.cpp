@@ -16,7 +16,7 @@ void update_morale(GameState& state, std::vector<Event>& events) {
     const auto i = static_cast<std::size_t>(army);
     const auto [demoralization, disintegration] = morale_levels(state, army);
     const bool demoralized = demoralization && state.eliminated_strength[i] >= *demoralization &&
-                             rules_allow_demoralization(state, army);  // 18.3A
+                             rules_morale(state, army).demoralization_allowed;  // 18.3A
     const bool disintegrated = disintegration && state.eliminated_strength[i] > *disintegration;
     if ((demoralized && !state.demoralized[i]) || (disintegrated && !state.disintegrated[i])) {
       state.demoralized[i] = state.demoralized[i] || demoralized;
@@ -49,9 +49,9 @@ std::pair<std::optional<int>, std::optional<int>> morale_levels(const GameState&
   };
   for_each_forces_in_play(*state.rules, [&](const ScenarioForces& forces) { consider(forces.morale); });
   // Scenario special rules (18.3B, 20.3A, 21.3A, 21.3B) and 15.2's repulses of the Guard.
-  const auto [demoralization_change, disintegration_change] = rules_morale_adjustment(state, army);
-  if (demoralization) *demoralization += demoralization_change;
-  if (disintegration) *disintegration += disintegration_change;
+  const MoraleTerms terms = rules_morale(state, army);
+  if (demoralization) *demoralization += terms.demoralization;
+  if (disintegration) *disintegration += terms.disintegration;
   return {demoralization, disintegration};
 }
 

@@ -34,7 +34,7 @@ void apply_move(GameState& state, Side, const Action& action, const ActionCheck&
   unit.moved = true;
   if (move.exit_map) {
     unit.status = UnitStatus::Exited;  // 5.5A
-    if (rules_exit_counts(state, unit.army))
+    if (rules_victory(state).exits_score[static_cast<std::size_t>(unit.army)])
       state.exited_strength[static_cast<std::size_t>(side)] += unit.strength();  // 20.4C
   }
   events.emplace_back(UnitMovedEvent{move.unit, move.path, check.move_spent_half, entered, move.exit_map});

@@ -31,7 +31,7 @@ struct Mover {
   MoverClass mover;
   bool night_or_rain;  // 5.3F
   bool leader;         // 10.1D replaces 5.0, 5.3E and 5.3F's EZOC rules
-  bool zoc_barred;     // 11.3A: out of command, it enters no EZOC (leaders included)
+  UnitTerms terms;     // the rules' changes: 11.3A's EZOC bar (leaders included), 13.2's terrain
 };
 
 Mover mover_of(const GameState& state, UnitIndex index) {
@@ -43,7 +43,7 @@ Mover mover_of(const GameState& state, UnitIndex index) {
                mover_class(unit.type),
                state.current_turn().night || state.current_turn().rain,
                unit.is_leader(),
-               rules_bar_zoc_entry(state, unit)};
+               rules_unit_terms(state, unit)};
 }
 
 // Whether the unit may begin a move now at all (4.1, 5.1, 5.1C, 5.5A, 5.6, 5.3E, and the rules'
@@ -62,9 +62,9 @@ std::optional<Refusal> start_refusal(const GameState& state, UnitIndex index) {
   if (unit.status == UnitStatus::Waiting) {
     if (unit.arrival_turn < 0 || state.turn < unit.arrival_turn)
       return refuse(RefusalCode::NotArrived, "5.6", {who});
-    return rules_move_start_refusal(state, index);  // 19.2C
+    return rules_unit_refusal(state, UnitAct::BeginMove, index);  // 19.2C
   }
-  if (auto refusal = rules_move_start_refusal(state, index)) return refusal;  // 19.5C
+  if (auto refusal = rules_unit_refusal(state, UnitAct::BeginMove, index)) return refusal;  // 19.5C
   // 10.1D: a leader in an EZOC (always with a friendly combat unit: 10.1E) leaves it freely.
   if (!unit.is_leader() && in_enemy_zoc(state, unit.hex, side))
     return refuse(RefusalCode::LeaveZoc, "5.3E", {who});
@@ -75,7 +75,7 @@ std::optional<Refusal> start_refusal(const GameState& state, UnitIndex index) {
 // only where a friendly combat unit is, by night or day.
 // 11.3A: an out-of-command unit or leader enters no enemy zone of control.
 std::optional<Refusal> night_zoc_refusal(const Mover& m, Hex hex) {
-  if (m.zoc_barred && in_enemy_zoc(m.state, hex, m.side))
+  if (m.terms.zoc_entry_barred && in_enemy_zoc(m.state, hex, m.side))
     return refuse(RefusalCode::OocEntersZoc, "11.3A",
                   {RefusalArg::of_unit(m.index), RefusalArg::of_hex(hex)});
   if (m.leader) {
@@ -118,13 +118,13 @@ Block step(const Mover& m, Hex at, Hex next, int& cost) {
   if (m.leader ? !leader_may_enter(m.state, next, m.side)
                : m.night_or_rain && in_enemy_zoc(m.state, next, m.side))
     return Block::NightZoc;
-  if (m.zoc_barred && in_enemy_zoc(m.state, next, m.side)) return Block::NightZoc;  // 11.3A
+  if (m.terms.zoc_entry_barred && in_enemy_zoc(m.state, next, m.side)) return Block::NightZoc;  // 11.3A
   cost = *stepped;
   // 13.2: off a road or trail, the rules may change what this unit pays for the hex's own terrain.
   if (rules.map.path(*Hexside::between(at, next)) == PathKind::None) {
     const HexTerrain terrain = rules.map.terrain(next);
     if (const auto base = rules.terrain.hex(terrain).half_mp[static_cast<std::size_t>(m.mover)])
-      cost += rules_terrain_cost(m.state, m.unit, terrain, *base) - *base;
+      cost += std::max(*base, m.terms.terrain_half_mp_at_least[static_cast<std::size_t>(terrain)]) - *base;
   }
   return Block::None;
 }
@@ -211,7 +211,7 @@ std::optional<int> step_cost(const Ruleset& rules, MoverClass mover, Hex from, H
 }
 
 int movement_allowance(const GameState& state, const UnitState& unit) {
-  const int half_mp = rules_movement_allowance(state, unit, unit.movement * 2);  // 25.0E-1
+  const int half_mp = rules_unit_terms(state, unit).allowance_half_mp;  // 10.1C, 25.0E-1
   return unit.half_movement_entry && unit.status == UnitStatus::Waiting ? half_mp / 2 : half_mp;
 }
 
@@ -221,8 +221,9 @@ int entry_cost(const GameState& state, const UnitState& unit, Hex hex) {
   const bool road = best_path_through(rules.map, hex) == PathKind::Road;
   const HexTerrain terrain = rules.map.terrain(hex);
   const int base = road ? *rules.terrain.path(PathKind::Road).half_mp[klass]
-                        : rules_terrain_cost(state, unit, terrain,
-                                             rules.terrain.hex(terrain).half_mp[klass].value_or(2));  // 13.2
+                        : std::max(rules.terrain.hex(terrain).half_mp[klass].value_or(2),
+                                   rules_unit_terms(state, unit)
+                                       .terrain_half_mp_at_least[static_cast<std::size_t>(terrain)]);  // 13.2
   // 5.6A: the column of stacks: each earlier stack (two units, or one for a group entering
   // "unstacked": 18.5C, 19.5D) adds 1 MP, or 1/2 MP on a road.
   const auto entered = state.entries_this_phase.find(hex);

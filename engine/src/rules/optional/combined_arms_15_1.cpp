@@ -11,8 +11,9 @@ namespace hd::engine {
 namespace {
 
 // 15.1: the shift, applied before the chateau cap (8.2B) and the attacker's reduction (6.2C).
-void shift_for_combined_arms(const GameState& state, const AttackAction& attack, CombatOdds& odds) {
-  if (!combined_arms(state, attack)) return;
+void shift_for_combined_arms(const GameState& state, CombatTerms& terms) {
+  if (!terms.odds || !combined_arms(state, terms.attack)) return;
+  CombatOdds& odds = *terms.odds;
   const bool at_top = odds.computed.index == kOddsColumns - 1;
   odds.computed.index = std::min(odds.computed.index + 1, kOddsColumns - 1);
   odds.modifiers.push_back(at_top ? std::string("combined arms: 6-1 remains 6-1 (15.1)")
@@ -44,7 +45,7 @@ bool combined_arms(const GameState& state, const AttackAction& attack) {
 
 namespace modules {
 extern const RuleModule combined_arms_15_1{
-    "15.1", "Combined arms", "hook: odds modifiers", {.odds = shift_for_combined_arms}};
+    "15.1", "Combined arms", "hook: combat (the odds)", {.combat = shift_for_combined_arms}};
 }  // namespace modules
 
 }  // namespace hd::engine

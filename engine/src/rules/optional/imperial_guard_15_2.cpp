@@ -45,9 +45,8 @@ void open_guard_slot(GameState& state) {
 }
 
 // 15.2: the French level, lowered by 20 for each repulse so far.
-std::pair<int, int> lower_french_level(const GameState& state, Army army) {
-  if (army != Army::French) return {0, 0};
-  return {-20 * imperial_guard_repulses(state), 0};
+void lower_french_level(const GameState& state, Army army, MoraleTerms& terms) {
+  if (army == Army::French) terms.demoralization -= 20 * imperial_guard_repulses(state);
 }
 
 }  // namespace
@@ -75,8 +74,8 @@ namespace modules {
 extern const RuleModule imperial_guard_15_2{
     "15.2",
     "The Imperial Guard",
-    "hooks: combat result adjustments, morale levels; its state slot counts the repulses",
-    {.opening = open_guard_slot, .combat_resolved = guard_repulsed, .morale_levels = lower_french_level},
+    "hooks: combat result adjustments, morale; its state slot counts the repulses",
+    {.opening = open_guard_slot, .combat_resolved = guard_repulsed, .morale = lower_french_level},
     {},
     "22.5B"};  // 15.2 Exception 2: 22.5B (the Defeat of the Old Guard) replaces it
 }  // namespace modules

@@ -51,8 +51,9 @@ void end_player_turn(GameState& state, Side) {
   slot.segment_open = false;
 }
 
-bool withholds_command(const GameState& state, UnitIndex leader) {
-  return reorganized_this_turn(state, leader);
+// 12.1D: an officer who reorganized this player turn gives no command.
+void withhold_command(const GameState& state, const UnitState& unit, UnitTerms& terms) {
+  if (unit.is_leader() && reorganized_this_turn(state, index_of(state, unit))) terms.withholds_command = true;
 }
 
 bool segment_open(const GameState& state) {
@@ -96,13 +97,13 @@ extern const RuleModule reorganization_12_0{
     "12.0",
     "Reorganization",
     "rules/reorganization/: the reorganization area (unit eliminated hook), the segment (phase start, its "
-    "decision and the action `reorganize`), 12.1D's loss of command (withholds command), 13.3 through "
+    "decision and the action `reorganize`), 12.1D's loss of command (unit terms), 13.3 through "
     "recover_corps_losses",
     {.opening = make_slot,
      .phase_start = open_segment,
      .player_turn_end = end_player_turn,
      .unit_eliminated = note_elimination,
-     .withholds_command = withholds_command,
+     .unit_terms = withhold_command,
      .segment = &reorganization_segment,
      .event_words = event_words}};
 extern const RuleModule reorganization_limitations_12_1{

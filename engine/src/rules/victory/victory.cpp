@@ -80,10 +80,9 @@ std::array<int, 2> victory_points(const GameState& state) {
       }
     }
   });
-  for (Side side : {Side::French, Side::Coalition}) {
-    const auto i = static_cast<std::size_t>(side);
-    vp[i] += rules_vp(state, side);  // 19.4C during play; 20.4C, 19.5D at the end
-  }
+  const VictoryTerms terms = rules_victory(state);  // 19.4C during play; 20.4C, 19.5D at the end
+  for (std::size_t i = 0; i < vp.size(); ++i)
+    vp[i] += terms.vp[i];
   return vp;
 }
 
@@ -92,7 +91,7 @@ std::optional<GameResult> instant_result(const GameState& state) {
 }
 
 GameResult final_result(const GameState& state) {
-  if (auto result = rules_final_result(state)) return *result;  // 18.4A
+  if (auto result = rules_victory(state).result) return *result;  // 18.4A
   if (auto result = first_holding(state, false)) return *result;
   return GameResult{std::nullopt, "draw", "no victory condition was met"};
 }

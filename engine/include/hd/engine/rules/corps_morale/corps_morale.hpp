@@ -2,7 +2,7 @@
 // on its own when they reach its level, the effects on its units (13.2) and recovery through
 // reorganization (13.3). The levels are scenario data (`corps-morale`, `nationality-morale`:
 // docs/scenario-format.md). The module (corps_morale_13_0.cpp) acts through the extension points
-// unit_eliminated, terrain_cost and advance_refusal; 12.0 calls recover_corps_losses.
+// unit_eliminated, unit_terms and unit_refusal; 12.0 calls recover_corps_losses.
 #pragma once
 
 #include <hd/engine/rules/corps_morale/corps_morale_state.hpp>

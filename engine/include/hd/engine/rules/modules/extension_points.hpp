@@ -38,58 +38,37 @@ void rules_player_turn_end(GameState& state, Side side);
 // After every applied action, with its events (apply()).
 void rules_after_action(GameState& state, const std::vector<Event>& events);
 
-// Movement cost: the allowance in half MP after the rules' changes (movement_allowance()).
-int rules_movement_allowance(const GameState& state, const UnitState& unit, int half_mp);
-
-// Movement cost: a hex's own terrain cost for this unit after the rules' changes (step(), entry_cost()).
-int rules_terrain_cost(const GameState& state, const UnitState& unit, HexTerrain terrain, int half_mp);
-
-// Movement refusal: a reason the rules keep a unit from beginning a move now (start_refusal()).
-std::optional<Refusal> rules_move_start_refusal(const GameState& state, UnitIndex unit);
-
-// Movement: true if a rule keeps the unit out of every enemy ZOC this phase (mover_of()).
-bool rules_bar_zoc_entry(const GameState& state, const UnitState& unit);
-
-// Zones of control: true if a rule keeps a ZOC from reaching from `from` into `to` (zoc_reaches()).
-bool rules_block_zoc(const Ruleset& rules, Hex from, Hex to);
-
-// Odds modifiers (compute_odds()).
-void rules_adjust_odds(const GameState& state, const AttackAction& attack, CombatOdds& odds);
-
-// Bombardment: a reason the rules keep an artillery unit from bombarding now (check_bombardment()).
-std::optional<Refusal> rules_bombard_refusal(const GameState& state, UnitIndex unit);
-
-// Combat result: the rules' changes to the CRT's result before it is applied (resolve_attack()).
-void rules_adjust_result(const GameState& state, const AttackAction& attack, CombatResult& result);
-
 // Combat result adjustments, once a combat's result is applied (resolve_attack()).
 void rules_combat_resolved(GameState& state, const CombatAftermath& combat, std::vector<Event>& events);
-
-// Advance after combat: a reason the rules forbid this unit's advance (demoralized_advance_refusal()).
-std::optional<Refusal> rules_advance_refusal(const GameState& state, UnitIndex unit);
 
 // Losses: after a combat unit is eliminated and counted against its army (eliminate(), the supply
 // check).
 void rules_unit_eliminated(GameState& state, UnitIndex unit, std::vector<Event>& events);
 
-// Morale: the changes to an army's demoralization and disintegration levels now (morale_levels()).
-std::pair<int, int> rules_morale_adjustment(const GameState& state, Army army);
+// The general modifier points (rule_terms.hpp).
 
-// Morale: false if a rule forbids the army's demoralization now (update_morale()).
-bool rules_allow_demoralization(const GameState& state, Army army);
+// A unit's terms now, starting from its own allowance (movement_allowance(), mover_of(),
+// entry_cost(), trace_command()).
+UnitTerms rules_unit_terms(const GameState& state, const UnitState& unit);
 
-// Victory: whether strength exited now counts for VP (apply(), on exiting).
-bool rules_exit_counts(const GameState& state, Army army);
+// A reason the rules keep a unit from what it is about to do (start_refusal(), check_bombardment(),
+// demoralized_advance_refusal()); the first module's in their order.
+std::optional<Refusal> rules_unit_refusal(const GameState& state, UnitAct act, UnitIndex unit);
 
-// Victory: the VP the rules award a side now (victory_points()).
-int rules_vp(const GameState& state, Side side);
+// A combat's odds after the rules' changes, before 8.2B's cap (compute_odds()).
+void rules_adjust_odds(const GameState& state, const AttackAction& attack, CombatOdds& odds);
 
-// Victory: a result the rules add, checked at the end before the scenario's conditions
-// (final_result()).
-std::optional<GameResult> rules_final_result(const GameState& state);
+// A combat's CRT result after the rules' changes, before it is applied (resolve_attack()).
+void rules_adjust_result(const GameState& state, const AttackAction& attack, CombatResult& result);
 
-// Command: true if a rule keeps this leader from giving command now (trace_command(); 12.1D).
-bool rules_withhold_command(const GameState& state, UnitIndex leader);
+// Zones of control: true if a rule keeps a ZOC from reaching from `from` into `to` (zoc_reaches()).
+bool rules_block_zoc(const Ruleset& rules, Hex from, Hex to);
+
+// An army's morale terms now (morale_levels(), update_morale()).
+MoraleTerms rules_morale(const GameState& state, Army army);
+
+// The victory terms now (victory_points(), final_result(), a unit's exit).
+VictoryTerms rules_victory(const GameState& state);
 
 // Sequence of play: the module in force whose segment waits for the phasing side now, or null
 // (pending_decision(), validate(), the `end` action). The first in the modules' order.

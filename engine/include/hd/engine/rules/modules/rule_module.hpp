@@ -7,6 +7,7 @@
 
 #include <hd/engine/rules/combat/combat.hpp>
 #include <hd/engine/rules/modules/rule_segment.hpp>
+#include <hd/engine/rules/modules/rule_terms.hpp>
 #include <hd/engine/state/dice.hpp>
 #include <hd/engine/state/events.hpp>
 #include <hd/engine/state/game_state.hpp>
@@ -41,47 +42,32 @@ struct RuleHooks {
   void (*player_turn_end)(GameState& state, Side side) = nullptr;
   // After every applied action, with its events: instant triggers (21.3B, 19.5C's release).
   void (*after_action)(GameState& state, const std::vector<Event>& events) = nullptr;
-  // Movement cost: the allowance in half MP now, given the allowance so far (25.0E-1).
-  int (*movement_allowance)(const GameState& state, const UnitState& unit, int half_mp) = nullptr;
-  // Movement cost: the cost in half MP for this unit of a hex's own terrain (entered off a road or
-  // trail), given the cost so far (13.2: a demoralized corps pays 2 MP for clear hexes).
-  int (*terrain_cost)(const GameState& state, const UnitState& unit, HexTerrain terrain,
-                      int half_mp) = nullptr;
-  // Movement refusal: a reason the unit may not begin a move now, asked once 4.1-5.6's own checks
-  // pass: a waiting unit's entry (19.2C), a unit held where it stands (19.5C).
-  std::optional<Refusal> (*move_start_refusal)(const GameState& state, UnitIndex unit) = nullptr;
-  // Movement: true if the rule keeps the unit out of every enemy ZOC this phase (11.3A).
-  bool (*zoc_entry_barred)(const GameState& state, const UnitState& unit) = nullptr;
-  // Zones of control: true if the rule keeps a ZOC from reaching from `from` into `to` (25.0E-2).
-  bool (*zoc_blocked)(const Ruleset& rules, Hex from, Hex to) = nullptr;
-  // Odds modifiers: changes to a proposed combat's odds, each explained in odds.modifiers (15.1).
-  void (*odds)(const GameState& state, const AttackAction& attack, CombatOdds& odds) = nullptr;
-  // Bombardment: a reason the rule keeps this artillery unit from bombarding now (11.3B).
-  std::optional<Refusal> (*bombard_refusal)(const GameState& state, UnitIndex unit) = nullptr;
-  // Combat result: the CRT's result of a combat, changed before it is applied (11.3B, 11.3C).
-  void (*combat_result)(const GameState& state, const AttackAction& attack, CombatResult& result) = nullptr;
   // Combat result adjustments: after a combat's result is applied (15.2).
   void (*combat_resolved)(GameState& state, const CombatAftermath& combat,
                           std::vector<Event>& events) = nullptr;
-  // Advance after combat: a reason this unit may not advance (13.2: its corps is demoralized).
-  std::optional<Refusal> (*advance_refusal)(const GameState& state, UnitIndex unit) = nullptr;
   // Losses: a combat unit has just been eliminated (in combat or out of supply), its strength already
   // counted against its army (9.0); the rule may count it too and report (13.0's corps losses).
   void (*unit_eliminated)(GameState& state, UnitIndex unit, std::vector<Event>& events) = nullptr;
-  // Morale: changes to an army's demoralization and disintegration levels now (18.3B).
-  std::pair<int, int> (*morale_levels)(const GameState& state, Army army) = nullptr;
-  // Morale: false if the rule forbids the army's demoralization now (18.3A).
-  bool (*allows_demoralization)(const GameState& state, Army army) = nullptr;
-  // Victory: false if strength exited now scores no VP (20.4C).
-  bool (*exit_counts)(const GameState& state, Army army) = nullptr;
-  // Victory: VP the rule awards a side, as they stand now (19.4C's during play); a rule whose VP
-  // count only at the end (20.4C, 19.5D) gives 0 until the game is over.
-  int (*vp)(const GameState& state, Side side) = nullptr;
-  // Victory: a result the rule adds, checked at the end before the scenario's conditions (18.4A).
-  std::optional<GameResult> (*final_result)(const GameState& state) = nullptr;
-  // Command: true if the rule keeps this leader from giving command now (12.1D: an officer who
-  // reorganized this player turn).
-  bool (*withholds_command)(const GameState& state, UnitIndex leader) = nullptr;
+
+  // The general modifier points (rule_terms.hpp): pure modifiers, changing only the terms handed in.
+  // A unit's move and command: allowance (10.1C, 25.0E-1), EZOC entry (11.3A), terrain (13.2),
+  // command withheld (12.1D).
+  void (*unit_terms)(const GameState& state, const UnitState& unit, UnitTerms& terms) = nullptr;
+  // A reason the rule keeps the unit from what it is about to do, asked once the core's own checks
+  // pass: begin a move (19.2C's entry order, 19.5C's held units), bombard (11.3B), advance (11.3B,
+  // 11.3C, 13.2).
+  std::optional<Refusal> (*unit_refusal)(const GameState& state, UnitAct act, UnitIndex unit) = nullptr;
+  // A combat's odds (15.1) and then its result (11.3B, 11.3C).
+  void (*combat)(const GameState& state, CombatTerms& terms) = nullptr;
+  // Zones of control: true if the rule keeps a ZOC from reaching from `from` into `to` (25.0E-2). It
+  // reads only the ruleset (the board), as the ZOC is asked for every unit and hexside.
+  bool (*zoc_blocked)(const Ruleset& rules, Hex from, Hex to) = nullptr;
+  // An army's morale levels and whether it may be demoralized (18.3A, 18.3B, 18.5B, 20.3A, 21.3A,
+  // 21.3B, 15.2).
+  void (*morale)(const GameState& state, Army army, MoraleTerms& terms) = nullptr;
+  // The victory count: VP (19.4C, 20.4C, 19.5D), exits that score (20.4C), a result at the end (18.4A).
+  void (*victory)(const GameState& state, VictoryTerms& terms) = nullptr;
+
   // Sequence of play: the segment the rule adds, with its decision and actions (rule_segment.hpp).
   const RuleSegment* segment = nullptr;
   // Events: the words of the rule's own events (RuleEvent), for format_event().
