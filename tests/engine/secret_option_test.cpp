@@ -128,3 +128,13 @@ TEST_CASE("18.5C a refusal shown to the Coalition never names a unit of the secr
   for (const Viewer& viewer : {kFrench, kFrenchSpectator, kEverything})
     CHECK(redact(with, refusal, viewer) == refusal);
 }
+
+TEST_CASE("18.5C a scenario offering a secret option keeps its side's secrets, chosen or not", "[rules][18.5C][view]") {
+  // The server's spectator policy reads this: it must not depend on whether the option was chosen.
+  CHECK(sides_keeping_secrets(*ligny({"18.5C"}).rules) == std::set<Side>{Side::French});
+  CHECK(sides_keeping_secrets(*ligny({}).rules) == std::set<Side>{Side::French});
+  const auto waterloo = hd::loader::start_scenario_game(hd::loader::default_data_root(),
+                                                        {"la-belle-alliance", {}, {}, std::nullopt});
+  REQUIRE(waterloo.value);
+  CHECK(sides_keeping_secrets(*waterloo.value->rules).empty());
+}

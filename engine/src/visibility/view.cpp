@@ -29,6 +29,13 @@ bool may_see_secret(const Viewer& viewer, const ScenarioOption& option) {
   return !viewer.side || *viewer.side == option.secret->side;
 }
 
+std::set<Side> sides_keeping_secrets(const Ruleset& rules) {
+  std::set<Side> sides;
+  for (const ScenarioOption& option : rules.scenario.options)
+    if (option.secret) sides.insert(option.secret->side);
+  return sides;
+}
+
 std::size_t units_shown(const GameState& state, const Viewer& viewer) {
   const auto hidden = hidden_from(state, viewer);
   for (std::size_t i = 0; i < state.units.size(); ++i) {

@@ -2,6 +2,8 @@
 
 #include "games/seat_policy.hpp"
 
+#include <hd/engine/visibility/view.hpp>
+
 #include <set>
 
 namespace hd::server {
@@ -10,21 +12,13 @@ namespace v1 = hundred_days::v1;
 
 namespace {
 
-// The sides the scenario offers a secret choice (18.5C: the French).
-std::set<engine::Side> sides_with_secrets(const engine::GameState& state) {
-  std::set<engine::Side> sides;
-  for (const engine::ScenarioOption& option : state.rules->scenario.options)
-    if (option.secret) sides.insert(option.secret->side);
-  return sides;
-}
-
 const char* side_name(engine::Side side) { return side == engine::Side::French ? "French" : "Coalition"; }
 
 }  // namespace
 
 std::optional<std::string> secret_exposing_policy(const engine::GameState& initial, v1::SpectatorView view,
                                                   std::uint32_t delay_player_turns) {
-  const std::set<engine::Side> sides = sides_with_secrets(initial);
+  const std::set<engine::Side> sides = engine::sides_keeping_secrets(*initial.rules);
   if (sides.empty()) return std::nullopt;
   const std::string offer = std::string("this scenario offers the ") + side_name(*sides.begin()) +
                             (sides.size() > 1 ? " and the Coalition players" : " player") +
@@ -42,7 +36,7 @@ std::optional<std::string> secret_exposing_policy(const engine::GameState& initi
 
 bool spectating_would_precede_a_seat(const GameRoom& room) {
   if (room.row.status != v1::GAME_STATUS_OPEN) return false;
-  const std::set<engine::Side> sides = sides_with_secrets(room.state);
+  const std::set<engine::Side> sides = engine::sides_keeping_secrets(*room.state.rules);
   for (const SeatRow& seat : room.seats)
     if (!seat.built_in && !seat.account && sides.count(engine::other(side_of_seat(seat.seat))))
       return true;

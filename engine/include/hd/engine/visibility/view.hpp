@@ -11,6 +11,7 @@
 #include <hd/engine/state/game_state.hpp>
 
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -60,6 +61,12 @@ struct GameView {
 // True if `viewer` may know of the chosen secret option `option` before its reveal: a seat of its
 // side, a spectator shown its side's view or everything.
 bool may_see_secret(const Viewer& viewer, const ScenarioOption& option);
+
+// The sides that may hold a secret in a game of this ruleset's scenario, whatever was chosen: a side
+// a secret force option is offered to (18.5C: the French). The server keeps every such side's view
+// from spectators who could pass it on (server/src/games/spectator_secrecy). Hidden movement (16.6)
+// will add its sides here.
+std::set<Side> sides_keeping_secrets(const Ruleset& rules);
 
 // How many units `viewer` is shown: units 0 to N-1. The units a viewer may not see (a hidden secret
 // option's, 18.5C) are numbered last (game_setup.cpp), so to this viewer a unit number at or above N
