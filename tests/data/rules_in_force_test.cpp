@@ -42,7 +42,7 @@ const std::map<std::string, Rules>& expected_missing() {
       {"la-belle-alliance", {}},
       {"historic-wavre", {}},
       {"campaign", {"22.2C", "22.4A", "22.4B", "22.5A", "22.5B", "22.6F"}},
-      {"quatre-bras-variant", {"19.3", "23.0B", "23.0C", "23.0D"}},
+      {"quatre-bras-variant", {"23.0B"}},
       {"grand-ligny", {"24.0", "24.1A", "24.1B", "24.2C", "24.4A", "24.4B", "24.4C", "24.4D"}},
       {"la-belle-alliance-variant", {"16.1B", "26.0B", "26.0D", "26.0E", "26.0F"}},
       {"grand-waterloo",

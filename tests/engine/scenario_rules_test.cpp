@@ -11,8 +11,9 @@ using namespace hd::test;
 
 namespace {
 
-GameState full_map_game(const std::vector<TestUnit>& units, const std::string& scenario_body) {
-  return make_game("", units, scenario_body, "turns 16/1400 16/1600\n", 57, 67);
+GameState full_map_game(const std::vector<TestUnit>& units, const std::string& scenario_body,
+                        const std::string& turns = "turns 16/1400 16/1600\n") {
+  return make_game("", units, scenario_body, turns, 57, 67);
 }
 
 int level(const GameState& state, Army army) {
@@ -178,4 +179,47 @@ TEST_CASE("19.2C at 1634 all [5] enters before any of [Bw]", "[rules][19.2C]") {
   CHECK(refused_by(state, Side::Coalition, move(state, "Bttlr", {"1634"})) == "19.2C");  // Pack still waits
   apply(state, Side::Coalition, move(state, "Pack", {"1634", "1635"}), no_dice());
   CHECK(refused_by(state, Side::Coalition, move(state, "Bttlr", {"1634"})) == "");
+}
+
+TEST_CASE("23.0C losing Quatre Bras costs an army 5 on its levels, gaining it gives 5", "[rules][23.0C]") {
+  auto state = full_map_game({{"french", "A", "infantry", 4, 4}, {"allied", "X", "infantry", 4, 4}},
+                             "setup french 1643 : A\nsetup allied 1645 : X\ncontrol coalition : 1641\n"
+                             "morale french demoralization 10\n"
+                             "morale allied demoralization 25 disintegration 40\nspecial 23.0C \"QB\"\n");
+  const auto levels = [&](Army army) { return morale_levels(state, army); };
+  CHECK(levels(Army::Allied) == std::make_pair(std::optional<int>(25), std::optional<int>(40)));
+  // The French pass through Quatre Bras: they gain it (+5), the Allies lose it (-5 on both levels).
+  apply(state, Side::French, move(state, "A", {"1642", "1641", "1640", "1639"}), no_dice());
+  CHECK(level(state, Army::French) == 15);
+  CHECK(levels(Army::Allied) == std::make_pair(std::optional<int>(20), std::optional<int>(35)));
+  for (int phase = 0; phase < 6 && state.phasing == Side::French; ++phase)
+    apply(state, Side::French, EndPhaseAction{}, no_dice());
+  REQUIRE(state.phasing == Side::Coalition);
+  REQUIRE(state.phase == Phase::Movement);
+  // The Allies take it back: the French lose their 5 again, the Allies regain theirs.
+  apply(state, Side::Coalition, move(state, "X", {"1644", "1643", "1642", "1641"}), no_dice());
+  CHECK(level(state, Army::French) == 10);
+  CHECK(levels(Army::Allied) == std::make_pair(std::optional<int>(25), std::optional<int>(40)));
+}
+
+TEST_CASE("23.0D French SP exited north of 2952 by 16/1800 score a fifth of a VP each, rounded up",
+          "[rules][23.0D]") {
+  auto state = full_map_game(
+      {{"french", "A", "infantry", 4, 4}, {"french", "B", "infantry", 3, 4}, {"french", "C", "infantry", 5, 4}},
+      "setup french 2840 : A\nsetup french 2845 : B\nsetup french 2848 : C\n"
+      "vp french exit 2933-51 0 per-strength-point\nspecial 23.0D \"fifths\"\n",
+      "turns 16/1400 16/2100\n");
+  const auto french_vp = [&] { return victory_points(state)[static_cast<std::size_t>(Side::French)]; };
+  CHECK(refused_by(state, Side::French, MoveAction{MoveRequest{unit(state, "C"), {hx("2848"), hx("2852")}, true}}) !=
+        "");  // 2952 and south are no exit
+  apply(state, Side::French, MoveAction{MoveRequest{unit(state, "A"), {hx("2940")}, true}}, no_dice());
+  CHECK(french_vp() == 1);  // 4 SP: 4/5 rounded up
+  apply(state, Side::French, MoveAction{MoveRequest{unit(state, "B"), {hx("2945")}, true}}, no_dice());
+  CHECK(french_vp() == 2);  // 7 SP: 7/5 rounded up
+  // After 16/1800 an exit is still allowed but scores nothing.
+  state.turn = static_cast<int>(state.rules->turns.size()) - 1;  // the test track's next turn: 16/2100
+  REQUIRE(state.current_turn().name == TurnName{16, 2100});
+  apply(state, Side::French, MoveAction{MoveRequest{unit(state, "C"), {hx("2948")}, true}}, no_dice());
+  CHECK(state.units[unit(state, "C")].status == UnitStatus::Exited);
+  CHECK(french_vp() == 2);
 }

@@ -114,7 +114,7 @@ TEST_CASE("A stored game of another rules version is refused on open with a clea
 TEST_CASE("A not-by-the-book game made when the engine lacked other rules is refused on open",
           "[e2e][games]") {
   // A development server (allow-missing-rules) makes a Quatre Bras variant game, which lacks rules
-  // (11.0, 19.3, 23.0B-D); the stored list is then changed as if the engine had gained one of them
+  // (23.0B); the stored list is then changed as if the engine had gained one of them
   // since: the log would replay to another game, so the game is refused, without naming the rules.
   const auto directory = make_temp_directory("hd-games-missing-rules");
   auto args = game_server_args();

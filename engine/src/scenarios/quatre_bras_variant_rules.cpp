@@ -1,0 +1,52 @@
+// Quatre Bras Variant (23.0): its special rules, each a rule module. 19.0's rules that 23.0 does not
+// alter stand (19.2C's entry order is 19.0's module).
+#include "scenario_detail.hpp"
+
+#include <hd/engine/rules/modules/rule_module.hpp>
+
+namespace hd::engine::modules {
+namespace {
+
+using namespace scenario_detail;
+
+constexpr Hex kQuatreBras{16, 41};
+constexpr TurnName kLastScoringExit{16, 1800};
+
+// 23.0C: each time an army loses control of Quatre Bras its level(s) fall by 5, each time it gains
+// control they rise by 5. The hex starts Allied and control only passes between the two armies
+// (3.4B), so the count nets out to the holder now: while the French hold it, the French level is 5
+// higher and both Allied levels 5 lower; while the Allies hold it, nothing (docs/rules-notes.md,
+// 23.0C).
+void quatre_bras_control(const GameState& state, Army army, MoraleTerms& terms) {
+  if (!french_control(state, kQuatreBras)) return;
+  if (army == Army::French) terms.demoralization += 5;
+  if (army == Army::Allied) {
+    terms.demoralization -= 5;
+    terms.disintegration -= 5;
+  }
+}
+
+// 23.0D: the French score 1/5 VP for each SP exited from an east-edge hex north of 2952 on or before
+// 16/1800: the SP exited are totalled, divided by 5 and rounded up. The scenario's exit line names
+// the hexes (5.5) and scores 0 itself; exits after 16/1800 are allowed but score nothing.
+void french_exit_fifths(const GameState& state, VictoryTerms& terms) {
+  constexpr auto french = static_cast<std::size_t>(Side::French);
+  if (kLastScoringExit < state.current_turn().name)
+    terms.exits_score[static_cast<std::size_t>(Army::French)] = false;
+  terms.vp[french] += (state.exited_strength[french] + 4) / 5;
+}
+
+}  // namespace
+
+extern const RuleModule quatre_bras_variant_23_0C{"23.0C",
+                                                  "Quatre Bras control moves both armies' levels by 5",
+                                                  "hook: morale (the holder of 1641 now)",
+                                                  {.morale = quatre_bras_control}};
+extern const RuleModule quatre_bras_variant_23_0D{
+    "23.0D",
+    "French exits from the east edge score 1/5 VP per SP until 16/1800",
+    "hook: victory (the exited SP, fifths rounded up; exits stop counting after 16/1800); the scenario's "
+    "exit line names the hexes",
+    {.victory = french_exit_fifths}};
+
+}  // namespace hd::engine::modules
