@@ -24,7 +24,6 @@ GameState first_state(const std::string& scenario, const std::vector<std::string
   choice.scenario = scenario;
   for (const std::string& rule : rules)
     choice.optional_rules.push_back(rule);
-  choice.allow_missing_rules = scenario == "quatre-bras-variant";  // leaders (10.0); 11.0 still missing
   auto started = hd::loader::start_scenario_game(hd::loader::default_data_root(), choice);
   REQUIRE(started.value);
   return *started.value;

@@ -277,15 +277,14 @@ TEST_CASE("every generated action validates; mutated actions it does not offer a
             << " mutated actions checked\n";
 }
 
-// 10.0: a scenario with leaders (its special rules are still missing, so it is played with the
-// development flag): leader moves are generated, validated and mutated like any other.
+// 10.0: a scenario with leaders (the Quatre Bras variant, by the book): leader moves are generated, validated and mutated like any other.
 TEST_CASE("every generated action validates in a game with leaders (10.1)",
           "[legal-actions][property][10.1]") {
   Counts counts;
   // With 11.0 in force (23.0) out-of-command units may not enter an enemy zone (11.3A), so random
   // games come to blows rarely: seeds are played until one has generated an attack (bounded).
   for (std::uint64_t seed = 1; seed <= 12 && counts.by_kind[2] == 0; ++seed)
-    play("quatre-bras-variant", seed, counts, true);
+    play("quatre-bras-variant", seed, counts);
   CHECK(counts.leader_moves > 0);
   CHECK(counts.by_kind[0] > 0);  // moves
   CHECK(counts.by_kind[2] > 0);  // attacks
@@ -329,8 +328,8 @@ TEST_CASE("11.0 every generated action validates in a game with command in force
   // too (11.3A makes them rare).
   const unsigned at_least = hd::test::workload(4, 1);
   for (std::uint64_t seed = 1; seed <= 12 && (seed <= at_least || counts.by_kind[2] == 0); ++seed)
-    play("quatre-bras-variant", seed, counts, true);
-  CHECK(rule_in_force(*new_game("quatre-bras-variant", true).rules, "11.0"));
+    play("quatre-bras-variant", seed, counts);
+  CHECK(rule_in_force(*new_game("quatre-bras-variant").rules, "11.0"));
   CHECK(counts.out_of_command_states > 0);
   CHECK(counts.by_kind[0] > 0);  // moves
   CHECK(counts.by_kind[2] > 0);  // attacks

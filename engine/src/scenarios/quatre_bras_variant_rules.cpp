@@ -3,6 +3,11 @@
 #include "scenario_detail.hpp"
 
 #include <hd/engine/rules/modules/rule_module.hpp>
+#include <hd/engine/rules/movement/movement.hpp>
+
+#include <array>
+#include <string>
+#include <string_view>
 
 namespace hd::engine::modules {
 namespace {
@@ -10,6 +15,44 @@ namespace {
 using namespace scenario_detail;
 
 constexpr Hex kQuatreBras{16, 41};
+
+// 23.0B: the leaders who set up with any unit of a command (an empty command: any unit of his army).
+struct LeaderWithAnyUnit {
+  std::string_view leader;
+  Army army;
+  std::string_view command;
+};
+constexpr std::array<LeaderWithAnyUnit, 6> kLeadersWithAnyUnit{{
+    {"Ney", Army::French, "[2]"},
+    {"Reille", Army::French, "[2]"},
+    {"Kellermann", Army::French, "[3c]"},
+    {"Wellington", Army::Allied, ""},
+    {"Willem", Army::Allied, ""},
+    {"Perponcher", Army::Allied, ""},
+}};
+
+// 23.0B: Ney and Reille set up with any [2] unit, Kellermann with any [3c] unit, Wellington, Willem and
+// Perponcher with any Allied unit: the hexes of those units now (the scenario's hex is one of them).
+// [N2] units may not set up in a French ZOC: those hexes of their 5-hex radius are taken away.
+void set_up_freely(const GameState& state, UnitIndex index, SetupTerms& terms) {
+  const UnitState& unit = state.units[index];
+  if (unit.is_leader()) {
+    for (const LeaderWithAnyUnit& freed : kLeadersWithAnyUnit) {
+      if (unit.army != freed.army || unit.id != freed.leader) continue;
+      for (const UnitState& other : state.units)
+        if (other.on_map() && !other.is_leader() && other.army == unit.army && other.command.ends_with(freed.command))
+          terms.hexes.push_back(other.hex);
+      const std::string with = freed.command.empty() ? "an Allied unit" : "a " + std::string(freed.command) + " unit";
+      terms.refusal = refuse_by_rule("23.0B", "leader-sets-up-with-command", "{0} sets up with " + with,
+                                     {RefusalArg::of_unit(index)});
+    }
+    return;
+  }
+  if (unit.army != Army::Allied || !unit.command.ends_with("[N2]")) return;
+  std::erase_if(terms.hexes, [&](Hex hex) { return in_enemy_zoc(state, hex, Side::Coalition); });
+  terms.refusal = refuse_by_rule("23.0B", "n2-in-french-zoc", "{0} may not set up in a French zone of control",
+                                 {RefusalArg::of_unit(index)});
+}
 constexpr TurnName kLastScoringExit{16, 1800};
 
 // 23.0C: each time an army loses control of Quatre Bras its level(s) fall by 5, each time it gains
@@ -38,6 +81,13 @@ void french_exit_fifths(const GameState& state, VictoryTerms& terms) {
 
 }  // namespace
 
+extern const RuleModule quatre_bras_variant_23_0B{
+    "23.0B",
+    "Leaders set up with any unit of a command; [N2] not in a French ZOC",
+    "hook: set-up (the leaders' hexes, the [N2] units' ZOC); the leaders who arrive with their commands "
+    "(D'Erlon, Cooke, Alten, Picton, Brunswick) are the scenario's data: each enters in his command's "
+    "reinforcement line",
+    {.setup = set_up_freely}};
 extern const RuleModule quatre_bras_variant_23_0C{"23.0C",
                                                   "Quatre Bras control moves both armies' levels by 5",
                                                   "hook: morale (the holder of 1641 now)",

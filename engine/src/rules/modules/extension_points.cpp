@@ -60,6 +60,15 @@ void rules_unit_eliminated(GameState& state, UnitIndex unit, std::vector<Event>&
     if (module->hooks.unit_eliminated) module->hooks.unit_eliminated(state, unit, events);
 }
 
+SetupTerms rules_setup(const GameState& state, UnitIndex unit, std::vector<Hex> hexes) {
+  SetupTerms terms{std::move(hexes), std::nullopt};
+  for (const RuleModule* module : state.rules->modules)
+    if (module->hooks.setup) module->hooks.setup(state, unit, terms);
+  std::sort(terms.hexes.begin(), terms.hexes.end());
+  terms.hexes.erase(std::unique(terms.hexes.begin(), terms.hexes.end()), terms.hexes.end());
+  return terms;
+}
+
 UnitTerms rules_unit_terms(const GameState& state, const UnitState& unit) {
   UnitTerms terms;
   terms.allowance_half_mp = unit.movement * 2;

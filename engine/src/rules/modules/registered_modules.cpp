@@ -17,7 +17,7 @@ extern const RuleModule ligny_18_3A, ligny_18_3B, ligny_18_4A, ligny_18_5A, lign
 extern const RuleModule quatre_bras_19_2C, quatre_bras_19_4C, quatre_bras_19_5A, quatre_bras_19_5C,
     quatre_bras_19_5D;
 extern const RuleModule wavre_20_3A, wavre_20_4C;
-extern const RuleModule quatre_bras_variant_23_0C, quatre_bras_variant_23_0D;
+extern const RuleModule quatre_bras_variant_23_0B, quatre_bras_variant_23_0C, quatre_bras_variant_23_0D;
 extern const RuleModule la_belle_alliance_21_3A, la_belle_alliance_21_3B;
 extern const RuleModule historic_wavre_25_0E_1, historic_wavre_25_0E_2;
 }  // namespace modules
@@ -68,6 +68,7 @@ std::vector<const RuleModule*> rule_module_table() {
       &wavre_20_4C,
       &la_belle_alliance_21_3A,
       &la_belle_alliance_21_3B,
+      &quatre_bras_variant_23_0B,
       &quatre_bras_variant_23_0C,
       &quatre_bras_variant_23_0D,
       &historic_wavre_25_0E_1,

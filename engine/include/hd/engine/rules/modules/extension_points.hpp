@@ -47,6 +47,10 @@ void rules_unit_eliminated(GameState& state, UnitIndex unit, std::vector<Event>&
 
 // The general modifier points (rule_terms.hpp).
 
+// Where a unit may be set up: 3.2C's hexes (`hexes`) after the rules' changes (has_setup_choices(),
+// placement_hexes(), check_place()).
+SetupTerms rules_setup(const GameState& state, UnitIndex unit, std::vector<Hex> hexes);
+
 // A unit's terms now, starting from its own allowance (movement_allowance(), mover_of(),
 // entry_cost(), trace_command()).
 UnitTerms rules_unit_terms(const GameState& state, const UnitState& unit);

@@ -50,6 +50,8 @@ struct RuleHooks {
   void (*unit_eliminated)(GameState& state, UnitIndex unit, std::vector<Event>& events) = nullptr;
 
   // The general modifier points (rule_terms.hpp): pure modifiers, changing only the terms handed in.
+  // Where a unit may be set up (23.0B).
+  void (*setup)(const GameState& state, UnitIndex unit, SetupTerms& terms) = nullptr;
   // A unit's move and command: allowance (10.1C, 25.0E-1), EZOC entry (11.3A), terrain (13.2),
   // command withheld (12.1D).
   void (*unit_terms)(const GameState& state, const UnitState& unit, UnitTerms& terms) = nullptr;

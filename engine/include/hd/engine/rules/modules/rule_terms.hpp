@@ -8,11 +8,13 @@
 #include <hd/engine/board/combat_results.hpp>
 #include <hd/engine/board/terrain.hpp>
 #include <hd/engine/state/game_state.hpp>
+#include <hd/engine/state/refusal.hpp>
 
 #include <array>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 namespace hd::engine {
 
@@ -20,6 +22,16 @@ struct AttackAction;
 struct CombatOdds;
 
 inline constexpr std::size_t kHexTerrainCount = 5;  // HexTerrain's values
+static_assert(static_cast<std::size_t>(HexTerrain::Chateau) + 1 == kHexTerrainCount);
+
+// What the rules change in where a unit may be set up (3.2C): the hexes, 3.2C's to begin with (within
+// its radius of its named hex; none for a unit with a fixed hex). A rule adds hexes (23.0B: a leader
+// with any unit of a command) or takes them away (23.0B: no [N2] unit in a French ZOC), and gives the
+// refusal for a hex it kept from the unit.
+struct SetupTerms {
+  std::vector<Hex> hexes;
+  std::optional<Refusal> refusal;
+};
 
 // What the rules change for one unit now: its move and, for a leader, his command. Asked once for a
 // move (not for each hex it enters) and for each officer as command is traced.

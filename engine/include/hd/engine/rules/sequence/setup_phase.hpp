@@ -18,13 +18,14 @@ struct PlaceAction {
   Hex hex;
 };
 
-// True if `side` has units placed "w/N" in this game (it then sets up before play begins).
+// True if `side` has units placed "w/N" in this game, or units a rule lets it place (23.0B): it then
+// sets up before play begins.
 bool has_setup_choices(const GameState& state, Side side);
 
 // The hexes `unit` may be placed in now: within its radius of its named hex, in the playing area,
 // not enemy-occupied, and with room (one unit for an "unstacked" group, else the stacking limit,
 // counting the friendly units already there other than itself); for a leader, those holding a
-// friendly combat unit (10.1A). Empty outside its side's set-up.
+// friendly combat unit (10.1A); then the rules' changes (23.0B). Empty outside its side's set-up.
 std::vector<Hex> placement_hexes(const GameState& state, UnitIndex unit);
 
 // Checks a placement by `side` (3.2C).
