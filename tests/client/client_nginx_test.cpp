@@ -46,14 +46,10 @@ TEST_CASE("the window client registers, opens a game and plays over wss:// throu
     auto args = trusted;
     args.insert(args.end(), {"--user", "alice", "--password", "alice-password", "--open-game", "1"});
     ScriptedClient client(HD_CLIENT_BINARY, args, proxied.dir / "play-client.log");
-    client.send("wait-for game");
-    client.send("wait-for my-decision");
-    const auto before = hd::test::settled_report(client);
+    const auto [before, after] = hd::test::end_phase_by_ctrl_e(client);
+    INFO(before.line);
     CHECK(before["seq"] == "0");
     CHECK(before["phasing"] == "french");
-    client.send("ctrl-key E");
-    client.send("wait-for sequence 1");
-    const auto after = hd::test::settled_report(client);
     INFO(after.line);
     CHECK(after["seq"] == "1");
     CHECK(after["phase"] != before["phase"]);

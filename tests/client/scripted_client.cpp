@@ -11,6 +11,7 @@
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
+#include <utility>
 
 namespace hd::test {
 
@@ -183,6 +184,20 @@ ClientReport settled_report(ScriptedClient& client) {
   auto report = client.report();
   if (!report) throw std::runtime_error("the client printed no report; client log:\n" + client.log());
   return *report;
+}
+
+FirstActionReports end_phase_by_ctrl_e(ScriptedClient& client,
+                                       const std::optional<std::filesystem::path>& screenshot) {
+  client.send("wait-for game");
+  client.send("wait-for my-decision");
+  ClientReport before = settled_report(client);
+  client.send("ctrl-key E");
+  client.send("wait-for sequence 1");
+  if (screenshot) {
+    client.send("frames 3");
+    client.send("screenshot " + screenshot->string());
+  }
+  return {std::move(before), settled_report(client)};
 }
 
 }  // namespace hd::test
