@@ -66,11 +66,13 @@ std::optional<ClientReport> parse_client_report(const std::string& line) {
 
 ScriptedClient::ScriptedClient(const std::string& client_binary, std::vector<std::string> client_args,
                                const std::filesystem::path& log_path, unsigned width, unsigned height)
-    : log_path_(log_path) {
+    : display_(
+          hd::test::in_virtual_display(static_cast<int>(width), static_cast<int>(height), {client_binary})),
+      log_path_(log_path) {
   int in[2];
   int out[2];
   if (pipe(in) != 0 || pipe(out) != 0) throw std::runtime_error("pipe failed");
-  std::vector<std::string> argv = hd::test::in_virtual_display(width, height, {client_binary});
+  std::vector<std::string> argv = display_.argv;
   argv.insert(argv.end(), client_args.begin(), client_args.end());
   argv.push_back("--script");
   argv.push_back("-");

@@ -4,6 +4,8 @@
 // stderr goes to a log file.
 #pragma once
 
+#include "virtual_display.hpp"
+
 #include <SFML/Graphics/Image.hpp>
 
 #include <chrono>
@@ -78,6 +80,7 @@ class ScriptedClient {
  private:
   std::optional<std::string> read_line(std::chrono::steady_clock::time_point deadline);
 
+  VirtualDisplayCommand display_;  // removes xvfb-run's X authority file after the destructor's wait
   int pid_ = -1;
   int to_client_ = -1;
   int from_client_ = -1;
