@@ -26,11 +26,11 @@ TEST_CASE("a game made with the create form carries its force option, optional r
   std::ofstream(script) << "wait-for lobby\nframes 3\nclick 290 66\nframes 3\nclick 610 227\nclick 480 401\n"
                            "click 1040 256\nframes 3\nclick 1010 383\nframes 30\nscreenshot "
                         << (directory / "created.png").string() << "\nquit\n";
-  const std::vector<std::string> argv = hd::test::in_virtual_display(
+  const auto display = hd::test::in_virtual_display(
       1280, 800,
       {HD_CLIENT_BINARY, "--server", server.url(), "--user", "creator_1", "--password", "correct-horse",
        "--register", "--width", "1280", "--height", "800", "--script", script.string()});
-  REQUIRE(hd::test::run_process(argv, std::chrono::seconds(120)) == 0);
+  REQUIRE(hd::test::run_process(display.argv, std::chrono::seconds(120)) == 0);
   const auto games =
       hd::test::query(server.database_path(), "SELECT scenario, force_options, optional_rules FROM games");
   REQUIRE(games == std::vector<std::string>{"quatre-bras|19.5A|15.1"});

@@ -83,17 +83,17 @@ int run_client(const hd::test::ServerProcess& server, const std::filesystem::pat
                const std::string& script, std::uint64_t game, const std::vector<std::string>& extra = {}) {
   const std::filesystem::path script_path = directory / "script.txt";
   std::ofstream(script_path) << script;
-  std::vector<std::string> argv = hd::test::in_virtual_display(
+  auto display = hd::test::in_virtual_display(
       kWidth, kHeight,
       {HD_CLIENT_BINARY, "--server", server.url(), "--width", std::to_string(kWidth), "--height",
        std::to_string(kHeight), "--user", "alice", "--password", "password-alice", "--script",
        script_path.string(), "--screenshot-timeout-seconds", "60"});
   if (game != 0) {
-    argv.push_back("--open-game");
-    argv.push_back(std::to_string(game));
+    display.argv.push_back("--open-game");
+    display.argv.push_back(std::to_string(game));
   }
-  argv.insert(argv.end(), extra.begin(), extra.end());
-  return hd::test::run_process(argv, std::chrono::seconds(180));
+  display.argv.insert(display.argv.end(), extra.begin(), extra.end());
+  return hd::test::run_process(display.argv, std::chrono::seconds(180));
 }
 
 // The screenshot kept in <build>/artifacts and loaded (scripted_client.hpp).
@@ -595,7 +595,8 @@ TEST_CASE("real server: a new account registered from the login form reaches the
       hd::test::in_virtual_display(
           kWidth, kHeight,
           {HD_CLIENT_BINARY, "--server", server.url(), "--width", std::to_string(kWidth), "--height",
-           std::to_string(kHeight), "--script", script_path.string(), "--screenshot-timeout-seconds", "30"}),
+           std::to_string(kHeight), "--script", script_path.string(), "--screenshot-timeout-seconds", "30"})
+          .argv,
       std::chrono::seconds(120));
   INFO("server log:\n" << server.log());
   REQUIRE(status == 0);
@@ -608,6 +609,7 @@ TEST_CASE("real server: a new account registered from the login form reaches the
             hd::test::in_virtual_display(
                 kWidth, kHeight,
                 {HD_CLIENT_BINARY, "--server", server.url(), "--user", "alice_1", "--password",
-                 "correct-horse", "--script", script_path.string(), "--screenshot-timeout-seconds", "20"}),
+                 "correct-horse", "--script", script_path.string(), "--screenshot-timeout-seconds", "20"})
+                .argv,
             std::chrono::seconds(90)) == 0);
 }

@@ -46,14 +46,10 @@ TEST_CASE("the window client registers, opens a game and plays over wss:// throu
     auto args = trusted;
     args.insert(args.end(), {"--user", "alice", "--password", "alice-password", "--open-game", "1"});
     ScriptedClient client(HD_CLIENT_BINARY, args, proxied.dir / "play-client.log");
-    client.send("wait-for game");
-    client.send("wait-for my-decision");
-    const auto before = hd::test::settled_report(client);
+    const auto [before, after] = hd::test::end_phase_by_ctrl_e(client);
+    INFO(before.line);
     CHECK(before["seq"] == "0");
     CHECK(before["phasing"] == "french");
-    client.send("ctrl-key E");
-    client.send("wait-for sequence 1");
-    const auto after = hd::test::settled_report(client);
     INFO(after.line);
     CHECK(after["seq"] == "1");
     CHECK(after["phase"] != before["phase"]);
@@ -75,13 +71,13 @@ TEST_CASE("the window client registers, opens a game and plays over wss:// throu
 // `url` with `extra` options; returns its exit status and its output.
 TermRun run_window_client(const std::filesystem::path& dir, const std::string& name, const std::string& url,
                           const std::vector<std::string>& extra) {
-  std::vector<std::string> argv =
+  auto display =
       hd::test::in_virtual_display(1280, 800,
                                    {HD_CLIENT_BINARY, "--server", url, "--screenshot",
                                     (dir / (name + ".png")).string(), "--screenshot-timeout-seconds", "30"});
-  argv.insert(argv.end(), extra.begin(), extra.end());
+  display.argv.insert(display.argv.end(), extra.begin(), extra.end());
   const auto output = dir / (name + ".out");
-  const int pid = hd::test::spawn_process(argv, output.string());
+  const int pid = hd::test::spawn_process(display.argv, output.string());
   TermRun run;
   run.status = hd::test::wait_process(pid, std::chrono::seconds(90));
   run.output = hd::test::read_text_file(output);

@@ -40,12 +40,7 @@ TEST_CASE("12.0 the window client offers the reorganization segment's choices an
   const fs::path artifacts = fs::path(HD_ARTIFACTS_DIR) / "client_reorganization";
   fs::create_directories(artifacts);
   const fs::path dir = fs::temp_directory_path() / ("hd-client-reorganization-" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  const fs::path root = hd::test::drill_data_root(dir, "reorganization-drill");
-  std::vector<std::string> args = hd::test::game_server_args();
-  args.push_back("--data-root");
-  args.push_back(root.string());
-  hd::test::ServerProcess server{hd::test::ServerOptions{args, {}}};
+  auto [root, server] = hd::test::drill_server(dir, "reorganization-drill", hd::test::game_server_args());
   hd::test::GamePlayer alice{server.port(), "alice"};
   hd::test::GamePlayer bob{server.port(), "bob"};
   const auto created = alice.request(hd::test::create_game(

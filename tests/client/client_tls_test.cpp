@@ -137,17 +137,11 @@ TEST_CASE("the window client registers, opens a game and plays over wss:// again
     args.insert(args.end(),
                 {"--server", url, "--user", "alice", "--password", "alice-password", "--open-game", "1"});
     ScriptedClient client(HD_CLIENT_BINARY, args, tls.dir / "play-client.log");
-    client.send("wait-for game");
-    client.send("wait-for my-decision");
-    const auto before = hd::test::settled_report(client);
+    const fs::path png = tls.dir / "tls-game.png";
+    const auto [before, after] = hd::test::end_phase_by_ctrl_e(client, png);
+    INFO(before.line);
     CHECK(before["seq"] == "0");
     CHECK(before["phasing"] == "french");
-    client.send("ctrl-key E");
-    client.send("wait-for sequence 1");
-    client.send("frames 3");
-    const fs::path png = tls.dir / "tls-game.png";
-    client.send("screenshot " + png.string());
-    const auto after = hd::test::settled_report(client);
     INFO(after.line);
     CHECK(after["seq"] == "1");
     CHECK(after["phase"] != before["phase"]);

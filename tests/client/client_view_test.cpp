@@ -25,7 +25,7 @@ const std::filesystem::path& scenes() {
     const auto dir = std::filesystem::path(HD_ARTIFACTS_DIR) / "client-view";
     std::filesystem::remove_all(dir);
     REQUIRE(hd::test::run_process(
-                hd::test::in_virtual_display(1280, 800, {HD_VIEW_SCENES_BINARY, "--out", dir.string()}),
+                hd::test::in_virtual_display(1280, 800, {HD_VIEW_SCENES_BINARY, "--out", dir.string()}).argv,
                 std::chrono::seconds(120)) == 0);
     return dir;
   }();

@@ -48,11 +48,11 @@ Screenshot take_welcome_screenshot() {
   try {
     hd::test::ServerProcess server;
     const std::filesystem::path png = server.directory() / "client-welcome.png";
-    const std::vector<std::string> argv = hd::test::in_virtual_display(
+    const auto display = hd::test::in_virtual_display(
         kWidth, kHeight,
         {HD_CLIENT_BINARY, "--server", server.url(), "--width", std::to_string(kWidth), "--height",
          std::to_string(kHeight), "--screenshot", png.string(), "--screenshot-timeout-seconds", "30"});
-    const int status = hd::test::run_process(argv, std::chrono::seconds(90));
+    const int status = hd::test::run_process(display.argv, std::chrono::seconds(90));
     if (std::filesystem::exists(png)) {
       const std::filesystem::path artifacts = HD_ARTIFACTS_DIR;
       std::filesystem::create_directories(artifacts);

@@ -21,10 +21,9 @@ sf::Image render(const std::vector<std::string>& args, const std::string& name) 
   const auto out = std::filesystem::path(HD_ARTIFACTS_DIR) / name;
   std::filesystem::create_directories(out.parent_path());
   std::filesystem::remove(out);
-  std::vector<std::string> argv =
-      hd::test::in_virtual_display(1280, 800, {HD_RENDER_BINARY, "--out", out.string()});
-  argv.insert(argv.end(), args.begin(), args.end());
-  REQUIRE(test::run_process(argv, std::chrono::seconds(120)) == 0);
+  auto display = hd::test::in_virtual_display(1280, 800, {HD_RENDER_BINARY, "--out", out.string()});
+  display.argv.insert(display.argv.end(), args.begin(), args.end());
+  REQUIRE(test::run_process(display.argv, std::chrono::seconds(120)) == 0);
   sf::Image image;
   REQUIRE(image.loadFromFile(out.string()));
   return image;

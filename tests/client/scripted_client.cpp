@@ -11,6 +11,7 @@
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
+#include <utility>
 
 namespace hd::test {
 
@@ -65,11 +66,13 @@ std::optional<ClientReport> parse_client_report(const std::string& line) {
 
 ScriptedClient::ScriptedClient(const std::string& client_binary, std::vector<std::string> client_args,
                                const std::filesystem::path& log_path, unsigned width, unsigned height)
-    : log_path_(log_path) {
+    : display_(
+          hd::test::in_virtual_display(static_cast<int>(width), static_cast<int>(height), {client_binary})),
+      log_path_(log_path) {
   int in[2];
   int out[2];
   if (pipe(in) != 0 || pipe(out) != 0) throw std::runtime_error("pipe failed");
-  std::vector<std::string> argv = hd::test::in_virtual_display(width, height, {client_binary});
+  std::vector<std::string> argv = display_.argv;
   argv.insert(argv.end(), client_args.begin(), client_args.end());
   argv.push_back("--script");
   argv.push_back("-");
@@ -183,6 +186,20 @@ ClientReport settled_report(ScriptedClient& client) {
   auto report = client.report();
   if (!report) throw std::runtime_error("the client printed no report; client log:\n" + client.log());
   return *report;
+}
+
+FirstActionReports end_phase_by_ctrl_e(ScriptedClient& client,
+                                       const std::optional<std::filesystem::path>& screenshot) {
+  client.send("wait-for game");
+  client.send("wait-for my-decision");
+  ClientReport before = settled_report(client);
+  client.send("ctrl-key E");
+  client.send("wait-for sequence 1");
+  if (screenshot) {
+    client.send("frames 3");
+    client.send("screenshot " + screenshot->string());
+  }
+  return {std::move(before), settled_report(client)};
 }
 
 }  // namespace hd::test

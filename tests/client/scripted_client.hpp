@@ -4,6 +4,8 @@
 // stderr goes to a log file.
 #pragma once
 
+#include "virtual_display.hpp"
+
 #include <SFML/Graphics/Image.hpp>
 
 #include <chrono>
@@ -40,6 +42,20 @@ sf::Image keep_screenshot(const std::filesystem::path& png, const std::filesyste
 // "report"); throws std::runtime_error with the client's log if none comes.
 ClientReport settled_report(ScriptedClient& client);
 
+// The settled reports around the window client's first action in the game it opened with
+// --open-game: `before` once it shows the game and has the decision, `after` once Ctrl+E (end the
+// phase) has come back as the game's action 1.
+struct FirstActionReports {
+  ClientReport before;
+  ClientReport after;
+};
+
+// Waits for the opened game and the player's decision, reports, presses Ctrl+E, waits for sequence
+// 1 and reports again; with a `screenshot` path, draws 3 frames and saves one there first. Throws
+// as settled_report does if a report does not come.
+FirstActionReports end_phase_by_ctrl_e(ScriptedClient& client,
+                                       const std::optional<std::filesystem::path>& screenshot = std::nullopt);
+
 class ScriptedClient {
  public:
   // Starts `xvfb-run -a -s "-screen 0 WxHx24" client_binary client_args... --script -` and waits
@@ -64,6 +80,7 @@ class ScriptedClient {
  private:
   std::optional<std::string> read_line(std::chrono::steady_clock::time_point deadline);
 
+  VirtualDisplayCommand display_;  // removes xvfb-run's X authority file after the destructor's wait
   int pid_ = -1;
   int to_client_ = -1;
   int from_client_ = -1;

@@ -29,12 +29,8 @@ std::vector<v1::Seat> pending_seats(const v1::GameView& view) {
 TEST_CASE("both Coalition seats end a rule's segment, then both end the phase it opened",
           "[e2e][games][12.0]") {
   const fs::path dir = fs::temp_directory_path() / ("hd-segment-team-" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  const fs::path root = hd::test::drill_data_root(dir, "reorganization-team-drill");
-  std::vector<std::string> args = hd::test::game_server_args();
-  args.push_back("--data-root");
-  args.push_back(root.string());
-  hd::test::ServerProcess server{hd::test::ServerOptions{args, {}}};
+  auto drill = hd::test::drill_server(dir, "reorganization-team-drill", hd::test::game_server_args());
+  hd::test::ServerProcess& server = drill.server;
   hd::test::GamePlayer alice{server.port(), "alice"};
   hd::test::GamePlayer bob{server.port(), "bob"};
   hd::test::GamePlayer carol{server.port(), "carol"};

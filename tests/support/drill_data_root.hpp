@@ -1,25 +1,29 @@
 // A data root for end-to-end tests that play a drill scenario of the tests' own (not of the book)
 // beside the shipped data: links to scenarios/map, armies, tables and the turn track, and a copy of
-// tests/terminal/data/<drill>/scenario.txt. Header-only: the including target defines HD_SOURCE_DIR.
+// tests/terminal/data/<drill>/scenario.txt; and the real server started on it.
 #pragma once
+
+#include "server_process.hpp"
 
 #include <filesystem>
 #include <string>
+#include <vector>
 
 namespace hd::test {
 
 // Makes `dir`/data with the shipped data and the drill `drill` (e.g. "reorganization-drill").
-inline std::filesystem::path drill_data_root(const std::filesystem::path& dir, const std::string& drill) {
-  namespace fs = std::filesystem;
-  const fs::path root = dir / "data";
-  fs::create_directories(root);
-  const fs::path shipped = fs::path(HD_SOURCE_DIR) / "scenarios";
-  for (const char* part : {"map", "armies", "tables", "turn-track.txt"})
-    if (!fs::exists(root / part)) fs::create_symlink(shipped / part, root / part);
-  fs::create_directories(root / drill);
-  fs::copy_file(fs::path(HD_SOURCE_DIR) / "tests/terminal/data" / drill / "scenario.txt",
-                root / drill / "scenario.txt", fs::copy_options::overwrite_existing);
-  return root;
-}
+std::filesystem::path drill_data_root(const std::filesystem::path& dir, const std::string& drill);
+
+// The real server playing from a drill data root; `data_root` is for the clients' own --data.
+struct DrillServer {
+  std::filesystem::path data_root;
+  ServerProcess server;
+};
+
+// Empties `dir`, makes the drill data root in it (drill_data_root) and starts the real server with
+// `args` followed by --data-root on that root (the last --data-root wins, so `args` may name one).
+// Throws as ServerProcess does if the server does not start.
+DrillServer drill_server(const std::filesystem::path& dir, const std::string& drill,
+                         std::vector<std::string> args);
 
 }  // namespace hd::test

@@ -61,13 +61,9 @@ TEST_CASE("the drill's attack eliminates Trip on every die (6.4, 6.6A)", "[termi
 
 TEST_CASE("12.0 a reorganization played on the real server through hd_term's generic choices",
           "[terminal][e2e][12.0]") {
-  hd::test::ServerOptions options;
   const fs::path dir = fs::temp_directory_path() / ("hd-reorganization-" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  const fs::path root = drill_data_root(dir);
-  options.extra_args = {"--argon2-memory-kib", "8192",       "--argon2-operations", "1",
-                        "--data-root",         root.string()};
-  hd::test::ServerProcess server(options);
+  auto [root, server] = hd::test::drill_server(dir, "reorganization-drill",
+                                               {"--argon2-memory-kib", "8192", "--argon2-operations", "1"});
   const auto address = hd::term::parse_server_address(server.url());
   REQUIRE(address);
 

@@ -1,4 +1,5 @@
-// 12.0's slot: the reorganization area, the segment's bookkeeping and the queries on them.
+// 12.0's slot: the reorganization area, the segment's bookkeeping and the queries on them (whether
+// any reorganization may be made is asked of the action, reorganize_action.cpp).
 #include "reorganization_detail.hpp"
 
 #include <algorithm>
@@ -40,12 +41,6 @@ namespace reorganization_detail {
 ReorganizationState& reorganization_state(GameState& state) {
   if (auto* slot = state.rule_state.find<ReorganizationState>(kReorganizationRule)) return *slot;
   return state.rule_state.add<ReorganizationState>(kReorganizationRule);
-}
-
-bool any_reorganization(const GameState& state, Side side) {
-  std::vector<Action> actions;
-  reorganize.generate(state, side, actions);
-  return !actions.empty();
 }
 
 }  // namespace reorganization_detail

@@ -9,7 +9,8 @@ namespace hd::engine::reorganization_detail {
 // 12.0's slot, made by the module's opening hook.
 ReorganizationState& reorganization_state(GameState& state);
 
-// True if `side` may reorganize a unit now (the segment opens only then, and closes when no more can).
+// True if `side` may reorganize a unit now (the segment opens only then, and closes when no more can);
+// stops at the first reorganization found (reorganize_action.cpp).
 bool any_reorganization(const GameState& state, Side side);
 
 // The action `reorganize OFFICER UNIT [UNIT]` (reorganize_action.cpp).

@@ -12,6 +12,7 @@
 #include <hd/engine/state/game_setup.hpp>
 
 #include <algorithm>
+#include <utility>
 
 namespace hd::engine {
 namespace {
@@ -151,27 +152,40 @@ void apply_reorganize(GameState& state, Side side, const RuleAction& action, con
   if (!reorganization_detail::any_reorganization(state, side)) slot.segment_open = false;
 }
 
-// Every reorganization `side` may make now: for each officer, each available unit of his
-// organization alone, and each pair where his hex has room for two.
-void generate_reorganize(const GameState& state, Side side, std::vector<Action>& actions) {
+// Hands `take` every reorganization `side` may make now, in order: for each officer (12.0, 12.1B,
+// 12.1E) with room in his hex (12.1E), each available unit of his organization (12.0, 12.1A) alone,
+// and each pair where the hex has room for two. `take` returns false to stop; returns false if it
+// stopped.
+template <typename Take>
+bool for_each_reorganization(const GameState& state, Side side, Take&& take) {
   const ReorganizationState* slot = find_reorganization_state(state);
-  if (!slot || slot->area.empty()) return;
+  if (!slot || slot->area.empty()) return true;
   for (std::size_t o = 0; o < state.units.size(); ++o) {
     const auto officer = static_cast<UnitIndex>(o);
     if (check_officer(state, side, officer)) continue;
+    const Hex hex = state.units[officer].hex;
+    const int room = stacking_limit(state.rules->map, hex) - friendly_combat_units_in(state, hex, side);
+    if (room < 1) continue;
     std::vector<UnitIndex> units;
     for (const ReorganizationCandidate& candidate : slot->area)
       if (!check_unit(state, side, officer, candidate.unit)) units.push_back(candidate.unit);
-    const Hex hex = state.units[officer].hex;
-    const int room = stacking_limit(state.rules->map, hex) - friendly_combat_units_in(state, hex, side);
-    for (std::size_t i = 0; i < units.size() && room >= 1; ++i) {
-      actions.push_back(
-          RuleAction{std::string(kReorganizationRule), "reorganize", {officer, units[i]}, {}, {}, {}});
+    for (std::size_t i = 0; i < units.size(); ++i) {
+      if (!take(RuleAction{std::string(kReorganizationRule), "reorganize", {officer, units[i]}, {}, {}, {}}))
+        return false;
       for (std::size_t j = i + 1; j < units.size() && room >= 2; ++j)
-        actions.push_back(RuleAction{
-            std::string(kReorganizationRule), "reorganize", {officer, units[i], units[j]}, {}, {}, {}});
+        if (!take(RuleAction{
+                std::string(kReorganizationRule), "reorganize", {officer, units[i], units[j]}, {}, {}, {}}))
+          return false;
     }
   }
+  return true;
+}
+
+void generate_reorganize(const GameState& state, Side side, std::vector<Action>& actions) {
+  for_each_reorganization(state, side, [&](RuleAction action) {
+    actions.push_back(std::move(action));
+    return true;
+  });
 }
 
 std::variant<RuleAction, std::string> parse_reorganize(const GameState& state,
@@ -214,6 +228,12 @@ void claim_reorganize(const GameState& state, const RuleAction& action, ActionCl
 }  // namespace
 
 namespace reorganization_detail {
+
+// The first reorganization found is enough.
+bool any_reorganization(const GameState& state, Side side) {
+  return !for_each_reorganization(state, side, [](const RuleAction&) { return false; });
+}
+
 extern const RuleActionKind reorganize{
     .verb = "reorganize",
     .grammar = "reorganize OFFICER UNIT [UNIT]",

@@ -15,17 +15,17 @@ bool decision_pending(const GameState& state) {
          state.pending_exchange.has_value();
 }
 
-// validate(), noting what the kind's check found for apply() (a move's cost).
+// validate(), noting what the kind's check found for apply() (a move's cost); `open` is
+// open_rule_segment(state), asked once by the caller.
 std::optional<Refusal> validate_action(const GameState& state, Side side, const Action& action,
-                                       const ActionKind& kind, ActionCheck& check) {
+                                       const ActionKind& kind, const RuleModule* open, ActionCheck& check) {
   if (state.phase == Phase::GameOver) return refuse(RefusalCode::GameOver, "3.0");
   if (kind.phasing_only) {
     if (side != state.phasing) return refuse(RefusalCode::NotYourTurn, "4.1");
     if (decision_pending(state)) return refuse(RefusalCode::DecisionPending, "6.6");
     // A rule's segment (12.0's reorganization, 4.1A) is decided before the phase goes on.
-    if (!(kind.answers & decision_bit(DecisionKind::Rule)))
-      if (const RuleModule* open = open_rule_segment(state))
-        return refuse(RefusalCode::RuleSegmentPending, std::string(open->rule));
+    if (open && !(kind.answers & decision_bit(DecisionKind::Rule)))
+      return refuse(RefusalCode::RuleSegmentPending, std::string(open->rule));
   }
   return kind.validate(state, side, action, check);
 }
@@ -34,7 +34,7 @@ std::optional<Refusal> validate_action(const GameState& state, Side side, const 
 
 std::optional<Refusal> validate(const GameState& state, Side side, const Action& action) {
   ActionCheck check;
-  return validate_action(state, side, action, action_kind(action), check);
+  return validate_action(state, side, action, action_kind(action), open_rule_segment(state), check);
 }
 
 namespace {
@@ -58,11 +58,14 @@ void count_step(GameState& state, const std::vector<Event>& events, bool was_in_
 
 std::vector<Event> apply(GameState& state, Side side, const Action& action, const DieRoller& roll) {
   const ActionKind& kind = action_kind(action);
+  // 4.1A: the rule's segment open before the action, asked once for the check and for count_step()
+  // (the state does not change between the two).
+  const RuleModule* open = open_rule_segment(state);
   ActionCheck check;
-  if (auto refusal = validate_action(state, side, action, kind, check))
+  if (auto refusal = validate_action(state, side, action, kind, open, check))
     throw ActionRefused(*refusal, describe(*refusal, state));
   std::vector<Event> events;
-  const bool in_segment = open_rule_segment(state) != nullptr;
+  const bool in_segment = open != nullptr;
   int rolled = 0;
   // 10.2: the leaders stacked with combat units before a combat action.
   const std::vector<UnitIndex> accompanied =

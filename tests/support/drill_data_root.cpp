@@ -1,0 +1,29 @@
+#include "drill_data_root.hpp"
+
+#include <utility>
+
+namespace hd::test {
+
+namespace fs = std::filesystem;
+
+fs::path drill_data_root(const fs::path& dir, const std::string& drill) {
+  const fs::path root = dir / "data";
+  fs::create_directories(root);
+  const fs::path shipped = fs::path(HD_SOURCE_DIR) / "scenarios";
+  for (const char* part : {"map", "armies", "tables", "turn-track.txt"})
+    if (!fs::exists(root / part)) fs::create_symlink(shipped / part, root / part);
+  fs::create_directories(root / drill);
+  fs::copy_file(fs::path(HD_SOURCE_DIR) / "tests/terminal/data" / drill / "scenario.txt",
+                root / drill / "scenario.txt", fs::copy_options::overwrite_existing);
+  return root;
+}
+
+DrillServer drill_server(const fs::path& dir, const std::string& drill, std::vector<std::string> args) {
+  fs::remove_all(dir);
+  fs::path root = drill_data_root(dir, drill);
+  args.push_back("--data-root");
+  args.push_back(root.string());
+  return DrillServer{std::move(root), ServerProcess{ServerOptions{std::move(args), {}}}};
+}
+
+}  // namespace hd::test
