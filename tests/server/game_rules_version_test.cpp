@@ -19,13 +19,17 @@ using namespace hd::test;
 
 namespace {
 
-// CreateGame: alice takes the French seat, the built-in player the Allied one.
-v1::ClientEnvelope french_against_builtin(const std::string& scenario) {
+// CreateGame: alice takes the French seat, the built-in player the Allied one (and the Prussian
+// one, in a scenario with both Coalition armies).
+v1::ClientEnvelope french_against_builtin(const std::string& scenario, bool prussians_too = false) {
   auto create =
       create_game(scenario, {v1::SEAT_FRENCH}, test_entropy("alice"), v1::SPECTATOR_VIEW_UNSPECIFIED);
-  v1::SeatSetup& builtin = *create.mutable_create_game()->add_seats();
-  builtin.set_seat(v1::SEAT_ALLIED);
-  builtin.set_built_in(true);
+  for (v1::Seat seat : {v1::SEAT_ALLIED, v1::SEAT_PRUSSIAN}) {
+    if (seat == v1::SEAT_PRUSSIAN && !prussians_too) continue;
+    v1::SeatSetup& builtin = *create.mutable_create_game()->add_seats();
+    builtin.set_seat(seat);
+    builtin.set_built_in(true);
+  }
   return create;
 }
 
@@ -124,7 +128,8 @@ TEST_CASE("A not-by-the-book game made when the engine lacked other rules is ref
   const auto database = server->database_path();
   auto alice = std::make_unique<GamePlayer>(server->port(), "alice");
   const std::string token = alice->session_token();
-  const auto created = alice->request(french_against_builtin("grand-ligny"));
+  const auto created = alice->request(french_against_builtin("grand-ligny", true));
+  INFO((created.has_refusal() ? created.refusal().message() : std::string("no refusal")));
   REQUIRE(created.has_game_created());
   const std::uint64_t game = created.game_created().game_id();
   const std::string of_the_game = " WHERE id = " + std::to_string(game);
