@@ -223,3 +223,15 @@ TEST_CASE("23.0D French SP exited north of 2952 by 16/1800 score a fifth of a VP
   CHECK(state.units[unit(state, "C")].status == UnitStatus::Exited);
   CHECK(french_vp() == 2);
 }
+
+TEST_CASE("22.4A from 20 French SP exited at 0605 on, every exit VP counts double, the first 20 included",
+          "[rules][22.4A]") {
+  auto state = full_map_game({{"french", "A", "infantry", 12, 4}, {"french", "B", "infantry", 8, 4}},
+                             "setup french 0606 : A\nsetup french 0706 : B\n"
+                             "vp french exit 0605 2 per-strength-point\nspecial 22.4A \"doubling\"\n");
+  const auto french_vp = [&] { return victory_points(state)[static_cast<std::size_t>(Side::French)]; };
+  apply(state, Side::French, MoveAction{MoveRequest{unit(state, "A"), {hx("0605")}, true}}, no_dice());
+  CHECK(french_vp() == 24);  // 12 SP at 2 VP: under 20 SP, no doubling
+  apply(state, Side::French, MoveAction{MoveRequest{unit(state, "B"), {hx("0605")}, true}}, no_dice());
+  CHECK(french_vp() == 80);  // 20 SP at 4 VP
+}
