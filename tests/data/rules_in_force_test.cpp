@@ -41,7 +41,7 @@ const std::map<std::string, Rules>& expected_missing() {
       {"wavre", {}},
       {"la-belle-alliance", {}},
       {"historic-wavre", {}},
-      {"campaign", {"22.2C", "22.4B", "22.5A", "22.5B", "22.6F"}},
+      {"campaign", {"22.2C", "22.4B", "22.5A", "22.5B"}},
       {"quatre-bras-variant", {}},
       {"grand-ligny", {"24.0", "24.1A", "24.1B", "24.2C", "24.4A", "24.4B", "24.4C", "24.4D"}},
       {"la-belle-alliance-variant", {"16.1B", "26.0B", "26.0D", "26.0E", "26.0F"}},
@@ -49,7 +49,7 @@ const std::map<std::string, Rules>& expected_missing() {
        {"24.1A", "27.1A", "27.1B", "27.1C", "27.1D", "27.1E", "27.2C", "27.2D", "27.3", "27.4A", "27.4B",
         "27.4C", "27.5B"}},
       {"campaign-variant",
-       {"16.1C", "16.14", "16.17", "22.4B", "22.5A", "22.5B", "22.6A", "22.6F", "28.0C", "28.0D",
+       {"16.1C", "16.14", "16.17", "22.4B", "22.5A", "22.5B", "22.6A", "28.0C", "28.0D",
         "28.0E"}},
   };
   return missing;

@@ -26,5 +26,11 @@ extern const RuleModule campaign_22_4A{"22.4A",
                                        "Exit VP doubled once 20 French SP have exited at 0605",
                                        "hook: victory (the exit lines' VP counted twice from 20 SP on)",
                                        {.victory = exit_doubling}};
+extern const RuleModule campaign_22_6F{
+    "22.6F",
+    "Missing British leaders: Cole never used, Colville only with the Hal Force",
+    "the scenario's data: no line places Cole [6]; Colville [4] enters only in the 22.6B option's "
+    "reinforcement line (tests/engine/campaign_rules_test.cpp checks both)",
+    {}};
 
 }  // namespace hd::engine::modules
