@@ -75,7 +75,7 @@ TEST_CASE("A development server plays the campaign not by the book, and says so 
   REQUIRE(opened.has_game_snapshot());
   const auto& missing = opened.game_snapshot().scenario().missing_rules();
   CHECK(std::vector<std::string>(missing.begin(), missing.end()) ==
-        std::vector<std::string>{"22.2C", "22.4A", "22.4B", "22.5A", "22.5B", "22.6F"});
+        std::vector<std::string>{"22.2C", "22.4B", "22.5A", "22.5B"});
   CHECK(opened.game_snapshot().summary().missing_rules_size() == missing.size());
   const auto stored =
       query(server->database_path(), "SELECT missing_rules FROM games WHERE id = " + std::to_string(game));
