@@ -277,7 +277,8 @@ TEST_CASE("every generated action validates; mutated actions it does not offer a
             << " mutated actions checked\n";
 }
 
-// 10.0: a scenario with leaders (the Quatre Bras variant, by the book): leader moves are generated, validated and mutated like any other.
+// 10.0: a scenario with leaders (the Quatre Bras variant, by the book): leader moves are generated, validated
+// and mutated like any other.
 TEST_CASE("every generated action validates in a game with leaders (10.1)",
           "[legal-actions][property][10.1]") {
   Counts counts;

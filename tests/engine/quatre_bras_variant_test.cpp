@@ -30,7 +30,9 @@ UnitIndex find(const GameState& state, std::string_view id) {
   return 0;
 }
 
-Hex hex(const char* ccrr) { return *parse_hex(ccrr); }
+Hex hex(const char* ccrr) {
+  return *parse_hex(ccrr);
+}
 
 // The rule that refuses `action`, or "" if it is valid.
 std::string refused_by(const GameState& state, Side side, const Action& action) {
@@ -54,10 +56,11 @@ TEST_CASE("23.0B Ney and Reille set up with any [2] unit, Kellermann with any [3
     const auto hexes = placement_hexes(state, find(state, leader));
     CHECK(std::set<Hex>(hexes.begin(), hexes.end()) == second_corps);
   }
-  CHECK(refused_by(state, Side::French, PlaceAction{find(state, "Ney"), hex("1451")}) == "23.0B");  // Lf-Ds: [G]
+  CHECK(refused_by(state, Side::French, PlaceAction{find(state, "Ney"), hex("1451")}) ==
+        "23.0B");  // Lf-Ds: [G]
   CHECK(refused_by(state, Side::French, PlaceAction{find(state, "Kellermann"), hex("1647")}) == "23.0B");
   CHECK(refused_by(state, Side::French, PlaceAction{find(state, "Kellermann"), hex("1356")}) == "");  // Marc
-  apply(state, Side::French, PlaceAction{find(state, "Ney"), hex("1548")}, [] { return 1; });  // Pire
+  apply(state, Side::French, PlaceAction{find(state, "Ney"), hex("1548")}, [] { return 1; });         // Pire
   CHECK(state.units[find(state, "Ney")].hex == hex("1548"));
   // A French combat unit's hex stays fixed (19.2C's set-up), 23.0B frees only the leaders.
   CHECK(placement_hexes(state, find(state, "Pire")).empty());
@@ -72,10 +75,12 @@ TEST_CASE("23.0B [N2] units do not set up in a French ZOC; Wellington sets up wi
   REQUIRE(state.phasing == Side::Coalition);
   std::vector<UnitIndex> n2;
   for (std::size_t i = 0; i < state.units.size(); ++i)
-    if (!state.units[i].is_leader() && state.units[i].command.ends_with("[N2]")) n2.push_back(static_cast<UnitIndex>(i));
+    if (!state.units[i].is_leader() && state.units[i].command.ends_with("[N2]"))
+      n2.push_back(static_cast<UnitIndex>(i));
   REQUIRE(n2.size() >= 3);  // Blndt, Wmar, Opstl (19.0)
   // The scenario's own placement already keeps them out (ending the set-up at once accepts it).
-  for (UnitIndex u : n2) CHECK_FALSE(in_enemy_zoc(state, state.units[u].hex, Side::Coalition));
+  for (UnitIndex u : n2)
+    CHECK_FALSE(in_enemy_zoc(state, state.units[u].hex, Side::Coalition));
   // A hex of the 5-hex radius in a French ZOC, free of units: offered to no [N2] unit, refused by 23.0B.
   std::optional<Hex> in_zoc;
   for (int c = 11; c <= 21 && !in_zoc; ++c)

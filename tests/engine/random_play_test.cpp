@@ -22,8 +22,8 @@ namespace {
 // The five scenarios whose special rules the engine still lacks play here only with the development
 // flag, marked not by the book (rules_in_force_test checks that they are refused without it).
 bool needs_missing_rules(const std::string& scenario) {
-  for (const char* name : {"campaign", "grand-ligny", "la-belle-alliance-variant",
-                           "grand-waterloo", "campaign-variant"})
+  for (const char* name :
+       {"campaign", "grand-ligny", "la-belle-alliance-variant", "grand-waterloo", "campaign-variant"})
     if (scenario == name) return true;
   return false;
 }
@@ -174,8 +174,8 @@ TEST_CASE("random legal play reaches a result in every scenario by the book, kee
 
 TEST_CASE("random legal play also finishes the campaign, grand and variant scenarios, not by the book",
           "[random-play]") {
-  for (const std::string scenario : {"campaign", "grand-ligny",
-                                     "la-belle-alliance-variant", "grand-waterloo", "campaign-variant"}) {
+  for (const std::string scenario :
+       {"campaign", "grand-ligny", "la-belle-alliance-variant", "grand-waterloo", "campaign-variant"}) {
     for (std::uint64_t seed = 1; seed <= hd::test::workload(3, 1); ++seed) {
       DYNAMIC_SECTION(scenario << " seed " << seed) {
         const Played played = play_to_the_end(scenario, seed);

@@ -58,7 +58,7 @@ TEST_CASE("every registered module has its own number, in book order, and says h
   CHECK(find_rule_module("11.0")->hooks.phase_start != nullptr);  // command: the command segment
   CHECK(find_rule_module("11.3") != nullptr);                     // its effects, the 11.0 hooks
   CHECK(find_rule_module("12.0")->hooks.segment != nullptr);      // reorganization: its segment
-  CHECK(find_rule_module("15.1")->hooks.combat != nullptr);  // its odds shift
+  CHECK(find_rule_module("15.1")->hooks.combat != nullptr);       // its odds shift
   CHECK(find_rule_module("15.2")->hooks.combat_resolved != nullptr);
 }
 

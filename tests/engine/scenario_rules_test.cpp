@@ -204,13 +204,15 @@ TEST_CASE("23.0C losing Quatre Bras costs an army 5 on its levels, gaining it gi
 
 TEST_CASE("23.0D French SP exited north of 2952 by 16/1800 score a fifth of a VP each, rounded up",
           "[rules][23.0D]") {
-  auto state = full_map_game(
-      {{"french", "A", "infantry", 4, 4}, {"french", "B", "infantry", 3, 4}, {"french", "C", "infantry", 5, 4}},
-      "setup french 2840 : A\nsetup french 2845 : B\nsetup french 2848 : C\n"
-      "vp french exit 2933-51 0 per-strength-point\nspecial 23.0D \"fifths\"\n",
-      "turns 16/1400 16/2100\n");
+  auto state = full_map_game({{"french", "A", "infantry", 4, 4},
+                              {"french", "B", "infantry", 3, 4},
+                              {"french", "C", "infantry", 5, 4}},
+                             "setup french 2840 : A\nsetup french 2845 : B\nsetup french 2848 : C\n"
+                             "vp french exit 2933-51 0 per-strength-point\nspecial 23.0D \"fifths\"\n",
+                             "turns 16/1400 16/2100\n");
   const auto french_vp = [&] { return victory_points(state)[static_cast<std::size_t>(Side::French)]; };
-  CHECK(refused_by(state, Side::French, MoveAction{MoveRequest{unit(state, "C"), {hx("2848"), hx("2852")}, true}}) !=
+  CHECK(refused_by(state, Side::French,
+                   MoveAction{MoveRequest{unit(state, "C"), {hx("2848"), hx("2852")}, true}}) !=
         "");  // 2952 and south are no exit
   apply(state, Side::French, MoveAction{MoveRequest{unit(state, "A"), {hx("2940")}, true}}, no_dice());
   CHECK(french_vp() == 1);  // 4 SP: 4/5 rounded up

@@ -2,8 +2,8 @@
 // from the Coalition's seat and its spectators until the 16/1700 French movement phase begins (its
 // die reveals it). Until then the Prussian view and the Prussian's events are byte-identical with
 // and without the option; the French view differs from the start.
-#include <hd/engine/rules/sequence/decisions.hpp>
 #include <hd/engine/notation/notation.hpp>
+#include <hd/engine/rules/sequence/decisions.hpp>
 #include <hd/engine/scenarios/secret_options.hpp>
 #include <hd/engine/visibility/view.hpp>
 #include <hd/loader/data_files.hpp>
@@ -129,7 +129,8 @@ TEST_CASE("18.5C a refusal shown to the Coalition never names a unit of the secr
     CHECK(redact(with, refusal, viewer) == refusal);
 }
 
-TEST_CASE("18.5C a scenario offering a secret option keeps its side's secrets, chosen or not", "[rules][18.5C][view]") {
+TEST_CASE("18.5C a scenario offering a secret option keeps its side's secrets, chosen or not",
+          "[rules][18.5C][view]") {
   // The server's spectator policy reads this: it must not depend on whether the option was chosen.
   CHECK(sides_keeping_secrets(*ligny({"18.5C"}).rules) == std::set<Side>{Side::French});
   CHECK(sides_keeping_secrets(*ligny({}).rules) == std::set<Side>{Side::French});

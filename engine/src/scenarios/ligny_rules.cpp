@@ -37,8 +37,8 @@ void prussians_broken(const GameState& state, VictoryTerms& terms) {
       state.eliminated_strength[static_cast<std::size_t>(Army::French)] >= 35) {
     return;
   }
-  terms.result = GameResult{Side::French, "win",
-                            "18.4A the Prussians are demoralized and French losses are under 35"};
+  terms.result =
+      GameResult{Side::French, "win", "18.4A the Prussians are demoralized and French losses are under 35"};
 }
 
 // 18.5A: as play begins, each unit of the 1st and 2nd Brigades, in the rule's order, is reduced on
@@ -101,10 +101,8 @@ extern const RuleModule ligny_18_3B{"18.3B",
                                     "Prussian levels fall with the Ligny and St Amand towns",
                                     "hook: morale",
                                     {.morale = ligny_towns}};
-extern const RuleModule ligny_18_4A{"18.4A",
-                                    "French victory by Prussian demoralization",
-                                    "hook: victory",
-                                    {.victory = prussians_broken}};
+extern const RuleModule ligny_18_4A{
+    "18.4A", "French victory by Prussian demoralization", "hook: victory", {.victory = prussians_broken}};
 extern const RuleModule ligny_18_5A{
     "18.5A", "Prussian losses on 15 June", "hook: play start", {.play_start = prussian_losses_on_15_june}};
 extern const RuleModule ligny_18_5B{

@@ -67,7 +67,8 @@ constexpr Hex kColumnEntry{16, 34};
 // may enter there now is still waiting.
 std::optional<Refusal> brunswick_after_fifth(const GameState& state, UnitAct act, UnitIndex index) {
   const UnitState& unit = state.units[index];
-  if (act != UnitAct::BeginMove || unit.status != UnitStatus::Waiting || unit.army != Army::Allied || !unit.command.ends_with("[Bw]"))
+  if (act != UnitAct::BeginMove || unit.status != UnitStatus::Waiting || unit.army != Army::Allied ||
+      !unit.command.ends_with("[Bw]"))
     return std::nullopt;
   for (const UnitState& other : state.units) {
     if (other.army == Army::Allied && other.command.ends_with("[5]") && other.status == UnitStatus::Waiting &&

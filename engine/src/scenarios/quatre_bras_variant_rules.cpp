@@ -40,9 +40,11 @@ void set_up_freely(const GameState& state, UnitIndex index, SetupTerms& terms) {
     for (const LeaderWithAnyUnit& freed : kLeadersWithAnyUnit) {
       if (unit.army != freed.army || unit.id != freed.leader) continue;
       for (const UnitState& other : state.units)
-        if (other.on_map() && !other.is_leader() && other.army == unit.army && other.command.ends_with(freed.command))
+        if (other.on_map() && !other.is_leader() && other.army == unit.army &&
+            other.command.ends_with(freed.command))
           terms.hexes.push_back(other.hex);
-      const std::string with = freed.command.empty() ? "an Allied unit" : "a " + std::string(freed.command) + " unit";
+      const std::string with =
+          freed.command.empty() ? "an Allied unit" : "a " + std::string(freed.command) + " unit";
       terms.refusal = refuse_by_rule("23.0B", "leader-sets-up-with-command", "{0} sets up with " + with,
                                      {RefusalArg::of_unit(index)});
     }
@@ -50,8 +52,9 @@ void set_up_freely(const GameState& state, UnitIndex index, SetupTerms& terms) {
   }
   if (unit.army != Army::Allied || !unit.command.ends_with("[N2]")) return;
   std::erase_if(terms.hexes, [&](Hex hex) { return in_enemy_zoc(state, hex, Side::Coalition); });
-  terms.refusal = refuse_by_rule("23.0B", "n2-in-french-zoc", "{0} may not set up in a French zone of control",
-                                 {RefusalArg::of_unit(index)});
+  terms.refusal =
+      refuse_by_rule("23.0B", "n2-in-french-zoc", "{0} may not set up in a French zone of control",
+                     {RefusalArg::of_unit(index)});
 }
 constexpr TurnName kLastScoringExit{16, 1800};
 

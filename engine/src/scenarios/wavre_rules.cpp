@@ -31,10 +31,8 @@ void prussian_exits_and_left_on_map(const GameState& state, VictoryTerms& terms)
 
 }  // namespace
 
-extern const RuleModule wavre_20_3A{"20.3A",
-                                    "The French level rises by the French VP total",
-                                    "hook: morale",
-                                    {.morale = french_level_by_vp}};
+extern const RuleModule wavre_20_3A{
+    "20.3A", "The French level rises by the French VP total", "hook: morale", {.morale = french_level_by_vp}};
 extern const RuleModule wavre_20_4C{
     "20.4C",
     "Prussian exits count until 18/1500; French VP for Prussians left on the map",

@@ -12,7 +12,9 @@ namespace v1 = hundred_days::v1;
 
 namespace {
 
-const char* side_name(engine::Side side) { return side == engine::Side::French ? "French" : "Coalition"; }
+const char* side_name(engine::Side side) {
+  return side == engine::Side::French ? "French" : "Coalition";
+}
 
 }  // namespace
 
@@ -38,8 +40,7 @@ bool spectating_would_precede_a_seat(const GameRoom& room) {
   if (room.row.status != v1::GAME_STATUS_OPEN) return false;
   const std::set<engine::Side> sides = engine::sides_keeping_secrets(*room.state.rules);
   for (const SeatRow& seat : room.seats)
-    if (!seat.built_in && !seat.account && sides.count(engine::other(side_of_seat(seat.seat))))
-      return true;
+    if (!seat.built_in && !seat.account && sides.count(engine::other(side_of_seat(seat.seat)))) return true;
   return false;
 }
 

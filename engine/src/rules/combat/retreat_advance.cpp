@@ -85,7 +85,8 @@ std::optional<Refusal> demoralized_advance_refusal(const GameState& state, UnitI
   if (unit >= state.units.size()) return std::nullopt;
   if (state.demoralized[static_cast<std::size_t>(state.units[unit].army)])
     return refuse(RefusalCode::DemoralizedMayNotAdvance, "9.3", {RefusalArg::of_unit(unit)});
-  return rules_unit_refusal(state, UnitAct::Advance, unit);  // 11.3B, 11.3C, 13.2: a demoralized corps' units do not advance either
+  return rules_unit_refusal(state, UnitAct::Advance,
+                            unit);  // 11.3B, 11.3C, 13.2: a demoralized corps' units do not advance either
 }
 
 std::vector<Hex> advance_hexes(const GameState& state) {

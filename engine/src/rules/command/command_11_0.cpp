@@ -78,7 +78,8 @@ void keep_out_of_command_from_advancing(GameState& state, const CombatAftermath&
 // it back (the attacker's 11.3B, the defender's 11.3C) rather than 6.7's "not offered".
 std::optional<Refusal> out_of_command_refusal(const GameState& state, UnitAct act, UnitIndex unit) {
   if (act == UnitAct::BeginMove || !out_of_command(state, unit)) return std::nullopt;
-  if (act == UnitAct::Bombard) return refuse(RefusalCode::OocMayNotBombard, "11.3B", {RefusalArg::of_unit(unit)});
+  if (act == UnitAct::Bombard)
+    return refuse(RefusalCode::OocMayNotBombard, "11.3B", {RefusalArg::of_unit(unit)});
   const bool attacking = side_of(state.units[unit].army) == state.phasing;
   return refuse(RefusalCode::OocMayNotAdvance, attacking ? "11.3B" : "11.3C", {RefusalArg::of_unit(unit)});
 }

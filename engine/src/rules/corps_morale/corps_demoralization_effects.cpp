@@ -16,7 +16,8 @@ void demoralized_clear_terrain_cost(const GameState& state, const UnitState& uni
 }
 
 // 13.2: no unit of a demoralized corps advances after combat.
-std::optional<Refusal> demoralized_corps_advance_refusal(const GameState& state, UnitAct act, UnitIndex unit) {
+std::optional<Refusal> demoralized_corps_advance_refusal(const GameState& state, UnitAct act,
+                                                         UnitIndex unit) {
   if (act != UnitAct::Advance || unit >= state.units.size() || !corps_demoralized(state, state.units[unit]))
     return std::nullopt;
   return refuse(RefusalCode::DemoralizedMayNotAdvance, "13.2", {RefusalArg::of_unit(unit)});

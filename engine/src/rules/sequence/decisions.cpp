@@ -103,7 +103,8 @@ PendingDecision pending_decision(const GameState& state) {
     pending.what = "end the set-up to begin play (the first phase's scenario dice are rolled)";
   } else if (state.phase == Phase::Setup) {
     pending.kind = DecisionKind::SetupPlacement;
-    pending.what = "place units within their set-up radius (3.2C) or where a scenario rule lets them, or end the set-up";
+    pending.what =
+        "place units within their set-up radius (3.2C) or where a scenario rule lets them, or end the set-up";
   } else if (state.phase == Phase::Movement) {
     pending.kind = DecisionKind::Move;
     pending.what = "move units or end the movement phase";

@@ -86,7 +86,8 @@ std::optional<Refusal> check_place(const GameState& state, Side side, const Plac
                   {RefusalArg::of_unit(place.unit), RefusalArg::of_number(unit.setup_radius),
                    RefusalArg::of_hex(unit.setup_hex)});
   }
-  if (unit.is_leader()) return refuse(RefusalCode::LeaderPlacedAlone, "10.1A", {RefusalArg::of_hex(place.hex)});
+  if (unit.is_leader())
+    return refuse(RefusalCode::LeaderPlacedAlone, "10.1A", {RefusalArg::of_hex(place.hex)});
   return unit.setup_unstacked
              ? refuse(RefusalCode::SetupHexBlockedUnstacked, "3.2C", {RefusalArg::of_hex(place.hex)})
              : refuse(RefusalCode::SetupHexBlocked, "3.2C", {RefusalArg::of_hex(place.hex)});
