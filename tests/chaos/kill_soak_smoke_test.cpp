@@ -41,7 +41,13 @@ TEST_CASE("hd_kill_soak --tls: bots on wss:// lose nothing through kills", "[cha
                  "integrity_check failed 0 times; 0 final views differing; ([0-9]+) "
                  "reconnect attempts")));
   CHECK(std::stoi(summary[1]) == 3);
-  CHECK(std::stoi(summary[2]) == 2);
+  // Every game of every round ended: two a round. The soak starts another round when the games of
+  // one end before its third kill, so a fast machine may play more than one.
+  const std::regex round_line("round [0-9]+: [0-9]+ kills .* 2/2 games ended");
+  const auto round_lines =
+      std::distance(std::sregex_iterator(report.begin(), report.end(), round_line), std::sregex_iterator());
+  CHECK(round_lines >= 1);
+  CHECK(std::stoi(summary[2]) == 2 * round_lines);
   // Real games, and the kills did cut the bots' connections.
   CHECK(std::stol(summary[3]) >= 100);
   CHECK(std::stol(summary[4]) > 0);
