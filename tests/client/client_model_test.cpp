@@ -127,10 +127,11 @@ TEST_CASE(
   REQUIRE(model.lobby().account);
   CHECK(model.lobby().account->session_token == "tok");
   sent = model.take_outbox();
-  REQUIRE(sent.size() == 3);  // the three lobby lists
+  REQUIRE(sent.size() == 4);  // the three lobby lists and the create form's scenarios
   CHECK(sent[0].list_games().filter() == pb::GAME_LIST_FILTER_OPEN);
   CHECK(sent[1].list_games().filter() == pb::GAME_LIST_FILTER_MINE);
   CHECK(sent[2].list_games().filter() == pb::GAME_LIST_FILTER_SPECTATABLE);
+  CHECK(sent[3].has_list_scenarios());
 
   // Each GameList lands in the list its request asked for.
   pb::ServerEnvelope mine;
@@ -140,6 +141,43 @@ TEST_CASE(
   REQUIRE(model.lobby().my_games.size() == 1);
   CHECK(model.lobby().my_games[0].game_id() == 44);
   CHECK(model.lobby().open_games.empty());
+}
+
+TEST_CASE("the server's ScenarioList becomes the lobby's scenarios, and each login asks again") {
+  ClientModel model = logged_in_model();
+  const auto sent = model.take_outbox();
+  const auto ask = std::find_if(sent.begin(), sent.end(),
+                                [](const hd::client::Request& r) { return r.has_list_scenarios(); });
+  REQUIRE(ask != sent.end());
+  CHECK_FALSE(model.lobby().scenarios_listed);
+  CHECK(model.lobby().scenarios.empty());
+
+  pb::ServerEnvelope answer;
+  answer.set_request_id(ask->request_id());
+  pb::ListedScenario& quatre_bras = *answer.mutable_scenario_list()->add_scenarios();
+  quatre_bras.set_slug("quatre-bras");
+  quatre_bras.set_title("Quatre Bras");
+  quatre_bras.set_rule("19.0");
+  quatre_bras.add_seats(pb::SEAT_FRENCH);
+  quatre_bras.add_seats(pb::SEAT_ALLIED);
+  model.apply(envelope_event(answer));
+  REQUIRE(model.lobby().scenarios_listed);
+  REQUIRE(model.lobby().scenarios.size() == 1);
+  CHECK(model.lobby().scenarios[0].slug == "quatre-bras");
+  CHECK(model.lobby().scenarios[0].seats == std::vector<pb::Seat>{pb::SEAT_FRENCH, pb::SEAT_ALLIED});
+  CHECK(model.requests_in_flight() == 3);  // the three game lists are still unanswered
+
+  // A second login (a switch of account, or a resume after a restart) asks the server again.
+  model.log_in("bob", "password2", false);
+  const auto login = model.take_outbox();
+  REQUIRE(login.size() == 1);
+  pb::ServerEnvelope again;
+  again.set_request_id(login[0].request_id());
+  again.mutable_logged_in()->set_username("bob");
+  model.apply(envelope_event(again));
+  const auto after = model.take_outbox();
+  CHECK(std::count_if(after.begin(), after.end(),
+                      [](const hd::client::Request& r) { return r.has_list_scenarios(); }) == 1);
 }
 
 TEST_CASE("a refused login is shown on the login screen and leaves the connection welcomed") {

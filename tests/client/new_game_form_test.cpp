@@ -1,9 +1,10 @@
-// The create-game form without a window: the scenario catalogue read from the real scenario files,
-// the form's rules (options of the chosen scenario only, Coalition seats together, a human seat
-// left for the creator) and the CreateGame it builds.
+// The create-game form without a window: the scenario catalogue made from the server's ScenarioList
+// (as a server on the real scenario files answers it), the form's rules (options of the chosen scenario only,
+// Coalition seats together, a human seat left for the creator) and the CreateGame it builds.
 #include "model/new_game_form.hpp"
 
 #include "model/scenario_catalogue.hpp"
+#include "served_scenarios.hpp"
 
 #include <hd/loader/data_files.hpp>
 
@@ -18,16 +19,8 @@ using hd::client::ScenarioEntry;
 namespace {
 
 const std::vector<ScenarioEntry>& catalogue() {
-  static const std::vector<ScenarioEntry> entries = [] {
-    std::vector<std::string> problems;
-    const auto data = hd::loader::load_game_data(hd::loader::default_data_root());
-    REQUIRE(data.value);
-    auto loaded =
-        hd::client::load_scenario_catalogue(hd::loader::default_data_root(), data.value->oob, problems);
-    INFO((problems.empty() ? std::string() : problems.front()));
-    CHECK(problems.empty());
-    return loaded;
-  }();
+  static const std::vector<ScenarioEntry> entries =
+      hd::client::scenario_catalogue_from(hd::test::served_scenarios(hd::loader::default_data_root()));
   return entries;
 }
 
@@ -48,7 +41,7 @@ std::vector<std::string> ids(const std::vector<hd::client::ForceOption>& options
 
 }  // namespace
 
-TEST_CASE("the catalogue lists every scenario folder with its title, force options and seats") {
+TEST_CASE("the catalogue of the server's list has every scenario with its title, force options and seats") {
   const auto& entries = catalogue();
   CHECK(entries.size() == hd::loader::list_scenarios(hd::loader::default_data_root()).size());
   const ScenarioEntry& quatre_bras = catalogue()[index_of("quatre-bras")];
@@ -66,13 +59,37 @@ TEST_CASE("the catalogue lists every scenario folder with its title, force optio
   CHECK(campaign.seats == std::vector<pb::Seat>{pb::SEAT_FRENCH, pb::SEAT_PRUSSIAN, pb::SEAT_ALLIED});
 }
 
-TEST_CASE("a scenario text that does not parse is reported, not listed") {
-  ScenarioEntry entry;
-  std::string problem;
-  const auto data = hd::loader::load_game_data(hd::loader::default_data_root());
-  REQUIRE(data.value);
-  CHECK_FALSE(hd::client::scenario_entry_from_text("broken", "scenario\n", data.value->oob, entry, problem));
-  CHECK_THAT(problem, Catch::Contains("broken/scenario.txt"));
+TEST_CASE("the catalogue takes the server's list as sent, leaving out entries it could not send") {
+  pb::ScenarioList list;
+  pb::ListedScenario& drill = *list.add_scenarios();
+  drill.set_slug("zz-drill");  // the server's order is kept, not sorted again
+  drill.set_title("A drill");
+  drill.set_rule("99.0");
+  pb::ListedForceOption& option = *drill.add_force_options();
+  option.set_id("99.5A");
+  option.set_title("More cavalry");
+  drill.add_optional_rules("15.2");
+  drill.add_seats(pb::SEAT_ALLIED);
+  drill.add_seats(static_cast<pb::Seat>(7));   // not a seat of this client's protocol: left out
+  list.add_scenarios()->set_title("No slug");  // nothing CreateGame could name: left out
+  list.add_scenarios()->set_slug("aa-second");
+
+  const auto entries = hd::client::scenario_catalogue_from(list);
+  REQUIRE(entries.size() == 2);
+  CHECK(entries[0].slug == "zz-drill");
+  CHECK(entries[0].title == "A drill");
+  CHECK(entries[0].rule == "99.0");
+  CHECK(entries[0].force_options == std::vector<hd::client::ForceOption>{{"99.5A", "More cavalry"}});
+  CHECK(entries[0].optional_rules == std::vector<std::string>{"15.2"});
+  CHECK(entries[0].seats == std::vector<pb::Seat>{pb::SEAT_ALLIED});
+  CHECK(entries[1].slug == "aa-second");
+
+  // The form offers what the list offers: the drill's option, and it starts on the first entry.
+  NewGameForm form(entries);
+  CHECK(form.scenario_slug() == "zz-drill");
+  CHECK(form.taken_seat() == pb::SEAT_ALLIED);
+  form.toggle_force_option("99.5A");
+  CHECK(form.choice().force_options == std::vector<std::string>{"99.5A"});
 }
 
 TEST_CASE("the form starts on Quatre Bras and sends the scenario's options, rules and seats chosen") {

@@ -11,7 +11,7 @@
 #include "app/client_options.hpp"
 #include "camera/opening_camera.hpp"
 #include "model/client_model.hpp"
-#include "model/scenario_catalogue.hpp"
+#include "served_scenarios.hpp"
 #include "view/game_screen.hpp"
 #include "view/lobby_screen.hpp"
 #include "view/palette.hpp"
@@ -207,9 +207,9 @@ int main(int argc, char** argv) {
 
   // The lobby with the create-game form open (a click on the scenario field).
   {
-    std::vector<std::string> problems;
-    client::LobbyScreen lobby(font, client::load_scenario_catalogue(root, data.value->oob, problems));
+    client::LobbyScreen lobby(font);
     client::ClientModel model("scenes");
+    model.apply(client::EnvelopeReceived{test::served_scenarios_envelope(root)});  // the server's answer
     texture.clear(client::to_sf_color(client::palette::kBackground));
     lobby.draw(texture, model, size);
     lobby.handle(left_click(290, 66), model);

@@ -7,7 +7,6 @@
 #include "camera/camera.hpp"
 #include "camera/opening_camera.hpp"
 #include "model/client_model.hpp"
-#include "model/scenario_catalogue.hpp"
 #include "net/connection.hpp"
 #include "net/event_queue.hpp"
 #include "view/game_screen.hpp"
@@ -229,10 +228,7 @@ int run_client(const ClientOptions& options) {
   GridView grid_view(font);
   StatusBarView status_bar(font);
   LoginScreen login_screen(font);
-  std::vector<std::string> catalogue_problems;
-  LobbyScreen lobby_screen(font, load_scenario_catalogue(data_root, data.value->oob, catalogue_problems));
-  for (const std::string& problem : catalogue_problems)
-    std::cerr << "hd_client: a scenario left out of the create form: " << problem << "\n";
+  LobbyScreen lobby_screen(font);  // its create form offers the server's ScenarioList
   std::unique_ptr<GameScreen> game_screen;
   std::uint64_t game_screen_id = 0;
   ScreenshotRule screenshot(options);

@@ -4,6 +4,7 @@
 //
 //   wait-for welcome|logged-in|lobby|game|reachable|odds|combat-options|retreats
 //   wait-for idle              every request sent has been answered (nothing in flight)
+//   wait-for scenarios         the server's scenario list (the create form's) has come
 //   wait-for my-decision       the open game waits for one of this client's seats
 //   wait-for draw-offer        the other side's draw offer waits for this client's answer
 //   wait-for over              the open game has ended (a result, a resignation, an agreed draw)

@@ -84,6 +84,7 @@ bool ScriptRunner::satisfied(const ScriptCommand& command, const ScriptContext& 
   if (state == "combat-options") return game.combat_options().has_value();
   if (state == "retreats") return game.retreats().has_value();
   if (state == "idle") return model.requests_in_flight() == 0;
+  if (state == "scenarios") return model.lobby().scenarios_listed;
   if (state == "my-decision") return game.open() && game.my_decision();
   if (state == "draw-offer") return game.draw_offer().has_value();
   if (state == "over") return game.over();

@@ -127,6 +127,8 @@ void ClientModel::on_envelope(const pb::ServerEnvelope& envelope) {
       login_error_.clear();
       notice_ = "Logged in as " + in.username();
       refresh_lobby();
+      // The create form's scenarios: asked at every login (a restarted server may serve others).
+      send(requests::list_scenarios(), RequestKind::ListScenarios);
       if (resuming_ && game_.open()) {
         // Catch up from the last action seen (the server replays updates or sends a snapshot).
         send(requests::open_game(game_.game_id(), game_.spectating(), game_.sequence()),
@@ -146,6 +148,10 @@ void ClientModel::on_envelope(const pb::ServerEnvelope& envelope) {
       if (kind == RequestKind::ListSpectatable)
         lobby_.spectatable_games.assign(envelope.game_list().games().begin(),
                                         envelope.game_list().games().end());
+      break;
+    case pb::ServerEnvelope::kScenarioList:
+      lobby_.scenarios = scenario_catalogue_from(envelope.scenario_list());
+      lobby_.scenarios_listed = true;
       break;
     case pb::ServerEnvelope::kGameCreated:
       lobby_.created = envelope.game_created();

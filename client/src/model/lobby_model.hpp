@@ -1,6 +1,9 @@
 // The account and the lobby as the server last described them: who is logged in, the game lists
-// (open, mine, spectatable) and the last game created. Pure data from server messages.
+// (open, mine, spectatable), the scenarios the server makes games of and the last game created.
+// Pure data from server messages.
 #pragma once
+
+#include "model/scenario_catalogue.hpp"
 
 #include <hundred_days/v1/protocol.pb.h>
 
@@ -21,6 +24,10 @@ struct LobbyModel {
   std::vector<hundred_days::v1::GameSummary> open_games;
   std::vector<hundred_days::v1::GameSummary> my_games;
   std::vector<hundred_days::v1::GameSummary> spectatable_games;
+  // The server's ScenarioList (asked after each login), for the create-game form; `scenarios_listed`
+  // once it has come.
+  std::vector<ScenarioEntry> scenarios;
+  bool scenarios_listed = false;
   std::optional<hundred_days::v1::GameCreated> created;  // the last game this client created
 };
 

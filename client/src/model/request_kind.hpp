@@ -9,6 +9,7 @@ enum class RequestKind {
   ListOpen,
   ListMine,
   ListSpectatable,
+  ListScenarios,
   CreateGame,
   JoinGame,
   OpenGame,

@@ -32,6 +32,12 @@ pb::ClientEnvelope list_games(pb::GameListFilter filter) {
   return envelope;
 }
 
+pb::ClientEnvelope list_scenarios() {
+  pb::ClientEnvelope envelope;
+  envelope.mutable_list_scenarios();
+  return envelope;
+}
+
 pb::ClientEnvelope create_game(const NewGame& game, const std::string& entropy) {
   pb::ClientEnvelope envelope;
   auto* create = envelope.mutable_create_game();

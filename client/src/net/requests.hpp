@@ -17,6 +17,8 @@ pb::ClientEnvelope login(const std::string& username, const std::string& passwor
 pb::ClientEnvelope register_account(const std::string& username, const std::string& password);
 pb::ClientEnvelope resume_session(const std::string& token);
 pb::ClientEnvelope list_games(pb::GameListFilter filter);
+// The scenarios the server makes games of (its answer fills the create-game form).
+pb::ClientEnvelope list_scenarios();
 // What a new game is made of (CreateGame without the entropy).
 struct NewGame {
   std::string scenario;                     // folder name, e.g. "quatre-bras"

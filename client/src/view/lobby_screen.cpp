@@ -45,8 +45,13 @@ std::string fresh_entropy() {
   return bytes;
 }
 
-LobbyScreen::LobbyScreen(const sf::Font& font, std::vector<ScenarioEntry> catalogue)
-    : kit_(font), form_(std::move(catalogue)) {
+LobbyScreen::LobbyScreen(const sf::Font& font) : kit_(font) {
+  scenario_.text = form_.scenario_slug();
+}
+
+void LobbyScreen::follow_server_scenarios(const LobbyModel& lobby) {
+  if (form_.catalogue() == lobby.scenarios) return;
+  form_ = NewGameForm(lobby.scenarios);
   scenario_.text = form_.scenario_slug();
 }
 
@@ -76,6 +81,7 @@ void LobbyScreen::handle(const sf::Event& event, ClientModel& model) {
 void LobbyScreen::draw(sf::RenderTarget& target, ClientModel& model, sf::Vector2f size) {
   kit_.begin();
   const LobbyModel& lobby = model.lobby();
+  follow_server_scenarios(lobby);
   float y = 16;
   const std::string who = lobby.account ? lobby.account->username : "?";
   kit_.text(target, {20, y}, "Lobby - logged in as " + printable(who, 40), 22, kInk);
@@ -176,13 +182,14 @@ void LobbyScreen::draw_form(sf::RenderTarget& target, ClientModel& model, sf::Ve
   kit_.text(target, {28, top + 8}, "Create a game", 18, kHeading);
   kit_.button(target, {size.x - 150, top + 8, 120, 26}, "Close (Esc)", [this] { form_open_ = false; });
 
-  // The scenarios (public data files), one button each.
+  // The scenarios the server makes games of (its ScenarioList), one button each.
   const float row = 28;
   float y = top + 44;
   kit_.text(target, {28, y}, "Scenario", 16, kHeading);
   y += 24;
   const auto& catalogue = form_.catalogue();
-  if (catalogue.empty()) kit_.text(target, {28, y}, "(no scenario files found; type the name)", 14, kDim);
+  if (catalogue.empty())
+    kit_.text(target, {28, y}, "(no scenario list from the server yet; type the name)", 14, kDim);
   for (std::size_t i = 0; i < catalogue.size(); ++i) {
     const ScenarioEntry& entry = catalogue[i];
     if (y > size.y - 80) break;
@@ -255,8 +262,7 @@ void LobbyScreen::draw_form(sf::RenderTarget& target, ClientModel& model, sf::Ve
   kit_.button(target, {right, y, 150, row - 4}, form_.public_listing() ? "Public" : "Invite only",
               [this] { form_.toggle_public(); });
   y += row;
-  kit_.button(target, {right, y, 220, row - 4}, spectator_label(form_),
-              [this] { form_.cycle_spectators(); });
+  kit_.button(target, {right, y, 220, row - 4}, spectator_label(form_), [this] { form_.cycle_spectators(); });
   y += row + 12;
   kit_.button(target, {right, y, 220, 32}, "Create, playing " + army_name(army_of(form_.taken_seat())),
               [this, &model] { create(model, form_.taken_seat()); });

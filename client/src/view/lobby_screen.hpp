@@ -27,8 +27,9 @@ inline constexpr float kButtonHeight = 26;
 
 class LobbyScreen {
  public:
-  // `catalogue`: the scenarios the form offers (model/scenario_catalogue.hpp).
-  explicit LobbyScreen(const sf::Font& font, std::vector<ScenarioEntry> catalogue = {});
+  // The form offers the scenarios of the server's ScenarioList (LobbyModel::scenarios): until it
+  // comes, a typed name only.
+  explicit LobbyScreen(const sf::Font& font);
   void handle(const sf::Event& event, ClientModel& model);
   void draw(sf::RenderTarget& target, ClientModel& model, sf::Vector2f size);
 
@@ -38,6 +39,8 @@ class LobbyScreen {
  private:
   // Sends the form's CreateGame (the creator taking `seat` if it is a human seat of the scenario).
   void create(ClientModel& model, pb::Seat seat);
+  // A new form on the server's scenarios when they differ from the form's (its choices start over).
+  void follow_server_scenarios(const LobbyModel& lobby);
   // The full form, drawn over the lists.
   void draw_form(sf::RenderTarget& target, ClientModel& model, sf::Vector2f size);
 

@@ -20,6 +20,7 @@ namespace v1 = hundred_days::v1;
 GameService::GameService(Database& db, const ServerConfig& config, Outbound& outbound, Metrics& metrics,
                          Post post)
     : outbound_(outbound),
+      scenarios_(config.data_root),
       store_(db),
       views_(outbound, store_),
       chat_(store_, views_, outbound),
@@ -27,7 +28,7 @@ GameService::GameService(Database& db, const ServerConfig& config, Outbound& out
       consent_(db, store_, rooms_, views_, outbound),
       play_(db, config, store_, rooms_, views_, outbound, metrics, post),
       opening_(config, rooms_, views_, outbound, std::move(post)),
-      lobby_(db, config, store_, rooms_, views_, outbound,
+      lobby_(db, config, scenarios_, store_, rooms_, views_, outbound,
              [this](GameRoom& room) { play_.run_builtin_players(room); }),
       queries_(
           outbound,
@@ -59,6 +60,8 @@ void GameService::dispatch(const Caller& caller, const v1::ClientEnvelope& reque
       return lobby_.create_game(caller, request);
     case v1::ClientEnvelope::kListGames:
       return lobby_.list_games(caller, request);
+    case v1::ClientEnvelope::kListScenarios:
+      return scenarios_.answer(caller, request, outbound_);
     case v1::ClientEnvelope::kJoinGame:
       return lobby_.join_game(caller, request);
     case v1::ClientEnvelope::kLeaveGame:

@@ -5,6 +5,7 @@
 //   GameRooms      (game_rooms.hpp)       the games in memory: loading, repair, eviction
 //   GameViews      (game_views.hpp)       what each subscriber is shown, and sending it
 //   GameLobby      (lobby.hpp)            create, list, join, leave
+//   ScenarioCatalogue (scenario_catalogue.hpp) the scenarios served, read once (ListScenarios)
 //   GameOpening    (game_opening.hpp)     open, close, the catch-up after a gap (catch_up.hpp)
 //   GameConsent    (game_consent.hpp)     undo by consent (5.1C), resignation, draws
 //   ChatAndRecords (chat_and_records.hpp) chat, the record export
@@ -26,6 +27,7 @@
 #include "games/game_store.hpp"
 #include "games/game_views.hpp"
 #include "games/lobby.hpp"
+#include "games/scenario_catalogue.hpp"
 #include "ops/metrics.hpp"
 #include "server_config.hpp"
 
@@ -81,6 +83,7 @@ class GameService {
   void evict_finished();
 
   Outbound& outbound_;
+  ScenarioCatalogue scenarios_;  // read once, before the lobby that checks CreateGame against it
   GameStore store_;
   GameViews views_;  // what subscribers are shown, and the sending of it
   ChatAndRecords chat_;

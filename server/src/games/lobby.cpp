@@ -125,10 +125,12 @@ std::string public_load_error(const engine::DataError& error, const std::filesys
 
 }  // namespace
 
-GameLobby::GameLobby(Database& db, const ServerConfig& config, GameStore& store, GameRooms& rooms,
-                     GameViews& views, Outbound& outbound, std::function<void(GameRoom&)> started)
+GameLobby::GameLobby(Database& db, const ServerConfig& config, const ScenarioCatalogue& scenarios,
+                     GameStore& store, GameRooms& rooms, GameViews& views, Outbound& outbound,
+                     std::function<void(GameRoom&)> started)
     : db_(db),
       config_(config),
+      scenarios_(scenarios),
       store_(store),
       rooms_(rooms),
       views_(views),
@@ -147,8 +149,8 @@ void GameLobby::start_if_ready(GameRoom& room) {
 
 void GameLobby::create_game(const Caller& caller, const Envelope& request) {
   const v1::CreateGame& create = request.create_game();
-  const auto scenarios = loader::list_scenarios(config_.data_root);
-  if (std::find(scenarios.begin(), scenarios.end(), create.scenario()) == scenarios.end())
+  // Exactly the scenarios ListScenarios lists (read at start-up).
+  if (!scenarios_.serves(create.scenario()))
     return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_INVALID_REQUEST,
                         "unknown scenario '" + create.scenario().substr(0, 64) +
                             (create.scenario().size() > 64 ? "...'" : "'"));

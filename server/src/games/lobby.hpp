@@ -10,6 +10,7 @@
 #include "games/game_rooms.hpp"
 #include "games/game_store.hpp"
 #include "games/game_views.hpp"
+#include "games/scenario_catalogue.hpp"
 #include "server_config.hpp"
 
 #include <hundred_days/v1/protocol.pb.h>
@@ -22,12 +23,13 @@ namespace hd::server {
 class GameLobby {
  public:
   using Envelope = hundred_days::v1::ClientEnvelope;
-  GameLobby(Database& db, const ServerConfig& config, GameStore& store, GameRooms& rooms, GameViews& views,
-            Outbound& outbound, std::function<void(GameRoom&)> started);
+  // `scenarios`: the scenarios CreateGame takes (read at start-up).
+  GameLobby(Database& db, const ServerConfig& config, const ScenarioCatalogue& scenarios, GameStore& store,
+            GameRooms& rooms, GameViews& views, Outbound& outbound, std::function<void(GameRoom&)> started);
 
-  // CreateGame: checks the scenario, options, rules, seats, entropy and the unattended limit, then
-  // stores the game with its seats (RUNNING at once if every human seat is taken) and answers
-  // GameCreated.
+  // CreateGame: checks the scenario (one ListScenarios lists), options, rules, seats, entropy and the
+  // unattended limit, then stores the game with its seats (RUNNING at once if every human seat is taken) and
+  // answers GameCreated.
   void create_game(const Caller& caller, const Envelope& request);
   // ListGames: one page (newest first) of OPEN, MINE or SPECTATABLE, each game as the caller may see
   // it. Issue 29, finding 3: the page is read from SQLite (GameStore::list_page); a game in memory
@@ -53,6 +55,7 @@ class GameLobby {
 
   Database& db_;
   const ServerConfig& config_;
+  const ScenarioCatalogue& scenarios_;
   GameStore& store_;
   GameRooms& rooms_;
   GameViews& views_;

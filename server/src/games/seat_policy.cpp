@@ -15,18 +15,6 @@ engine::Army army_of_seat(v1::Seat seat) {
   }
 }
 
-v1::Seat seat_of_army(engine::Army army) {
-  switch (army) {
-    case engine::Army::Prussian:
-      return v1::SEAT_PRUSSIAN;
-    case engine::Army::Allied:
-      return v1::SEAT_ALLIED;
-    case engine::Army::French:
-      break;
-  }
-  return v1::SEAT_FRENCH;
-}
-
 engine::Side side_of_seat(v1::Seat seat) {
   return engine::side_of(army_of_seat(seat));
 }

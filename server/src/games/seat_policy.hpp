@@ -4,6 +4,7 @@
 #pragma once
 
 #include <hd/engine/state/game_state.hpp>
+#include <hd/wire/scenario_list_convert.hpp>
 #include <hd/wire/seat_names.hpp>
 #include <hundred_days/v1/protocol.pb.h>
 
@@ -21,7 +22,7 @@ inline constexpr std::array<hundred_days::v1::Seat, 3> kSeatOrder = {
 
 // The army a (valid) seat commands, and back.
 engine::Army army_of_seat(hundred_days::v1::Seat seat);
-hundred_days::v1::Seat seat_of_army(engine::Army army);
+using wire::seat_of_army;
 engine::Side side_of_seat(hundred_days::v1::Seat seat);
 // "french", "prussian", "allied" (the dice proof's and the logs' names).
 using wire::seat_name;

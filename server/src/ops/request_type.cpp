@@ -28,6 +28,8 @@ std::string_view request_type_name(const v1::ClientEnvelope& envelope) {
       return "leave_game";
     case v1::ClientEnvelope::kWithdrawGame:
       return "withdraw_game";
+    case v1::ClientEnvelope::kListScenarios:
+      return "list_scenarios";
     case v1::ClientEnvelope::kOpenGame:
       return "open_game";
     case v1::ClientEnvelope::kCloseGame:
