@@ -1,5 +1,7 @@
 #include "scenario_detail.hpp"
 
+#include <hd/engine/rules/command/command_range.hpp>
+
 #include <algorithm>
 #include <string>
 
@@ -55,6 +57,19 @@ void roll_for_held_corps(GameState& state, const DieRoller& roll, std::vector<Ev
   events.push_back(
       DieRolledEvent{std::string(rule), die,
                      "all " + std::string(corps) + (arrives ? " enters this phase" : " does not come yet")});
+}
+
+void officer_with_own_command(const GameState& state, UnitIndex index, SetupTerms& terms,
+                              std::string_view rule, bool (*accepts)(Hex)) {
+  const UnitState& officer = state.units[index];
+  if (!officer.is_leader() || officer.command.empty() || !officer.on_map()) return;
+  terms.hexes.clear();
+  for (const UnitState& unit : state.units)
+    if (unit.on_map() && !unit.is_leader() && in_organization(unit, officer) &&
+        (!accepts || accepts(unit.hex)))
+      terms.hexes.push_back(unit.hex);
+  terms.refusal = refuse_by_rule(std::string(rule), "officer-sets-up-with-command",
+                                 "{0} sets up with a unit of his own command", {RefusalArg::of_unit(index)});
 }
 
 }  // namespace hd::engine::scenario_detail

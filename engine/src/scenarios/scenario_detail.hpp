@@ -2,6 +2,7 @@
 // whose arrival a die decides (18.5B, 18.5C, 19.5D). Private to the engine.
 #pragma once
 
+#include <hd/engine/rules/modules/rule_terms.hpp>
 #include <hd/engine/state/dice.hpp>
 #include <hd/engine/state/events.hpp>
 #include <hd/engine/state/game_state.hpp>
@@ -34,5 +35,12 @@ bool french_movement_phase(const GameState& state);
 // `needed` or less it enters this phase. Reported by a DieRolledEvent under `rule`.
 void roll_for_held_corps(GameState& state, const DieRoller& roll, std::vector<Event>& events,
                          std::string_view rule, std::string_view corps, int needed);
+
+// "Officers set up with any unit of their own command" (22.2C, 24.2C, 26.0E, 27.2C, 28.0C): for an
+// officer on the map, his set-up hexes become those of the on-map combat units of his own
+// organization (11.1B) that `accepts` (every one if null), refused under `rule` elsewhere. Nothing
+// for a commander (no command designation) or a combat unit.
+void officer_with_own_command(const GameState& state, UnitIndex index, SetupTerms& terms,
+                              std::string_view rule, bool (*accepts)(Hex) = nullptr);
 
 }  // namespace hd::engine::scenario_detail

@@ -39,10 +39,14 @@ std::vector<Hex> radius_hexes(const GameState& state, UnitIndex index) {
   return hexes;
 }
 
-// The unit's set-up hexes with the rules' changes (23.0B), whatever the phase.
+// The unit's set-up hexes with the rules' changes (23.0B, 22.2C), whatever the phase: each hex once,
+// in hex order (a rule lists the hex of every unit it names, several of which may share one).
 SetupTerms setup_terms(const GameState& state, UnitIndex index) {
   if (!state.units[index].on_map()) return {};
-  return rules_setup(state, index, radius_hexes(state, index));
+  SetupTerms terms = rules_setup(state, index, radius_hexes(state, index));
+  std::sort(terms.hexes.begin(), terms.hexes.end());
+  terms.hexes.erase(std::unique(terms.hexes.begin(), terms.hexes.end()), terms.hexes.end());
+  return terms;
 }
 
 }  // namespace
