@@ -125,3 +125,44 @@ TEST_CASE("22.2C a waiting officer enters with any unit of his command whose tur
   advance_to(plain, 0, Side::Coalition);
   CHECK(refused_by(plain, Side::Coalition, move(plain, "Picton", {"1203"})) == "5.6");
 }
+
+TEST_CASE(
+    "26.0E officers with their command, six commanders with their army, a brigade's units in any "
+    "order in its hexes",
+    "[rules][26.0E]") {
+  const std::string leaders = kLeaders +
+                              "Napoleon\tNapoleon\tfrench\tcommander\t\t3\t\n"
+                              "Blucher\tBlucher\tprussian\tcommander\t\t2\t\n"
+                              "Bulow\tBulow\tprussian\tofficer\t[4]\t\t\n";
+  std::vector<TestUnit> units = kUnits;
+  for (const char* id : {"P1", "P2", "P3"})
+    units.push_back({"prussian", id, "infantry", 4, 4, "15/[4]"});
+  units.push_back({"prussian", "Q", "infantry", 4, 4, "13/[4]"});
+  auto state = make_game_with_leaders(
+      "", units, leaders,
+      "rules 1.0-10.0\nspecial 26.0E \"leaders and brigades\"\n"
+      "setup french 0101 : A Napoleon Reille\nsetup french 0105 : C\nsetup french 0107 : B\n"
+      "setup prussian 0901 : P1 Blucher Bulow\nsetup prussian 0902 : P2\nsetup prussian 0903 : P3\n"
+      "setup prussian 0905 : Q\nsetup allied 1201 : X\n");
+  REQUIRE(state.phase == Phase::Setup);
+  REQUIRE(state.phasing == Side::French);
+  CHECK(placement_hexes(state, unit(state, "Napoleon")) == hexes({"0101", "0105", "0107"}));  // any French
+  CHECK(placement_hexes(state, unit(state, "Reille")) == hexes({"0101", "0107"}));            // A, B: [2]
+  CHECK(refused_by(state, Side::French, PlaceAction{unit(state, "Reille"), hx("0105")}) == "26.0E");
+  CHECK(placement_hexes(state, unit(state, "A")).empty());  // a French unit keeps its hex
+  apply(state, Side::French, EndPhaseAction{}, no_dice());
+  REQUIRE(state.phase == Phase::Setup);
+  REQUIRE(state.phasing == Side::Coalition);
+  CHECK(placement_hexes(state, unit(state, "Blucher")) == hexes({"0901", "0902", "0903", "0905"}));
+  CHECK(placement_hexes(state, unit(state, "Bulow")) == hexes({"0901", "0902", "0903", "0905"}));
+  CHECK(placement_hexes(state, unit(state, "P1")) == hexes({"0901", "0902", "0903"}));
+  CHECK(placement_hexes(state, unit(state, "Q")).empty());  // not one of the two brigades
+  CHECK(refused_by(state, Side::Coalition, PlaceAction{unit(state, "P1"), hx("0904")}) == "26.0E");
+  // Placed in a brigade mate's hex, the unit exchanges hexes with it: still one unit per hex.
+  apply(state, Side::Coalition, PlaceAction{unit(state, "P1"), hx("0903")}, no_dice());
+  CHECK(state.units[unit(state, "P1")].hex == hx("0903"));
+  CHECK(state.units[unit(state, "P3")].hex == hx("0901"));
+  CHECK(state.units[unit(state, "P2")].hex == hx("0902"));
+  CHECK(state.units_at(hx("0901")).size() == 1);
+  CHECK(state.leaders_at(hx("0901")).size() == 2);  // Blucher and Bulow stay, now with P3
+}

@@ -1,4 +1,4 @@
-// 22.2C, 24.2C and 27.2C on the real scenarios: every officer on the map at the start stands with a
+// 22.2C, 24.2C, 26.0E and 27.2C on the real scenarios: every officer on the map at the start stands with a
 // unit of his own command (the data's placement is one of the rule's), and may set up with any other
 // (they still lack other special rules, so they load with the development flag).
 #include <hd/engine/rules/command/command_range.hpp>
@@ -41,8 +41,9 @@ void to_setup_of(GameState& state, Side side) {
 TEST_CASE(
     "22.2C 24.2C 27.2C on the real scenarios: each officer set up with his command may go to any "
     "unit of it",
-    "[rules][22.2C][24.2C][27.2C]") {
-  for (const std::string scenario : {"campaign", "grand-ligny", "grand-waterloo"}) {
+    "[rules][22.2C][24.2C][26.0E][27.2C]") {
+  for (const std::string scenario :
+       {"campaign", "grand-ligny", "la-belle-alliance-variant", "grand-waterloo"}) {
     INFO(scenario);
     for (const Side side : {Side::French, Side::Coalition}) {
       GameState state = start(scenario);
@@ -82,4 +83,26 @@ TEST_CASE("27.2C the Duke of Brunswick is not deployed in Grand Waterloo", "[rul
                      [](const UnitState& unit) { return unit.id == "Brunswick"; }));
   CHECK(std::any_of(state.units.begin(), state.units.end(),
                     [](const UnitState& unit) { return unit.id == "Reille"; }));
+}
+
+TEST_CASE(
+    "26.0E on the real La Belle Alliance Variant: the 15th Brigade's units trade hexes, Blucher "
+    "goes to any Prussian unit",
+    "[rules][26.0E]") {
+  GameState state = start("la-belle-alliance-variant");
+  to_setup_of(state, Side::Coalition);
+  REQUIRE(state.phase == Phase::Setup);
+  const auto find = [&](std::string_view id) {
+    for (std::size_t i = 0; i < state.units.size(); ++i)
+      if (state.units[i].id == id) return static_cast<UnitIndex>(i);
+    FAIL("no unit " << id);
+    return UnitIndex{0};
+  };
+  const std::vector<Hex> brigade{*parse_hex("2312"), *parse_hex("2313"), *parse_hex("2412")};
+  CHECK(placement_hexes(state, find("18/15")) == brigade);
+  const auto blucher = placement_hexes(state, find("Blucher"));
+  CHECK(std::find(blucher.begin(), blucher.end(), *parse_hex("2713")) != blucher.end());  // 15/16
+  apply(state, Side::Coalition, PlaceAction{find("18/15"), *parse_hex("2412")}, [] { return 1; });
+  CHECK(state.units[find("18/15")].hex == *parse_hex("2412"));
+  CHECK(state.units[find("4S/15")].hex == *parse_hex("2312"));
 }

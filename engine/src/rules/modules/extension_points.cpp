@@ -61,7 +61,7 @@ void rules_unit_eliminated(GameState& state, UnitIndex unit, std::vector<Event>&
 }
 
 SetupTerms rules_setup(const GameState& state, UnitIndex unit, std::vector<Hex> hexes) {
-  SetupTerms terms{std::move(hexes), std::nullopt};
+  SetupTerms terms{std::move(hexes), std::nullopt, {}};
   for (const RuleModule* module : state.rules->modules)
     if (module->hooks.setup) module->hooks.setup(state, unit, terms);
   std::sort(terms.hexes.begin(), terms.hexes.end());

@@ -39,14 +39,10 @@ std::vector<Hex> radius_hexes(const GameState& state, UnitIndex index) {
   return hexes;
 }
 
-// The unit's set-up hexes with the rules' changes (23.0B, 22.2C), whatever the phase: each hex once,
-// in hex order (a rule lists the hex of every unit it names, several of which may share one).
+// The unit's set-up hexes with the rules' changes (23.0B, 22.2C, 26.0E), whatever the phase.
 SetupTerms setup_terms(const GameState& state, UnitIndex index) {
   if (!state.units[index].on_map()) return {};
-  SetupTerms terms = rules_setup(state, index, radius_hexes(state, index));
-  std::sort(terms.hexes.begin(), terms.hexes.end());
-  terms.hexes.erase(std::unique(terms.hexes.begin(), terms.hexes.end()), terms.hexes.end());
-  return terms;
+  return rules_setup(state, index, radius_hexes(state, index));
 }
 
 }  // namespace
@@ -98,10 +94,18 @@ std::optional<Refusal> check_place(const GameState& state, Side side, const Plac
 }
 
 void resolve_place(GameState& state, const PlaceAction& place, std::vector<Event>& events) {
+  const SetupTerms terms = setup_terms(state, place.unit);
   UnitState& unit = state.units[place.unit];
   const Hex from = unit.hex;
   unit.hex = place.hex;
   events.push_back(UnitPlacedEvent{place.unit, from, place.hex});
+  // 26.0E: a unit placed in the hex of one it may exchange with sends that one to its own hex.
+  for (UnitIndex other : terms.exchanges) {
+    if (other == place.unit || !state.units[other].on_map() || state.units[other].hex != place.hex) continue;
+    state.units[other].hex = from;
+    events.push_back(UnitPlacedEvent{other, place.hex, from});
+    break;
+  }
 }
 
 }  // namespace hd::engine

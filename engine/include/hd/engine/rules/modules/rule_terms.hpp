@@ -27,10 +27,12 @@ static_assert(static_cast<std::size_t>(HexTerrain::Chateau) + 1 == kHexTerrainCo
 // What the rules change in where a unit may be set up (3.2C): the hexes, 3.2C's to begin with (within
 // its radius of its named hex; none for a unit with a fixed hex). A rule adds hexes (23.0B: a leader
 // with any unit of a command) or takes them away (23.0B: no [N2] unit in a French ZOC), and gives the
-// refusal for a hex it kept from the unit.
+// refusal for a hex it kept from the unit. A rule that lets units trade places names the units the
+// unit exchanges hexes with when placed in one of theirs (26.0E: a brigade's three hexes, one per hex).
 struct SetupTerms {
   std::vector<Hex> hexes;
   std::optional<Refusal> refusal;
+  std::vector<UnitIndex> exchanges;
 };
 
 // What the rules change for one unit now: its move and, for a leader, his command. Asked once for a
