@@ -41,8 +41,24 @@ void officers_set_up_with_their_command(const GameState& state, UnitIndex index,
   scenario_detail::officer_with_own_command(state, index, terms, "27.2C", wing);
 }
 
+constexpr TurnName kPrussiansHalt{18, 1200};
+
+// 27.1D: no Prussian unit or leader may move in the 18/1200 turn (entering the map included).
+std::optional<Refusal> prussians_halt(const GameState& state, UnitAct act, UnitIndex index) {
+  if (act != UnitAct::BeginMove || state.units[index].army != Army::Prussian ||
+      state.current_turn().name != kPrussiansHalt)
+    return std::nullopt;
+  return refuse_by_rule("27.1D", "prussians-halt", "no Prussian unit or leader moves on 18/1200 ({0})",
+                        {RefusalArg::of_unit(index)});
+}
+
 }  // namespace
 
+extern const RuleModule grand_waterloo_27_1D{"27.1D",
+                                             "No Prussian movement on 18/1200",
+                                             "hook: unit refusal (a move's first step or entry); "
+                                             "retreats and advances after combat are not movement",
+                                             {.unit_refusal = prussians_halt}};
 extern const RuleModule grand_waterloo_27_2C{
     "27.2C",
     "Officers placed with any unit of their own command, four of them with their wing",

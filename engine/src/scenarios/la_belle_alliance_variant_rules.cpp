@@ -70,5 +70,12 @@ extern const RuleModule la_belle_alliance_variant_26_0E{
     "their army; a 15th or 16th Brigade unit: its brigade's hexes, exchanging with the unit there); the "
     "forces are the scenario's data",
     {.setup = set_up_freely}};
+extern const RuleModule la_belle_alliance_variant_26_0F{
+    "26.0F",
+    "The Prussian army stays demoralized although its level rises",
+    "the core: 9.2's demoralization is never lifted (rules/morale/army_morale.cpp), so the rising "
+    "Prussian levels of the scenario's morale-at lines leave a demoralized army demoralized "
+    "(tests/engine/scenario_rules_test.cpp checks it)",
+    {}};
 
 }  // namespace hd::engine::modules
