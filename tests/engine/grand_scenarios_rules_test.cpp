@@ -2,6 +2,7 @@
 // on small hand-built games (src/scenarios/).
 #include "rules_fixture.hpp"
 
+#include <hd/engine/rules/command/command_segment.hpp>
 #include <hd/engine/rules/morale/army_morale.hpp>
 #include <hd/engine/rules/victory/victory.hpp>
 
@@ -11,9 +12,12 @@ namespace {
 
 const std::vector<TestUnit> kUnits{{"french", "A", "infantry", 4, 4, "[2]"},
                                    {"prussian", "P", "infantry", 4, 4, "[1]"},
-                                   {"prussian", "R", "infantry", 4, 4, "[1]"}};
+                                   {"prussian", "R", "infantry", 4, 4, "[1]"},
+                                   {"prussian", "S", "infantry", 4, 4, "15/[4]"}};
 
-const std::string kLeaders = "Napoleon\tNapoleon\tfrench\tcommander\t\t4\t\n";
+const std::string kLeaders =
+    "Napoleon\tNapoleon\tfrench\tcommander\t\t4\t\n"
+    "Bulow\tBulow\tprussian\tofficer\t[4]\t\t\n";
 
 void advance_to(GameState& state, int turn, Side side) {
   while (!(state.turn == turn && state.phasing == side && state.phase == Phase::Movement)) {
@@ -72,5 +76,20 @@ TEST_CASE("27.1D no Prussian unit or leader moves or enters on 18/1200; the Fren
     advance_to(state, 3, Side::Coalition);
     CHECK(refused_by(state, Side::Coalition, move(state, "P", {"1202"})) == (rule ? "27.1D" : ""));
     CHECK(refused_by(state, Side::Coalition, move(state, "R", {"1212"})) == (rule ? "27.1D" : ""));
+  }
+}
+
+TEST_CASE("27.1E Bulow is always in command, and commands his corps within 3 hexes", "[rules][27.1E]") {
+  const std::string body =
+      "rules 1.0-11.0\nsetup french 0101 : A Napoleon\nsetup prussian 1201 : S Bulow\n"
+      "setup prussian 1205 : P\nsetup prussian 1210 : R\n";
+  for (const bool rule : {true, false}) {
+    INFO(rule);
+    auto state = make_game_with_leaders("", kUnits, kLeaders,
+                                        body + (rule ? "special 27.1E \"Bulow in command\"\n" : ""));
+    advance_to(state, 0, Side::Coalition);  // the Prussian command segment has run (no commander)
+    CHECK(out_of_command(state, unit(state, "Bulow")) == !rule);
+    CHECK(out_of_command(state, unit(state, "S")) == !rule);  // 15/[4], with him
+    CHECK(out_of_command(state, unit(state, "P")));           // [1]: not of his corps
   }
 }

@@ -52,6 +52,11 @@ std::optional<Refusal> prussians_halt(const GameState& state, UnitAct act, UnitI
                         {RefusalArg::of_unit(index)});
 }
 
+// 27.1E: Bulow is always in command (and so gives command to his [4] within 3 hexes, 11.1B).
+void bulow_in_command(const GameState&, const UnitState& unit, UnitTerms& terms) {
+  if (unit.army == Army::Prussian && unit.id == "Bulow") terms.always_in_command = true;
+}
+
 }  // namespace
 
 extern const RuleModule grand_waterloo_27_1D{"27.1D",
@@ -59,6 +64,12 @@ extern const RuleModule grand_waterloo_27_1D{"27.1D",
                                              "hook: unit refusal (a move's first step or entry); "
                                              "retreats and advances after combat are not movement",
                                              {.unit_refusal = prussians_halt}};
+extern const RuleModule grand_waterloo_27_1E{
+    "27.1E",
+    "Bulow is always in command",
+    "hook: unit terms (an officer in command with no commander, taking none's capacity; he commands his "
+    "organization within 3 hexes as any officer in command, 11.1B)",
+    {.unit_terms = bulow_in_command}};
 extern const RuleModule grand_waterloo_27_2C{
     "27.2C",
     "Officers placed with any unit of their own command, four of them with their wing",

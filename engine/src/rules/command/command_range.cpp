@@ -161,16 +161,20 @@ CommandStructure trace_command(const GameState& state, Side side) {
   // 11.1B: each officer's units within three hexes traced.
   std::vector<std::vector<UnitIndex>> organization(officers.size());
   std::vector<std::vector<std::size_t>> officer_eligible(officers.size());
+  std::vector<bool> self_commanded(officers.size(), false);
   for (std::size_t o = 0; o < officers.size(); ++o) {
     const UnitState& officer = state.units[officers[o]];
+    const UnitTerms terms = rules_unit_terms(state, officer);
     // A rule may keep the officer from giving command (12.1D): he then transmits none and takes
     // none of a commander's capacity; his units may receive it from a commander directly.
-    if (rules_unit_terms(state, officer).withholds_command) continue;
+    if (terms.withholds_command) continue;
     for (UnitIndex u : units)
       if (in_organization(state.units[u], officer) &&
           reach.within(officer.hex, kOfficerRange, state.units[u].hex))
         organization[o].push_back(u);
-    officer_eligible[o] = reaching_commanders(officers[o]);
+    // A rule may put him in command by himself (27.1E): no commander's capacity is spent on him.
+    self_commanded[o] = terms.always_in_command;
+    if (!self_commanded[o]) officer_eligible[o] = reaching_commanders(officers[o]);
   }
   // First the officers, those passing command to more units first (docs/rules-notes.md, 11.1A).
   std::vector<std::size_t> officer_order(officers.size());
@@ -184,10 +188,12 @@ CommandStructure trace_command(const GameState& state, Side side) {
     officer_matching.place(o);
   for (std::size_t o = 0; o < officers.size(); ++o) {
     const auto giver = officer_matching.giver_of(o);
-    if (!giver) continue;
-    out.links.push_back({commanders[*giver], officers[o]});
+    if (!giver && !self_commanded[o]) continue;
+    if (giver) {
+      out.links.push_back({commanders[*giver], officers[o]});
+      out.gives_command[commanders[*giver]] = true;
+    }
     out.in_command[officers[o]] = true;
-    out.gives_command[commanders[*giver]] = true;
     for (UnitIndex u : organization[o]) {
       if (!out.in_command[u]) out.links.push_back({officers[o], u});
       out.in_command[u] = true;

@@ -22,7 +22,7 @@ extern const RuleModule la_belle_alliance_21_3A, la_belle_alliance_21_3B;
 extern const RuleModule campaign_22_2C, campaign_22_4A, campaign_22_6F;
 extern const RuleModule grand_ligny_24_0, grand_ligny_24_2C;
 extern const RuleModule la_belle_alliance_variant_26_0E, la_belle_alliance_variant_26_0F;
-extern const RuleModule grand_waterloo_27_1D, grand_waterloo_27_2C;
+extern const RuleModule grand_waterloo_27_1D, grand_waterloo_27_1E, grand_waterloo_27_2C;
 extern const RuleModule historic_wavre_25_0E_1, historic_wavre_25_0E_2;
 }  // namespace modules
 
@@ -85,6 +85,7 @@ std::vector<const RuleModule*> rule_module_table() {
       &la_belle_alliance_variant_26_0E,
       &la_belle_alliance_variant_26_0F,
       &grand_waterloo_27_1D,
+      &grand_waterloo_27_1E,
       &grand_waterloo_27_2C,
   };
 }

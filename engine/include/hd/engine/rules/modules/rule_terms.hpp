@@ -48,6 +48,8 @@ struct UnitTerms {
   std::array<int, kHexTerrainCount> terrain_half_mp_at_least{};
   // A leader who gives no command now (12.1D: an officer who reorganized this player turn).
   bool withholds_command = false;
+  // An officer in command with no commander giving it, taking none's capacity (27.1E: Bulow).
+  bool always_in_command = false;
 };
 
 // What a unit is about to do, where a rule may refuse it (the unit_refusal point).
