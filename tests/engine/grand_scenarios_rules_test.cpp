@@ -93,3 +93,64 @@ TEST_CASE("27.1E Bulow is always in command, and commands his corps within 3 hex
     CHECK(out_of_command(state, unit(state, "P")));           // [1]: not of his corps
   }
 }
+
+TEST_CASE(
+    "24.4B all of Ligny or of St Amand French costs both Prussian levels 5 each; recaptured, "
+    "restored, but not once the Prussians are demoralized",
+    "[rules][24.4B]") {
+  std::vector<TestUnit> units = kUnits;
+  units.push_back({"prussian", "T", "infantry", 6, 4, "[1]"});
+  auto state = make_game_with_leaders(
+      "", units, kLeaders,
+      "setup french 0101 : A\nsetup prussian 1201 : P\nsetup prussian 1210 : T\n"
+      "setup prussian 1205 : R\ncontrol coalition : 3755 3854 3855 3955 3256 3357 3457\n"
+      "morale prussian demoralization 10 disintegration 30\n"
+      "special 24.4B \"towns\"\n",
+      "turns 16/1400 16/1600\n", 57, 67);
+  const auto levels = [&] { return morale_levels(state, Army::Prussian); };
+  const auto french_take = [&](std::vector<const char*> hexes, Side side = Side::French) {
+    for (const char* hex : hexes)
+      state.control[hx(hex)] = side;
+  };
+  CHECK(levels().first == 10);
+  french_take({"3755", "3854", "3855"});  // not all of Ligny
+  CHECK(levels().first == 10);
+  french_take({"3955"});
+  CHECK(levels().first == 5);
+  CHECK(levels().second == 25);
+  french_take({"3256", "3357", "3457"});
+  CHECK(levels().first == 0);
+  french_take({"3357"}, Side::Coalition);  // St Amand recaptured: its 5 restored
+  CHECK(levels().first == 5);
+  // Now the Prussians lose 6 SP: losses reach the lowered level, so the army is demoralized and Ligny's
+  // loss stays counted although the Prussians retake a hex of it.
+  const auto prussian = static_cast<std::size_t>(Army::Prussian);
+  state.units[unit(state, "T")].status = UnitStatus::Eliminated;
+  state.eliminated_strength[prussian] = 6;
+  apply(state, Side::French, EndPhaseAction{}, no_dice());
+  REQUIRE(state.demoralized[prussian]);
+  french_take({"3755"}, Side::Coalition);
+  CHECK(levels().first == 5);
+  CHECK(levels().second == 25);
+  french_take({"3256", "3357", "3457"});  // taken after the demoralization: kept too
+  apply(state, state.phasing, EndPhaseAction{}, no_dice());
+  french_take({"3457"}, Side::Coalition);
+  CHECK(levels().second == 20);
+}
+
+TEST_CASE("24.4C Quatre Bras French costs both Allied levels 5 until recaptured", "[rules][24.4C]") {
+  std::vector<TestUnit> units = kUnits;
+  units.push_back({"allied", "W", "infantry", 4, 4, "[1]"});
+  auto state = make_game("", units,
+                         "setup french 0101 : A\nsetup allied 1201 : W\nsetup prussian 1205 : P\n"
+                         "control coalition : 1641\nmorale allied demoralization 20 disintegration 30\n"
+                         "special 24.4C \"Quatre Bras\"\n",
+                         "turns 16/1400 16/1600\n", 57, 67);
+  CHECK(morale_levels(state, Army::Allied).first == 20);
+  state.control[Hex{16, 41}] = Side::French;
+  CHECK(morale_levels(state, Army::Allied).first == 15);
+  CHECK(morale_levels(state, Army::Allied).second == 25);
+  CHECK(morale_levels(state, Army::Prussian).first == std::nullopt);  // the Allied army only
+  state.control[Hex{16, 41}] = Side::Coalition;
+  CHECK(morale_levels(state, Army::Allied).first == 20);
+}

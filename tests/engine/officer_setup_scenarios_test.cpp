@@ -2,6 +2,7 @@
 // unit of his own command (the data's placement is one of the rule's), and may set up with any other
 // (they still lack other special rules, so they load with the development flag).
 #include <hd/engine/rules/command/command_range.hpp>
+#include <hd/engine/rules/morale/army_morale.hpp>
 #include <hd/engine/rules/sequence/actions.hpp>
 #include <hd/engine/rules/sequence/setup_phase.hpp>
 #include <hd/loader/data_files.hpp>
@@ -105,4 +106,21 @@ TEST_CASE(
   apply(state, Side::Coalition, PlaceAction{find("18/15"), *parse_hex("2412")}, [] { return 1; });
   CHECK(state.units[find("18/15")].hex == *parse_hex("2412"));
   CHECK(state.units[find("4S/15")].hex == *parse_hex("2312"));
+}
+
+TEST_CASE("24.5A on the real Grand Ligny: all of Ligny French costs the Prussians 7 instead of 5",
+          "[rules][24.5A][24.4B]") {
+  for (const bool larger : {false, true}) {
+    INFO(larger);
+    std::vector<std::string> optional;
+    if (larger) optional.push_back("24.5A");
+    const auto game = hd::loader::start_scenario_game(hd::loader::default_data_root(),
+                                                      {"grand-ligny", {}, optional, std::nullopt, true});
+    REQUIRE(game.value);
+    GameState state = *game.value;
+    const int before = *morale_levels(state, Army::Prussian).first;
+    for (const char* hex : {"3755", "3854", "3855", "3955"})
+      state.control[*parse_hex(hex)] = Side::French;
+    CHECK(*morale_levels(state, Army::Prussian).first == before - (larger ? 7 : 5));
+  }
 }

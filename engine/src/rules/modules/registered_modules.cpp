@@ -20,7 +20,8 @@ extern const RuleModule wavre_20_3A, wavre_20_4C;
 extern const RuleModule quatre_bras_variant_23_0B, quatre_bras_variant_23_0C, quatre_bras_variant_23_0D;
 extern const RuleModule la_belle_alliance_21_3A, la_belle_alliance_21_3B;
 extern const RuleModule campaign_22_2C, campaign_22_4A, campaign_22_6F;
-extern const RuleModule grand_ligny_24_0, grand_ligny_24_2C;
+extern const RuleModule grand_ligny_24_0, grand_ligny_24_2C, grand_ligny_24_4B, grand_ligny_24_4C,
+    grand_ligny_24_5A;
 extern const RuleModule la_belle_alliance_variant_26_0E, la_belle_alliance_variant_26_0F;
 extern const RuleModule grand_waterloo_27_1D, grand_waterloo_27_1E, grand_waterloo_27_2C;
 extern const RuleModule historic_wavre_25_0E_1, historic_wavre_25_0E_2;
@@ -80,6 +81,9 @@ std::vector<const RuleModule*> rule_module_table() {
       &quatre_bras_variant_23_0D,
       &grand_ligny_24_0,
       &grand_ligny_24_2C,
+      &grand_ligny_24_4B,
+      &grand_ligny_24_4C,
+      &grand_ligny_24_5A,
       &historic_wavre_25_0E_1,
       &historic_wavre_25_0E_2,
       &la_belle_alliance_variant_26_0E,
