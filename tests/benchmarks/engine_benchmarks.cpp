@@ -1,13 +1,15 @@
 // Engine speed on the real map and scenarios: reachable hexes, line of sight, a player turn of the
-// random player, a whole game, the state hash, the supply lines of the campaign's armies (14.0). Figures go
-// to docs/performance.md.
+// random player, a whole game, the state hash, the supply lines of the campaign's armies (14.0), the
+// command structure of a whole side (11.0). Figures go to docs/performance.md.
 #include <hd/engine/play/legal_actions.hpp>
 #include <hd/engine/play/random_player.hpp>
 #include <hd/engine/rules/combat/line_of_sight.hpp>
+#include <hd/engine/rules/command/command_range.hpp>
 #include <hd/engine/rules/movement/movement.hpp>
 #include <hd/engine/rules/supply/supply_line.hpp>
 #include <hd/loader/data_files.hpp>
 
+#include <algorithm>
 #include <benchmark/benchmark.h>
 #include <optional>
 #include <stdexcept>
@@ -16,11 +18,10 @@ using namespace hd::engine;
 
 namespace {
 
-// The campaign plays without its rules 10.0-13.0 (not by the book) until the engine has them: it is
-// measured as the largest map and armies the engine handles.
+// The campaign, by the book, is the largest map and armies the engine handles.
 GameState new_game(const std::string& scenario) {
   auto game = hd::loader::start_scenario_game(hd::loader::default_data_root(),
-                                              {scenario, {}, {}, std::nullopt, scenario == "campaign"});
+                                              {scenario, {}, {}, std::nullopt, false});
   if (!game.value) throw std::runtime_error("cannot start " + scenario);
   return std::move(*game.value);
 }
@@ -191,5 +192,38 @@ void BM_SupplyAllArmies(benchmark::State& bench) {
   bench.counters["network_hexes"] = static_cast<double>(visited);
 }
 BENCHMARK(BM_SupplyAllArmies);
+
+// 11.0-11.2: the command segment's work for a whole side: the Coalition's command structure (both
+// armies' commanders and officers, their traced ranges and the two capacity matchings) in the
+// Campaign's first Coalition movement phase.
+void BM_CommandWholeSide(benchmark::State& bench) {
+  GameState state = new_game("campaign");
+  SplitMix64 random(1), dice(2);
+  play_until(state, 0, random, dice);
+  while (state.phase != Phase::GameOver &&
+         !(state.phasing == Side::Coalition && state.phase == Phase::Movement)) {
+    const Side side = pending_decision(state).side;
+    apply(state, side, choose_random_action(state, random), [&] { return dice.die(); });
+  }
+  std::size_t leaders = 0, units = 0;
+  for (const UnitState& unit : state.units)
+    if (unit.on_map() && side_of(unit.army) == Side::Coalition) (unit.is_leader() ? leaders : units) += 1;
+  // The workload must be real: both Coalition armies' leaders and units on the map.
+  if (leaders < 8 || units < 50) return bench.SkipWithError("too few Coalition leaders or units on the map");
+  std::size_t links = 0, in_command = 0;
+  for (auto _ : bench) {
+    const CommandStructure structure = trace_command(state, Side::Coalition);
+    links = structure.links.size();
+    in_command =
+        static_cast<std::size_t>(std::count(structure.in_command.begin(), structure.in_command.end(), true));
+    benchmark::DoNotOptimize(links);
+  }
+  if (links < 20) bench.SkipWithError("fewer than 20 command links: the structure is not the Coalition's");
+  bench.counters["leaders"] = static_cast<double>(leaders);
+  bench.counters["units"] = static_cast<double>(units);
+  bench.counters["links"] = static_cast<double>(links);
+  bench.counters["in_command"] = static_cast<double>(in_command);
+}
+BENCHMARK(BM_CommandWholeSide);
 
 BENCHMARK_MAIN();

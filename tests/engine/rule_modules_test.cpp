@@ -84,18 +84,18 @@ TEST_CASE("a scenario's rules entries: chapter ranges expand, anything else stan
 TEST_CASE("the rules in force: chapters, special lines, chosen options and optional rules",
           "[rules][modules]") {
   const Scenario scenario = scenario_of(
-      "rules 1.0-9.0 22.5 77.7\noptional 15.0 12.0\n"
-      "special 22.5A \"an unknown case\"\nspecial 22.5B \"another\"\nspecial 19.4C \"known\"\n"
+      "rules 1.0-9.0 88.5 77.7\noptional 15.0 12.0\n"
+      "special 88.5A \"an unknown case\"\nspecial 88.5B \"another\"\nspecial 19.4C \"known\"\n"
       "option 99.5A \"Extra\"\nspecial 99.5A \"its own rule\"\nend\n");
   const RulesInForce base = rules_in_force(scenario, {}, {});
-  // "22.5" heads special lines, so it stands for 22.5A and 22.5B; "77.7" heads none and is itself.
+  // "88.5" heads special lines, so it stands for 88.5A and 88.5B; "77.7" heads none and is itself.
   CHECK(base.needed == std::vector<std::string>{"1.0", "2.0", "3.0", "4.0", "5.0", "6.0", "7.0", "8.0", "9.0",
-                                                "19.4C", "22.5A", "22.5B", "77.7"});
-  CHECK(base.missing == std::vector<std::string>{"22.5A", "22.5B", "77.7"});
+                                                "19.4C", "77.7", "88.5A", "88.5B"});
+  CHECK(base.missing == std::vector<std::string>{"77.7", "88.5A", "88.5B"});
   CHECK(base.modules.size() == 10);  // the nine chapters and 19.4C
   // A chosen option brings its special lines; a chosen optional rule is needed too.
   const RulesInForce chosen = rules_in_force(scenario, {"99.5A"}, {"15.1", "12.0"});
-  CHECK(chosen.missing == std::vector<std::string>{"22.5A", "22.5B", "77.7", "99.5A"});
+  CHECK(chosen.missing == std::vector<std::string>{"77.7", "88.5A", "88.5B", "99.5A"});
   CHECK(std::find(chosen.needed.begin(), chosen.needed.end(), "15.1") != chosen.needed.end());
 }
 

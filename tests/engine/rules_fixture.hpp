@@ -98,6 +98,9 @@ inline GameState make_game_with_leaders(const std::string& map_body, const std::
   REQUIRE(rules);
   std::vector<std::string> setup_errors;
   auto state = start_game(rules, setup_errors);
+  for (const auto& e : setup_errors)
+    errors_text += e + "\n";
+  INFO(errors_text);
   REQUIRE(setup_errors.empty());
   REQUIRE(state);
   return std::move(*state);

@@ -20,7 +20,6 @@ using namespace hd::engine;
 GameState first_state(const std::string& scenario) {
   hd::loader::GameChoice choice;
   choice.scenario = scenario;
-  choice.allow_missing_rules = scenario == "campaign";  // 11.0-13.0 not yet in the engine
   auto started = hd::loader::start_scenario_game(hd::loader::default_data_root(), choice);
   REQUIRE(started.value);
   return *started.value;

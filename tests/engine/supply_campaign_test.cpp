@@ -15,9 +15,8 @@ using namespace hd::engine;
 
 TEST_CASE("14.0 in the Campaign: the check on 17/0900 removes exactly the units without a line",
           "[14.0][campaign]") {
-  // 10.0-13.0 are still missing: the development flag plays the campaign, not by the book.
   auto game = hd::loader::start_scenario_game(hd::loader::default_data_root(),
-                                              {"campaign", {}, {}, std::nullopt, true});
+                                              {"campaign", {}, {}, std::nullopt, false});
   REQUIRE(game.value);
   GameState state = std::move(*game.value);
   REQUIRE(rule_in_force(*state.rules, "14.0"));

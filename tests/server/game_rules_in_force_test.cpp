@@ -13,8 +13,10 @@ using namespace hd::test;
 
 namespace {
 
-v1::ClientEnvelope create_campaign() {
-  return create_game("campaign", {v1::SEAT_FRENCH}, test_entropy("alice"), v1::SPECTATOR_VIEW_UNSPECIFIED);
+// Grand Waterloo (27.0) still lacks special rules of its own (27.1A-C, 27.3, 27.4A-C, ...).
+v1::ClientEnvelope create_grand_waterloo() {
+  return create_game("grand-waterloo", {v1::SEAT_FRENCH}, test_entropy("alice"),
+                     v1::SPECTATOR_VIEW_UNSPECIFIED);
 }
 
 std::vector<std::string> args_with(std::vector<std::string> extra) {
@@ -30,16 +32,16 @@ TEST_CASE("A scenario or an optional rule without its rule module is refused, na
   ServerProcess server({game_server_args(), {}});
   GamePlayer alice(server.port(), "alice");
 
-  const auto campaign = alice.request(create_campaign());
-  REQUIRE(campaign.has_refusal());
-  CHECK(campaign.refusal().code() == v1::REFUSAL_CODE_INVALID_REQUEST);
-  INFO(campaign.refusal().message());
-  CHECK(campaign.refusal().message().find("needs rules the engine does not have") != std::string::npos);
-  for (const char* rule : {"22.4B", "22.5A"})
-    CHECK(campaign.refusal().message().find(rule) != std::string::npos);
-  CHECK(campaign.refusal().message().find("11.0") == std::string::npos);  // 11.0 Command has its module
-  CHECK(campaign.refusal().message().find("14.0") == std::string::npos);  // 14.0 Supply has its module
-  CHECK(campaign.refusal().message().find("13.0") == std::string::npos);  // 13.0 Corps morale has its module
+  const auto waterloo = alice.request(create_grand_waterloo());
+  REQUIRE(waterloo.has_refusal());
+  CHECK(waterloo.refusal().code() == v1::REFUSAL_CODE_INVALID_REQUEST);
+  INFO(waterloo.refusal().message());
+  CHECK(waterloo.refusal().message().find("needs rules the engine does not have") != std::string::npos);
+  for (const char* rule : {"27.1A", "27.4A"})
+    CHECK(waterloo.refusal().message().find(rule) != std::string::npos);
+  CHECK(waterloo.refusal().message().find("11.0") == std::string::npos);   // 11.0 Command has its module
+  CHECK(waterloo.refusal().message().find("13.0") == std::string::npos);   // 13.0 Corps morale has its module
+  CHECK(waterloo.refusal().message().find("27.1D") == std::string::npos);  // 27.1D has its module
 
   auto fog =
       create_game("quatre-bras", {v1::SEAT_FRENCH}, test_entropy("alice"), v1::SPECTATOR_VIEW_UNSPECIFIED);
@@ -61,26 +63,28 @@ TEST_CASE("A scenario or an optional rule without its rule module is refused, na
   CHECK(opened.game_snapshot().summary().missing_rules().empty());
 }
 
-TEST_CASE("A development server plays the campaign not by the book, and says so everywhere", "[e2e][games]") {
+TEST_CASE("A development server plays Grand Waterloo not by the book, and says so everywhere",
+          "[e2e][games]") {
   const auto directory = make_temp_directory("hd-not-by-the-book");
   auto server =
       std::make_unique<ServerProcess>(ServerOptions{args_with({"--allow-missing-rules", "true"}), directory});
   auto alice = std::make_unique<GamePlayer>(server->port(), "alice");
   const std::string token = alice->session_token();
 
-  const auto created = alice->request(create_campaign());
+  const auto created = alice->request(create_grand_waterloo());
   REQUIRE(created.has_game_created());
   const std::uint64_t game = created.game_created().game_id();
   const auto opened = alice->request(open_game(game, false));
   REQUIRE(opened.has_game_snapshot());
   const auto& missing = opened.game_snapshot().scenario().missing_rules();
   CHECK(std::vector<std::string>(missing.begin(), missing.end()) ==
-        std::vector<std::string>{"22.4B", "22.5A", "22.5B"});
+        std::vector<std::string>{"24.1A", "27.1A", "27.1B", "27.1C", "27.2D", "27.3", "27.4A", "27.4B",
+                                 "27.4C", "27.5B"});
   CHECK(opened.game_snapshot().summary().missing_rules_size() == missing.size());
   const auto stored =
       query(server->database_path(), "SELECT missing_rules FROM games WHERE id = " + std::to_string(game));
   REQUIRE(stored.size() == 1);
-  CHECK(stored.front().find("22.5A") != std::string::npos);
+  CHECK(stored.front().find("27.4A") != std::string::npos);
 
   // A server without the flag does not load it: opening it finds no game.
   alice.reset();

@@ -124,15 +124,19 @@ std::map<Hex, int> command_reach(const GameState& state, Hex from, Side side, in
   return reach;
 }
 
-CommandStructure trace_command(const GameState& state, Side side) {
+namespace {
+
+// 11.0-11.1: the command structure among `pieces` (units and leaders of one side), where
+// `within(leader, range, receiver)` says whether the leader's command reaches the receiver.
+template <typename Within>
+CommandStructure structure_among(const GameState& state, const std::vector<UnitIndex>& pieces,
+                                 Within within) {
   CommandStructure out;
   out.in_command.assign(state.units.size(), false);
   out.gives_command.assign(state.units.size(), false);
   std::vector<UnitIndex> commanders, officers, units;
-  for (std::size_t i = 0; i < state.units.size(); ++i) {
-    const UnitState& unit = state.units[i];
-    if (!unit.on_map() || side_of(unit.army) != side) continue;
-    const auto index = static_cast<UnitIndex>(i);
+  for (UnitIndex index : pieces) {
+    const UnitState& unit = state.units[index];
     if (!unit.is_leader())
       units.push_back(index);
     else if (is_commander(*state.rules, unit))
@@ -140,7 +144,6 @@ CommandStructure trace_command(const GameState& state, Side side) {
     else
       officers.push_back(index);
   }
-  ReachCache reach(state, side);
   std::vector<int> capacity;
   for (UnitIndex c : commanders) {
     capacity.push_back(command_capacity(*state.rules, state.units[c]));
@@ -153,8 +156,7 @@ CommandStructure trace_command(const GameState& state, Side side) {
     const UnitState& r = state.units[receiver];
     for (std::size_t c = 0; c < commanders.size(); ++c) {
       const UnitState& commander = state.units[commanders[c]];
-      if (commander.army == r.army && reach.within(commander.hex, kCommanderRange, r.hex))
-        eligible.push_back(c);
+      if (commander.army == r.army && within(commander, kCommanderRange, r)) eligible.push_back(c);
     }
     return eligible;
   };
@@ -169,8 +171,7 @@ CommandStructure trace_command(const GameState& state, Side side) {
     // none of a commander's capacity; his units may receive it from a commander directly.
     if (terms.withholds_command) continue;
     for (UnitIndex u : units)
-      if (in_organization(state.units[u], officer) &&
-          reach.within(officer.hex, kOfficerRange, state.units[u].hex))
+      if (in_organization(state.units[u], officer) && within(officer, kOfficerRange, state.units[u]))
         organization[o].push_back(u);
     // A rule may put him in command by himself (27.1E): no commander's capacity is spent on him.
     self_commanded[o] = terms.always_in_command;
@@ -218,6 +219,23 @@ CommandStructure trace_command(const GameState& state, Side side) {
     out.gives_command[commanders[*giver]] = true;
   }
   return out;
+}
+
+}  // namespace
+
+CommandStructure trace_command(const GameState& state, Side side) {
+  std::vector<UnitIndex> pieces;
+  for (std::size_t i = 0; i < state.units.size(); ++i)
+    if (state.units[i].on_map() && side_of(state.units[i].army) == side)
+      pieces.push_back(static_cast<UnitIndex>(i));
+  ReachCache reach(state, side);
+  return structure_among(state, pieces, [&](const UnitState& leader, int range, const UnitState& receiver) {
+    return reach.within(leader.hex, range, receiver.hex);
+  });
+}
+
+CommandStructure command_within_reach(const GameState& state, const std::vector<UnitIndex>& pieces) {
+  return structure_among(state, pieces, [](const UnitState&, int, const UnitState&) { return true; });
 }
 
 }  // namespace hd::engine

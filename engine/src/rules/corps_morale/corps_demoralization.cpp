@@ -1,6 +1,8 @@
 // 13.0, 13.1: corps (and Allied nationality) levels, and demoralization when losses reach them.
 #include "corps_morale_detail.hpp"
 
+#include <hd/engine/rules/modules/extension_points.hpp>
+
 namespace hd::engine {
 
 std::map<std::pair<Army, std::string>, int> corps_morale_detail::corps_morale_levels(const Ruleset& rules) {
@@ -21,12 +23,31 @@ std::optional<int> corps_morale_level(const Ruleset& rules, Army army, std::stri
   return found->second;
 }
 
+int corps_morale_detail::level_now(const GameState& state, Army army, std::string_view corps, int level) {
+  return level + rules_corps_morale(state, army, corps).demoralization;  // 22.5B
+}
+
+std::optional<int> corps_level_now(const GameState& state, Army army, std::string_view corps) {
+  const auto level = corps_morale_level(*state.rules, army, corps);
+  if (!level) return std::nullopt;
+  return corps_morale_detail::level_now(state, army, corps, *level);
+}
+
+void demoralize_corps(GameState& state, Army army, const std::string& corps, int level,
+                      std::vector<Event>& events) {
+  CorpsMorale& record = corps_morale_detail::record_of(state, army, corps);
+  if (record.demoralized) return;
+  record.demoralized = true;
+  events.push_back(CorpsMoraleEvent{army, corps, true, corps_morale_measure(state, army, corps), level});
+}
+
 void update_corps_morale(GameState& state, std::vector<Event>& events) {
-  for (const auto& [key, level] : corps_morale_detail::corps_morale_levels(*state.rules)) {
+  for (const auto& [key, printed] : corps_morale_detail::corps_morale_levels(*state.rules)) {
     const auto& [army, corps] = key;
     const CorpsMorale* record = find_corps_morale(state, army, corps);
     if (record && record->demoralized) continue;
     // 13.0: "reach or exceed"; 13.1: a nationality against the losses of all Allied nationalities.
+    const int level = corps_morale_detail::level_now(state, army, corps, printed);
     const int measure = corps_morale_measure(state, army, corps);
     if (measure < level) continue;
     corps_morale_detail::record_of(state, army, corps).demoralized = true;

@@ -28,11 +28,14 @@ bool recover_corps_losses(GameState& state, UnitIndex index, std::vector<Event>&
   for (CorpsMorale& other : corps_morale_state(state).corps) {
     if (!other.demoralized || other.army != unit.army || (unit.army != Army::Allied && other.corps != *corps))
       continue;
-    const auto level = levels.find({other.army, other.corps});
+    const auto printed = levels.find({other.army, other.corps});
+    if (printed == levels.end()) continue;
+    const int level =
+        corps_morale_detail::level_now(state, other.army, other.corps, printed->second);  // 22.5B
     const int measure = corps_morale_measure(state, other.army, other.corps);
-    if (level == levels.end() || measure >= level->second) continue;
+    if (measure >= level) continue;
     other.demoralized = false;
-    events.push_back(CorpsMoraleEvent{other.army, other.corps, false, measure, level->second});
+    events.push_back(CorpsMoraleEvent{other.army, other.corps, false, measure, level});
   }
   return true;
 }

@@ -110,6 +110,13 @@ MoraleTerms rules_morale(const GameState& state, Army army) {
   return terms;
 }
 
+CorpsMoraleTerms rules_corps_morale(const GameState& state, Army army, std::string_view corps) {
+  CorpsMoraleTerms terms;
+  for (const RuleModule* module : state.rules->modules)
+    if (module->hooks.corps_morale) module->hooks.corps_morale(state, army, corps, terms);
+  return terms;
+}
+
 VictoryTerms rules_victory(const GameState& state) {
   VictoryTerms terms;
   for (const RuleModule* module : state.rules->modules)

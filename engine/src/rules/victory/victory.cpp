@@ -56,7 +56,7 @@ std::optional<GameResult> first_holding(const GameState& state, bool instant) {
 
 }  // namespace
 
-std::array<int, 2> victory_points(const GameState& state) {
+std::array<int, 2> scheduled_victory_points(const GameState& state) {
   std::array<int, 2> vp{};
   for_each_forces_in_play(*state.rules, [&](const ScenarioForces& forces) {
     for (const VpRule& rule : forces.vp) {
@@ -80,6 +80,11 @@ std::array<int, 2> victory_points(const GameState& state) {
       }
     }
   });
+  return vp;
+}
+
+std::array<int, 2> victory_points(const GameState& state) {
+  std::array<int, 2> vp = scheduled_victory_points(state);
   const VictoryTerms terms = rules_victory(state);  // 19.4C during play; 20.4C, 19.5D at the end
   for (std::size_t i = 0; i < vp.size(); ++i)
     vp[i] += terms.vp[i];

@@ -58,4 +58,9 @@ struct CommandStructure {
 // and units.
 CommandStructure trace_command(const GameState& state, Side side);
 
+// The same matching among `pieces` (units and leaders of one side, wherever they are) with every
+// range taken as reached: 22.4B's exited units and leaders, "all considered within the appropriate
+// command distance".
+CommandStructure command_within_reach(const GameState& state, const std::vector<UnitIndex>& pieces);
+
 }  // namespace hd::engine

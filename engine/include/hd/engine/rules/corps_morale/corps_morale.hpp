@@ -26,6 +26,10 @@ std::optional<std::string> corps_of(const Ruleset& rules, const UnitState& unit)
 // chosen option's line replaces the scenario's), or none.
 std::optional<int> corps_morale_level(const Ruleset& rules, Army army, std::string_view corps);
 
+// 13.0: a corps' (nationality's) demoralization level now: its level in the scenario's lines
+// (corps_morale_level) as the rules in force change it (22.5B), or none.
+std::optional<int> corps_level_now(const GameState& state, Army army, std::string_view corps);
+
 // 13.0's state slot (corps_morale_state.hpp), or null in a game without 13.0.
 const CorpsMoraleState* find_corps_morale_state(const GameState& state);
 
@@ -52,6 +56,12 @@ void count_corps_loss(GameState& state, UnitIndex unit, std::vector<Event>& even
 // 13.0, 13.1: demoralizes every corps (nationality) whose measure has reached its level
 // (CorpsMoraleEvent). Never restores good morale: only reorganization does (13.3).
 void update_corps_morale(GameState& state, std::vector<Event>& events);
+
+// 13.0 for a rule's own check (22.5A's proximity segment, at a level it lowered for the check):
+// demoralizes the corps at once (CorpsMoraleEvent with the corps' measure and `level`). Nothing if
+// it is already demoralized.
+void demoralize_corps(GameState& state, Army army, const std::string& corps, int level,
+                      std::vector<Event>& events);
 
 // 13.2: true if the unit (a combat unit or an officer) belongs to a demoralized corps.
 bool corps_demoralized(const GameState& state, const UnitState& unit);

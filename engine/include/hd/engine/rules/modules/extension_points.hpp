@@ -71,6 +71,10 @@ bool rules_block_zoc(const Ruleset& rules, Hex from, Hex to);
 // An army's morale terms now (morale_levels(), update_morale()).
 MoraleTerms rules_morale(const GameState& state, Army army);
 
+// A corps' (Allied nationality's) morale terms now (corps_level_now(): 13.0's demoralization and
+// recovery, 22.5A's segment).
+CorpsMoraleTerms rules_corps_morale(const GameState& state, Army army, std::string_view corps);
+
 // The victory terms now (victory_points(), final_result(), a unit's exit).
 VictoryTerms rules_victory(const GameState& state);
 

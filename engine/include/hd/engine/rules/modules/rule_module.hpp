@@ -67,6 +67,9 @@ struct RuleHooks {
   // An army's morale levels and whether it may be demoralized (18.3A, 18.3B, 18.5B, 20.3A, 21.3A,
   // 21.3B, 15.2).
   void (*morale)(const GameState& state, Army army, MoraleTerms& terms) = nullptr;
+  // A corps' (13.1: Allied nationality's) demoralization level (22.5B).
+  void (*corps_morale)(const GameState& state, Army army, std::string_view corps,
+                       CorpsMoraleTerms& terms) = nullptr;
   // The victory count: VP (19.4C, 20.4C, 19.5D), exits that score (20.4C), a result at the end (18.4A).
   void (*victory)(const GameState& state, VictoryTerms& terms) = nullptr;
 

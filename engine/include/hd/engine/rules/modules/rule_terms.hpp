@@ -75,6 +75,11 @@ struct MoraleTerms {
   bool demoralization_allowed = true;  // 18.3A: the French are not demoralized while the Prussians are not
 };
 
+// What the rules change in one corps' (13.1: Allied nationality's) demoralization level now (13.0).
+struct CorpsMoraleTerms {
+  int demoralization = 0;  // added to its level (22.5B: -7 for each defeat of the Old Guard near it)
+};
+
 // What the rules change in the victory count now (20.0's kinds of condition, 3.3).
 struct VictoryTerms {
   std::array<int, 2> vp{};  // VP the rules award each side now (19.4C; 20.4C, 19.5D once the game is over)

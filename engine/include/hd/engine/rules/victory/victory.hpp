@@ -13,6 +13,10 @@ namespace hd::engine {
 // (5.5C), as the scenario's vp lines say. Indexed by Side.
 std::array<int, 2> victory_points(const GameState& state);
 
+// The VP of the scenario's vp lines alone, before the rules in force change them (victory_points()
+// adds their VP terms): for a rule's victory hook that needs the running totals (22.4C).
+std::array<int, 2> scheduled_victory_points(const GameState& state);
+
 // The first instant condition of the scenario that holds now, if any.
 std::optional<GameResult> instant_result(const GameState& state);
 
