@@ -1,7 +1,8 @@
 // The client's new screen parts drawn offscreen (tests/client/view_scenes.cpp under xvfb-run) and
-// probed pixel by pixel: the create-game form over the lobby, the bombardment sight lines in the
-// colour of the server's verdict (7.3; the verdict computed by the engine as the server does), the
-// die rolling then the result over the defender (7.0), and the turn track strip (4.0).
+// probed pixel by pixel: the create-game form over the lobby (and its NOT BY THE BOOK note), the
+// bombardment sight lines in the colour of the server's verdict (7.3; the verdict computed by the
+// engine as the server does), the die rolling then the result over the defender (7.0), and the turn
+// track strip (4.0).
 #include "process.hpp"
 #include "view/map_palette.hpp"
 #include "virtual_display.hpp"
@@ -96,6 +97,18 @@ TEST_CASE("the create-game form opens over the lobby with the scenario list", "[
   CHECK(near(lobby.getPixel(20, 700), {40, 46, 58}, 2));  // the form's box over the lists
   // The chosen scenario's button is highlighted in the list (left column).
   CHECK(count_in(lobby, 28, 190, 330, 760, {96, 128, 176}) > 1000);
+}
+
+TEST_CASE("a scenario the server lists with missing rules gets the NOT BY THE BOOK note in the form",
+          "[client]") {
+  const auto known = facts();
+  // A click on Grand Waterloo's entry chose it, and the server's list names rules it lacks.
+  CHECK(known.at("form-not-by-the-book") == std::vector<int>{1, 1});
+  // The note is drawn in the alert colour over the force options (middle column): not for Quatre
+  // Bras, played by the book, and in lines of text for Grand Waterloo.
+  const palette::Rgb alert{255, 170, 120};
+  CHECK(count_in(image("lobby-form.png"), 350, 188, 870, 250, alert) == 0);
+  CHECK(count_in(image("lobby-form-not-by-the-book.png"), 350, 188, 870, 250, alert) > 100);
 }
 
 TEST_CASE("sight lines take the server's verdict: blocked in red, unsaid in grey, clear in green (7.3)",

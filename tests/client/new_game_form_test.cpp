@@ -41,7 +41,9 @@ std::vector<std::string> ids(const std::vector<hd::client::ForceOption>& options
 
 }  // namespace
 
-TEST_CASE("the catalogue of the server's list has every scenario with its title, force options and seats") {
+TEST_CASE(
+    "the catalogue of the server's list has every scenario with its title, force options, seats and missing "
+    "rules") {
   const auto& entries = catalogue();
   CHECK(entries.size() == hd::loader::list_scenarios(hd::loader::default_data_root()).size());
   const ScenarioEntry& quatre_bras = catalogue()[index_of("quatre-bras")];
@@ -55,6 +57,11 @@ TEST_CASE("the catalogue of the server's list has every scenario with its title,
   CHECK(quatre_bras.seats == std::vector<pb::Seat>{pb::SEAT_FRENCH, pb::SEAT_ALLIED});
   const ScenarioEntry& ligny = catalogue()[index_of("ligny")];
   CHECK(ligny.seats == std::vector<pb::Seat>{pb::SEAT_FRENCH, pb::SEAT_PRUSSIAN});
+  CHECK(ligny.force_options.at(2).id == "18.5C");
+  CHECK(ligny.force_options.at(2).secret_side == pb::SIDE_FRENCH);  // the French secret choice
+  CHECK(ligny.force_options.at(0).secret_side == pb::SIDE_UNSPECIFIED);
+  CHECK(quatre_bras.missing_rules.empty());                                    // played by the book
+  CHECK_FALSE(catalogue()[index_of("grand-waterloo")].missing_rules.empty());  // rules without a module yet
   const ScenarioEntry& campaign = catalogue()[index_of("campaign")];
   CHECK(campaign.seats == std::vector<pb::Seat>{pb::SEAT_FRENCH, pb::SEAT_PRUSSIAN, pb::SEAT_ALLIED});
 }
@@ -68,7 +75,17 @@ TEST_CASE("the catalogue takes the server's list as sent, leaving out entries it
   pb::ListedForceOption& option = *drill.add_force_options();
   option.set_id("99.5A");
   option.set_title("More cavalry");
+  pb::ListedForceOption& secret = *drill.add_force_options();
+  secret.set_id("99.5B");
+  secret.set_title("A written plan");
+  secret.set_secret_side(pb::SIDE_COALITION);
+  pb::ListedForceOption& odd = *drill.add_force_options();
+  odd.set_id("99.5C");
+  odd.set_title("Not a side's secret");
+  odd.set_secret_side(static_cast<pb::Side>(9));  // not a side of this client's protocol: open
   drill.add_optional_rules("15.2");
+  drill.add_missing_rules("99.4A");
+  drill.add_missing_rules("99.4B");
   drill.add_seats(pb::SEAT_ALLIED);
   drill.add_seats(static_cast<pb::Seat>(7));   // not a seat of this client's protocol: left out
   list.add_scenarios()->set_title("No slug");  // nothing CreateGame could name: left out
@@ -79,7 +96,12 @@ TEST_CASE("the catalogue takes the server's list as sent, leaving out entries it
   CHECK(entries[0].slug == "zz-drill");
   CHECK(entries[0].title == "A drill");
   CHECK(entries[0].rule == "99.0");
-  CHECK(entries[0].force_options == std::vector<hd::client::ForceOption>{{"99.5A", "More cavalry"}});
+  CHECK(entries[0].force_options ==
+        std::vector<hd::client::ForceOption>{{"99.5A", "More cavalry", pb::SIDE_UNSPECIFIED},
+                                             {"99.5B", "A written plan", pb::SIDE_COALITION},
+                                             {"99.5C", "Not a side's secret", pb::SIDE_UNSPECIFIED}});
+  CHECK(entries[0].missing_rules == std::vector<std::string>{"99.4A", "99.4B"});
+  CHECK(entries[1].missing_rules.empty());
   CHECK(entries[0].optional_rules == std::vector<std::string>{"15.2"});
   CHECK(entries[0].seats == std::vector<pb::Seat>{pb::SEAT_ALLIED});
   CHECK(entries[1].slug == "aa-second");

@@ -6,8 +6,9 @@
 //
 //   hd_client_view_scenes --out DIR [--font PATH]
 //
-// Writes DIR/lobby-form.png, sight-blocked.png, sight-clear.png, combat-roll.png, combat-result.png
-// and DIR/scenes.txt: one line per fact the probes need ("blocked-line X1 Y1 X2 Y2" ...).
+// Writes DIR/lobby-form.png, lobby-form-not-by-the-book.png, sight-blocked.png, sight-clear.png,
+// combat-roll.png, combat-result.png and DIR/scenes.txt: one line per fact the probes need ("blocked-line X1
+// Y1 X2 Y2" ...).
 #include "app/client_options.hpp"
 #include "camera/opening_camera.hpp"
 #include "model/client_model.hpp"
@@ -27,6 +28,7 @@
 
 #include <SFML/Graphics/RenderTexture.hpp>
 
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <optional>
@@ -227,6 +229,20 @@ int main(int argc, char** argv) {
     facts << "form-choices " << form.force_option_chosen("19.5A") << " " << form.optional_rule_chosen("15.1")
           << " " << form.built_in(pb::SEAT_ALLIED) << "\n";
     if (!save(texture, out / "lobby-form.png")) return 1;
+
+    // Grand Waterloo, whose rules in force still lack modules on the server: a click on its entry
+    // (the list's rows start at 216 px, 28 px apart) shows the NOT BY THE BOOK note and its rules.
+    const auto& entries = lobby.form().catalogue();
+    const auto grand_waterloo =
+        std::find_if(entries.begin(), entries.end(),
+                     [](const client::ScenarioEntry& e) { return e.slug == "grand-waterloo"; });
+    lobby.handle(left_click(150, 216 + 28 * static_cast<int>(grand_waterloo - entries.begin()) + 12), model);
+    texture.clear(client::to_sf_color(client::palette::kBackground));
+    lobby.draw(texture, model, size);
+    const client::ScenarioEntry* chosen = lobby.form().scenario();
+    facts << "form-not-by-the-book " << (chosen && chosen->slug == "grand-waterloo") << " "
+          << (chosen && !chosen->missing_rules.empty()) << "\n";
+    if (!save(texture, out / "lobby-form-not-by-the-book.png")) return 1;
   }
 
   const auto position = find_position(root);

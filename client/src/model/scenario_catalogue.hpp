@@ -14,6 +14,8 @@ namespace hd::client {
 struct ForceOption {
   std::string id;  // the rule number the server takes in CreateGame.force_options
   std::string title;
+  // The side whose secret written choice it is (18.5C); SIDE_UNSPECIFIED for an open option.
+  hundred_days::v1::Side secret_side = hundred_days::v1::SIDE_UNSPECIFIED;
   bool operator==(const ForceOption&) const = default;
 };
 
@@ -27,11 +29,15 @@ struct ScenarioEntry {
   std::vector<std::string> optional_rules;
   // The seats of the armies in the base forces (set up or entering), French first.
   std::vector<hundred_days::v1::Seat> seats;
+  // The rules in force (no option chosen) the server's engine has no module for: empty for a
+  // scenario played by the book; a normal server refuses to make a game of any other.
+  std::vector<std::string> missing_rules;
   bool operator==(const ScenarioEntry&) const = default;
 };
 
 // The catalogue of a ScenarioList, in the server's order. An entry without a slug (nothing to
-// send in CreateGame) and a seat that is not one of the three are left out.
+// send in CreateGame) and a seat that is not one of the three are left out; a secret side that is
+// neither French nor Coalition is read as open.
 std::vector<ScenarioEntry> scenario_catalogue_from(const hundred_days::v1::ScenarioList& list);
 
 }  // namespace hd::client

@@ -1,7 +1,9 @@
 #include "view/lobby_screen.hpp"
 
 #include "net/requests.hpp"
+#include "view/scenario_labels.hpp"
 #include "view/status_text.hpp"
+#include "view/word_wrap.hpp"
 
 #include <hd/engine/rules/modules/rule_registry.hpp>
 
@@ -14,6 +16,7 @@ namespace {
 const sf::Color kInk(232, 232, 232);
 const sf::Color kHeading(250, 214, 120);
 const sf::Color kDim(150, 156, 166);
+const sf::Color kAlert(255, 170, 120);
 using namespace lobby_layout;
 
 const char* spectator_label(const NewGameForm& form) {
@@ -87,8 +90,7 @@ void LobbyScreen::draw(sf::RenderTarget& target, ClientModel& model, sf::Vector2
   kit_.text(target, {20, y}, "Lobby - logged in as " + printable(who, 40), 22, kInk);
   kit_.button(target, {size.x - 140, y, 120, 28}, "Refresh (F5)", [&model] { model.refresh_lobby(); });
   // The last notice: a created game's invite code, or a refused request in plain words.
-  if (!model.notice().empty())
-    kit_.text(target, {460, y + 6}, printable(model.notice(), 90), 14, sf::Color(255, 170, 120));
+  if (!model.notice().empty()) kit_.text(target, {460, y + 6}, printable(model.notice(), 90), 14, kAlert);
   y += 44;
 
   // Create (the scenario field opens the full form) or join by invite code.
@@ -194,7 +196,7 @@ void LobbyScreen::draw_form(sf::RenderTarget& target, ClientModel& model, sf::Ve
     const ScenarioEntry& entry = catalogue[i];
     if (y > size.y - 80) break;
     kit_.button(
-        target, {28, y, 300, row - 4}, printable(entry.title + " (" + entry.rule + ")", 40),
+        target, {28, y, 318, row - 4}, scenario_list_label(entry, 40),
         [this, i] {
           form_.choose(i);
           scenario_.text = form_.scenario_slug();
@@ -203,10 +205,18 @@ void LobbyScreen::draw_form(sf::RenderTarget& target, ClientModel& model, sf::Ve
     y += row;
   }
 
-  // The chosen scenario's force options and the optional rules it offers.
+  // The chosen scenario's force options and the optional rules it offers, under the missing rules
+  // of a scenario not played by the book.
   const float mid = 350;
   y = top + 44;
   const ScenarioEntry* chosen = form_.scenario();
+  if (chosen && !chosen->missing_rules.empty()) {
+    for (const std::string& line : word_wrap(not_by_the_book_note(*chosen), 72)) {
+      kit_.text(target, {mid, y}, line, 13, kAlert);
+      y += 17;
+    }
+    y += 8;
+  }
   kit_.text(target, {mid, y},
             "Force options" + (chosen ? " of " + printable(chosen->title, 40) : std::string()), 16, kHeading);
   y += 24;
@@ -219,8 +229,7 @@ void LobbyScreen::draw_form(sf::RenderTarget& target, ClientModel& model, sf::Ve
       const bool on = form_.force_option_chosen(option.id);
       const std::string id = option.id;
       kit_.button(
-          target, {mid, y, 520, row - 4},
-          (on ? "[x] " : "[ ] ") + printable(option.id + " " + option.title, 64),
+          target, {mid, y, 520, row - 4}, (on ? "[x] " : "[ ] ") + force_option_label(option, 64),
           [this, id] { form_.toggle_force_option(id); }, on);
       y += row;
     }

@@ -1,3 +1,4 @@
+#include <hd/term/scenario_list_text.hpp>
 #include <hd/term/state_text.hpp>
 #include <hd/term/terminal.hpp>
 #include <hd/wire/tls_client.hpp>
@@ -19,7 +20,7 @@ namespace {
 const char* const kHelp =
     "commands (docs/terminal-client.md):\n"
     "  connect URL | register USER PASS | login USER PASS | resume [TOKEN] | logout\n"
-    "  games [open|mine|spectatable]\n"
+    "  games [open|mine|spectatable] | scenarios (what create takes: options, rules, seats)\n"
     "  create SCENARIO [option=ID]... [rule=15.1|15.2]... [french|prussian|allied=human|builtin]...\n"
     "         [take=SEAT[,SEAT]] [private] [spectators=none|french|coalition|delayed:N]\n"
     "  join GAME SEAT[,SEAT] [invite=CODE] | leave GAME SEAT | open GAME | spectate GAME | close\n"
@@ -232,6 +233,16 @@ bool Terminal::run_line(const std::string& raw) {
     out_ << answer->game_list().games_size() << " games\n";
     for (const v1::GameSummary& summary : answer->game_list().games())
       out_ << "  " << format_game_summary(summary) << "\n";
+    return true;
+  }
+  if (command == "scenarios") {
+    if (words.size() != 1) return fail("usage: scenarios");
+    v1::ClientEnvelope envelope;
+    envelope.mutable_list_scenarios();
+    const auto answer = client.request(envelope);
+    if (!answer_ok(answer, "ScenarioList")) return false;
+    if (!answer->has_scenario_list()) return fail("unexpected answer to ListScenarios");
+    out_ << format_scenario_list(answer->scenario_list());
     return true;
   }
   if (command == "create") {

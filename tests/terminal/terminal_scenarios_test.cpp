@@ -1,0 +1,94 @@
+// The hd_term program's `scenarios` command against the real server (loopback, a real SQLite file,
+// the source tree's scenarios): it asks ListScenarios and prints every scenario the server serves
+// with its force options (a secret one with its side, 18.5C), optional rules and seats, and marks
+// NOT BY THE BOOK those whose rules in force lack a module, naming the rules.
+#include "server_process.hpp"
+#include "term_run.hpp"
+
+#include <hd/loader/data_files.hpp>
+
+#include <catch2/catch.hpp>
+
+#include <sstream>
+
+using hd::test::contains;
+using hd::test::run_term;
+using hd::test::ServerOptions;
+using hd::test::ServerProcess;
+
+namespace {
+
+// The lines of `output` from the scenario's first line ("slug: ...") up to the next line that does
+// not start with a space (the next scenario, or the end); empty when the scenario is not listed.
+std::string block_of(const std::string& output, const std::string& slug) {
+  std::istringstream in(output);
+  std::string line;
+  std::string block;
+  bool inside = false;
+  while (std::getline(in, line)) {
+    if (inside && !line.empty() && line[0] != ' ') break;
+    if (!inside && line.rfind(slug + ": ", 0) == 0) inside = true;
+    if (inside) block += line + "\n";
+  }
+  return block;
+}
+
+}  // namespace
+
+TEST_CASE("hd_term scenarios lists the server's scenarios with options, rules, seats and NOT BY THE BOOK",
+          "[terminal][e2e]") {
+  ServerOptions options;
+  options.extra_args = hd::test::cheap_hashing_args(std::string(HD_SOURCE_DIR) + "/scenarios");
+  ServerProcess server(options);
+  const hd::test::TermRun run =
+      run_term(server.directory(), "scenarios", server.url(), {"register alice alice-password", "scenarios"});
+  INFO(run.output);
+  REQUIRE(run.status == 0);
+
+  // Every scenario folder the server serves, counted and each listed.
+  const auto slugs = hd::loader::list_scenarios(std::string(HD_SOURCE_DIR) + "/scenarios");
+  CHECK(contains(run.output, "\n" + std::to_string(slugs.size()) + " scenarios\n"));
+  for (const std::string& slug : slugs)
+    CHECK_FALSE(block_of(run.output, slug).empty());
+
+  const std::string quatre_bras = block_of(run.output, "quatre-bras");
+  INFO(quatre_bras);
+  CHECK(quatre_bras.rfind("quatre-bras: Quatre Bras (rule 19.0)\n", 0) == 0);
+  CHECK(contains(quatre_bras, "  seats: french allied\n"));
+  CHECK(contains(quatre_bras, "  option 19.5A: Buttlar left two battalions with the wagon train\n"));
+  for (const char* id : {"19.5B", "19.5C", "19.5D", "19.5E"})
+    CHECK(contains(quatre_bras, std::string("  option ") + id + ": "));
+  CHECK(contains(quatre_bras, "  optional rules: 15.1 15.2\n"));
+  CHECK_FALSE(contains(quatre_bras, "NOT BY THE BOOK"));
+  CHECK_FALSE(contains(quatre_bras, "secret choice"));
+
+  // 18.5C is the French player's secret written choice; 18.5A is open.
+  const std::string ligny = block_of(run.output, "ligny");
+  INFO(ligny);
+  CHECK(contains(ligny,
+                 "  option 18.5C: French First Corps marches to Ligny (secret choice of the french side)\n"));
+  CHECK(contains(ligny, "  option 18.5A: Prussian losses on 15 June\n"));
+  CHECK(contains(ligny, "  seats: french prussian\n"));
+
+  // Grand Waterloo still lacks modules for rules in force: marked, with the rules named.
+  const std::string grand_waterloo = block_of(run.output, "grand-waterloo");
+  INFO(grand_waterloo);
+  CHECK(contains(grand_waterloo, "  seats: french prussian allied\n"));
+  const std::string mark = "  NOT BY THE BOOK: missing ";
+  REQUIRE(contains(grand_waterloo, mark));
+  const std::size_t rules_at = grand_waterloo.find(mark) + mark.size();
+  const std::string missing = grand_waterloo.substr(rules_at, grand_waterloo.find('\n', rules_at) - rules_at);
+  CHECK_FALSE(missing.empty());
+  CHECK(missing != "none");
+}
+
+TEST_CASE("hd_term scenarios before a login is refused and fails under --strict", "[terminal][e2e]") {
+  ServerOptions options;
+  options.extra_args = hd::test::cheap_hashing_args(std::string(HD_SOURCE_DIR) + "/scenarios");
+  ServerProcess server(options);
+  const hd::test::TermRun run = run_term(server.directory(), "anonymous", server.url(), {"scenarios"});
+  INFO(run.output);
+  CHECK(run.status == 1);
+  CHECK(contains(run.output, "refused (LOGIN_REQUIRED"));
+  CHECK_FALSE(contains(run.output, "quatre-bras: "));
+}
