@@ -23,7 +23,8 @@ extern const RuleModule campaign_22_2C, campaign_22_4A, campaign_22_4B, campaign
     campaign_22_6F;
 extern const RuleModule grand_ligny_24_0, grand_ligny_24_2C, grand_ligny_24_4B, grand_ligny_24_4C,
     grand_ligny_24_5A;
-extern const RuleModule la_belle_alliance_variant_26_0E, la_belle_alliance_variant_26_0F;
+extern const RuleModule la_belle_alliance_variant_26_0B, la_belle_alliance_variant_26_0C,
+    la_belle_alliance_variant_26_0D, la_belle_alliance_variant_26_0E, la_belle_alliance_variant_26_0F;
 extern const RuleModule grand_waterloo_27_1D, grand_waterloo_27_1E, grand_waterloo_27_2C;
 extern const RuleModule historic_wavre_25_0E_1, historic_wavre_25_0E_2;
 }  // namespace modules
@@ -91,6 +92,9 @@ std::vector<const RuleModule*> rule_module_table() {
       &grand_ligny_24_5A,
       &historic_wavre_25_0E_1,
       &historic_wavre_25_0E_2,
+      &la_belle_alliance_variant_26_0B,
+      &la_belle_alliance_variant_26_0C,
+      &la_belle_alliance_variant_26_0D,
       &la_belle_alliance_variant_26_0E,
       &la_belle_alliance_variant_26_0F,
       &grand_waterloo_27_1D,
