@@ -43,7 +43,7 @@ const std::map<std::string, Rules>& expected_missing() {
       {"historic-wavre", {}},
       {"campaign", {}},
       {"quatre-bras-variant", {}},
-      {"grand-ligny", {"24.1A", "24.1B", "24.4A", "24.4D"}},
+      {"grand-ligny", {"24.1A", "24.4D"}},
       {"la-belle-alliance-variant", {"16.1B"}},
       {"grand-waterloo",
        {"24.1A", "27.1A", "27.1B", "27.1C", "27.2D", "27.3", "27.4A", "27.4B", "27.4C", "27.5B"}},

@@ -1,10 +1,13 @@
-// Special rules of Grand Ligny (24.0), the La Belle Alliance Variant (26.0F) and Grand Waterloo (27.1D)
-// on small hand-built games (src/scenarios/).
+// Special rules of Grand Ligny (24.0, 24.1B, 24.4A), the La Belle Alliance Variant (26.0F) and Grand Waterloo
+// (27.1D) on small hand-built games (src/scenarios/).
 #include "rules_fixture.hpp"
 
+#include <hd/engine/notation/notation.hpp>
 #include <hd/engine/rules/command/command_segment.hpp>
 #include <hd/engine/rules/morale/army_morale.hpp>
 #include <hd/engine/rules/victory/victory.hpp>
+
+#include <utility>
 
 using namespace hd::test;
 
@@ -153,4 +156,124 @@ TEST_CASE("24.4C Quatre Bras French costs both Allied levels 5 until recaptured"
   CHECK(morale_levels(state, Army::Prussian).first == std::nullopt);  // the Allied army only
   state.control[Hex{16, 41}] = Side::Coalition;
   CHECK(morale_levels(state, Army::Allied).first == 20);
+}
+
+namespace {
+
+// 24.1B: the First Corps' Q (1/[1]) and the Second Corps' B, on 16/1400-16/2100.
+GameState activation_game() {
+  return make_game(
+      "",
+      {{"french", "Q", "infantry", 4, 4, "1/[1]"},
+       {"french", "B", "infantry", 4, 4, "[2]"},
+       {"prussian", "P", "infantry", 4, 4, "[1]"}},
+      "rules 1.0-9.0 24.1B\nsetup french 0505 : Q\nsetup french 0808 : B\nsetup prussian 1212 : P\n",
+      "turns 16/1400 16/2100\n");
+}
+
+// Ends phases, every die rolled showing `die`, until the French movement phase of turn `turn`.
+void to_french_movement(GameState& state, int turn, int die_shown) {
+  while (!(state.turn == turn && state.phasing == Side::French && state.phase == Phase::Movement))
+    apply(state, pending_decision(state).side, EndPhaseAction{}, die(die_shown));
+}
+
+}  // namespace
+
+TEST_CASE("24.1B the First Corps moves only once activated: 1 at 16/1400, 1-2 at 16/1500, 1-3 at 16/1600",
+          "[rules][24.1B]") {
+  SECTION("a 2 at 16/1400 holds it, a 2 at 16/1500 activates it") {
+    auto state = activation_game();
+    // The first phase's roll needs an action: the game opens with a set-up phase (start_game).
+    REQUIRE(state.phase == Phase::Setup);
+    to_french_movement(state, 0, 2);
+    CHECK(refused_by(state, Side::French, move(state, "Q", {"0506"})) == "24.1B");
+    CHECK(refused_by(state, Side::French, move(state, "B", {"0809"})).empty());
+    to_french_movement(state, 1, 2);
+    CHECK(refused_by(state, Side::French, move(state, "Q", {"0506"})).empty());
+  }
+  SECTION("a 1 at 16/1400 activates it at once") {
+    auto state = activation_game();
+    to_french_movement(state, 0, 1);
+    CHECK(refused_by(state, Side::French, move(state, "Q", {"0506"})).empty());
+  }
+  SECTION("three 6s hold it until 16/1700 and after: activated without a roll") {
+    auto state = activation_game();
+    to_french_movement(state, 2, 6);  // 16/1600: a 6 against 1-3
+    CHECK(refused_by(state, Side::French, move(state, "Q", {"0506"})) == "24.1B");
+    std::vector<Event> events;
+    while (!(state.turn == 3 && state.phasing == Side::French && state.phase == Phase::Movement))
+      events = apply(state, pending_decision(state).side, EndPhaseAction{}, no_dice());
+    REQUIRE(state.current_turn().name == (TurnName{16, 2100}));
+    const auto activated = events_of<RuleEvent>(events);
+    REQUIRE(activated.size() == 1);
+    CHECK(format_event(state, Event{activated[0]}) ==
+          "the First Corps [1] is activated from 16/1700 on (24.1B)");
+    CHECK(refused_by(state, Side::French, move(state, "Q", {"0506"})).empty());
+  }
+}
+
+namespace {
+
+// 24.4A on a 40-column map: French F (3005) and H (3205) east of column 28, G (2005) west of it; Allied
+// X, W, Z and Y two hexes south of them, 24 strong (W 6).
+GameState eastern_attack_game() {
+  return make_game("",
+                   {{"french", "F", "infantry", 4, 4, "[2]"},
+                    {"french", "G", "infantry", 4, 4, "[2]"},
+                    {"french", "H", "infantry", 4, 4, "[2]"},
+                    {"allied", "X", "infantry", 24, 4, "[5]"},
+                    {"allied", "W", "infantry", 6, 4, "[5]"},
+                    {"allied", "Y", "infantry", 24, 4, "[5]"},
+                    {"allied", "Z", "infantry", 24, 4, "[5]"}},
+                   "rules 1.0-9.0 24.4A\nmorale french demoralization 60\n"
+                   "setup french 3005 : F\nsetup french 2005 : G\nsetup french 3205 : H\n"
+                   "setup allied 3007 : X W\nsetup allied 2007 : Y\nsetup allied 3207 : Z\n",
+                   "turns 16/1400 16/1600\n", 40, 12);
+}
+
+int french_level(const GameState& state) {
+  return *morale_levels(state, Army::French).first;
+}
+
+// The Allies close in (each unit one hex north) and their combat phase begins.
+void allied_close_in(GameState& state) {
+  while (!(state.phasing == Side::Coalition && state.phase == Phase::Movement))
+    apply(state, state.phasing, EndPhaseAction{}, no_dice());
+  for (auto [id, to] : {std::pair{"X", "3006"}, {"W", "3006"}, {"Y", "2006"}, {"Z", "3206"}})
+    apply(state, Side::Coalition, move(state, id, {to}), no_dice());
+  apply(state, Side::Coalition, EndPhaseAction{}, no_dice());
+  REQUIRE(state.phase == Phase::Combat);
+}
+
+// A Coalition attack at 6-1 rolling 1 (De), the advance declined.
+void allied_attack(GameState& state, std::vector<const char*> attackers, const char* defender) {
+  apply(state, Side::Coalition, attack(state, attackers, {defender}), die(1));
+  if (state.pending_advance) apply(state, Side::Coalition, AdvanceAction{}, no_dice());
+}
+
+}  // namespace
+
+TEST_CASE(
+    "24.4A the first in-command Allied attack east of column 28 lowers the French level by its strength",
+    "[rules][24.4A]") {
+  SECTION("west of the line nothing; east, once") {
+    auto state = eastern_attack_game();
+    allied_close_in(state);
+    allied_attack(state, {"Y"}, "G");  // column 20
+    CHECK(french_level(state) == 60);
+    allied_attack(state, {"X", "W"}, "F");  // column 30: 24 + 6
+    CHECK(french_level(state) == 30);
+    allied_attack(state, {"Z"}, "H");  // the first time only
+    CHECK(french_level(state) == 30);
+  }
+  SECTION("an out-of-command unit neither counts nor triggers it") {
+    auto state = eastern_attack_game();
+    allied_close_in(state);
+    set_out_of_command(state, unit(state, "Z"), true);
+    allied_attack(state, {"Z"}, "H");
+    CHECK(french_level(state) == 60);
+    set_out_of_command(state, unit(state, "X"), true);
+    allied_attack(state, {"X", "W"}, "F");  // W alone is in command
+    CHECK(french_level(state) == 54);
+  }
 }

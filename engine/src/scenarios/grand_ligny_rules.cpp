@@ -1,6 +1,7 @@
 // Grand Ligny (24.0): its special rules, each a rule module.
 #include "scenario_detail.hpp"
 
+#include <hd/engine/rules/command/command_segment.hpp>
 #include <hd/engine/rules/leaders/leaders.hpp>
 #include <hd/engine/rules/modules/rule_module.hpp>
 #include <hd/engine/rules/morale/army_morale.hpp>
@@ -8,8 +9,11 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
 #include <span>
+#include <string>
 #include <string_view>
+#include <variant>
 
 namespace hd::engine {
 
@@ -25,11 +29,39 @@ struct Fields<TownLossesKept> {
   static constexpr auto list = std::make_tuple(field("towns", &TownLossesKept::towns));
 };
 
+// 24.1B's own state, in its slot: whether the French First Corps has been activated.
+struct FirstCorpsActivation {
+  bool activated = false;
+  bool operator==(const FirstCorpsActivation&) const = default;
+};
+
+template <>
+struct Fields<FirstCorpsActivation> {
+  static constexpr auto list = std::make_tuple(field("activated", &FirstCorpsActivation::activated));
+};
+
+// 24.4A's own state, in its slot: the French level's reduction, once the first in-command Allied
+// attack east of column 28 has happened (0 until then).
+struct AlliedAttackInTheEast {
+  bool happened = false;
+  int reduction = 0;
+  bool operator==(const AlliedAttackInTheEast&) const = default;
+};
+
+template <>
+struct Fields<AlliedAttackInTheEast> {
+  static constexpr auto list = std::make_tuple(field("happened", &AlliedAttackInTheEast::happened),
+                                               field("reduction", &AlliedAttackInTheEast::reduction));
+};
+
 namespace modules {
 namespace {
 
-[[maybe_unused]] void every_member_is_walked(TownLossesKept& t) {
+[[maybe_unused]] void every_member_is_walked(TownLossesKept& t, FirstCorpsActivation& f,
+                                             AlliedAttackInTheEast& a) {
   HD_ALL_MEMBERS_WALKED(TownLossesKept, t, t1);
+  HD_ALL_MEMBERS_WALKED(FirstCorpsActivation, f, f1);
+  HD_ALL_MEMBERS_WALKED(AlliedAttackInTheEast, a, a1, a2);
 }
 
 using scenario_detail::french_control;
@@ -116,8 +148,113 @@ void napoleon_eliminated(const GameState& state, VictoryTerms& terms) {
   terms.result = GameResult{Side::Coalition, "decisive", "Napoleon eliminated"};
 }
 
+constexpr std::string_view kActivationRule = "24.1B";
+
+// 24.1B: a combat unit of the French First Corps ([1] or one of its divisions, "4/[1]").
+bool first_corps_unit(const UnitState& unit) {
+  return unit.army == Army::French && !unit.is_leader() &&
+         (unit.command == "[1]" || unit.command.ends_with("/[1]"));
+}
+
+void open_activation_slot(GameState& state) {
+  state.rule_state.add<FirstCorpsActivation>(kActivationRule);
+}
+
+// 24.1B (NOTES R-G2): at the start of each French movement phase until the First Corps is activated,
+// one die: activated on 1 at 16/1400, 1-2 at 16/1500, 1-3 at 16/1600; from 16/1700 on, activated
+// without a roll.
+void first_corps_activation(GameState& state, const DieRoller& roll, std::vector<Event>& events) {
+  if (!scenario_detail::french_movement_phase(state)) return;
+  auto& slot = state.rule_state.get<FirstCorpsActivation>(kActivationRule);
+  if (slot.activated) return;
+  const TurnName now = state.current_turn().name;
+  if (!(now < TurnName{16, 1700})) {
+    slot.activated = true;
+    events.push_back(RuleEvent{std::string(kActivationRule), "activated", {}, {}, {}});
+    return;
+  }
+  const int needed = now < TurnName{16, 1500} ? 1 : now < TurnName{16, 1600} ? 2 : 3;
+  const int die = roll();
+  slot.activated = die <= needed;
+  events.push_back(DieRolledEvent{
+      std::string(kActivationRule), die,
+      slot.activated ? "the First Corps [1] is activated" : "the First Corps [1] is not activated yet"});
+}
+
+// 24.1B: no First Corps unit moves or enters the map before the corps is activated.
+std::optional<Refusal> first_corps_held(const GameState& state, UnitAct act, UnitIndex index) {
+  if (act != UnitAct::BeginMove || !first_corps_unit(state.units[index])) return std::nullopt;
+  const auto* slot = state.rule_state.find<FirstCorpsActivation>(kActivationRule);
+  if (!slot || slot->activated) return std::nullopt;
+  return refuse_by_rule("24.1B", "first-corps-inactive", "{0}: the First Corps is not activated yet",
+                        {RefusalArg::of_unit(index)});
+}
+
+std::string activation_words(const GameState&, const RuleEvent& event) {
+  if (event.kind == "activated") return "the First Corps [1] is activated from 16/1700 on (24.1B)";
+  return "24.1B " + event.kind;
+}
+
+constexpr std::string_view kEasternAttackRule = "24.4A";
+constexpr int kEastOfColumn = 28;  // 24.4A: "east of hex column 28xx"
+
+void open_eastern_attack_slot(GameState& state) {
+  state.rule_state.add<AlliedAttackInTheEast>(kEasternAttackRule);
+}
+
+// 24.4A: the first time (only) in-command Allied units attack a French unit east of column 28xx (a
+// defender in column 29 or above), the French level falls by the strength of the in-command Allied
+// units in that combat (adjacent and bombarding). Out-of-command Allied units neither trigger it nor
+// count (docs/rules-notes.md, 24.4A).
+void allied_attack_in_the_east(GameState& state, const CombatAftermath& combat, std::vector<Event>& events) {
+  auto& slot = state.rule_state.get<AlliedAttackInTheEast>(kEasternAttackRule);
+  if (slot.happened || state.phasing != Side::Coalition) return;
+  const AttackAction& attack = combat.attack;
+  const bool east = std::any_of(attack.defenders.begin(), attack.defenders.end(), [&](UnitIndex u) {
+    return state.units[u].army == Army::French && state.units[u].hex.column > kEastOfColumn;
+  });
+  int strength = 0;
+  const auto count = [&](UnitIndex u) {
+    const UnitState& unit = state.units[u];
+    if (unit.army == Army::Allied && !out_of_command(state, u)) strength += unit.strength();
+  };
+  std::for_each(attack.attackers.begin(), attack.attackers.end(), count);
+  std::for_each(attack.bombarding.begin(), attack.bombarding.end(), count);
+  if (!east || strength == 0) return;
+  slot.happened = true;
+  slot.reduction = strength;
+  std::get<CombatResolvedEvent>(events[combat.event_at])
+      .odds.modifiers.push_back(
+          "the first in-command Allied attack east of column 28: the French level falls by " +
+          std::to_string(strength) + " (24.4A)");
+  update_morale(state, events);
+}
+
+void lower_french_level(const GameState& state, Army army, MoraleTerms& terms) {
+  if (army != Army::French) return;
+  if (const auto* slot = state.rule_state.find<AlliedAttackInTheEast>(kEasternAttackRule))
+    terms.demoralization -= slot->reduction;
+}
+
 }  // namespace
 
+extern const RuleModule grand_ligny_24_1B{
+    "24.1B",
+    "The French First Corps moves only once activated",
+    "hooks: phase start (the activation die each French movement phase: 1 at 16/1400, 1-2 at 16/1500, "
+    "1-3 at 16/1600, automatic from 16/1700; its slot), unit refusal (a [1] unit's move or entry before)",
+    {.opening = open_activation_slot,
+     .phase_start = first_corps_activation,
+     .unit_refusal = first_corps_held,
+     .event_words = activation_words}};
+extern const RuleModule grand_ligny_24_4A{
+    "24.4A",
+    "The first in-command Allied attack east of column 28 lowers the French level",
+    "hooks: combat result adjustments (the first Coalition combat with in-command Allied units against a "
+    "French unit in column 29 or east: the reduction, in its slot), morale (the French level less it)",
+    {.opening = open_eastern_attack_slot,
+     .combat_resolved = allied_attack_in_the_east,
+     .morale = lower_french_level}};
 extern const RuleModule grand_ligny_24_4B{
     "24.4B",
     "Ligny and St Amand held by the French cost both Prussian levels 5 each",

@@ -19,10 +19,10 @@ extern const RuleModule quatre_bras_19_2C, quatre_bras_19_4C, quatre_bras_19_5A,
 extern const RuleModule wavre_20_3A, wavre_20_4C;
 extern const RuleModule quatre_bras_variant_23_0B, quatre_bras_variant_23_0C, quatre_bras_variant_23_0D;
 extern const RuleModule la_belle_alliance_21_3A, la_belle_alliance_21_3B;
-extern const RuleModule campaign_22_2C, campaign_22_4A, campaign_22_4B, campaign_22_4C, campaign_22_5A, campaign_22_5B,
-    campaign_22_6F;
-extern const RuleModule grand_ligny_24_0, grand_ligny_24_2C, grand_ligny_24_4B, grand_ligny_24_4C,
-    grand_ligny_24_5A;
+extern const RuleModule campaign_22_2C, campaign_22_4A, campaign_22_4B, campaign_22_4C, campaign_22_5A,
+    campaign_22_5B, campaign_22_6F;
+extern const RuleModule grand_ligny_24_0, grand_ligny_24_1B, grand_ligny_24_2C, grand_ligny_24_4A,
+    grand_ligny_24_4B, grand_ligny_24_4C, grand_ligny_24_5A;
 extern const RuleModule la_belle_alliance_variant_26_0B, la_belle_alliance_variant_26_0C,
     la_belle_alliance_variant_26_0D, la_belle_alliance_variant_26_0E, la_belle_alliance_variant_26_0F;
 extern const RuleModule grand_waterloo_27_1D, grand_waterloo_27_1E, grand_waterloo_27_2C;
@@ -86,7 +86,9 @@ std::vector<const RuleModule*> rule_module_table() {
       &quatre_bras_variant_23_0C,
       &quatre_bras_variant_23_0D,
       &grand_ligny_24_0,
+      &grand_ligny_24_1B,
       &grand_ligny_24_2C,
+      &grand_ligny_24_4A,
       &grand_ligny_24_4B,
       &grand_ligny_24_4C,
       &grand_ligny_24_5A,
