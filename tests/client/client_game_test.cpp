@@ -518,6 +518,87 @@ TEST_CASE("end: the opponent's draw offer shown and declined by N; a draw offere
   CHECK(pixel(keep(drawn), probe_x, 40 + 112) == palette::kGameEndBanner);
 }
 
+TEST_CASE(
+    "end: the opponent's draw offer accepted by Y; the end shows the draw and the final VP; Ctrl+S reports "
+    "where the record went",
+    "[e2e]") {
+  RealGame game;
+  const auto directory = game.server.directory();
+  const std::filesystem::path records = directory / "records-accepted";
+  std::filesystem::create_directories(records);
+  std::vector<std::string> args{"--server",
+                                game.server.url(),
+                                "--user",
+                                "alice",
+                                "--password",
+                                "password-alice",
+                                "--screenshot-timeout-seconds",
+                                "60",
+                                "--record-dir",
+                                records.string(),
+                                "--open-game",
+                                std::to_string(game.id)};
+  hd::test::ScriptedClient client(HD_CLIENT_BINARY, args, directory / "accept-client.log", kWidth, kHeight);
+  const auto report = [&client] {
+    auto answer = client.report();
+    INFO("client log:\n" << client.log());
+    REQUIRE(answer);
+    return *answer;
+  };
+  INFO("server log:\n" << game.server.log());
+  client.send("wait-for game");
+  client.send("wait-for idle");
+  const auto before = report();
+  CHECK(before["end"] == "-");
+  CHECK(before["end_vp"] == "-");
+
+  // bob (Allied) offers over the protocol; Y in the client accepts it on the server.
+  v1::ClientEnvelope offer;
+  offer.mutable_offer_draw()->set_game_id(game.id);
+  REQUIRE(game.bob.request(offer).has_ok());
+  client.send("wait-for draw-offer");
+  CHECK(report()["draw_offer"] == "Allied");
+  client.send("key Y");
+  client.send("wait-for over");
+  client.send("wait-for idle");
+  const auto ended = report();
+  CHECK(ended["draw_offer"] == "-");
+  CHECK(ended["end"] == "Draw");
+  CHECK(ended["end_reason"] == "drawn_by_agreement");
+  // The final VP on the end screen are the server's VP of the last view (the report's vp=F,C).
+  const std::string vp = ended["vp"];
+  const auto comma = vp.find(',');
+  REQUIRE(comma != std::string::npos);
+  CHECK(ended["end_vp"] == "Final_VP:_French_" + vp.substr(0, comma) + ",_Coalition_" + vp.substr(comma + 1));
+  // Nothing left to resign or offer: Ctrl+R does not even arm.
+  client.send("ctrl-key R");
+  client.send("wait-for idle");
+  CHECK(report()["resign_armed"] == "0");
+
+  // Ctrl+S: the files are written and the report (the end panel) says where.
+  client.send("ctrl-key S");
+  client.send("wait-for idle");
+  const auto exported = report();
+  const auto record = records / (std::to_string(game.id) + ".rec");
+  const auto proof = records / (std::to_string(game.id) + ".dice");
+  CHECK(exported["export"] == "Record_written_to_" + record.string() + ",_dice_proof_to_" + proof.string());
+  const std::string shot = (directory / "client-draw-accepted.png").string();
+  client.send("frames 3");
+  client.send("screenshot " + shot);
+  client.send("quit");
+  CHECK(client.finish() == 0);
+  CHECK(std::filesystem::file_size(record) > 0);
+  CHECK(std::filesystem::file_size(proof) > 0);
+
+  const auto rows = hd::test::query(game.server.database_path(),
+                                    "SELECT status, result FROM games WHERE id = " + std::to_string(game.id));
+  REQUIRE(rows.size() == 1);
+  CHECK(rows[0] == "3|drawn by agreement");
+  const double map_width = kWidth - 400.0;
+  const double probe_x = (map_width + std::min(map_width - 40, 620.0)) / 2 - 8;
+  CHECK(pixel(keep(shot), probe_x, 40 + 112) == palette::kGameEndBanner);
+}
+
 TEST_CASE("lobby: the three lists drawn; a click on a free seat joins that game on the server", "[e2e]") {
   hd::test::ServerProcess server({hd::test::game_server_args(), {}});
   hd::test::GamePlayer alice(server.port(), "alice");

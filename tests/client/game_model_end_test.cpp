@@ -1,6 +1,7 @@
 // Ending a game from the window client: resignation in two steps, draw offers and their answers,
 // the end screen's words (from the view's result or the summary's) and the record export request.
 #include "model/client_model.hpp"
+#include "model/game_end.hpp"
 #include "model/game_model.hpp"
 #include "model/record_file.hpp"
 

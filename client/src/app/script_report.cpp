@@ -1,5 +1,7 @@
 #include "app/script_report.hpp"
 
+#include "model/game_end.hpp"
+
 #include <hd/engine/board/hex.hpp>
 
 #include <sstream>
@@ -135,7 +137,8 @@ std::string script_report(const ClientModel& model) {
   out << " resign_armed=" << game.resign_armed();
   const auto end = game_end(game);
   out << " end=" << (end ? one_word(end->headline) : "-")
-      << " end_reason=" << (end ? one_word(end->reason) : "-");
+      << " end_reason=" << (end ? one_word(end->reason) : "-")
+      << " end_vp=" << (end ? one_word(end->final_vp) : "-") << " export=" << one_word(game.export_message());
   // A rule's decision (12.0): its rule and the labels of the choices offered to this client's seats.
   out << " rule=" << one_word(view.pending().rule())
       << " choices=" << list(game.rule_choices(), [](const pb::DecisionChoice* choice) {

@@ -11,6 +11,7 @@
 //          defenders=IDX,...   odds=none|legal:3-1|illegal   retreat_unit=IDX|-   retreats=CCRR,...
 //          advances=CCRR,...   what=words_joined_by_underscores   notice=words_joined_by_underscores
 //          draw_offer=ARMY|-   resign_armed=0|1   end=headline_words|-   end_reason=words|-
+//          end_vp=Final_VP:_French_N,_Coalition_M|-   export=where_the_record_went|-
 //          rule=RULE|-   choices=LABEL,...   failure=words|-   (why the connection failed, as the
 //          status bar says it: e.g. the server's certificate refused, issue 28)
 //

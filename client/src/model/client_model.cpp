@@ -216,7 +216,7 @@ void ClientModel::on_envelope(const pb::ServerEnvelope& envelope) {
       break;
     case pb::ServerEnvelope::kGameRecord: {
       const RecordWritten written = write_game_record(envelope.game_record(), record_dir_);
-      game_.note(written.message);
+      game_.record_exported(written.message);
       notice_ = written.message;
       break;
     }

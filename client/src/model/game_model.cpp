@@ -83,6 +83,7 @@ std::string phase_name(pb::Phase phase) {
 }
 
 void GameModel::apply_snapshot(const pb::GameSnapshot& snapshot) {
+  if (snapshot.game_id() != game_id_) export_message_.clear();
   game_id_ = snapshot.game_id();
   sequence_ = snapshot.sequence();
   spectating_ = snapshot.spectating();
@@ -608,6 +609,11 @@ std::vector<Request> GameModel::export_record() const {
   return {request};
 }
 
+void GameModel::record_exported(const std::string& message) {
+  export_message_ = message;
+  note(message);
+}
+
 pb::Side side_of(pb::Seat seat) {
   switch (seat) {
     case pb::SEAT_FRENCH:
@@ -618,44 +624,6 @@ pb::Side side_of(pb::Seat seat) {
     default:
       return pb::SIDE_UNSPECIFIED;
   }
-}
-
-std::optional<GameEnd> game_end(const GameModel& game) {
-  if (!game.over()) return std::nullopt;
-  const pb::GameView& view = game.view();
-  if (view.has_result()) {
-    const pb::GameResult& result = view.result();
-    GameEnd end;
-    if (result.winner() == pb::SIDE_UNSPECIFIED) {
-      end.headline = "Draw";
-    } else {
-      end.headline = side_name(result.winner()) + " victory";
-      if (!result.level().empty()) end.headline += " (" + result.level() + ")";
-    }
-    end.reason = result.text();
-    return end;
-  }
-  // Ended by consent or closed before it started: the summary's typed end and winner; its words are
-  // the reason shown, never read.
-  const pb::GameSummary& summary = game.summary();
-  GameEnd end;
-  switch (summary.end()) {
-    case pb::GAME_END_RESIGNATION:
-      end.headline = side_name(summary.winner()) + " victory (resignation)";
-      break;
-    case pb::GAME_END_DRAW_AGREED:
-      end.headline = "Draw";
-      break;
-    case pb::GAME_END_WITHDRAWN:
-    case pb::GAME_END_EXPIRED:
-      end.headline = "Closed before it started";
-      break;
-    default:
-      end.headline =
-          summary.winner() == pb::SIDE_UNSPECIFIED ? "Game over" : side_name(summary.winner()) + " victory";
-  }
-  end.reason = summary.result();
-  return end;
 }
 
 bool GameModel::combat_built() const {

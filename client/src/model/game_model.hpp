@@ -189,6 +189,10 @@ class GameModel {
   std::vector<Request> answer_draw(bool accept);
   // Asks for the finished game's record and dice proof (ExportRecord); nothing before the end.
   std::vector<Request> export_record() const;
+  // Where the last export of this game went (the record's and the dice proof's paths), or why it
+  // could not be written: logged, and kept for the end panel until another game is opened.
+  void record_exported(const std::string& message);
+  const std::string& export_message() const { return export_message_; }
 
  private:
   void rebuild_stacks();
@@ -231,18 +235,11 @@ class GameModel {
   std::uint64_t combat_serial_ = 0;
   bool resign_armed_ = false;
   std::optional<pb::Seat> draw_offer_;
+  std::string export_message_;
 };
 
 // The side a seat plays: SEAT_FRENCH -> SIDE_FRENCH, the others SIDE_COALITION.
 pb::Side side_of(pb::Seat seat);
-// What the end screen says: who won (or that it is a draw) and why.
-struct GameEnd {
-  std::string headline;  // "French victory (decisive)", "Coalition victory", "Draw", ...
-  std::string reason;    // the victory condition met, the resignation or the agreement, in words
-};
-// The end of a finished game: from the view's result (the engine's victory condition, 17.0) when it
-// has one, else from the summary's result in words (resignation, agreed draw); nullopt while it runs.
-std::optional<GameEnd> game_end(const GameModel& game);
 
 // The hex of a wire coordinate on the NLB grid, nullopt if off it (untrusted input).
 std::optional<engine::Hex> hex_of(const pb::HexCoord& coord);

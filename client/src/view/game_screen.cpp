@@ -1,5 +1,6 @@
 #include "view/game_screen.hpp"
 
+#include "model/game_end.hpp"
 #include "net/requests.hpp"
 #include "view/counter_painter.hpp"
 #include "view/map_palette.hpp"
@@ -7,6 +8,7 @@
 #include "view/sf_color.hpp"
 #include "view/status_text.hpp"
 #include "view/turn_track_strip.hpp"
+#include "view/word_wrap.hpp"
 
 #include <hd/engine/board/terrain.hpp>
 
@@ -26,6 +28,8 @@ namespace {
 // A press and release closer than this (pixels) is a click, not a drag.
 constexpr int kClickSlop = 4;
 constexpr unsigned kPanelTextSize = 13;
+// Characters of panel text a line holds (the end's words, where a record was written).
+constexpr std::size_t kPanelWrap = 56;
 constexpr float kLine = 16;
 
 sf::Color with_alpha(palette::Rgb rgb, std::uint8_t alpha) {
@@ -497,8 +501,14 @@ void GameScreen::draw_panel(sf::RenderTarget& target, ClientModel& model, sf::Ve
   line(side_name(view.phasing()) + " " + phase_name(view.phase()) + " phase");
   if (const auto end = game_end(game)) {
     line(end->headline, alert, 16);
-    if (!end->reason.empty()) line(end->reason, alert);
-    line("Ctrl+S: save the record and dice proof");
+    for (const auto& part : word_wrap(end->reason, kPanelWrap))
+      line(part, alert);
+    if (!end->final_vp.empty()) line(end->final_vp, heading);
+    kit_.button(target, {x, y, 250, 22}, "Save record and dice proof (^S)",
+                [&model] { model.send_game(model.game().export_record()); });
+    y += 26;
+    for (const auto& part : word_wrap_cut(game.export_message(), kPanelWrap))
+      line(part);
   } else {
     line((game.my_decision() ? "Your decision: " : "Waiting for " + side_name(view.pending().side()) + ": ") +
              view.pending().what(),
@@ -640,9 +650,9 @@ void GameScreen::draw_panel(sf::RenderTarget& target, ClientModel& model, sf::Ve
     }
   }
 
-  // Buttons.
+  // Buttons (a finished game has no phase to end and nothing to undo).
   y += 4;
-  if (game.my_decision()) {
+  if (game.my_decision() && !game.over()) {
     kit_.button(target, {x, y, 150, 24}, "End phase (Ctrl+E)",
                 [&model] { model.send_game(model.game().end_phase()); });
     kit_.button(target, {x + 158, y, 100, 24}, "Undo (U)",
@@ -826,12 +836,25 @@ void GameScreen::draw_crt(sf::RenderTarget& target, sf::Vector2f size) const {
 void GameScreen::draw_game_end(sf::RenderTarget& target, const GameEnd& end, sf::Vector2f size) const {
   const float map_width = size.x - kSidePanelWidth;
   const float width = std::min(map_width - 40, 620.0f);
-  const sf::FloatRect box{(map_width - width) / 2, 40, width, 120};
+  // The victory condition's words on at most two lines (the second shortened if need be).
+  std::vector<std::string> reason = word_wrap(end.reason, 70);
+  if (reason.size() > 2) {
+    for (std::size_t i = 3; i < reason.size(); ++i)
+      reason[2] += " " + reason[i];
+    reason[1] += " " + reason[2];
+    reason.resize(2);
+  }
+  const float vp_top = 54 + 20 * static_cast<float>(reason.size());
+  const float hint_top = vp_top + (end.final_vp.empty() ? 0 : 24);
+  const sf::FloatRect box{(map_width - width) / 2, 40, width, std::max(120.0f, hint_top + 30)};
   kit_.box(target, box, to_sf_color(palette::kGameEndBanner), sf::Color(20, 20, 20));
   const sf::Color ink(250, 246, 232);
   kit_.text(target, {box.left + 16, box.top + 12}, printable(end.headline, 60), 28, ink);
-  kit_.text(target, {box.left + 16, box.top + 54}, printable(end.reason, 80), 15, ink);
-  kit_.text(target, {box.left + 16, box.top + 84},
+  for (std::size_t i = 0; i < reason.size(); ++i)
+    kit_.text(target, {box.left + 16, box.top + 54 + 20 * static_cast<float>(i)}, printable(reason[i], 72),
+              15, ink);
+  if (!end.final_vp.empty()) kit_.text(target, {box.left + 16, box.top + vp_top}, end.final_vp, 17, ink);
+  kit_.text(target, {box.left + 16, box.top + hint_top},
             "Ctrl+S saves the record and dice proof; Ctrl+L to the lobby", 14, ink);
 }
 

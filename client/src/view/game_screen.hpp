@@ -7,6 +7,7 @@
 #include "camera/camera.hpp"
 #include "input/camera_controller.hpp"
 #include "model/client_model.hpp"
+#include "model/game_end.hpp"
 #include "view/combat_animation.hpp"
 #include "view/map_layer.hpp"
 #include "view/ui_kit.hpp"

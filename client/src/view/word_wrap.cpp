@@ -20,4 +20,13 @@ std::vector<std::string> word_wrap(const std::string& text, std::size_t width) {
   return lines;
 }
 
+std::vector<std::string> word_wrap_cut(const std::string& text, std::size_t width) {
+  std::vector<std::string> lines;
+  if (width == 0) return lines;
+  for (const std::string& line : word_wrap(text, width))
+    for (std::size_t from = 0; from < line.size(); from += width)
+      lines.push_back(line.substr(from, width));
+  return lines;
+}
+
 }  // namespace hd::client

@@ -10,4 +10,8 @@ namespace hd::client {
 // own, uncut). Runs of spaces collapse; an empty text gives no lines.
 std::vector<std::string> word_wrap(const std::string& text, std::size_t width);
 
+// As word_wrap, but a word longer than `width` (a file path) is cut into pieces of `width`
+// characters, so no line is longer than `width`.
+std::vector<std::string> word_wrap_cut(const std::string& text, std::size_t width);
+
 }  // namespace hd::client
