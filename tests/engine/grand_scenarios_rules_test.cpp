@@ -277,3 +277,79 @@ TEST_CASE(
     CHECK(french_level(state) == 54);
   }
 }
+
+namespace {
+
+// Grand Waterloo's levels (27.4A-C) on a 44 x 24 map that holds Maison du Roi (1022), Waterloo
+// (0606 0607 0708 0709), Wavre (4206 4306 4307) and the French exit 3701.
+GameState waterloo_levels_game(const std::string& rule, const std::string& setup) {
+  return make_game(
+      "",
+      {{"french", "W", "infantry", 4, 4, "[1]"},
+       {"french", "E", "infantry", 4, 4, "[1]"},
+       {"french", "L", "infantry", 4, 4, "[2]"},
+       {"french", "R", "infantry", 4, 4, "[3]"},
+       {"prussian", "P", "infantry", 24, 4, "[4]"},
+       {"allied", "C", "infantry", 4, 4, "[1]"}},
+      "rules 1.0-9.0 " + rule +
+          "\nmorale french demoralization 60\nmorale prussian demoralization 35 disintegration 50\n"
+          "morale allied demoralization 45 disintegration 55\nvp french exit 3701 0\n" +
+          setup,
+      "turns 16/1400 16/1600\n", 44, 24);
+}
+
+std::pair<int, int> levels(const GameState& state, Army army) {
+  const auto [demoralization, disintegration] = morale_levels(state, army);
+  return {demoralization.value_or(-1), disintegration.value_or(-1)};
+}
+
+void to_coalition_movement(GameState& state) {
+  while (!(state.phasing == Side::Coalition && state.phase == Phase::Movement))
+    apply(state, state.phasing, EndPhaseAction{}, no_dice());
+}
+
+}  // namespace
+
+TEST_CASE(
+    "27.4A the French level: +10 while a Coalition army is demoralized, -20 once Maison du Roi is entered",
+    "[rules][27.4A]") {
+  auto state = waterloo_levels_game("27.4A", "setup french 0505 : W\nsetup allied 1024 : C\n");
+  CHECK(levels(state, Army::French).first == 60);
+  state.demoralized[static_cast<std::size_t>(Army::Prussian)] = true;  // hand-built
+  CHECK(levels(state, Army::French).first == 70);
+  state.demoralized[static_cast<std::size_t>(Army::Prussian)] = false;
+  to_coalition_movement(state);
+  apply(state, Side::Coalition, move(state, "C", {"1023", "1022"}), no_dice());
+  CHECK(levels(state, Army::French).first == 40);
+  apply(state, Side::Coalition, EndPhaseAction{}, no_dice());
+  to_coalition_movement(state);  // the next turn's
+  apply(state, Side::Coalition, move(state, "C", {"1021"}), no_dice());  // leaving it changes nothing
+  CHECK(levels(state, Army::French).first == 40);
+}
+
+TEST_CASE("27.4B the Prussian levels are 10 lower while the French occupy all of Wavre", "[rules][27.4B]") {
+  const auto two = waterloo_levels_game("27.4B", "setup french 4206 : W\nsetup french 4306 : E\n");
+  CHECK(levels(two, Army::Prussian) == std::pair{35, 50});
+  const auto three =
+      waterloo_levels_game("27.4B", "setup french 4206 : W\nsetup french 4306 : E\nsetup french 4307 : L\n");
+  CHECK(levels(three, Army::Prussian) == std::pair{25, 40});
+}
+
+TEST_CASE(
+    "27.4C the Allied levels: -20 once Waterloo is entered, -10 once a French unit exits at 3701, +10 "
+    "once the Prussians attack the left wing",
+    "[rules][27.4C]") {
+  auto state = waterloo_levels_game("27.4C",
+                                    "setup french 0604 : W\nsetup french 3703 : E\nsetup french 0510 : L\n"
+                                    "setup french 3010 : R\nsetup prussian 0512 : P\n");
+  CHECK(levels(state, Army::Allied) == std::pair{45, 55});
+  apply(state, Side::French, move(state, "W", {"0605", "0606"}), no_dice());
+  CHECK(levels(state, Army::Allied) == std::pair{25, 35});
+  apply(state, Side::French, move(state, "E", {"3702", "3701"}, true), no_dice());
+  CHECK(levels(state, Army::Allied) == std::pair{15, 25});
+  to_coalition_movement(state);
+  apply(state, Side::Coalition, move(state, "P", {"0511"}), no_dice());
+  apply(state, Side::Coalition, EndPhaseAction{}, no_dice());
+  apply(state, Side::Coalition, attack(state, {"P"}, {"L"}), die(1));  // 6-1, 1: De; L is west of column 29
+  CHECK(levels(state, Army::Allied) == std::pair{25, 35});
+}

@@ -3,6 +3,7 @@
 // (they still lack other special rules, so they load with the development flag).
 #include <hd/engine/rules/command/command_range.hpp>
 #include <hd/engine/rules/morale/army_morale.hpp>
+#include <hd/engine/rules/movement/movement.hpp>
 #include <hd/engine/rules/sequence/actions.hpp>
 #include <hd/engine/rules/sequence/setup_phase.hpp>
 #include <hd/loader/data_files.hpp>
@@ -123,4 +124,22 @@ TEST_CASE("24.5A on the real Grand Ligny: all of Ligny French costs the Prussian
       state.control[*parse_hex(hex)] = Side::French;
     CHECK(*morale_levels(state, Army::Prussian).first == before - (larger ? 7 : 5));
   }
+}
+
+TEST_CASE("27.1B on the real Grand Waterloo: the French (only) may exit, at 3701, scoring no VP",
+          "[rules][27.1B]") {
+  const GameState state = start("grand-waterloo");
+  const Ruleset& rules = *state.rules;
+  CHECK(is_exit_hex(rules, Army::French, *parse_hex("3701")));
+  CHECK_FALSE(is_exit_hex(rules, Army::Prussian, *parse_hex("3701")));
+  CHECK_FALSE(is_exit_hex(rules, Army::Allied, *parse_hex("3701")));
+  CHECK_FALSE(is_exit_hex(rules, Army::French, *parse_hex("3702")));
+  int exit_lines = 0;
+  for (const VpRule& rule : rules.scenario.forces.vp)
+    if (rule.kind == VpKind::Exit) {
+      ++exit_lines;
+      CHECK(rule.side == Side::French);
+      CHECK(rule.points == 0);
+    }
+  CHECK(exit_lines == 1);
 }

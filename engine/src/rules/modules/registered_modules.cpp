@@ -25,7 +25,8 @@ extern const RuleModule grand_ligny_24_0, grand_ligny_24_1B, grand_ligny_24_2C, 
     grand_ligny_24_4B, grand_ligny_24_4C, grand_ligny_24_5A;
 extern const RuleModule la_belle_alliance_variant_26_0B, la_belle_alliance_variant_26_0C,
     la_belle_alliance_variant_26_0D, la_belle_alliance_variant_26_0E, la_belle_alliance_variant_26_0F;
-extern const RuleModule grand_waterloo_27_1D, grand_waterloo_27_1E, grand_waterloo_27_2C;
+extern const RuleModule grand_waterloo_27_1B, grand_waterloo_27_1D, grand_waterloo_27_1E,
+    grand_waterloo_27_2C, grand_waterloo_27_4A, grand_waterloo_27_4B, grand_waterloo_27_4C;
 extern const RuleModule historic_wavre_25_0E_1, historic_wavre_25_0E_2;
 }  // namespace modules
 
@@ -99,9 +100,13 @@ std::vector<const RuleModule*> rule_module_table() {
       &la_belle_alliance_variant_26_0D,
       &la_belle_alliance_variant_26_0E,
       &la_belle_alliance_variant_26_0F,
+      &grand_waterloo_27_1B,
       &grand_waterloo_27_1D,
       &grand_waterloo_27_1E,
       &grand_waterloo_27_2C,
+      &grand_waterloo_27_4A,
+      &grand_waterloo_27_4B,
+      &grand_waterloo_27_4C,
   };
 }
 

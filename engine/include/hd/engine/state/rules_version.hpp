@@ -31,7 +31,8 @@ namespace hd::engine {
 //   6: 22.4B (exit VP only at the end, in supply and in command), 22.5A (the proximity check) and
 //      22.5B (the Old Guard's defeats lowering French corps levels, in its slot) play in the campaign
 //      games, which now play by the book, and in 28.0's; 22.4C's levels; 26.0B's and 26.0C's holds in
-//      La Belle Alliance Variant games; 24.1B's activation and 24.4A's reduction in Grand Ligny's; so do last
+//      La Belle Alliance Variant games; 24.1B's activation and 24.4A's reduction in Grand Ligny's; 27.1B's
+//      exit and 27.4A-C's levels in Grand Waterloo's; so do last
 //      session's 22.2C, 22.4A, 23.0B, 24.0, 24.2C, 24.4B-C, 24.5A, 26.0E, 27.1D-E and 27.2C in their
 //      scenarios. Every hash changes with the version; battle games play as before.
 inline constexpr int kRulesVersion = 6;
