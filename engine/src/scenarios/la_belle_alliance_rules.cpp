@@ -43,8 +43,8 @@ void coalition_broken(const GameState& state, Army army, MoraleTerms& terms) {
 }
 
 // 21.3B: both Allied levels fall by 20 once a French unit has entered Waterloo, and rise by 10 from
-// the first Prussian-French combat (the figure is lost in 21.0 and read from 27.4C:
-// docs/rules-notes.md).
+// the first Prussian-French combat (the figure is lost in 21.0; 27.4C and the first edition's 17.0 give
+// 10: docs/rules-notes.md).
 void allied_levels(const GameState& state, Army army, MoraleTerms& terms) {
   if (army != Army::Allied) return;
   const auto& noted = state.rule_state.get<WaterlooAndPrussianCombat>(kInstantsRule);
