@@ -48,7 +48,7 @@ TEST_CASE("a flood of resumes from one address is limited by its catch-up budget
           "[e2e][games][hardening]") {
   // Two whole catch-ups (64 updates each) at once per address, then one update a second.
   std::vector<std::string> args = game_server_args();
-  args.insert(args.end(), {"--trusted-proxies", "127.0.0.1", "--allow-missing-rules", "true"});
+  args.insert(args.end(), {"--trusted-proxies", "127.0.0.1"});
   if (!testing_another_server())
     args.insert(args.end(),
                 {"--catch-up-per-address-burst", "128", "--catch-up-per-address-per-second", "1"});

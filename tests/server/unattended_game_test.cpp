@@ -36,8 +36,6 @@ TEST_CASE("a game with no human seat plays in steps, one per account, and leaves
   std::vector<std::string> args = game_server_args();
   if (!testing_another_server()) {
     args.insert(args.end(), {"--finished-games-in-memory", "0"});
-    // The campaign (about 1,000 actions) lacks its rules 10.0-13.0: played not by the book.
-    args.insert(args.end(), {"--allow-missing-rules", "true"});
   }
   ServerProcess server({args, {}});
   GamePlayer robot(server.port(), "robot");
@@ -65,6 +63,8 @@ TEST_CASE("a game with no human seat plays in steps, one per account, and leaves
   REQUIRE(listed->game_list().games_size() == 1);
   CHECK(listed->game_list().games(0).game_id() == game);
   CHECK(listed->game_list().games(0).status() == v1::GAME_STATUS_RUNNING);
+  // The campaign (about 1,000 actions) plays by the book: 10.0-14.0 and its special rules.
+  CHECK(listed->game_list().games(0).missing_rules().empty());
 
   // A second one while the first plays: refused, nothing created.
   const auto second = robot.request(create_unattended("quatre-bras"));
@@ -76,7 +76,10 @@ TEST_CASE("a game with no human seat plays in steps, one per account, and leaves
   CHECK(metric_becomes(server.port(), "hd_games_in_memory", 0));
   // Reloaded on demand: a spectator opens it and gets its record; it stays in memory while open.
   GamePlayer watcher(server.port(), "watcher");
-  REQUIRE(watcher.request(open_game(game, true)).has_game_snapshot());
+  const auto reopened = watcher.request(open_game(game, true));
+  REQUIRE(reopened.has_game_snapshot());
+  CHECK_FALSE(reopened.game_snapshot().summary().result().empty());  // played to a result by the book
+  CHECK(reopened.game_snapshot().scenario().missing_rules().empty());
   CHECK(metric_becomes(server.port(), "hd_games_in_memory", 1));
   CHECK(watcher.request(export_record(game)).has_game_record());
   v1::ClientEnvelope close;
@@ -93,7 +96,6 @@ TEST_CASE(
   // sent unpaced (66 messages) overflows it at once; paced, one message a chunk, it never does.
   std::vector<std::string> args = game_server_args();
   args.insert(args.end(), {"--snapshot-every", "0", "--write-queue-limit", "4"});
-  args.insert(args.end(), {"--allow-missing-rules", "true"});  // the campaign, not by the book
   ServerProcess server({args, {}});
   GamePlayer robot(server.port(), "robot");
   const auto created = robot.request(create_unattended("campaign"));
@@ -140,7 +142,7 @@ TEST_CASE(
 TEST_CASE("a catch-up follows a game still playing, paced by a slow reader, to the present",
           "[e2e][games][hardening]") {
   std::vector<std::string> args = game_server_args();
-  args.insert(args.end(), {"--write-queue-limit", "4", "--allow-missing-rules", "true"});
+  args.insert(args.end(), {"--write-queue-limit", "4"});
   ServerProcess server({args, {}});
   GamePlayer robot(server.port(), "robot");
   const auto created = robot.request(create_unattended("campaign"));
