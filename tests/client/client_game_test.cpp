@@ -24,6 +24,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -693,4 +694,111 @@ TEST_CASE("real server: a new account registered from the login form reaches the
                  "correct-horse", "--script", script_path.string(), "--screenshot-timeout-seconds", "20"})
                 .argv,
             std::chrono::seconds(90)) == 0);
+}
+
+TEST_CASE("log (issue 16): a game reopened from the lobby catches up into the log, which scrolls", "[e2e]") {
+  RealGame game;
+  const auto directory = game.server.directory();
+  // A short window: fewer log rows, so the caught-up log is longer than its window.
+  constexpr unsigned kShortHeight = 600;
+  std::vector<std::string> args{"--server",
+                                game.server.url(),
+                                "--user",
+                                "alice",
+                                "--password",
+                                "password-alice",
+                                "--screenshot-timeout-seconds",
+                                "60",
+                                "--width",
+                                std::to_string(kWidth),
+                                "--height",
+                                std::to_string(kShortHeight),
+                                "--open-game",
+                                std::to_string(game.id)};
+  hd::test::ScriptedClient client(HD_CLIENT_BINARY, args, directory / "log-client.log", kWidth, kShortHeight);
+  INFO("server log:\n" << game.server.log());
+  const auto report = [&client] {
+    auto answer = client.report();
+    INFO("client log:\n" << client.log());
+    REQUIRE(answer);
+    return *answer;
+  };
+  // The client sees action 1 (its own Ctrl+E), then goes back to the lobby.
+  const auto first = hd::test::end_phase_by_ctrl_e(client);
+  REQUIRE(first.after.number("seq") == 1);
+  client.send("ctrl-key L");
+  client.send("wait-for lobby");
+  client.send("wait-for idle");
+  REQUIRE(report()["game"] == "0");  // closed: what follows is not seen
+
+  // Meanwhile the game goes on over the protocol: four phases end (whichever side's they are).
+  std::uint64_t present = 1;
+  for (int tries = 0; tries < 12 && present < 5; ++tries) {
+    auto answer = game.alice.request(hd::test::submit_notation(game.id, "french end"));
+    if (!answer.has_action_accepted())
+      answer = game.bob.request(hd::test::submit_notation(game.id, "coalition end"));
+    INFO(answer.refusal().message());
+    REQUIRE(answer.has_action_accepted());
+    present = answer.action_accepted().sequence();
+  }
+  REQUIRE(present == 5);
+
+  // Open from "My games" (its first row): the client asks for a catch-up from action 1.
+  namespace lobby = hd::client::lobby_layout;
+  const int open_x = static_cast<int>(kWidth - lobby::kButtonMargin - lobby::kButtonWidth / 2);
+  const int open_y = static_cast<int>(lobby::kListTop + lobby::kRowHeight + lobby::kButtonHeight / 2);
+  client.send("click " + std::to_string(open_x) + " " + std::to_string(open_y));
+  client.send("wait-for game");
+  client.send("wait-for sequence 5");
+  hd::test::ClientReport caught = report();
+  for (int tries = 0; tries < 50 && caught["log_last"].rfind("Caught_up:", 0) != 0; ++tries) {
+    client.send("frames 5");
+    caught = report();
+  }
+  INFO("report: " << caught.line);
+  CHECK(caught["log_last"].rfind("Caught_up:_4_actions_replayed,_now_at_action_5", 0) == 0);
+  CHECK(caught.number("seq") == 5);
+  // "Opened", "Since you last looked", four actions with their events, "Caught up".
+  CHECK(caught.number("log_entries") >= 7);
+
+  // The log is longer than its window and shows its newest lines; PageUp goes back, the wheel over
+  // the log forward three lines at a notch, End to the newest again.
+  const auto window = [](const hd::test::ClientReport& shown) {
+    const std::string& log = shown["log"];  // FIRST-LAST/TOTAL
+    const auto dash = log.find('-');
+    const auto slash = log.find('/');
+    return std::array<long, 3>{std::stol(log.substr(0, dash)),
+                               std::stol(log.substr(dash + 1, slash - dash - 1)),
+                               std::stol(log.substr(slash + 1))};
+  };
+  // More lines: undo asked where 5.1C refuses it, each refusal noted in the log in plain words.
+  for (int asked = 0; asked < 8; ++asked)
+    client.send("key U");
+  client.send("wait-for idle");
+  const hd::test::ClientReport longer = report();
+  INFO("report: " << longer.line);
+  CHECK(longer.number("log_entries") == caught.number("log_entries") + 8);
+  CHECK(longer["log_last"].find("5.1C") != std::string::npos);
+  const auto newest = window(longer);
+  REQUIRE(newest[2] > newest[1] - newest[0] + 1);
+  CHECK(newest[1] == newest[2]);
+  client.send("key PageUp");
+  client.send("frames 2");
+  const auto paged = window(report());
+  CHECK(paged[1] < newest[1]);
+  CHECK(paged[1] - paged[0] == newest[1] - newest[0]);
+  const int log_y = static_cast<int>(kShortHeight - 28 - 150 - 8);  // just above the chat heading
+  client.send("wheel " + std::to_string(kWidth - 200) + " " + std::to_string(log_y) + " -1");
+  client.send("frames 2");
+  const auto wheeled = window(report());
+  CHECK(wheeled[1] == std::min(paged[1] + 3, newest[2]));
+  client.send("key End");
+  client.send("frames 2");
+  const std::string shot = (directory / "client-log.png").string();
+  client.send("screenshot " + shot);
+  const auto ended = window(report());
+  CHECK(ended[1] == ended[2]);
+  client.send("quit");
+  CHECK(client.finish() == 0);
+  hd::test::keep_screenshot(shot, HD_ARTIFACTS_DIR, kWidth, kShortHeight);
 }

@@ -166,7 +166,7 @@ TEST_CASE("where the record went is kept for the end panel and reported, until a
   const std::string expected =
       "Record written to " + (dir / "21.rec").string() + ", dice proof to " + (dir / "21.dice").string();
   CHECK(client.game().export_message() == expected);
-  CHECK(client.game().log().back() == expected);
+  CHECK(client.game().log().entries().back() == expected);
   CHECK(hd::client::script_report(client).find(" export=Record_written_to_" + (dir / "21.rec").string()) !=
         std::string::npos);
   client.apply(EnvelopeReceived{envelope_of(running(21))});  // the same game again: kept

@@ -185,7 +185,8 @@ TEST_CASE(
   closed.apply_summary(finished("expired: not started within 7 days", pb::GAME_END_EXPIRED));
   REQUIRE(hd::client::game_end(closed));
   CHECK(hd::client::game_end(closed)->headline == "Closed before it started");
-  CHECK(model.log().back() == "Game over: coalition victory: the french side resigned (french seat, ney)");
+  CHECK(model.log().entries().back() ==
+        "Game over: coalition victory: the french side resigned (french seat, ney)");
 
   GameModel drawn;
   drawn.apply_snapshot(running_game(pb::SEAT_FRENCH));

@@ -116,7 +116,7 @@ TEST_CASE("updates apply in sequence; a repeat is ignored and a gap is reported"
   CHECK(model.apply_update(next) == UpdateFit::Applied);
   CHECK(model.sequence() == 4);
   CHECK(model.units_at(Hex{17, 46}) == std::vector<std::uint32_t>{0, 4});
-  CHECK(model.log().back() == "  Bach moves 1745-1746");
+  CHECK(model.log().entries().back() == "  Bach moves 1745-1746");
   CHECK(model.apply_update(next) == UpdateFit::AlreadySeen);
   CHECK(model.apply_update(update_after(model, 7)) == UpdateFit::Gap);
   CHECK(model.sequence() == 4);
@@ -142,7 +142,7 @@ TEST_CASE("18.5C an opening received is checked against the commitment first see
   opening.set_choice("none");
   opening.set_nonce(nonce);
   REQUIRE(model.apply_update(reveal) == UpdateFit::Applied);
-  CHECK(model.log().back() == "secret choice 18.5C opened: none (matches its commitment)");
+  CHECK(model.log().entries().back() == "secret choice 18.5C opened: none (matches its commitment)");
   // A later snapshot of the same game with another commitment does not replace the first one: the
   // opening it carries, changed to match it, is still caught.
   pb::GameSnapshot later = snapshot;
@@ -153,7 +153,7 @@ TEST_CASE("18.5C an opening received is checked against the commitment first see
   changed = opening;
   changed.set_choice("18.5C");
   model.apply_snapshot(later);
-  CHECK(model.log().back().find("does NOT match the commitment") != std::string::npos);
+  CHECK(model.log().entries().back().find("does NOT match the commitment") != std::string::npos);
 }
 
 TEST_CASE("movement: a click on my unit asks for its reachable hexes; a click on one moves it by that path") {

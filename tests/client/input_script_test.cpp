@@ -41,6 +41,18 @@ TEST_CASE("a script waits for a draw offer to answer and for the game's end") {
   CHECK(commands[2].word == "over");
 }
 
+TEST_CASE("a script turns the mouse wheel at a pixel (the log panel scrolls under it)") {
+  const auto parsed = hd::client::parse_input_script("wheel 1080 400 -2\nkey PageUp\n");
+  REQUIRE(std::holds_alternative<std::vector<ScriptCommand>>(parsed));
+  const auto& commands = std::get<std::vector<ScriptCommand>>(parsed);
+  REQUIRE(commands.size() == 2);
+  CHECK(commands[0].kind == Kind::Wheel);
+  CHECK(commands[0].x == 1080);
+  CHECK(commands[0].y == 400);
+  CHECK(commands[0].notches == -2);
+  CHECK(commands[1].word == "PageUp");
+}
+
 TEST_CASE("bad script lines are refused with their line number") {
   const auto error = [](const std::string& text) {
     const auto parsed = hd::client::parse_input_script(text);
@@ -50,5 +62,6 @@ TEST_CASE("bad script lines are refused with their line number") {
   CHECK_THAT(error("quit\nwait-for nothing\n"), Catch::Contains("line 2") && Catch::Contains("nothing"));
   CHECK_THAT(error("click-hex 99\n"), Catch::Contains("CCRR"));
   CHECK_THAT(error("click 1\n"), Catch::Contains("X Y"));
+  CHECK_THAT(error("wheel 1 2\n"), Catch::Contains("X Y N"));
   CHECK_THAT(error("dance\n"), Catch::Contains("unknown command"));
 }

@@ -89,6 +89,8 @@ TEST_CASE("the report line says what the client knows, one key=value word each")
           "mine=0 arrivals=- selected=- reachable=- must_attack=- options=- attackers=- defenders=- "
           "odds=none retreat_unit=- retreats=- advances=- what=attack_or_end_the_combat_phase",
           0) == 0);
+  // The log: the snapshot's two lines (opened, and that earlier actions are not replayed).
+  CHECK_THAT(before, Catch::Contains(" log_entries=2"));
   // The snapshot asked for combat options and retreats: two requests in flight until answered.
   CHECK(model.requests_in_flight() == 2);
 

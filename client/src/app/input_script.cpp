@@ -53,6 +53,9 @@ std::variant<std::vector<ScriptCommand>, std::string> parse_input_script(const s
     } else if (verb == "click") {
       command.kind = ScriptCommand::Kind::Click;
       if (!(words >> command.x >> command.y)) return bad("click needs X Y");
+    } else if (verb == "wheel") {
+      command.kind = ScriptCommand::Kind::Wheel;
+      if (!(words >> command.x >> command.y >> command.notches)) return bad("wheel needs X Y N");
     } else if (verb == "click-hex" || verb == "hover-hex") {
       command.kind = verb == "click-hex" ? ScriptCommand::Kind::ClickHex : ScriptCommand::Kind::HoverHex;
       if (!read_hex()) return bad(verb + " needs a hex number CCRR");

@@ -17,6 +17,8 @@
 //   click X Y                  left press and release at a window pixel
 //   click-hex CCRR             the same at a hex's centre as the camera shows it now
 //   hover-hex CCRR             the mouse moved to a hex's centre
+//   wheel X Y N                the mouse moved to a window pixel and the wheel turned N notches
+//                              (positive: away from the user, up)
 //   key NAME                   a key press and release (Enter, Escape, Equal, Hyphen, A..Z, LShift ...)
 //   key-down NAME / key-up NAME
 //   ctrl-key NAME              a key pressed with Control held
@@ -46,6 +48,7 @@ struct ScriptCommand {
     Click,
     ClickHex,
     HoverHex,
+    Wheel,
     Key,
     KeyDown,
     KeyUp,
@@ -56,8 +59,9 @@ struct ScriptCommand {
   };
   Kind kind = Kind::Quit;
   std::string word;  // WaitFor: the state; Key*: the key name; Text: the words; Screenshot: the file
-  int x = 0;         // Click: pixel; Frames/WaitSequence/WaitReconnects: the number
+  int x = 0;         // Click, Wheel: pixel; Frames/WaitSequence/WaitReconnects: the number
   int y = 0;
+  int notches = 0;    // Wheel: notches turned
   engine::Hex hex{};  // ClickHex / HoverHex
   int line = 0;       // line number in the script (for messages)
 };

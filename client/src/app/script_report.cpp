@@ -139,6 +139,11 @@ std::string script_report(const ClientModel& model) {
   out << " end=" << (end ? one_word(end->headline) : "-")
       << " end_reason=" << (end ? one_word(end->reason) : "-")
       << " end_vp=" << (end ? one_word(end->final_vp) : "-") << " export=" << one_word(game.export_message());
+  // The log panel: the lines shown (first-last of all wrapped lines) and its entries.
+  const GameLog::Window shown = game.log().window();
+  out << " log=" << shown.first << "-" << shown.last << "/" << shown.total
+      << " log_entries=" << game.log().entries().size()
+      << " log_last=" << (game.log().entries().empty() ? "-" : one_word(game.log().entries().back()));
   // A rule's decision (12.0): its rule and the labels of the choices offered to this client's seats.
   out << " rule=" << one_word(view.pending().rule())
       << " choices=" << list(game.rule_choices(), [](const pb::DecisionChoice* choice) {

@@ -12,6 +12,8 @@
 //          advances=CCRR,...   what=words_joined_by_underscores   notice=words_joined_by_underscores
 //          draw_offer=ARMY|-   resign_armed=0|1   end=headline_words|-   end_reason=words|-
 //          end_vp=Final_VP:_French_N,_Coalition_M|-   export=where_the_record_went|-
+//          log=FIRST-LAST/TOTAL (the log panel's wrapped lines shown, 0-0/0 when empty)
+//          log_entries=N   log_last=the_newest_entry|-
 //          rule=RULE|-   choices=LABEL,...   failure=words|-   (why the connection failed, as the
 //          status bar says it: e.g. the server's certificate refused, issue 28)
 //

@@ -11,11 +11,20 @@ namespace hd::client {
 namespace {
 
 std::optional<sf::Keyboard::Key> key_named(const std::string& name) {
-  static const std::map<std::string, sf::Keyboard::Key> kNamed{
-      {"Enter", sf::Keyboard::Enter},   {"Escape", sf::Keyboard::Escape}, {"Equal", sf::Keyboard::Equal},
-      {"Hyphen", sf::Keyboard::Hyphen}, {"LShift", sf::Keyboard::LShift}, {"Tab", sf::Keyboard::Tab},
-      {"Left", sf::Keyboard::Left},     {"Right", sf::Keyboard::Right},   {"Up", sf::Keyboard::Up},
-      {"Down", sf::Keyboard::Down},     {"F5", sf::Keyboard::F5}};
+  static const std::map<std::string, sf::Keyboard::Key> kNamed{{"Enter", sf::Keyboard::Enter},
+                                                               {"Escape", sf::Keyboard::Escape},
+                                                               {"Equal", sf::Keyboard::Equal},
+                                                               {"Hyphen", sf::Keyboard::Hyphen},
+                                                               {"LShift", sf::Keyboard::LShift},
+                                                               {"Tab", sf::Keyboard::Tab},
+                                                               {"Left", sf::Keyboard::Left},
+                                                               {"Right", sf::Keyboard::Right},
+                                                               {"Up", sf::Keyboard::Up},
+                                                               {"Down", sf::Keyboard::Down},
+                                                               {"F5", sf::Keyboard::F5},
+                                                               {"PageUp", sf::Keyboard::PageUp},
+                                                               {"PageDown", sf::Keyboard::PageDown},
+                                                               {"End", sf::Keyboard::End}};
   if (const auto found = kNamed.find(name); found != kNamed.end()) return found->second;
   if (name.size() == 1 && name[0] >= 'A' && name[0] <= 'Z')
     return static_cast<sf::Keyboard::Key>(sf::Keyboard::A + (name[0] - 'A'));
@@ -145,6 +154,18 @@ std::optional<int> ScriptRunner::after_frame(sf::RenderWindow& window, const Scr
         }
         ++next_;
         return std::nullopt;  // let the frame show the click's effect before the next command
+      }
+      case Kind::Wheel: {
+        context.dispatch(mouse_moved(command.x, command.y));
+        sf::Event event;
+        event.type = sf::Event::MouseWheelScrolled;
+        event.mouseWheelScroll.wheel = sf::Mouse::VerticalWheel;
+        event.mouseWheelScroll.delta = static_cast<float>(command.notches);
+        event.mouseWheelScroll.x = command.x;
+        event.mouseWheelScroll.y = command.y;
+        context.dispatch(event);
+        ++next_;
+        return std::nullopt;
       }
       case Kind::Key:
       case Kind::KeyDown:

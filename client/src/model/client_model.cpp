@@ -41,6 +41,13 @@ void ClientModel::apply(const ServerEvent& event) {
       if (model.state_ == ConnectionState::Welcomed && received.request_id != kHelloRequestId) {
         const RequestKind kind = found == model.pending_.end() ? RequestKind::Other : found->second;
         if (found != model.pending_.end()) model.pending_.erase(found);
+        if (const auto asked = model.catch_ups_.find(received.request_id); asked != model.catch_ups_.end()) {
+          // A catch-up the server cannot afford now: open with a snapshot of the present instead.
+          if (received.refusal.code == static_cast<std::uint32_t>(pb::REFUSAL_CODE_RATE_LIMITED))
+            model.send(requests::open_game(asked->second.game_id, asked->second.spectate, 0),
+                       RequestKind::OpenGame);
+          model.catch_ups_.erase(asked);
+        }
         model.on_request_refused(received.refusal, kind);
         return;
       }
@@ -59,11 +66,17 @@ void ClientModel::apply(const ServerEvent& event) {
   std::visit(Visitor{*this}, event);
 }
 
-void ClientModel::send(Request request, RequestKind kind) {
+std::uint64_t ClientModel::send(Request request, RequestKind kind) {
   const std::uint64_t id = request_ids_.next();
   request.set_request_id(id);
   pending_[id] = kind;
   outbox_.push_back(std::move(request));
+  return id;
+}
+
+void ClientModel::open_catch_up(std::uint64_t game_id, bool spectate, std::uint64_t last_seen) {
+  catch_ups_[send(requests::open_game(game_id, spectate, last_seen), RequestKind::OpenGame)] =
+      CatchUpAsked{game_id, spectate, last_seen};
 }
 
 void ClientModel::send_game(std::vector<Request> requests) {
@@ -85,6 +98,7 @@ void ClientModel::reconnect() {
   state_ = ConnectionState::Connecting;
   failure_.clear();
   pending_.clear();
+  catch_ups_.clear();
   outbox_.clear();
   ++reconnects_;
 }
@@ -102,7 +116,12 @@ void ClientModel::refresh_lobby() {
 }
 
 void ClientModel::open_game(std::uint64_t game_id, bool spectate) {
-  send(requests::open_game(game_id, spectate, 0), RequestKind::OpenGame);
+  const auto seen = last_seen_.find(game_id);
+  if (seen != last_seen_.end() && seen->second > 0) {
+    open_catch_up(game_id, spectate, seen->second);
+  } else {
+    send(requests::open_game(game_id, spectate, 0), RequestKind::OpenGame);
+  }
 }
 
 void ClientModel::close_game() {
@@ -110,6 +129,7 @@ void ClientModel::close_game() {
   pb::ClientEnvelope request;
   request.mutable_close_game()->set_game_id(game_.game_id());
   send(std::move(request), RequestKind::Other);
+  last_seen_[game_.game_id()] = game_.sequence();
   game_ = GameModel{};
   refresh_lobby();
 }
@@ -131,8 +151,7 @@ void ClientModel::on_envelope(const pb::ServerEnvelope& envelope) {
       send(requests::list_scenarios(), RequestKind::ListScenarios);
       if (resuming_ && game_.open()) {
         // Catch up from the last action seen (the server replays updates or sends a snapshot).
-        send(requests::open_game(game_.game_id(), game_.spectating(), game_.sequence()),
-             RequestKind::OpenGame);
+        open_catch_up(game_.game_id(), game_.spectating(), game_.sequence());
       }
       resuming_ = false;
       break;
@@ -159,14 +178,19 @@ void ClientModel::on_envelope(const pb::ServerEnvelope& envelope) {
                 envelope.game_created().invite_code();
       refresh_lobby();
       break;
-    case pb::ServerEnvelope::kGameSnapshot:
-      game_.apply_snapshot(envelope.game_snapshot());
+    case pb::ServerEnvelope::kGameSnapshot: {
+      std::optional<std::uint64_t> catch_up_from;
+      if (const auto found = catch_ups_.find(envelope.request_id()); found != catch_ups_.end())
+        catch_up_from = found->second.last_seen;
+      game_.apply_snapshot(envelope.game_snapshot(), catch_up_from);
       send_game(game_.refresh_queries());
       break;
+    }
     case pb::ServerEnvelope::kGameUpdate: {
       const UpdateFit fit = game_.apply_update(envelope.game_update());
       if (fit == UpdateFit::Gap) {
-        send(requests::open_game(game_.game_id(), game_.spectating(), 0), RequestKind::OpenGame);
+        // Missed updates: a catch-up from the last one seen replays them into the log.
+        open_catch_up(game_.game_id(), game_.spectating(), game_.sequence());
       } else if (fit == UpdateFit::Applied) {
         send_game(game_.refresh_queries());
       }
@@ -203,6 +227,7 @@ void ClientModel::on_envelope(const pb::ServerEnvelope& envelope) {
       break;
     case pb::ServerEnvelope::kOk:
       if (kind == RequestKind::JoinGame) refresh_lobby();
+      if (catch_ups_.erase(envelope.request_id()) > 0) game_.caught_up();  // a catch-up's end
       break;
     case pb::ServerEnvelope::kGameChanged:
       game_.apply_summary(envelope.game_changed());

@@ -37,8 +37,8 @@ class ClientModel {
   // requests do not touch the connection: they become a notice in plain words.
   void apply(const ServerEvent& event);
 
-  // Queues a request (numbering it) and remembers what it asked.
-  void send(Request request, RequestKind kind);
+  // Queues a request (numbering it) and remembers what it asked; returns its request id.
+  std::uint64_t send(Request request, RequestKind kind);
   // Queues the game screen's requests: queries as queries, the rest as actions.
   void send_game(std::vector<Request> requests);
   // The queued requests, oldest first, and forgets them.
@@ -53,6 +53,9 @@ class ClientModel {
   // The player's account requests and lobby choices.
   void log_in(const std::string& username, const std::string& password, bool create_account);
   void refresh_lobby();
+  // Opens a game. One seen earlier in this process (closed to the lobby) is reopened with a
+  // catch-up from the last action seen, so the log shows what happened since (at most the last 64
+  // actions, docs/games.md); any other is opened with a snapshot of the present.
   void open_game(std::uint64_t game_id, bool spectate);
   void close_game();
   // Where an exported record is written (ExportRecord's answer): the working directory unless set.
@@ -85,6 +88,8 @@ class ClientModel {
  private:
   void on_envelope(const pb::ServerEnvelope& envelope);
   void on_request_refused(const RefusalInfo& refusal, RequestKind kind);
+  // Sends OpenGame for the open game's id from `last_seen` (a catch-up: snapshot, updates, Ok).
+  void open_catch_up(std::uint64_t game_id, bool spectate, std::uint64_t last_seen);
 
   std::string server_url_;
   ConnectionState state_ = ConnectionState::Connecting;
@@ -99,6 +104,15 @@ class ClientModel {
   std::map<std::uint64_t, RequestKind> pending_;
   std::vector<Request> outbox_;
   bool resuming_ = false;
+  // OpenGame requests asking for a catch-up, by request id.
+  struct CatchUpAsked {
+    std::uint64_t game_id = 0;
+    bool spectate = false;
+    std::uint64_t last_seen = 0;
+  };
+  std::map<std::uint64_t, CatchUpAsked> catch_ups_;
+  // The last sequence seen of each game closed in this process, by game id.
+  std::map<std::uint64_t, std::uint64_t> last_seen_;
   int reconnects_ = 0;
   std::filesystem::path record_dir_ = ".";
   CleartextConsent cleartext_;

@@ -11,8 +11,6 @@
 namespace hd::client {
 namespace {
 
-// The log keeps the most recent lines only.
-constexpr std::size_t kMaxLogLines = 400;
 constexpr std::size_t kMaxChatLines = 200;
 
 template <typename T>
@@ -82,7 +80,20 @@ std::string phase_name(pb::Phase phase) {
   }
 }
 
-void GameModel::apply_snapshot(const pb::GameSnapshot& snapshot) {
+namespace {
+
+// "turn 3/7 (16 June 1400)" for the view's turn, or "" if the scenario does not list it.
+std::string turn_words(const pb::ScenarioInfo& scenario, const pb::GameView& view) {
+  if (view.turn() >= static_cast<std::uint32_t>(scenario.turns_size())) return {};
+  return "turn " + std::to_string(view.turn() + 1) + "/" + std::to_string(scenario.turns_size()) + " (" +
+         scenario.turns(static_cast<int>(view.turn())).label() + ")";
+}
+
+}  // namespace
+
+void GameModel::apply_snapshot(const pb::GameSnapshot& snapshot, std::optional<std::uint64_t> catch_up_from) {
+  const bool same_game = open() && snapshot.game_id() == game_id_;
+  const std::uint64_t seen = sequence_;
   if (snapshot.game_id() != game_id_) export_message_.clear();
   game_id_ = snapshot.game_id();
   sequence_ = snapshot.sequence();
@@ -95,9 +106,23 @@ void GameModel::apply_snapshot(const pb::GameSnapshot& snapshot) {
   summary_ = snapshot.summary();
   chat_.assign(snapshot.recent_chat().begin(), snapshot.recent_chat().end());
   combats_.clear();  // a snapshot carries no dice to show
-  log_.clear();
-  log_.push_back("Opened " + scenario_.title() + " (game " + std::to_string(game_id_) + ") at action " +
-                 std::to_string(sequence_));
+  snapshot_sequence_ = sequence_;
+  const std::string turn = turn_words(scenario_, view_);
+  const std::string at = "action " + std::to_string(sequence_) + (turn.empty() ? "" : ", " + turn);
+  if (same_game) {
+    // A reconnect or a gap: the log so far stays; the snapshot may stand before what was logged.
+    log_.add("Reloaded at " + at + " (you had seen action " + std::to_string(seen) + ")" +
+             (catch_up_from ? "; the actions since follow" : ""));
+  } else {
+    log_.clear();
+    log_.add("Opened " + scenario_.title() + " (game " + std::to_string(game_id_) + ") at " + at);
+    if (catch_up_from) {
+      log_.add("Since you last looked (action " + std::to_string(*catch_up_from) + "): the actions follow");
+    } else if (sequence_ > 0) {
+      log_.add("The server sent the position only: the " + std::to_string(sequence_) +
+               " actions before it are not replayed here");
+    }
+  }
   // 18.5C (docs/commitments.md): the commitments first seen for this game stay; openings are
   // checked against them.
   if (commitments_game_ != game_id_) {
@@ -105,7 +130,7 @@ void GameModel::apply_snapshot(const pb::GameSnapshot& snapshot) {
     commitments_game_ = game_id_;
   }
   for (const auto& opening : snapshot.secret_openings())
-    log_.push_back(wire::check_opening(game_id_, commitments_, opening).message);
+    log_.add(wire::check_opening(game_id_, commitments_, opening).message);
   clear_selection();
   combat_options_.reset();
   retreats_.reset();
@@ -114,24 +139,31 @@ void GameModel::apply_snapshot(const pb::GameSnapshot& snapshot) {
   after_view_change();
 }
 
+void GameModel::caught_up() {
+  if (!open()) return;
+  const std::uint64_t replayed = sequence_ > snapshot_sequence_ ? sequence_ - snapshot_sequence_ : 0;
+  const std::string turn = turn_words(scenario_, view_);
+  log_.add("Caught up: " + std::to_string(replayed) + (replayed == 1 ? " action" : " actions") +
+           " replayed, now at action " + std::to_string(sequence_) + (turn.empty() ? "" : ", " + turn));
+}
+
 UpdateFit GameModel::apply_update(const pb::GameUpdate& update) {
   if (update.game_id() != game_id_) return UpdateFit::AlreadySeen;
   // An undo update takes back `sequence + 1`: it carries the new last sequence.
   if (update.undone()) {
     if (update.sequence() + 1 != sequence_)
       return update.sequence() + 1 < sequence_ ? UpdateFit::Gap : UpdateFit::AlreadySeen;
-    log_.push_back("Undone: the last move was taken back (5.1C)");
+    log_.add("Undone: the last move was taken back (5.1C)");
   } else {
     if (update.sequence() <= sequence_) return UpdateFit::AlreadySeen;
     if (update.sequence() != sequence_ + 1) return UpdateFit::Gap;
-    if (!update.action_text().empty()) log_.push_back("> " + update.action_text());
+    if (!update.action_text().empty()) log_.add("> " + update.action_text());
     for (const auto& event : update.events())
-      if (!event.text().empty()) log_.push_back("  " + event.text());
+      if (!event.text().empty()) log_.add("  " + event.text());
     for (const auto& opening : update.secret_openings())
-      log_.push_back(wire::check_opening(game_id_, commitments_, opening).message);
+      log_.add(wire::check_opening(game_id_, commitments_, opening).message);
     record_combats(update);
   }
-  keep_last(log_, kMaxLogLines);
   sequence_ = update.sequence();
   view_ = update.view();
   clear_selection();
@@ -205,8 +237,7 @@ void GameModel::apply_proposal(const pb::AttackProposal& proposal) {
 }
 
 void GameModel::note(const std::string& line) {
-  log_.push_back(line);
-  keep_last(log_, kMaxLogLines);
+  log_.add(line);
 }
 
 const pb::TurnInfo* GameModel::turn_info() const {
@@ -560,7 +591,7 @@ void GameModel::apply_summary(const pb::GameSummary& summary) {
   const bool was_over = over();
   summary_ = summary;
   if (!was_over && over()) {
-    log_.push_back("Game over: " + summary_.result());
+    log_.add("Game over: " + summary_.result());
     after_view_change();
   }
 }

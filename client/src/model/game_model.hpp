@@ -3,6 +3,8 @@
 // network. Clicks and keys become the requests to send; the server decides everything else.
 #pragma once
 
+#include "model/game_log.hpp"
+
 #include <hd/engine/board/hex.hpp>
 #include <hundred_days/v1/protocol.pb.h>
 
@@ -67,7 +69,13 @@ struct SightLineShown {
 class GameModel {
  public:
   // Replaces everything with the snapshot: a game opened (or reloaded). Clears the selection.
-  void apply_snapshot(const pb::GameSnapshot& snapshot);
+  // `catch_up_from`: set when the snapshot opens a catch-up (OpenGame with last_seen_sequence,
+  // docs/games.md): the sequence the client last saw; the missed updates follow. The log is kept
+  // when the snapshot is of the game already open (a reconnect) and says what the snapshot is.
+  void apply_snapshot(const pb::GameSnapshot& snapshot, std::optional<std::uint64_t> catch_up_from = {});
+  // The catch-up that started at the last snapshot has reached the present (its Ok): logs how many
+  // actions it replayed and where the game stands.
+  void caught_up();
   // Applies the next update (sequence + 1, or an undo): the view is replaced, the events logged.
   UpdateFit apply_update(const pb::GameUpdate& update);
   void apply_chat(const pb::ChatMessage& message);
@@ -88,7 +96,9 @@ class GameModel {
   const pb::ScenarioInfo& scenario() const { return scenario_; }
   const pb::GameView& view() const { return view_; }
   const pb::GameSummary& summary() const { return summary_; }
-  const std::vector<std::string>& log() const { return log_; }
+  // The event log, wrapped and scrollable (game_log.hpp).
+  const GameLog& log() const { return log_; }
+  GameLog& log() { return log_; }
   const std::vector<pb::ChatMessage>& chat() const { return chat_; }
 
   // The turn's track entry, or nullptr if the view names a turn the scenario lacks.
@@ -212,7 +222,8 @@ class GameModel {
   pb::ScenarioInfo scenario_;
   pb::GameView view_;
   pb::GameSummary summary_;
-  std::vector<std::string> log_;
+  GameLog log_;
+  std::uint64_t snapshot_sequence_ = 0;  // the sequence the last snapshot stood at
   // The secret choices' commitments as first seen for game `commitments_game_` (18.5C).
   google::protobuf::RepeatedPtrField<pb::SecretCommitment> commitments_;
   std::uint64_t commitments_game_ = 0;

@@ -31,6 +31,8 @@ constexpr unsigned kPanelTextSize = 13;
 // Characters of panel text a line holds (the end's words, where a record was written).
 constexpr std::size_t kPanelWrap = 56;
 constexpr float kLine = 16;
+// Log lines one wheel notch scrolls.
+constexpr long kWheelLogLines = 3;
 
 sf::Color with_alpha(palette::Rgb rgb, std::uint8_t alpha) {
   sf::Color colour = to_sf_color(rgb);
@@ -225,6 +227,15 @@ void GameScreen::handle(const sf::Event& event, ClientModel& model) {
     case sf::Event::MouseMoved:
       mouse_ = {event.mouseMove.x, event.mouseMove.y};
       break;
+    case sf::Event::MouseWheelScrolled:
+      // Over the log the wheel scrolls it (up: older lines); elsewhere it zooms the map.
+      if (log_area_.contains(static_cast<float>(event.mouseWheelScroll.x),
+                             static_cast<float>(event.mouseWheelScroll.y))) {
+        if (event.mouseWheelScroll.wheel == sf::Mouse::VerticalWheel)
+          model.game().log().scroll(event.mouseWheelScroll.delta > 0 ? kWheelLogLines : -kWheelLogLines);
+        return;
+      }
+      break;
     case sf::Event::KeyPressed:
       if (event.key.code == sf::Keyboard::LShift || event.key.code == sf::Keyboard::RShift)
         shift_held_ = true;
@@ -308,6 +319,15 @@ void GameScreen::on_key(const sf::Event::KeyEvent& key, ClientModel& model) {
       break;
     case sf::Keyboard::L:
       if (key.control) model.close_game();
+      break;
+    case sf::Keyboard::PageUp:
+      game.log().page_back();
+      break;
+    case sf::Keyboard::PageDown:
+      game.log().page_forward();
+      break;
+    case sf::Keyboard::End:
+      game.log().scroll_to_end();
       break;
     default:
       break;
@@ -455,6 +475,7 @@ void GameScreen::draw_counters(sf::RenderTarget& target, const GameModel& game) 
 
 void GameScreen::draw_panel(sf::RenderTarget& target, ClientModel& model, sf::Vector2f size) {
   kit_.begin();
+  log_area_ = {};
   GameModel& game = model.game();
   const float left = size.x - kSidePanelWidth;
   const float bottom = size.y - layout::kStatusBarHeight;
@@ -667,13 +688,20 @@ void GameScreen::draw_panel(sf::RenderTarget& target, ClientModel& model, sf::Ve
   y += 30;
   if (!model.notice().empty()) line(model.notice(), alert);
 
-  // The log and the chat share the rest, the newest lines last.
+  // The log and the chat share the rest. The log is wrapped to the panel's width and scrolls
+  // (wheel over it, PageUp / PageDown, End for the newest); the heading says where the reader is.
   const float chat_top = bottom - 150;
-  line("Events", heading);
-  const auto& log = game.log();
-  const auto log_rows = static_cast<std::size_t>(std::max(0.0f, (chat_top - y - 4) / kLine));
-  for (std::size_t i = log.size() > log_rows ? log.size() - log_rows : 0; i < log.size(); ++i)
-    line(log[i]);
+  GameLog& log = game.log();
+  const float log_line = static_cast<float>(kPanelTextSize) + 4;
+  const float log_top = y + log_line;
+  const float log_rows = std::floor((chat_top - log_top - 4) / log_line);
+  log.set_viewport(kPanelWrap, static_cast<std::size_t>(std::max(1.0f, log_rows)));
+  const std::string position = log.position_label();
+  line(position.empty() ? "Events" : "Events: " + position, heading);
+  log_area_ = {left, log_top, kSidePanelWidth, std::max(0.0f, chat_top - log_top)};
+  if (log_rows >= 1)  // no room left above the chat: the heading only
+    for (const std::string& each : log.window().lines)
+      line(each);
   y = chat_top;
   line("Chat (T to type)", heading);
   const auto& chat = game.chat();

@@ -12,6 +12,7 @@
 #include "view/map_layer.hpp"
 #include "view/ui_kit.hpp"
 
+#include <SFML/Graphics/Rect.hpp>
 #include <SFML/Graphics/RenderTarget.hpp>
 #include <SFML/Window/Event.hpp>
 
@@ -71,6 +72,7 @@ class GameScreen {
   TextField chat_;
   std::optional<sf::Vector2i> press_;  // where the left button went down (a click if it stays put)
   sf::Vector2i mouse_{-1, -1};
+  sf::FloatRect log_area_;   // where the panel drew the log (the wheel scrolls it there)
   bool shift_held_ = false;  // Shift + click: bombarding artillery (7.1)
   float map_width_ = 0;
   float map_height_ = 0;
