@@ -152,8 +152,7 @@ constexpr std::string_view kActivationRule = "24.1B";
 
 // 24.1B: a combat unit of the French First Corps ([1] or one of its divisions, "4/[1]").
 bool first_corps_unit(const UnitState& unit) {
-  return unit.army == Army::French && !unit.is_leader() &&
-         (unit.command == "[1]" || unit.command.ends_with("/[1]"));
+  return !unit.is_leader() && scenario_detail::french_corps(unit, "[1]");
 }
 
 void open_activation_slot(GameState& state) {

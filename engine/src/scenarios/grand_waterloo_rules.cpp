@@ -97,14 +97,8 @@ void bulow_in_command(const GameState&, const UnitState& unit, UnitTerms& terms)
 constexpr std::string_view kMaisonDuRoiRule = "27.4A";
 constexpr Hex kMaisonDuRoi{10, 22};
 constexpr std::string_view kAlliedInstantsRule = "27.4C";
-constexpr std::array<Hex, 4> kWaterloo{Hex{6, 6}, Hex{6, 7}, Hex{7, 8}, Hex{7, 9}};
 constexpr std::array<Hex, 3> kWavre{Hex{42, 6}, Hex{43, 6}, Hex{43, 7}};
 constexpr Hex kFrenchExit{37, 1};  // 27.1B
-
-bool coalition_control(const GameState& state, Hex hex) {
-  const auto found = state.control.find(hex);
-  return found != state.control.end() && found->second == Side::Coalition;
-}
 
 void open_maison_du_roi_slot(GameState& state) {
   state.rule_state.add<MaisonDuRoiEntered>(kMaisonDuRoiRule);
@@ -113,7 +107,7 @@ void open_maison_du_roi_slot(GameState& state) {
 // 27.4A: notes, after each action, that a Coalition unit has entered Maison du Roi (its control is
 // the Coalition's: 3.4B), for good.
 void note_maison_du_roi(GameState& state, const std::vector<Event>&) {
-  if (coalition_control(state, kMaisonDuRoi))
+  if (scenario_detail::controls(state, kMaisonDuRoi, Side::Coalition))
     state.rule_state.get<MaisonDuRoiEntered>(kMaisonDuRoiRule).entered = true;
 }
 
@@ -122,9 +116,7 @@ void note_maison_du_roi(GameState& state, const std::vector<Event>&) {
 // unit has entered Maison du Roi (1022).
 void french_left_wing_level(const GameState& state, Army army, MoraleTerms& terms) {
   if (army != Army::French) return;
-  if (state.demoralized[static_cast<std::size_t>(Army::Allied)] ||
-      state.demoralized[static_cast<std::size_t>(Army::Prussian)])
-    terms.demoralization += 10;
+  if (scenario_detail::coalition_army_demoralized(state)) terms.demoralization += 10;
   if (state.rule_state.get<MaisonDuRoiEntered>(kMaisonDuRoiRule).entered) terms.demoralization -= 20;
 }
 
@@ -151,7 +143,7 @@ void open_allied_instants_slot(GameState& state) {
 // unit's exit at 3701, each for good.
 void note_allied_instants(GameState& state, const std::vector<Event>& events) {
   auto& noted = state.rule_state.get<AlliedLevelInstants>(kAlliedInstantsRule);
-  for (Hex hex : kWaterloo)
+  for (Hex hex : scenario_detail::kWaterloo)
     if (scenario_detail::french_control(state, hex)) noted.waterloo_entered = true;
   for (const Event& event : events) {
     if (const auto* moved = std::get_if<UnitMovedEvent>(&event);

@@ -37,9 +37,7 @@ constexpr std::string_view kInstantsRule = "21.3B";
 // 21.3A: the French demoralization level rises by 10 while the Allied or the Prussian army is
 // demoralized.
 void coalition_broken(const GameState& state, Army army, MoraleTerms& terms) {
-  const bool broken = state.demoralized[static_cast<std::size_t>(Army::Allied)] ||
-                      state.demoralized[static_cast<std::size_t>(Army::Prussian)];
-  if (army == Army::French && broken) terms.demoralization += 10;
+  if (army == Army::French && coalition_army_demoralized(state)) terms.demoralization += 10;
 }
 
 // 21.3B: both Allied levels fall by 20 once a French unit has entered Waterloo, and rise by 10 from
@@ -60,7 +58,7 @@ void open_instants_slot(GameState& state) {
 // 21.3B: notes the instant a French unit enters Waterloo and the first Prussian-French combat.
 void note_waterloo_and_prussian_combat(GameState& state, const std::vector<Event>& events) {
   auto& noted = state.rule_state.get<WaterlooAndPrussianCombat>(kInstantsRule);
-  for (Hex hex : {Hex{6, 6}, Hex{6, 7}, Hex{7, 8}, Hex{7, 9}})
+  for (Hex hex : kWaterloo)
     if (french_control(state, hex)) noted.waterloo_entered = true;
   for (const Event& event : events) {
     const auto* combat = std::get_if<CombatResolvedEvent>(&event);

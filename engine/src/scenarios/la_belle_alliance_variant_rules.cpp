@@ -77,11 +77,10 @@ bool in_fourth_division(const UnitState& unit) {
 // 26.0C: a combat unit of [2] or [4c], or of the Guard's infantry ("no unit": leaders are not units,
 // as 27.1D's "no Prussian unit or leader" shows).
 bool held_by_early_start(const UnitState& unit) {
-  if (unit.army != Army::French || unit.is_leader()) return false;
-  const std::string& command = unit.command;
-  const bool second_corps = command == "[2]" || command.ends_with("/[2]");
-  const bool fourth_cavalry = command == "[4c]" || command.ends_with("/[4c]");
-  return second_corps || fourth_cavalry || (command == "[G]" && unit.type == UnitType::Infantry);
+  if (unit.is_leader()) return false;
+  using scenario_detail::french_corps;
+  return french_corps(unit, "[2]") || french_corps(unit, "[4c]") ||
+         (french_corps(unit, "[G]") && unit.type == UnitType::Infantry);
 }
 
 // 26.0B: the Fourth Division does not move before 18/1300 (its units' first step; retreats and

@@ -7,9 +7,18 @@
 
 namespace hd::engine::scenario_detail {
 
-bool french_control(const GameState& state, Hex hex) {
+bool controls(const GameState& state, Hex hex, Side side) {
   const auto found = state.control.find(hex);
-  return found != state.control.end() && found->second == Side::French;
+  return found != state.control.end() && found->second == side;
+}
+
+bool french_control(const GameState& state, Hex hex) {
+  return controls(state, hex, Side::French);
+}
+
+bool coalition_army_demoralized(const GameState& state) {
+  return state.demoralized[static_cast<std::size_t>(Army::Allied)] ||
+         state.demoralized[static_cast<std::size_t>(Army::Prussian)];
 }
 
 bool french_corps(const UnitState& unit, std::string_view corps) {

@@ -7,14 +7,24 @@
 #include <hd/engine/state/events.hpp>
 #include <hd/engine/state/game_state.hpp>
 
+#include <array>
 #include <optional>
 #include <string_view>
 #include <vector>
 
 namespace hd::engine::scenario_detail {
 
+// True if `side` last passed through `hex` (3.4B).
+bool controls(const GameState& state, Hex hex, Side side);
+
 // True if the French last passed through `hex` (3.4B).
 bool french_control(const GameState& state, Hex hex);
+
+// The four hexes of Waterloo (21.3B, 27.4C).
+inline constexpr std::array<Hex, 4> kWaterloo{Hex{6, 6}, Hex{6, 7}, Hex{7, 8}, Hex{7, 9}};
+
+// True while the Prussian or the Allied army is demoralized (21.3A, 27.4A).
+bool coalition_army_demoralized(const GameState& state);
 
 // A unit of the French corps `corps` ("[6]"): its command designation ends with it.
 bool french_corps(const UnitState& unit, std::string_view corps);
