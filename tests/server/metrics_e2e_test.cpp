@@ -39,6 +39,9 @@ TEST_CASE("/metrics counts connections, requests by type, refusals by code, late
   list.set_request_id(2);
   list.mutable_list_games();
   REQUIRE(hd::test::request(second, list).refusal().code() == v1::REFUSAL_CODE_LOGIN_REQUIRED);
+  // The hub records a request's duration just after it answers: the scrape waits for the last one.
+  REQUIRE(
+      hd::test::metric_becomes(server.port(), "hd_request_duration_seconds_count{type=\"list_games\"}", 1));
 
   const auto after = scrape(server.port());
   CHECK(after.at("hd_connections_open") == 2);
