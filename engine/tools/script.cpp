@@ -170,6 +170,9 @@ void print_state(const GameState& state) {
       case UnitStatus::Exited:
         std::cout << "exited";
         break;
+      case UnitStatus::Withdrawn:
+        std::cout << "withdrawn";
+        break;
     }
     std::cout << "\n";
   }

@@ -50,9 +50,9 @@ const std::string kMoraleLevels =
 
 // A 12 x 20 map; the turns 16/1400-16/1600 (day) unless given.
 GameState morale_game(const std::string& setup, const std::string& levels = kMoraleLevels,
-                      const std::string& turns = "turns 16/1400 16/1600\n") {
-  return make_game_with_leaders("", kMoraleUnits, kMoraleLeaders,
-                                "rules 1.0-10.0 13.0 22.5A 22.5B\n" + levels + setup, turns, 12, 20);
+                      const std::string& turns = "turns 16/1400 16/1600\n",
+                      const std::string& rules = "rules 1.0-10.0 13.0 22.5A 22.5B\n") {
+  return make_game_with_leaders("", kMoraleUnits, kMoraleLeaders, rules + levels + setup, turns, 12, 20);
 }
 
 // Ends phases until the Coalition combat phase of the current turn.
@@ -281,6 +281,41 @@ TEST_CASE("22.5B no reduction when the attack demoralizes the British nationalit
   CHECK(corps_level_now(play(40), Army::French, "[G]") == 13);
   // The British demoralized by the same attack: no reduction.
   CHECK(corps_level_now(play(2), Army::French, "[G]") == 20);
+}
+
+TEST_CASE("24.1A the Defeat of the Old Guard is in effect, but not for an Ex against a demoralized defender",
+          "[rules][24.1A][22.5B]") {
+  const std::string levels =
+      "corps-morale french [G] 20\nnationality-morale allied british 40\nnationality-morale allied "
+      "netherlands 7\n";
+  // Fri/Gr and Chrt/Y (8) on N (2) at 4-1, rolling 6: Ex. N's loss (2) does not reach the Netherlands
+  // level (7): whether N was demoralized is the hand-built record's.
+  const auto exchange = [&](const char* rules, bool demoralized_before) {
+    auto state = morale_game("setup french 0505 : Fri/Gr Chrt/Y\nsetup allied 0506 : N\n", levels,
+                             "turns 16/1400 16/1600\n", rules);
+    if (demoralized_before) set_corps(state, Army::Allied, "netherlands", 7, true);
+    to_french_combat(state);
+    const auto events = apply(state, Side::French, attack(state, {"Fri/Gr", "Chrt/Y"}, {"N"}), die(6));
+    const auto combat = events_of<CombatResolvedEvent>(events);
+    REQUIRE(combat[0].result == CombatResult::Exchange);
+    INFO(rules << demoralized_before);
+    CHECK(has_modifier(combat[0].odds, "reduced by 7 (24.1A, 22.5B)") ==
+          (std::string(rules).find("24.1A") != std::string::npos && !demoralized_before));
+    return *corps_level_now(state, Army::French, "[G]");
+  };
+  const char* grand = "rules 1.0-10.0 13.0 24.1A\n";
+  const char* campaign = "rules 1.0-10.0 13.0 22.5B\n";
+  CHECK(exchange(grand, false) == 13);
+  CHECK(exchange(grand, true) == 20);     // 24.1A's exception
+  CHECK(exchange(campaign, true) == 13);  // 22.5B alone has none
+  // An Ar against a demoralized defender still counts: Fri/Gr (4) on X (8) at 1-2, rolling 3.
+  auto state = morale_game("setup french 0505 : Fri/Gr\nsetup allied 0506 : X\n", levels,
+                           "turns 16/1400 16/1600\n", grand);
+  set_corps(state, Army::Allied, "british", 40, true);
+  to_french_combat(state);
+  const auto events = apply(state, Side::French, attack(state, {"Fri/Gr"}, {"X"}), die(3));
+  REQUIRE(events_of<CombatResolvedEvent>(events)[0].result == CombatResult::AttackerRetreat);
+  CHECK(corps_level_now(state, Army::French, "[G]") == 13);
 }
 
 // ---------------------------------------------------------------- 22.4B

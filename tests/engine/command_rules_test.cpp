@@ -196,8 +196,8 @@ TEST_CASE("11.2 command is counted from the next hex and not traced across prohi
   const auto open = command_game();
   const auto reach = command_reach(open, hx("0501"), Side::French, 5);
   CHECK(reach.at(hx("0501")) == 0);  // the leader's hex is not counted
-  CHECK(reach.at(hx("0502")) == 1);
-  CHECK(reach.at(hx("0506")) == 5);
+  CHECK(reach.at(hx("0502")) == 2);  // in half hexes
+  CHECK(reach.at(hx("0506")) == 10);
   CHECK_FALSE(reach.contains(hx("0507")));
   // A lake hexside on the one shortest line: the way round is six hexes.
   const auto lake = command_game("rules 1.0-10.0\n", "lake \"L\" : 0503/0504\n");
@@ -493,4 +493,58 @@ TEST_CASE("11.3C an Ae against out-of-command defenders becomes an Ar; they do n
     CHECK(refusal->rule == "11.3C");  // the defender's case, not 6.7
     CHECK(refusal->code == RefusalCode::OocMayNotAdvance);
   }
+}
+
+TEST_CASE("24.1A command traced along a road or trail counts one half hex a step", "[rules][24.1A]") {
+  // A road 0501-0511 down column 05, a trail on from 0511 to 0513; Ney (capacity 1 unit) at 0501.
+  const std::string map =
+      "road \"R\" : 0501 0502 0503 0504 0505 0506 0507 0508 0509 0510 0511\n"
+      "trail \"T\" : 0511 0512 0513\n";
+  const auto reach = command_reach(command_game("rules 1.0-10.0\n", map), hx("0501"), Side::French, 5, true);
+  CHECK(reach.at(hx("0502")) == 1);         // half hexes
+  CHECK(reach.at(hx("0511")) == 10);        // ten road steps: five hexes
+  CHECK(reach.at(hx("0601")) == 2);         // off the road: a whole hex
+  CHECK_FALSE(reach.contains(hx("0512")));  // one more step, past five hexes
+  // Without 24.1A's measure the road counts whole hexes.
+  CHECK_FALSE(
+      command_reach(command_game("rules 1.0-10.0\n", map), hx("0501"), Side::French, 5).contains(hx("0507")));
+  for (const bool rule : {true, false}) {
+    INFO(rule);
+    auto state = make_game_with_leaders(
+        map, kUnits, kLeaders,
+        std::string("rules 1.0-11.0\n") + (rule ? "special 24.1A \"half hexes\"\n" : "") +
+            "setup french 0501 : Ney\nsetup french 0509 : A\nsetup allied 1220 : X\n",
+        "turns 16/1400 16/1600\n", 20, 20);
+    // Eight road hexes away: four hexes of command distance with 24.1A, out of range without.
+    CHECK(out_of_command(state, unit(state, "A")) == !rule);
+  }
+  // The trail counts half as well: Ney at 0505, A at 0513 (six road steps, two trail steps).
+  auto trail =
+      make_game_with_leaders(map, kUnits, kLeaders,
+                             "rules 1.0-11.0\nspecial 24.1A \"half hexes\"\n"
+                             "setup french 0505 : Ney\nsetup french 0513 : A\nsetup allied 1220 : X\n",
+                             "turns 16/1400 16/1600\n", 20, 20);
+  CHECK_FALSE(out_of_command(trail, unit(trail, "A")));
+}
+
+TEST_CASE("24.1A out-of-command attackers in an EZOC have their results applied normally", "[rules][24.1A]") {
+  const std::string grand = "special 24.1A \"11.3B does not apply\"\n";
+  // No French leader: A is out of command. 1-1, 1: a Dr, not 11.3B's Ar.
+  auto state = commanded_game(grand + "setup french 0505 : A\nsetup allied 0506 : X Wellington\n");
+  REQUIRE(ooc(state, "A"));
+  to_french_combat(state);
+  auto events = apply(state, Side::French, attack(state, {"A"}, {"X"}), die(1));
+  CHECK(resolved(events) == CombatResult::DefenderRetreat);
+  // 4-1, 6: an Ex; the out-of-command victors may advance afterwards.
+  auto exchange = commanded_game(grand + "setup french 0505 : A G\nsetup allied 0506 : X Wellington\n");
+  REQUIRE(ooc(exchange, "G"));
+  to_french_combat(exchange);
+  events = apply(exchange, Side::French, attack(exchange, {"A", "G"}, {"X"}), die(6));
+  REQUIRE(resolved(events) == CombatResult::Exchange);
+  apply(exchange, Side::French, ExchangeLossAction{{unit(exchange, "A")}}, no_dice());
+  CHECK(exchange.pending_advance.has_value());
+  // Out-of-command artillery still may not bombard (it is not in an EZOC; 11.3B's bar stands).
+  auto artillery = commanded_game(grand + "setup french 0503 : Art\nsetup allied 0505 : X Wellington\n");
+  to_french_combat(artillery);
+  CHECK(refused_by(artillery, Side::French, attack(artillery, {}, {"X"}, {"Art"})) == "11.3B");
 }

@@ -3,7 +3,9 @@
 #include "rules_fixture.hpp"
 
 #include <hd/engine/notation/notation.hpp>
+#include <hd/engine/rules/command/command_range.hpp>
 #include <hd/engine/rules/command/command_segment.hpp>
+#include <hd/engine/rules/corps_morale/corps_morale.hpp>
 #include <hd/engine/rules/morale/army_morale.hpp>
 #include <hd/engine/rules/victory/victory.hpp>
 
@@ -322,7 +324,7 @@ TEST_CASE(
   apply(state, Side::Coalition, move(state, "C", {"1023", "1022"}), no_dice());
   CHECK(levels(state, Army::French).first == 40);
   apply(state, Side::Coalition, EndPhaseAction{}, no_dice());
-  to_coalition_movement(state);  // the next turn's
+  to_coalition_movement(state);                                          // the next turn's
   apply(state, Side::Coalition, move(state, "C", {"1021"}), no_dice());  // leaving it changes nothing
   CHECK(levels(state, Army::French).first == 40);
 }
@@ -352,4 +354,55 @@ TEST_CASE(
   apply(state, Side::Coalition, EndPhaseAction{}, no_dice());
   apply(state, Side::Coalition, attack(state, {"P"}, {"L"}), die(1));  // 6-1, 1: De; L is west of column 29
   CHECK(levels(state, Army::Allied) == std::pair{25, 35});
+}
+
+namespace {
+
+// Grouchy (capacity 1) with two cavalry corps, [1c] and [2c] of two units each, and [3] of one unit.
+const std::string kGrouchyLeaders =
+    "Grouchy\tMarshal Grouchy\tfrench\tcommander\t\t1\t\n"
+    "Pajol\tPajol\tfrench\tofficer\t[1c]\t\t\n"
+    "Exelmans\tExelmans\tfrench\tofficer\t[2c]\t\t\n"
+    "Vandamme\tVandamme\tfrench\tofficer\t[3]\t\t\n";
+
+const std::vector<TestUnit> kGrouchyUnits{
+    {"french", "K1", "cavalry", 2, 6, "[1c]"}, {"french", "K2", "cavalry", 2, 6, "[1c]"},
+    {"french", "L1", "cavalry", 2, 6, "[2c]"}, {"french", "L2", "cavalry", 2, 6, "[2c]"},
+    {"french", "V", "infantry", 4, 4, "[3]"},  {"prussian", "P", "infantry", 4, 4, "[1]"}};
+
+GameState grouchy_game(const std::string& rules) {
+  return make_game_with_leaders("", kGrouchyUnits, kGrouchyLeaders,
+                                rules +
+                                    "setup french 0505 : Grouchy\nsetup french 0506 : Pajol K1 K2\n"
+                                    "setup french 0606 : Exelmans L1 L2\nsetup french 0404 : Vandamme V\n"
+                                    "setup prussian 1212 : P\n");
+}
+
+bool in_command_now(const GameState& state, const char* id) {
+  return trace_command(state, Side::French).in_command[unit(state, id)];
+}
+
+}  // namespace
+
+TEST_CASE("24.1C, 27.1C Grouchy counts each cavalry corps as one half against his command capacity",
+          "[rules][24.1C][27.1C]") {
+  // Without the rule his capacity of 1 takes one officer: a cavalry one, passing command to two units.
+  auto plain = grouchy_game("rules 1.0-11.0\n");
+  CHECK(in_command_now(plain, "Pajol") != in_command_now(plain, "Exelmans"));
+  CHECK_FALSE(in_command_now(plain, "Vandamme"));
+  for (const char* rule : {"24.1C", "27.1C"}) {
+    INFO(rule);
+    auto state = grouchy_game(std::string("rules 1.0-11.0\nspecial ") + rule + " \"Grouchy rule\"\n");
+    CHECK(in_command_now(state, "Pajol"));
+    CHECK(in_command_now(state, "Exelmans"));
+    CHECK(in_command_now(state, "K2"));
+    CHECK(in_command_now(state, "L2"));
+    CHECK_FALSE(in_command_now(state, "Vandamme"));  // the two halves fill his capacity
+  }
+  // 24.1C: a demoralized cavalry corps counts as one (13.0's record, hand-built).
+  auto demoralized = grouchy_game(
+      "rules 1.0-11.0 13.0\ncorps-morale french [1c] 3\ncorps-morale french [2c] 3\n"
+      "special 24.1C \"Grouchy rule\"\n");
+  corps_morale_state(demoralized).corps.push_back(CorpsMorale{Army::French, "[1c]", 3, true});
+  CHECK(in_command_now(demoralized, "Pajol") != in_command_now(demoralized, "Exelmans"));
 }

@@ -69,4 +69,15 @@ TEST_CASE("10.0, 11.0 are refused where the set-up names no leader; 15.2 where 2
   for (const auto& e : campaign.errors)
     errors += e.to_string() + "\n";
   CHECK(errors.find("plays 22.5B, which replaces 15.2") != std::string::npos);
+  // 24.1A puts 22.5B in effect in the grand scenarios: 15.2 is precluded there too.
+  for (const char* grand : {"grand-ligny", "grand-waterloo"}) {
+    INFO(grand);
+    const auto game = hd::loader::start_scenario_game(hd::loader::default_data_root(),
+                                                      {grand, {}, {"15.2"}, std::nullopt, true});
+    CHECK_FALSE(game.value);
+    std::string grand_errors;
+    for (const auto& e : game.errors)
+      grand_errors += e.to_string() + "\n";
+    CHECK(grand_errors.find("plays 24.1A, which replaces 15.2") != std::string::npos);
+  }
 }

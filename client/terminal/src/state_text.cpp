@@ -160,9 +160,12 @@ std::string format_state(const v1::ScenarioInfo& scenario, const v1::GameView& v
     out << "\n";
   }
   if (!gone.empty()) {
-    out << "eliminated or exited:";
+    out << "eliminated, exited or withdrawn:";
     for (const v1::Unit* unit : gone)
-      out << " " << unit->id() << (unit->status() == v1::UNIT_STATUS_EXITED ? "(exited)" : "");
+      out << " " << unit->id()
+          << (unit->status() == v1::UNIT_STATUS_EXITED      ? "(exited)"
+              : unit->status() == v1::UNIT_STATUS_WITHDRAWN ? "(withdrawn)"
+                                                            : "");
     out << "\n";
   }
   out << "morale (9.0):  army      losses  demoralized-at  disintegrates-at  state\n";

@@ -1,4 +1,5 @@
 // Grand Ligny (24.0): its special rules, each a rule module.
+#include "old_guard_defeat.hpp"
 #include "scenario_detail.hpp"
 
 #include <hd/engine/rules/command/command_segment.hpp>
@@ -123,7 +124,7 @@ void open_prussian_slot(GameState& state) {
 void prussian_town_levels(const GameState& state, Army army, MoraleTerms& terms) {
   town_levels(state, kPrussianTowns, army, terms);
 }
-void keep_prussian_town_losses(GameState& state, const std::vector<Event>&) {
+void keep_prussian_town_losses(GameState& state, std::vector<Event>&) {
   keep_town_losses(state, kPrussianTowns);
 }
 void open_allied_slot(GameState& state) {
@@ -132,7 +133,7 @@ void open_allied_slot(GameState& state) {
 void allied_town_levels(const GameState& state, Army army, MoraleTerms& terms) {
   town_levels(state, kAlliedTown, army, terms);
 }
-void keep_allied_town_losses(GameState& state, const std::vector<Event>&) {
+void keep_allied_town_losses(GameState& state, std::vector<Event>&) {
   keep_town_losses(state, kAlliedTown);
 }
 
@@ -235,8 +236,75 @@ void lower_french_level(const GameState& state, Army army, MoraleTerms& terms) {
     terms.demoralization -= slot->reduction;
 }
 
+// 24.1A, played by Grand Ligny and Grand Waterloo (27.0 names it among its rules).
+constexpr old_guard::Playing kGrandOldGuard{"24.1A", true};
+
+// 24.1A: a leader's command traced along roads and trails counts each such step one half hex; a
+// combat unit attacking out of command from an enemy ZOC (as every adjacent attacker does) has its
+// results applied normally (11.3B's changes off).
+void grand_rule_changes(const GameState&, const UnitState& unit, UnitTerms& terms) {
+  if (unit.is_leader())
+    terms.command_paths_count_half = true;
+  else
+    terms.attacks_normally_out_of_command = true;
+}
+
+// 24.1A: the Defeat of the Old Guard (22.5B) is in effect, but not on an Ex against a demoralized
+// defender.
+void open_old_guard_slot(GameState& state) {
+  old_guard::open_slot(state, kGrandOldGuard);
+}
+void old_guard_defeated(GameState& state, const CombatAftermath& combat, std::vector<Event>& events) {
+  old_guard::on_combat(state, combat, events, kGrandOldGuard);
+}
+void old_guard_levels(const GameState& state, Army army, std::string_view corps, CorpsMoraleTerms& terms) {
+  old_guard::corps_level(state, army, corps, terms, kGrandOldGuard);
+}
+
+// 24.1C (option): Grouchy counts each cavalry corps as one half against his command capacity.
+void grouchy_rule(const GameState&, const UnitState& unit, UnitTerms& terms) {
+  scenario_detail::grouchy_counts_cavalry_corps_half(unit, terms);
+}
+
+constexpr std::string_view kWithdrawalRule = "24.4D";
+
+bool demoralized(const GameState& state, Army army) {
+  return state.demoralized[static_cast<std::size_t>(army)];
+}
+
+// 24.4D: once the Allied army is demoralized, all its units leave the map.
+void allied_withdrawal(GameState& state, std::vector<Event>& events) {
+  scenario_detail::withdraw_army(state, Army::Allied, kWithdrawalRule, demoralized, events);
+}
+
+std::optional<Refusal> withdrawn_unit(const GameState& state, UnitAct, UnitIndex index) {
+  return scenario_detail::withdrawn_unit_refusal(state, index, Army::Allied, kWithdrawalRule);
+}
+
+std::string withdrawal_words(const GameState&, const RuleEvent& event) {
+  return scenario_detail::withdrawal_words(event, Army::Allied);
+}
+
 }  // namespace
 
+extern const RuleModule grand_ligny_24_1A{
+    "24.1A",
+    "Changes to the standard rules: half-hex command along roads and trails, no 11.3B in an EZOC, the "
+    "Defeat of the Old Guard",
+    "hooks: unit terms (a leader's command counts road and trail steps one half hex, 11.2; a unit in an "
+    "EZOC attacks out of command with normal results, 11.3B), combat result adjustments and corps morale "
+    "(22.5B under its own slot, no reduction for an Ex against a demoralized defender; only where 13.0 "
+    "gives corps levels); replaces 15.2",
+    {.opening = open_old_guard_slot,
+     .combat_resolved = old_guard_defeated,
+     .unit_terms = grand_rule_changes,
+     .corps_morale = old_guard_levels}};
+extern const RuleModule grand_ligny_24_1C{
+    "24.1C",
+    "Grouchy counts each cavalry corps as one half against his command capacity",
+    "hook: unit terms (Grouchy's: a French cavalry corps' officer takes one half of his capacity, a "
+    "demoralized one a whole; the matching of 11.1A, rules/command/command_range)",
+    {.unit_terms = grouchy_rule}};
 extern const RuleModule grand_ligny_24_1B{
     "24.1B",
     "The French First Corps moves only once activated",
@@ -268,6 +336,12 @@ extern const RuleModule grand_ligny_24_4C{
     "hooks: morale (1641 French: -5 on both levels), after action (held while the army is demoralized: "
     "stays counted, its state slot)",
     {.opening = open_allied_slot, .after_action = keep_allied_town_losses, .morale = allied_town_levels}};
+extern const RuleModule grand_ligny_24_4D{
+    "24.4D",
+    "Once the Allied army is demoralized, all its units leave the map",
+    "hooks: after action (once demoralized and no combat waits for a choice: every Allied unit on the map "
+    "or waiting is withdrawn, one event), unit refusal (a withdrawn unit's move)",
+    {.after_action = allied_withdrawal, .unit_refusal = withdrawn_unit, .event_words = withdrawal_words}};
 extern const RuleModule grand_ligny_24_5A{
     "24.5A", "The 24.4B adjustments are 7 instead of 5", "read by 24.4B's module", {}};
 extern const RuleModule grand_ligny_24_0{

@@ -106,7 +106,7 @@ void open_maison_du_roi_slot(GameState& state) {
 
 // 27.4A: notes, after each action, that a Coalition unit has entered Maison du Roi (its control is
 // the Coalition's: 3.4B), for good.
-void note_maison_du_roi(GameState& state, const std::vector<Event>&) {
+void note_maison_du_roi(GameState& state, std::vector<Event>&) {
   if (scenario_detail::controls(state, kMaisonDuRoi, Side::Coalition))
     state.rule_state.get<MaisonDuRoiEntered>(kMaisonDuRoiRule).entered = true;
 }
@@ -141,7 +141,7 @@ void open_allied_instants_slot(GameState& state) {
 // 27.4C: notes, after each action, a Prussian attack on a unit of the French left wing (a French
 // defender west of column 29), a French unit's entry into Waterloo (its control, 3.4B) and a French
 // unit's exit at 3701, each for good.
-void note_allied_instants(GameState& state, const std::vector<Event>& events) {
+void note_allied_instants(GameState& state, std::vector<Event>& events) {
   auto& noted = state.rule_state.get<AlliedLevelInstants>(kAlliedInstantsRule);
   for (Hex hex : scenario_detail::kWaterloo)
     if (scenario_detail::french_control(state, hex)) noted.waterloo_entered = true;
@@ -173,6 +173,30 @@ void allied_levels(const GameState& state, Army army, MoraleTerms& terms) {
   terms.disintegration += change;
 }
 
+// 27.1C: Grouchy counts each cavalry corps as one half against his command capacity.
+void grouchy_rule(const GameState&, const UnitState& unit, UnitTerms& terms) {
+  scenario_detail::grouchy_counts_cavalry_corps_half(unit, terms);
+}
+
+constexpr std::string_view kWithdrawalRule = "27.2D";
+
+bool disintegrated(const GameState& state, Army army) {
+  return state.disintegrated[static_cast<std::size_t>(army)];
+}
+
+// 27.2D: once the Prussian army disintegrates, all its units leave the map.
+void prussian_withdrawal(GameState& state, std::vector<Event>& events) {
+  scenario_detail::withdraw_army(state, Army::Prussian, kWithdrawalRule, disintegrated, events);
+}
+
+std::optional<Refusal> withdrawn_unit(const GameState& state, UnitAct, UnitIndex index) {
+  return scenario_detail::withdrawn_unit_refusal(state, index, Army::Prussian, kWithdrawalRule);
+}
+
+std::string withdrawal_words(const GameState&, const RuleEvent& event) {
+  return scenario_detail::withdrawal_words(event, Army::Prussian);
+}
+
 }  // namespace
 
 extern const RuleModule grand_waterloo_27_1B{
@@ -181,6 +205,12 @@ extern const RuleModule grand_waterloo_27_1B{
     "the scenario's data: an exit line for the French at 3701 worth no VP (5.5: units leave the map only "
     "at the hexes a scenario names), none for the Coalition; 27.4C counts the exit",
     {}};
+extern const RuleModule grand_waterloo_27_2D{
+    "27.2D",
+    "Once the Prussian army disintegrates, all its units leave the map",
+    "hooks: after action (once disintegrated and no combat waits for a choice: every Prussian unit on the "
+    "map or waiting is withdrawn, one event), unit refusal (a withdrawn unit's move)",
+    {.after_action = prussian_withdrawal, .unit_refusal = withdrawn_unit, .event_words = withdrawal_words}};
 extern const RuleModule grand_waterloo_27_4A{
     "27.4A",
     "French level: +10 while a Coalition army is demoralized, -20 once Maison du Roi is entered",
@@ -199,6 +229,12 @@ extern const RuleModule grand_waterloo_27_4C{
     "a French exit",
     "hooks: after action (the three instants, noted in its slot), morale",
     {.opening = open_allied_instants_slot, .after_action = note_allied_instants, .morale = allied_levels}};
+extern const RuleModule grand_waterloo_27_1C{
+    "27.1C",
+    "Grouchy counts each cavalry corps as one half against his command capacity",
+    "hook: unit terms (as 24.1C: a French cavalry corps' officer takes one half of Grouchy's capacity; "
+    "no corps morale here, so never a whole)",
+    {.unit_terms = grouchy_rule}};
 extern const RuleModule grand_waterloo_27_1D{"27.1D",
                                              "No Prussian movement on 18/1200",
                                              "hook: unit refusal (a move's first step or entry); "

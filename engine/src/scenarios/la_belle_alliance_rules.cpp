@@ -56,7 +56,7 @@ void open_instants_slot(GameState& state) {
 }
 
 // 21.3B: notes the instant a French unit enters Waterloo and the first Prussian-French combat.
-void note_waterloo_and_prussian_combat(GameState& state, const std::vector<Event>& events) {
+void note_waterloo_and_prussian_combat(GameState& state, std::vector<Event>& events) {
   auto& noted = state.rule_state.get<WaterlooAndPrussianCombat>(kInstantsRule);
   for (Hex hex : kWaterloo)
     if (french_control(state, hex)) noted.waterloo_entered = true;

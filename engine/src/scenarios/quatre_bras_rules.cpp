@@ -134,7 +134,7 @@ void ney_cavalry_roll(GameState& state, const DieRoller& roll, std::vector<Event
 }
 
 // 19.5C: a unit is also released when an enemy unit enters its ZOC for any reason.
-void ney_cavalry_released_by_contact(GameState& state, const std::vector<Event>&) {
+void ney_cavalry_released_by_contact(GameState& state, std::vector<Event>&) {
   const std::vector<UnitIndex> held = state.rule_state.get<NeyCavalryHeld>(kNeyCavalryRule).units;
   for (UnitIndex u : held) {
     const UnitState& unit = state.units[u];

@@ -1,6 +1,7 @@
 #include "scenario_detail.hpp"
 
 #include <hd/engine/rules/command/command_range.hpp>
+#include <hd/engine/rules/morale/army_morale.hpp>
 
 #include <algorithm>
 #include <string>
@@ -66,6 +67,45 @@ void roll_for_held_corps(GameState& state, const DieRoller& roll, std::vector<Ev
   events.push_back(
       DieRolledEvent{std::string(rule), die,
                      "all " + std::string(corps) + (arrives ? " enters this phase" : " does not come yet")});
+}
+
+void withdraw_army(GameState& state, Army army, std::string_view rule, bool (*fallen)(const GameState&, Army),
+                   std::vector<Event>& events) {
+  if (state.phase == Phase::GameOver || !state.pending_retreats.empty() || state.pending_advance ||
+      state.pending_exchange)
+    return;
+  update_morale(state, events);  // a level an earlier rule moved this action (24.4C) counts now
+  if (state.phase == Phase::GameOver || !fallen(state, army)) return;
+  RuleEvent withdrawal{std::string(rule), "withdrawn", {}, {}, {}};
+  for (std::size_t i = 0; i < state.units.size(); ++i) {
+    UnitState& unit = state.units[i];
+    if (unit.army != army || (unit.status != UnitStatus::OnMap && unit.status != UnitStatus::Waiting))
+      continue;
+    unit.status = UnitStatus::Withdrawn;
+    withdrawal.units.push_back(static_cast<UnitIndex>(i));
+  }
+  if (!withdrawal.units.empty()) events.push_back(std::move(withdrawal));
+}
+
+void grouchy_counts_cavalry_corps_half(const UnitState& unit, UnitTerms& terms) {
+  if (unit.army == Army::French && unit.is_leader() && unit.id == "Grouchy")
+    terms.cavalry_corps_count_half = true;
+}
+
+std::optional<Refusal> withdrawn_unit_refusal(const GameState& state, UnitIndex index, Army army,
+                                              std::string_view rule) {
+  const UnitState& unit = state.units[index];
+  if (unit.status != UnitStatus::Withdrawn || unit.army != army) return std::nullopt;
+  return refuse_by_rule(std::string(rule), "army-withdrawn", "{0} has withdrawn with its army",
+                        {RefusalArg::of_unit(index)});
+}
+
+std::string withdrawal_words(const RuleEvent& event, Army army) {
+  const std::size_t n = event.units.size();
+  std::string name(to_string(army));
+  name.front() = static_cast<char>(name.front() - 'a' + 'A');
+  return "the " + name + " army withdraws: " + std::to_string(n) +
+         (n == 1 ? " unit leaves" : " units leave") + " the map (" + event.rule + ")";
 }
 
 void officer_with_own_command(const GameState& state, UnitIndex index, SetupTerms& terms,

@@ -9,6 +9,7 @@
 
 #include <array>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -45,6 +46,26 @@ bool french_movement_phase(const GameState& state);
 // `needed` or less it enters this phase. Reported by a DieRolledEvent under `rule`.
 void roll_for_held_corps(GameState& state, const DieRoller& roll, std::vector<Event>& events,
                          std::string_view rule, std::string_view corps, int needed);
+
+// 24.4D, 27.2D: once `fallen` holds for `army` (its morale flags, read after this action's losses
+// and level changes are counted) and no combat waits for a choice (a retreat, an exchange's losses,
+// an advance: the combat ends by its own rules first), every unit of the army on the map or waiting
+// to enter, leaders too, is withdrawn: out of play for good, neither a loss nor an exit. One
+// RuleEvent under `rule`, kind "withdrawn", names them. Nothing once the game is over.
+void withdraw_army(GameState& state, Army army, std::string_view rule, bool (*fallen)(const GameState&, Army),
+                   std::vector<Event>& events);
+
+// 24.1C, 27.1C: Grouchy (the French commander of that id) counts each cavalry corps' officer as one
+// half against his command capacity (command_range.cpp weighs it; a demoralized corps counts one).
+void grouchy_counts_cavalry_corps_half(const UnitState& unit, UnitTerms& terms);
+
+// The refusal of anything a unit of `army` withdrawn under `rule` is asked to do, or nullopt for any
+// other unit.
+std::optional<Refusal> withdrawn_unit_refusal(const GameState& state, UnitIndex index, Army army,
+                                              std::string_view rule);
+
+// The words of a withdrawal's event: "the Allied army withdraws: 41 units leave the map (24.4D)".
+std::string withdrawal_words(const RuleEvent& event, Army army);
 
 // "Officers set up with any unit of their own command" (22.2C, 24.2C, 26.0E, 27.2C, 28.0C): for an
 // officer on the map, his set-up hexes become those of the on-map combat units of his own

@@ -68,6 +68,8 @@ v1::UnitStatus to_proto(engine::UnitStatus status) {
       return v1::UNIT_STATUS_ELIMINATED;
     case engine::UnitStatus::Exited:
       return v1::UNIT_STATUS_EXITED;
+    case engine::UnitStatus::Withdrawn:
+      return v1::UNIT_STATUS_WITHDRAWN;
   }
   return v1::UNIT_STATUS_UNSPECIFIED;
 }
@@ -138,6 +140,8 @@ engine::UnitStatus status_from_proto(v1::UnitStatus status) {
       return engine::UnitStatus::Eliminated;
     case v1::UNIT_STATUS_EXITED:
       return engine::UnitStatus::Exited;
+    case v1::UNIT_STATUS_WITHDRAWN:
+      return engine::UnitStatus::Withdrawn;
     default:
       return engine::UnitStatus::Waiting;
   }

@@ -3,6 +3,7 @@
 // being out of command (11.3) and 10.1C's half allowance for a leader giving command act through the
 // extension points below.
 #include <hd/engine/rules/command/command_segment.hpp>
+#include <hd/engine/rules/modules/extension_points.hpp>
 #include <hd/engine/rules/modules/rule_module.hpp>
 
 #include <algorithm>
@@ -38,10 +39,14 @@ void command_unit_terms(const GameState& state, const UnitState& unit, UnitTerms
   if (out_of_command(state, index)) terms.zoc_entry_barred = true;
 }
 
-// 11.3B: one out-of-command unit among the attackers (adjacent or bombarding) makes them all so.
+// 11.3B: one out-of-command unit among the attackers (adjacent or bombarding) makes them all so; not
+// an adjacent one whose out-of-command attacks a rule lets have normal results (24.1A).
 bool attack_out_of_command(const GameState& state, const AttackAction& attack) {
   const auto ooc = [&](UnitIndex u) { return out_of_command(state, u); };
-  return std::any_of(attack.attackers.begin(), attack.attackers.end(), ooc) ||
+  const auto ooc_adjacent = [&](UnitIndex u) {
+    return ooc(u) && !rules_unit_terms(state, state.units[u]).attacks_normally_out_of_command;
+  };
+  return std::any_of(attack.attackers.begin(), attack.attackers.end(), ooc_adjacent) ||
          std::any_of(attack.bombarding.begin(), attack.bombarding.end(), ooc);
 }
 
@@ -81,6 +86,8 @@ std::optional<Refusal> out_of_command_refusal(const GameState& state, UnitAct ac
   if (act == UnitAct::Bombard)
     return refuse(RefusalCode::OocMayNotBombard, "11.3B", {RefusalArg::of_unit(unit)});
   const bool attacking = side_of(state.units[unit].army) == state.phasing;
+  if (attacking && rules_unit_terms(state, state.units[unit]).attacks_normally_out_of_command)
+    return std::nullopt;  // 24.1A: its results, and the advance after them, are normal
   return refuse(RefusalCode::OocMayNotAdvance, attacking ? "11.3B" : "11.3C", {RefusalArg::of_unit(unit)});
 }
 

@@ -1,5 +1,6 @@
 // 11.0-11.2: tracing command and the command structure of a side (command_range.hpp).
 #include <hd/engine/rules/command/command_range.hpp>
+#include <hd/engine/rules/corps_morale/corps_morale.hpp>
 #include <hd/engine/rules/leaders/leaders.hpp>
 #include <hd/engine/rules/modules/extension_points.hpp>
 #include <hd/engine/rules/movement/movement.hpp>
@@ -8,21 +9,29 @@
 #include <charconv>
 #include <cstddef>
 #include <optional>
+#include <tuple>
 #include <utility>
 
 namespace hd::engine {
 namespace {
 
 // Receivers (officers or units) matched to givers (commanders), each giver taking at most its
-// capacity. Receivers are placed one at a time and stay placed: an augmenting path may move an
-// earlier receiver to another giver to make room (Kuhn's algorithm with capacities). Placing in
-// order of preference therefore keeps the most preferred set that fits (a transversal matroid).
+// capacity. Capacities and what a receiver takes of one are counted in halves: a receiver takes 2
+// (one), or 1 where a rule counts it one half (24.1C, 27.1C). Receivers are placed one at a time and
+// stay placed: an augmenting path may move earlier receivers to other givers to make room (Kuhn's
+// algorithm with capacities). Where every receiver takes one, placing in order of preference keeps
+// the most preferred set that fits (a transversal matroid); with halves it is the same greedy.
 class CapacityMatching {
  public:
-  CapacityMatching(std::vector<int> capacity, std::vector<std::vector<std::size_t>> eligible)
+  // `eligible[r]`: the givers receiver r may have; `weight[r]`, if given, what r takes of each of
+  // them (in the same order), 2 otherwise.
+  CapacityMatching(std::vector<int> capacity, std::vector<std::vector<std::size_t>> eligible,
+                   std::vector<std::vector<int>> weight = {})
       : capacity_(std::move(capacity)),
         eligible_(std::move(eligible)),
+        weight_(std::move(weight)),
         held_(capacity_.size()),
+        used_(capacity_.size(), 0),
         giver_(eligible_.size()) {}
 
   // Places `receiver` with an eligible giver if some reassignment makes room; false if none can.
@@ -34,18 +43,32 @@ class CapacityMatching {
   std::optional<std::size_t> giver_of(std::size_t receiver) const { return giver_[receiver]; }
 
  private:
+  // What `receiver` takes of `giver`, in halves.
+  int weight(std::size_t receiver, std::size_t giver) const {
+    if (weight_.empty()) return 2;
+    const auto& givers = eligible_[receiver];
+    return weight_[receiver]
+                  [static_cast<std::size_t>(std::find(givers.begin(), givers.end(), giver) - givers.begin())];
+  }
+
+  bool fits(std::size_t receiver, std::size_t giver) const {
+    return used_[giver] + weight(receiver, giver) <= capacity_[giver];
+  }
+
   bool augment(std::size_t receiver, std::vector<bool>& visited) {
     for (std::size_t giver : eligible_[receiver]) {
       if (visited[giver]) continue;
       visited[giver] = true;
-      if (static_cast<int>(held_[giver].size()) < capacity_[giver]) {
+      if (fits(receiver, giver)) {
         assign(receiver, giver);
         return true;
       }
+      // Move receivers it holds to other givers, one at a time, until this one fits.
       const std::vector<std::size_t> holding = held_[giver];
       for (std::size_t other : holding) {
-        if (!augment(other, visited)) continue;
-        std::erase(held_[giver], other);
+        if (!augment(other, visited)) continue;  // `other` now holds with another giver
+        release(other, giver);
+        if (!fits(receiver, giver)) continue;
         assign(receiver, giver);
         return true;
       }
@@ -55,12 +78,20 @@ class CapacityMatching {
 
   void assign(std::size_t receiver, std::size_t giver) {
     held_[giver].push_back(receiver);
+    used_[giver] += weight(receiver, giver);
     giver_[receiver] = giver;
   }
 
-  std::vector<int> capacity_;
+  void release(std::size_t receiver, std::size_t giver) {
+    std::erase(held_[giver], receiver);
+    used_[giver] -= weight(receiver, giver);
+  }
+
+  std::vector<int> capacity_;  // in halves
   std::vector<std::vector<std::size_t>> eligible_;
+  std::vector<std::vector<int>> weight_;
   std::vector<std::vector<std::size_t>> held_;
+  std::vector<int> used_;  // in halves
   std::vector<std::optional<std::size_t>> giver_;
 };
 
@@ -73,21 +104,21 @@ bool command_may_enter(const GameState& state, Hex at, Hex next, Side side) {
   return !in_enemy_zoc(state, next, side) || friendly_combat_unit_in(state, next, side);
 }
 
-// The traced ranges of the leaders on the map, one search per distinct hex and range.
+// The traced ranges of the leaders on the map, one search per distinct hex, range and measure.
 class ReachCache {
  public:
   ReachCache(const GameState& state, Side side) : state_(state), side_(side) {}
 
-  bool within(Hex from, int range, Hex hex) {
-    auto [it, fresh] = reach_.try_emplace({from, range});
-    if (fresh) it->second = command_reach(state_, from, side_, range);
+  bool within(Hex from, int range, bool paths_count_half, Hex hex) {
+    auto [it, fresh] = reach_.try_emplace({from, range, paths_count_half});
+    if (fresh) it->second = command_reach(state_, from, side_, range, paths_count_half);
     return it->second.contains(hex);
   }
 
  private:
   const GameState& state_;
   Side side_;
-  std::map<std::pair<Hex, int>, std::map<Hex, int>> reach_;
+  std::map<std::tuple<Hex, int, bool>, std::map<Hex, int>> reach_;
 };
 
 }  // namespace
@@ -107,19 +138,28 @@ bool in_organization(const UnitState& unit, const UnitState& officer) {
   return unit.command == officer.command || unit.command.ends_with("/" + officer.command);
 }
 
-std::map<Hex, int> command_reach(const GameState& state, Hex from, Side side, int range) {
+std::map<Hex, int> command_reach(const GameState& state, Hex from, Side side, int range,
+                                 bool paths_count_half) {
+  // Steps cost 1 or 2 half hexes: a bucket per distance settles each hex at its least distance.
+  const int limit = 2 * range;
   std::map<Hex, int> reach{{from, 0}};
-  std::vector<Hex> frontier{from};
-  for (int distance = 1; distance <= range && !frontier.empty(); ++distance) {
-    std::vector<Hex> next_frontier;
-    for (Hex at : frontier) {
+  std::vector<std::vector<Hex>> buckets(static_cast<std::size_t>(limit) + 1);
+  buckets[0].push_back(from);
+  for (int distance = 0; distance <= limit; ++distance) {
+    for (std::size_t i = 0; i < buckets[static_cast<std::size_t>(distance)].size(); ++i) {
+      const Hex at = buckets[static_cast<std::size_t>(distance)][i];
+      if (reach.at(at) != distance) continue;  // settled nearer already
       for (Hex next : neighbours(at)) {
-        if (reach.contains(next) || !command_may_enter(state, at, next, side)) continue;
-        reach.emplace(next, distance);
-        next_frontier.push_back(next);
+        const bool half =
+            paths_count_half && state.rules->map.path(*Hexside::between(at, next)) != PathKind::None;
+        const int to = distance + (half ? 1 : 2);
+        if (to > limit) continue;
+        if (const auto known = reach.find(next); known != reach.end() && known->second <= to) continue;
+        if (!command_may_enter(state, at, next, side)) continue;
+        reach[next] = to;
+        buckets[static_cast<std::size_t>(to)].push_back(next);
       }
     }
-    frontier = std::move(next_frontier);
   }
   return reach;
 }
@@ -144,9 +184,11 @@ CommandStructure structure_among(const GameState& state, const std::vector<UnitI
     else
       officers.push_back(index);
   }
-  std::vector<int> capacity;
+  std::vector<int> capacity;             // in halves (CapacityMatching)
+  std::vector<bool> cavalry_corps_half;  // 24.1C, 27.1C: by position in `commanders`
   for (UnitIndex c : commanders) {
-    capacity.push_back(command_capacity(*state.rules, state.units[c]));
+    capacity.push_back(2 * command_capacity(*state.rules, state.units[c]));
+    cavalry_corps_half.push_back(rules_unit_terms(state, state.units[c]).cavalry_corps_count_half);
     out.in_command[c] = true;  // 11.0: command originates with commanders
   }
   // The commanders (positions in `commanders`) who can reach `receiver`: same army (11.1, 11.1C),
@@ -184,7 +226,17 @@ CommandStructure structure_among(const GameState& state, const std::vector<UnitI
   std::stable_sort(officer_order.begin(), officer_order.end(), [&](std::size_t a, std::size_t b) {
     return organization[a].size() > organization[b].size();
   });
-  CapacityMatching officer_matching(capacity, officer_eligible);
+  // 24.1C, 27.1C: a French cavalry corps' officer ([1c]-[4c]) takes one half of such a commander's
+  // capacity, one whole once his corps is demoralized (13.0).
+  std::vector<std::vector<int>> officer_weight(officers.size());
+  for (std::size_t o = 0; o < officers.size(); ++o) {
+    const UnitState& officer = state.units[officers[o]];
+    const bool cavalry_corps =
+        officer.army == Army::French && officer.command.ends_with("c]") && !corps_demoralized(state, officer);
+    for (std::size_t c : officer_eligible[o])
+      officer_weight[o].push_back(cavalry_corps && cavalry_corps_half[c] ? 1 : 2);
+  }
+  CapacityMatching officer_matching(capacity, officer_eligible, officer_weight);
   for (std::size_t o : officer_order)
     officer_matching.place(o);
   for (std::size_t o = 0; o < officers.size(); ++o) {
@@ -229,8 +281,13 @@ CommandStructure trace_command(const GameState& state, Side side) {
     if (state.units[i].on_map() && side_of(state.units[i].army) == side)
       pieces.push_back(static_cast<UnitIndex>(i));
   ReachCache reach(state, side);
+  // 24.1A: whether each leader's command counts road and trail steps as half a hex, asked once.
+  std::vector<bool> paths_count_half(state.units.size(), false);
+  for (UnitIndex index : pieces)
+    if (state.units[index].is_leader())
+      paths_count_half[index] = rules_unit_terms(state, state.units[index]).command_paths_count_half;
   return structure_among(state, pieces, [&](const UnitState& leader, int range, const UnitState& receiver) {
-    return reach.within(leader.hex, range, receiver.hex);
+    return reach.within(leader.hex, range, paths_count_half[index_of(state, leader)], receiver.hex);
   });
 }
 

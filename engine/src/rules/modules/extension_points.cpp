@@ -45,7 +45,7 @@ void rules_player_turn_end(GameState& state, Side side) {
     if (module->hooks.player_turn_end) module->hooks.player_turn_end(state, side);
 }
 
-void rules_after_action(GameState& state, const std::vector<Event>& events) {
+void rules_after_action(GameState& state, std::vector<Event>& events) {
   for (const RuleModule* module : state.rules->modules)
     if (module->hooks.after_action) module->hooks.after_action(state, events);
 }

@@ -21,12 +21,14 @@ extern const RuleModule quatre_bras_variant_23_0B, quatre_bras_variant_23_0C, qu
 extern const RuleModule la_belle_alliance_21_3A, la_belle_alliance_21_3B;
 extern const RuleModule campaign_22_2C, campaign_22_4A, campaign_22_4B, campaign_22_4C, campaign_22_5A,
     campaign_22_5B, campaign_22_6F;
-extern const RuleModule grand_ligny_24_0, grand_ligny_24_1B, grand_ligny_24_2C, grand_ligny_24_4A,
-    grand_ligny_24_4B, grand_ligny_24_4C, grand_ligny_24_5A;
+extern const RuleModule grand_ligny_24_0, grand_ligny_24_1A, grand_ligny_24_1B, grand_ligny_24_1C,
+    grand_ligny_24_2C, grand_ligny_24_4A, grand_ligny_24_4B, grand_ligny_24_4C, grand_ligny_24_4D,
+    grand_ligny_24_5A;
 extern const RuleModule la_belle_alliance_variant_26_0B, la_belle_alliance_variant_26_0C,
     la_belle_alliance_variant_26_0D, la_belle_alliance_variant_26_0E, la_belle_alliance_variant_26_0F;
-extern const RuleModule grand_waterloo_27_1B, grand_waterloo_27_1D, grand_waterloo_27_1E,
-    grand_waterloo_27_2C, grand_waterloo_27_4A, grand_waterloo_27_4B, grand_waterloo_27_4C;
+extern const RuleModule grand_waterloo_27_1B, grand_waterloo_27_1C, grand_waterloo_27_1D,
+    grand_waterloo_27_1E, grand_waterloo_27_2C, grand_waterloo_27_2D, grand_waterloo_27_4A,
+    grand_waterloo_27_4B, grand_waterloo_27_4C;
 extern const RuleModule historic_wavre_25_0E_1, historic_wavre_25_0E_2;
 }  // namespace modules
 
@@ -87,11 +89,14 @@ std::vector<const RuleModule*> rule_module_table() {
       &quatre_bras_variant_23_0C,
       &quatre_bras_variant_23_0D,
       &grand_ligny_24_0,
+      &grand_ligny_24_1A,
       &grand_ligny_24_1B,
+      &grand_ligny_24_1C,
       &grand_ligny_24_2C,
       &grand_ligny_24_4A,
       &grand_ligny_24_4B,
       &grand_ligny_24_4C,
+      &grand_ligny_24_4D,
       &grand_ligny_24_5A,
       &historic_wavre_25_0E_1,
       &historic_wavre_25_0E_2,
@@ -101,9 +106,11 @@ std::vector<const RuleModule*> rule_module_table() {
       &la_belle_alliance_variant_26_0E,
       &la_belle_alliance_variant_26_0F,
       &grand_waterloo_27_1B,
+      &grand_waterloo_27_1C,
       &grand_waterloo_27_1D,
       &grand_waterloo_27_1E,
       &grand_waterloo_27_2C,
+      &grand_waterloo_27_2D,
       &grand_waterloo_27_4A,
       &grand_waterloo_27_4B,
       &grand_waterloo_27_4C,

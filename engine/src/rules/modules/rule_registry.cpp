@@ -166,11 +166,12 @@ std::optional<std::string> optional_rule_refusal(const Scenario& scenario, const
            ", which brings in its sections";
   if (!offered) return "scenario " + scenario.rule + " does not offer optional rule " + std::string(rule);
   // 15.2 Exception 2: a rule the scenario plays may replace the optional one (22.5B replaces 15.2).
-  if (const RuleModule* module = find_rule_module(rule); module && !module->precluded_by.empty()) {
+  if (const RuleModule* module = find_rule_module(rule); module && !module->precluded_by.front().empty()) {
     const std::vector<std::string> played = rules_in_force(scenario, {}, {}).needed;
-    if (std::find(played.begin(), played.end(), module->precluded_by) != played.end())
-      return "scenario " + scenario.rule + " plays " + std::string(module->precluded_by) +
-             ", which replaces " + std::string(rule) + ": it cannot be chosen";
+    for (std::string_view by : module->precluded_by)
+      if (!by.empty() && std::find(played.begin(), played.end(), by) != played.end())
+        return "scenario " + scenario.rule + " plays " + std::string(by) + ", which replaces " +
+               std::string(rule) + ": it cannot be chosen";
   }
   // 10.0 places the leaders the lines name; where they name none it would change nothing, silently
   // (docs/rules-notes.md, 10.0). 11.0 without leaders would put every unit out of command (11.0).

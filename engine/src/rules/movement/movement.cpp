@@ -59,6 +59,10 @@ std::optional<Refusal> start_refusal(const GameState& state, UnitIndex index) {
   if (unit.moved) return refuse(RefusalCode::AlreadyMoved, "5.1C", {who});
   if (unit.status == UnitStatus::Eliminated || unit.status == UnitStatus::Exited)
     return refuse(RefusalCode::NotInPlay, "5.5A", {who});
+  if (unit.status == UnitStatus::Withdrawn) {  // the rule that withdrew it says why (24.4D, 27.2D)
+    if (auto refusal = rules_unit_refusal(state, UnitAct::BeginMove, index)) return refusal;
+    return refuse(RefusalCode::NotInPlay, "3.1", {who});
+  }
   if (unit.status == UnitStatus::Waiting) {
     if (unit.arrival_turn < 0 || state.turn < unit.arrival_turn)
       return refuse(RefusalCode::NotArrived, "5.6", {who});

@@ -77,7 +77,8 @@ extern const RuleModule imperial_guard_15_2{
     "hooks: combat result adjustments, morale; its state slot counts the repulses",
     {.opening = open_guard_slot, .combat_resolved = guard_repulsed, .morale = lower_french_level},
     {},
-    "22.5B"};  // 15.2 Exception 2: 22.5B (the Defeat of the Old Guard) replaces it
+    {"22.5B", "24.1A"}};  // 15.2 Exception 2: 22.5B (the Defeat of the Old Guard) replaces it; 24.1A
+                          // puts 22.5B in effect in the grand scenarios
 }  // namespace modules
 
 }  // namespace hd::engine

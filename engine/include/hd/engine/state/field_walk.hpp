@@ -133,7 +133,7 @@ constexpr UnitType last_value(UnitType) {
   return UnitType::Leader;
 }
 constexpr UnitStatus last_value(UnitStatus) {
-  return UnitStatus::Exited;
+  return UnitStatus::Withdrawn;
 }
 constexpr Phase last_value(Phase) {
   return Phase::Setup;

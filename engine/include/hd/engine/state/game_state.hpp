@@ -19,7 +19,9 @@ namespace hd::engine {
 
 using UnitIndex = std::uint16_t;
 
-enum class UnitStatus : std::uint8_t { Waiting, OnMap, Eliminated, Exited };
+// Withdrawn: removed from play with its whole army by a scenario rule (24.4D, 27.2D); neither a loss
+// nor an exit.
+enum class UnitStatus : std::uint8_t { Waiting, OnMap, Eliminated, Exited, Withdrawn };
 
 struct UnitState {
   std::string id;

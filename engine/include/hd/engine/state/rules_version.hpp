@@ -35,6 +35,11 @@ namespace hd::engine {
 //      exit and 27.4A-C's levels in Grand Waterloo's; so do last
 //      session's 22.2C, 22.4A, 23.0B, 24.0, 24.2C, 24.4B-C, 24.5A, 26.0E, 27.1D-E and 27.2C in their
 //      scenarios. Every hash changes with the version; battle games play as before.
-inline constexpr int kRulesVersion = 6;
+//   7: 24.4D (Grand Ligny) and 27.2D (Grand Waterloo) withdraw an army's units (UnitStatus::Withdrawn,
+//      a new value); the after-action hook may add events; 24.1A's half-hex command along roads and
+//      trails, normal results for out-of-command attacks in an EZOC and its Old Guard rule, in both
+//      grand scenarios (Grand Ligny now plays by the book); 24.1C's and 27.1C's Grouchy counting a
+//      cavalry corps one half. Every hash changes; battle and campaign games play as before.
+inline constexpr int kRulesVersion = 7;
 
 }  // namespace hd::engine

@@ -26,11 +26,14 @@ int command_capacity(const Ruleset& rules, const UnitState& commander);
 bool in_organization(const UnitState& unit, const UnitState& officer);
 
 // 11.2: the hexes command of `side` reaches from `from` within `range` hexes, with each one's
-// distance. The leader's own hex is not counted (distance 0); a hex is entered only if it is on the
-// map and in the playing area, the step is not prohibited to a leader (who moves as cavalry, 10.1C:
-// rivers without bridge, lakes), it holds no enemy combat unit and it is not in an enemy ZOC unless
-// a friendly combat unit occupies it. Work: a breadth-first search of at most 1 + 3r(r+1) hexes.
-std::map<Hex, int> command_reach(const GameState& state, Hex from, Side side, int range);
+// distance in half hexes (2 a step). The leader's own hex is not counted (distance 0); a hex is
+// entered only if it is on the map and in the playing area, the step is not prohibited to a leader
+// (who moves as cavalry, 10.1C: rivers without bridge, lakes), it holds no enemy combat unit and it
+// is not in an enemy ZOC unless a friendly combat unit occupies it. With `paths_count_half` (24.1A) a
+// step along a road or trail (across a hexside it crosses) counts one half hex. Work: a shortest-path
+// search over the hexes within 2r steps, at most 1 + 6r(2r+1) (1 + 3r(r+1) without roads).
+std::map<Hex, int> command_reach(const GameState& state, Hex from, Side side, int range,
+                                 bool paths_count_half = false);
 
 // One link of the command structure: `leader` gives command to `receiver` (an officer or a unit).
 struct CommandLink {

@@ -36,7 +36,7 @@ bool rules_act_before_play(const GameState& state);
 void rules_player_turn_end(GameState& state, Side side);
 
 // After every applied action, with its events (apply()).
-void rules_after_action(GameState& state, const std::vector<Event>& events);
+void rules_after_action(GameState& state, std::vector<Event>& events);
 
 // Combat result adjustments, once a combat's result is applied (resolve_attack()).
 void rules_combat_resolved(GameState& state, const CombatAftermath& combat, std::vector<Event>& events);

@@ -40,8 +40,9 @@ struct RuleHooks {
   void (*phase_start)(GameState& state, const DieRoller& roll, std::vector<Event>& events) = nullptr;
   // Phase end: at the end of each player turn of `side` (19.4C).
   void (*player_turn_end)(GameState& state, Side side) = nullptr;
-  // After every applied action, with its events: instant triggers (21.3B, 19.5C's release).
-  void (*after_action)(GameState& state, const std::vector<Event>& events) = nullptr;
+  // After every applied action, with its events: instant triggers (21.3B, 19.5C's release); the
+  // rule may add events of its own (24.4D's withdrawal).
+  void (*after_action)(GameState& state, std::vector<Event>& events) = nullptr;
   // Combat result adjustments: after a combat's result is applied (15.2).
   void (*combat_resolved)(GameState& state, const CombatAftermath& combat,
                           std::vector<Event>& events) = nullptr;
@@ -81,13 +82,15 @@ struct RuleHooks {
 
 // At most this many rules a module's hooks are declared to run before.
 inline constexpr std::size_t kMaxRunsBefore = 4;
+// At most this many rules that may preclude an optional rule.
+inline constexpr std::size_t kMaxPrecludedBy = 2;
 
 struct RuleModule {
   // A module is written as {rule, title, where, hooks} and, where it needs them, the two
   // declarations below (a constructor, so that modules leave out what they do not declare).
   constexpr RuleModule(std::string_view rule, std::string_view title, std::string_view where,
                        RuleHooks hooks = {}, std::array<std::string_view, kMaxRunsBefore> runs_before = {},
-                       std::string_view precluded_by = {})
+                       std::array<std::string_view, kMaxPrecludedBy> precluded_by = {})
       : rule(rule),
         title(title),
         where(where),
@@ -104,9 +107,9 @@ struct RuleModule {
   // order. Checked when the registry is made (order_rule_modules): every rule named is registered
   // and the declarations form no cycle.
   std::array<std::string_view, kMaxRunsBefore> runs_before{};
-  // A rule in force that precludes this optional rule: it is then not offered (15.2 Exception 2:
-  // 22.5B replaces it).
-  std::string_view precluded_by;
+  // The rules in force that preclude this optional rule: with any of them it is not offered (15.2
+  // Exception 2: 22.5B replaces it, and 24.1A, which puts 22.5B in effect).
+  std::array<std::string_view, kMaxPrecludedBy> precluded_by{};
 };
 
 }  // namespace hd::engine

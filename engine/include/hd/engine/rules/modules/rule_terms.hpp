@@ -50,6 +50,16 @@ struct UnitTerms {
   bool withholds_command = false;
   // An officer in command with no commander giving it, taking none's capacity (27.1E: Bulow).
   bool always_in_command = false;
+  // A leader whose command, traced along a road or trail, counts each such step one half hex
+  // (24.1A).
+  bool command_paths_count_half = false;
+  // A commander for whom each French cavalry corps' officer ([1c]-[4c]) takes one half of his
+  // command capacity, one whole once the corps is demoralized (24.1C, 27.1C: Grouchy).
+  bool cavalry_corps_count_half = false;
+  // A combat unit whose attacks out of command, as an adjacent attacker (in the defenders' ZOC), have
+  // their results applied normally: 11.3B's conversions and its bar on advancing after an Ex do not
+  // reach it (24.1A). Bombarding is not such an attack.
+  bool attacks_normally_out_of_command = false;
 };
 
 // What a unit is about to do, where a rule may refuse it (the unit_refusal point).
