@@ -1,0 +1,280 @@
+// End-to-end (issue 16, notifications by webhook; docs/server.md, "Webhooks"): two accounts with a
+// webhook play Quatre Bras to the end on the real server with a real SQLite file; a local HTTP
+// receiver started here gets, for each, exactly one signed message per player turn in which a seat
+// of theirs had to act (4.1) and one at the game's end; an account without a webhook gets nothing,
+// and a bad url is refused with a clear error and changes nothing.
+#include "game_test_player.hpp"
+#include "server_process.hpp"
+#include "sqlite_rows.hpp"
+
+#include <hd/engine/play/random_player.hpp>
+#include <hd/engine/rules/sequence/decisions.hpp>
+
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <catch2/catch.hpp>
+
+#include <atomic>
+#include <map>
+#include <mutex>
+#include <openssl/hmac.h>
+#include <set>
+#include <thread>
+
+namespace v1 = hundred_days::v1;
+namespace net = boost::asio;
+namespace http = boost::beast::http;
+using namespace hd;
+using namespace hd::test;
+
+namespace {
+
+struct Received {
+  std::string target;
+  std::string signature;
+  std::string body;
+};
+
+// A tiny HTTP receiver on 127.0.0.1: keeps every POST and answers 200 (or 500 on /fail).
+class Receiver {
+ public:
+  Receiver() : acceptor_(io_, {net::ip::make_address("127.0.0.1"), 0}) {
+    thread_ = std::thread([this] { run(); });
+  }
+  ~Receiver() {
+    stopping_ = true;
+    try {  // wakes the blocking accept
+      net::io_context io;
+      net::ip::tcp::socket poke(io);
+      poke.connect({net::ip::make_address("127.0.0.1"), port()});
+    } catch (...) {
+    }
+    thread_.join();
+  }
+  unsigned short port() const { return acceptor_.local_endpoint().port(); }
+  std::vector<Received> received() {
+    std::lock_guard lock(mutex_);
+    return received_;
+  }
+  // Waits up to `timeout` until `done` holds for what was received.
+  bool wait(const std::function<bool(const std::vector<Received>&)>& done,
+            std::chrono::milliseconds timeout = std::chrono::seconds(15)) {
+    const auto until = std::chrono::steady_clock::now() + timeout;
+    while (std::chrono::steady_clock::now() < until) {
+      if (done(received())) return true;
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    return done(received());
+  }
+
+ private:
+  void run() {
+    while (!stopping_) {
+      boost::system::error_code error;
+      net::ip::tcp::socket socket(io_);
+      acceptor_.accept(socket, error);
+      if (error || stopping_) continue;
+      boost::beast::flat_buffer buffer;
+      http::request<http::string_body> request;
+      http::read(socket, buffer, request, error);
+      if (error) continue;
+      {
+        std::lock_guard lock(mutex_);
+        received_.push_back(
+            {std::string(request.target()), std::string(request["X-HD-Signature"]), request.body()});
+      }
+      http::response<http::string_body> response(
+          request.target() == "/fail" ? http::status::internal_server_error : http::status::ok, 11);
+      response.body() = "thanks";
+      response.prepare_payload();
+      http::write(socket, response, error);
+      socket.shutdown(net::ip::tcp::socket::shutdown_both, error);
+    }
+  }
+
+  net::io_context io_;
+  net::ip::tcp::acceptor acceptor_;
+  std::thread thread_;
+  std::atomic<bool> stopping_{false};
+  std::mutex mutex_;
+  std::vector<Received> received_;
+};
+
+std::string hmac_hex(const std::string& key, const std::string& body) {
+  unsigned char mac[EVP_MAX_MD_SIZE];
+  unsigned int length = 0;
+  HMAC(EVP_sha256(), key.data(), static_cast<int>(key.size()),
+       reinterpret_cast<const unsigned char*>(body.data()), body.size(), mac, &length);
+  std::string hex;
+  char digits[3];
+  for (unsigned int i = 0; i < length; ++i) {
+    std::snprintf(digits, sizeof digits, "%02x", mac[i]);
+    hex += digits;
+  }
+  return hex;
+}
+
+// The value of a string field of the server's flat JSON body ("" if absent).
+std::string json_field(const std::string& body, const std::string& name) {
+  const std::string key = "\"" + name + "\":";
+  const auto at = body.find(key);
+  if (at == std::string::npos) return "";
+  const auto start = at + key.size();
+  if (body[start] == '"') return body.substr(start + 1, body.find('"', start + 1) - start - 1);
+  return body.substr(start, body.find_first_of(",}", start) - start);
+}
+
+v1::ClientEnvelope set_webhook(const std::string& url) {
+  v1::ClientEnvelope envelope;
+  envelope.mutable_set_webhook()->set_url(url);
+  return envelope;
+}
+
+// What a seat holder of `side` is owed in `state`, by the server's rule (notify/turn_notices.cpp):
+// (turn key, event, turn name) if a decider is of that side; the key 0 before the first player turn.
+std::optional<std::tuple<int, std::string, std::string>> owed(const engine::GameState& state,
+                                                              engine::Side side) {
+  bool pending = false;
+  for (const engine::Decider& decider : engine::deciders(state))
+    pending = pending || decider.side == side;
+  if (!pending) return std::nullopt;
+  const auto turn = engine::player_turn(state);
+  const int key = turn ? turn->turn * 2 + (turn->side == engine::Side::French ? 0 : 1) + 1 : 0;
+  const bool phasing = turn && turn->side == side;
+  return std::tuple{key, std::string(phasing ? "your-turn" : "decision"),
+                    state.current_turn().name.to_string()};
+}
+
+}  // namespace
+
+TEST_CASE(
+    "Two accounts get one signed webhook per player turn of theirs and one at the end; bad urls are refused",
+    "[e2e][games][webhooks]") {
+  Receiver receiver;
+  const std::string base = "http://127.0.0.1:" + std::to_string(receiver.port());
+  auto args = game_server_args();
+  args.insert(args.end(), {"--game-link-base", "hundreddays://play.example.org"});
+  ServerProcess server({args, {}});
+  GamePlayer alice(server.port(), "alice");
+  GamePlayer bob(server.port(), "bob");
+  GamePlayer carol(server.port(), "carol");
+
+  // Bad urls: refused INVALID_REQUEST, saying what a url must be; nothing stored.
+  for (const std::string& bad :
+       {std::string("ftp://127.0.0.1/x"), std::string("http://"), std::string("http://host name/"),
+        std::string("127.0.0.1:80/x"), std::string("http://127.0.0.1:99999/"),
+        "http://h/" + std::string(600, 'a')}) {
+    const auto refused = alice.request(set_webhook(bad));
+    INFO(bad);
+    REQUIRE(refused.has_refusal());
+    CHECK(refused.refusal().code() == v1::REFUSAL_CODE_INVALID_REQUEST);
+    CHECK(refused.refusal().message().find("http://") != std::string::npos);
+  }
+  CHECK(query(server.database_path(), "SELECT account_id FROM account_webhooks").empty());
+
+  const auto alice_set = alice.request(set_webhook(base + "/alice"));
+  REQUIRE(alice_set.has_webhook_set());
+  CHECK(alice_set.webhook_set().url() == base + "/alice");
+  const std::string alice_secret = alice_set.webhook_set().secret();
+  REQUIRE(alice_secret.size() == 64);
+  const auto bob_set = bob.request(set_webhook(base + "/bob"));
+  REQUIRE(bob_set.has_webhook_set());
+  const std::string bob_secret = bob_set.webhook_set().secret();
+  CHECK(bob_secret != alice_secret);
+  // Carol opts in and out again: no webhook.
+  REQUIRE(carol.request(set_webhook(base + "/carol")).has_webhook_set());
+  const auto cleared = carol.request(set_webhook(""));
+  REQUIRE(cleared.has_webhook_set());
+  CHECK(cleared.webhook_set().url().empty());
+  CHECK(cleared.webhook_set().secret().empty());
+  // A bad url leaves the webhook set before as it was.
+  REQUIRE(bob.request(set_webhook("gopher://x")).has_refusal());
+  CHECK(query(server.database_path(), "SELECT url FROM account_webhooks ORDER BY account_id") ==
+        std::vector<std::string>{base + "/alice", base + "/bob"});
+
+  const auto created = alice.request(
+      create_game("quatre-bras", {v1::SEAT_FRENCH}, test_entropy("alice"), v1::SPECTATOR_VIEW_UNSPECIFIED));
+  REQUIRE(created.has_game_created());
+  const std::uint64_t game = created.game_created().game_id();
+  REQUIRE(bob.request(join_game(game, v1::SEAT_ALLIED, test_entropy("bob"))).has_game_changed());
+  REQUIRE(alice.request(open_game(game, false)).has_game_snapshot());
+
+  engine::Viewer french;
+  french.kind = engine::Viewer::Kind::Seat;
+  french.army = engine::Army::French;
+  Replica replica("quatre-bras", french);
+  // What each is owed: key -> (event, turn name), the first state of each key.
+  std::map<int, std::pair<std::string, std::string>> alice_owed;
+  std::map<int, std::pair<std::string, std::string>> bob_owed;
+  const auto note = [&](const engine::GameState& state) {
+    if (const auto due = owed(state, engine::Side::French))
+      alice_owed.emplace(std::get<0>(*due), std::pair{std::get<1>(*due), std::get<2>(*due)});
+    if (const auto due = owed(state, engine::Side::Coalition))
+      bob_owed.emplace(std::get<0>(*due), std::pair{std::get<1>(*due), std::get<2>(*due)});
+  };
+  note(replica.state());
+
+  engine::SplitMix64 random(20261204);
+  std::string why;
+  int actions = 0;
+  while (replica.state().phase != engine::Phase::GameOver && actions < 4000) {
+    const engine::Side side = engine::pending_decision(replica.state()).side;
+    GamePlayer& actor = side == engine::Side::French ? alice : bob;
+    const auto answer = actor.request(submit(game, engine::choose_random_action(replica.state(), random)));
+    REQUIRE(answer.has_action_accepted());
+    INFO(why);
+    REQUIRE(replica.apply(alice.next_of(v1::ServerEnvelope::kGameUpdate).game_update(), why));
+    if (replica.state().phase != engine::Phase::GameOver) note(replica.state());
+    ++actions;
+  }
+  REQUIRE(replica.state().phase == engine::Phase::GameOver);
+  REQUIRE(alice_owed.size() > 2);
+  REQUIRE(bob_owed.size() > 2);
+
+  // Carol plays a game of her own against the built-in Allies: her turns come, nothing is sent.
+  auto solo =
+      create_game("quatre-bras", {v1::SEAT_FRENCH}, test_entropy("carol"), v1::SPECTATOR_VIEW_UNSPECIFIED);
+  v1::SeatSetup& builtin = *solo.mutable_create_game()->add_seats();
+  builtin.set_seat(v1::SEAT_ALLIED);
+  builtin.set_built_in(true);
+  const auto carol_game = carol.request(solo);
+  REQUIRE(carol_game.has_game_created());
+
+  const auto count_for = [](const std::vector<Received>& all, const std::string& target) {
+    return static_cast<std::size_t>(
+        std::count_if(all.begin(), all.end(), [&](const Received& r) { return r.target == target; }));
+  };
+  REQUIRE(receiver.wait([&](const std::vector<Received>& all) {
+    return count_for(all, "/alice") >= alice_owed.size() + 1 && count_for(all, "/bob") >= bob_owed.size() + 1;
+  }));
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));  // nothing more may come
+  const auto all = receiver.received();
+
+  for (const auto& [target, secret, owed_to] : {std::tuple{std::string("/alice"), alice_secret, &alice_owed},
+                                                std::tuple{std::string("/bob"), bob_secret, &bob_owed}}) {
+    INFO(target);
+    std::vector<std::pair<std::string, std::string>> got;  // (event, turn), in order
+    for (const Received& message : all) {
+      if (message.target != target) continue;
+      INFO(message.body);
+      CHECK(message.signature == hmac_hex(secret, message.body));
+      CHECK(json_field(message.body, "game_id") == std::to_string(game));
+      CHECK(json_field(message.body, "link") ==
+            "hundreddays://play.example.org/game/" + std::to_string(game));
+      got.emplace_back(json_field(message.body, "event"), json_field(message.body, "turn"));
+    }
+    REQUIRE(!got.empty());
+    CHECK(got.back().first == "game-over");
+    got.pop_back();
+    std::vector<std::pair<std::string, std::string>> expected;
+    for (const auto& [key, notice] : *owed_to)
+      expected.push_back(notice);
+    CHECK(got == expected);  // one per player turn, in order, none twice
+  }
+  CHECK(count_for(all, "/carol") == 0);
+  CHECK(all.size() == count_for(all, "/alice") + count_for(all, "/bob"));
+  // What was sent is remembered per game and account (no repeat after a restart).
+  CHECK(query(server.database_path(), "SELECT count(*) FROM webhook_notices WHERE game_id = " +
+                                          std::to_string(game)) == std::vector<std::string>{"2"});
+}
