@@ -77,6 +77,7 @@ struct ServerConfig {
   std::string game_link_base;
   std::size_t webhook_queue_limit = 256;
   std::chrono::seconds webhook_timeout{5};
+  std::filesystem::path webhook_ca_file;  // PEM authorities trusted for https webhooks beside the system's
   // Client addresses that may GET /metrics.
   std::vector<std::string> metrics_allowed_from{"127.0.0.1", "::1"};
 };
@@ -97,7 +98,7 @@ using ConfigResult = std::variant<ServerConfig, std::string>;
 // waiting-requests-limit, rate-limit-per-address-per-second, rate-limit-per-address-burst,
 // room-idle-seconds, max-rooms-in-memory, catch-up-per-address-per-second, catch-up-per-address-burst,
 // tls-certificate, tls-private-key (both or neither), tls-port, tls-port-file, game-link-base,
-// webhook-queue-limit, webhook-timeout-seconds.
+// webhook-queue-limit, webhook-timeout-seconds, webhook-ca-file.
 ConfigResult parse_server_config(const std::vector<std::string>& args);
 
 // The usage text printed for --help and on errors.

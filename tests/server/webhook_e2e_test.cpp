@@ -6,6 +6,7 @@
 #include "game_test_player.hpp"
 #include "server_process.hpp"
 #include "sqlite_rows.hpp"
+#include "test_certificates.hpp"
 
 #include <hd/engine/play/random_player.hpp>
 #include <hd/engine/rules/sequence/decisions.hpp>
@@ -13,10 +14,12 @@
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
+#include <boost/beast/ssl.hpp>
 #include <catch2/catch.hpp>
 
 #include <atomic>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <openssl/hmac.h>
 #include <set>
@@ -36,10 +39,17 @@ struct Received {
   std::string body;
 };
 
-// A tiny HTTP receiver on 127.0.0.1: keeps every POST and answers 200 (or 500 on /fail).
+// A tiny HTTP receiver on 127.0.0.1: keeps every POST and answers 200 (or 500 on /fail). With a
+// certificate and key (PEM files), it speaks https.
 class Receiver {
  public:
-  Receiver() : acceptor_(io_, {net::ip::make_address("127.0.0.1"), 0}) {
+  explicit Receiver(const std::filesystem::path& certificate = {}, const std::filesystem::path& key = {})
+      : acceptor_(io_, {net::ip::make_address("127.0.0.1"), 0}), tls_(net::ssl::context::tls_server) {
+    if (!certificate.empty()) {
+      tls_.use_certificate_chain_file(certificate.string());
+      tls_.use_private_key_file(key.string(), net::ssl::context::pem);
+      secure_ = true;
+    }
     thread_ = std::thread([this] { run(); });
   }
   ~Receiver() {
@@ -53,6 +63,7 @@ class Receiver {
     thread_.join();
   }
   unsigned short port() const { return acceptor_.local_endpoint().port(); }
+  int handshakes_failed() const { return handshakes_failed_; }
   std::vector<Received> received() {
     std::lock_guard lock(mutex_);
     return received_;
@@ -75,26 +86,44 @@ class Receiver {
       net::ip::tcp::socket socket(io_);
       acceptor_.accept(socket, error);
       if (error || stopping_) continue;
-      boost::beast::flat_buffer buffer;
-      http::request<http::string_body> request;
-      http::read(socket, buffer, request, error);
-      if (error) continue;
-      {
-        std::lock_guard lock(mutex_);
-        received_.push_back(
-            {std::string(request.target()), std::string(request["X-HD-Signature"]), request.body()});
+      if (!secure_) {
+        serve(socket);
+        continue;
       }
-      http::response<http::string_body> response(
-          request.target() == "/fail" ? http::status::internal_server_error : http::status::ok, 11);
-      response.body() = "thanks";
-      response.prepare_payload();
-      http::write(socket, response, error);
-      socket.shutdown(net::ip::tcp::socket::shutdown_both, error);
+      net::ssl::stream<net::ip::tcp::socket&> stream(socket, tls_);
+      stream.handshake(net::ssl::stream_base::server, error);
+      if (error) {
+        ++handshakes_failed_;
+        continue;
+      }
+      serve(stream);
     }
+  }
+
+  template <typename Stream>
+  void serve(Stream& stream) {
+    boost::system::error_code error;
+    boost::beast::flat_buffer buffer;
+    http::request<http::string_body> request;
+    http::read(stream, buffer, request, error);
+    if (error) return;
+    {
+      std::lock_guard lock(mutex_);
+      received_.push_back(
+          {std::string(request.target()), std::string(request["X-HD-Signature"]), request.body()});
+    }
+    http::response<http::string_body> response(
+        request.target() == "/fail" ? http::status::internal_server_error : http::status::ok, 11);
+    response.body() = "thanks";
+    response.prepare_payload();
+    http::write(stream, response, error);
   }
 
   net::io_context io_;
   net::ip::tcp::acceptor acceptor_;
+  net::ssl::context tls_;
+  bool secure_ = false;
+  std::atomic<int> handshakes_failed_{0};
   std::thread thread_;
   std::atomic<bool> stopping_{false};
   std::mutex mutex_;
@@ -155,10 +184,13 @@ TEST_CASE(
   const std::string base = "http://127.0.0.1:" + std::to_string(receiver.port());
   auto args = game_server_args();
   args.insert(args.end(), {"--game-link-base", "hundreddays://play.example.org"});
-  ServerProcess server({args, {}});
-  GamePlayer alice(server.port(), "alice");
-  GamePlayer bob(server.port(), "bob");
-  GamePlayer carol(server.port(), "carol");
+  auto server = std::make_unique<ServerProcess>(ServerOptions{args, {}});
+  auto alice_player = std::make_unique<GamePlayer>(server->port(), "alice");
+  auto bob_player = std::make_unique<GamePlayer>(server->port(), "bob");
+  GamePlayer& alice = *alice_player;
+  GamePlayer& bob = *bob_player;
+  auto carol_player = std::make_unique<GamePlayer>(server->port(), "carol");
+  GamePlayer& carol = *carol_player;  // these three references are for before the restart
 
   // Bad urls: refused INVALID_REQUEST, saying what a url must be; nothing stored.
   for (const std::string& bad :
@@ -171,7 +203,7 @@ TEST_CASE(
     CHECK(refused.refusal().code() == v1::REFUSAL_CODE_INVALID_REQUEST);
     CHECK(refused.refusal().message().find("http://") != std::string::npos);
   }
-  CHECK(query(server.database_path(), "SELECT account_id FROM account_webhooks").empty());
+  CHECK(query(server->database_path(), "SELECT account_id FROM account_webhooks").empty());
 
   const auto alice_set = alice.request(set_webhook(base + "/alice"));
   REQUIRE(alice_set.has_webhook_set());
@@ -190,7 +222,7 @@ TEST_CASE(
   CHECK(cleared.webhook_set().secret().empty());
   // A bad url leaves the webhook set before as it was.
   REQUIRE(bob.request(set_webhook("gopher://x")).has_refusal());
-  CHECK(query(server.database_path(), "SELECT url FROM account_webhooks ORDER BY account_id") ==
+  CHECK(query(server->database_path(), "SELECT url FROM account_webhooks ORDER BY account_id") ==
         std::vector<std::string>{base + "/alice", base + "/bob"});
 
   const auto created = alice.request(
@@ -219,16 +251,32 @@ TEST_CASE(
   std::string why;
   int actions = 0;
   while (replica.state().phase != engine::Phase::GameOver && actions < 4000) {
+    if (actions == 40) {
+      // A restart on the same SQLite file: what was sent is remembered, nothing is sent again.
+      const std::string tokens[] = {alice_player->session_token(), bob_player->session_token(),
+                                    carol_player->session_token()};
+      alice_player.reset();
+      bob_player.reset();
+      carol_player.reset();
+      const auto directory = server->directory();
+      REQUIRE(server->stop() == 0);
+      server = std::make_unique<ServerProcess>(ServerOptions{args, directory});
+      alice_player = std::make_unique<GamePlayer>(server->port(), "alice", tokens[0]);
+      bob_player = std::make_unique<GamePlayer>(server->port(), "bob", tokens[1]);
+      carol_player = std::make_unique<GamePlayer>(server->port(), "carol", tokens[2]);
+      REQUIRE(alice_player->request(open_game(game, false)).has_game_snapshot());
+    }
     const engine::Side side = engine::pending_decision(replica.state()).side;
-    GamePlayer& actor = side == engine::Side::French ? alice : bob;
+    GamePlayer& actor = side == engine::Side::French ? *alice_player : *bob_player;
     const auto answer = actor.request(submit(game, engine::choose_random_action(replica.state(), random)));
     REQUIRE(answer.has_action_accepted());
     INFO(why);
-    REQUIRE(replica.apply(alice.next_of(v1::ServerEnvelope::kGameUpdate).game_update(), why));
+    REQUIRE(replica.apply(alice_player->next_of(v1::ServerEnvelope::kGameUpdate).game_update(), why));
     if (replica.state().phase != engine::Phase::GameOver) note(replica.state());
     ++actions;
   }
   REQUIRE(replica.state().phase == engine::Phase::GameOver);
+  REQUIRE(actions > 40);  // the restart happened mid-game
   REQUIRE(alice_owed.size() > 2);
   REQUIRE(bob_owed.size() > 2);
 
@@ -238,7 +286,7 @@ TEST_CASE(
   v1::SeatSetup& builtin = *solo.mutable_create_game()->add_seats();
   builtin.set_seat(v1::SEAT_ALLIED);
   builtin.set_built_in(true);
-  const auto carol_game = carol.request(solo);
+  const auto carol_game = carol_player->request(solo);
   REQUIRE(carol_game.has_game_created());
 
   const auto count_for = [](const std::vector<Received>& all, const std::string& target) {
@@ -275,6 +323,49 @@ TEST_CASE(
   CHECK(count_for(all, "/carol") == 0);
   CHECK(all.size() == count_for(all, "/alice") + count_for(all, "/bob"));
   // What was sent is remembered per game and account (no repeat after a restart).
-  CHECK(query(server.database_path(), "SELECT count(*) FROM webhook_notices WHERE game_id = " +
-                                          std::to_string(game)) == std::vector<std::string>{"2"});
+  CHECK(query(server->database_path(), "SELECT count(*) FROM webhook_notices WHERE game_id = " +
+                                           std::to_string(game)) == std::vector<std::string>{"2"});
+}
+
+TEST_CASE(
+    "An https webhook is sent over TLS to a receiver whose certificate names its host, and not to another",
+    "[e2e][games][webhooks]") {
+  const auto certificates = make_temp_directory("hd-webhook-tls");
+  make_authority(certificates, "authority");
+  make_certificate(certificates, "authority", "receiver", "IP:127.0.0.1");
+  make_certificate(certificates, "authority", "elsewhere", "DNS:elsewhere.example");
+  Receiver good(certificates / "receiver.pem", certificates / "receiver.key");
+  Receiver wrong_name(certificates / "elsewhere.pem", certificates / "elsewhere.key");
+  auto args = game_server_args();
+  args.insert(args.end(), {"--webhook-ca-file", (certificates / "authority.pem").string()});
+  ServerProcess server({args, {}});
+  GamePlayer dave(server.port(), "dave");
+  GamePlayer erin(server.port(), "erin");
+  const auto set = dave.request(set_webhook("https://127.0.0.1:" + std::to_string(good.port()) + "/dave"));
+  REQUIRE(set.has_webhook_set());
+  REQUIRE(erin.request(set_webhook("https://127.0.0.1:" + std::to_string(wrong_name.port()) + "/erin"))
+              .has_webhook_set());
+
+  // Each plays the French against the built-in Allies: the game waits for them at once or soon.
+  for (GamePlayer* player : {&dave, &erin}) {
+    auto solo = create_game("quatre-bras", {v1::SEAT_FRENCH}, test_entropy(player->username()),
+                            v1::SPECTATOR_VIEW_UNSPECIFIED);
+    v1::SeatSetup& builtin = *solo.mutable_create_game()->add_seats();
+    builtin.set_seat(v1::SEAT_ALLIED);
+    builtin.set_built_in(true);
+    REQUIRE(player->request(solo).has_game_created());
+  }
+  REQUIRE(good.wait([](const std::vector<Received>& all) { return !all.empty(); }));
+  const Received first = good.received().front();
+  CHECK(first.target == "/dave");
+  CHECK(first.signature == hmac_hex(set.webhook_set().secret(), first.body));
+  CHECK(json_field(first.body, "link").starts_with("hundreddays://"));
+  // The certificate does not name 127.0.0.1: the server gives up in the handshake, and logs it.
+  REQUIRE(good.wait([&](const std::vector<Received>&) {
+    return wrong_name.handshakes_failed() > 0 && server.log().find("webhook_failed") != std::string::npos;
+  }));
+  CHECK(wrong_name.received().empty());
+  CHECK(server.log().find("handshake") != std::string::npos);
+  // The server played on: its answers still come.
+  CHECK(dave.request(set_webhook("")).has_webhook_set());
 }

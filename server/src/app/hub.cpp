@@ -67,7 +67,8 @@ Hub::Hub(net::any_io_executor io, Database& db, const ServerConfig& config, Outb
       answers_(db),
       webhooks_(db),
       webhook_sender_(std::make_shared<WebhookSender>(io, config.webhook_queue_limit,
-                                                      std::chrono::milliseconds(config.webhook_timeout))),
+                                                      std::chrono::milliseconds(config.webhook_timeout),
+                                                      config.webhook_ca_file)),
       notices_(db, webhook_sender_,
                config.game_link_base.empty()
                    ? "hundreddays://" + config.listen_address + ":" + std::to_string(config.port)

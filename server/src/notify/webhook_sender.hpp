@@ -2,15 +2,18 @@
 // server's io_context with Boost.Beast, one at a time from a bounded queue, each within a timeout.
 // Game play never waits for it: send() only queues. A full queue drops its oldest message with a
 // logged warning; a receiver that fails, is slow or answers other than 2xx is logged and not retried.
-// Only http:// is delivered for now; an https:// message is logged as not sent (left for later).
+// https:// goes over TLS 1.2+, verifying the receiver's certificate against the system's
+// authorities (and webhook-ca-file's, if set) and that it names the url's host.
 #pragma once
 
 #include <boost/asio/any_io_executor.hpp>
+#include <boost/asio/ssl/context.hpp>
 #include <boost/asio/strand.hpp>
 
 #include <chrono>
 #include <cstddef>
 #include <deque>
+#include <filesystem>
 #include <memory>
 #include <string>
 
@@ -28,21 +31,25 @@ std::string webhook_signature(const std::string& secret, const std::string& body
 
 class WebhookSender : public std::enable_shared_from_this<WebhookSender> {
  public:
-  // Use std::make_shared: a delivery under way holds the sender.
-  WebhookSender(boost::asio::any_io_executor io, std::size_t queue_limit, std::chrono::milliseconds timeout);
+  // Use std::make_shared: a delivery under way holds the sender. `extra_authority`: a PEM file of
+  // authorities trusted besides the system's (empty: none); throws if it cannot be read.
+  WebhookSender(boost::asio::any_io_executor io, std::size_t queue_limit, std::chrono::milliseconds timeout,
+                const std::filesystem::path& extra_authority = {});
 
   // Queues one message (dropping the oldest queued one if `queue_limit` wait). Safe from any thread.
   void send(WebhookMessage message);
 
+  // On the strand, by a delivery once it is done, whatever happened: the next one may start.
+  void delivered();
+
  private:
-  class Delivery;
   // On the strand: starts the next queued message if none is under way.
   void next();
-  void delivered();
 
   boost::asio::strand<boost::asio::any_io_executor> strand_;
   std::size_t queue_limit_;
   std::chrono::milliseconds timeout_;
+  boost::asio::ssl::context tls_;  // the client context of every https delivery
   std::deque<WebhookMessage> queue_;
   bool busy_ = false;
 };
