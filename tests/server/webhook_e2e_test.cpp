@@ -3,6 +3,7 @@
 // receiver started here gets, for each, exactly one signed message per player turn in which a seat
 // of theirs had to act (4.1) and one at the game's end; an account without a webhook gets nothing,
 // and a bad url is refused with a clear error and changes nothing.
+#include "account_steps.hpp"
 #include "game_test_player.hpp"
 #include "server_process.hpp"
 #include "sqlite_rows.hpp"
@@ -191,6 +192,13 @@ TEST_CASE(
   GamePlayer& bob = *bob_player;
   auto carol_player = std::make_unique<GamePlayer>(server->port(), "carol");
   GamePlayer& carol = *carol_player;  // these three references are for before the restart
+
+  // Only a logged-in account has a webhook.
+  WsTestClient anonymous(server->port());
+  say_hello(anonymous);
+  auto anonymous_set = set_webhook(base + "/nobody");
+  anonymous_set.set_request_id(7);
+  CHECK(request(anonymous, anonymous_set).refusal().code() == v1::REFUSAL_CODE_LOGIN_REQUIRED);
 
   // Bad urls: refused INVALID_REQUEST, saying what a url must be; nothing stored.
   for (const std::string& bad :
