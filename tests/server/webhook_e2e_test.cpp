@@ -5,6 +5,7 @@
 // and a bad url is refused with a clear error and changes nothing.
 #include "account_steps.hpp"
 #include "game_test_player.hpp"
+#include "metrics_scrape.hpp"
 #include "server_process.hpp"
 #include "sqlite_rows.hpp"
 #include "test_certificates.hpp"
@@ -374,6 +375,8 @@ TEST_CASE(
   }));
   CHECK(wrong_name.received().empty());
   CHECK(server.log().find("handshake") != std::string::npos);
+  CHECK(metric(server.port(), "hd_webhooks_total{outcome=\"sent\"}") >= 1);
+  CHECK(metric(server.port(), "hd_webhooks_total{outcome=\"failed\"}") >= 1);
   // The server played on: its answers still come.
   CHECK(dave.request(set_webhook("")).has_webhook_set());
 }

@@ -66,7 +66,7 @@ Hub::Hub(net::any_io_executor io, Database& db, const ServerConfig& config, Outb
       accounts_(db),
       answers_(db),
       webhooks_(db),
-      webhook_sender_(std::make_shared<WebhookSender>(io, config.webhook_queue_limit,
+      webhook_sender_(std::make_shared<WebhookSender>(io, metrics, config.webhook_queue_limit,
                                                       std::chrono::milliseconds(config.webhook_timeout),
                                                       config.webhook_ca_file)),
       notices_(db, webhook_sender_,

@@ -132,10 +132,10 @@ class Delivery : public std::enable_shared_from_this<Delivery<Stream>> {
                              if (status < 200 || status > 299) {
                                log_event(LogLevel::Warning, "webhook_refused",
                                          {{"what", self->message_.what}, {"status", std::to_string(status)}});
-                             } else {
-                               log_event(LogLevel::Info, "webhook_sent", {{"what", self->message_.what}});
+                               return self->finish(Metrics::WebhookOutcome::Refused);
                              }
-                             self->finish();
+                             log_event(LogLevel::Info, "webhook_sent", {{"what", self->message_.what}});
+                             self->finish(Metrics::WebhookOutcome::Sent);
                            });
         });
   }
@@ -143,16 +143,16 @@ class Delivery : public std::enable_shared_from_this<Delivery<Stream>> {
   void done(const char* step, const beast::error_code& error) {
     log_event(LogLevel::Warning, "webhook_failed",
               {{"what", message_.what}, {"step", step}, {"error", error.message()}});
-    finish();
+    finish(Metrics::WebhookOutcome::Failed);
   }
 
-  void finish() {
+  void finish(Metrics::WebhookOutcome outcome) {
     // No TLS close_notify exchange: the answer is read, and a receiver that never answers one
     // would hold the queue. The TCP connection is closed.
     beast::error_code ignored;
     beast::get_lowest_layer(stream_).socket().shutdown(tcp::socket::shutdown_both, ignored);
     beast::get_lowest_layer(stream_).close();
-    sender_->delivered();
+    sender_->delivered(outcome);
   }
 
   std::shared_ptr<WebhookSender> sender_;
@@ -179,9 +179,10 @@ std::string webhook_signature(const std::string& secret, const std::string& body
   return std::string(hex, sizeof mac * 2);
 }
 
-WebhookSender::WebhookSender(net::any_io_executor io, std::size_t queue_limit,
+WebhookSender::WebhookSender(net::any_io_executor io, Metrics& metrics, std::size_t queue_limit,
                              std::chrono::milliseconds timeout, const std::filesystem::path& extra_authority)
     : strand_(net::make_strand(io)),
+      metrics_(metrics),
       queue_limit_(std::max<std::size_t>(queue_limit, 1)),
       timeout_(timeout),
       tls_(net::ssl::context::tls_client) {
@@ -198,6 +199,7 @@ void WebhookSender::send(WebhookMessage message) {
       log_event(LogLevel::Warning, "webhook_dropped",
                 {{"what", self->queue_.front().what}, {"reason", "the webhook queue is full"}});
       self->queue_.pop_front();
+      self->metrics_.count_webhook(Metrics::WebhookOutcome::Dropped);
     }
     self->queue_.push_back(std::move(message));
     self->next();
@@ -227,7 +229,8 @@ void WebhookSender::next() {
   }
 }
 
-void WebhookSender::delivered() {
+void WebhookSender::delivered(Metrics::WebhookOutcome outcome) {
+  metrics_.count_webhook(outcome);
   busy_ = false;
   next();
 }

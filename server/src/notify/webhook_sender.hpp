@@ -6,6 +6,8 @@
 // authorities (and webhook-ca-file's, if set) and that it names the url's host.
 #pragma once
 
+#include "ops/metrics.hpp"
+
 #include <boost/asio/any_io_executor.hpp>
 #include <boost/asio/ssl/context.hpp>
 #include <boost/asio/strand.hpp>
@@ -33,20 +35,22 @@ class WebhookSender : public std::enable_shared_from_this<WebhookSender> {
  public:
   // Use std::make_shared: a delivery under way holds the sender. `extra_authority`: a PEM file of
   // authorities trusted besides the system's (empty: none); throws if it cannot be read.
-  WebhookSender(boost::asio::any_io_executor io, std::size_t queue_limit, std::chrono::milliseconds timeout,
-                const std::filesystem::path& extra_authority = {});
+  // `metrics` (hd_webhooks_total) must outlive every delivery.
+  WebhookSender(boost::asio::any_io_executor io, Metrics& metrics, std::size_t queue_limit,
+                std::chrono::milliseconds timeout, const std::filesystem::path& extra_authority = {});
 
   // Queues one message (dropping the oldest queued one if `queue_limit` wait). Safe from any thread.
   void send(WebhookMessage message);
 
   // On the strand, by a delivery once it is done, whatever happened: the next one may start.
-  void delivered();
+  void delivered(Metrics::WebhookOutcome outcome);
 
  private:
   // On the strand: starts the next queued message if none is under way.
   void next();
 
   boost::asio::strand<boost::asio::any_io_executor> strand_;
+  Metrics& metrics_;
   std::size_t queue_limit_;
   std::chrono::milliseconds timeout_;
   boost::asio::ssl::context tls_;  // the client context of every https delivery
