@@ -142,6 +142,19 @@ std::string apply_setting(ServerConfig& config, const std::string& key, const st
     const auto v = integer(1, 3600);
     if (!v) return bad();
     config.refusal_log_interval = std::chrono::seconds(*v);
+  } else if (key == "game-link-base") {
+    if (value.find_first_of(" \t\r\n\"\\") != std::string::npos || value.ends_with("/")) return bad();
+    config.game_link_base = value;
+  } else if (key == "webhook-queue-limit") {
+    const auto v = integer(1, 100000);
+    if (!v) return bad();
+    config.webhook_queue_limit = static_cast<std::size_t>(*v);
+  } else if (key == "webhook-ca-file") {
+    config.webhook_ca_file = value;
+  } else if (key == "webhook-timeout-seconds") {
+    const auto v = integer(1, 60);
+    if (!v) return bad();
+    config.webhook_timeout = std::chrono::seconds(*v);
   } else if (key == "snapshot-every") {
     const auto v = integer(0, 1000000);
     if (!v) return bad();
@@ -276,7 +289,9 @@ std::string server_usage() {
          "                 [--room-idle-seconds N] [--max-rooms-in-memory N]\n"
          "                 [--catch-up-per-address-per-second N] [--catch-up-per-address-burst N]\n"
          "                 [--tls-certificate FILE --tls-private-key FILE] [--tls-port N]\n"
-         "                 [--tls-port-file FILE]\n"
+         "                 [--tls-port-file FILE] [--game-link-base TEXT]\n"
+         "                 [--webhook-queue-limit N] [--webhook-timeout-seconds N]\n"
+         "                 [--webhook-ca-file FILE]\n"
          "A config file holds the same keys as 'key = value' lines; flags override it.\n"
          "See docs/server.md.\n";
 }

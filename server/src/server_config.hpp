@@ -71,6 +71,13 @@ struct ServerConfig {
   std::uint16_t tls_port = 8443;          // 0 picks a free port (see tls_port_file)
   std::filesystem::path tls_port_file;    // if set, the TLS listener's bound port is written here
   bool tls_enabled() const { return !tls_certificate.empty(); }
+  // Issue 16 (docs/server.md, "Webhooks"): the start of the link back into a game a webhook carries,
+  // "<game_link_base>/game/<id>" (empty: hundreddays://<listen>:<port>); the messages waiting to be
+  // sent at most (then the oldest is dropped); how long one POST may take.
+  std::string game_link_base;
+  std::size_t webhook_queue_limit = 256;
+  std::chrono::seconds webhook_timeout{5};
+  std::filesystem::path webhook_ca_file;  // PEM authorities trusted for https webhooks beside the system's
   // Client addresses that may GET /metrics.
   std::vector<std::string> metrics_allowed_from{"127.0.0.1", "::1"};
 };
@@ -90,7 +97,8 @@ using ConfigResult = std::variant<ServerConfig, std::string>;
 // login-failures-per-account, login-failures-per-address, login-throttle-seconds, hashing-queue-limit,
 // waiting-requests-limit, rate-limit-per-address-per-second, rate-limit-per-address-burst,
 // room-idle-seconds, max-rooms-in-memory, catch-up-per-address-per-second, catch-up-per-address-burst,
-// tls-certificate, tls-private-key (both or neither), tls-port, tls-port-file.
+// tls-certificate, tls-private-key (both or neither), tls-port, tls-port-file, game-link-base,
+// webhook-queue-limit, webhook-timeout-seconds, webhook-ca-file.
 ConfigResult parse_server_config(const std::vector<std::string>& args);
 
 // The usage text printed for --help and on errors.

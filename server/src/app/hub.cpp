@@ -65,8 +65,18 @@ Hub::Hub(net::any_io_executor io, Database& db, const ServerConfig& config, Outb
       outbound_(accounting_),
       accounts_(db),
       answers_(db),
-      games_(db, config, outbound_, metrics,
-             [this](std::function<void()> step) { net::post(strand_, std::move(step)); }),
+      webhooks_(db),
+      webhook_sender_(std::make_shared<WebhookSender>(io, metrics, config.webhook_queue_limit,
+                                                      std::chrono::milliseconds(config.webhook_timeout),
+                                                      config.webhook_ca_file)),
+      notices_(db, webhook_sender_,
+               config.game_link_base.empty()
+                   ? "hundreddays://" + config.listen_address + ":" + std::to_string(config.port)
+                   : config.game_link_base),
+      games_(
+          db, config, outbound_, metrics,
+          [this](std::function<void()> step) { net::post(strand_, std::move(step)); },
+          [this](const GameRoom& room) { notices_.check(room); }),
       password_cost_{config.argon2_operations, config.argon2_memory_kib * 1024},
       login_throttle_(config.login_failures_per_account, config.login_failures_per_address,
                       config.login_throttle_window),
@@ -176,6 +186,9 @@ void Hub::on_request(ConnectionId connection, const v1::ClientEnvelope& envelope
         break;
       case v1::ClientEnvelope::kLogout:
         logout(*caller, envelope);
+        break;
+      case v1::ClientEnvelope::kSetWebhook:
+        set_webhook(*caller, envelope);
         break;
       default:
         if (!caller->account) {
@@ -433,6 +446,33 @@ void Hub::logout(Caller& caller, const v1::ClientEnvelope& envelope) {
   v1::ServerEnvelope answer;
   answer.set_request_id(envelope.request_id());
   answer.mutable_logged_out();
+  outbound_.send(caller.connection, answer);
+}
+
+void Hub::set_webhook(Caller& caller, const v1::ClientEnvelope& envelope) {
+  if (!caller.account) {
+    return outbound_.send(caller.connection,
+                          refusal_envelope(envelope.request_id(), v1::REFUSAL_CODE_LOGIN_REQUIRED,
+                                           "log in (or register) first"));
+  }
+  const std::string& url = envelope.set_webhook().url();
+  v1::ServerEnvelope answer;
+  answer.set_request_id(envelope.request_id());
+  v1::WebhookSet* set = answer.mutable_webhook_set();
+  if (url.empty()) {
+    webhooks_.clear(*caller.account);
+  } else {
+    if (const auto problem = webhook_url_problem(url)) {
+      return outbound_.send(caller.connection, refusal_envelope(envelope.request_id(),
+                                                                v1::REFUSAL_CODE_INVALID_REQUEST, *problem));
+    }
+    set->set_url(url);
+    set->set_secret(webhooks_.set(*caller.account, url, now_unix()));
+  }
+  // The url is the account's own; it is not logged (nor, ever, the secret).
+  log_event(
+      LogLevel::Info, url.empty() ? "webhook_cleared" : "webhook_set",
+      {{"connection", std::to_string(caller.connection)}, {"account", std::to_string(*caller.account)}});
   outbound_.send(caller.connection, answer);
 }
 

@@ -10,12 +10,15 @@
 #include "accounts/account_store.hpp"
 #include "accounts/login_throttle.hpp"
 #include "accounts/password_hashing.hpp"
+#include "accounts/webhook_settings.hpp"
 #include "app/answer_watch.hpp"
 #include "app/caller.hpp"
 #include "app/outbound.hpp"
 #include "app/request_answers.hpp"
 #include "database.hpp"
 #include "games/game_service.hpp"
+#include "notify/turn_notices.hpp"
+#include "notify/webhook_sender.hpp"
 #include "ops/metrics.hpp"
 #include "ops/refusal_accounting.hpp"
 #include "server_config.hpp"
@@ -82,6 +85,9 @@ class Hub {
   void fail(ConnectionId connection, std::uint64_t request_id, const std::string& what, bool committed);
   // Ends the session for every connection logged in with it; the others hear an unasked LoggedOut.
   void logout(Caller& caller, const hundred_days::v1::ClientEnvelope& envelope);
+  // Issue 16: sets or clears the logged-in caller's webhook (answers WebhookSet, with the new secret
+  // once), or refuses a bad url INVALID_REQUEST with nothing changed.
+  void set_webhook(Caller& caller, const hundred_days::v1::ClientEnvelope& envelope);
   // Binds the account to the connection and answers LoggedIn with a session token.
   void logged_in(Caller& caller, std::uint64_t request_id, const Account& account, const std::string& token);
   Caller* find(ConnectionId connection);
@@ -107,6 +113,9 @@ class Hub {
   AnswerWatch outbound_;          // everything the hub and the games send goes through it
   AccountStore accounts_;
   RequestAnswers answers_;  // the first answers of mutating requests, by account and request id
+  WebhookSettings webhooks_;
+  std::shared_ptr<WebhookSender> webhook_sender_;  // on the io_context, never blocking the strand
+  TurnNotices notices_;                            // who is sent a webhook after a game changes
   GameService games_;
   PasswordCost password_cost_;
   std::string dummy_hash_;  // verified against for unknown users, so timing tells nothing

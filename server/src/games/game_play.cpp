@@ -114,7 +114,11 @@ std::uint64_t GamePlay::play(GameRoom& room, engine::Side side, const engine::Ac
     if (!is_delayed(room, subscriber)) *update.mutable_game_update()->mutable_secret_openings() = openings;
     outbound_.send(connection, update);
   }
-  if (over) views_.broadcast_summary(room);
+  if (over) {
+    views_.broadcast_summary(room);  // and the webhook notices of the end
+  } else {
+    views_.changed(room);  // issue 16: the webhook notices of whose decision it is now
+  }
   if (config_.snapshot_every > 0 && logged.sequence % config_.snapshot_every == 0) {
     // A cache, written once the updates are out (the actor's answer follows): a failure loses nothing.
     try {

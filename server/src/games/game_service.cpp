@@ -18,7 +18,7 @@ namespace hd::server {
 namespace v1 = hundred_days::v1;
 
 GameService::GameService(Database& db, const ServerConfig& config, Outbound& outbound, Metrics& metrics,
-                         Post post)
+                         Post post, GameViews::Changed changed)
     : outbound_(outbound),
       scenarios_(config.data_root),
       store_(db),
@@ -36,6 +36,7 @@ GameService::GameService(Database& db, const ServerConfig& config, Outbound& out
           [this](const Caller& caller, const Envelope& request, v1::RefusalCode code, std::string message) {
             send_refusal(caller, request, code, std::move(message));
           }) {
+  views_.on_changed(std::move(changed));
   rooms_.load_unfinished();
   rooms_.report_games();
   // A built-in seat whose decision was pending when the server stopped plays on now.

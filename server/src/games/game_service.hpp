@@ -50,7 +50,10 @@ class GameService {
   // Start-up also repairs any game left OPEN with every human seat taken (a crash between the two
   // writes of an older server) by marking it running.
   using Post = std::function<void(std::function<void()>)>;
-  GameService(Database& db, const ServerConfig& config, Outbound& outbound, Metrics& metrics, Post post);
+  // `changed`: called after a game may have come to a point where a seat must act or has ended
+  // (GameViews::on_changed; the hub's webhook notices, issue 16).
+  GameService(Database& db, const ServerConfig& config, Outbound& outbound, Metrics& metrics, Post post,
+              GameViews::Changed changed = {});
   ~GameService();
   GameService(const GameService&) = delete;
   GameService& operator=(const GameService&) = delete;

@@ -170,6 +170,7 @@ void GameViews::broadcast_summary(const GameRoom& room) {
     *late.mutable_game_changed() = summary(room, &subscriber);
     outbound_.send(connection, late);
   }
+  changed(room);
 }
 
 }  // namespace hd::server

@@ -45,9 +45,19 @@ class GameViews {
   static void add_live_decision(const GameRoom& room, const Subscriber& subscriber,
                                 hundred_days::v1::GameView& view);
 
+  // Issue 16: `changed` is called after a game may have come to a point where a seat must act or
+  // has ended (an action played; seats or status changed, by broadcast_summary): the webhook
+  // notices (notify/turn_notices.hpp). Unset: nothing is called.
+  using Changed = std::function<void(const GameRoom&)>;
+  void on_changed(Changed changed) { changed_ = std::move(changed); }
+  void changed(const GameRoom& room) const {
+    if (changed_) changed_(room);
+  }
+
  private:
   Outbound& outbound_;
   GameStore& store_;
+  Changed changed_;
 };
 
 }  // namespace hd::server

@@ -85,6 +85,10 @@ void Metrics::set_games(std::int64_t open, std::int64_t running, std::int64_t fi
   games_finished_ = finished;
 }
 
+void Metrics::count_webhook(WebhookOutcome outcome) {
+  ++webhooks_total_[static_cast<std::size_t>(outcome)];
+}
+
 void Metrics::count_action() {
   ++actions_total_;
 }
@@ -133,6 +137,11 @@ std::string Metrics::render() const {
   header(out, "hd_password_hashes_dropped_total", "counter",
          "Password hashing jobs dropped because their connection had closed.");
   out += "hd_password_hashes_dropped_total " + std::to_string(hashes_dropped_total_.load()) + "\n";
+  header(out, "hd_webhooks_total", "counter", "Webhook messages, by outcome.");
+  const char* outcomes[] = {"sent", "refused", "failed", "dropped"};
+  for (std::size_t i = 0; i < 4; ++i)
+    out += std::string("hd_webhooks_total{outcome=\"") + outcomes[i] + "\"} " +
+           std::to_string(webhooks_total_[i].load()) + "\n";
 
   const std::lock_guard lock(mutex_);
   header(out, "hd_upgrades_refused_total", "counter", "WebSocket upgrades refused, by reason.");

@@ -47,6 +47,9 @@ class Metrics {
   // Password hashing: a hash or verification run, or one dropped because its connection had closed.
   void count_password_hash();
   void count_hash_dropped();
+  // Issue 16: a webhook message's fate (notify/webhook_sender.hpp). Safe from any thread.
+  enum class WebhookOutcome { Sent, Refused, Failed, Dropped };
+  void count_webhook(WebhookOutcome outcome);
 
   // Everything, in the Prometheus text exposition format 0.0.4.
   std::string render() const;
@@ -63,6 +66,7 @@ class Metrics {
   std::atomic<std::uint64_t> rooms_evicted_total_{0};
   std::atomic<std::uint64_t> password_hashes_total_{0};
   std::atomic<std::uint64_t> hashes_dropped_total_{0};
+  std::atomic<std::uint64_t> webhooks_total_[4] = {};  // by WebhookOutcome
 
   mutable std::mutex mutex_;  // guards the maps and histograms below
   std::map<std::string, std::uint64_t, std::less<>> upgrades_refused_;

@@ -60,6 +60,8 @@ std::string_view request_type_name(const v1::ClientEnvelope& envelope) {
       return "query_retreats";
     case v1::ClientEnvelope::kExportRecord:
       return "export_record";
+    case v1::ClientEnvelope::kSetWebhook:
+      return "set_webhook";
     case v1::ClientEnvelope::BODY_NOT_SET:
       return "empty";
   }

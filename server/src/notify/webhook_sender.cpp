@@ -1,0 +1,238 @@
+#include "notify/webhook_sender.hpp"
+
+#include "log.hpp"
+
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/ssl/host_name_verification.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/ssl.hpp>
+
+#include <openssl/err.h>
+#include <openssl/ssl.h>
+#include <optional>
+#include <sodium.h>
+#include <type_traits>
+
+namespace hd::server {
+
+namespace net = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+using tcp = net::ip::tcp;
+
+namespace {
+
+struct ParsedUrl {
+  bool tls = false;
+  std::string host;  // without brackets
+  std::string port;
+  std::string target;
+  std::string host_header;
+};
+
+// An http:// or https:// url already checked by webhook_url_problem (nullopt for anything else).
+std::optional<ParsedUrl> parse_url(const std::string& url) {
+  ParsedUrl parsed;
+  parsed.tls = url.starts_with("https://");
+  if (!parsed.tls && !url.starts_with("http://")) return std::nullopt;
+  const std::string rest = url.substr(parsed.tls ? 8 : 7);
+  const auto slash = rest.find_first_of("/?#");
+  const std::string authority = rest.substr(0, slash);
+  parsed.host_header = authority;
+  parsed.target = slash == std::string::npos ? "/" : rest.substr(slash);
+  if (parsed.target.starts_with("?")) parsed.target = "/" + parsed.target;
+  if (const auto hash = parsed.target.find('#'); hash != std::string::npos) parsed.target.resize(hash);
+  if (parsed.target.empty()) parsed.target = "/";
+  parsed.port = parsed.tls ? "443" : "80";
+  if (authority.starts_with("[")) {
+    const auto close = authority.find(']');
+    parsed.host = authority.substr(1, close - 1);
+    if (close + 1 < authority.size()) parsed.port = authority.substr(close + 2);
+  } else if (const auto colon = authority.find(':'); colon != std::string::npos) {
+    parsed.host = authority.substr(0, colon);
+    parsed.port = authority.substr(colon + 1);
+  } else {
+    parsed.host = authority;
+  }
+  return parsed;
+}
+
+using TlsStream = beast::ssl_stream<beast::tcp_stream>;
+
+// One POST: resolve, connect, (https: the TLS handshake, verifying the receiver's certificate chain
+// and that it names the url's host), write, read the answer, all under one deadline (the TCP
+// stream's timeout); then tells the sender, whatever happened. `Stream`: beast::tcp_stream or
+// TlsStream.
+template <typename Stream>
+class Delivery : public std::enable_shared_from_this<Delivery<Stream>> {
+ public:
+  template <typename... StreamArgs>
+  Delivery(std::shared_ptr<WebhookSender> sender, net::strand<net::any_io_executor> strand,
+           std::chrono::milliseconds timeout, WebhookMessage message, ParsedUrl url,
+           StreamArgs&&... stream_args)
+      : sender_(std::move(sender)),
+        timeout_(timeout),
+        message_(std::move(message)),
+        url_(std::move(url)),
+        resolver_(strand),
+        stream_(std::forward<StreamArgs>(stream_args)...) {}
+
+  void start() {
+    request_.method(http::verb::post);
+    request_.target(url_.target);
+    request_.version(11);
+    request_.set(http::field::host, url_.host_header);
+    request_.set(http::field::user_agent, "hundred-days-server");
+    request_.set(http::field::content_type, "application/json");
+    request_.set("X-HD-Signature", webhook_signature(message_.secret, message_.body));
+    request_.body() = message_.body;
+    request_.prepare_payload();
+    beast::get_lowest_layer(stream_).expires_after(timeout_);
+    resolver_.async_resolve(
+        url_.host, url_.port,
+        [self = this->shared_from_this()](beast::error_code error, tcp::resolver::results_type found) {
+          if (error) return self->done("resolve", error);
+          beast::get_lowest_layer(self->stream_).async_connect(found, [self](beast::error_code error, auto) {
+            if (error) return self->done("connect", error);
+            self->handshake();
+          });
+        });
+  }
+
+ private:
+  void handshake() {
+    if constexpr (std::is_same_v<Stream, beast::tcp_stream>) {
+      write();
+    } else {
+      // SNI, and the certificate must name the url's host (an IP address: in its subjectAltName).
+      if (!SSL_set_tlsext_host_name(stream_.native_handle(), url_.host.c_str())) {
+        return done("handshake",
+                    beast::error_code(static_cast<int>(::ERR_get_error()), net::error::get_ssl_category()));
+      }
+      stream_.set_verify_callback(net::ssl::host_name_verification(url_.host));
+      stream_.async_handshake(net::ssl::stream_base::client,
+                              [self = this->shared_from_this()](beast::error_code error) {
+                                if (error) return self->done("handshake", error);
+                                self->write();
+                              });
+    }
+  }
+
+  void write() {
+    http::async_write(
+        stream_, request_, [self = this->shared_from_this()](beast::error_code error, std::size_t) {
+          if (error) return self->done("write", error);
+          self->parser_.body_limit(64 * 1024);
+          http::async_read(self->stream_, self->buffer_, self->parser_,
+                           [self](beast::error_code error, std::size_t) {
+                             if (error) return self->done("read", error);
+                             const unsigned status = self->parser_.get().result_int();
+                             if (status < 200 || status > 299) {
+                               log_event(LogLevel::Warning, "webhook_refused",
+                                         {{"what", self->message_.what}, {"status", std::to_string(status)}});
+                               return self->finish(Metrics::WebhookOutcome::Refused);
+                             }
+                             log_event(LogLevel::Info, "webhook_sent", {{"what", self->message_.what}});
+                             self->finish(Metrics::WebhookOutcome::Sent);
+                           });
+        });
+  }
+
+  void done(const char* step, const beast::error_code& error) {
+    log_event(LogLevel::Warning, "webhook_failed",
+              {{"what", message_.what}, {"step", step}, {"error", error.message()}});
+    finish(Metrics::WebhookOutcome::Failed);
+  }
+
+  void finish(Metrics::WebhookOutcome outcome) {
+    // No TLS close_notify exchange: the answer is read, and a receiver that never answers one
+    // would hold the queue. The TCP connection is closed.
+    beast::error_code ignored;
+    beast::get_lowest_layer(stream_).socket().shutdown(tcp::socket::shutdown_both, ignored);
+    beast::get_lowest_layer(stream_).close();
+    sender_->delivered(outcome);
+  }
+
+  std::shared_ptr<WebhookSender> sender_;
+  std::chrono::milliseconds timeout_;
+  WebhookMessage message_;
+  ParsedUrl url_;
+  tcp::resolver resolver_;
+  Stream stream_;
+  http::request<http::string_body> request_;
+  beast::flat_buffer buffer_;
+  http::response_parser<http::string_body> parser_;
+};
+
+}  // namespace
+
+std::string webhook_signature(const std::string& secret, const std::string& body) {
+  crypto_auth_hmacsha256_state state;
+  crypto_auth_hmacsha256_init(&state, reinterpret_cast<const unsigned char*>(secret.data()), secret.size());
+  crypto_auth_hmacsha256_update(&state, reinterpret_cast<const unsigned char*>(body.data()), body.size());
+  unsigned char mac[crypto_auth_hmacsha256_BYTES];
+  crypto_auth_hmacsha256_final(&state, mac);
+  char hex[sizeof mac * 2 + 1];
+  sodium_bin2hex(hex, sizeof hex, mac, sizeof mac);
+  return std::string(hex, sizeof mac * 2);
+}
+
+WebhookSender::WebhookSender(net::any_io_executor io, Metrics& metrics, std::size_t queue_limit,
+                             std::chrono::milliseconds timeout, const std::filesystem::path& extra_authority)
+    : strand_(net::make_strand(io)),
+      metrics_(metrics),
+      queue_limit_(std::max<std::size_t>(queue_limit, 1)),
+      timeout_(timeout),
+      tls_(net::ssl::context::tls_client) {
+  tls_.set_options(net::ssl::context::default_workarounds | net::ssl::context::no_sslv2 |
+                   net::ssl::context::no_sslv3 | net::ssl::context::no_tlsv1 | net::ssl::context::no_tlsv1_1);
+  tls_.set_default_verify_paths();
+  if (!extra_authority.empty()) tls_.load_verify_file(extra_authority.string());  // throws if unreadable
+  tls_.set_verify_mode(net::ssl::verify_peer);
+}
+
+void WebhookSender::send(WebhookMessage message) {
+  net::post(strand_, [self = shared_from_this(), message = std::move(message)]() mutable {
+    if (self->queue_.size() >= self->queue_limit_) {
+      log_event(LogLevel::Warning, "webhook_dropped",
+                {{"what", self->queue_.front().what}, {"reason", "the webhook queue is full"}});
+      self->queue_.pop_front();
+      self->metrics_.count_webhook(Metrics::WebhookOutcome::Dropped);
+    }
+    self->queue_.push_back(std::move(message));
+    self->next();
+  });
+}
+
+void WebhookSender::next() {
+  while (!busy_ && !queue_.empty()) {
+    WebhookMessage message = std::move(queue_.front());
+    queue_.pop_front();
+    auto url = parse_url(message.url);
+    if (!url) {
+      log_event(LogLevel::Warning, "webhook_not_sent",
+                {{"what", message.what}, {"reason", "not an http(s) url"}});
+      continue;
+    }
+    busy_ = true;
+    if (url->tls) {
+      std::make_shared<Delivery<TlsStream>>(shared_from_this(), strand_, timeout_, std::move(message),
+                                            std::move(*url), beast::tcp_stream(strand_), tls_)
+          ->start();
+    } else {
+      std::make_shared<Delivery<beast::tcp_stream>>(shared_from_this(), strand_, timeout_, std::move(message),
+                                                    std::move(*url), strand_)
+          ->start();
+    }
+  }
+}
+
+void WebhookSender::delivered(Metrics::WebhookOutcome outcome) {
+  metrics_.count_webhook(outcome);
+  busy_ = false;
+  next();
+}
+
+}  // namespace hd::server

@@ -1,0 +1,61 @@
+// Issue 16 (notifications, webhook half; docs/server.md, "Webhooks"): sends webhook POSTs on the
+// server's io_context with Boost.Beast, one at a time from a bounded queue, each within a timeout.
+// Game play never waits for it: send() only queues. A full queue drops its oldest message with a
+// logged warning; a receiver that fails, is slow or answers other than 2xx is logged and not retried.
+// https:// goes over TLS 1.2+, verifying the receiver's certificate against the system's
+// authorities (and webhook-ca-file's, if set) and that it names the url's host.
+#pragma once
+
+#include "ops/metrics.hpp"
+
+#include <boost/asio/any_io_executor.hpp>
+#include <boost/asio/ssl/context.hpp>
+#include <boost/asio/strand.hpp>
+
+#include <chrono>
+#include <cstddef>
+#include <deque>
+#include <filesystem>
+#include <memory>
+#include <string>
+
+namespace hd::server {
+
+struct WebhookMessage {
+  std::string url;     // checked by webhook_url_problem (accounts/webhook_settings.hpp)
+  std::string secret;  // the HMAC key
+  std::string body;    // the JSON body
+  std::string what;    // for the logs: "game 3 account 5 your-turn"
+};
+
+// Hex HMAC-SHA256 of `body` keyed with `secret` as it is (the X-HD-Signature header).
+std::string webhook_signature(const std::string& secret, const std::string& body);
+
+class WebhookSender : public std::enable_shared_from_this<WebhookSender> {
+ public:
+  // Use std::make_shared: a delivery under way holds the sender. `extra_authority`: a PEM file of
+  // authorities trusted besides the system's (empty: none); throws if it cannot be read.
+  // `metrics` (hd_webhooks_total) must outlive every delivery.
+  WebhookSender(boost::asio::any_io_executor io, Metrics& metrics, std::size_t queue_limit,
+                std::chrono::milliseconds timeout, const std::filesystem::path& extra_authority = {});
+
+  // Queues one message (dropping the oldest queued one if `queue_limit` wait). Safe from any thread.
+  void send(WebhookMessage message);
+
+  // On the strand, by a delivery once it is done, whatever happened: the next one may start.
+  void delivered(Metrics::WebhookOutcome outcome);
+
+ private:
+  // On the strand: starts the next queued message if none is under way.
+  void next();
+
+  boost::asio::strand<boost::asio::any_io_executor> strand_;
+  Metrics& metrics_;
+  std::size_t queue_limit_;
+  std::chrono::milliseconds timeout_;
+  boost::asio::ssl::context tls_;  // the client context of every https delivery
+  std::deque<WebhookMessage> queue_;
+  bool busy_ = false;
+};
+
+}  // namespace hd::server

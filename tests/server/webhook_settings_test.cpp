@@ -1,0 +1,83 @@
+// Issue 16 (webhooks; docs/server.md, "Webhooks"): which urls an account may set, the secret, the
+// stored settings on a real SQLite file, the signature and body the receiver gets, and the settings.
+#include "accounts/webhook_settings.hpp"
+
+#include "accounts/password_hashing.hpp"
+#include "database.hpp"
+#include "migrations.hpp"
+#include "notify/turn_notices.hpp"
+#include "notify/webhook_sender.hpp"
+#include "server_config.hpp"
+#include "server_process.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace hd::server;
+
+TEST_CASE("Webhook urls: http or https with a host, an optional port and path, bounded", "[webhooks]") {
+  for (const char* good : {"http://127.0.0.1:8080/hook", "https://hooks.example.org/a/b?c=d", "http://h",
+                           "http://[::1]:9/x", "https://example.org:443"}) {
+    INFO(good);
+    CHECK_FALSE(webhook_url_problem(good));
+  }
+  for (const char* bad : {"", "ftp://h/", "http://", "https:///x", "http://:80/", "http://h:/", "http://h:0/",
+                          "http://h:65536/", "http://h:8x/", "http://user@h/", "http://h /", "http://h/\n",
+                          "http://[::1/", "http://[::1]x/", "HTTP://h/", "//h/"}) {
+    INFO(bad);
+    const auto problem = webhook_url_problem(bad);
+    REQUIRE(problem);
+    CHECK(problem->find("http://") != std::string::npos);  // says what a url must be
+  }
+  CHECK_FALSE(webhook_url_problem("http://h/" + std::string(kMaxWebhookUrlBytes - 9, 'a')));
+  CHECK(webhook_url_problem("http://h/" + std::string(kMaxWebhookUrlBytes - 8, 'a')));
+}
+
+TEST_CASE("Webhook settings: a new CSPRNG secret each time, replaced and cleared", "[webhooks]") {
+  init_crypto();
+  const auto path = hd::test::make_temp_directory("hd-webhooks") / "webhooks.sqlite";
+  Database db = Database::open(path);
+  apply_migrations(db, embedded_migrations());
+  db.execute(
+      "INSERT INTO accounts (id, username, password_hash, created_unix) VALUES (1, 'ann', 'x', 0), "
+      "(2, 'ben', 'x', 0)");
+  WebhookSettings settings(db);
+  const std::string first = settings.set(1, "http://h/1", 10);
+  CHECK(first.size() == 64);
+  CHECK(first.find_first_not_of("0123456789abcdef") == std::string::npos);
+  const std::string second = settings.set(1, "http://h/2", 11);
+  CHECK(second != first);
+  auto found = settings.find({1, 2, 1});
+  REQUIRE(found.size() == 1);
+  CHECK(found.at(1).url == "http://h/2");
+  CHECK(found.at(1).secret == second);
+  settings.clear(1);
+  settings.clear(2);  // none: nothing happens
+  CHECK(settings.find({1, 2}).empty());
+}
+
+TEST_CASE("Webhook signature and body", "[webhooks]") {
+  init_crypto();
+  // RFC 4231, test case 2: key "Jefe".
+  CHECK(webhook_signature("Jefe", "what do ya want for nothing?") ==
+        "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843");
+  CHECK(webhook_body(7, "your-turn", "16 June, 2 PM \"x\"", "hundreddays://h/game/7") ==
+        "{\"game_id\":7,\"event\":\"your-turn\",\"turn\":\"16 June, 2 PM \\\"x\\\"\",\"link\":"
+        "\"hundreddays://h/game/7\"}");
+}
+
+TEST_CASE("Webhook settings of the server", "[webhooks][config]") {
+  const auto defaults = std::get<ServerConfig>(parse_server_config({}));
+  CHECK(defaults.game_link_base.empty());
+  CHECK(defaults.webhook_queue_limit == 256);
+  CHECK(defaults.webhook_timeout == std::chrono::seconds(5));
+  const auto parsed = std::get<ServerConfig>(
+      parse_server_config({"--game-link-base", "hundreddays://play.example.org", "--webhook-queue-limit", "3",
+                           "--webhook-timeout-seconds", "2", "--webhook-ca-file", "ca.pem"}));
+  CHECK(parsed.game_link_base == "hundreddays://play.example.org");
+  CHECK(parsed.webhook_queue_limit == 3);
+  CHECK(parsed.webhook_timeout == std::chrono::seconds(2));
+  CHECK(parsed.webhook_ca_file == "ca.pem");
+  CHECK(std::holds_alternative<std::string>(parse_server_config({"--webhook-queue-limit", "0"})));
+  CHECK(std::holds_alternative<std::string>(parse_server_config({"--webhook-timeout-seconds", "61"})));
+  CHECK(std::holds_alternative<std::string>(parse_server_config({"--game-link-base", "x/"})));
+}
