@@ -86,13 +86,13 @@ TEST_CASE("each of the eleven scenarios reports exactly which of its rules are m
 
 TEST_CASE("a force option whose special rule has no module is refused like the scenario's own",
           "[data][rules]") {
-  // 24.5B (Grand Ligny's Ney's caution) adds its own special rule to what the scenario lacks.
-  const auto anyway = start("grand-ligny", {"24.5B"}, {}, true);
+  // 24.5C (Grand Ligny's combat odds modification) adds its own special rule to what the scenario lacks.
+  const auto anyway = start("grand-ligny", {"24.5C"}, {}, true);
   REQUIRE(anyway.value);
   const Rules& missing = anyway.value->rules->missing_rules;
-  CHECK(missing == Rules{"24.5B"});
-  // 24.1C (its Grouchy rule) has its module: chosen, the game is by the book.
-  const auto grouchy = start("grand-ligny", {"24.1C"});
+  CHECK(missing == Rules{"24.5C"});
+  // 24.1C (its Grouchy rule) and 24.5B (Ney's caution) have their modules: chosen, by the book.
+  const auto grouchy = start("grand-ligny", {"24.1C", "24.5B"});
   REQUIRE(grouchy.value);
   CHECK(grouchy.value->rules->missing_rules.empty());
   // A battle scenario's options are all by the book (18.5A-C, 19.5A-E, 25.0E-1/2).

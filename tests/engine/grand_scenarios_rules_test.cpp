@@ -406,3 +406,19 @@ TEST_CASE("24.1C, 27.1C Grouchy counts each cavalry corps as one half against hi
   corps_morale_state(demoralized).corps.push_back(CorpsMorale{Army::French, "[1c]", 3, true});
   CHECK(in_command_now(demoralized, "Pajol") != in_command_now(demoralized, "Exelmans"));
 }
+
+TEST_CASE("24.5B Ney is active only on 1-2 at 16/1400 and 16/1500, always from 16/1600", "[rules][24.5B]") {
+  const std::string leaders = "Ney\tMarshal Ney\tfrench\tcommander\t\t1\t\n";
+  const std::string body = "rules 1.0-11.0\nsetup french 0505 : A Ney\nsetup prussian 1212 : P\n";
+  auto state = make_game_with_leaders("", kUnits, leaders, body + "special 24.5B \"Ney's caution\"\n");
+  REQUIRE(state.phase == Phase::Setup);  // the first French command phase rolls (start_game)
+  to_french_movement(state, 0, 3);       // 16/1400: a 3, inactive
+  CHECK(out_of_command(state, unit(state, "A")));
+  to_french_movement(state, 1, 2);  // 16/1500: a 2, active
+  CHECK_FALSE(out_of_command(state, unit(state, "A")));
+  to_french_movement(state, 2, 6);  // 16/1600: no roll (a 6 would hold him), active
+  CHECK_FALSE(out_of_command(state, unit(state, "A")));
+  // Without the option Ney commands from the start.
+  const auto plain = make_game_with_leaders("", kUnits, leaders, body);
+  CHECK_FALSE(out_of_command(plain, unit(plain, "A")));
+}

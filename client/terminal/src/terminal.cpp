@@ -20,6 +20,7 @@ namespace {
 const char* const kHelp =
     "commands (docs/terminal-client.md):\n"
     "  connect URL | register USER PASS | login USER PASS | resume [TOKEN] | logout\n"
+    "  webhook [URL] (notify this account by a signed POST to URL; no URL: stop)\n"
     "  games [open|mine|spectatable] | scenarios (what create takes: options, rules, seats)\n"
     "  create SCENARIO [option=ID]... [rule=15.1|15.2]... [french|prussian|allied=human|builtin]...\n"
     "         [take=SEAT[,SEAT]] [private] [spectators=none|french|coalition|delayed:N]\n"
@@ -214,6 +215,22 @@ bool Terminal::run_line(const std::string& raw) {
     envelope.mutable_logout();
     if (!answer_ok(client.request(envelope), "LoggedOut")) return false;
     out_ << "logged out\n";
+    return true;
+  }
+  if (command == "webhook") {  // issue 16: turn notifications by webhook (docs/games.md)
+    if (words.size() > 2) return fail("usage: webhook [URL] (no URL: clear it)");
+    v1::ClientEnvelope envelope;
+    envelope.mutable_set_webhook()->set_url(words.size() == 2 ? words[1] : "");
+    const auto answer = client.request(envelope);
+    if (!answer_ok(answer, "WebhookSet")) return false;
+    const v1::WebhookSet& set = answer->webhook_set();
+    if (set.url().empty()) {
+      out_ << "webhook cleared\n";
+    } else {
+      out_ << "webhook set: " << set.url() << "\n"
+           << "signing secret (shown once; X-HD-Signature is its HMAC-SHA256 of the body): " << set.secret()
+           << "\n";
+    }
     return true;
   }
   if (command == "games") {

@@ -55,14 +55,26 @@ struct Fields<AlliedAttackInTheEast> {
                                                field("reduction", &AlliedAttackInTheEast::reduction));
 };
 
+// 24.5B's own state, in its slot: whether Ney is active in the current French player turn.
+struct NeyActivity {
+  bool active = true;
+  bool operator==(const NeyActivity&) const = default;
+};
+
+template <>
+struct Fields<NeyActivity> {
+  static constexpr auto list = std::make_tuple(field("active", &NeyActivity::active));
+};
+
 namespace modules {
 namespace {
 
 [[maybe_unused]] void every_member_is_walked(TownLossesKept& t, FirstCorpsActivation& f,
-                                             AlliedAttackInTheEast& a) {
+                                             AlliedAttackInTheEast& a, NeyActivity& n) {
   HD_ALL_MEMBERS_WALKED(TownLossesKept, t, t1);
   HD_ALL_MEMBERS_WALKED(FirstCorpsActivation, f, f1);
   HD_ALL_MEMBERS_WALKED(AlliedAttackInTheEast, a, a1, a2);
+  HD_ALL_MEMBERS_WALKED(NeyActivity, n, n1);
 }
 
 using scenario_detail::french_control;
@@ -266,6 +278,35 @@ void grouchy_rule(const GameState&, const UnitState& unit, UnitTerms& terms) {
   scenario_detail::grouchy_counts_cavalry_corps_half(unit, terms);
 }
 
+constexpr std::string_view kNeyRule = "24.5B";
+
+void open_ney_slot(GameState& state) {
+  state.rule_state.add<NeyActivity>(kNeyRule);
+}
+
+// 24.5B: in the French command phase (the start of each French movement phase) of 16/1400 and
+// 16/1500 one die for Ney: active on 1-2 for that player turn. From 16/1600 he is always active.
+void ney_activity_roll(GameState& state, const DieRoller& roll, std::vector<Event>& events) {
+  if (!scenario_detail::french_movement_phase(state)) return;
+  auto& slot = state.rule_state.get<NeyActivity>(kNeyRule);
+  if (!(state.current_turn().name < TurnName{16, 1600})) {
+    slot.active = true;
+    return;
+  }
+  const int die = roll();
+  slot.active = die <= 2;
+  events.push_back(DieRolledEvent{std::string(kNeyRule), die,
+                                  slot.active ? "Ney is active this turn" : "Ney is not active this turn"});
+}
+
+// 24.5B: an inactive Ney gives no command in his player turn (docs/rules-notes.md, 24.5B).
+void ney_inactive(const GameState& state, const UnitState& unit, UnitTerms& terms) {
+  if (unit.army != Army::French || !unit.is_leader() || unit.id != "Ney" || state.phasing != Side::French)
+    return;
+  if (const auto* slot = state.rule_state.find<NeyActivity>(kNeyRule); slot && !slot->active)
+    terms.withholds_command = true;
+}
+
 constexpr std::string_view kWithdrawalRule = "24.4D";
 
 bool demoralized(const GameState& state, Army army) {
@@ -342,6 +383,13 @@ extern const RuleModule grand_ligny_24_4D{
     "hooks: after action (once demoralized and no combat waits for a choice: every Allied unit on the map "
     "or waiting is withdrawn, one event), unit refusal (a withdrawn unit's move)",
     {.after_action = allied_withdrawal, .unit_refusal = withdrawn_unit, .event_words = withdrawal_words}};
+extern const RuleModule grand_ligny_24_5B{
+    "24.5B",
+    "Ney's caution: active on 1-2 at 16/1400 and 16/1500",
+    "hooks: phase start (one die at the start of the French movement phase, before 11.0's command "
+    "segment, at 16/1400 and 16/1500; its slot), unit terms (an inactive Ney gives no command)",
+    {.opening = open_ney_slot, .phase_start = ney_activity_roll, .unit_terms = ney_inactive},
+    {"11.0"}};
 extern const RuleModule grand_ligny_24_5A{
     "24.5A", "The 24.4B adjustments are 7 instead of 5", "read by 24.4B's module", {}};
 extern const RuleModule grand_ligny_24_0{

@@ -187,8 +187,10 @@ CommandStructure structure_among(const GameState& state, const std::vector<UnitI
   std::vector<int> capacity;             // in halves (CapacityMatching)
   std::vector<bool> cavalry_corps_half;  // 24.1C, 27.1C: by position in `commanders`
   for (UnitIndex c : commanders) {
-    capacity.push_back(2 * command_capacity(*state.rules, state.units[c]));
-    cavalry_corps_half.push_back(rules_unit_terms(state, state.units[c]).cavalry_corps_count_half);
+    const UnitTerms terms = rules_unit_terms(state, state.units[c]);
+    // A rule may keep a commander from giving command (24.5B): he commands no one this turn.
+    capacity.push_back(terms.withholds_command ? 0 : 2 * command_capacity(*state.rules, state.units[c]));
+    cavalry_corps_half.push_back(terms.cavalry_corps_count_half);
     out.in_command[c] = true;  // 11.0: command originates with commanders
   }
   // The commanders (positions in `commanders`) who can reach `receiver`: same army (11.1, 11.1C),

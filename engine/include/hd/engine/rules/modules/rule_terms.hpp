@@ -46,7 +46,8 @@ struct UnitTerms {
   // The least it pays in half MP, by terrain, for a hex's own terrain entered off a road or trail;
   // 0 leaves the terrain chart's cost (13.2: a demoralized corps pays 2 MP for clear hexes).
   std::array<int, kHexTerrainCount> terrain_half_mp_at_least{};
-  // A leader who gives no command now (12.1D: an officer who reorganized this player turn).
+  // A leader who gives no command now (12.1D: an officer who reorganized this player turn; 24.5B: Ney
+  // inactive). A commander so has no capacity this player turn.
   bool withholds_command = false;
   // An officer in command with no commander giving it, taking none's capacity (27.1E: Bulow).
   bool always_in_command = false;
