@@ -260,9 +260,11 @@ TEST_CASE("golden replays reach their pinned final hashes, every time", "[golden
   // the engine that changes how any of these games plays out must come with a new rules version
   // (rules_version.hpp), re-recorded files and a reason.
   // campaign-seed2.rec: the Campaign by the book, with an Old Guard defeat (22.5B) that demoralizes
-  // three cavalry corps.
-  for (const std::string file : {"quatre-bras-seed7.rec", "la-belle-alliance-seed5.rec", "ligny-seed3.rec",
-                                 "la-belle-alliance-15.1-seed8.rec", "campaign-seed2.rec"}) {
+  // three cavalry corps. grand-ligny-24.1C-24.5B-seed4.rec: Grand Ligny by the book with its Grouchy
+  // and Ney options (24.1A's command along roads, 24.1B's and 24.5B's dice).
+  for (const std::string file :
+       {"quatre-bras-seed7.rec", "la-belle-alliance-seed5.rec", "ligny-seed3.rec",
+        "la-belle-alliance-15.1-seed8.rec", "campaign-seed2.rec", "grand-ligny-24.1C-24.5B-seed4.rec"}) {
     INFO(file);
     const std::string record = read_golden(file);
     const hd::loader::RecordHeader header = golden_header(record);

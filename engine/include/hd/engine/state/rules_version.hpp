@@ -39,7 +39,7 @@ namespace hd::engine {
 //      a new value); the after-action hook may add events; 24.1A's half-hex command along roads and
 //      trails, normal results for out-of-command attacks in an EZOC and its Old Guard rule, in both
 //      grand scenarios (Grand Ligny now plays by the book); 24.1C's and 27.1C's Grouchy counting a
-//      cavalry corps one half. Every hash changes; battle and campaign games play as before.
+//      cavalry corps one half; 24.5B's die for Ney. Every hash changes; battle and campaign games play as before.
 inline constexpr int kRulesVersion = 7;
 
 }  // namespace hd::engine
