@@ -151,6 +151,9 @@ std::string apply_setting(ServerConfig& config, const std::string& key, const st
     config.webhook_queue_limit = static_cast<std::size_t>(*v);
   } else if (key == "webhook-ca-file") {
     config.webhook_ca_file = value;
+  } else if (key == "webhook-allow-private") {
+    if (value != "true" && value != "false") return bad();
+    config.webhook_allow_private = value == "true";
   } else if (key == "webhook-timeout-seconds") {
     const auto v = integer(1, 60);
     if (!v) return bad();
@@ -291,7 +294,7 @@ std::string server_usage() {
          "                 [--tls-certificate FILE --tls-private-key FILE] [--tls-port N]\n"
          "                 [--tls-port-file FILE] [--game-link-base TEXT]\n"
          "                 [--webhook-queue-limit N] [--webhook-timeout-seconds N]\n"
-         "                 [--webhook-ca-file FILE]\n"
+         "                 [--webhook-ca-file FILE] [--webhook-allow-private true|false]\n"
          "A config file holds the same keys as 'key = value' lines; flags override it.\n"
          "See docs/server.md.\n";
 }

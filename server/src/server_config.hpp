@@ -78,6 +78,9 @@ struct ServerConfig {
   std::size_t webhook_queue_limit = 256;
   std::chrono::seconds webhook_timeout{5};
   std::filesystem::path webhook_ca_file;  // PEM authorities trusted for https webhooks beside the system's
+  // Send webhooks to loopback and private addresses too (notify/public_address.hpp); off, an
+  // account cannot make the server POST into its own host or network.
+  bool webhook_allow_private = false;
   // Client addresses that may GET /metrics.
   std::vector<std::string> metrics_allowed_from{"127.0.0.1", "::1"};
 };
@@ -98,7 +101,7 @@ using ConfigResult = std::variant<ServerConfig, std::string>;
 // waiting-requests-limit, rate-limit-per-address-per-second, rate-limit-per-address-burst,
 // room-idle-seconds, max-rooms-in-memory, catch-up-per-address-per-second, catch-up-per-address-burst,
 // tls-certificate, tls-private-key (both or neither), tls-port, tls-port-file, game-link-base,
-// webhook-queue-limit, webhook-timeout-seconds, webhook-ca-file.
+// webhook-queue-limit, webhook-timeout-seconds, webhook-ca-file, webhook-allow-private.
 ConfigResult parse_server_config(const std::vector<std::string>& args);
 
 // The usage text printed for --help and on errors.

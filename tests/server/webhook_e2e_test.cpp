@@ -185,7 +185,8 @@ TEST_CASE(
   Receiver receiver;
   const std::string base = "http://127.0.0.1:" + std::to_string(receiver.port());
   auto args = game_server_args();
-  args.insert(args.end(), {"--game-link-base", "hundreddays://play.example.org"});
+  args.insert(args.end(),
+              {"--game-link-base", "hundreddays://play.example.org", "--webhook-allow-private", "true"});
   auto server = std::make_unique<ServerProcess>(ServerOptions{args, {}});
   auto alice_player = std::make_unique<GamePlayer>(server->port(), "alice");
   auto bob_player = std::make_unique<GamePlayer>(server->port(), "bob");
@@ -346,7 +347,8 @@ TEST_CASE(
   Receiver good(certificates / "receiver.pem", certificates / "receiver.key");
   Receiver wrong_name(certificates / "elsewhere.pem", certificates / "elsewhere.key");
   auto args = game_server_args();
-  args.insert(args.end(), {"--webhook-ca-file", (certificates / "authority.pem").string()});
+  args.insert(args.end(), {"--webhook-ca-file", (certificates / "authority.pem").string(),
+                           "--webhook-allow-private", "true"});
   ServerProcess server({args, {}});
   GamePlayer dave(server.port(), "dave");
   GamePlayer erin(server.port(), "erin");
@@ -379,4 +381,36 @@ TEST_CASE(
   CHECK(metric(server.port(), "hd_webhooks_total{outcome=\"failed\"}") >= 1);
   // The server played on: its answers still come.
   CHECK(dave.request(set_webhook("")).has_webhook_set());
+}
+
+TEST_CASE("By default webhooks go to public addresses only: a loopback receiver is refused or never sent to",
+          "[e2e][games][webhooks]") {
+  Receiver receiver;
+  const std::string port = std::to_string(receiver.port());
+  ServerProcess server({game_server_args(), {}});  // webhook-allow-private is off
+  GamePlayer frank(server.port(), "frank");
+  // A literal loopback or private address is refused at once, and nothing is stored.
+  for (const std::string& url : {"http://127.0.0.1:" + port + "/frank", "http://[::1]:" + port + "/frank",
+                                 std::string("https://10.1.2.3/frank")}) {
+    INFO(url);
+    const auto refused = frank.request(set_webhook(url));
+    REQUIRE(refused.has_refusal());
+    CHECK(refused.refusal().code() == v1::REFUSAL_CODE_INVALID_REQUEST);
+    CHECK(refused.refusal().message().find("public addresses only") != std::string::npos);
+  }
+  CHECK(query(server.database_path(), "SELECT count(*) FROM account_webhooks") ==
+        std::vector<std::string>{"0"});
+  // A name is checked once resolved: localhost has only loopback addresses, so nothing is sent.
+  REQUIRE(frank.request(set_webhook("http://localhost:" + port + "/frank")).has_webhook_set());
+  auto solo =
+      create_game("quatre-bras", {v1::SEAT_FRENCH}, test_entropy("frank"), v1::SPECTATOR_VIEW_UNSPECIFIED);
+  v1::SeatSetup& builtin = *solo.mutable_create_game()->add_seats();
+  builtin.set_seat(v1::SEAT_ALLIED);
+  builtin.set_built_in(true);
+  REQUIRE(frank.request(solo).has_game_created());
+  REQUIRE(receiver.wait(
+      [&](const std::vector<Received>&) { return server.log().find("step=address") != std::string::npos; }));
+  CHECK(receiver.received().empty());
+  CHECK(metric_becomes(server.port(), "hd_webhooks_total{outcome=\"failed\"}", 1));  // counted after the log
+  CHECK(metric(server.port(), "hd_webhooks_total{outcome=\"sent\"}") == 0);
 }

@@ -5,6 +5,7 @@
 #include "accounts/password_hashing.hpp"
 #include "database.hpp"
 #include "migrations.hpp"
+#include "notify/public_address.hpp"
 #include "notify/turn_notices.hpp"
 #include "notify/webhook_sender.hpp"
 #include "server_config.hpp"
@@ -70,9 +71,11 @@ TEST_CASE("Webhook settings of the server", "[webhooks][config]") {
   CHECK(defaults.game_link_base.empty());
   CHECK(defaults.webhook_queue_limit == 256);
   CHECK(defaults.webhook_timeout == std::chrono::seconds(5));
-  const auto parsed = std::get<ServerConfig>(
-      parse_server_config({"--game-link-base", "hundreddays://play.example.org", "--webhook-queue-limit", "3",
-                           "--webhook-timeout-seconds", "2", "--webhook-ca-file", "ca.pem"}));
+  CHECK_FALSE(defaults.webhook_allow_private);
+  const auto parsed = std::get<ServerConfig>(parse_server_config(
+      {"--game-link-base", "hundreddays://play.example.org", "--webhook-queue-limit", "3",
+       "--webhook-timeout-seconds", "2", "--webhook-ca-file", "ca.pem", "--webhook-allow-private", "true"}));
+  CHECK(parsed.webhook_allow_private);
   CHECK(parsed.game_link_base == "hundreddays://play.example.org");
   CHECK(parsed.webhook_queue_limit == 3);
   CHECK(parsed.webhook_timeout == std::chrono::seconds(2));
@@ -80,4 +83,44 @@ TEST_CASE("Webhook settings of the server", "[webhooks][config]") {
   CHECK(std::holds_alternative<std::string>(parse_server_config({"--webhook-queue-limit", "0"})));
   CHECK(std::holds_alternative<std::string>(parse_server_config({"--webhook-timeout-seconds", "61"})));
   CHECK(std::holds_alternative<std::string>(parse_server_config({"--game-link-base", "x/"})));
+  CHECK(std::holds_alternative<std::string>(parse_server_config({"--webhook-allow-private", "yes"})));
+}
+
+TEST_CASE("Webhooks go to public addresses only: loopback, private, link-local and reserved ones are not",
+          "[webhooks]") {
+  namespace ip = boost::asio::ip;
+  for (const char* address : {"127.0.0.1",
+                              "127.1.2.3",
+                              "10.0.0.1",
+                              "172.16.0.1",
+                              "172.31.255.255",
+                              "192.168.1.1",
+                              "169.254.169.254",
+                              "100.64.0.1",
+                              "0.0.0.0",
+                              "192.0.0.8",
+                              "198.18.0.1",
+                              "224.0.0.1",
+                              "240.0.0.1",
+                              "255.255.255.255",
+                              "::1",
+                              "::",
+                              "fe80::1",
+                              "fc00::1",
+                              "fd12:3456::1",
+                              "ff02::1",
+                              "::ffff:127.0.0.1",
+                              "::ffff:10.1.2.3"}) {
+    INFO(address);
+    CHECK_FALSE(public_address(ip::make_address(address)));
+  }
+  for (const char* address : {"8.8.8.8", "1.1.1.1", "172.32.0.1", "100.128.0.1", "192.169.0.1",
+                              "2001:4860:4860::8888", "::ffff:8.8.8.8"}) {
+    INFO(address);
+    CHECK(public_address(ip::make_address(address)));
+  }
+  // The host a webhook url names, for the check at set time.
+  CHECK(webhook_host("http://[::1]:9/x") == "::1");
+  CHECK(webhook_host("https://hooks.example.org/a") == "hooks.example.org");
+  CHECK(webhook_host("http://10.0.0.1:8080") == "10.0.0.1");
 }

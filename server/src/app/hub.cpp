@@ -1,6 +1,8 @@
 #include "app/hub.hpp"
 
 #include "log.hpp"
+#include "notify/public_address.hpp"
+#include "notify/webhook_sender.hpp"
 #include "ops/request_type.hpp"
 
 #include <boost/asio/post.hpp>
@@ -68,7 +70,7 @@ Hub::Hub(net::any_io_executor io, Database& db, const ServerConfig& config, Outb
       webhooks_(db),
       webhook_sender_(std::make_shared<WebhookSender>(io, metrics, config.webhook_queue_limit,
                                                       std::chrono::milliseconds(config.webhook_timeout),
-                                                      config.webhook_ca_file)),
+                                                      config.webhook_ca_file, config.webhook_allow_private)),
       notices_(db, webhook_sender_,
                config.game_link_base.empty()
                    ? "hundreddays://" + config.listen_address + ":" + std::to_string(config.port)
@@ -465,6 +467,16 @@ void Hub::set_webhook(Caller& caller, const v1::ClientEnvelope& envelope) {
     if (const auto problem = webhook_url_problem(url)) {
       return outbound_.send(caller.connection, refusal_envelope(envelope.request_id(),
                                                                 v1::REFUSAL_CODE_INVALID_REQUEST, *problem));
+    }
+    // A literal non-public address is refused at once; a name is checked when it is resolved.
+    boost::system::error_code not_an_address;
+    const auto host = webhook_host(url);
+    const auto address = net::ip::make_address(host.value_or(""), not_an_address);
+    if (!config_.webhook_allow_private && !not_an_address && !public_address(address)) {
+      return outbound_.send(
+          caller.connection,
+          refusal_envelope(envelope.request_id(), v1::REFUSAL_CODE_INVALID_REQUEST,
+                           "this server sends webhooks to public addresses only, not to " + *host));
     }
     set->set_url(url);
     set->set_secret(webhooks_.set(*caller.account, url, now_unix()));

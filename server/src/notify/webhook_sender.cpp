@@ -1,6 +1,7 @@
 #include "notify/webhook_sender.hpp"
 
 #include "log.hpp"
+#include "notify/public_address.hpp"
 
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/post.hpp>
@@ -14,6 +15,7 @@
 #include <optional>
 #include <sodium.h>
 #include <type_traits>
+#include <vector>
 
 namespace hd::server {
 
@@ -94,10 +96,17 @@ class Delivery : public std::enable_shared_from_this<Delivery<Stream>> {
         url_.host, url_.port,
         [self = this->shared_from_this()](beast::error_code error, tcp::resolver::results_type found) {
           if (error) return self->done("resolve", error);
-          beast::get_lowest_layer(self->stream_).async_connect(found, [self](beast::error_code error, auto) {
-            if (error) return self->done("connect", error);
-            self->handshake();
-          });
+          // Only public addresses, unless the operator allows private receivers (SSRF).
+          std::vector<tcp::endpoint> allowed;
+          for (const auto& entry : found)
+            if (self->sender_->allows_private() || public_address(entry.endpoint().address()))
+              allowed.push_back(entry.endpoint());
+          if (allowed.empty()) return self->refuse_address();
+          beast::get_lowest_layer(self->stream_)
+              .async_connect(allowed, [self](beast::error_code error, auto) {
+                if (error) return self->done("connect", error);
+                self->handshake();
+              });
         });
   }
 
@@ -140,6 +149,14 @@ class Delivery : public std::enable_shared_from_this<Delivery<Stream>> {
         });
   }
 
+  void refuse_address() {
+    log_event(LogLevel::Warning, "webhook_failed",
+              {{"what", message_.what},
+               {"step", "address"},
+               {"error", "the host has no public address (webhook-allow-private is off)"}});
+    finish(Metrics::WebhookOutcome::Failed);
+  }
+
   void done(const char* step, const beast::error_code& error) {
     log_event(LogLevel::Warning, "webhook_failed",
               {{"what", message_.what}, {"step", step}, {"error", error.message()}});
@@ -179,13 +196,21 @@ std::string webhook_signature(const std::string& secret, const std::string& body
   return std::string(hex, sizeof mac * 2);
 }
 
+std::optional<std::string> webhook_host(const std::string& url) {
+  const auto parsed = parse_url(url);
+  if (!parsed) return std::nullopt;
+  return parsed->host;
+}
+
 WebhookSender::WebhookSender(net::any_io_executor io, Metrics& metrics, std::size_t queue_limit,
-                             std::chrono::milliseconds timeout, const std::filesystem::path& extra_authority)
+                             std::chrono::milliseconds timeout, const std::filesystem::path& extra_authority,
+                             bool allow_private)
     : strand_(net::make_strand(io)),
       metrics_(metrics),
       queue_limit_(std::max<std::size_t>(queue_limit, 1)),
       timeout_(timeout),
-      tls_(net::ssl::context::tls_client) {
+      tls_(net::ssl::context::tls_client),
+      allow_private_(allow_private) {
   tls_.set_options(net::ssl::context::default_workarounds | net::ssl::context::no_sslv2 |
                    net::ssl::context::no_sslv3 | net::ssl::context::no_tlsv1 | net::ssl::context::no_tlsv1_1);
   tls_.set_default_verify_paths();

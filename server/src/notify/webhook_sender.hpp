@@ -17,6 +17,7 @@
 #include <deque>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace hd::server {
@@ -36,14 +37,19 @@ class WebhookSender : public std::enable_shared_from_this<WebhookSender> {
   // Use std::make_shared: a delivery under way holds the sender. `extra_authority`: a PEM file of
   // authorities trusted besides the system's (empty: none); throws if it cannot be read.
   // `metrics` (hd_webhooks_total) must outlive every delivery.
+  // `allow_private`: also send to receivers at non-public addresses (public_address.hpp); off, a
+  // url whose host resolves to none but such addresses is not sent (logged, counted failed).
   WebhookSender(boost::asio::any_io_executor io, Metrics& metrics, std::size_t queue_limit,
-                std::chrono::milliseconds timeout, const std::filesystem::path& extra_authority = {});
+                std::chrono::milliseconds timeout, const std::filesystem::path& extra_authority = {},
+                bool allow_private = false);
 
   // Queues one message (dropping the oldest queued one if `queue_limit` wait). Safe from any thread.
   void send(WebhookMessage message);
 
   // On the strand, by a delivery once it is done, whatever happened: the next one may start.
   void delivered(Metrics::WebhookOutcome outcome);
+
+  bool allows_private() const { return allow_private_; }
 
  private:
   // On the strand: starts the next queued message if none is under way.
@@ -56,6 +62,11 @@ class WebhookSender : public std::enable_shared_from_this<WebhookSender> {
   boost::asio::ssl::context tls_;  // the client context of every https delivery
   std::deque<WebhookMessage> queue_;
   bool busy_ = false;
+  bool allow_private_ = false;
 };
+
+// The host of a webhook url that passed webhook_url_problem (without an IPv6 address's brackets), or
+// nullopt for anything else.
+std::optional<std::string> webhook_host(const std::string& url);
 
 }  // namespace hd::server
