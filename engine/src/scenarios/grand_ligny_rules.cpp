@@ -263,15 +263,7 @@ void grand_rule_changes(const GameState&, const UnitState& unit, UnitTerms& term
 
 // 24.1A: the Defeat of the Old Guard (22.5B) is in effect, but not on an Ex against a demoralized
 // defender.
-void open_old_guard_slot(GameState& state) {
-  old_guard::open_slot(state, kGrandOldGuard);
-}
-void old_guard_defeated(GameState& state, const CombatAftermath& combat, std::vector<Event>& events) {
-  old_guard::on_combat(state, combat, events, kGrandOldGuard);
-}
-void old_guard_levels(const GameState& state, Army army, std::string_view corps, CorpsMoraleTerms& terms) {
-  old_guard::corps_level(state, army, corps, terms, kGrandOldGuard);
-}
+using GrandOldGuard = old_guard::Hooks<kGrandOldGuard>;
 
 // 24.1C (option): Grouchy counts each cavalry corps as one half against his command capacity.
 void grouchy_rule(const GameState&, const UnitState& unit, UnitTerms& terms) {
@@ -307,24 +299,10 @@ void ney_inactive(const GameState& state, const UnitState& unit, UnitTerms& term
     terms.withholds_command = true;
 }
 
-constexpr std::string_view kWithdrawalRule = "24.4D";
-
-bool demoralized(const GameState& state, Army army) {
-  return state.demoralized[static_cast<std::size_t>(army)];
-}
-
 // 24.4D: once the Allied army is demoralized, all its units leave the map.
-void allied_withdrawal(GameState& state, std::vector<Event>& events) {
-  scenario_detail::withdraw_army(state, Army::Allied, kWithdrawalRule, demoralized, events);
-}
-
-std::optional<Refusal> withdrawn_unit(const GameState& state, UnitAct, UnitIndex index) {
-  return scenario_detail::withdrawn_unit_refusal(state, index, Army::Allied, kWithdrawalRule);
-}
-
-std::string withdrawal_words(const GameState&, const RuleEvent& event) {
-  return scenario_detail::withdrawal_words(event, Army::Allied);
-}
+constexpr std::string_view kWithdrawalRule = "24.4D";
+using AlliedWithdrawal =
+    scenario_detail::ArmyWithdrawal<Army::Allied, scenario_detail::ArmyFall::Demoralized, kWithdrawalRule>;
 
 }  // namespace
 
@@ -336,10 +314,10 @@ extern const RuleModule grand_ligny_24_1A{
     "EZOC attacks out of command with normal results, 11.3B), combat result adjustments and corps morale "
     "(22.5B under its own slot, no reduction for an Ex against a demoralized defender; only where 13.0 "
     "gives corps levels); replaces 15.2",
-    {.opening = open_old_guard_slot,
-     .combat_resolved = old_guard_defeated,
+    {.opening = GrandOldGuard::opening,
+     .combat_resolved = GrandOldGuard::combat_resolved,
      .unit_terms = grand_rule_changes,
-     .corps_morale = old_guard_levels}};
+     .corps_morale = GrandOldGuard::corps_morale}};
 extern const RuleModule grand_ligny_24_1C{
     "24.1C",
     "Grouchy counts each cavalry corps as one half against his command capacity",
@@ -382,7 +360,9 @@ extern const RuleModule grand_ligny_24_4D{
     "Once the Allied army is demoralized, all its units leave the map",
     "hooks: after action (once demoralized and no combat waits for a choice: every Allied unit on the map "
     "or waiting is withdrawn, one event), unit refusal (a withdrawn unit's move)",
-    {.after_action = allied_withdrawal, .unit_refusal = withdrawn_unit, .event_words = withdrawal_words}};
+    {.after_action = AlliedWithdrawal::after_action,
+     .unit_refusal = AlliedWithdrawal::unit_refusal,
+     .event_words = AlliedWithdrawal::event_words}};
 extern const RuleModule grand_ligny_24_5B{
     "24.5B",
     "Ney's caution: active on 1-2 at 16/1400 and 16/1500",

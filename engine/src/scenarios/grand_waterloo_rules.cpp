@@ -178,24 +178,11 @@ void grouchy_rule(const GameState&, const UnitState& unit, UnitTerms& terms) {
   scenario_detail::grouchy_counts_cavalry_corps_half(unit, terms);
 }
 
-constexpr std::string_view kWithdrawalRule = "27.2D";
-
-bool disintegrated(const GameState& state, Army army) {
-  return state.disintegrated[static_cast<std::size_t>(army)];
-}
-
 // 27.2D: once the Prussian army disintegrates, all its units leave the map.
-void prussian_withdrawal(GameState& state, std::vector<Event>& events) {
-  scenario_detail::withdraw_army(state, Army::Prussian, kWithdrawalRule, disintegrated, events);
-}
-
-std::optional<Refusal> withdrawn_unit(const GameState& state, UnitAct, UnitIndex index) {
-  return scenario_detail::withdrawn_unit_refusal(state, index, Army::Prussian, kWithdrawalRule);
-}
-
-std::string withdrawal_words(const GameState&, const RuleEvent& event) {
-  return scenario_detail::withdrawal_words(event, Army::Prussian);
-}
+constexpr std::string_view kWithdrawalRule = "27.2D";
+using PrussianWithdrawal =
+    scenario_detail::ArmyWithdrawal<Army::Prussian, scenario_detail::ArmyFall::Disintegrated,
+                                    kWithdrawalRule>;
 
 }  // namespace
 
@@ -210,7 +197,9 @@ extern const RuleModule grand_waterloo_27_2D{
     "Once the Prussian army disintegrates, all its units leave the map",
     "hooks: after action (once disintegrated and no combat waits for a choice: every Prussian unit on the "
     "map or waiting is withdrawn, one event), unit refusal (a withdrawn unit's move)",
-    {.after_action = prussian_withdrawal, .unit_refusal = withdrawn_unit, .event_words = withdrawal_words}};
+    {.after_action = PrussianWithdrawal::after_action,
+     .unit_refusal = PrussianWithdrawal::unit_refusal,
+     .event_words = PrussianWithdrawal::event_words}};
 extern const RuleModule grand_waterloo_27_4A{
     "27.4A",
     "French level: +10 while a Coalition army is demoralized, -20 once Maison du Roi is entered",

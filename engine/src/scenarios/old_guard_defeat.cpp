@@ -137,16 +137,7 @@ namespace modules {
 namespace {
 
 constexpr old_guard::Playing kCampaign{"22.5B"};
-
-void open_slot(GameState& state) {
-  old_guard::open_slot(state, kCampaign);
-}
-void on_combat(GameState& state, const CombatAftermath& combat, std::vector<Event>& events) {
-  old_guard::on_combat(state, combat, events, kCampaign);
-}
-void corps_level(const GameState& state, Army army, std::string_view corps, CorpsMoraleTerms& terms) {
-  old_guard::corps_level(state, army, corps, terms, kCampaign);
-}
+using CampaignOldGuard = old_guard::Hooks<kCampaign>;
 
 }  // namespace
 
@@ -156,7 +147,9 @@ extern const RuleModule campaign_22_5B{
     "hooks: combat result adjustments (Ar, Ae or Ex to an Old Guard attacker: every French corps within "
     "10 hexes lowered by 7, checked at once), corps morale (the levels lowered so far); its state slot "
     "keeps each corps' reductions; replaces 15.2",
-    {.opening = open_slot, .combat_resolved = on_combat, .corps_morale = corps_level}};
+    {.opening = CampaignOldGuard::opening,
+     .combat_resolved = CampaignOldGuard::combat_resolved,
+     .corps_morale = CampaignOldGuard::corps_morale}};
 
 }  // namespace modules
 }  // namespace hd::engine

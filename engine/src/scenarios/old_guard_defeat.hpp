@@ -30,4 +30,17 @@ void on_combat(GameState& state, const CombatAftermath& combat, std::vector<Even
 void corps_level(const GameState& state, Army army, std::string_view corps, CorpsMoraleTerms& terms,
                  const Playing& playing);
 
+// The module hooks of a scenario that plays the rule as `playing` says (22.5B, 24.1A).
+template <const Playing& playing>
+struct Hooks {
+  static void opening(GameState& state) { open_slot(state, playing); }
+  static void combat_resolved(GameState& state, const CombatAftermath& combat, std::vector<Event>& events) {
+    on_combat(state, combat, events, playing);
+  }
+  static void corps_morale(const GameState& state, Army army, std::string_view corps,
+                           CorpsMoraleTerms& terms) {
+    corps_level(state, army, corps, terms, playing);
+  }
+};
+
 }  // namespace hd::engine::old_guard

@@ -69,13 +69,15 @@ void roll_for_held_corps(GameState& state, const DieRoller& roll, std::vector<Ev
                      "all " + std::string(corps) + (arrives ? " enters this phase" : " does not come yet")});
 }
 
-void withdraw_army(GameState& state, Army army, std::string_view rule, bool (*fallen)(const GameState&, Army),
+void withdraw_army(GameState& state, Army army, std::string_view rule, ArmyFall fall,
                    std::vector<Event>& events) {
   if (state.phase == Phase::GameOver || !state.pending_retreats.empty() || state.pending_advance ||
       state.pending_exchange)
     return;
   update_morale(state, events);  // a level an earlier rule moved this action (24.4C) counts now
-  if (state.phase == Phase::GameOver || !fallen(state, army)) return;
+  const auto a = static_cast<std::size_t>(army);
+  const bool fallen = fall == ArmyFall::Demoralized ? state.demoralized[a] : state.disintegrated[a];
+  if (state.phase == Phase::GameOver || !fallen) return;
   RuleEvent withdrawal{std::string(rule), "withdrawn", {}, {}, {}};
   for (std::size_t i = 0; i < state.units.size(); ++i) {
     UnitState& unit = state.units[i];

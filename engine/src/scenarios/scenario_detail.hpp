@@ -8,6 +8,7 @@
 #include <hd/engine/state/game_state.hpp>
 
 #include <array>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -47,12 +48,15 @@ bool french_movement_phase(const GameState& state);
 void roll_for_held_corps(GameState& state, const DieRoller& roll, std::vector<Event>& events,
                          std::string_view rule, std::string_view corps, int needed);
 
-// 24.4D, 27.2D: once `fallen` holds for `army` (its morale flags, read after this action's losses
-// and level changes are counted) and no combat waits for a choice (a retreat, an exchange's losses,
-// an advance: the combat ends by its own rules first), every unit of the army on the map or waiting
-// to enter, leaders too, is withdrawn: out of play for good, neither a loss nor an exit. One
-// RuleEvent under `rule`, kind "withdrawn", names them. Nothing once the game is over.
-void withdraw_army(GameState& state, Army army, std::string_view rule, bool (*fallen)(const GameState&, Army),
+// What breaks an army so that a rule withdraws it: demoralized (24.4D) or disintegrated (27.2D).
+enum class ArmyFall : std::uint8_t { Demoralized, Disintegrated };
+
+// 24.4D, 27.2D: once `army` has fallen so (its morale flags, read after this action's losses and
+// level changes are counted) and no combat waits for a choice (a retreat, an exchange's losses, an
+// advance: the combat ends by its own rules first), every unit of the army on the map or waiting to
+// enter, leaders too, is withdrawn: out of play for good, neither a loss nor an exit. One RuleEvent
+// under `rule`, kind "withdrawn", names them. Nothing once the game is over.
+void withdraw_army(GameState& state, Army army, std::string_view rule, ArmyFall fall,
                    std::vector<Event>& events);
 
 // 24.1C, 27.1C: Grouchy (the French commander of that id) counts each cavalry corps' officer as one
@@ -66,6 +70,21 @@ std::optional<Refusal> withdrawn_unit_refusal(const GameState& state, UnitIndex 
 
 // The words of a withdrawal's event: "the Allied army withdraws: 41 units leave the map (24.4D)".
 std::string withdrawal_words(const RuleEvent& event, Army army);
+
+// The hooks of a rule that withdraws `army` once it has fallen so (24.4D, 27.2D): after each action
+// the withdrawal, a withdrawn unit's refusal, and the words of its event.
+template <Army army, ArmyFall fall, const std::string_view& rule>
+struct ArmyWithdrawal {
+  static void after_action(GameState& state, std::vector<Event>& events) {
+    withdraw_army(state, army, rule, fall, events);
+  }
+  static std::optional<Refusal> unit_refusal(const GameState& state, UnitAct, UnitIndex index) {
+    return withdrawn_unit_refusal(state, index, army, rule);
+  }
+  static std::string event_words(const GameState&, const RuleEvent& event) {
+    return withdrawal_words(event, army);
+  }
+};
 
 // "Officers set up with any unit of their own command" (22.2C, 24.2C, 26.0E, 27.2C, 28.0C): for an
 // officer on the map, his set-up hexes become those of the on-map combat units of his own

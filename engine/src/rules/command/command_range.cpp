@@ -167,7 +167,8 @@ std::map<Hex, int> command_reach(const GameState& state, Hex from, Side side, in
 namespace {
 
 // 11.0-11.1: the command structure among `pieces` (units and leaders of one side), where
-// `within(leader, range, receiver)` says whether the leader's command reaches the receiver.
+// `within(leader, range, paths_count_half, receiver)` says whether the leader's command reaches the
+// receiver (`paths_count_half`: the leader's terms, 24.1A). Each leader's terms are asked once.
 template <typename Within>
 CommandStructure structure_among(const GameState& state, const std::vector<UnitIndex>& pieces,
                                  Within within) {
@@ -184,10 +185,12 @@ CommandStructure structure_among(const GameState& state, const std::vector<UnitI
     else
       officers.push_back(index);
   }
-  std::vector<int> capacity;             // in halves (CapacityMatching)
-  std::vector<bool> cavalry_corps_half;  // 24.1C, 27.1C: by position in `commanders`
+  std::vector<int> capacity;               // in halves (CapacityMatching)
+  std::vector<bool> cavalry_corps_half;    // 24.1C, 27.1C: by position in `commanders`
+  std::vector<bool> commander_paths_half;  // 24.1A: by position in `commanders`
   for (UnitIndex c : commanders) {
     const UnitTerms terms = rules_unit_terms(state, state.units[c]);
+    commander_paths_half.push_back(terms.command_paths_count_half);
     // A rule may keep a commander from giving command (24.5B): he commands no one this turn.
     capacity.push_back(terms.withholds_command ? 0 : 2 * command_capacity(*state.rules, state.units[c]));
     cavalry_corps_half.push_back(terms.cavalry_corps_count_half);
@@ -200,7 +203,8 @@ CommandStructure structure_among(const GameState& state, const std::vector<UnitI
     const UnitState& r = state.units[receiver];
     for (std::size_t c = 0; c < commanders.size(); ++c) {
       const UnitState& commander = state.units[commanders[c]];
-      if (commander.army == r.army && within(commander, kCommanderRange, r)) eligible.push_back(c);
+      if (commander.army == r.army && within(commander, kCommanderRange, commander_paths_half[c], r))
+        eligible.push_back(c);
     }
     return eligible;
   };
@@ -215,7 +219,8 @@ CommandStructure structure_among(const GameState& state, const std::vector<UnitI
     // none of a commander's capacity; his units may receive it from a commander directly.
     if (terms.withholds_command) continue;
     for (UnitIndex u : units)
-      if (in_organization(state.units[u], officer) && within(officer, kOfficerRange, state.units[u]))
+      if (in_organization(state.units[u], officer) &&
+          within(officer, kOfficerRange, terms.command_paths_count_half, state.units[u]))
         organization[o].push_back(u);
     // A rule may put him in command by himself (27.1E): no commander's capacity is spent on him.
     self_commanded[o] = terms.always_in_command;
@@ -283,18 +288,15 @@ CommandStructure trace_command(const GameState& state, Side side) {
     if (state.units[i].on_map() && side_of(state.units[i].army) == side)
       pieces.push_back(static_cast<UnitIndex>(i));
   ReachCache reach(state, side);
-  // 24.1A: whether each leader's command counts road and trail steps as half a hex, asked once.
-  std::vector<bool> paths_count_half(state.units.size(), false);
-  for (UnitIndex index : pieces)
-    if (state.units[index].is_leader())
-      paths_count_half[index] = rules_unit_terms(state, state.units[index]).command_paths_count_half;
-  return structure_among(state, pieces, [&](const UnitState& leader, int range, const UnitState& receiver) {
-    return reach.within(leader.hex, range, paths_count_half[index_of(state, leader)], receiver.hex);
-  });
+  return structure_among(
+      state, pieces,
+      [&](const UnitState& leader, int range, bool paths_count_half, const UnitState& receiver) {
+        return reach.within(leader.hex, range, paths_count_half, receiver.hex);
+      });
 }
 
 CommandStructure command_within_reach(const GameState& state, const std::vector<UnitIndex>& pieces) {
-  return structure_among(state, pieces, [](const UnitState&, int, const UnitState&) { return true; });
+  return structure_among(state, pieces, [](const UnitState&, int, bool, const UnitState&) { return true; });
 }
 
 }  // namespace hd::engine
