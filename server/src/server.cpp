@@ -64,6 +64,9 @@ void serve(const ServerConfig& config, const ServerFacts& facts, Database& db) {
   ServerContext context{
       config, facts, registry, hub, metrics, connections_per_address, address_rate_limiter, refusal_log};
 
+  // SIGINT and SIGTERM are caught from before the port is announced (the port file): one sent as
+  // soon as it is read waits in the set for the handler below, instead of killing the process.
+  net::signal_set signals(io, SIGINT, SIGTERM);
   const net::ip::tcp::endpoint endpoint(net::ip::make_address(config.listen_address), config.port);
   auto listener = std::make_shared<Listener>(io, endpoint, context);
   listener->run();
@@ -100,7 +103,6 @@ void serve(const ServerConfig& config, const ServerFacts& facts, Database& db) {
     wait_for_reload();
   }
 
-  net::signal_set signals(io, SIGINT, SIGTERM);
   net::steady_timer shutdown_timer(io);
   auto deadline = std::chrono::steady_clock::time_point::max();
   // Polls until every connection has closed or the grace period is over, then stops the loop.
