@@ -230,17 +230,17 @@ int main(int argc, char** argv) {
           << " " << form.built_in(pb::SEAT_ALLIED) << "\n";
     if (!save(texture, out / "lobby-form.png")) return 1;
 
-    // Grand Waterloo, whose rules in force still lack modules on the server: a click on its entry
-    // (the list's rows start at 216 px, 28 px apart) shows the NOT BY THE BOOK note and its rules.
+    // The Campaign Variant, whose rules in force still lack modules on the server: a click on its
+    // entry (the list's rows start at 216 px, 28 px apart) shows the NOT BY THE BOOK note and its rules.
     const auto& entries = lobby.form().catalogue();
-    const auto grand_waterloo =
+    const auto variant =
         std::find_if(entries.begin(), entries.end(),
-                     [](const client::ScenarioEntry& e) { return e.slug == "grand-waterloo"; });
-    lobby.handle(left_click(150, 216 + 28 * static_cast<int>(grand_waterloo - entries.begin()) + 12), model);
+                     [](const client::ScenarioEntry& e) { return e.slug == "campaign-variant"; });
+    lobby.handle(left_click(150, 216 + 28 * static_cast<int>(variant - entries.begin()) + 12), model);
     texture.clear(client::to_sf_color(client::palette::kBackground));
     lobby.draw(texture, model, size);
     const client::ScenarioEntry* chosen = lobby.form().scenario();
-    facts << "form-not-by-the-book " << (chosen && chosen->slug == "grand-waterloo") << " "
+    facts << "form-not-by-the-book " << (chosen && chosen->slug == "campaign-variant") << " "
           << (chosen && !chosen->missing_rules.empty()) << "\n";
     if (!save(texture, out / "lobby-form-not-by-the-book.png")) return 1;
   }

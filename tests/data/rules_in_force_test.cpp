@@ -45,7 +45,7 @@ const std::map<std::string, Rules>& expected_missing() {
       {"quatre-bras-variant", {}},
       {"grand-ligny", {}},
       {"la-belle-alliance-variant", {"16.1B"}},
-      {"grand-waterloo", {"27.1A", "27.3", "27.5B"}},
+      {"grand-waterloo", {}},
       {"campaign-variant", {"16.1C", "16.14", "16.17", "22.6A", "28.0C", "28.0D", "28.0E"}},
   };
   return missing;

@@ -13,9 +13,9 @@ using namespace hd::test;
 
 namespace {
 
-// Grand Waterloo (27.0) still lacks special rules of its own (27.1A, 27.3, 27.5B).
-v1::ClientEnvelope create_grand_waterloo() {
-  return create_game("grand-waterloo", {v1::SEAT_FRENCH}, test_entropy("alice"),
+// The Campaign Variant (28.0) still lacks special rules of its own (22.6A, 28.0C-E among them).
+v1::ClientEnvelope create_campaign_variant() {
+  return create_game("campaign-variant", {v1::SEAT_FRENCH}, test_entropy("alice"),
                      v1::SPECTATOR_VIEW_UNSPECIFIED);
 }
 
@@ -32,16 +32,16 @@ TEST_CASE("A scenario or an optional rule without its rule module is refused, na
   ServerProcess server({game_server_args(), {}});
   GamePlayer alice(server.port(), "alice");
 
-  const auto waterloo = alice.request(create_grand_waterloo());
-  REQUIRE(waterloo.has_refusal());
-  CHECK(waterloo.refusal().code() == v1::REFUSAL_CODE_INVALID_REQUEST);
-  INFO(waterloo.refusal().message());
-  CHECK(waterloo.refusal().message().find("needs rules the engine does not have") != std::string::npos);
-  for (const char* rule : {"27.1A", "27.3"})
-    CHECK(waterloo.refusal().message().find(rule) != std::string::npos);
-  CHECK(waterloo.refusal().message().find("11.0") == std::string::npos);   // 11.0 Command has its module
-  CHECK(waterloo.refusal().message().find("13.0") == std::string::npos);   // 13.0 Corps morale has its module
-  CHECK(waterloo.refusal().message().find("27.1D") == std::string::npos);  // 27.1D has its module
+  const auto variant = alice.request(create_campaign_variant());
+  REQUIRE(variant.has_refusal());
+  CHECK(variant.refusal().code() == v1::REFUSAL_CODE_INVALID_REQUEST);
+  INFO(variant.refusal().message());
+  CHECK(variant.refusal().message().find("needs rules the engine does not have") != std::string::npos);
+  for (const char* rule : {"22.6A", "28.0C"})
+    CHECK(variant.refusal().message().find(rule) != std::string::npos);
+  CHECK(variant.refusal().message().find("11.0") == std::string::npos);   // 11.0 Command has its module
+  CHECK(variant.refusal().message().find("13.0") == std::string::npos);   // 13.0 Corps morale has its module
+  CHECK(variant.refusal().message().find("22.6F") == std::string::npos);  // 22.6F has its module
 
   auto fog =
       create_game("quatre-bras", {v1::SEAT_FRENCH}, test_entropy("alice"), v1::SPECTATOR_VIEW_UNSPECIFIED);
@@ -63,7 +63,7 @@ TEST_CASE("A scenario or an optional rule without its rule module is refused, na
   CHECK(opened.game_snapshot().summary().missing_rules().empty());
 }
 
-TEST_CASE("A development server plays Grand Waterloo not by the book, and says so everywhere",
+TEST_CASE("A development server plays the Campaign Variant not by the book, and says so everywhere",
           "[e2e][games]") {
   const auto directory = make_temp_directory("hd-not-by-the-book");
   auto server =
@@ -71,19 +71,19 @@ TEST_CASE("A development server plays Grand Waterloo not by the book, and says s
   auto alice = std::make_unique<GamePlayer>(server->port(), "alice");
   const std::string token = alice->session_token();
 
-  const auto created = alice->request(create_grand_waterloo());
+  const auto created = alice->request(create_campaign_variant());
   REQUIRE(created.has_game_created());
   const std::uint64_t game = created.game_created().game_id();
   const auto opened = alice->request(open_game(game, false));
   REQUIRE(opened.has_game_snapshot());
   const auto& missing = opened.game_snapshot().scenario().missing_rules();
   CHECK(std::vector<std::string>(missing.begin(), missing.end()) ==
-        std::vector<std::string>{"27.1A", "27.3", "27.5B"});
+        std::vector<std::string>{"16.1C", "16.14", "16.17", "22.6A", "28.0C", "28.0D", "28.0E"});
   CHECK(opened.game_snapshot().summary().missing_rules_size() == missing.size());
   const auto stored =
       query(server->database_path(), "SELECT missing_rules FROM games WHERE id = " + std::to_string(game));
   REQUIRE(stored.size() == 1);
-  CHECK(stored.front().find("27.3") != std::string::npos);
+  CHECK(stored.front().find("28.0C") != std::string::npos);
 
   // A server without the flag does not load it: opening it finds no game.
   alice.reset();

@@ -70,14 +70,14 @@ TEST_CASE("hd_term scenarios lists the server's scenarios with options, rules, s
   CHECK(contains(ligny, "  option 18.5A: Prussian losses on 15 June\n"));
   CHECK(contains(ligny, "  seats: french prussian\n"));
 
-  // Grand Waterloo still lacks modules for rules in force: marked, with the rules named.
-  const std::string grand_waterloo = block_of(run.output, "grand-waterloo");
-  INFO(grand_waterloo);
-  CHECK(contains(grand_waterloo, "  seats: french prussian allied\n"));
+  // The Campaign Variant still lacks modules for rules in force: marked, with the rules named.
+  const std::string campaign_variant = block_of(run.output, "campaign-variant");
+  INFO(campaign_variant);
+  CHECK(contains(campaign_variant, "  seats: french prussian allied\n"));
   const std::string mark = "  NOT BY THE BOOK: missing ";
-  REQUIRE(contains(grand_waterloo, mark));
-  const std::size_t rules_at = grand_waterloo.find(mark) + mark.size();
-  const std::string missing = grand_waterloo.substr(rules_at, grand_waterloo.find('\n', rules_at) - rules_at);
+  REQUIRE(contains(campaign_variant, mark));
+  const std::size_t rules_at = campaign_variant.find(mark) + mark.size();
+  const std::string missing = campaign_variant.substr(rules_at, campaign_variant.find('\n', rules_at) - rules_at);
   CHECK_FALSE(missing.empty());
   CHECK(missing != "none");
 }

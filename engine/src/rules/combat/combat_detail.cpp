@@ -13,9 +13,9 @@ bool rough(HexTerrain terrain) {
 }
 
 bool chateau_infantry(const GameState& state, const UnitState& unit) {
-  // 8.2: only undemoralized infantry in a chateau.
+  // 8.2: only undemoralized infantry in a chateau (9.3: its army, or its part of it: 27.1A).
   return unit.type == UnitType::Infantry && state.rules->map.terrain(unit.hex) == HexTerrain::Chateau &&
-         !state.demoralized[static_cast<std::size_t>(unit.army)];
+         !suffers_demoralization(state, unit);
 }
 
 std::set<Hex> hexes_of(const GameState& state, const std::vector<UnitIndex>& units) {

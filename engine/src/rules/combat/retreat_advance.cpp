@@ -1,6 +1,7 @@
 #include "combat_detail.hpp"
 
 #include <hd/engine/rules/modules/extension_points.hpp>
+#include <hd/engine/rules/morale/army_morale.hpp>
 #include <hd/engine/rules/movement/movement.hpp>
 
 #include <algorithm>
@@ -44,8 +45,7 @@ std::optional<Refusal> check_retreat(const GameState& state, const RetreatAction
     // 8.2: only undemoralized infantry in a chateau may ignore a Dr (8.2C); say which it is not.
     const bool in_chateau = state.rules->map.terrain(unit.hex) == HexTerrain::Chateau;
     const RefusalArg who = RefusalArg::of_unit(retreat.unit);
-    if (in_chateau && unit.type == UnitType::Infantry &&
-        state.demoralized[static_cast<std::size_t>(unit.army)])
+    if (in_chateau && unit.type == UnitType::Infantry && suffers_demoralization(state, unit))
       return refuse(RefusalCode::DemoralizedMayNotStay, "8.2C", {who});
     if (in_chateau && unit.type != UnitType::Infantry)
       return refuse(RefusalCode::NotInfantryMayNotStay, "8.2C", {who});
@@ -83,7 +83,7 @@ std::optional<Refusal> check_retreat(const GameState& state, const RetreatAction
 
 std::optional<Refusal> demoralized_advance_refusal(const GameState& state, UnitIndex unit) {
   if (unit >= state.units.size()) return std::nullopt;
-  if (state.demoralized[static_cast<std::size_t>(state.units[unit].army)])
+  if (suffers_demoralization(state, state.units[unit]))  // its army, or its part of it (27.1A)
     return refuse(RefusalCode::DemoralizedMayNotAdvance, "9.3", {RefusalArg::of_unit(unit)});
   return rules_unit_refusal(state, UnitAct::Advance,
                             unit);  // 11.3B, 11.3C, 13.2: a demoralized corps' units do not advance either

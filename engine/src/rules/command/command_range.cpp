@@ -188,22 +188,27 @@ CommandStructure structure_among(const GameState& state, const std::vector<UnitI
   std::vector<int> capacity;               // in halves (CapacityMatching)
   std::vector<bool> cavalry_corps_half;    // 24.1C, 27.1C: by position in `commanders`
   std::vector<bool> commander_paths_half;  // 24.1A: by position in `commanders`
+  std::vector<int> commander_part;         // 27.1A: by position in `commanders`
   for (UnitIndex c : commanders) {
     const UnitTerms terms = rules_unit_terms(state, state.units[c]);
     commander_paths_half.push_back(terms.command_paths_count_half);
+    commander_part.push_back(terms.command_part);
     // A rule may keep a commander from giving command (24.5B): he commands no one this turn.
     capacity.push_back(terms.withholds_command ? 0 : 2 * command_capacity(*state.rules, state.units[c]));
     cavalry_corps_half.push_back(terms.cavalry_corps_count_half);
     out.in_command[c] = true;  // 11.0: command originates with commanders
   }
-  // The commanders (positions in `commanders`) who can reach `receiver`: same army (11.1, 11.1C),
-  // within five hexes traced (11.1A, 11.2).
-  const auto reaching_commanders = [&](UnitIndex receiver) {
+  // The commanders (positions in `commanders`) who can reach `receiver` of command part `part`: same
+  // army (11.1, 11.1C), the same part of it where a rule splits it (27.1A), within five hexes traced
+  // (11.1A, 11.2).
+  const auto reaching_commanders = [&](UnitIndex receiver, int part) {
     std::vector<std::size_t> eligible;
     const UnitState& r = state.units[receiver];
     for (std::size_t c = 0; c < commanders.size(); ++c) {
       const UnitState& commander = state.units[commanders[c]];
-      if (commander.army == r.army && within(commander, kCommanderRange, commander_paths_half[c], r))
+      const bool same_part = part == 0 || commander_part[c] == 0 || part == commander_part[c];
+      if (commander.army == r.army && same_part &&
+          within(commander, kCommanderRange, commander_paths_half[c], r))
         eligible.push_back(c);
     }
     return eligible;
@@ -224,7 +229,7 @@ CommandStructure structure_among(const GameState& state, const std::vector<UnitI
         organization[o].push_back(u);
     // A rule may put him in command by himself (27.1E): no commander's capacity is spent on him.
     self_commanded[o] = terms.always_in_command;
-    if (!self_commanded[o]) officer_eligible[o] = reaching_commanders(officers[o]);
+    if (!self_commanded[o]) officer_eligible[o] = reaching_commanders(officers[o], terms.command_part);
   }
   // First the officers, those passing command to more units first (docs/rules-notes.md, 11.1A).
   std::vector<std::size_t> officer_order(officers.size());
@@ -265,8 +270,11 @@ CommandStructure structure_among(const GameState& state, const std::vector<UnitI
   for (UnitIndex u : units)
     if (!out.in_command[u]) remaining.push_back(u);
   std::vector<std::vector<std::size_t>> unit_eligible;
+  // A unit's part is asked only where some commander has one (27.1A).
+  const bool parts = std::any_of(commander_part.begin(), commander_part.end(), [](int p) { return p != 0; });
   for (UnitIndex u : remaining)
-    unit_eligible.push_back(reaching_commanders(u));
+    unit_eligible.push_back(
+        reaching_commanders(u, parts ? rules_unit_terms(state, state.units[u]).command_part : 0));
   CapacityMatching unit_matching(capacity, unit_eligible);
   for (std::size_t r = 0; r < remaining.size(); ++r)
     unit_matching.place(r);

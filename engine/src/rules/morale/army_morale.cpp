@@ -55,4 +55,8 @@ std::pair<std::optional<int>, std::optional<int>> morale_levels(const GameState&
   return {demoralization, disintegration};
 }
 
+bool suffers_demoralization(const GameState& state, const UnitState& unit) {
+  return state.demoralized[static_cast<std::size_t>(unit.army)] || rules_unit_terms(state, unit).demoralized;
+}
+
 }  // namespace hd::engine

@@ -40,6 +40,10 @@ namespace hd::engine {
 //      trails, normal results for out-of-command attacks in an EZOC and its Old Guard rule, in both
 //      grand scenarios (Grand Ligny now plays by the book); 24.1C's and 27.1C's Grouchy counting a
 //      cavalry corps one half; 24.5B's die for Ney. Every hash changes; battle and campaign games play as before.
-inline constexpr int kRulesVersion = 7;
+//   8: 27.1A's French wings (each wing's losses and morale apart, each wing's commanders commanding
+//      only their wing, the combination), 27.3 and 27.5B in Grand Waterloo, which now plays by the
+//      book; 9.3 reaches a unit through UnitTerms::demoralized. Every hash changes; other games play
+//      as before.
+inline constexpr int kRulesVersion = 8;
 
 }  // namespace hd::engine

@@ -61,6 +61,13 @@ struct UnitTerms {
   // their results applied normally: 11.3B's conversions and its bar on advancing after an Ex do not
   // reach it (24.1A). Bombarding is not such an attack.
   bool attacks_normally_out_of_command = false;
+  // The part of its army a leader or unit belongs to for command where a rule splits the army (27.1A:
+  // the French wings until they combine, 1 the left, 2 the right): a commander gives command only to
+  // the officers and units of his own part. 0: no part; commanded by, and commanding, any of its army.
+  int command_part = 0;
+  // 9.3's effects reach the unit although its army is not demoralized: a rule has demoralized its
+  // part of the army (27.1A: the right wing). suffers_demoralization() (army_morale.hpp) reads it.
+  bool demoralized = false;
 };
 
 // What a unit is about to do, where a rule may refuse it (the unit_refusal point).

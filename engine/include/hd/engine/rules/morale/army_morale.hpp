@@ -19,4 +19,9 @@ void update_morale(GameState& state, std::vector<Event>& events);
 // The demoralization and disintegration levels of an army in force now (9.0, scenario morale).
 std::pair<std::optional<int>, std::optional<int>> morale_levels(const GameState& state, Army army);
 
+// 9.3: true if demoralization's effects reach the unit now: its army is demoralized, or a rule has
+// demoralized its part of the army (27.1A's right wing: UnitTerms::demoralized). No unit so may
+// advance after combat; no infantry so has 8.2's chateau benefits.
+bool suffers_demoralization(const GameState& state, const UnitState& unit);
+
 }  // namespace hd::engine
