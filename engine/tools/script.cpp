@@ -20,6 +20,7 @@
 #include <hd/engine/notation/notation.hpp>
 #include <hd/engine/play/random_player.hpp>
 #include <hd/engine/rules/combat/combat_options.hpp>
+#include <hd/engine/rules/sequence/weather.hpp>
 #include <hd/engine/rules/victory/victory.hpp>
 #include <hd/loader/data_files.hpp>
 #include <hd/loader/record_header.hpp>
@@ -148,7 +149,7 @@ bool adopt_record_header(const std::string& script, Options& options) {
 
 void print_state(const GameState& state) {
   std::cout << "turn " << state.current_turn().name.to_string()
-            << (state.current_turn().night ? " (night)" : "") << (state.current_turn().rain ? " (rain)" : "")
+            << (state.current_turn().night ? " (night)" : "") << (raining(state) ? " (rain)" : "")
             << ", " << to_string(state.phasing) << " " << to_string(state.phase) << " phase\n";
   for (std::size_t i = 0; i < state.units.size(); ++i) {
     const UnitState& unit = state.units[i];

@@ -46,7 +46,7 @@ const std::map<std::string, Rules>& expected_missing() {
       {"grand-ligny", {}},
       {"la-belle-alliance-variant", {"16.1B"}},
       {"grand-waterloo", {}},
-      {"campaign-variant", {"16.1C", "16.14", "16.17", "22.6A", "28.0C", "28.0D", "28.0E"}},
+      {"campaign-variant", {"16.1C", "16.14", "16.17", "28.0C", "28.0D", "28.0E"}},
   };
   return missing;
 }
@@ -86,13 +86,17 @@ TEST_CASE("each of the eleven scenarios reports exactly which of its rules are m
 
 TEST_CASE("a force option whose special rule has no module is refused like the scenario's own",
           "[data][rules]") {
-  // 24.5C (Grand Ligny's combat odds modification) adds its own special rule to what the scenario lacks.
-  const auto anyway = start("grand-ligny", {"24.5C"}, {}, true);
+  // 22.6B (the Campaign's Hal Force) adds its own special rule to what the scenario lacks.
+  const auto anyway = start("campaign", {"22.6B"}, {}, true);
   REQUIRE(anyway.value);
   const Rules& missing = anyway.value->rules->missing_rules;
-  CHECK(missing == Rules{"24.5C"});
-  // 24.1C (its Grouchy rule) and 24.5B (Ney's caution) have their modules: chosen, by the book.
-  const auto grouchy = start("grand-ligny", {"24.1C", "24.5B"});
+  CHECK(missing == Rules{"22.6B"});
+  // 24.1C (its Grouchy rule), 24.5B (Ney's caution) and 24.5C (the odds beyond the table) have their
+  // modules: chosen, by the book; so has the Campaign's variable rain (22.6A).
+  const auto variable_rain = start("campaign", {"22.6A"});
+  REQUIRE(variable_rain.value);
+  CHECK(variable_rain.value->rules->missing_rules.empty());
+  const auto grouchy = start("grand-ligny", {"24.1C", "24.5B", "24.5C"});
   REQUIRE(grouchy.value);
   CHECK(grouchy.value->rules->missing_rules.empty());
   // A battle scenario's options are all by the book (18.5A-C, 19.5A-E, 25.0E-1/2).

@@ -9,6 +9,7 @@
 #include <hd/engine/rules/morale/army_morale.hpp>
 #include <hd/engine/rules/victory/victory.hpp>
 
+#include <algorithm>
 #include <utility>
 
 using namespace hd::test;
@@ -421,4 +422,79 @@ TEST_CASE("24.5B Ney is active only on 1-2 at 16/1400 and 16/1500, always from 1
   // Without the option Ney commands from the start.
   const auto plain = make_game_with_leaders("", kUnits, leaders, body);
   CHECK_FALSE(out_of_command(plain, unit(plain, "A")));
+}
+
+namespace {
+
+// 24.5C's games: A attacks X, adjacent, in the open (or X in a chateau).
+GameState odds_game(int attack_strength, int defence_strength, bool option, const std::string& map = "") {
+  return make_game(map, {{"french", "A", "infantry", attack_strength, 4}, {"allied", "X", "infantry", defence_strength, 4}},
+                   std::string(option ? "special 24.5C \"Combat odds modification\"\n" : "") +
+                       "setup french 0505 : A\nsetup allied 0506 : X\n");
+}
+
+}  // namespace
+
+TEST_CASE("24.5C the die -1 for each odds ratio above 6-1, +1 for each below 1-5", "[rules][24.5C]") {
+  SECTION("16 to 2 is 8-1: the die -2, so a 6 reads row 4 of the 6-1 column (Dr, not Ex)") {
+    auto state = odds_game(16, 2, true);
+    to_french_combat(state);
+    const auto odds = compute_odds(state, attack(state, {"A"}, {"X"}));
+    CHECK(odds.used.to_string() == "6-1");
+    CHECK(odds.die_modifier == -2);
+    CHECK(has_modifier(odds, "die -2 (24.5C)"));
+    const auto events = apply(state, Side::French, attack(state, {"A"}, {"X"}), die(6));
+    const auto combats = events_of<CombatResolvedEvent>(events);
+    REQUIRE(combats.size() == 1);
+    CHECK(combats[0].die == 6);  // the die as rolled; the modifier is the odds'
+    CHECK(combats[0].result == CombatResult::DefenderRetreat);
+    const auto resolved = std::find_if(events.begin(), events.end(), [](const Event& event) {
+      return std::holds_alternative<CombatResolvedEvent>(event);
+    });
+    REQUIRE(resolved != events.end());
+    CHECK(format_event(state, *resolved).find("die 6 -2 = 4: Dr") != std::string::npos);
+  }
+  SECTION("the modified roll stays on the table: 8-1 and a 2 read row 1 (De)") {
+    auto state = odds_game(16, 2, true);
+    to_french_combat(state);
+    const auto events = apply(state, Side::French, attack(state, {"A"}, {"X"}), die(2));
+    CHECK(events_of<CombatResolvedEvent>(events).at(0).result == CombatResult::DefenderEliminated);
+  }
+  SECTION("2 to 14 is 1-7: the die +2, so a 1 reads row 3 of the 1-5 column (Ae, not Ar)") {
+    auto state = odds_game(2, 14, true);
+    to_french_combat(state);
+    const auto odds = compute_odds(state, attack(state, {"A"}, {"X"}));
+    CHECK(odds.used.to_string() == "1-5");
+    CHECK(odds.die_modifier == 2);
+    const auto events = apply(state, Side::French, attack(state, {"A"}, {"X"}), die(1));
+    CHECK(events_of<CombatResolvedEvent>(events).at(0).result == CombatResult::AttackerEliminated);
+  }
+  SECTION("within the table (6-1, 1-5) there is no modifier") {
+    auto six = odds_game(13, 2, true);
+    to_french_combat(six);
+    CHECK(compute_odds(six, attack(six, {"A"}, {"X"})).die_modifier == 0);
+    auto five = odds_game(2, 10, true);
+    to_french_combat(five);
+    CHECK(compute_odds(five, attack(five, {"A"}, {"X"})).die_modifier == 0);
+  }
+  SECTION("a reduction (6.2C) or a chateau's cap (8.2B) takes the odds off 6-1, and the modifier with them") {
+    auto reduced = odds_game(16, 2, true);
+    to_french_combat(reduced);
+    const auto odds = compute_odds(reduced, attack(reduced, {"A"}, {"X"}, {}, 1));
+    CHECK(odds.used.to_string() == "5-1");
+    CHECK(odds.die_modifier == 0);
+    CHECK(has_modifier(odds, "no die modifier at 5-1 (24.5C)"));
+    auto chateau = odds_game(60, 2, true, "chateau \"C\" : 0506\n");
+    to_french_combat(chateau);
+    const auto capped = compute_odds(chateau, attack(chateau, {"A"}, {"X"}));
+    CHECK(capped.used.to_string() == "4-1");
+    CHECK(capped.die_modifier == 0);
+  }
+  SECTION("without the option 8-1 is read as 6-1 with the die as rolled") {
+    auto state = odds_game(16, 2, false);
+    to_french_combat(state);
+    CHECK(compute_odds(state, attack(state, {"A"}, {"X"})).die_modifier == 0);
+    const auto events = apply(state, Side::French, attack(state, {"A"}, {"X"}), die(6));
+    CHECK(events_of<CombatResolvedEvent>(events).at(0).result == CombatResult::Exchange);
+  }
 }

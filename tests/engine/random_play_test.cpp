@@ -68,6 +68,7 @@ struct Played {
   std::uint64_t hash = 0;
   int actions = 0;
   std::string record;
+  std::map<std::string, int> dice_by_rule;  // the rules' own dice (DieRolledEvent), counted by rule
 };
 
 // 24.4D, 27.2D: once the army has fallen, as soon as no combat waits for a choice, none of its units
@@ -112,8 +113,10 @@ Played play_to_the_end(const std::string& scenario, std::uint64_t seed,
     check_invariants(state, losses);
     check_withdrawals(state);
     losses = state.eliminated_strength[0] + state.eliminated_strength[1] + state.eliminated_strength[2];
-    for (const Event& event : events)
+    for (const Event& event : events) {
       if (std::holds_alternative<PhaseStartedEvent>(event)) check_stacking_at_phase_start(state);
+      if (const auto* roll = std::get_if<DieRolledEvent>(&event)) ++played.dice_by_rule[roll->rule];
+    }
   }
   REQUIRE(state.result);
   played.hash = state_hash(state);
@@ -199,6 +202,18 @@ TEST_CASE("random legal play finishes the campaign by the book (22.4B, 22.5A, 22
       const Played played = play_to_the_end("campaign", seed);
       CHECK(played.actions > 100);
       CHECK(replay("campaign", played.record) == played.hash);
+    }
+  }
+}
+
+TEST_CASE("random legal play finishes the campaign with variable rain (22.6A) and replays",
+          "[random-play][22.6A]") {
+  for (std::uint64_t seed = 1; seed <= hd::test::workload(2, 1); ++seed) {
+    DYNAMIC_SECTION("campaign 22.6A seed " << seed) {
+      const Played played = play_to_the_end("campaign", seed, {"22.6A"});
+      CHECK(played.actions > 100);
+      CHECK(played.dice_by_rule.count("22.6A") == 1);  // the weather was rolled
+      CHECK(replay("campaign", played.record, {"22.6A"}) == played.hash);
     }
   }
 }

@@ -515,7 +515,7 @@ void GameScreen::draw_panel(sf::RenderTarget& target, ClientModel& model, sf::Ve
     std::string words = "Turn " + std::to_string(view.turn() + 1) + "/" +
                         std::to_string(game.scenario().turns_size()) + ": " + turn->label();
     if (turn->night()) words += ", night (4.2)";
-    if (turn->rain()) words += ", rain (4.3)";
+    if (turn->rain() || view.rain()) words += ", rain (4.3)";  // 22.6A: the view's weather
     line(words, heading);
     y += draw_turn_track(target, game, x, y);
   }
@@ -838,7 +838,7 @@ float GameScreen::draw_turn_track(sf::RenderTarget& target, const GameModel& gam
     const sf::Color ink = box.night ? sf::Color(200, 200, 220) : sf::Color(40, 40, 40);
     kit_.text(target, {x + 3, box_top + 3}, box.hour, 10,
               box.past ? sf::Color(ink.r, ink.g, ink.b, 120) : ink);
-    if (box.rain)
+    if (box.rain || (box.current && game.view().rain()))  // 22.6A: the current turn's rolled weather
       kit_.box(target, {x + 1, box_top + kHeight - 4, kBox - 2, 4}, to_sf_color(palette::kTrackRain));
     if (box.current) {
       kit_.box(target, {x + 1, box_top - 1, kBox - 2, 2}, to_sf_color(palette::kTrackCurrent));

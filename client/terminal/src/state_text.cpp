@@ -102,8 +102,12 @@ std::string level_text(std::int32_t level) {
 
 std::string format_state(const v1::ScenarioInfo& scenario, const v1::GameView& view) {
   std::ostringstream out;
-  out << scenario.title() << ": " << turn_text(scenario, view.turn()) << ", " << side_name(view.phasing())
-      << " " << phase_name(view.phase()) << " phase\n";
+  // 4.3: the current turn's weather is the view's (22.6A rolls it; the track then carries no rain).
+  const bool rain_unscheduled =
+      view.rain() && (view.turn() >= static_cast<std::uint32_t>(scenario.turns_size()) ||
+                      !scenario.turns(static_cast<int>(view.turn())).rain());
+  out << scenario.title() << ": " << turn_text(scenario, view.turn()) << (rain_unscheduled ? " (rain)" : "")
+      << ", " << side_name(view.phasing()) << " " << phase_name(view.phase()) << " phase\n";
   if (scenario.missing_rules_size() > 0) {  // a development server's game
     out << "NOT BY THE BOOK: played without";
     for (const std::string& rule : scenario.missing_rules())

@@ -160,7 +160,11 @@ std::string format_event(const GameState& state, const Event& event) {
               << e.result.level << " (" << e.result.text << ")";
         } else if constexpr (std::is_same_v<E, CombatResolvedEvent>) {
           out << "combat " << e.combat << ": " << e.odds.attack << " to " << e.odds.defence << ", "
-              << e.odds.used.to_string() << ", die " << e.die << ": " << to_string(e.result);
+              << e.odds.used.to_string() << ", die " << e.die;
+          if (e.odds.die_modifier != 0)
+            out << (e.odds.die_modifier > 0 ? " +" : " ") << e.odds.die_modifier << " = "
+                << std::clamp(e.die + e.odds.die_modifier, 1, 6);  // 24.5C
+          out << ": " << to_string(e.result);
           for (const std::string& m : e.odds.modifiers)
             out << "; " << m;
         } else if constexpr (std::is_same_v<E, UnitRetreatedEvent>) {

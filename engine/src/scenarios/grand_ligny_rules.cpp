@@ -299,6 +299,29 @@ void ney_inactive(const GameState& state, const UnitState& unit, UnitTerms& term
     terms.withholds_command = true;
 }
 
+// 24.5C (option): "subtract one (-1) from a combat die roll for each odds ratio greater than 6-1; add
+// one (+1) for each odds ratio less than [1-5, lost: the table's lowest column]". The ratios are
+// those of the strengths as 6.2A rounds them (in the defender's favour), after terrain; compute_odds
+// keeps the modifier only while the end column it extends is used (docs/rules-notes.md, 24.5C).
+void odds_beyond_the_table(const GameState&, CombatTerms& terms) {
+  if (!terms.odds) return;
+  CombatOdds& odds = *terms.odds;
+  if (odds.attack <= 0 || odds.defence <= 0) return;
+  if (odds.attack >= odds.defence) {
+    const int ratio = odds.attack / odds.defence;
+    if (ratio <= 6) return;
+    odds.die_modifier -= ratio - 6;
+    odds.modifiers.push_back(std::to_string(ratio) + "-1, beyond 6-1: die -" + std::to_string(ratio - 6) +
+                             " (24.5C)");
+    return;
+  }
+  const int ratio = (odds.defence + odds.attack - 1) / odds.attack;
+  if (ratio <= 5) return;
+  odds.die_modifier += ratio - 5;
+  odds.modifiers.push_back("1-" + std::to_string(ratio) + ", beyond 1-5: die +" + std::to_string(ratio - 5) +
+                           " (24.5C)");
+}
+
 // 24.4D: once the Allied army is demoralized, all its units leave the map.
 constexpr std::string_view kWithdrawalRule = "24.4D";
 using AlliedWithdrawal =
@@ -370,6 +393,11 @@ extern const RuleModule grand_ligny_24_5B{
     "segment, at 16/1400 and 16/1500; its slot), unit terms (an inactive Ney gives no command)",
     {.opening = open_ney_slot, .phase_start = ney_activity_roll, .unit_terms = ney_inactive},
     {"11.0"}};
+extern const RuleModule grand_ligny_24_5C{
+    "24.5C",
+    "Combat odds modification: the die -1 for each ratio above 6-1, +1 for each below 1-5",
+    "hook: combat (the odds' die modifier, CombatOdds::die_modifier, read by attack resolution)",
+    {.combat = odds_beyond_the_table}};
 extern const RuleModule grand_ligny_24_5A{
     "24.5A", "The 24.4B adjustments are 7 instead of 5", "read by 24.4B's module", {}};
 extern const RuleModule grand_ligny_24_0{

@@ -1,4 +1,5 @@
 #include <hd/engine/rules/modules/rule_registry.hpp>
+#include <hd/engine/rules/sequence/weather.hpp>
 #include <hd/engine/state/ruleset.hpp>
 
 #include <algorithm>
@@ -73,6 +74,8 @@ std::shared_ptr<const Ruleset> make_ruleset(GameMap map, TerrainEffects terrain,
                                                    {},
                                                    {}});
   resolve_rule_modules(*ruleset);
+  // 22.6A: with variable rain the scenario's fixed rain turns (22.5C) are not used.
+  if (weather_is_rolled(*ruleset)) rain.clear();
   for (std::size_t i = 0; i < track.size(); ++i) {
     const TrackTurn& t = track[i];
     if (t.name < first || last < t.name) continue;

@@ -1,4 +1,5 @@
 #include <hd/engine/rules/combat/combat.hpp>
+#include <hd/engine/rules/sequence/weather.hpp>
 #include <hd/engine/rules/victory/victory.hpp>
 #include <hd/engine/scenarios/secret_options.hpp>
 #include <hd/engine/visibility/view.hpp>
@@ -90,6 +91,7 @@ GameView view(const GameState& state, const Viewer& viewer) {
   }
   v.control.assign(state.control.begin(), state.control.end());
   v.victory_points = victory_points(state);
+  v.rain = raining(state);
   v.pending = pending_decision(state);
   if (v.pending.kind == DecisionKind::Rule && viewer.kind == Viewer::Kind::Seat && viewer.army &&
       side_of(*viewer.army) == v.pending.side) {
@@ -122,7 +124,8 @@ Refusal redact(const GameState& state, const Refusal& refusal, const Viewer& vie
 
 std::string serialize(const GameView& v) {
   std::ostringstream out;
-  out << "turn " << v.turn << " " << to_string(v.phasing) << " " << to_string(v.phase) << "\n";
+  out << "turn " << v.turn << (v.rain ? " rain " : " ") << to_string(v.phasing) << " " << to_string(v.phase)
+      << "\n";
   for (const UnitView& u : v.units) {
     out << "unit " << u.unit << " " << to_string(u.army) << " " << u.id << " " << to_string(u.type) << " "
         << u.strength << "-" << u.movement << " cmd " << (u.command.empty() ? "-" : u.command)

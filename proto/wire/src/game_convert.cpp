@@ -167,6 +167,7 @@ v1::CombatOdds odds_to_proto(const engine::CombatOdds& odds) {
   out.set_used(odds.used.to_string());
   for (const auto& modifier : odds.modifiers)
     out.add_modifiers(modifier);
+  out.set_die_modifier(odds.die_modifier);
   return out;
 }
 
@@ -208,9 +209,14 @@ std::string bad_unit(std::uint32_t unit) {
 
 }  // namespace
 
+v1::CombatOdds to_proto(const engine::CombatOdds& odds) {
+  return odds_to_proto(odds);
+}
+
 v1::GameView to_proto(const engine::GameView& view) {
   v1::GameView out;
   out.set_turn(static_cast<std::uint32_t>(view.turn));
+  out.set_rain(view.rain);
   out.set_phasing(to_proto(view.phasing));
   out.set_phase(to_proto(view.phase));
   for (const engine::UnitView& unit : view.units) {
@@ -259,6 +265,7 @@ v1::GameView to_proto(const engine::GameView& view) {
 engine::GameView from_proto(const v1::GameView& view) {
   engine::GameView out;
   out.turn = static_cast<int>(view.turn());
+  out.rain = view.rain();
   out.phasing = from_proto(view.phasing()).value_or(engine::Side::French);
   out.phase = phase_from_proto(view.phase());
   for (const v1::Unit& unit : view.units()) {

@@ -144,14 +144,7 @@ void GameQueries::query_odds(const Caller& caller, const Envelope& request) {
     wire::to_proto(shown, *out.mutable_refusal());
   } else {
     out.set_legal(true);
-    const engine::CombatOdds odds = engine::compute_odds(room->state, attack);
-    v1::CombatOdds& o = *out.mutable_odds();
-    o.set_attack(static_cast<std::uint32_t>(odds.attack));
-    o.set_defence(static_cast<std::uint32_t>(odds.defence));
-    o.set_computed(odds.computed.to_string());
-    o.set_used(odds.used.to_string());
-    for (const std::string& modifier : odds.modifiers)
-      o.add_modifiers(modifier);
+    *out.mutable_odds() = wire::to_proto(engine::compute_odds(room->state, attack));
   }
   outbound_.send(caller.connection, answer);
 }

@@ -93,6 +93,14 @@ CombatOdds compute_odds(const GameState& state, const AttackAction& attack) {
   odds.used = OddsColumn{std::max(0, odds.computed.index - std::max(0, attack.odds_reduction))};
   if (attack.odds_reduction > 0)
     odds.modifiers.push_back("odds reduced to " + odds.used.to_string() + " by the attacker (6.2C)");
+  // A die modifier for odds beyond the table (24.5C) extends its end column: it holds only while that
+  // column is the one used (docs/rules-notes.md, 24.5C).
+  const bool off_the_column = (odds.die_modifier < 0 && odds.used.index != kOddsColumns - 1) ||
+                              (odds.die_modifier > 0 && odds.used.index != 0);
+  if (off_the_column) {
+    odds.modifiers.push_back("no die modifier at " + odds.used.to_string() + " (24.5C)");
+    odds.die_modifier = 0;
+  }
   return odds;
 }
 

@@ -1,6 +1,7 @@
 #include <hd/engine/rules/leaders/leaders.hpp>
 #include <hd/engine/rules/modules/extension_points.hpp>
 #include <hd/engine/rules/movement/movement.hpp>
+#include <hd/engine/rules/sequence/weather.hpp>
 #include <hd/engine/state/game_setup.hpp>
 
 #include <algorithm>
@@ -41,7 +42,7 @@ Mover mover_of(const GameState& state, UnitIndex index) {
                unit,
                side_of(unit.army),
                mover_class(unit.type),
-               state.current_turn().night || state.current_turn().rain,
+               state.current_turn().night || raining(state),  // 4.2, 4.3
                unit.is_leader(),
                rules_unit_terms(state, unit)};
 }

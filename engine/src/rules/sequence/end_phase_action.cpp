@@ -3,6 +3,7 @@
 // (3.2C). Its descriptor in the action registry (action_kind.hpp).
 #include <hd/engine/rules/modules/extension_points.hpp>
 #include <hd/engine/rules/sequence/action_kind.hpp>
+#include <hd/engine/rules/sequence/weather.hpp>
 #include <hd/engine/rules/victory/victory.hpp>
 #include <hd/engine/state/game_setup.hpp>
 
@@ -78,7 +79,7 @@ void end_phase(GameState& state, const DieRoller& roll, std::vector<Event>& even
     return begin_phase(state, Phase::Movement, roll, events);
   }
   const GameTurn& turn = state.current_turn();
-  if (state.phase == Phase::Movement && !turn.night && !turn.rain)
+  if (state.phase == Phase::Movement && !turn.night && !raining(state))
     return begin_phase(state, Phase::Combat, roll, events);
   rules_player_turn_end(state, state.phasing);  // 19.4C
   if (state.phasing == first) {

@@ -37,6 +37,10 @@ struct CombatOdds {
   OddsColumn computed;                 // after rounding, clamping and the chateau cap
   OddsColumn used;                     // after voluntary reduction
   std::vector<std::string> modifiers;  // each terrain effect and cap applied, with its rule
+  // Added to the die before the table is read, the roll kept within 1-6 (24.5C: odds beyond the
+  // table's end columns). Negative only while the top column (6-1) is used, positive only while the
+  // lowest (1-5) is: compute_odds drops it where a cap or a reduction moved the odds off that column.
+  int die_modifier = 0;
 };
 
 struct CombatResolvedEvent {

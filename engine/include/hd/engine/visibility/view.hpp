@@ -41,6 +41,7 @@ struct UnitView {
 
 struct GameView {
   int turn = 0;
+  bool rain = false;  // 4.3: the current turn is a rain turn (rules/sequence/weather: 22.6A's roll too)
   Side phasing = Side::French;
   Phase phase = Phase::Movement;
   std::vector<UnitView> units;

@@ -25,6 +25,9 @@ std::optional<engine::Side> from_proto(hundred_days::v1::Side side);
 hundred_days::v1::GameView to_proto(const engine::GameView& view);
 engine::GameView from_proto(const hundred_days::v1::GameView& view);
 
+// A combat's odds (6.2), as an event and an odds query carry them.
+hundred_days::v1::CombatOdds to_proto(const engine::CombatOdds& odds);
+
 // An event (already redacted for its viewer). `state` names units in the event's text.
 hundred_days::v1::GameEvent to_proto(const engine::GameState& state, const engine::Event& event);
 
