@@ -149,8 +149,8 @@ bool adopt_record_header(const std::string& script, Options& options) {
 
 void print_state(const GameState& state) {
   std::cout << "turn " << state.current_turn().name.to_string()
-            << (state.current_turn().night ? " (night)" : "") << (raining(state) ? " (rain)" : "")
-            << ", " << to_string(state.phasing) << " " << to_string(state.phase) << " phase\n";
+            << (state.current_turn().night ? " (night)" : "") << (raining(state) ? " (rain)" : "") << ", "
+            << to_string(state.phasing) << " " << to_string(state.phase) << " phase\n";
   for (std::size_t i = 0; i < state.units.size(); ++i) {
     const UnitState& unit = state.units[i];
     std::cout << "  " << to_string(unit.army) << " " << unit_name(state, static_cast<UnitIndex>(i)) << " "

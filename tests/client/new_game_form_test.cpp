@@ -60,7 +60,7 @@ TEST_CASE(
   CHECK(ligny.force_options.at(2).id == "18.5C");
   CHECK(ligny.force_options.at(2).secret_side == pb::SIDE_FRENCH);  // the French secret choice
   CHECK(ligny.force_options.at(0).secret_side == pb::SIDE_UNSPECIFIED);
-  CHECK(quatre_bras.missing_rules.empty());                                    // played by the book
+  CHECK(quatre_bras.missing_rules.empty());                                      // played by the book
   CHECK(catalogue()[index_of("grand-waterloo")].missing_rules.empty());          // by the book
   CHECK_FALSE(catalogue()[index_of("campaign-variant")].missing_rules.empty());  // rules without a module yet
   const ScenarioEntry& campaign = catalogue()[index_of("campaign")];

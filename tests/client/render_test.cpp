@@ -5,13 +5,16 @@
 #include "view/render_geometry.hpp"
 #include "virtual_display.hpp"
 
+#include <hd/engine/rules/command/command_segment.hpp>
 #include <hd/engine/state/game_setup.hpp>
 #include <hd/loader/data_files.hpp>
 
 #include <SFML/Graphics/Image.hpp>
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <filesystem>
+#include <utility>
 
 using namespace hd;
 
@@ -42,6 +45,19 @@ sf::Color pixel(const sf::Image& image, engine::Point p) {
 engine::Point inside(const engine::HexLayout& layout, engine::Hex hex) {
   const auto c = layout.centre(hex);
   return {c.x - layout.hex_width() * 0.3, c.y + layout.hex_width() * 0.08};
+}
+
+// A counter's place in its hex's pile, and the pile's size: counters are drawn in unit order, each
+// 0.18 of a counter up-left of the one before (paint_counters).
+std::pair<std::size_t, std::size_t> place_in_pile(const engine::GameState& state,
+                                                  const engine::UnitState& unit) {
+  std::size_t index = 0, pile = 0;
+  for (const auto& other : state.units) {
+    if (!other.on_map() || other.hex != unit.hex) continue;
+    if (&other == &unit) index = pile;
+    ++pile;
+  }
+  return {index, pile};
 }
 
 }  // namespace
@@ -130,15 +146,8 @@ TEST_CASE("10.0: a leader renders as his army's counter with a gold star", "[cli
   int leaders = 0, starred = 0, units = 0, gold_units = 0;
   for (const auto& unit : game.value->units) {
     if (!unit.on_map()) continue;
-    // Its place in its hex's pile: counters are drawn in unit order, each 0.18 of a counter up-left
-    // of the one before; only the pile's top counter shows its centre.
-    std::size_t index = 0, pile = 0;
-    for (const auto& other : game.value->units) {
-      if (!other.on_map() || other.hex != unit.hex) continue;
-      if (&other == &unit) index = pile;
-      ++pile;
-    }
-    if (index + 1 != pile) continue;
+    const auto [index, pile] = place_in_pile(*game.value, unit);
+    if (index + 1 != pile) continue;  // only a pile's top counter shows its centre
     const auto c = geometry.layout.centre(unit.hex);
     const double offset = static_cast<double>(index) * size * 0.18;
     const engine::Point star_centre{c.x - offset, c.y - offset + size * 0.08};
@@ -155,4 +164,43 @@ TEST_CASE("10.0: a leader renders as his army's counter with a gold star", "[cli
   CHECK(starred == leaders);
   REQUIRE(units >= 5);
   CHECK(gold_units == 0);
+}
+
+// 11.3: an out-of-command unit's counter carries an orange triangle in its top-right corner, and no
+// other counter does. The Quatre Bras Variant opens with command determined (11.0), some units out
+// of it.
+TEST_CASE("11.3: out-of-command counters render with their mark, the others without",
+          "[client][render][11.3]") {
+  const double w = 40;
+  const sf::Image image =
+      render({"--scenario", "quatre-bras-variant", "--allow-missing-rules", "--hex-width", "40"},
+             "quatre-bras-variant-marks.png");
+  const auto game = loader::start_scenario_game(loader::default_data_root(),
+                                                {"quatre-bras-variant", {}, {}, std::nullopt, true});
+  REQUIRE(game.value);
+  const engine::GameState& state = *game.value;
+  const auto geometry = client::render_geometry(state.rules->scenario.area, w);
+  const double size = w * 0.62;                  // paint_counters: a counter is 0.62 of a hex wide
+  const double leg = std::max(5.0, size * 0.3);  // paint_marks: the corner triangle's legs
+  int marked = 0, unmarked = 0;
+  for (std::size_t i = 0; i < state.units.size(); ++i) {
+    const engine::UnitState& unit = state.units[i];
+    if (!unit.on_map()) continue;
+    const auto [index, pile] = place_in_pile(state, unit);
+    if (index + 1 != pile) continue;  // only a pile's top counter shows its corner
+    const auto c = geometry.layout.centre(unit.hex);
+    const double offset = static_cast<double>(index) * size * 0.18;
+    const engine::Point corner{c.x - offset + size / 2 - leg * 0.3, c.y - offset - size / 2 + leg * 0.3};
+    const bool orange = near(pixel(image, corner), client::palette::kOutOfCommandMark);
+    INFO(unit.id << " at " << engine::format_hex(unit.hex));
+    if (engine::out_of_command(state, static_cast<engine::UnitIndex>(i))) {
+      ++marked;
+      CHECK(orange);
+    } else {
+      ++unmarked;
+      CHECK_FALSE(orange);
+    }
+  }
+  CHECK(marked > 0);  // the opening has units out of command to show
+  CHECK(unmarked > 0);
 }

@@ -233,9 +233,9 @@ int main(int argc, char** argv) {
     // The Campaign Variant, whose rules in force still lack modules on the server: a click on its
     // entry (the list's rows start at 216 px, 28 px apart) shows the NOT BY THE BOOK note and its rules.
     const auto& entries = lobby.form().catalogue();
-    const auto variant =
-        std::find_if(entries.begin(), entries.end(),
-                     [](const client::ScenarioEntry& e) { return e.slug == "campaign-variant"; });
+    const auto variant = std::find_if(entries.begin(), entries.end(), [](const client::ScenarioEntry& e) {
+      return e.slug == "campaign-variant";
+    });
     lobby.handle(left_click(150, 216 + 28 * static_cast<int>(variant - entries.begin()) + 12), model);
     texture.clear(client::to_sf_color(client::palette::kBackground));
     lobby.draw(texture, model, size);

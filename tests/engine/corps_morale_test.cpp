@@ -9,6 +9,7 @@
 #include <hd/engine/rules/modules/extension_points.hpp>
 #include <hd/engine/rules/movement/movement.hpp>
 #include <hd/engine/state/state_snapshot.hpp>
+#include <hd/engine/visibility/view.hpp>
 
 using namespace hd::test;
 
@@ -201,6 +202,11 @@ TEST_CASE("13.0 a corps is demoralized the instant its losses reach its level; o
   // Every unit of the corps and its officer are of a demoralized corps; the other corps' are not.
   CHECK(corps_demoralized(state, state.units[unit(state, "E")]));
   CHECK_FALSE(corps_demoralized(state, unit_of(Army::French, "C", "[2]")));
+  // 13.2: the view marks the counters of the demoralized corps, for every viewer.
+  const GameView shown = view(state, Viewer{Viewer::Kind::Seat, Army::Allied, std::nullopt});
+  CHECK(shown.units[unit(state, "E")].corps_demoralized);
+  CHECK(shown.units[unit(state, "A")].corps_demoralized);
+  CHECK_FALSE(shown.units[unit(state, "X")].corps_demoralized);  // British: not demoralized
   // 9.0 is untouched: the French army has no level here and is not demoralized.
   CHECK_FALSE(state.demoralized[static_cast<std::size_t>(Army::French)]);
 }

@@ -20,10 +20,10 @@ const std::string kCommanders =
 
 // Column 29 splits the wings: L is of the left wing, R1, R3 and R4 of the right.
 const std::vector<TestUnit> kUnits{
-    {"french", "L", "infantry", 60, 4, "[2]"},      {"french", "L2", "infantry", 4, 4, "[2]"},
-    {"french", "R1", "infantry", 24, 4, "[3]"},     {"french", "R3", "infantry", 30, 4, "[3]"},
-    {"french", "R4", "infantry", 30, 4, "[3]"},     {"prussian", "P", "infantry", 150, 4, "[1]"},
-    {"prussian", "P2", "infantry", 150, 4, "[1]"},  {"prussian", "P3", "infantry", 360, 4, "[1]"},
+    {"french", "L", "infantry", 60, 4, "[2]"},     {"french", "L2", "infantry", 4, 4, "[2]"},
+    {"french", "R1", "infantry", 24, 4, "[3]"},    {"french", "R3", "infantry", 30, 4, "[3]"},
+    {"french", "R4", "infantry", 30, 4, "[3]"},    {"prussian", "P", "infantry", 150, 4, "[1]"},
+    {"prussian", "P2", "infantry", 150, 4, "[1]"}, {"prussian", "P3", "infantry", 360, 4, "[1]"},
     {"allied", "A", "infantry", 4, 4, "[1]"}};
 
 const std::string kMorale =
@@ -35,8 +35,8 @@ const std::string kWings =
     "special 27.1A \"French wings\"\nspecial 27.3 \"levels\"\nspecial 27.5B \"Coalition condition\"\n";
 
 GameState wings_game(const std::string& rules, const std::string& setup) {
-  return make_game_with_leaders("", kUnits, kCommanders, rules + kMorale + setup, "turns 16/1400 16/1600\n", 44,
-                                24);
+  return make_game_with_leaders("", kUnits, kCommanders, rules + kMorale + setup, "turns 16/1400 16/1600\n",
+                                44, 24);
 }
 
 int french_level(const GameState& state) {
@@ -50,7 +50,8 @@ bool french_demoralized(const GameState& state) {
 // The 27.1A RuleEvent of `kind` among `events`, if any.
 const RuleEvent* wings_event(const std::vector<Event>& events, const std::string& kind) {
   for (const Event& event : events)
-    if (const auto* rule = std::get_if<RuleEvent>(&event); rule && rule->rule == "27.1A" && rule->kind == kind)
+    if (const auto* rule = std::get_if<RuleEvent>(&event);
+        rule && rule->rule == "27.1A" && rule->kind == kind)
       return rule;
   return nullptr;
 }
@@ -128,9 +129,10 @@ TEST_CASE("27.1A until the wings combine each wing's commanders command only the
   CHECK(in_command_now(wings, "L2"));
   CHECK_FALSE(in_command_now(wings, "R1"));  // of the right wing: Grouchy's, and he is out of range
   // Grouchy, within five hexes, commands R1 (his capacity of 1).
-  const auto near = wings_game("rules 1.0-11.0\n" + kWings,
-                               "setup french 2810 : Napoleon\nsetup french 2610 : L2\nsetup french 3010 : R1\n"
-                               "setup french 3210 : Grouchy\n");
+  const auto near =
+      wings_game("rules 1.0-11.0\n" + kWings,
+                 "setup french 2810 : Napoleon\nsetup french 2610 : L2\nsetup french 3010 : R1\n"
+                 "setup french 3210 : Grouchy\n");
   const CommandStructure structure = trace_command(near, Side::French);
   CHECK(std::count(structure.links.begin(), structure.links.end(),
                    CommandLink{unit(near, "Grouchy"), unit(near, "R1")}) == 1);
@@ -162,9 +164,10 @@ void to_second_french_combat(GameState& state, int die_for_r3) {
 
 }  // namespace
 
-TEST_CASE("27.1A the wings combine when a unit Grouchy commands attacks the Allies, Grouchy within "
-          "Napoleon's range; a demoralized right wing recovers",
-          "[rules][27.1A][27.3]") {
+TEST_CASE(
+    "27.1A the wings combine when a unit Grouchy commands attacks the Allies, Grouchy within "
+    "Napoleon's range; a demoralized right wing recovers",
+    "[rules][27.1A][27.3]") {
   auto state = wings_game("rules 1.0-11.0\n" + kWings, combination_setup("2810"));
   to_second_french_combat(state, 3);  // R3 eliminated: 30 lost, the right wing demoralized
   CHECK(suffers_demoralization(state, state.units[unit(state, "R1")]));

@@ -428,9 +428,11 @@ namespace {
 
 // 24.5C's games: A attacks X, adjacent, in the open (or X in a chateau).
 GameState odds_game(int attack_strength, int defence_strength, bool option, const std::string& map = "") {
-  return make_game(map, {{"french", "A", "infantry", attack_strength, 4}, {"allied", "X", "infantry", defence_strength, 4}},
-                   std::string(option ? "special 24.5C \"Combat odds modification\"\n" : "") +
-                       "setup french 0505 : A\nsetup allied 0506 : X\n");
+  return make_game(
+      map,
+      {{"french", "A", "infantry", attack_strength, 4}, {"allied", "X", "infantry", defence_strength, 4}},
+      std::string(option ? "special 24.5C \"Combat odds modification\"\n" : "") +
+          "setup french 0505 : A\nsetup allied 0506 : X\n");
 }
 
 }  // namespace

@@ -242,8 +242,7 @@ TEST_CASE("random legal play finishes Grand Waterloo by the book (27.1A's wings,
   }
 }
 
-TEST_CASE("random legal play also finishes the variant scenarios, not by the book",
-          "[random-play]") {
+TEST_CASE("random legal play also finishes the variant scenarios, not by the book", "[random-play]") {
   for (const std::string scenario : {"la-belle-alliance-variant", "campaign-variant"}) {
     for (std::uint64_t seed = 1; seed <= hd::test::workload(3, 1); ++seed) {
       DYNAMIC_SECTION(scenario << " seed " << seed) {
@@ -290,10 +289,9 @@ TEST_CASE("golden replays reach their pinned final hashes, every time", "[golden
   // three cavalry corps. grand-ligny-24.1C-24.5B-seed4.rec: Grand Ligny by the book with its Grouchy
   // and Ney options (24.1A's command along roads, 24.1B's and 24.5B's dice). grand-waterloo-seed3.rec:
   // Grand Waterloo by the book (27.1A's wings apart: each wing's commanders command only their own).
-  for (const std::string file :
-       {"quatre-bras-seed7.rec", "la-belle-alliance-seed5.rec", "ligny-seed3.rec",
-        "la-belle-alliance-15.1-seed8.rec", "campaign-seed2.rec", "grand-ligny-24.1C-24.5B-seed4.rec",
-        "grand-waterloo-seed3.rec"}) {
+  for (const std::string file : {"quatre-bras-seed7.rec", "la-belle-alliance-seed5.rec", "ligny-seed3.rec",
+                                 "la-belle-alliance-15.1-seed8.rec", "campaign-seed2.rec",
+                                 "grand-ligny-24.1C-24.5B-seed4.rec", "grand-waterloo-seed3.rec"}) {
     INFO(file);
     const std::string record = read_golden(file);
     const hd::loader::RecordHeader header = golden_header(record);

@@ -153,7 +153,8 @@ TEST_CASE("22.6A clear weather stays clear on 1-5, rain stays on 3-6", "[rules][
   }
 }
 
-TEST_CASE("22.6A rolled rain is a rain turn for movement: no entering an enemy ZOC (5.3F)", "[rules][22.6A]") {
+TEST_CASE("22.6A rolled rain is a rain turn for movement: no entering an enemy ZOC (5.3F)",
+          "[rules][22.6A]") {
   auto state = weather_game(kVariableRain);
   CountedDie six{6};
   to_french_movement(state, 1, six);

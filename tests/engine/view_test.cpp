@@ -42,3 +42,23 @@ TEST_CASE("views change with the state and only with it; events pass redact() wh
   REQUIRE(redacted);
   CHECK(std::get<UnitMovedEvent>(*redacted).path == std::vector<Hex>{hx("0506")});
 }
+
+TEST_CASE("the view marks units moved this phase (5.0) and out of command (11.3), for every viewer",
+          "[view][11.3]") {
+  // 11.0 in force, with no leader: the opening's command segment leaves A out of command.
+  auto state = make_game("", {{"french", "A", "infantry", 4, 4}, {"allied", "X", "infantry", 4, 4}},
+                         "rules 1.0-11.0\nsetup french 0505 : A\nsetup allied 0909 : X\n");
+  const Viewer enemy{Viewer::Kind::Seat, Army::Allied, std::nullopt};
+  GameView v = view(state, enemy);
+  CHECK(v.units[unit(state, "A")].out_of_command);
+  CHECK_FALSE(v.units[unit(state, "X")].out_of_command);  // the Coalition's segment has not come yet
+  CHECK_FALSE(v.units[unit(state, "A")].moved);
+  apply(state, Side::French, move(state, "A", {"0506"}), no_dice());
+  v = view(state, enemy);
+  CHECK(v.units[unit(state, "A")].moved);
+  CHECK(serialize(v).find(" moved ooc") != std::string::npos);
+  CHECK_FALSE(v.units[unit(state, "X")].moved);
+  // Without 11.0 nobody is out of command.
+  const auto plain = make_game("", {{"french", "A", "infantry", 4, 4}}, "setup french 0505 : A\n");
+  CHECK_FALSE(view(plain, Viewer{}).units[0].out_of_command);
+}

@@ -58,6 +58,12 @@ TEST_CASE("a view with leaders (10.0) crosses the wire with them", "[wire][10.0]
   CHECK(leaders > 0);
   const engine::GameView back = wire::from_proto(wire);
   CHECK(engine::serialize(back) == engine::serialize(original));
+  // 11.3: the opening's command segment left units out of command; their marks cross too.
+  const auto out_of_command = std::count_if(wire.units().begin(), wire.units().end(),
+                                            [](const v1::Unit& unit) { return unit.out_of_command(); });
+  CHECK(out_of_command > 0);
+  CHECK(out_of_command == std::count_if(back.units.begin(), back.units.end(),
+                                        [](const engine::UnitView& u) { return u.out_of_command; }));
   const auto ney = std::find_if(back.units.begin(), back.units.end(),
                                 [](const engine::UnitView& u) { return u.id == "Ney"; });
   REQUIRE(ney != back.units.end());

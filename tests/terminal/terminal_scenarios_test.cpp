@@ -77,7 +77,8 @@ TEST_CASE("hd_term scenarios lists the server's scenarios with options, rules, s
   const std::string mark = "  NOT BY THE BOOK: missing ";
   REQUIRE(contains(campaign_variant, mark));
   const std::size_t rules_at = campaign_variant.find(mark) + mark.size();
-  const std::string missing = campaign_variant.substr(rules_at, campaign_variant.find('\n', rules_at) - rules_at);
+  const std::string missing =
+      campaign_variant.substr(rules_at, campaign_variant.find('\n', rules_at) - rules_at);
   CHECK_FALSE(missing.empty());
   CHECK(missing != "none");
 }

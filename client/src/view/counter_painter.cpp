@@ -3,11 +3,16 @@
 #include "view/map_palette.hpp"
 #include "view/sf_color.hpp"
 
+#include <hd/engine/rules/command/command_segment.hpp>
+#include <hd/engine/rules/corps_morale/corps_morale.hpp>
+
+#include <SFML/Graphics/CircleShape.hpp>
 #include <SFML/Graphics/ConvexShape.hpp>
 #include <SFML/Graphics/RectangleShape.hpp>
 #include <SFML/Graphics/Text.hpp>
 #include <SFML/Graphics/VertexArray.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <string>
@@ -86,6 +91,41 @@ void paint_values(sf::RenderTarget& target, const CounterFace& unit, sf::Vector2
   target.draw(values);
 }
 
+// A right triangle in one corner of the counter, its legs `leg` long: `right` and `top` pick it.
+void paint_corner(sf::RenderTarget& target, sf::Vector2f centre, float size, bool right, bool top, float leg,
+                  palette::Rgb colour) {
+  const float x = centre.x + (right ? size / 2 : -size / 2);
+  const float y = centre.y + (top ? -size / 2 : size / 2);
+  const float dx = right ? -leg : leg;
+  const float dy = top ? leg : -leg;
+  sf::ConvexShape corner(3);
+  corner.setPoint(0, {x, y});
+  corner.setPoint(1, {x + dx, y});
+  corner.setPoint(2, {x, y + dy});
+  corner.setFillColor(to_sf_color(colour));
+  const bool dark = colour.r + colour.g + colour.b < 384;
+  corner.setOutlineColor(dark ? sf::Color(250, 250, 250)
+                              : sf::Color(20, 20, 20));  // seen on any army's colour
+  corner.setOutlineThickness(1.0f);
+  target.draw(corner);
+}
+
+void paint_marks(sf::RenderTarget& target, const CounterFace& unit, sf::Vector2f centre, float size) {
+  const float leg = std::max(5.0f, size * 0.3f);
+  if (unit.out_of_command) paint_corner(target, centre, size, true, true, leg, palette::kOutOfCommandMark);
+  if (unit.corps_demoralized) paint_corner(target, centre, size, false, true, leg, palette::kDemoralizedMark);
+  if (unit.moved) {
+    const float radius = std::max(2.0f, size * 0.08f);
+    sf::CircleShape dot(radius);
+    dot.setOrigin(radius, radius);
+    dot.setPosition(centre + sf::Vector2f(-size * 0.34f, size * 0.3f));
+    dot.setFillColor(to_sf_color(palette::kMovedMark));
+    dot.setOutlineColor(sf::Color(20, 20, 20));
+    dot.setOutlineThickness(1.0f);
+    target.draw(dot);
+  }
+}
+
 }  // namespace
 
 void paint_counter_face(sf::RenderTarget& target, const CounterFace& unit, sf::Vector2f centre, float size,
@@ -117,6 +157,7 @@ void paint_counter_face(sf::RenderTarget& target, const CounterFace& unit, sf::V
     bar.setFillColor(sf::Color(250, 250, 250));
     target.draw(bar);
   }
+  paint_marks(target, unit, centre, size);
 }
 
 void paint_counters(sf::RenderTarget& target, const engine::GameState& state, const engine::HexLayout& layout,
@@ -130,7 +171,16 @@ void paint_counters(sf::RenderTarget& target, const engine::GameState& state, co
     for (std::size_t i = 0; i < units.size(); ++i) {
       const float offset = static_cast<float>(i) * size * 0.18f;
       const engine::UnitState& unit = *units[i];
-      const CounterFace face{unit.army, unit.type, unit.id, unit.strength(), unit.movement, unit.reduced};
+      const engine::UnitIndex index = engine::index_of(state, unit);
+      const CounterFace face{unit.army,
+                             unit.type,
+                             unit.id,
+                             unit.strength(),
+                             unit.movement,
+                             unit.reduced,
+                             engine::out_of_command(state, index),
+                             engine::corps_demoralized(state, unit),
+                             unit.moved};
       paint_counter_face(target, face, {static_cast<float>(c.x) - offset, static_cast<float>(c.y) - offset},
                          size, font);
     }

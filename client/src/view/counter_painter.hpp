@@ -21,10 +21,16 @@ struct CounterFace {
   int strength = 0;
   int movement = 0;
   bool reduced = false;
+  // The marks on its corners (engine::UnitView): an orange triangle top right when out of command
+  // (11.3), a black one top left when its corps is demoralized (13.2), a white dot bottom left once
+  // it has moved this phase.
+  bool out_of_command = false;
+  bool corps_demoralized = false;
+  bool moved = false;
 };
 
 // One counter `size` px square centred on `centre`: the army's colour, the NATO symbol, the id above
-// it, strength-movement below, a white bar along the foot for the reduced side.
+// it, strength-movement below, a white bar along the foot for the reduced side, and its marks.
 void paint_counter_face(sf::RenderTarget& target, const CounterFace& face, sf::Vector2f centre, float size,
                         const sf::Font& font);
 

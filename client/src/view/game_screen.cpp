@@ -98,7 +98,10 @@ std::optional<CounterFace> counter_face(const pb::Unit* unit) {
                      unit->id(),
                      static_cast<int>(unit->strength()),
                      static_cast<int>(unit->movement()),
-                     unit->reduced()};
+                     unit->reduced(),
+                     unit->out_of_command(),
+                     unit->corps_demoralized(),
+                     unit->moved()};
 }
 
 // "3" or "3.5" MP from a cost in half MP.
@@ -114,6 +117,9 @@ std::string unit_line(const pb::Unit& unit) {
                      std::to_string(unit.movement());
   if (unit.reduced()) line += " (reduced)";
   if (!unit.command().empty()) line += " " + unit.command();
+  if (unit.out_of_command()) line += ", out of command (11.3)";
+  if (unit.corps_demoralized()) line += ", corps demoralized (13.2)";
+  if (unit.moved()) line += ", moved";
   return line;
 }
 

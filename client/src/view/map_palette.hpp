@@ -27,6 +27,10 @@ inline constexpr Rgb kPrussianCounter{60, 60, 60};
 inline constexpr Rgb kAlliedCounter{200, 60, 50};
 inline constexpr Rgb kCounterText{250, 250, 250};
 inline constexpr Rgb kLeaderStar{235, 190, 40};  // a leader's star (10.0), gold on his army's colour
+// The marks on a counter's corners (game_screen's legend names them).
+inline constexpr Rgb kOutOfCommandMark{255, 140, 0};  // top right: out of command (11.3)
+inline constexpr Rgb kDemoralizedMark{20, 20, 20};    // top left: its corps demoralized (13.2)
+inline constexpr Rgb kMovedMark{250, 250, 250};       // bottom left: moved this phase
 
 // The game screen's overlays on the map (drawn translucent over the terrain, kOverlayAlpha).
 inline constexpr Rgb kReachable{40, 150, 255};  // hexes the selected unit can reach

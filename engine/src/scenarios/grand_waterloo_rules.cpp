@@ -96,7 +96,8 @@ bool contains(const std::vector<UnitIndex>& sorted, UnitIndex u) {
 // 27.1A: true if the French unit or leader is of the right wing. With 27.1A's slot, the wing it was
 // given as play began; without it (27.4C alone), where it stands now.
 bool of_right_wing(const GameState& state, UnitIndex u) {
-  if (const auto* wings = state.rule_state.find<FrenchWings>(kWingsRule)) return contains(wings->right_wing, u);
+  if (const auto* wings = state.rule_state.find<FrenchWings>(kWingsRule))
+    return contains(wings->right_wing, u);
   return !left_wing(state.units[u].hex);
 }
 
@@ -191,8 +192,11 @@ void combine_wings(GameState& state, const CombatAftermath& combat, std::vector<
   const int losses = state.eliminated_strength[static_cast<std::size_t>(Army::French)];
   const bool recovers = wings.right_wing_demoralized && !(level && losses >= *level);
   if (recovers) wings.right_wing_demoralized = false;
-  events.push_back(RuleEvent{std::string(kWingsRule), recovers ? "combined-recovered" : "combined", combining,
-                             {}, {losses, level.value_or(0)}});
+  events.push_back(RuleEvent{std::string(kWingsRule),
+                             recovers ? "combined-recovered" : "combined",
+                             combining,
+                             {},
+                             {losses, level.value_or(0)}});
 }
 
 // 27.1A: the right wing's losses until the wings combine; at 30 (27.3) it is demoralized.
@@ -202,7 +206,10 @@ void count_right_wing_loss(GameState& state, UnitIndex unit, std::vector<Event>&
   wings.right_wing_losses += state.units[unit].strength();
   if (wings.right_wing_demoralized || wings.right_wing_losses < kRightWingLevel) return;
   wings.right_wing_demoralized = true;
-  events.push_back(RuleEvent{std::string(kWingsRule), "right-wing-demoralized", {unit}, {},
+  events.push_back(RuleEvent{std::string(kWingsRule),
+                             "right-wing-demoralized",
+                             {unit},
+                             {},
                              {wings.right_wing_losses, kRightWingLevel}});
 }
 
@@ -212,7 +219,8 @@ void count_right_wing_loss(GameState& state, UnitIndex unit, std::vector<Event>&
 void left_wing_defeat(GameState& state, std::vector<Event>& events) {
   const auto& wings = state.rule_state.get<FrenchWings>(kWingsRule);
   if (state.result || wings.combined || !state.demoralized[static_cast<std::size_t>(Army::French)]) return;
-  state.result = GameResult{Side::Coalition, "win", "27.1A the French left wing demoralized before the wings combined"};
+  state.result =
+      GameResult{Side::Coalition, "win", "27.1A the French left wing demoralized before the wings combined"};
   state.phase = Phase::GameOver;
   events.push_back(GameEndedEvent{*state.result});
 }
@@ -244,8 +252,8 @@ std::string wings_words(const GameState&, const RuleEvent& event) {
   if (event.kind == "right-wing-demoralized")
     return "the French right wing is demoralized: " + number(0) + " strength lost, level " + number(1) +
            " (27.1A)";
-  std::string words = "the French wings combine: French losses " + number(0) + ", the combined army's level " +
-                      number(1) + " (27.1A)";
+  std::string words = "the French wings combine: French losses " + number(0) +
+                      ", the combined army's level " + number(1) + " (27.1A)";
   if (event.kind == "combined-recovered") words += "; the right wing recovers good morale";
   return words;
 }
@@ -306,8 +314,8 @@ void note_maison_du_roi(GameState& state, std::vector<Event>&) {
 }
 
 // 27.4A: the French level (the scenario's line is the left wing's; 27.1A makes it the combined army's
-// once the wings combine) rises by 10 while either Coalition army is demoralized, and falls by 20 once a Coalition
-// unit has entered Maison du Roi (1022).
+// once the wings combine) rises by 10 while either Coalition army is demoralized, and falls by 20 once a
+// Coalition unit has entered Maison du Roi (1022).
 void french_left_wing_level(const GameState& state, Army army, MoraleTerms& terms) {
   if (army != Army::French) return;
   if (scenario_detail::coalition_army_demoralized(state)) terms.demoralization += 10;
@@ -333,8 +341,8 @@ void open_allied_instants_slot(GameState& state) {
 }
 
 // 27.4C: notes, after each action, a Prussian attack on a unit of the French left wing (27.1A's; a
-// French defender west of column 29 without 27.1A), a French unit's entry into Waterloo (its control, 3.4B) and a French
-// unit's exit at 3701, each for good.
+// French defender west of column 29 without 27.1A), a French unit's entry into Waterloo (its control, 3.4B)
+// and a French unit's exit at 3701, each for good.
 void note_allied_instants(GameState& state, std::vector<Event>& events) {
   auto& noted = state.rule_state.get<AlliedLevelInstants>(kAlliedInstantsRule);
   for (Hex hex : scenario_detail::kWaterloo)

@@ -1,4 +1,6 @@
 #include <hd/engine/rules/combat/combat.hpp>
+#include <hd/engine/rules/command/command_segment.hpp>
+#include <hd/engine/rules/corps_morale/corps_morale.hpp>
 #include <hd/engine/rules/sequence/weather.hpp>
 #include <hd/engine/rules/victory/victory.hpp>
 #include <hd/engine/scenarios/secret_options.hpp>
@@ -79,6 +81,9 @@ GameView view(const GameState& state, const Viewer& viewer) {
     u.status = unit.status;
     if (unit.on_map()) u.hex = unit.hex;
     u.arrival_turn = unit.arrival_turn;
+    u.moved = unit.moved;
+    u.out_of_command = out_of_command(state, u.unit);
+    u.corps_demoralized = corps_demoralized(state, unit);
     v.units.push_back(std::move(u));
   }
   v.eliminated_strength = state.eliminated_strength;
@@ -130,7 +135,9 @@ std::string serialize(const GameView& v) {
     out << "unit " << u.unit << " " << to_string(u.army) << " " << u.id << " " << to_string(u.type) << " "
         << u.strength << "-" << u.movement << " cmd " << (u.command.empty() ? "-" : u.command)
         << (u.reduced ? " r" : "") << " status " << static_cast<int>(u.status) << " "
-        << (u.hex ? format_hex(*u.hex) : std::string("-")) << " arrives " << u.arrival_turn << "\n";
+        << (u.hex ? format_hex(*u.hex) : std::string("-")) << " arrives " << u.arrival_turn
+        << (u.moved ? " moved" : "") << (u.out_of_command ? " ooc" : "")
+        << (u.corps_demoralized ? " corps-demoralized" : "") << "\n";
   }
   for (std::size_t a = 0; a < 3; ++a) {
     out << "army " << a << " losses " << v.eliminated_strength[a] << (v.demoralized[a] ? " demoralized" : "")

@@ -232,6 +232,9 @@ v1::GameView to_proto(const engine::GameView& view) {
     u->set_status(to_proto(unit.status));
     if (unit.hex) *u->mutable_hex() = to_proto(*unit.hex);
     u->set_arrival_turn(unit.arrival_turn);
+    u->set_moved(unit.moved);
+    u->set_out_of_command(unit.out_of_command);
+    u->set_corps_demoralized(unit.corps_demoralized);
   }
   for (std::size_t a = 0; a < 3; ++a) {
     v1::ArmyMorale* morale = out.add_morale();
@@ -281,6 +284,9 @@ engine::GameView from_proto(const v1::GameView& view) {
     u.status = status_from_proto(unit.status());
     if (unit.has_hex()) u.hex = hex_of(unit.hex());
     u.arrival_turn = unit.arrival_turn();
+    u.moved = unit.moved();
+    u.out_of_command = unit.out_of_command();
+    u.corps_demoralized = unit.corps_demoralized();
     out.units.push_back(std::move(u));
   }
   for (const v1::ArmyMorale& morale : view.morale()) {

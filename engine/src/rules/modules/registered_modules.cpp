@@ -26,9 +26,10 @@ extern const RuleModule grand_ligny_24_0, grand_ligny_24_1A, grand_ligny_24_1B, 
     grand_ligny_24_5A, grand_ligny_24_5B, grand_ligny_24_5C;
 extern const RuleModule la_belle_alliance_variant_26_0B, la_belle_alliance_variant_26_0C,
     la_belle_alliance_variant_26_0D, la_belle_alliance_variant_26_0E, la_belle_alliance_variant_26_0F;
-extern const RuleModule grand_waterloo_27_1A, grand_waterloo_27_1B, grand_waterloo_27_1C, grand_waterloo_27_1D,
-    grand_waterloo_27_1E, grand_waterloo_27_2C, grand_waterloo_27_2D, grand_waterloo_27_4A,
-    grand_waterloo_27_3, grand_waterloo_27_4B, grand_waterloo_27_4C, grand_waterloo_27_5B;
+extern const RuleModule grand_waterloo_27_1A, grand_waterloo_27_1B, grand_waterloo_27_1C,
+    grand_waterloo_27_1D, grand_waterloo_27_1E, grand_waterloo_27_2C, grand_waterloo_27_2D,
+    grand_waterloo_27_4A, grand_waterloo_27_3, grand_waterloo_27_4B, grand_waterloo_27_4C,
+    grand_waterloo_27_5B;
 extern const RuleModule historic_wavre_25_0E_1, historic_wavre_25_0E_2;
 }  // namespace modules
 

@@ -62,8 +62,8 @@ void roll_weather(GameState& state, const DieRoller& roll, std::vector<Event>& e
   weather.rain = rain_after(was_raining, die);
   weather.rolled_turn = state.turn;
   events.push_back(DieRolledEvent{std::string(kVariableRain), die,
-                                  std::string(was_raining ? "rain" : "clear") + " weather: " +
-                                      (weather.rain ? "rain this turn" : "clear this turn")});
+                                  std::string(was_raining ? "rain" : "clear") +
+                                      " weather: " + (weather.rain ? "rain this turn" : "clear this turn")});
 }
 
 }  // namespace

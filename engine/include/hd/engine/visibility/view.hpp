@@ -37,6 +37,10 @@ struct UnitView {
   UnitStatus status = UnitStatus::Waiting;
   std::optional<Hex> hex;
   int arrival_turn = -1;
+  // The marks the board would show on or beside the counter, seen by both sides as on the table.
+  bool moved = false;              // moved in the phase under way (5.0)
+  bool out_of_command = false;     // marked in its side's last command segment (11.0, 11.3)
+  bool corps_demoralized = false;  // its corps (13.1: its Allied nationality) is demoralized (13.2)
 };
 
 struct GameView {
