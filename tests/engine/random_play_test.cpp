@@ -253,12 +253,12 @@ TEST_CASE("random legal play also finishes the variant scenarios, not by the boo
   }
 }
 
-TEST_CASE("random legal play with the dice force options (19.5C, 18.5A-C) finishes and replays",
+TEST_CASE("random legal play with the dice options (19.5C, 18.5A-C, 24.5C) finishes and replays",
           "[random-play]") {
   // 19.5C opens Quatre Bras with a set-up with nothing to place, whose `end` carries the first
   // phase's dice; the records must replay through it.
   for (const auto& [scenario, options] : std::vector<std::pair<std::string, std::vector<std::string>>>{
-           {"quatre-bras", {"19.5C"}}, {"ligny", {"18.5A", "18.5B", "18.5C"}}}) {
+           {"quatre-bras", {"19.5C"}}, {"ligny", {"18.5A", "18.5B", "18.5C"}}, {"grand-ligny", {"24.5C"}}}) {
     for (std::uint64_t seed = 1; seed <= hd::test::workload(4, 2); ++seed) {
       DYNAMIC_SECTION(scenario << " seed " << seed) {
         const Played played = play_to_the_end(scenario, seed, options);
@@ -289,9 +289,12 @@ TEST_CASE("golden replays reach their pinned final hashes, every time", "[golden
   // three cavalry corps. grand-ligny-24.1C-24.5B-seed4.rec: Grand Ligny by the book with its Grouchy
   // and Ney options (24.1A's command along roads, 24.1B's and 24.5B's dice). grand-waterloo-seed3.rec:
   // Grand Waterloo by the book (27.1A's wings apart: each wing's commanders command only their own).
-  for (const std::string file : {"quatre-bras-seed7.rec", "la-belle-alliance-seed5.rec", "ligny-seed3.rec",
-                                 "la-belle-alliance-15.1-seed8.rec", "campaign-seed2.rec",
-                                 "grand-ligny-24.1C-24.5B-seed4.rec", "grand-waterloo-seed3.rec"}) {
+  // grand-ligny-24.5B-24.5C-seed22.rec: Grand Ligny with the odds beyond the table (24.5C: a 9-1
+  // attack whose die is taken down by 3).
+  for (const std::string file :
+       {"quatre-bras-seed7.rec", "la-belle-alliance-seed5.rec", "ligny-seed3.rec",
+        "la-belle-alliance-15.1-seed8.rec", "campaign-seed2.rec", "grand-ligny-24.1C-24.5B-seed4.rec",
+        "grand-waterloo-seed3.rec", "grand-ligny-24.5B-24.5C-seed22.rec"}) {
     INFO(file);
     const std::string record = read_golden(file);
     const hd::loader::RecordHeader header = golden_header(record);
