@@ -159,18 +159,6 @@ v1::GameResult result_to_proto(const engine::GameResult& result) {
   return out;
 }
 
-v1::CombatOdds odds_to_proto(const engine::CombatOdds& odds) {
-  v1::CombatOdds out;
-  out.set_attack(static_cast<std::uint32_t>(odds.attack));
-  out.set_defence(static_cast<std::uint32_t>(odds.defence));
-  out.set_computed(odds.computed.to_string());
-  out.set_used(odds.used.to_string());
-  for (const auto& modifier : odds.modifiers)
-    out.add_modifiers(modifier);
-  out.set_die_modifier(odds.die_modifier);
-  return out;
-}
-
 void add_units(google::protobuf::RepeatedField<std::uint32_t>* out, const std::vector<UnitIndex>& units) {
   for (UnitIndex unit : units)
     out->Add(static_cast<std::uint32_t>(unit));
@@ -210,7 +198,15 @@ std::string bad_unit(std::uint32_t unit) {
 }  // namespace
 
 v1::CombatOdds to_proto(const engine::CombatOdds& odds) {
-  return odds_to_proto(odds);
+  v1::CombatOdds out;
+  out.set_attack(static_cast<std::uint32_t>(odds.attack));
+  out.set_defence(static_cast<std::uint32_t>(odds.defence));
+  out.set_computed(odds.computed.to_string());
+  out.set_used(odds.used.to_string());
+  for (const auto& modifier : odds.modifiers)
+    out.add_modifiers(modifier);
+  out.set_die_modifier(odds.die_modifier);
+  return out;
 }
 
 v1::GameView to_proto(const engine::GameView& view) {
@@ -342,7 +338,7 @@ v1::GameEvent to_proto(const engine::GameState& state, const engine::Event& even
           c->set_combat(static_cast<std::uint32_t>(e.combat));
           add_units(c->mutable_attackers(), e.attackers);
           add_units(c->mutable_defenders(), e.defenders);
-          *c->mutable_odds() = odds_to_proto(e.odds);
+          *c->mutable_odds() = to_proto(e.odds);
           c->set_die(static_cast<std::uint32_t>(e.die));
           c->set_result(std::string(engine::to_string(e.result)));
         } else if constexpr (std::is_same_v<T, engine::UnitRetreatedEvent>) {

@@ -1,10 +1,10 @@
 // 4.3 Rain turns: the weather of the turn being played, and 22.6A Variable Rain Turns, the rule
 // module that rolls it.
+#include <hd/engine/rules/modules/extension_points.hpp>
 #include <hd/engine/rules/modules/rule_module.hpp>
 #include <hd/engine/rules/sequence/weather.hpp>
 #include <hd/engine/state/field_walk.hpp>
 
-#include <algorithm>
 #include <string_view>
 
 namespace hd::engine {
@@ -69,8 +69,7 @@ void roll_weather(GameState& state, const DieRoller& roll, std::vector<Event>& e
 }  // namespace
 
 bool weather_is_rolled(const Ruleset& rules) {
-  return std::any_of(rules.modules.begin(), rules.modules.end(),
-                     [](const RuleModule* module) { return module && module->rule == kVariableRain; });
+  return rule_in_force(rules, kVariableRain);
 }
 
 bool raining(const GameState& state) {
