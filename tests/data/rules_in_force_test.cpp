@@ -44,7 +44,7 @@ const std::map<std::string, Rules>& expected_missing() {
       {"campaign", {}},
       {"quatre-bras-variant", {}},
       {"grand-ligny", {}},
-      {"la-belle-alliance-variant", {"16.1B"}},
+      {"la-belle-alliance-variant", {}},
       {"grand-waterloo", {}},
       {"campaign-variant", {"16.1C", "16.14", "16.17", "28.0C", "28.0D", "28.0E"}},
   };
@@ -132,6 +132,10 @@ TEST_CASE("optional rules: only those the scenario offers, and only those the en
   // names no leader, so 10.0 is not offered: it would place none).
   CHECK(offered_optional_rules(chosen.value->rules->scenario, chosen.value->rules->oob) ==
         Rules{"15.1", "15.2"});
+  // 16.1B has a module, but Quatre Bras puts no rifle unit in play: choosing it would change nothing.
+  const auto rifles = start("quatre-bras", {}, {"16.1B"});
+  CHECK_FALSE(rifles.value);
+  CHECK(messages(rifles.errors).find("puts no rifle unit in play") != std::string::npos);
 }
 
 TEST_CASE("18.5C's module stays unnamed in the public list of missing rules", "[data][rules]") {

@@ -1,13 +1,15 @@
 // 26.0B and 26.0C on the real La Belle Alliance Variant: the French Fourth Division holds until
 // 18/1300 (the hour reconstructed), and with the early start the Second Corps, the Fourth Cavalry Corps
-// and the Guard's infantry hold until 18/1100. The scenario still lacks 16.1B (its rifles), so it is
-// played with the development flag.
+// and the Guard's infantry hold until 18/1100. Its rifles (16.1B): allied_rifles_test.cpp.
 #include <hd/engine/rules/movement/movement.hpp>
 #include <hd/engine/rules/sequence/actions.hpp>
 #include <hd/engine/rules/sequence/decisions.hpp>
+#include <hd/engine/state/invariants.hpp>
 #include <hd/loader/data_files.hpp>
 
 #include <catch2/catch.hpp>
+
+#include <algorithm>
 
 using namespace hd::engine;
 
@@ -16,10 +18,10 @@ namespace {
 // The scenario, its set-up phase ended by both sides (26.0E), at the first French movement phase.
 GameState variant(const std::vector<std::string>& options = {}) {
   const auto game = hd::loader::start_scenario_game(
-      hd::loader::default_data_root(), {"la-belle-alliance-variant", options, {}, std::nullopt, true});
+      hd::loader::default_data_root(), {"la-belle-alliance-variant", options, {}, std::nullopt, false});
   REQUIRE(game.value);
   GameState state = *game.value;
-  CHECK(state.rules->missing_rules == std::vector<std::string>{"16.1B"});
+  CHECK(state.rules->missing_rules.empty());  // by the book
   while (state.phase == Phase::Setup)
     apply(state, pending_decision(state).side, EndPhaseAction{}, [] { return 1; });
   REQUIRE(state.phase == Phase::Movement);
@@ -82,4 +84,33 @@ TEST_CASE("26.0C with the early start, [2], [4c] and the Guard's infantry hold u
   to_french_movement(state, 1100);
   CHECK(move_refused_by(state, "Huss/5", at_1100).empty());
   CHECK(move_refused_by(state, "Fri/Gr", at_1100).empty());
+}
+
+TEST_CASE("16.1B the La Belle Alliance Variant sets the rifles up with their brigades, by the book",
+          "[rules][16.1B][26.0E]") {
+  const auto game = hd::loader::start_scenario_game(
+      hd::loader::default_data_root(), {"la-belle-alliance-variant", {}, {}, std::nullopt, false});
+  std::string errors;
+  for (const auto& e : game.errors)
+    errors += e.to_string() + "\n";
+  INFO(errors);
+  REQUIRE(game.value);
+  const GameState& state = *game.value;
+  CHECK(state.rules->missing_rules.empty());
+  const auto stack_of = [&](const char* hex) {
+    std::vector<std::string> ids;
+    for (UnitIndex u : state.units_at(*parse_hex(hex)))
+      ids.push_back(state.units[u].id);
+    std::sort(ids.begin(), ids.end());
+    return ids;
+  };
+  CHECK(stack_of("0915") == std::vector<std::string>{"Heisse", "Kempt", "Rifles-1"});
+  CHECK(stack_of("0516") == std::vector<std::string>{"Adam", "Gold", "Rifles-2"});
+  CHECK(stack_of("0916") == std::vector<std::string>{"Omptda"});  // La Haye Sainte, a chateau (8.1A)
+  bool kgl_rifles_next_to_it = false;
+  for (Hex next : neighbours(*parse_hex("0916")))
+    for (UnitIndex u : state.units_at(next))
+      kgl_rifles_next_to_it = kgl_rifles_next_to_it || state.units[u].id == "Rifles-3";
+  CHECK(kgl_rifles_next_to_it);
+  CHECK(broken_invariants(state).empty());
 }

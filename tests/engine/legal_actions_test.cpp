@@ -12,6 +12,7 @@
 #include <hd/engine/rules/modules/extension_points.hpp>
 #include <hd/engine/rules/sequence/action_kind.hpp>
 #include <hd/engine/state/game_setup.hpp>
+#include <hd/engine/state/stacking.hpp>
 #include <hd/loader/data_files.hpp>
 
 #include <catch2/catch.hpp>
@@ -192,10 +193,9 @@ bool overstacks(const GameState& state, const Action& action) {
   const auto* move = std::get_if<MoveAction>(&action);
   if (!move || move->move.exit_map || state.units[move->move.unit].is_leader()) return false;  // 10.1B
   const Hex to = move->move.path.back();
-  int friends = 0;
-  for (UnitIndex u : state.units_at(to))
-    friends += side_of(state.units[u].army) == state.phasing ? 1 : 0;
-  return friends + 1 > stacking_limit(state.rules->map, to);
+  Stack stack = friendly_stack(state, to, state.phasing, move->move.unit);
+  add_to_stack(*state.rules, state.units[move->move.unit], stack);
+  return !stack_fits(state.rules->map, to, stack);
 }
 
 // The property in one state: the deciding side's generated actions all validate, the other side has

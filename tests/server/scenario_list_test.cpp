@@ -93,6 +93,7 @@ TEST_CASE("ListScenarios lists the eleven scenarios the server serves, each as t
   CHECK(seats(campaign) == std::vector<v1::Seat>{v1::SEAT_FRENCH, v1::SEAT_PRUSSIAN, v1::SEAT_ALLIED});
   CHECK(campaign.missing_rules().empty());                        // by the book since 22.4B, 22.5A and 22.5B
   CHECK(listed(list, "grand-waterloo").missing_rules().empty());  // by the book since 27.1A, 27.3, 27.5B
+  CHECK(listed(list, "la-belle-alliance-variant").missing_rules().empty());  // by the book since 16.1B
   CHECK_FALSE(
       listed(list, "campaign-variant").missing_rules().empty());  // its special rules wait for their modules
 

@@ -106,16 +106,29 @@ void Validator::check_forces(const ScenarioForces& forces,
                              const std::set<std::pair<Army, std::string>>& removed,
                              std::map<std::pair<Army, std::string>, int>& used, bool count_totals) {
   counting_ = count_totals;
-  // Stacking at set-up (5.6; 8.1 one unit in a chateau; "unstacked" one per hex).
-  std::map<Hex, int> fixed_stack;
+  // Stacking at set-up (5.6; 8.1 one unit in a chateau; "unstacked" one per hex; 16.1B rifles
+  // stacking freely with one or two others, which the game's 16.1B module carries out).
+  const auto names_rifles_rule = [](const ScenarioForces& f) {
+    return std::any_of(f.specials.begin(), f.specials.end(),
+                       [](const SpecialRule& s) { return s.rule == "16.1B"; });
+  };
+  const bool rifles_rule = names_rifles_rule(scenario_.forces) || names_rifles_rule(forces);
+  std::map<Hex, std::pair<int, int>> fixed_stack;  // counted units, rifles
   std::map<Hex, int> fixed_line;
   for (const Placement& p : forces.placements) {
     check_hex(p.line, p.hex, "set-up hex");
     const auto units = units_of(p.line, p.units, p.army);
     int counted = 0;
+    int rifles = 0;
     for (const auto& [unit, reduced] : units) {
       if (removed.count({unit->army, unit->id})) continue;
-      ++counted;
+      if (unit->type == UnitType::Rifles) {
+        ++rifles;
+        if (!rifles_rule)
+          error(p.line, "rifle unit '" + unit->id + "' is set up, but the scenario does not name 16.1B");
+      } else {
+        ++counted;
+      }
       if (++used[{unit->army, unit->id}] > 1)
         error(p.line, "unit '" + unit->id + "' is set up or enters more than once");
       if (count_totals) {
@@ -125,10 +138,11 @@ void Validator::check_forces(const ScenarioForces& forces,
       }
     }
     if (p.radius == 0) {
-      fixed_stack[p.hex] += counted;
+      fixed_stack[p.hex].first += counted;
+      fixed_stack[p.hex].second += rifles;
       fixed_line[p.hex] = p.line;
-      if (p.unstacked && counted > 1)
-        error(p.line, "unstacked set-up puts " + std::to_string(counted) + " units in one hex");
+      if (p.unstacked && counted + rifles > 1)
+        error(p.line, "unstacked set-up puts " + std::to_string(counted + rifles) + " units in one hex");
     } else {
       // The units must fit in the hexes within the radius (two per hex, one per chateau or if unstacked).
       int capacity = 0;
@@ -148,10 +162,16 @@ void Validator::check_forces(const ScenarioForces& forces,
     }
   }
   for (const auto& [hex, count] : fixed_stack) {
-    const int limit = context_.map.terrain(hex) == HexTerrain::Chateau ? 1 : 2;
-    if (count > limit) {
-      error(fixed_line[hex], std::to_string(count) + " units set up in " + format_hex(hex) + " (limit " +
-                                 std::to_string(limit) + (limit == 1 ? ", a chateau: 8.1" : ": 5.6") + ")");
+    const auto [counted, rifles] = count;
+    const bool chateau = context_.map.terrain(hex) == HexTerrain::Chateau;
+    const int limit = chateau ? 1 : 2;
+    if (counted > limit || (chateau && counted + rifles > 1)) {
+      error(fixed_line[hex], std::to_string(counted + rifles) + " units set up in " + format_hex(hex) +
+                                 " (limit " + std::to_string(limit) +
+                                 (limit == 1 ? ", a chateau: 8.1" : ": 5.6") + ")");
+    } else if (counted + rifles > 3) {
+      error(fixed_line[hex], std::to_string(counted + rifles) + " units set up in " + format_hex(hex) +
+                                 " (limit 3 with a rifle unit: 16.1B)");
     }
   }
 
@@ -174,6 +194,8 @@ void Validator::check_forces(const ScenarioForces& forces,
     }
     for (const auto& [unit, reduced] : units_of(r.line, r.units, r.army)) {
       if (removed.count({unit->army, unit->id})) continue;
+      if (unit->type == UnitType::Rifles && !rifles_rule)
+        error(r.line, "rifle unit '" + unit->id + "' enters, but the scenario does not name 16.1B");
       if (++used[{unit->army, unit->id}] > 1)
         error(r.line, "unit '" + unit->id + "' is set up or enters more than once");
       if (count_totals) {

@@ -1,5 +1,5 @@
 #include <hd/engine/play/random_player.hpp>
-#include <hd/engine/state/game_setup.hpp>
+#include <hd/engine/state/stacking.hpp>
 
 #include <algorithm>
 #include <map>
@@ -73,14 +73,13 @@ Action choose_move(const GameState& state, SplitMix64& random) {
   for (int attempt = 0; attempt < 4 && !movable.empty() && random.below(10) != 0; ++attempt) {
     const UnitIndex unit = pick(movable, random);
     auto reach = reachable_hexes(state, unit);
-    // Only destinations that keep within the stacking limit (5.4, 8.1A), so the phase can end.
-    // Leaders stack freely (10.1B).
+    // Only destinations that keep within the stacking limit (5.4, 8.1A, 16.1B), so the phase can
+    // end. Leaders stack freely (10.1B).
     std::erase_if(reach, [&](const ReachableHex& r) {
       if (state.units[unit].is_leader()) return false;
-      int friends = 0;
-      for (UnitIndex other : state.units_at(r.hex))
-        friends += side_of(state.units[other].army) == state.phasing ? 1 : 0;
-      return friends + 1 > stacking_limit(state.rules->map, r.hex);
+      Stack stack = friendly_stack(state, r.hex, state.phasing, unit);
+      add_to_stack(*state.rules, state.units[unit], stack);
+      return !stack_fits(state.rules->map, r.hex, stack);
     });
     if (reach.empty()) continue;
     const ReachableHex& target = pick(reach, random);

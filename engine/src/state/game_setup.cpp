@@ -3,6 +3,7 @@
 #include <hd/engine/rules/modules/extension_points.hpp>
 #include <hd/engine/rules/sequence/setup_phase.hpp>
 #include <hd/engine/state/game_setup.hpp>
+#include <hd/engine/state/stacking.hpp>
 
 #include <algorithm>
 #include <set>
@@ -53,10 +54,6 @@ Forces forces_in_play(const Ruleset& rules) {
 
 }  // namespace
 
-int stacking_limit(const GameMap& map, Hex hex) {
-  return map.terrain(hex) == HexTerrain::Chateau ? 1 : 2;
-}
-
 std::optional<GameState> start_game(std::shared_ptr<const Ruleset> rules, std::vector<std::string>& errors) {
   GameState state;
   state.rules = rules;
@@ -101,7 +98,7 @@ std::optional<GameState> start_game(std::shared_ptr<const Ruleset> rules, std::v
   // Fixed placements first, so that a "w/N" group never takes a hex another line names.
   std::vector<const Placement*> ordered = forces.placements;
   std::stable_partition(ordered.begin(), ordered.end(), [](const Placement* p) { return p->radius == 0; });
-  std::map<Hex, int> occupancy;
+  std::map<Hex, Stack> occupancy;
   for (const Placement* placement : ordered) {
     std::optional<Hex> group_hex;  // where the line's first combat unit went
     for (UnitIndex index : add_units(placement->units, placement->army)) {
@@ -122,11 +119,12 @@ std::optional<GameState> start_game(std::shared_ptr<const Ruleset> rules, std::v
         return std::make_pair(distance(a, placement->hex), a) <
                std::make_pair(distance(b, placement->hex), b);
       });
-      const auto room = std::find_if(candidates.begin(), candidates.end(), [&](Hex hex) {
-        const int limit = placement->unstacked ? 1 : stacking_limit(rules->map, hex);
-        return occupancy[hex] < limit;
-      });
       UnitState& unit = state.units[index];
+      const auto room = std::find_if(candidates.begin(), candidates.end(), [&](Hex hex) {
+        Stack stack = occupancy[hex];
+        add_to_stack(*rules, unit, stack);
+        return placement->unstacked ? stack.total() <= 1 : stack_fits(rules->map, hex, stack);
+      });
       if (unit.is_leader()) {
         // 10.1A, 10.1B: a leader stacks freely in the placement's hex (its radius too, 3.2C).
         unit.status = UnitStatus::OnMap;
@@ -145,7 +143,7 @@ std::optional<GameState> start_game(std::shared_ptr<const Ruleset> rules, std::v
       unit.setup_hex = placement->hex;  // 3.2C: its owner may move it within the radius in the set-up
       unit.setup_radius = placement->radius;
       unit.setup_unstacked = placement->unstacked;
-      ++occupancy[*room];
+      add_to_stack(*rules, unit, occupancy[*room]);
       if (!group_hex) group_hex = *room;
     }
   }

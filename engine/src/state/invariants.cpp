@@ -1,8 +1,8 @@
 #include <hd/engine/rules/combat/combat.hpp>
 #include <hd/engine/rules/leaders/leaders.hpp>
 #include <hd/engine/rules/movement/movement.hpp>
-#include <hd/engine/state/game_setup.hpp>
 #include <hd/engine/state/invariants.hpp>
+#include <hd/engine/state/stacking.hpp>
 
 #include <array>
 #include <map>
@@ -17,7 +17,7 @@ bool valid_unit(const GameState& state, UnitIndex unit) {
 
 void check_units(const GameState& state, std::vector<std::string>& broken) {
   const Ruleset& rules = *state.rules;
-  std::map<Hex, std::array<int, 2>> stacks;
+  std::map<Hex, std::array<Stack, 2>> stacks;
   std::array<int, 3> eliminated{};
   std::array<int, 2> exited{};
   std::array<bool, 2> retreating{};
@@ -44,15 +44,16 @@ void check_units(const GameState& state, std::vector<std::string>& broken) {
                          " (10.1E)");
       continue;
     }
-    ++stacks[unit.hex][static_cast<std::size_t>(side_of(unit.army))];
+    add_to_stack(rules, unit, stacks[unit.hex][static_cast<std::size_t>(side_of(unit.army))]);
   }
   for (const auto& [hex, count] : stacks) {
-    if (count[0] > 0 && count[1] > 0) broken.push_back(format_hex(hex) + " holds units of both sides");
+    if (count[0].total() > 0 && count[1].total() > 0)
+      broken.push_back(format_hex(hex) + " holds units of both sides");
     for (std::size_t side = 0; side < 2; ++side) {
       const bool moving = state.phase == Phase::Movement && static_cast<std::size_t>(state.phasing) == side;
-      if (moving || retreating[side] || count[side] <= stacking_limit(rules.map, hex)) continue;
-      broken.push_back(format_hex(hex) + " holds " + std::to_string(count[side]) +
-                       " units of one side (5.4, 8.1A)");
+      if (moving || retreating[side] || stack_fits(rules.map, hex, count[side])) continue;
+      broken.push_back(format_hex(hex) + " holds " + std::to_string(count[side].total()) +
+                       " units of one side (5.4, 8.1A, 16.1B)");
     }
   }
   for (std::size_t army = 0; army < 3; ++army) {

@@ -3,7 +3,6 @@
 #include <hd/engine/rules/combat/line_of_sight.hpp>
 #include <hd/engine/rules/modules/extension_points.hpp>
 #include <hd/engine/rules/movement/movement.hpp>
-#include <hd/engine/state/game_setup.hpp>
 
 #include <algorithm>
 #include <set>

@@ -2,7 +2,7 @@
 
 #include <hd/engine/rules/modules/extension_points.hpp>
 #include <hd/engine/rules/morale/army_morale.hpp>
-#include <hd/engine/state/game_setup.hpp>
+#include <hd/engine/state/stacking.hpp>
 
 #include <algorithm>
 
@@ -41,11 +41,11 @@ void eliminate(GameState& state, UnitIndex index, const std::string& reason, std
   rules_unit_eliminated(state, index, events);  // 13.0: the corps' losses
 }
 
-bool full_friendly_hex(const GameState& state, Hex hex, Side side) {
-  int friends = 0;
-  for (UnitIndex u : state.units_at(hex))
-    friends += side_of(state.units[u].army) == side ? 1 : 0;
-  return friends >= stacking_limit(state.rules->map, hex);
+bool full_friendly_hex(const GameState& state, Hex hex, UnitIndex entering) {
+  const UnitState& unit = state.units[entering];
+  Stack stack = friendly_stack(state, hex, side_of(unit.army), entering);
+  add_to_stack(*state.rules, unit, stack);
+  return !stack_fits(state.rules->map, hex, stack);
 }
 
 bool can_retreat_safely(const GameState& state, UnitIndex unit, int depth) {

@@ -26,8 +26,8 @@ bool contains(const std::vector<UnitIndex>& units, UnitIndex u);
 // Removes a unit from play, adding its strength to its army's losses (9.0).
 void eliminate(GameState& state, UnitIndex index, const std::string& reason, std::vector<Event>& events);
 
-// True if the side's units in `hex` fill it (5.4, 8.1).
-bool full_friendly_hex(const GameState& state, Hex hex, Side side);
+// True if `entering` would overfill `hex` with its side's units there (5.4, 8.1A, 16.1B).
+bool full_friendly_hex(const GameState& state, Hex hex, UnitIndex entering);
 
 // 6.6D: can `unit` get out of its hex without being eliminated, displacing others if it must?
 bool can_retreat_safely(const GameState& state, UnitIndex unit, int depth);

@@ -24,10 +24,9 @@ std::vector<Hex> retreat_hexes(const GameState& state, UnitIndex index) {
   std::vector<Hex> hexes;
   const UnitState& unit = state.units[index];
   if (!unit.on_map()) return hexes;
-  const Side side = side_of(unit.army);
   for (Hex next : neighbours(unit.hex)) {
     if (!retreat_ground_ok(state, unit, next)) continue;
-    if (full_friendly_hex(state, next, side))
+    if (full_friendly_hex(state, next, index))
       continue;  // 6.6C: only by displacement; 8.1A: never a chateau's
     hexes.push_back(next);
   }

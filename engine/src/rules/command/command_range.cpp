@@ -265,10 +265,16 @@ CommandStructure structure_among(const GameState& state, const std::vector<UnitI
       out.gives_command[officers[o]] = true;
     }
   }
-  // Then the units still out of command, directly from the commanders (11.1A).
+  // Then the units still out of command: those a rule puts in command by themselves (16.1B), and
+  // the others directly from the commanders (11.1A).
   std::vector<UnitIndex> remaining;
-  for (UnitIndex u : units)
-    if (!out.in_command[u]) remaining.push_back(u);
+  for (UnitIndex u : units) {
+    if (out.in_command[u]) continue;
+    if (rules_unit_terms(state, state.units[u]).always_in_command)
+      out.in_command[u] = true;
+    else
+      remaining.push_back(u);
+  }
   std::vector<std::vector<std::size_t>> unit_eligible;
   // A unit's part is asked only where some commander has one (27.1A).
   const bool parts = std::any_of(commander_part.begin(), commander_part.end(), [](int p) { return p != 0; });

@@ -103,6 +103,12 @@ bool rules_block_zoc(const Ruleset& rules, Hex from, Hex to) {
   });
 }
 
+bool rules_stack_freely(const Ruleset& rules, const UnitState& unit) {
+  return std::any_of(rules.modules.begin(), rules.modules.end(), [&](const RuleModule* module) {
+    return module->hooks.stacks_freely && module->hooks.stacks_freely(rules, unit);
+  });
+}
+
 MoraleTerms rules_morale(const GameState& state, Army army) {
   MoraleTerms terms;
   for (const RuleModule* module : state.rules->modules)

@@ -129,6 +129,25 @@ std::vector<std::string> expand_rules_entry(std::string_view entry) {
   return chapters;
 }
 
+bool rifles_named(const Scenario& scenario, const OrderOfBattle& oob) {
+  // Rifle units are additional counters (16.1B): a line names them by id, never in a command's group.
+  const auto named = [&](Army army, const std::vector<UnitRef>& refs) {
+    return std::any_of(refs.begin(), refs.end(), [&](const UnitRef& ref) {
+      const UnitDefinition* unit = ref.command.empty() ? oob.find_unit(army, ref.id) : nullptr;
+      return unit && unit->type == UnitType::Rifles;
+    });
+  };
+  const auto in_forces = [&](const ScenarioForces& forces) {
+    return std::any_of(forces.placements.begin(), forces.placements.end(),
+                       [&](const Placement& p) { return named(p.army, p.units); }) ||
+           std::any_of(forces.reinforcements.begin(), forces.reinforcements.end(),
+                       [&](const Reinforcement& r) { return named(r.army, r.units); });
+  };
+  return in_forces(scenario.forces) ||
+         std::any_of(scenario.options.begin(), scenario.options.end(),
+                     [&](const ScenarioOption& option) { return in_forces(option.additions); });
+}
+
 int leaders_named(const Scenario& scenario, const OrderOfBattle& oob) {
   int leaders = 0;
   const auto count = [&](Army army, const std::vector<UnitRef>& refs) {
@@ -178,6 +197,10 @@ std::optional<std::string> optional_rule_refusal(const Scenario& scenario, const
   if ((number.chapter == 10 || number.chapter == 11) && leaders_named(scenario, oob) == 0)
     return "scenario " + scenario.rule + " names no leader in its set-up: optional rule " +
            std::string(rule) + " would place none, so it cannot be chosen";
+  // 16.1B acts only on rifle units, which only a scenario's own lines put in play.
+  if (rule == "16.1B" && !rifles_named(scenario, oob))
+    return "scenario " + scenario.rule + " puts no rifle unit in play: optional rule 16.1B would change " +
+           "nothing, so it cannot be chosen";
   return std::nullopt;
 }
 

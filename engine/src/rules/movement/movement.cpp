@@ -2,7 +2,7 @@
 #include <hd/engine/rules/modules/extension_points.hpp>
 #include <hd/engine/rules/movement/movement.hpp>
 #include <hd/engine/rules/sequence/weather.hpp>
-#include <hd/engine/state/game_setup.hpp>
+#include <hd/engine/state/stacking.hpp>
 
 #include <algorithm>
 #include <cstdint>
@@ -293,19 +293,21 @@ std::optional<Refusal> end_of_move_refusal(const GameState& state, UnitIndex ind
   const UnitState& unit = state.units[index];
   if (unit.is_leader()) return std::nullopt;  // 10.1B
   const Side side = side_of(unit.army);
-  int friends = 0;
-  int may_leave = 0;
+  // The friends that must stay (16.1B: counted by kind), with the mover; those that may still move
+  // away are left out.
+  Stack staying;
+  add_to_stack(*state.rules, unit, staying);
   for (UnitIndex other : state.units_at(end)) {
-    const UnitState& friend_unit = state.units[other];
-    if (other == index || friend_unit.is_leader() || side_of(friend_unit.army) != side) continue;
-    ++friends;
-    if (!start_refusal(state, other)) ++may_leave;  // not its reach: that would recurse here
+    if (other != index && side_of(state.units[other].army) == side && start_refusal(state, other))
+      add_to_stack(*state.rules, state.units[other], staying);  // not its reach: that would recurse here
   }
-  const int limit = stacking_limit(state.rules->map, end);
-  if (friends + 1 - may_leave <= limit) return std::nullopt;
+  if (stack_fits(state.rules->map, end, staying)) return std::nullopt;
   const bool chateau = state.rules->map.terrain(end) == HexTerrain::Chateau;
+  Stack with_mover = friendly_stack(state, end, side, index);
+  add_to_stack(*state.rules, unit, with_mover);
   return refuse(RefusalCode::Overstacked, chateau ? "8.1A" : "5.4",
-                {RefusalArg::of_hex(end), RefusalArg::of_number(friends + 1), RefusalArg::of_number(limit)});
+                {RefusalArg::of_hex(end), RefusalArg::of_number(with_mover.total()),
+                 RefusalArg::of_number(stack_limit_for(state.rules->map, end, with_mover))});
 }
 
 std::optional<Refusal> check_move(const GameState& state, const MoveRequest& move, int* spent_half) {

@@ -9,9 +9,10 @@
 #include <hd/engine/rules/corps_morale/corps_morale.hpp>
 #include <hd/engine/rules/leaders/leaders.hpp>
 #include <hd/engine/rules/modules/extension_points.hpp>
-#include <hd/engine/state/game_setup.hpp>
+#include <hd/engine/state/stacking.hpp>
 
 #include <algorithm>
+#include <initializer_list>
 #include <utility>
 
 namespace hd::engine {
@@ -28,11 +29,12 @@ void insert_sorted(std::vector<UnitIndex>& units, UnitIndex unit) {
   if (at == units.end() || *at != unit) units.insert(at, unit);
 }
 
-int friendly_combat_units_in(const GameState& state, Hex hex, Side side) {
-  int count = 0;
-  for (UnitIndex u : state.units_at(hex))
-    count += side_of(state.units[u].army) == side ? 1 : 0;
-  return count;
+// 12.1E: the side's stack in `hex` with `units` placed there.
+Stack stack_with(const GameState& state, Hex hex, Side side, std::initializer_list<UnitIndex> units) {
+  Stack stack = friendly_stack(state, hex, side);
+  for (UnitIndex u : units)
+    add_to_stack(*state.rules, state.units[u], stack);
+  return stack;
 }
 
 // 12.1B: the nearest enemy combat unit within ten hexes of the officer, if any.
@@ -98,11 +100,13 @@ std::optional<Refusal> validate_reorganize(const GameState& state, Side side, co
     if (auto refusal = check_unit(state, side, officer, action.units[i])) return refusal;
   // 12.1E: the units are placed in the officer's hex within its stacking limit.
   const Hex hex = state.units[officer].hex;
-  const int units = friendly_combat_units_in(state, hex, side) + static_cast<int>(action.units.size()) - 1;
-  const int limit = stacking_limit(state.rules->map, hex);
-  if (units > limit)
+  const Stack stack = action.units.size() == 2
+                          ? stack_with(state, hex, side, {action.units[1]})
+                          : stack_with(state, hex, side, {action.units[1], action.units[2]});
+  if (!stack_fits(state.rules->map, hex, stack))
     return refuse(RefusalCode::Overstacked, "12.1E",
-                  {RefusalArg::of_hex(hex), RefusalArg::of_number(units), RefusalArg::of_number(limit)});
+                  {RefusalArg::of_hex(hex), RefusalArg::of_number(stack.total()),
+                   RefusalArg::of_number(stack_limit_for(state.rules->map, hex, stack))});
   return std::nullopt;
 }
 
@@ -164,16 +168,19 @@ bool for_each_reorganization(const GameState& state, Side side, Take&& take) {
     const auto officer = static_cast<UnitIndex>(o);
     if (check_officer(state, side, officer)) continue;
     const Hex hex = state.units[officer].hex;
-    const int room = stacking_limit(state.rules->map, hex) - friendly_combat_units_in(state, hex, side);
-    if (room < 1) continue;
+    const auto fits = [&](std::initializer_list<UnitIndex> units) {
+      return stack_fits(state.rules->map, hex, stack_with(state, hex, side, units));
+    };
     std::vector<UnitIndex> units;
     for (const ReorganizationCandidate& candidate : slot->area)
       if (!check_unit(state, side, officer, candidate.unit)) units.push_back(candidate.unit);
     for (std::size_t i = 0; i < units.size(); ++i) {
+      if (!fits({units[i]})) continue;
       if (!take(RuleAction{std::string(kReorganizationRule), "reorganize", {officer, units[i]}, {}, {}, {}}))
         return false;
-      for (std::size_t j = i + 1; j < units.size() && room >= 2; ++j)
-        if (!take(RuleAction{
+      for (std::size_t j = i + 1; j < units.size(); ++j)
+        if (fits({units[i], units[j]}) &&
+            !take(RuleAction{
                 std::string(kReorganizationRule), "reorganize", {officer, units[i], units[j]}, {}, {}, {}}))
           return false;
     }

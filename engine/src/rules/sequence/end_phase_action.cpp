@@ -5,7 +5,7 @@
 #include <hd/engine/rules/sequence/action_kind.hpp>
 #include <hd/engine/rules/sequence/weather.hpp>
 #include <hd/engine/rules/victory/victory.hpp>
-#include <hd/engine/state/game_setup.hpp>
+#include <hd/engine/state/stacking.hpp>
 
 #include <map>
 
@@ -31,16 +31,16 @@ bool can_still_fight(const GameState& state, UnitIndex index) {
 
 // 5.4, 8.1A: no hex of the phasing side holds more than its limit at the end of a phase.
 std::optional<Refusal> check_stacking(const GameState& state) {
-  std::map<Hex, int> count;
+  std::map<Hex, Stack> stacks;
   for (const UnitState& unit : state.units)
-    if (unit.on_map() && !unit.is_leader() && side_of(unit.army) == state.phasing)
-      ++count[unit.hex];  // 10.1B
-  for (const auto& [hex, units] : count) {
-    if (units > stacking_limit(state.rules->map, hex)) {
+    if (unit.on_map() && !unit.is_leader() && side_of(unit.army) == state.phasing)  // 10.1B
+      add_to_stack(*state.rules, unit, stacks[unit.hex]);
+  for (const auto& [hex, stack] : stacks) {
+    if (!stack_fits(state.rules->map, hex, stack)) {
       const bool chateau = state.rules->map.terrain(hex) == HexTerrain::Chateau;
       return refuse(RefusalCode::Overstacked, chateau ? "8.1A" : "5.4",
-                    {RefusalArg::of_hex(hex), RefusalArg::of_number(units),
-                     RefusalArg::of_number(stacking_limit(state.rules->map, hex))});
+                    {RefusalArg::of_hex(hex), RefusalArg::of_number(stack.total()),
+                     RefusalArg::of_number(stack_limit_for(state.rules->map, hex, stack))});
     }
   }
   return std::nullopt;

@@ -1,7 +1,7 @@
 #include <hd/engine/rules/leaders/leaders.hpp>
 #include <hd/engine/rules/modules/extension_points.hpp>
 #include <hd/engine/rules/sequence/setup_phase.hpp>
-#include <hd/engine/state/game_setup.hpp>
+#include <hd/engine/state/stacking.hpp>
 
 #include <algorithm>
 
@@ -29,11 +29,9 @@ std::vector<Hex> radius_hexes(const GameState& state, UnitIndex index) {
         if (friendly_combat_unit_in(state, hex, side)) hexes.push_back(hex);
         continue;
       }
-      int friends = 0;
-      for (UnitIndex other : state.units_at(hex))
-        friends += other != index && side_of(state.units[other].army) == side ? 1 : 0;
-      const int limit = unit.setup_unstacked ? 1 : stacking_limit(rules.map, hex);
-      if (friends < limit) hexes.push_back(hex);
+      Stack stack = friendly_stack(state, hex, side, index);
+      add_to_stack(rules, unit, stack);
+      if (unit.setup_unstacked ? stack.total() <= 1 : stack_fits(rules.map, hex, stack)) hexes.push_back(hex);
     }
   }
   return hexes;

@@ -16,7 +16,4 @@ namespace hd::engine {
 // Fails with messages if a unit cannot be placed or a reference is unknown.
 std::optional<GameState> start_game(std::shared_ptr<const Ruleset> rules, std::vector<std::string>& errors);
 
-// How many units a hex holds at the end of a phase: two (5.4), one in a chateau (8.1).
-int stacking_limit(const GameMap& map, Hex hex);
-
 }  // namespace hd::engine

@@ -44,6 +44,9 @@ namespace hd::engine {
 //      only their wing, the combination), 27.3 and 27.5B in Grand Waterloo, which now plays by the
 //      book; 9.3 reaches a unit through UnitTerms::demoralized. Every hash changes; other games play
 //      as before.
-inline constexpr int kRulesVersion = 8;
+//   9: 16.1B's rifles in the La Belle Alliance Variant (set up with their brigades, stacking freely,
+//      always in command), which now plays by the book; 22.6A's variable rain and 24.5C's odds beyond
+//      the table as chosen options. Every hash changes; other games play as before.
+inline constexpr int kRulesVersion = 9;
 
 }  // namespace hd::engine

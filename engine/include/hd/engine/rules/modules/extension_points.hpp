@@ -68,6 +68,9 @@ void rules_adjust_result(const GameState& state, const AttackAction& attack, Com
 // Zones of control: true if a rule keeps a ZOC from reaching from `from` into `to` (zoc_reaches()).
 bool rules_block_zoc(const Ruleset& rules, Hex from, Hex to);
 
+// Stacking: true if a rule lets the combat unit stack freely (add_to_stack(), stacking.hpp).
+bool rules_stack_freely(const Ruleset& rules, const UnitState& unit);
+
 // An army's morale terms now (morale_levels(), update_morale()).
 MoraleTerms rules_morale(const GameState& state, Army army);
 

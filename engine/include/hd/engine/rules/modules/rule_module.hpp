@@ -65,6 +65,9 @@ struct RuleHooks {
   // Zones of control: true if the rule keeps a ZOC from reaching from `from` into `to` (25.0E-2). It
   // reads only the ruleset (the board), as the ZOC is asked for every unit and hexside.
   bool (*zoc_blocked)(const Ruleset& rules, Hex from, Hex to) = nullptr;
+  // Stacking: true if the combat unit stacks freely with one or two other units (16.1B: rifles;
+  // stacking.hpp). It reads only the ruleset and the unit, as every stacking count asks it.
+  bool (*stacks_freely)(const Ruleset& rules, const UnitState& unit) = nullptr;
   // An army's morale levels and whether it may be demoralized (18.3A, 18.3B, 18.5B, 20.3A, 21.3A,
   // 21.3B, 15.2).
   void (*morale)(const GameState& state, Army army, MoraleTerms& terms) = nullptr;

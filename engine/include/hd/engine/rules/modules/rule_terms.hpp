@@ -49,7 +49,8 @@ struct UnitTerms {
   // A leader who gives no command now (12.1D: an officer who reorganized this player turn; 24.5B: Ney
   // inactive). A commander so has no capacity this player turn.
   bool withholds_command = false;
-  // An officer in command with no commander giving it, taking none's capacity (27.1E: Bulow).
+  // In command with no leader giving it, taking none's capacity: an officer (27.1E: Bulow) or a
+  // combat unit (16.1B: rifles).
   bool always_in_command = false;
   // A leader whose command, traced along a road or trail, counts each such step one half hex
   // (24.1A).
