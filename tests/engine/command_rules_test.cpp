@@ -548,3 +548,31 @@ TEST_CASE("24.1A out-of-command attackers in an EZOC have their results applied 
   to_french_combat(artillery);
   CHECK(refused_by(artillery, Side::French, attack(artillery, {}, {"X"}, {"Art"})) == "11.3B");
 }
+
+TEST_CASE("11.2 a leader's command range as a player sees it: the hexes reached and who he commands",
+          "[rules][11.1A][11.1B][11.2]") {
+  auto state = command_game();
+  remove(state, {"Grouchy", "Derlon"});
+  place(state, {"Ney", "A"}, "0501");
+  place(state, {"Reille", "B"}, "0506");
+  const LeaderCommandRange ney = leader_command_range(state, unit(state, "Ney"));
+  CHECK(ney.range == kCommanderRange);
+  REQUIRE_FALSE(ney.hexes.empty());
+  CHECK(ney.hexes.front() == hx("0501"));  // his own hex first
+  // Every hex within five, inside the 20 x 20 map, and nothing beyond.
+  for (const Hex hex : ney.hexes)
+    CHECK(distance(hex, hx("0501")) <= kCommanderRange);
+  CHECK(std::count(ney.hexes.begin(), ney.hexes.end(), hx("0506")) == 1);
+  CHECK(std::count(ney.hexes.begin(), ney.hexes.end(), hx("0507")) == 0);
+  CHECK(ney.commanded == std::vector<UnitIndex>{unit(state, "Reille"), unit(state, "A")});
+  const LeaderCommandRange reille = leader_command_range(state, unit(state, "Reille"));
+  CHECK(reille.range == kOfficerRange);
+  CHECK(reille.commanded == std::vector<UnitIndex>{unit(state, "B")});
+  // 11.2: an enemy unit blocks the trace: its hex and the zone it holds are left out.
+  place(state, {"X"}, "0503");
+  const LeaderCommandRange blocked = leader_command_range(state, unit(state, "Ney"));
+  CHECK(std::count(blocked.hexes.begin(), blocked.hexes.end(), hx("0503")) == 0);
+  CHECK(blocked.hexes.size() < ney.hexes.size());
+  // Not a leader: nothing.
+  CHECK(leader_command_range(state, unit(state, "A")).hexes.empty());
+}

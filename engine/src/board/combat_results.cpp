@@ -38,14 +38,16 @@ std::string OddsColumn::to_string() const {
   return std::string(kColumnNames[static_cast<std::size_t>(index)]);
 }
 
-OddsColumn odds_column(int attack, int defence) {
+OddsRatio odds_ratio(int attack, int defence) {
   // 6.2A: the ratio is rounded off in favour of the defender, e.g. 11 to 4 is 2-1, 4 to 11 is 1-3.
-  if (attack >= defence) {
-    const int ratio = attack / defence;  // rounds down: the defender's favour
-    return OddsColumn{ratio >= 6 ? 9 : 3 + ratio};
-  }
-  const int ratio = (defence + attack - 1) / attack;  // 1-n with n rounded up: the defender's favour
-  return OddsColumn{ratio >= 5 ? 0 : 5 - ratio};
+  if (attack >= defence) return {true, attack / defence};  // rounds down: the defender's favour
+  return {false, (defence + attack - 1) / attack};         // 1-n with n rounded up: the defender's favour
+}
+
+OddsColumn odds_column(int attack, int defence) {
+  const OddsRatio ratio = odds_ratio(attack, defence);
+  if (ratio.attacker_ahead) return OddsColumn{ratio.n >= 6 ? 9 : 3 + ratio.n};
+  return OddsColumn{ratio.n >= 5 ? 0 : 5 - ratio.n};
 }
 
 std::optional<OddsColumn> parse_odds_column(std::string_view text) {

@@ -163,7 +163,7 @@ std::string format_event(const GameState& state, const Event& event) {
               << e.odds.used.to_string() << ", die " << e.die;
           if (e.odds.die_modifier != 0)
             out << (e.odds.die_modifier > 0 ? " +" : " ") << e.odds.die_modifier << " = "
-                << std::clamp(e.die + e.odds.die_modifier, 1, 6);  // 24.5C
+                << e.odds.modified_die(e.die);  // 24.5C
           out << ": " << to_string(e.result);
           for (const std::string& m : e.odds.modifiers)
             out << "; " << m;

@@ -307,19 +307,18 @@ void odds_beyond_the_table(const GameState&, CombatTerms& terms) {
   if (!terms.odds) return;
   CombatOdds& odds = *terms.odds;
   if (odds.attack <= 0 || odds.defence <= 0) return;
-  if (odds.attack >= odds.defence) {
-    const int ratio = odds.attack / odds.defence;
-    if (ratio <= 6) return;
-    odds.die_modifier -= ratio - 6;
-    odds.modifiers.push_back(std::to_string(ratio) + "-1, beyond 6-1: die -" + std::to_string(ratio - 6) +
+  const OddsRatio ratio = odds_ratio(odds.attack, odds.defence);  // 6.2A's rounding
+  if (ratio.attacker_ahead) {
+    if (ratio.n <= 6) return;
+    odds.die_modifier -= ratio.n - 6;
+    odds.modifiers.push_back(std::to_string(ratio.n) + "-1, beyond 6-1: die -" + std::to_string(ratio.n - 6) +
                              " (24.5C)");
     return;
   }
-  const int ratio = (odds.defence + odds.attack - 1) / odds.attack;
-  if (ratio <= 5) return;
-  odds.die_modifier += ratio - 5;
-  odds.modifiers.push_back("1-" + std::to_string(ratio) + ", beyond 1-5: die +" + std::to_string(ratio - 5) +
-                           " (24.5C)");
+  if (ratio.n <= 5) return;
+  odds.die_modifier += ratio.n - 5;
+  odds.modifiers.push_back("1-" + std::to_string(ratio.n) + ", beyond 1-5: die +" +
+                           std::to_string(ratio.n - 5) + " (24.5C)");
 }
 
 // 24.4D: once the Allied army is demoralized, all its units leave the map.

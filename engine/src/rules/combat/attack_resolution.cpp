@@ -35,7 +35,7 @@ void eliminate_exchange_losses(GameState& state, const std::vector<UnitIndex>& c
 void resolve_attack(GameState& state, const AttackAction& attack, int die, std::vector<Event>& events) {
   const CombatOdds odds = compute_odds(state, attack);
   // 24.5C: the die as modified for odds beyond the table, kept within the table's rows (1-6).
-  const int modified_die = std::clamp(die + odds.die_modifier, 1, 6);
+  const int modified_die = odds.modified_die(die);
   CombatResult result = state.rules->crt.result(odds.used, modified_die);
   rules_adjust_result(state, attack, result);  // 11.3B, 11.3C
   const int combat = ++state.combats_this_phase;

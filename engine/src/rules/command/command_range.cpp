@@ -313,4 +313,19 @@ CommandStructure command_within_reach(const GameState& state, const std::vector<
   return structure_among(state, pieces, [](const UnitState&, int, bool, const UnitState&) { return true; });
 }
 
+LeaderCommandRange leader_command_range(const GameState& state, UnitIndex leader) {
+  LeaderCommandRange out;
+  const UnitState& piece = state.units[leader];
+  if (!piece.is_leader() || !piece.on_map()) return out;
+  const Side side = side_of(piece.army);
+  out.range = is_commander(*state.rules, piece) ? kCommanderRange : kOfficerRange;
+  const bool paths_half = rules_unit_terms(state, piece).command_paths_count_half;
+  out.hexes.push_back(piece.hex);
+  for (const auto& [hex, half_hexes] : command_reach(state, piece.hex, side, out.range, paths_half))
+    if (hex != piece.hex) out.hexes.push_back(hex);
+  for (const CommandLink& link : trace_command(state, side).links)
+    if (link.leader == leader) out.commanded.push_back(link.receiver);
+  return out;
+}
+
 }  // namespace hd::engine

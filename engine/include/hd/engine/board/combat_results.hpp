@@ -34,6 +34,14 @@ inline constexpr int kOddsColumns = 10;
 // and clamped to 1-5 .. 6-1 (6.2A, 6.2B). Requires attack > 0 and defence > 0.
 OddsColumn odds_column(int attack, int defence);
 
+// 6.2A's ratio, rounded off in the defender's favour: n for n-1 where the attack is at least the
+// defence, else n for 1-n (both > 0).
+struct OddsRatio {
+  bool attacker_ahead = true;  // n-1; false: 1-n
+  int n = 1;
+};
+OddsRatio odds_ratio(int attack, int defence);
+
 // "3-1" -> the column; nullopt for anything not on the table.
 std::optional<OddsColumn> parse_odds_column(std::string_view text);
 

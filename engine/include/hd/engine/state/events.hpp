@@ -5,6 +5,7 @@
 #include <hd/engine/board/combat_results.hpp>
 #include <hd/engine/state/game_state.hpp>
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <variant>
@@ -41,6 +42,9 @@ struct CombatOdds {
   // table's end columns). Negative only while the top column (6-1) is used, positive only while the
   // lowest (1-5) is: compute_odds drops it where a cap or a reduction moved the odds off that column.
   int die_modifier = 0;
+
+  // The die the table is read with: `die` with the modifier, kept within 1-6 (24.5C).
+  int modified_die(int die) const { return std::clamp(die + die_modifier, 1, 6); }
 };
 
 struct CombatResolvedEvent {

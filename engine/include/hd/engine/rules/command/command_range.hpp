@@ -35,6 +35,18 @@ bool in_organization(const UnitState& unit, const UnitState& officer);
 std::map<Hex, int> command_reach(const GameState& state, Hex from, Side side, int range,
                                  bool paths_count_half = false);
 
+// A leader's command range as a player asks to see it (11.1A, 11.1B, 11.2): the hexes his command
+// reaches now (kCommanderRange for a commander, kOfficerRange for an officer, traced as
+// command_reach() does, with the rules' measure: 24.1A), his own hex first; and the officers and units
+// he gives command to in his side's command structure now (trace_command()). Empty for a piece that
+// is not a leader on the map.
+struct LeaderCommandRange {
+  int range = 0;
+  std::vector<Hex> hexes;
+  std::vector<UnitIndex> commanded;
+};
+LeaderCommandRange leader_command_range(const GameState& state, UnitIndex leader);
+
 // One link of the command structure: `leader` gives command to `receiver` (an officer or a unit).
 struct CommandLink {
   UnitIndex leader = 0;
