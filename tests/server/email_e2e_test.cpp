@@ -15,6 +15,7 @@
 #include <hd/engine/play/random_player.hpp>
 #include <hd/engine/rules/sequence/decisions.hpp>
 
+#include <boost/asio/ip/tcp.hpp>
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -319,4 +320,28 @@ TEST_CASE("A server without smtp-url refuses SetEmail NOT_ALLOWED", "[e2e][email
   CHECK(refused.refusal().code() == v1::REFUSAL_CODE_NOT_ALLOWED);
   CHECK(refused.refusal().message().find("sends no e-mail") != std::string::npos);
   CHECK(erin.request(set_email("")).has_email_set());
+}
+
+TEST_CASE("A relay that cannot be reached: the mail is logged failed and counted, and the server goes on",
+          "[e2e][email]") {
+  // A port just freed: nothing listens there.
+  int port = 0;
+  {
+    boost::asio::io_context io;
+    boost::asio::ip::tcp::acceptor acceptor(io, {boost::asio::ip::make_address("127.0.0.1"), 0});
+    port = acceptor.local_endpoint().port();
+  }
+  auto args = game_server_args();
+  args.insert(args.end(), {"--smtp-url", "smtp://127.0.0.1:" + std::to_string(port), "--smtp-from",
+                           "turns@play.example.org", "--smtp-timeout-seconds", "2"});
+  ServerProcess server({args, {}});
+  GamePlayer frank(server.port(), "frank");
+  REQUIRE(frank.request(set_email("frank@example.org")).has_email_set());
+  CHECK(metric_becomes(server.port(), "hd_emails_total{outcome=\"failed\"}", 1));
+  const std::string log = server.log();
+  CHECK(log.find("email_failed") != std::string::npos);
+  CHECK(log.find("confirmation-code") != std::string::npos);  // what failed, without the address
+  CHECK(log.find("frank@example.org") == std::string::npos);
+  CHECK(metric(server.port(), "hd_emails_total{outcome=\"sent\"}") == 0);
+  CHECK(frank.request(set_email("")).has_email_set());  // still answering
 }
