@@ -5,8 +5,9 @@
 // logged warning; a failed message is logged (the error escaped and cut by the log) and counted,
 // and not retried. TLS: smtps:// is TLS from the start; smtp:// to a non-loopback host requires
 // STARTTLS (CURLUSESSL_ALL), smtp:// to a loopback host tries it (CURLUSESSL_TRY). Certificates are
-// verified against the system's authorities and must name the host. On destruction the worker
-// sends what is queued for at most one more timeout, drops (and logs) the rest, and is joined.
+// verified against the system's authorities and must name the host. On destruction the message
+// under way finishes (within its timeout), then the worker sends what is queued for at most one
+// more timeout, drops (and logs) the rest, and is joined.
 #pragma once
 
 #include "notify/email_message.hpp"
@@ -38,7 +39,7 @@ class EmailSender {
  public:
   // Starts the worker. `metrics` (hd_emails_total) must outlive the sender.
   EmailSender(SmtpSettings settings, Metrics& metrics);
-  // Stops and joins the worker (see above).
+  // Stops and joins the worker (see above): at most two timeouts.
   ~EmailSender();
   EmailSender(const EmailSender&) = delete;
   EmailSender& operator=(const EmailSender&) = delete;
