@@ -33,20 +33,23 @@ std::size_t EmailSettings::codes_sent_in_last_hour(AccountId account, std::int64
 
 std::string EmailSettings::set(AccountId account, std::string_view address, std::int64_t now_unix) {
   const std::string code = new_email_code();
-  Statement upsert = db_.prepare(
-      "INSERT INTO account_emails (account_id, address, confirmed, code_hash, code_expires_unix, "
-      "code_attempts, set_unix) VALUES (?1, ?2, 0, ?3, ?4, 0, ?5) "
-      "ON CONFLICT (account_id) DO UPDATE SET address = ?2, confirmed = 0, code_hash = ?3, "
-      "code_expires_unix = ?4, code_attempts = 0, set_unix = ?5");
-  upsert.bind(1, account).bind(2, address).bind(3, code_hash(account, code));
-  upsert.bind(4, now_unix + kEmailCodeLifetime).bind(5, now_unix);
-  upsert.run();
-  Statement prune = db_.prepare("DELETE FROM email_code_sends WHERE account_id = ?1 AND sent_unix <= ?2");
-  prune.bind(1, account).bind(2, now_unix - 3600);
-  prune.run();
-  Statement sent = db_.prepare("INSERT INTO email_code_sends (account_id, sent_unix) VALUES (?1, ?2)");
-  sent.bind(1, account).bind(2, now_unix);
-  sent.run();
+  // One transaction: a failure leaves the old address (and the throttle) as they were.
+  in_transaction(db_, [&] {
+    Statement upsert = db_.prepare(
+        "INSERT INTO account_emails (account_id, address, confirmed, code_hash, code_expires_unix, "
+        "code_attempts, set_unix) VALUES (?1, ?2, 0, ?3, ?4, 0, ?5) "
+        "ON CONFLICT (account_id) DO UPDATE SET address = ?2, confirmed = 0, code_hash = ?3, "
+        "code_expires_unix = ?4, code_attempts = 0, set_unix = ?5");
+    upsert.bind(1, account).bind(2, address).bind(3, code_hash(account, code));
+    upsert.bind(4, now_unix + kEmailCodeLifetime).bind(5, now_unix);
+    upsert.run();
+    Statement prune = db_.prepare("DELETE FROM email_code_sends WHERE account_id = ?1 AND sent_unix <= ?2");
+    prune.bind(1, account).bind(2, now_unix - 3600);
+    prune.run();
+    Statement sent = db_.prepare("INSERT INTO email_code_sends (account_id, sent_unix) VALUES (?1, ?2)");
+    sent.bind(1, account).bind(2, now_unix);
+    sent.run();
+  });
   return code;
 }
 

@@ -29,7 +29,7 @@ class EmailSettings {
   // Codes mailed to (any address of) `account` in the hour before `now_unix`.
   std::size_t codes_sent_in_last_hour(AccountId account, std::int64_t now_unix);
   // Sets the account's address, unconfirmed (replacing any), with a new code, and notes a code
-  // mailed now; returns the code (kept only hashed). The address must have passed
+  // mailed now, in one transaction; returns the code (kept only hashed). The address must have passed
   // email_address_problem.
   std::string set(AccountId account, std::string_view address, std::int64_t now_unix);
 
