@@ -80,6 +80,13 @@ TEST_CASE("An e-mail is RFC 5322 plain text with CRLF lines; its subject stays o
   message.subject = "Ligny \xc3\xa0 16/1500";
   injected = format_email(message, "hd@server.example", 0, "1");
   CHECK(injected.find("Subject: =?UTF-8?B?TGlnbnkgw6AgMTYvMTUwMA==?=\r\n") != std::string::npos);
+  // A long subject is cut to 200 bytes at a character's start, not inside a UTF-8 sequence.
+  message.subject = std::string(199, 'a') + "\xc3\xa0 and more";
+  injected = format_email(message, "hd@server.example", 0, "1");
+  const auto word = injected.find("Subject: ");
+  CHECK(word != std::string::npos);
+  CHECK(injected.substr(word + 9, 4) != "=?UT");  // what is left is ASCII: no encoded word
+  CHECK(injected.find("Subject: " + std::string(199, 'a') + "\r\n") != std::string::npos);
   // A bad recipient (which the callers refuse before) never reaches the To header as it is.
   message.to = "x@y.z\r\nBcc: victim@example.org";
   injected = format_email(message, "hd@server.example", 0, "1");

@@ -28,18 +28,19 @@ bool domain_ok(std::string_view domain) {
 // never starts a new header; non-ASCII text becomes one RFC 2047 "B" encoded word.
 std::string header_text(std::string_view text) {
   std::string line;
-  bool ascii = true;
   for (const char c : text) {
     const auto byte = static_cast<unsigned char>(c);
-    if (byte < 0x20 || byte == 0x7f) {
-      line += ' ';
-    } else {
-      ascii = ascii && byte < 0x80;
-      line += c;
-    }
+    line += (byte < 0x20 || byte == 0x7f) ? ' ' : c;
   }
-  if (line.size() > 200) line.resize(200);
-  if (ascii) return line;
+  if (line.size() > 200) {
+    // Cut at a character's start, never inside a UTF-8 sequence.
+    std::size_t cut = 200;
+    while (cut > 0 && (static_cast<unsigned char>(line[cut]) & 0xc0) == 0x80)
+      --cut;
+    line.resize(cut);
+  }
+  if (std::all_of(line.begin(), line.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; }))
+    return line;
   std::string encoded(sodium_base64_encoded_len(line.size(), sodium_base64_VARIANT_ORIGINAL), '\0');
   sodium_bin2base64(encoded.data(), encoded.size(), reinterpret_cast<const unsigned char*>(line.data()),
                     line.size(), sodium_base64_VARIANT_ORIGINAL);
