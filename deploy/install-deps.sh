@@ -13,6 +13,8 @@ packages=(
   libsqlite3-dev sqlite3                    # the server's database (sqlite3: the shell, for operators)
   libsodium-dev                             # password hashing (Argon2id), tokens, SHA-256
   libssl-dev openssl ca-certificates        # wss:// and the server's TLS listener (openssl: test certificates)
+  libcurl4-openssl-dev                      # e-mail notices over SMTP (server/src/notify/email_sender.cpp)
+  python3-aiosmtpd                          # the local SMTP sink of server_email_e2e_test
   nginx                                     # TLS in front of the server (deploy/nginx; terminal_nginx_test)
   systemd                                   # systemd-analyze: deploy/systemd's units checked (deploy_systemd_units_verify)
   catch2                                    # the tests

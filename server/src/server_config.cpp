@@ -1,8 +1,10 @@
 #include "server_config.hpp"
 
+#include "notify/email_message.hpp"
 #include "ops/client_address.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <fstream>
 #include <map>
@@ -48,6 +50,57 @@ bool looks_like_origin(const std::string& origin) {
     return !rest.empty() && rest.find_first_of("/?# ") == std::string::npos;
   }
   return false;
+}
+
+// Why `url` is no SMTP relay url, or "": smtp:// or smtps://, a host (or [IPv6]), an optional
+// :port of 1-65535, nothing after it but an optional "/domain" (libcurl's EHLO name), no user
+// information, spaces or control characters.
+std::string smtp_url_problem(const std::string& url) {
+  const std::string shape = "an smtp url is smtp://host[:port] or smtps://host[:port]";
+  std::string rest;
+  if (url.starts_with("smtp://")) {
+    rest = url.substr(7);
+  } else if (url.starts_with("smtps://")) {
+    rest = url.substr(8);
+  } else {
+    return shape;
+  }
+  for (const char c : rest)
+    if (!(std::isalnum(static_cast<unsigned char>(c)) ||
+          std::string_view(".-:[]/").find(c) != std::string_view::npos))
+      return shape + ", of letters, digits, '.', '-', ':' and [] only (no user information)";
+  const std::string authority = rest.substr(0, rest.find('/'));
+  const std::string path = rest.size() > authority.size() ? rest.substr(authority.size() + 1) : "";
+  if (path.find_first_of("/:[]") != std::string::npos) return shape;
+  std::string host = authority;
+  std::string port;
+  if (authority.starts_with("[")) {
+    const auto close = authority.find(']');
+    if (close == std::string::npos || close == 1) return shape;
+    host = authority.substr(0, close + 1);
+    const std::string after = authority.substr(close + 1);
+    if (!after.empty() && !after.starts_with(":")) return shape;
+    if (!after.empty()) port = after.substr(1);
+    if (after == ":") return shape;
+  } else if (const auto colon = authority.find(':'); colon != std::string::npos) {
+    host = authority.substr(0, colon);
+    port = authority.substr(colon + 1);
+    if (port.empty()) return shape;
+  }
+  if (host.empty() || (!host.starts_with("[") && host.find_first_of("[]") != std::string::npos))
+    return shape + ", with a host";
+  if (!port.empty() && !parse_integer(port, 1, 65535)) return shape + ", with a port of 1-65535";
+  return "";
+}
+
+// The password in `path`: its first line, which must not be empty.
+std::optional<std::string> read_password_file(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  std::string line;
+  if (!in || !std::getline(in, line)) return std::nullopt;
+  if (line.ends_with("\r")) line.pop_back();
+  if (line.empty()) return std::nullopt;
+  return line;
 }
 
 // Applies one setting; returns an error message or an empty string.
@@ -158,6 +211,33 @@ std::string apply_setting(ServerConfig& config, const std::string& key, const st
     const auto v = integer(1, 60);
     if (!v) return bad();
     config.webhook_timeout = std::chrono::seconds(*v);
+  } else if (key == "smtp-url") {
+    if (!value.empty()) {
+      if (const std::string problem = smtp_url_problem(value); !problem.empty())
+        return "invalid value '" + value + "' for " + key + ": " + problem;
+    }
+    config.smtp_url = value;
+  } else if (key == "smtp-from") {
+    if (const auto problem = email_address_problem(value))
+      return "invalid value '" + value + "' for " + key + ": " + *problem;
+    config.smtp_from = value;
+  } else if (key == "smtp-user") {
+    if (value.empty() || value.find_first_of("\r\n") != std::string::npos) return bad();
+    config.smtp_user = value;
+  } else if (key == "smtp-password-file") {
+    if (value.empty()) return bad();
+    config.smtp_password_file = value;
+  } else if (key == "smtp-password") {
+    return "smtp-password is not a setting: a password on the command line shows in ps; put it in a "
+           "file readable by the server only and name that file with smtp-password-file";
+  } else if (key == "smtp-timeout-seconds") {
+    const auto v = integer(1, 300);
+    if (!v) return bad();
+    config.smtp_timeout = std::chrono::seconds(*v);
+  } else if (key == "email-queue-limit") {
+    const auto v = integer(1, 100000);
+    if (!v) return bad();
+    config.email_queue_limit = static_cast<std::size_t>(*v);
   } else if (key == "snapshot-every") {
     const auto v = integer(0, 1000000);
     if (!v) return bad();
@@ -295,6 +375,9 @@ std::string server_usage() {
          "                 [--tls-port-file FILE] [--game-link-base TEXT]\n"
          "                 [--webhook-queue-limit N] [--webhook-timeout-seconds N]\n"
          "                 [--webhook-ca-file FILE] [--webhook-allow-private true|false]\n"
+         "                 [--smtp-url URL --smtp-from ADDRESS] [--smtp-user NAME]\n"
+         "                 [--smtp-password-file FILE] [--smtp-timeout-seconds N]\n"
+         "                 [--email-queue-limit N]\n"
          "A config file holds the same keys as 'key = value' lines; flags override it.\n"
          "See docs/server.md.\n";
 }
@@ -329,6 +412,17 @@ ConfigResult parse_server_config(const std::vector<std::string>& args) {
     return "tls-certificate and tls-private-key go together";
   if (config.tls_enabled() && config.tls_port != 0 && config.tls_port == config.port)
     return "tls-port must differ from port (the plain listener stays for a proxy)";
+  if (config.email_enabled() && config.smtp_from.empty())
+    return "smtp-url needs smtp-from, the address e-mail is sent from";
+  if (config.smtp_user.empty() != config.smtp_password_file.empty())
+    return "smtp-user and smtp-password-file go together";
+  if (!config.smtp_password_file.empty()) {
+    const auto password = read_password_file(config.smtp_password_file);
+    if (!password)
+      return "cannot read a password from smtp-password-file " + config.smtp_password_file.string() +
+             " (its first line, not empty)";
+    config.smtp_password = *password;
+  }
   return config;
 }
 

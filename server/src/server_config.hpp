@@ -81,6 +81,18 @@ struct ServerConfig {
   // Send webhooks to loopback and private addresses too (notify/public_address.hpp); off, an
   // account cannot make the server POST into its own host or network.
   bool webhook_allow_private = false;
+  // Issue 16 (docs/server.md, "E-mail"): the SMTP relay e-mail goes through (smtp://host[:port] or
+  // smtps://host[:port]; empty: no e-mail, SetEmail is refused NOT_ALLOWED), the sender address
+  // (required with a url), an optional login (user and a file holding the password: never a
+  // password on the command line), how long one message may take, and the messages waiting at most.
+  std::string smtp_url;
+  std::string smtp_from;
+  std::string smtp_user;
+  std::filesystem::path smtp_password_file;
+  std::string smtp_password;  // read from smtp_password_file by parse_server_config; never logged
+  std::chrono::seconds smtp_timeout{10};
+  std::size_t email_queue_limit = 256;
+  bool email_enabled() const { return !smtp_url.empty(); }
   // Client addresses that may GET /metrics.
   std::vector<std::string> metrics_allowed_from{"127.0.0.1", "::1"};
 };
@@ -101,7 +113,9 @@ using ConfigResult = std::variant<ServerConfig, std::string>;
 // waiting-requests-limit, rate-limit-per-address-per-second, rate-limit-per-address-burst,
 // room-idle-seconds, max-rooms-in-memory, catch-up-per-address-per-second, catch-up-per-address-burst,
 // tls-certificate, tls-private-key (both or neither), tls-port, tls-port-file, game-link-base,
-// webhook-queue-limit, webhook-timeout-seconds, webhook-ca-file, webhook-allow-private.
+// webhook-queue-limit, webhook-timeout-seconds, webhook-ca-file, webhook-allow-private, smtp-url,
+// smtp-from (required with smtp-url), smtp-user and smtp-password-file (both or neither; the file is
+// read here), smtp-timeout-seconds, email-queue-limit.
 ConfigResult parse_server_config(const std::vector<std::string>& args);
 
 // The usage text printed for --help and on errors.

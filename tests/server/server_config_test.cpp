@@ -215,3 +215,58 @@ TEST_CASE("TLS settings from a config file", "[config][tls]") {
   CHECK(config.tls_port == 9443);
   std::filesystem::remove(path);
 }
+
+TEST_CASE("e-mail settings: relay url, sender, login from a file, timeout, queue; bad ones refused",
+          "[config][email]") {
+  const auto unset = std::get<ServerConfig>(parse_server_config({}));
+  CHECK_FALSE(unset.email_enabled());
+  CHECK(unset.smtp_timeout == std::chrono::seconds(10));
+  CHECK(unset.email_queue_limit == 256);
+
+  const auto password_file = std::filesystem::temp_directory_path() / "hd-config-smtp-password";
+  {
+    std::ofstream out(password_file);
+    out << "s3cret pass\n";
+  }
+  const auto parsed =
+      parse_server_config({"--smtp-url", "smtps://relay.example.org:465", "--smtp-from", "hd@example.org",
+                           "--smtp-user", "hd", "--smtp-password-file", password_file.string(),
+                           "--smtp-timeout-seconds", "7", "--email-queue-limit", "9"});
+  const auto& config = std::get<ServerConfig>(parsed);
+  CHECK(config.email_enabled());
+  CHECK(config.smtp_url == "smtps://relay.example.org:465");
+  CHECK(config.smtp_from == "hd@example.org");
+  CHECK(config.smtp_user == "hd");
+  CHECK(config.smtp_password == "s3cret pass");
+  CHECK(config.smtp_timeout == std::chrono::seconds(7));
+  CHECK(config.email_queue_limit == 9);
+  for (const char* url :
+       {"smtp://127.0.0.1:2525", "smtp://[::1]:25", "smtp://relay", "smtp://relay/hd.example"}) {
+    INFO(url);
+    CHECK(std::holds_alternative<ServerConfig>(
+        parse_server_config({"--smtp-url", url, "--smtp-from", "a@b.c"})));
+  }
+
+  const auto error = [](std::vector<std::string> args) {
+    const auto result = parse_server_config(args);
+    return std::holds_alternative<std::string>(result) ? std::get<std::string>(result)
+                                                       : std::string("(none)");
+  };
+  for (const char* url :
+       {"http://relay", "smtp://", "smtp://relay:0", "smtp://relay:70000", "smtp://user:pw@relay",
+        "smtp://relay :25", "smtp://[::1", "smtp://relay:", "smtps://relay/a/b"}) {
+    INFO(url);
+    CHECK(error({"--smtp-url", url, "--smtp-from", "a@b.c"}).find("smtp://host[:port]") != std::string::npos);
+  }
+  CHECK(error({"--smtp-url", "smtp://relay"}).find("smtp-from") != std::string::npos);
+  CHECK(error({"--smtp-from", "not an address"}).find("name@domain") != std::string::npos);
+  CHECK(error({"--smtp-from", "a@b.c\r\nBcc: x@y.z"}).find("smtp-from") != std::string::npos);
+  CHECK(error({"--smtp-user", "hd"}).find("go together") != std::string::npos);
+  CHECK(error({"--smtp-user", "hd", "--smtp-password-file", "/nonexistent/pw"})
+            .find("cannot read a password") != std::string::npos);
+  CHECK(error({"--smtp-password", "hunter2"}).find("smtp-password-file") != std::string::npos);
+  CHECK(error({"--smtp-password", "hunter2"}).find("hunter2") == std::string::npos);  // not echoed
+  CHECK(error({"--smtp-timeout-seconds", "0"}).find("smtp-timeout-seconds") != std::string::npos);
+  CHECK(error({"--email-queue-limit", "0"}).find("email-queue-limit") != std::string::npos);
+  std::filesystem::remove(password_file);
+}

@@ -21,6 +21,7 @@ const char* const kHelp =
     "commands (docs/terminal-client.md):\n"
     "  connect URL | register USER PASS | login USER PASS | resume [TOKEN] | logout\n"
     "  webhook [URL] (notify this account by a signed POST to URL; no URL: stop)\n"
+    "  email [ADDRESS] | email confirm CODE (turn notices by e-mail; no ADDRESS: stop)\n"
     "  games [open|mine|spectatable] | scenarios (what create takes: options, rules, seats)\n"
     "  create SCENARIO [option=ID]... [rule=15.1|15.2]... [french|prussian|allied=human|builtin]...\n"
     "         [take=SEAT[,SEAT]] [private] [spectators=none|french|coalition|delayed:N]\n"
@@ -230,6 +231,29 @@ bool Terminal::run_line(const std::string& raw) {
       out_ << "webhook set: " << set.url() << "\n"
            << "signing secret (shown once; X-HD-Signature is its HMAC-SHA256 of the body): " << set.secret()
            << "\n";
+    }
+    return true;
+  }
+  if (command == "email") {  // issue 16: turn notifications by e-mail (docs/games.md)
+    const bool confirm = words.size() == 3 && words[1] == "confirm";
+    if (words.size() > 2 && !confirm)
+      return fail("usage: email [ADDRESS] (no ADDRESS: remove it) | email confirm CODE");
+    v1::ClientEnvelope envelope;
+    if (confirm) {
+      envelope.mutable_confirm_email()->set_code(words[2]);
+    } else {
+      envelope.mutable_set_email()->set_address(words.size() == 2 ? words[1] : "");
+    }
+    const auto answer = client.request(envelope);
+    if (!answer_ok(answer, "EmailSet")) return false;
+    const v1::EmailSet& set = answer->email_set();
+    if (set.address().empty()) {
+      out_ << "e-mail address removed\n";
+    } else if (set.confirmed()) {
+      out_ << "e-mail address confirmed: " << set.address() << " (turn notices go there)\n";
+    } else {
+      out_ << "e-mail address set: " << set.address() << "\n"
+           << "a code was mailed there: give it with `email confirm CODE` (turn notices start then)\n";
     }
     return true;
   }

@@ -71,10 +71,18 @@ Hub::Hub(net::any_io_executor io, Database& db, const ServerConfig& config, Outb
       webhook_sender_(std::make_shared<WebhookSender>(io, metrics, config.webhook_queue_limit,
                                                       std::chrono::milliseconds(config.webhook_timeout),
                                                       config.webhook_ca_file, config.webhook_allow_private)),
+      emails_(db),
+      email_sender_(config.email_enabled() ? std::make_unique<EmailSender>(
+                                                 SmtpSettings{config.smtp_url, config.smtp_from,
+                                                              config.smtp_user, config.smtp_password,
+                                                              config.smtp_timeout, config.email_queue_limit},
+                                                 metrics)
+                                           : nullptr),
       notices_(db, webhook_sender_,
                config.game_link_base.empty()
                    ? "hundreddays://" + config.listen_address + ":" + std::to_string(config.port)
-                   : config.game_link_base),
+                   : config.game_link_base,
+               email_sender_.get()),
       games_(
           db, config, outbound_, metrics,
           [this](std::function<void()> step) { net::post(strand_, std::move(step)); },
@@ -191,6 +199,12 @@ void Hub::on_request(ConnectionId connection, const v1::ClientEnvelope& envelope
         break;
       case v1::ClientEnvelope::kSetWebhook:
         set_webhook(*caller, envelope);
+        break;
+      case v1::ClientEnvelope::kSetEmail:
+        set_email(*caller, envelope);
+        break;
+      case v1::ClientEnvelope::kConfirmEmail:
+        confirm_email(*caller, envelope);
         break;
       default:
         if (!caller->account) {
@@ -485,6 +499,75 @@ void Hub::set_webhook(Caller& caller, const v1::ClientEnvelope& envelope) {
   log_event(
       LogLevel::Info, url.empty() ? "webhook_cleared" : "webhook_set",
       {{"connection", std::to_string(caller.connection)}, {"account", std::to_string(*caller.account)}});
+  outbound_.send(caller.connection, answer);
+}
+
+void Hub::set_email(Caller& caller, const v1::ClientEnvelope& envelope) {
+  const auto refuse = [&](v1::RefusalCode code, std::string message) {
+    outbound_.send(caller.connection, refusal_envelope(envelope.request_id(), code, std::move(message)));
+  };
+  if (!caller.account) return refuse(v1::REFUSAL_CODE_LOGIN_REQUIRED, "log in (or register) first");
+  const AccountId account = *caller.account;
+  const std::string& address = envelope.set_email().address();
+  v1::ServerEnvelope answer;
+  answer.set_request_id(envelope.request_id());
+  v1::EmailSet* set = answer.mutable_email_set();
+  if (address.empty()) {
+    emails_.clear(account);  // always allowed, even with e-mail off
+  } else {
+    if (!email_sender_) return refuse(v1::REFUSAL_CODE_NOT_ALLOWED, "this server sends no e-mail");
+    if (const auto problem = email_address_problem(address))
+      return refuse(v1::REFUSAL_CODE_INVALID_REQUEST, *problem);
+    const std::int64_t now = now_unix();
+    if (emails_.codes_sent_in_last_hour(account, now) >= kEmailCodesPerHour)
+      return refuse(v1::REFUSAL_CODE_LIMIT_REACHED,
+                    "at most " + std::to_string(kEmailCodesPerHour) +
+                        " confirmation codes are mailed per hour: confirm the last one, or try again later");
+    const std::string code = emails_.set(account, address, now);
+    email_sender_->send(EmailMessage{
+        address, "Hundred Days: your confirmation code " + code,
+        "Your confirmation code is " + code +
+            ".\n\nTo get turn notices at this address, confirm it: in the terminal client type\n\n  email "
+            "confirm " +
+            code +
+            "\n\n(or send ConfirmEmail with the code). It is valid for an hour.\n\nIf you did not ask for "
+            "this, ignore this mail: this address gets nothing more unless the code is given.\n",
+        "account " + std::to_string(account) + " confirmation-code"});
+    set->set_address(address);
+  }
+  // The address is the account's own; it is not logged (nor, ever, the code).
+  log_event(LogLevel::Info, address.empty() ? "email_cleared" : "email_code_queued",
+            {{"connection", std::to_string(caller.connection)}, {"account", std::to_string(account)}});
+  outbound_.send(caller.connection, answer);
+}
+
+void Hub::confirm_email(Caller& caller, const v1::ClientEnvelope& envelope) {
+  const auto refuse = [&](std::string message) {
+    outbound_.send(caller.connection, refusal_envelope(envelope.request_id(),
+                                                       v1::REFUSAL_CODE_INVALID_REQUEST, std::move(message)));
+  };
+  if (!caller.account) {
+    return outbound_.send(caller.connection,
+                          refusal_envelope(envelope.request_id(), v1::REFUSAL_CODE_LOGIN_REQUIRED,
+                                           "log in (or register) first"));
+  }
+  const AccountId account = *caller.account;
+  switch (emails_.confirm(account, envelope.confirm_email().code(), now_unix())) {
+    case EmailSettings::Confirmation::NothingToConfirm:
+      return refuse("no e-mail address waits for confirmation: set one first (SetEmail)");
+    case EmailSettings::Confirmation::Expired:
+      return refuse("the code has expired (an hour, or 5 wrong tries): set the address again for a new one");
+    case EmailSettings::Confirmation::Wrong:
+      return refuse("wrong code: give the 8 digits mailed to the address");
+    case EmailSettings::Confirmation::Confirmed:
+      break;
+  }
+  log_event(LogLevel::Info, "email_confirmed",
+            {{"connection", std::to_string(caller.connection)}, {"account", std::to_string(account)}});
+  v1::ServerEnvelope answer;
+  answer.set_request_id(envelope.request_id());
+  answer.mutable_email_set()->set_address(emails_.address(account).first);
+  answer.mutable_email_set()->set_confirmed(true);
   outbound_.send(caller.connection, answer);
 }
 

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "accounts/account_store.hpp"
+#include "accounts/email_settings.hpp"
 #include "accounts/login_throttle.hpp"
 #include "accounts/password_hashing.hpp"
 #include "accounts/webhook_settings.hpp"
@@ -17,6 +18,7 @@
 #include "app/request_answers.hpp"
 #include "database.hpp"
 #include "games/game_service.hpp"
+#include "notify/email_sender.hpp"
 #include "notify/turn_notices.hpp"
 #include "notify/webhook_sender.hpp"
 #include "ops/metrics.hpp"
@@ -88,6 +90,14 @@ class Hub {
   // Issue 16: sets or clears the logged-in caller's webhook (answers WebhookSet, with the new secret
   // once), or refuses a bad url INVALID_REQUEST with nothing changed.
   void set_webhook(Caller& caller, const hundred_days::v1::ClientEnvelope& envelope);
+  // Issue 16: sets the logged-in caller's e-mail address, unconfirmed, and mails it a one-time
+  // code (answers EmailSet), or removes it (an empty address); refuses NOT_ALLOWED when the server
+  // sends no e-mail, INVALID_REQUEST a bad address, LIMIT_REACHED the fourth code within an hour,
+  // each with nothing changed.
+  void set_email(Caller& caller, const hundred_days::v1::ClientEnvelope& envelope);
+  // Issue 16: confirms the caller's address with the mailed code (answers EmailSet), or refuses
+  // INVALID_REQUEST (wrong or expired code, nothing to confirm).
+  void confirm_email(Caller& caller, const hundred_days::v1::ClientEnvelope& envelope);
   // Binds the account to the connection and answers LoggedIn with a session token.
   void logged_in(Caller& caller, std::uint64_t request_id, const Account& account, const std::string& token);
   Caller* find(ConnectionId connection);
@@ -115,7 +125,9 @@ class Hub {
   RequestAnswers answers_;  // the first answers of mutating requests, by account and request id
   WebhookSettings webhooks_;
   std::shared_ptr<WebhookSender> webhook_sender_;  // on the io_context, never blocking the strand
-  TurnNotices notices_;                            // who is sent a webhook after a game changes
+  EmailSettings emails_;
+  std::unique_ptr<EmailSender> email_sender_;  // on its own thread; null when smtp-url is unset
+  TurnNotices notices_;                        // who is sent a webhook or e-mail after a game changes
   GameService games_;
   PasswordCost password_cost_;
   std::string dummy_hash_;  // verified against for unknown users, so timing tells nothing

@@ -42,14 +42,59 @@ std::string webhook_body(std::uint64_t game_id, const std::string& event, const 
          ",\"turn\":" + json_string(turn) + ",\"link\":" + json_string(link) + "}";
 }
 
-TurnNotices::TurnNotices(Database& db, std::shared_ptr<WebhookSender> sender, std::string link_base)
-    : db_(db), settings_(db), sender_(std::move(sender)), link_base_(std::move(link_base)) {}
+std::string email_subject(std::uint64_t game_id, const std::string& title, const std::string& event,
+                          const std::string& turn) {
+  const std::string game = "game " + std::to_string(game_id);
+  if (event == "game-over") return "Hundred Days: " + game + " has ended (" + title + ")";
+  const std::string what = event == "your-turn" ? "your turn in " : "a decision is yours in ";
+  return "Hundred Days: " + what + game + " (" + title + ", " + turn + ")";
+}
+
+std::string email_body(std::uint64_t game_id, const std::string& title, const std::string& event,
+                       const std::string& turn, const std::string& link) {
+  const std::string game = "Game " + std::to_string(game_id) + " (" + title + ")";
+  std::string body;
+  if (event == "game-over") {
+    body = game + " has ended. See how it ended and its record:\n";
+  } else if (event == "your-turn") {
+    body = "It is your turn (" + turn + ") in " + game + ". Open it to play:\n";
+  } else {
+    body = "A decision is yours (turn " + turn + ") in " + game + ". Open it to decide:\n";
+  }
+  body += "\n  " + link + "\n\n";
+  body += "You get at most one mail per player turn in which you must act, and one when a game ends.\n";
+  body += "To stop these mails, remove your address: in the terminal client type `email` with no\n";
+  body += "address (or send SetEmail with an empty address).\n";
+  return body;
+}
+
+TurnNotices::TurnNotices(Database& db, std::shared_ptr<WebhookSender> sender, std::string link_base,
+                         EmailSender* email)
+    : db_(db),
+      settings_(db),
+      emails_(db),
+      sender_(std::move(sender)),
+      email_(email),
+      link_base_(std::move(link_base)) {}
+
+bool TurnNotices::first_notice(const char* table, std::int64_t game, AccountId account, std::int64_t key) {
+  Statement last =
+      db_.prepare(std::string("SELECT notice_key FROM ") + table + " WHERE game_id = ?1 AND account_id = ?2");
+  last.bind(1, game).bind(2, account);
+  if (last.step() && last.column_int64(0) >= key) return false;  // sent for this turn (or later) already
+  Statement note = db_.prepare(std::string("INSERT INTO ") + table +
+                               " (game_id, account_id, notice_key) VALUES (?1, ?2, ?3) "
+                               "ON CONFLICT (game_id, account_id) DO UPDATE SET notice_key = ?3");
+  note.bind(1, game).bind(2, account).bind(3, key);
+  note.run();
+  return true;
+}
 
 void TurnNotices::check(const GameRoom& room) noexcept {
   try {
     check_or_throw(room);
   } catch (const std::exception& error) {
-    log_event(LogLevel::Error, "webhook_check_failed",
+    log_event(LogLevel::Error, "notice_check_failed",
               {{"game", std::to_string(room.row.id)}, {"error", error.what()}});
   }
 }
@@ -78,23 +123,25 @@ void TurnNotices::check_or_throw(const GameRoom& room) {
   std::vector<AccountId> accounts;
   for (const auto& [account, notice] : due)
     accounts.push_back(account);
-  const auto webhooks = settings_.find(accounts);
-  for (const auto& [account, webhook] : webhooks) {
+  const std::int64_t game = room.row.id;
+  const std::string link = link_base_ + "/game/" + std::to_string(room.row.id);
+  const std::string turn = room.state.current_turn().name.to_string();
+  const auto what = [&](AccountId account, const std::string& event) {
+    return "game " + std::to_string(room.row.id) + " account " + std::to_string(account) + " " + event;
+  };
+  for (const auto& [account, webhook] : settings_.find(accounts)) {
     const auto& [key, event] = due.at(account);
-    Statement last =
-        db_.prepare("SELECT notice_key FROM webhook_notices WHERE game_id = ?1 AND account_id = ?2");
-    last.bind(1, static_cast<std::int64_t>(room.row.id)).bind(2, account);
-    if (last.step() && last.column_int64(0) >= key) continue;  // sent for this turn (or later) already
-    Statement note = db_.prepare(
-        "INSERT INTO webhook_notices (game_id, account_id, notice_key) VALUES (?1, ?2, ?3) "
-        "ON CONFLICT (game_id, account_id) DO UPDATE SET notice_key = ?3");
-    note.bind(1, static_cast<std::int64_t>(room.row.id)).bind(2, account).bind(3, key);
-    note.run();
-    const std::string link = link_base_ + "/game/" + std::to_string(room.row.id);
-    sender_->send(WebhookMessage{
-        webhook.url, webhook.secret,
-        webhook_body(room.row.id, event, room.state.current_turn().name.to_string(), link),
-        "game " + std::to_string(room.row.id) + " account " + std::to_string(account) + " " + event});
+    if (!first_notice("webhook_notices", game, account, key)) continue;
+    sender_->send(WebhookMessage{webhook.url, webhook.secret, webhook_body(room.row.id, event, turn, link),
+                                 what(account, event)});
+  }
+  if (email_ == nullptr) return;
+  for (const auto& [account, address] : emails_.confirmed(accounts)) {
+    const auto& [key, event] = due.at(account);
+    if (!first_notice("email_notices", game, account, key)) continue;
+    email_->send(EmailMessage{address, email_subject(room.row.id, room.row.title, event, turn),
+                              email_body(room.row.id, room.row.title, event, turn, link),
+                              "e-mail " + what(account, event)});
   }
 }
 

@@ -89,6 +89,10 @@ void Metrics::count_webhook(WebhookOutcome outcome) {
   ++webhooks_total_[static_cast<std::size_t>(outcome)];
 }
 
+void Metrics::count_email(EmailOutcome outcome) {
+  ++emails_total_[static_cast<std::size_t>(outcome)];
+}
+
 void Metrics::count_action() {
   ++actions_total_;
 }
@@ -142,6 +146,11 @@ std::string Metrics::render() const {
   for (std::size_t i = 0; i < 4; ++i)
     out += std::string("hd_webhooks_total{outcome=\"") + outcomes[i] + "\"} " +
            std::to_string(webhooks_total_[i].load()) + "\n";
+  header(out, "hd_emails_total", "counter", "E-mail messages, by outcome.");
+  const char* email_outcomes[] = {"sent", "failed", "dropped"};
+  for (std::size_t i = 0; i < 3; ++i)
+    out += std::string("hd_emails_total{outcome=\"") + email_outcomes[i] + "\"} " +
+           std::to_string(emails_total_[i].load()) + "\n";
 
   const std::lock_guard lock(mutex_);
   header(out, "hd_upgrades_refused_total", "counter", "WebSocket upgrades refused, by reason.");

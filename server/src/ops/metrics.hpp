@@ -50,6 +50,9 @@ class Metrics {
   // Issue 16: a webhook message's fate (notify/webhook_sender.hpp). Safe from any thread.
   enum class WebhookOutcome { Sent, Refused, Failed, Dropped };
   void count_webhook(WebhookOutcome outcome);
+  // Issue 16: an e-mail's fate (notify/email_sender.hpp). Safe from any thread.
+  enum class EmailOutcome { Sent, Failed, Dropped };
+  void count_email(EmailOutcome outcome);
 
   // Everything, in the Prometheus text exposition format 0.0.4.
   std::string render() const;
@@ -67,6 +70,7 @@ class Metrics {
   std::atomic<std::uint64_t> password_hashes_total_{0};
   std::atomic<std::uint64_t> hashes_dropped_total_{0};
   std::atomic<std::uint64_t> webhooks_total_[4] = {};  // by WebhookOutcome
+  std::atomic<std::uint64_t> emails_total_[3] = {};    // by EmailOutcome
 
   mutable std::mutex mutex_;  // guards the maps and histograms below
   std::map<std::string, std::uint64_t, std::less<>> upgrades_refused_;

@@ -62,6 +62,10 @@ std::string_view request_type_name(const v1::ClientEnvelope& envelope) {
       return "export_record";
     case v1::ClientEnvelope::kSetWebhook:
       return "set_webhook";
+    case v1::ClientEnvelope::kSetEmail:
+      return "set_email";
+    case v1::ClientEnvelope::kConfirmEmail:
+      return "confirm_email";
     case v1::ClientEnvelope::BODY_NOT_SET:
       return "empty";
   }
