@@ -436,3 +436,46 @@ TEST_CASE("a rule's decision offers the server's choices; a click on the hex of 
   CHECK(model.rule_choices().empty());
   CHECK(model.click_hex(Hex{17, 45}).empty());
 }
+
+TEST_CASE(
+    "11.2 a leader picked asks for his command range, in any phase; the answer is kept while he stays "
+    "picked") {
+  GameModel model;
+  pb::GameSnapshot snapshot = sample_snapshot(pb::PHASE_COMBAT);
+  add_unit(*snapshot.mutable_view(), 5, "Ney", pb::ARMY_FRENCH, pb::UNIT_TYPE_LEADER, 17, 45);
+  model.apply_snapshot(snapshot);
+  const auto requests = model.select_unit(5);
+  REQUIRE(requests.size() == 1);  // the combat phase: no reachable hexes, his range all the same
+  REQUIRE(requests[0].has_query_command_range());
+  CHECK(requests[0].query_command_range().game_id() == 12);
+  CHECK(requests[0].query_command_range().unit() == 5);
+  CHECK_FALSE(model.command_range());
+
+  pb::CommandRange range;
+  range.set_game_id(12);
+  range.set_unit(5);
+  range.set_range(5);
+  *range.add_hexes() = coord(17, 45);
+  *range.add_hexes() = coord(17, 46);
+  range.add_commanded(0);
+  range.add_commanded(4);
+  pb::CommandRange other = range;
+  other.set_unit(0);
+  model.apply_command_range(other);  // an answer about another piece: not his
+  CHECK_FALSE(model.command_range());
+  model.apply_command_range(range);
+  REQUIRE(model.command_range());
+  CHECK(model.command_range()->commanded_size() == 2);
+  // A combat unit picked: no range asked, the leader's goes.
+  CHECK(model.select_unit(0).empty());
+  CHECK_FALSE(model.command_range());
+  // In the movement phase a leader asks for both his range and his reachable hexes.
+  GameModel moving;
+  pb::GameSnapshot movement = sample_snapshot(pb::PHASE_MOVEMENT);
+  add_unit(*movement.mutable_view(), 5, "Ney", pb::ARMY_FRENCH, pb::UNIT_TYPE_LEADER, 17, 45);
+  moving.apply_snapshot(movement);
+  const auto both = moving.select_unit(5);
+  REQUIRE(both.size() == 2);
+  CHECK(both[0].has_query_command_range());
+  CHECK(both[1].has_query_reachable());
+}

@@ -94,3 +94,60 @@ TEST_CASE("A development server plays the Campaign Variant not by the book, and 
   CHECK(alice->request(open_game(game, false)).has_refusal());
   CHECK(server->log().find("needs rules the engine does not have") != std::string::npos);
 }
+
+TEST_CASE("11.2 QueryCommandRange answers a leader's traced range and whom he commands, on the real server",
+          "[e2e][games][11.2]") {
+  ServerProcess server({game_server_args(), {}});
+  GamePlayer alice(server.port(), "alice");
+  const auto created = alice.request(
+      create_game("campaign", {v1::SEAT_FRENCH}, test_entropy("alice"), v1::SPECTATOR_VIEW_UNSPECIFIED));
+  REQUIRE(created.has_game_created());
+  const std::uint64_t game = created.game_created().game_id();
+  const auto opened = alice.request(open_game(game, false));
+  REQUIRE(opened.has_game_snapshot());
+  const auto& units = opened.game_snapshot().view().units();
+  const auto ask = [&](std::uint32_t unit) {
+    v1::ClientEnvelope envelope;
+    envelope.mutable_query_command_range()->set_game_id(game);
+    envelope.mutable_query_command_range()->set_unit(unit);
+    return alice.request(envelope);
+  };
+  int leaders_asked = 0;
+  for (const v1::Unit& unit : units) {
+    if (unit.status() != v1::UNIT_STATUS_ON_MAP) continue;
+    const auto answer = ask(unit.index());
+    INFO(unit.id());
+    if (unit.type() != v1::UNIT_TYPE_LEADER) {
+      REQUIRE(answer.has_refusal());
+      CHECK(answer.refusal().code() == v1::REFUSAL_CODE_INVALID_REQUEST);
+      CHECK(answer.refusal().message() == "not a leader on the map");
+      continue;
+    }
+    ++leaders_asked;
+    REQUIRE(answer.has_command_range());
+    const v1::CommandRange& range = answer.command_range();
+    CHECK(range.unit() == unit.index());
+    CHECK((range.range() == 5 || range.range() == 3));  // a commander or an officer (11.1)
+    REQUIRE(range.hexes_size() > 1);
+    CHECK(range.hexes(0).column() == unit.hex().column());  // his own hex first
+    CHECK(range.hexes(0).row() == unit.hex().row());
+    for (const std::uint32_t commanded : range.commanded()) {
+      REQUIRE(commanded < static_cast<std::uint32_t>(units.size()));
+      CHECK(units[static_cast<int>(commanded)].army() == unit.army());  // 11.1C: his own army only
+    }
+  }
+  CHECK(leaders_asked > 5);
+  CHECK(ask(100000).refusal().code() == v1::REFUSAL_CODE_INVALID_REQUEST);
+
+  // A game without 11.0: nothing to show, and it says why.
+  const auto battle = alice.request(
+      create_game("quatre-bras", {v1::SEAT_FRENCH}, test_entropy("alice"), v1::SPECTATOR_VIEW_UNSPECIFIED));
+  REQUIRE(battle.has_game_created());
+  REQUIRE(alice.request(open_game(battle.game_created().game_id(), false)).has_game_snapshot());
+  v1::ClientEnvelope envelope;
+  envelope.mutable_query_command_range()->set_game_id(battle.game_created().game_id());
+  envelope.mutable_query_command_range()->set_unit(0);
+  const auto refused = alice.request(envelope);
+  REQUIRE(refused.has_refusal());
+  CHECK(refused.refusal().code() == v1::REFUSAL_CODE_NOT_ALLOWED);
+}

@@ -13,6 +13,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <cstdio>
 #include <filesystem>
 #include <sstream>
 
@@ -174,4 +175,49 @@ TEST_CASE("12.0 a reorganization played on the real server through hd_term's gen
   // A second choose finds nothing offered.
   CHECK_FALSE(bob.run_line("choose 1"));
   fs::remove_all(dir);
+}
+
+TEST_CASE("11.2 hd_term's `command LEADER` shows a leader's traced range and whom he commands",
+          "[terminal][e2e][11.2]") {
+  // The shipped scenarios: the Campaign plays 11.0.
+  const fs::path root = fs::path(HD_SOURCE_DIR) / "scenarios";
+  hd::test::ServerOptions server_options;
+  server_options.extra_args = hd::test::cheap_hashing_args(root);
+  hd::test::ServerProcess server(server_options);
+  std::ostringstream out;
+  hd::term::TerminalOptions terminal_options;
+  terminal_options.server_url = server.url();
+  terminal_options.data_root = root;
+  terminal_options.strict = true;
+  terminal_options.quiet = true;
+  hd::term::Terminal alice(terminal_options, out);
+  REQUIRE(alice.run_line("register alice password-alice"));
+  INFO(out.str());
+  REQUIRE(alice.run_line("create campaign take=french"));
+  const std::string created = out.str();
+  const auto at = created.find("created game ");
+  REQUIRE(at != std::string::npos);
+  const std::string id = created.substr(at + 13, created.find(' ', at + 13) - at - 13);
+  REQUIRE(alice.run_line("open " + id));
+  // A French leader on the map, and a combat unit, as the view shows them.
+  const v1::Unit* leader = nullptr;
+  const v1::Unit* unit = nullptr;
+  for (const v1::Unit& each : alice.client()->game()->view.units()) {
+    if (each.status() != v1::UNIT_STATUS_ON_MAP || each.army() != v1::ARMY_FRENCH) continue;
+    if (each.type() == v1::UNIT_TYPE_LEADER && !leader) leader = &each;
+    if (each.type() != v1::UNIT_TYPE_LEADER && !unit) unit = &each;
+  }
+  REQUIRE(leader);
+  REQUIRE(unit);
+  out.str("");
+  REQUIRE(alice.run_line("command " + leader->id()));
+  const std::string words = out.str();
+  CHECK_THAT(words, Catch::StartsWith(leader->id() + ": command range "));
+  char own_hex[8];
+  std::snprintf(own_hex, sizeof own_hex, "%02u%02u", leader->hex().column(), leader->hex().row());
+  CHECK_THAT(words, Catch::Contains(" hexes reached: " + std::string(own_hex) + " "));  // his own first
+  CHECK_THAT(words, Catch::Contains("\ncommands:"));
+  // A combat unit is no leader: refused here, before asking.
+  CHECK_FALSE(alice.run_line("command " + unit->id()));
+  CHECK_FALSE(alice.run_line("command"));
 }

@@ -82,7 +82,8 @@ void ClientModel::open_catch_up(std::uint64_t game_id, bool spectate, std::uint6
 void ClientModel::send_game(std::vector<Request> requests) {
   for (auto& request : requests) {
     const bool query = request.has_query_reachable() || request.has_query_odds() ||
-                       request.has_query_combat_options() || request.has_query_retreats();
+                       request.has_query_combat_options() || request.has_query_retreats() ||
+                       request.has_query_command_range();
     const RequestKind kind = query                     ? RequestKind::Query
                              : request.has_send_chat() ? RequestKind::Chat
                                                        : RequestKind::Action;
@@ -215,6 +216,9 @@ void ClientModel::on_envelope(const pb::ServerEnvelope& envelope) {
       break;
     case pb::ServerEnvelope::kReachable:
       game_.apply_reachable(envelope.reachable());
+      break;
+    case pb::ServerEnvelope::kCommandRange:
+      game_.apply_command_range(envelope.command_range());
       break;
     case pb::ServerEnvelope::kCombatOptions:
       game_.apply_combat_options(envelope.combat_options());

@@ -215,6 +215,10 @@ void GameModel::apply_reachable(const pb::Reachable& reachable) {
     if (const auto hex = hex_of(entry.hex())) reachable_[*hex] = entry;
 }
 
+void GameModel::apply_command_range(const pb::CommandRange& range) {
+  if (range.game_id() == game_id_ && selected_unit_ == range.unit()) command_range_ = range;
+}
+
 void GameModel::apply_combat_options(const pb::CombatOptions& options) {
   if (options.game_id() == game_id_) combat_options_ = options;
 }
@@ -446,6 +450,7 @@ std::vector<Request> GameModel::click_hex(engine::Hex hex, ClickIntent intent) {
     if (mine.empty()) {
       selected_unit_.reset();
       reachable_.clear();
+      command_range_.reset();
       return {};
     }
     // A second click on the same stack selects its next unit.
@@ -497,8 +502,14 @@ std::vector<Request> GameModel::select_unit(std::uint32_t index) {
   if (const auto hex = hex_of(chosen->hex()); chosen->status() == pb::UNIT_STATUS_ON_MAP && hex)
     selected_hex_ = *hex;
   reachable_.clear();
-  if (!my_decision() || view_.phase() != pb::PHASE_MOVEMENT) return {};
-  return {requests::query_reachable(game_id_, index)};
+  command_range_.reset();
+  std::vector<Request> asked;
+  // 11.2: a leader on the map shows his command range, whatever the phase.
+  if (chosen->type() == pb::UNIT_TYPE_LEADER && chosen->status() == pb::UNIT_STATUS_ON_MAP)
+    asked.push_back(requests::query_command_range(game_id_, index));
+  if (my_decision() && view_.phase() == pb::PHASE_MOVEMENT)
+    asked.push_back(requests::query_reachable(game_id_, index));
+  return asked;
 }
 
 std::vector<Request> GameModel::refresh_queries() const {
@@ -555,6 +566,7 @@ void GameModel::clear_selection() {
   resign_armed_ = false;
   selected_unit_.reset();
   reachable_.clear();
+  command_range_.reset();
   attackers_.clear();
   defenders_.clear();
   bombarding_.clear();

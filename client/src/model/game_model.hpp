@@ -81,6 +81,7 @@ class GameModel {
   void apply_chat(const pb::ChatMessage& message);
   // Query answers: kept only if they still match what is selected or built.
   void apply_reachable(const pb::Reachable& reachable);
+  void apply_command_range(const pb::CommandRange& range);
   void apply_combat_options(const pb::CombatOptions& options);
   void apply_odds(const pb::OddsAnswer& odds);
   void apply_retreats(const pb::RetreatHexes& retreats);
@@ -136,6 +137,8 @@ class GameModel {
   std::optional<engine::Hex> selected_hex() const { return selected_hex_; }
   // The server's reachable hexes for the selected unit (empty until the answer arrives).
   const std::map<engine::Hex, pb::ReachableHex>& reachable() const { return reachable_; }
+  // 11.2: the selected leader's command range and whom he commands (none until the answer arrives).
+  const std::optional<pb::CommandRange>& command_range() const { return command_range_; }
   // The combat being built and the server's answer about it.
   const std::set<std::uint32_t>& attackers() const { return attackers_; }
   const std::set<std::uint32_t>& defenders() const { return defenders_; }
@@ -234,6 +237,7 @@ class GameModel {
   std::optional<std::uint32_t> selected_unit_;
   std::optional<engine::Hex> selected_hex_;
   std::map<engine::Hex, pb::ReachableHex> reachable_;
+  std::optional<pb::CommandRange> command_range_;
   std::set<std::uint32_t> attackers_;
   std::set<std::uint32_t> defenders_;
   std::set<std::uint32_t> bombarding_;

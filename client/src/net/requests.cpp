@@ -87,6 +87,13 @@ pb::ClientEnvelope query_reachable(std::uint64_t game_id, std::uint32_t unit) {
   return envelope;
 }
 
+pb::ClientEnvelope query_command_range(std::uint64_t game_id, std::uint32_t leader) {
+  pb::ClientEnvelope envelope;
+  envelope.mutable_query_command_range()->set_game_id(game_id);
+  envelope.mutable_query_command_range()->set_unit(leader);
+  return envelope;
+}
+
 pb::ClientEnvelope query_combat_options(std::uint64_t game_id) {
   pb::ClientEnvelope envelope;
   envelope.mutable_query_combat_options()->set_game_id(game_id);

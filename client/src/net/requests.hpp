@@ -39,6 +39,8 @@ pb::ClientEnvelope join_game(std::uint64_t game_id, const std::string& invite_co
 // Opens a game; `last_seen_sequence` > 0 asks for the updates after it instead of a snapshot.
 pb::ClientEnvelope open_game(std::uint64_t game_id, bool spectate, std::uint64_t last_seen_sequence);
 pb::ClientEnvelope query_reachable(std::uint64_t game_id, std::uint32_t unit);
+// 11.2: a leader's command range and whom he commands.
+pb::ClientEnvelope query_command_range(std::uint64_t game_id, std::uint32_t leader);
 pb::ClientEnvelope query_combat_options(std::uint64_t game_id);
 pb::ClientEnvelope query_odds(std::uint64_t game_id, const pb::Attack& attack);
 pb::ClientEnvelope query_retreats(std::uint64_t game_id);

@@ -401,6 +401,7 @@ void GameScreen::draw_overlays(sf::RenderTarget& target, const GameModel& game) 
       }
     }
   }
+  draw_command_range(target, game);
   if (const auto& retreats = game.retreats()) {
     for (const auto* list : {&retreats->hexes(), &retreats->advance_hexes()}) {
       for (const auto& coord : *list) {
@@ -418,6 +419,32 @@ void GameScreen::draw_overlays(sf::RenderTarget& target, const GameModel& game) 
     shape.setOutlineColor(to_sf_color(palette::kSelection));
     shape.setOutlineThickness(2.0f);
     target.draw(shape);
+  }
+}
+
+void GameScreen::draw_command_range(sf::RenderTarget& target, const GameModel& game) const {
+  const auto& range = game.command_range();
+  if (!range || range->hexes().empty()) return;
+  const engine::HexLayout layout = camera_.layout();
+  // 11.2: each hex the leader's command reaches, outlined; a line to each officer and unit he commands.
+  for (const auto& coord : range->hexes()) {
+    if (const auto hex = hex_of(coord)) {
+      sf::ConvexShape shape = hex_shape(layout, *hex, 3.0f);
+      shape.setFillColor(with_alpha(palette::kCommandRange, 45));
+      shape.setOutlineColor(with_alpha(palette::kCommandRange, 160));
+      shape.setOutlineThickness(1.0f);
+      target.draw(shape);
+    }
+  }
+  const auto from = hex_of(range->hexes(0));
+  if (!from) return;
+  const float thickness = static_cast<float>(std::max(2.0, layout.hex_width() * 0.05));
+  for (const std::uint32_t index : range->commanded()) {
+    const pb::Unit* unit = game.unit(index);
+    if (!unit || unit->status() != pb::UNIT_STATUS_ON_MAP) continue;
+    if (const auto to = hex_of(unit->hex()); to && *to != *from)
+      draw_thick_line(target, to_vector(layout.centre(*from)), to_vector(layout.centre(*to)), thickness,
+                      to_sf_color(palette::kCommandRange));
   }
 }
 
@@ -598,6 +625,20 @@ void GameScreen::draw_panel(sf::RenderTarget& target, ClientModel& model, sf::Ve
       if (game.is_mine(*unit))
         kit_.button(target, {left + kSidePanelWidth - 60, row_top, 50, kLine}, "pick",
                     [&model, index] { model.send_game(model.game().select_unit(index)); });
+    }
+    // 11.2: the selected leader's command, drawn on the map as his range and lines.
+    if (const auto& range = game.command_range()) {
+      std::string words = "  command range " + std::to_string(range->range()) + " hexes; commands ";
+      if (range->commanded().empty()) words += "nobody now";
+      for (int i = 0; i < range->commanded_size(); ++i) {
+        if (i == 3) {
+          words += " and " + std::to_string(range->commanded_size() - 3) + " more";
+          break;
+        }
+        const pb::Unit* commanded = game.unit(range->commanded(i));
+        words += (i ? ", " : "") + (commanded ? commanded->id() : std::string("?"));
+      }
+      line(words);
     }
   }
 

@@ -43,6 +43,8 @@ class GameScreen {
   void on_map_click(float x, float y, bool shift, ClientModel& model);
   void on_key(const sf::Event::KeyEvent& key, ClientModel& model);
   void draw_overlays(sf::RenderTarget& target, const GameModel& game) const;
+  // 11.2: the selected leader's command range (outlined hexes) and lines to whom he commands.
+  void draw_command_range(sf::RenderTarget& target, const GameModel& game) const;
   void draw_counters(sf::RenderTarget& target, const GameModel& game) const;
   void draw_panel(sf::RenderTarget& target, ClientModel& model, sf::Vector2f size);
   void draw_crt(sf::RenderTarget& target, sf::Vector2f size) const;

@@ -33,13 +33,14 @@ inline constexpr Rgb kDemoralizedMark{20, 20, 20};    // top left: its corps dem
 inline constexpr Rgb kMovedMark{250, 250, 250};       // bottom left: moved this phase
 
 // The game screen's overlays on the map (drawn translucent over the terrain, kOverlayAlpha).
-inline constexpr Rgb kReachable{40, 150, 255};  // hexes the selected unit can reach
-inline constexpr Rgb kPathLine{10, 40, 150};    // the hovered hex's path
-inline constexpr Rgb kSelection{255, 214, 0};   // the selected unit's counter and hex
-inline constexpr Rgb kAttacker{230, 30, 30};    // units in the combat being built: attackers
-inline constexpr Rgb kDefender{255, 140, 0};    // defenders
-inline constexpr Rgb kBombard{160, 60, 210};    // bombarding artillery
-inline constexpr Rgb kRetreatHex{40, 200, 80};  // legal retreat or advance hexes
+inline constexpr Rgb kReachable{40, 150, 255};    // hexes the selected unit can reach
+inline constexpr Rgb kPathLine{10, 40, 150};      // the hovered hex's path
+inline constexpr Rgb kSelection{255, 214, 0};     // the selected unit's counter and hex
+inline constexpr Rgb kAttacker{230, 30, 30};      // units in the combat being built: attackers
+inline constexpr Rgb kDefender{255, 140, 0};      // defenders
+inline constexpr Rgb kBombard{160, 60, 210};      // bombarding artillery
+inline constexpr Rgb kRetreatHex{40, 200, 80};    // legal retreat or advance hexes
+inline constexpr Rgb kCommandRange{0, 150, 150};  // a selected leader's command range and links (11.2)
 inline constexpr std::uint8_t kOverlayAlpha = 110;
 // Bombardment sight lines (7.3): the server's verdict on the combat as built.
 inline constexpr Rgb kSightClear{30, 170, 60};      // the combat is legal: sight and range

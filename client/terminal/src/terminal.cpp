@@ -3,6 +3,7 @@
 #include <hd/term/terminal.hpp>
 #include <hd/wire/tls_client.hpp>
 
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -28,6 +29,7 @@ const char* const kHelp =
     "  join GAME SEAT[,SEAT] [invite=CODE] | leave GAME SEAT | open GAME | spectate GAME | close\n"
     "  state | french ... | coalition ... (an action in the notation) | confirm | reject\n"
     "  choose N (the Nth choice of a rule's decision, as `state` lists them)\n"
+    "  command LEADER (11.2: the hexes his command reaches now and whom he commands)\n"
     "  undo request|accept|decline | draw offer|accept|decline | resign\n"
     "  chat TEXT | chat-side TEXT | export RECORD_FILE [PROOF_FILE]\n"
     "  wait (until the open game needs our decision or ends) | bot [SEED] (play our seats to the end)\n"
@@ -404,6 +406,34 @@ bool Terminal::run_line(const std::string& raw) {
     v1::GameAction action;
     action.mutable_notation()->set_line(command == "do" ? rest_of(line) : line);
     return submit_action(game->game_id, action);
+  }
+  if (command == "command") {  // 11.2: a leader's command range (QueryCommandRange)
+    if (!need_game()) return false;
+    if (words.size() != 2) return fail("usage: command LEADER (a leader's id, as `state` shows it)");
+    const auto& units = game->view.units();
+    const auto leader = std::find_if(units.begin(), units.end(), [&](const v1::Unit& u) {
+      return u.id() == words[1] && u.type() == v1::UNIT_TYPE_LEADER;
+    });
+    if (leader == units.end()) return fail("no leader " + words[1] + " in this game");
+    v1::ClientEnvelope envelope;
+    envelope.mutable_query_command_range()->set_game_id(game->game_id);
+    envelope.mutable_query_command_range()->set_unit(leader->index());
+    const auto answer = client.request(envelope);
+    if (!answer_ok(answer, "CommandRange")) return false;
+    const v1::CommandRange& range = answer->command_range();
+    out_ << leader->id() << ": command range " << range.range() << " hexes, " << range.hexes_size()
+         << " hexes reached:";
+    for (const v1::HexCoord& hex : range.hexes())
+      out_ << " " << hex_text(hex);
+    out_ << "\ncommands:";
+    if (range.commanded().empty()) out_ << " nobody now";
+    for (const std::uint32_t index : range.commanded()) {
+      const auto unit =
+          std::find_if(units.begin(), units.end(), [&](const v1::Unit& u) { return u.index() == index; });
+      out_ << " " << (unit != units.end() ? unit->id() : std::to_string(index));
+    }
+    out_ << "\n";
+    return true;
   }
   if (command == "choose") {
     if (!need_game()) return false;

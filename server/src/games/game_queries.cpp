@@ -1,11 +1,13 @@
-// Queries (QueryReachable, QueryCombatOptions, QueryOdds, QueryRetreats): answered from the engine
-// for a game the caller holds a seat in or has open; they change nothing.
+// Queries (QueryReachable, QueryCombatOptions, QueryOdds, QueryRetreats, QueryCommandRange): answered from
+// the engine for a game the caller holds a seat in or has open; they change nothing.
 #include "games/game_queries.hpp"
 
 #include "games/spectator_view.hpp"
 
 #include <hd/engine/rules/combat/combat.hpp>
 #include <hd/engine/rules/combat/combat_options.hpp>
+#include <hd/engine/rules/command/command_range.hpp>
+#include <hd/engine/rules/modules/extension_points.hpp>
 #include <hd/engine/rules/movement/movement.hpp>
 #include <hd/wire/game_convert.hpp>
 #include <hd/wire/hex_convert.hpp>
@@ -55,6 +57,9 @@ bool GameQueries::handle(const Caller& caller, const Envelope& request) {
     case v1::ClientEnvelope::kQueryRetreats:
       query_retreats(caller, request);
       return true;
+    case v1::ClientEnvelope::kQueryCommandRange:
+      query_command_range(caller, request);
+      return true;
     default:
       return false;
   }
@@ -98,6 +103,33 @@ void GameQueries::query_reachable(const Caller& caller, const Envelope& request)
     r.set_can_exit(hex.can_exit);
     r.set_stop_refused(!hex.can_stop);
   }
+  outbound_.send(caller.connection, answer);
+}
+
+void GameQueries::query_command_range(const Caller& caller, const Envelope& request) {
+  const v1::QueryCommandRange& query = request.query_command_range();
+  GameRoom* room = query_room(caller, request, query.game_id());
+  if (!room) return;
+  const std::size_t shown = units_shown_to(*room, caller);
+  if (query.unit() >= shown)
+    return send_refusal_(caller, request, v1::REFUSAL_CODE_INVALID_REQUEST, "unit number out of range");
+  if (!engine::rule_in_force(*room->state.rules, "11.0"))
+    return send_refusal_(caller, request, v1::REFUSAL_CODE_NOT_ALLOWED, "this game plays no command (11.0)");
+  const auto leader = static_cast<engine::UnitIndex>(query.unit());
+  const engine::UnitState& piece = room->state.units[leader];
+  if (!piece.is_leader() || !piece.on_map())
+    return send_refusal_(caller, request, v1::REFUSAL_CODE_INVALID_REQUEST, "not a leader on the map");
+  const engine::LeaderCommandRange range = engine::leader_command_range(room->state, leader);
+  v1::ServerEnvelope answer;
+  answer.set_request_id(request.request_id());
+  v1::CommandRange& out = *answer.mutable_command_range();
+  out.set_game_id(query.game_id());
+  out.set_unit(query.unit());
+  out.set_range(static_cast<std::uint32_t>(range.range));
+  for (engine::Hex hex : range.hexes)
+    *out.add_hexes() = wire::to_proto(hex);
+  for (engine::UnitIndex unit : range.commanded)
+    if (unit < shown) out.add_commanded(static_cast<std::uint32_t>(unit));  // 18.5C's hidden units stay so
   outbound_.send(caller.connection, answer);
 }
 

@@ -58,6 +58,8 @@ std::string_view request_type_name(const v1::ClientEnvelope& envelope) {
       return "query_odds";
     case v1::ClientEnvelope::kQueryRetreats:
       return "query_retreats";
+    case v1::ClientEnvelope::kQueryCommandRange:
+      return "query_command_range";
     case v1::ClientEnvelope::kExportRecord:
       return "export_record";
     case v1::ClientEnvelope::kSetWebhook:
