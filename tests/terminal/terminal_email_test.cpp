@@ -65,4 +65,13 @@ TEST_CASE("hd_term email sets, confirms and removes the account's address, and s
   CHECK(contains(removed.output, "e-mail address removed\n"));
   CHECK(hd::test::query(server.database_path(), "SELECT count(*) FROM account_emails") ==
         std::vector<std::string>{"0"});
+
+  // `email confirm` without its code is a usage error, never an address "confirm" sent to the server.
+  const hd::test::TermRun no_code = run_term(server.directory(), "email-no-code", server.url(),
+                                             {"login alice alice-password", "email confirm"});
+  INFO(no_code.output);
+  CHECK(no_code.status == 1);
+  CHECK(contains(no_code.output, "usage: email"));
+  CHECK(hd::test::query(server.database_path(), "SELECT count(*) FROM account_emails") ==
+        std::vector<std::string>{"0"});
 }

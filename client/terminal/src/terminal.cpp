@@ -238,7 +238,7 @@ bool Terminal::run_line(const std::string& raw) {
   }
   if (command == "email") {  // issue 16: turn notifications by e-mail (docs/games.md)
     const bool confirm = words.size() == 3 && words[1] == "confirm";
-    if (words.size() > 2 && !confirm)
+    if ((words.size() > 2 && !confirm) || (words.size() == 2 && words[1] == "confirm"))
       return fail("usage: email [ADDRESS] (no ADDRESS: remove it) | email confirm CODE");
     v1::ClientEnvelope envelope;
     if (confirm) {

@@ -525,7 +525,7 @@ void Hub::set_email(Caller& caller, const v1::ClientEnvelope& envelope) {
                         " confirmation codes are mailed per hour: confirm the last one, or try again later");
     const std::string code = emails_.set(account, address, now);
     email_sender_->send(EmailMessage{
-        address, "Hundred Days: your confirmation code " + code,
+        address, "Hundred Days: confirm your e-mail address",  // the code in the body only, not in lists
         "Your confirmation code is " + code +
             ".\n\nTo get turn notices at this address, confirm it: in the terminal client type\n\n  email "
             "confirm " +
