@@ -130,3 +130,67 @@ TEST_CASE("12.0 the window client offers the reorganization segment's choices an
   CHECK(client.finish() == 0);
   fs::remove_all(dir);
 }
+
+// The exact colour the client draws a leader's command lines in (view/map_palette.hpp kCommandRange).
+long command_line_pixels(const sf::Image& image) {
+  long count = 0;
+  for (unsigned y = 0; y < kHeight; ++y)
+    for (unsigned x = 0; x < kWidth - kPanelWidth; ++x)
+      count += image.getPixel(x, y) == sf::Color(0, 150, 150) ? 1 : 0;
+  return count;
+}
+
+TEST_CASE("11.2 the window client shows a picked leader's command range and whom he commands",
+          "[client][e2e][11.2]") {
+  const fs::path artifacts = fs::path(HD_ARTIFACTS_DIR) / "client_command_range";
+  fs::create_directories(artifacts);
+  const fs::path dir = fs::temp_directory_path() / ("hd-client-command-" + std::to_string(::getpid()));
+  auto [root, server] = hd::test::drill_server(dir, "command-drill", hd::test::game_server_args());
+  hd::test::GamePlayer alice{server.port(), "alice"};
+  hd::test::GamePlayer bob{server.port(), "bob"};
+  const auto created = alice.request(hd::test::create_game(
+      "command-drill", {v1::SEAT_FRENCH}, hd::test::test_entropy("alice"), v1::SPECTATOR_VIEW_FRENCH));
+  INFO(created.refusal().message());
+  REQUIRE(created.has_game_created());
+  const std::uint64_t id = created.game_created().game_id();
+  REQUIRE(bob.request(hd::test::join_game(id, v1::SEAT_ALLIED, hd::test::test_entropy("bob")))
+              .has_game_changed());
+
+  hd::test::ScriptedClient client(HD_CLIENT_BINARY,
+                                  {"--server", server.url(), "--width", std::to_string(kWidth), "--height",
+                                   std::to_string(kHeight), "--user", "alice", "--password", "password-alice",
+                                   "--open-game", std::to_string(id), "--data", root.string()},
+                                  dir / "client.log", kWidth, kHeight);
+  client.send("wait-for game");
+  client.send("wait-for my-decision");
+  client.send("frames 3");
+  client.send("screenshot " + (artifacts / "before.png").string());
+  const auto before = client.report();
+  INFO(client.log());
+  REQUIRE(before);
+  std::string ney;
+  for (const std::string& unit : before->items("units"))
+    if (unit.find(":f:2020:") != std::string::npos) ney = unit.substr(0, unit.find(':'));
+  REQUIRE_FALSE(ney.empty());  // Ney, alone in his hex
+
+  // A click on his hex picks him (no combat unit there): his range and his command are asked.
+  client.send("click-hex 2020");
+  client.send("wait-for idle");
+  client.send("frames 3");
+  client.send("screenshot " + (artifacts / "range.png").string());
+  const auto picked = client.report();
+  REQUIRE(picked);
+  INFO(picked->line);
+  CHECK((*picked)["selected"] == ney);
+
+  sf::Image without, with;
+  REQUIRE(without.loadFromFile((artifacts / "before.png").string()));
+  REQUIRE(with.loadFromFile((artifacts / "range.png").string()));
+  // The line to Reille, two hexes off, is drawn in the command colour; none was before.
+  CHECK(command_line_pixels(without) == 0);
+  CHECK(command_line_pixels(with) > 40);
+  // The panel names whom he commands.
+  CHECK(panel_pixels_changed(without, with) > 500);
+  CHECK(client.finish() == 0);
+  fs::remove_all(dir);
+}

@@ -479,3 +479,21 @@ TEST_CASE(
   CHECK(both[0].has_query_command_range());
   CHECK(both[1].has_query_reachable());
 }
+
+TEST_CASE("10.1, 11.2 clicks on a stack pick its combat units, then its leaders") {
+  GameModel model;
+  pb::GameSnapshot snapshot = sample_snapshot(pb::PHASE_MOVEMENT);
+  add_unit(*snapshot.mutable_view(), 5, "Ney", pb::ARMY_FRENCH, pb::UNIT_TYPE_LEADER, 17, 45);
+  model.apply_snapshot(snapshot);
+  const Hex stack{17, 45};
+  model.click_hex(stack, ClickIntent::Primary);
+  CHECK(model.selected_unit() == 0u);  // Bach
+  model.click_hex(stack, ClickIntent::Primary);
+  CHECK(model.selected_unit() == 1u);  // Pire
+  const auto leader = model.click_hex(stack, ClickIntent::Primary);
+  CHECK(model.selected_unit() == 5u);  // Ney
+  REQUIRE(leader.size() == 2);
+  CHECK(leader[0].has_query_command_range());
+  model.click_hex(stack, ClickIntent::Primary);
+  CHECK(model.selected_unit() == 0u);  // round again
+}

@@ -447,17 +447,22 @@ std::vector<Request> GameModel::click_hex(engine::Hex hex, ClickIntent intent) {
         return {requests::submit(game_id_, requests::move_action(moving, path, exit_map))};
       }
     }
-    if (mine.empty()) {
+    // The stack's combat units, then its leaders (10.1: they move too; 11.2: their range shows).
+    std::vector<std::uint32_t> selectable = mine;
+    for (const auto index : here)
+      if (const pb::Unit* each = unit(index); each && each->type() == pb::UNIT_TYPE_LEADER && is_mine(*each))
+        selectable.push_back(index);
+    if (selectable.empty()) {
       selected_unit_.reset();
       reachable_.clear();
       command_range_.reset();
       return {};
     }
     // A second click on the same stack selects its next unit.
-    auto next = mine.begin();
+    auto next = selectable.begin();
     if (selected_unit_) {
-      const auto current = std::find(mine.begin(), mine.end(), *selected_unit_);
-      if (current != mine.end() && current + 1 != mine.end()) next = current + 1;
+      const auto current = std::find(selectable.begin(), selectable.end(), *selected_unit_);
+      if (current != selectable.end() && current + 1 != selectable.end()) next = current + 1;
     }
     return select_unit(*next);
   }
