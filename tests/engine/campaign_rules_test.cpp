@@ -1,5 +1,6 @@
-// The Campaign's special rules that the scenario data carries out (22.6F), checked on the real
+// The Campaign's special rules that the scenario data carries out (22.6F, 16.1B), checked on the real
 // scenarios (they still lack other special rules, so they load with the development flag).
+#include <hd/engine/rules/modules/extension_points.hpp>
 #include <hd/loader/data_files.hpp>
 
 #include <catch2/catch.hpp>
@@ -31,4 +32,30 @@ TEST_CASE("22.6F Cole is never used; Colville only with the Hal Force", "[rules]
       CHECK(in_game(*game.value, "Wellington"));  // the check sees the Allied leaders at all
     }
   }
+}
+
+TEST_CASE("16.1B the Campaign's 16.1 option brings the rifles in with their brigades, 16.1B in force",
+          "[rules][16.1B]") {
+  const auto plain = hd::loader::start_scenario_game(hd::loader::default_data_root(),
+                                                     {"campaign", {}, {}, std::nullopt, false});
+  REQUIRE(plain.value);
+  CHECK_FALSE(in_game(*plain.value, "Rifles-1"));
+  CHECK_FALSE(rule_in_force(*plain.value->rules, "16.1B"));
+  // 16.1's other substitutes have no module (their deployment is lost): the option plays only with
+  // the development flag, and says so.
+  const auto game = hd::loader::start_scenario_game(hd::loader::default_data_root(),
+                                                    {"campaign", {"16.1"}, {}, std::nullopt, true});
+  REQUIRE(game.value);
+  const GameState& state = *game.value;
+  CHECK(state.rules->missing_rules == std::vector<std::string>{"16.1"});
+  CHECK(rule_in_force(*state.rules, "16.1B"));
+  for (const UnitState& unit : state.units) {
+    if (unit.id == "Rifles-1") {
+      CHECK(unit.status == UnitStatus::OnMap);
+      CHECK(format_hex(unit.hex) == "1633");  // with Kempt and Picton
+    }
+    if (unit.id == "Rifles-2" || unit.id == "Rifles-3") CHECK(unit.status == UnitStatus::Waiting);
+  }
+  CHECK(in_game(state, "Rifles-2"));
+  CHECK(in_game(state, "Rifles-3"));
 }
