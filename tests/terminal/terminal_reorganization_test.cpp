@@ -26,6 +26,16 @@ fs::path drill_data_root(const fs::path& dir) {
   return hd::test::drill_data_root(dir, "reorganization-drill");
 }
 
+// hd_term's options for a player in these tests: strict (a refused command fails its line), quiet.
+hd::term::TerminalOptions strict_terminal(const std::string& url, const fs::path& data_root) {
+  hd::term::TerminalOptions options;
+  options.server_url = url;
+  options.data_root = data_root;
+  options.strict = true;
+  options.quiet = true;
+  return options;
+}
+
 hd::term::Client* decider(hd::term::Client& a, hd::term::Client& b) {
   if (a.my_decision()) return &a;
   if (b.my_decision()) return &b;
@@ -91,12 +101,7 @@ TEST_CASE("12.0 a reorganization played on the real server through hd_term's gen
 
   // The Allied player: hd_term's own command language, on its own connection.
   std::ostringstream allied_out;
-  hd::term::TerminalOptions terminal_options;
-  terminal_options.server_url = server.url();
-  terminal_options.data_root = root;
-  terminal_options.strict = true;
-  terminal_options.quiet = true;
-  hd::term::Terminal bob(terminal_options, allied_out);
+  hd::term::Terminal bob(strict_terminal(server.url(), root), allied_out);
   REQUIRE(bob.run_line("register bob password-bob"));
   INFO(allied_out.str());
   REQUIRE(bob.run_line("join " + std::to_string(id) + " allied"));
@@ -185,12 +190,7 @@ TEST_CASE("11.2 hd_term's `command LEADER` shows a leader's traced range and who
   server_options.extra_args = hd::test::cheap_hashing_args(root);
   hd::test::ServerProcess server(server_options);
   std::ostringstream out;
-  hd::term::TerminalOptions terminal_options;
-  terminal_options.server_url = server.url();
-  terminal_options.data_root = root;
-  terminal_options.strict = true;
-  terminal_options.quiet = true;
-  hd::term::Terminal alice(terminal_options, out);
+  hd::term::Terminal alice(strict_terminal(server.url(), root), out);
   REQUIRE(alice.run_line("register alice password-alice"));
   INFO(out.str());
   REQUIRE(alice.run_line("create campaign take=french"));
