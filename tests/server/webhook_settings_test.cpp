@@ -8,6 +8,7 @@
 #include "notify/public_address.hpp"
 #include "notify/turn_notices.hpp"
 #include "notify/webhook_sender.hpp"
+#include "notify/webhook_url.hpp"
 #include "server_config.hpp"
 #include "server_process.hpp"
 
@@ -21,9 +22,10 @@ TEST_CASE("Webhook urls: http or https with a host, an optional port and path, b
     INFO(good);
     CHECK_FALSE(webhook_url_problem(good));
   }
-  for (const char* bad : {"", "ftp://h/", "http://", "https:///x", "http://:80/", "http://h:/", "http://h:0/",
-                          "http://h:65536/", "http://h:8x/", "http://user@h/", "http://h /", "http://h/\n",
-                          "http://[::1/", "http://[::1]x/", "HTTP://h/", "//h/"}) {
+  for (const char* bad :
+       {"", "ftp://h/", "http://", "https:///x", "http://:80/", "http://h:/", "http://h:0/",
+        "http://h:65536/", "http://h:8x/", "http://user@h/", "http://h /", "http://h/\n", "http://[::1/",
+        "http://[::1]x/", "http://[::1]:/", "http://[]/", "HTTP://h/", "//h/"}) {
     INFO(bad);
     const auto problem = webhook_url_problem(bad);
     REQUIRE(problem);
@@ -31,6 +33,26 @@ TEST_CASE("Webhook urls: http or https with a host, an optional port and path, b
   }
   CHECK_FALSE(webhook_url_problem("http://h/" + std::string(kMaxWebhookUrlBytes - 9, 'a')));
   CHECK(webhook_url_problem("http://h/" + std::string(kMaxWebhookUrlBytes - 8, 'a')));
+}
+
+TEST_CASE("Webhook urls are split for the request by the same parser that checks them", "[webhooks]") {
+  const auto split = [](const char* url) {
+    auto parsed = parse_webhook_url(url);
+    REQUIRE(std::holds_alternative<WebhookUrl>(parsed));
+    return std::get<WebhookUrl>(parsed);
+  };
+  const WebhookUrl ipv6 = split("https://[::1]:8443/a?b=c#d");
+  CHECK(ipv6.tls);
+  CHECK(ipv6.host == "::1");  // without the brackets: resolved, and named in the certificate check
+  CHECK(ipv6.port == "8443");
+  CHECK(ipv6.target == "/a?b=c");  // no fragment on the wire
+  CHECK(ipv6.host_header == "[::1]:8443");
+  const WebhookUrl bare = split("http://h");
+  CHECK_FALSE(bare.tls);
+  CHECK(bare.port == "80");
+  CHECK(bare.target == "/");
+  CHECK(split("https://h?x=1").target == "/?x=1");
+  CHECK(split("https://h").port == "443");
 }
 
 TEST_CASE("Webhook settings: a new CSPRNG secret each time, replaced and cleared", "[webhooks]") {

@@ -1,51 +1,8 @@
 #include "accounts/webhook_settings.hpp"
 
-#include <algorithm>
-#include <charconv>
 #include <sodium.h>
 
 namespace hd::server {
-
-std::optional<std::string> webhook_url_problem(std::string_view url) {
-  const std::string shape = "a webhook url is http://host[:port][/path] or https://..., at most 512 bytes";
-  if (url.size() > kMaxWebhookUrlBytes) return shape;
-  const bool printable =
-      std::all_of(url.begin(), url.end(), [](char c) { return c > ' ' && c < 0x7f && c != '\\'; });
-  if (!printable) return shape + ", without spaces or control characters";
-  std::string_view rest;
-  if (url.starts_with("http://")) {
-    rest = url.substr(7);
-  } else if (url.starts_with("https://")) {
-    rest = url.substr(8);
-  } else {
-    return shape;
-  }
-  const std::string_view authority = rest.substr(0, rest.find_first_of("/?#"));
-  if (authority.find('@') != std::string_view::npos) return shape + ", without user information";
-  std::string_view host = authority;
-  std::string_view port;
-  if (authority.starts_with("[")) {  // [IPv6]:port
-    const auto close = authority.find(']');
-    if (close == std::string_view::npos) return shape;
-    host = authority.substr(0, close + 1);
-    const std::string_view after = authority.substr(close + 1);
-    if (!after.empty() && !after.starts_with(":")) return shape;
-    if (!after.empty()) port = after.substr(1);
-  } else if (const auto colon = authority.find(':'); colon != std::string_view::npos) {
-    host = authority.substr(0, colon);
-    port = authority.substr(colon + 1);
-  }
-  if (host.empty() || host == "[]") return shape + ", with a host";
-  if (authority.find(':') != std::string_view::npos && !authority.starts_with("[") && port.empty())
-    return shape;
-  if (!port.empty()) {
-    int number = 0;
-    const auto [end, error] = std::from_chars(port.data(), port.data() + port.size(), number);
-    if (error != std::errc() || end != port.data() + port.size() || number < 1 || number > 65535)
-      return shape + ", with a port of 1-65535";
-  }
-  return std::nullopt;
-}
 
 std::string new_webhook_secret() {
   unsigned char bytes[32];

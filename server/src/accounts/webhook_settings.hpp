@@ -15,17 +15,10 @@
 
 namespace hd::server {
 
-// The longest webhook url accepted (the column's CHECK says the same).
-inline constexpr std::size_t kMaxWebhookUrlBytes = 512;
-
 struct Webhook {
   std::string url;
   std::string secret;  // 64 hex digits, the HMAC key as it is
 };
-
-// Why `url` is no webhook url, or nullopt: http:// or https://, a host (optionally [IPv6] and a
-// :port of 1-65535), an optional path, no spaces or control characters, at most 512 bytes.
-std::optional<std::string> webhook_url_problem(std::string_view url);
 
 // A new signing secret: 32 bytes of libsodium's CSPRNG as 64 lower-case hex digits.
 std::string new_webhook_secret();

@@ -3,6 +3,7 @@
 #include "log.hpp"
 #include "notify/public_address.hpp"
 #include "notify/webhook_sender.hpp"
+#include "notify/webhook_url.hpp"
 #include "ops/request_type.hpp"
 
 #include <boost/asio/post.hpp>

@@ -2,6 +2,7 @@
 
 #include "log.hpp"
 #include "notify/public_address.hpp"
+#include "notify/webhook_url.hpp"
 
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/post.hpp>
@@ -15,6 +16,7 @@
 #include <optional>
 #include <sodium.h>
 #include <type_traits>
+#include <variant>
 #include <vector>
 
 namespace hd::server {
@@ -25,41 +27,6 @@ namespace http = beast::http;
 using tcp = net::ip::tcp;
 
 namespace {
-
-struct ParsedUrl {
-  bool tls = false;
-  std::string host;  // without brackets
-  std::string port;
-  std::string target;
-  std::string host_header;
-};
-
-// An http:// or https:// url already checked by webhook_url_problem (nullopt for anything else).
-std::optional<ParsedUrl> parse_url(const std::string& url) {
-  ParsedUrl parsed;
-  parsed.tls = url.starts_with("https://");
-  if (!parsed.tls && !url.starts_with("http://")) return std::nullopt;
-  const std::string rest = url.substr(parsed.tls ? 8 : 7);
-  const auto slash = rest.find_first_of("/?#");
-  const std::string authority = rest.substr(0, slash);
-  parsed.host_header = authority;
-  parsed.target = slash == std::string::npos ? "/" : rest.substr(slash);
-  if (parsed.target.starts_with("?")) parsed.target = "/" + parsed.target;
-  if (const auto hash = parsed.target.find('#'); hash != std::string::npos) parsed.target.resize(hash);
-  if (parsed.target.empty()) parsed.target = "/";
-  parsed.port = parsed.tls ? "443" : "80";
-  if (authority.starts_with("[")) {
-    const auto close = authority.find(']');
-    parsed.host = authority.substr(1, close - 1);
-    if (close + 1 < authority.size()) parsed.port = authority.substr(close + 2);
-  } else if (const auto colon = authority.find(':'); colon != std::string::npos) {
-    parsed.host = authority.substr(0, colon);
-    parsed.port = authority.substr(colon + 1);
-  } else {
-    parsed.host = authority;
-  }
-  return parsed;
-}
 
 using TlsStream = beast::ssl_stream<beast::tcp_stream>;
 
@@ -72,7 +39,7 @@ class Delivery : public std::enable_shared_from_this<Delivery<Stream>> {
  public:
   template <typename... StreamArgs>
   Delivery(std::shared_ptr<WebhookSender> sender, net::strand<net::any_io_executor> strand,
-           std::chrono::milliseconds timeout, WebhookMessage message, ParsedUrl url,
+           std::chrono::milliseconds timeout, WebhookMessage message, WebhookUrl url,
            StreamArgs&&... stream_args)
       : sender_(std::move(sender)),
         timeout_(timeout),
@@ -175,7 +142,7 @@ class Delivery : public std::enable_shared_from_this<Delivery<Stream>> {
   std::shared_ptr<WebhookSender> sender_;
   std::chrono::milliseconds timeout_;
   WebhookMessage message_;
-  ParsedUrl url_;
+  WebhookUrl url_;
   tcp::resolver resolver_;
   Stream stream_;
   http::request<http::string_body> request_;
@@ -197,9 +164,9 @@ std::string webhook_signature(const std::string& secret, const std::string& body
 }
 
 std::optional<std::string> webhook_host(const std::string& url) {
-  const auto parsed = parse_url(url);
-  if (!parsed) return std::nullopt;
-  return parsed->host;
+  const auto parsed = parse_webhook_url(url);
+  if (const auto* split = std::get_if<WebhookUrl>(&parsed)) return split->host;
+  return std::nullopt;
 }
 
 WebhookSender::WebhookSender(net::any_io_executor io, Metrics& metrics, std::size_t queue_limit,
@@ -235,7 +202,8 @@ void WebhookSender::next() {
   while (!busy_ && !queue_.empty()) {
     WebhookMessage message = std::move(queue_.front());
     queue_.pop_front();
-    auto url = parse_url(message.url);
+    auto parsed = parse_webhook_url(message.url);
+    auto* url = std::get_if<WebhookUrl>(&parsed);
     if (!url) {
       log_event(LogLevel::Warning, "webhook_not_sent",
                 {{"what", message.what}, {"reason", "not an http(s) url"}});

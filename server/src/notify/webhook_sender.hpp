@@ -23,7 +23,7 @@
 namespace hd::server {
 
 struct WebhookMessage {
-  std::string url;     // checked by webhook_url_problem (accounts/webhook_settings.hpp)
+  std::string url;     // checked by webhook_url_problem (notify/webhook_url.hpp)
   std::string secret;  // the HMAC key
   std::string body;    // the JSON body
   std::string what;    // for the logs: "game 3 account 5 your-turn"
