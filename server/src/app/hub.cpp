@@ -79,7 +79,7 @@ Hub::Hub(net::any_io_executor io, Database& db, const ServerConfig& config, Outb
                                                               config.smtp_timeout, config.email_queue_limit},
                                                  metrics)
                                            : nullptr),
-      notices_(db, webhook_sender_,
+      notices_(db, webhooks_, emails_, webhook_sender_,
                config.game_link_base.empty()
                    ? "hundreddays://" + config.listen_address + ":" + std::to_string(config.port)
                    : config.game_link_base,

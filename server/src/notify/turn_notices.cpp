@@ -68,11 +68,11 @@ std::string email_body(std::uint64_t game_id, const std::string& title, const st
   return body;
 }
 
-TurnNotices::TurnNotices(Database& db, std::shared_ptr<WebhookSender> sender, std::string link_base,
-                         EmailSender* email)
+TurnNotices::TurnNotices(Database& db, WebhookSettings& webhooks, EmailSettings& emails,
+                         std::shared_ptr<WebhookSender> sender, std::string link_base, EmailSender* email)
     : db_(db),
-      settings_(db),
-      emails_(db),
+      settings_(webhooks),
+      emails_(emails),
       sender_(std::move(sender)),
       email_(email),
       link_base_(std::move(link_base)) {}

@@ -22,10 +22,11 @@ namespace hd::server {
 
 class TurnNotices {
  public:
+  // `webhooks` and `emails`: the accounts' settings, the hub's own (they must outlive this).
   // `link_base`: the start of the link back into a game, "<link_base>/game/<id>". `email`: null
   // when the server sends no e-mail; else it must outlive this.
-  TurnNotices(Database& db, std::shared_ptr<WebhookSender> sender, std::string link_base,
-              EmailSender* email = nullptr);
+  TurnNotices(Database& db, WebhookSettings& webhooks, EmailSettings& emails,
+              std::shared_ptr<WebhookSender> sender, std::string link_base, EmailSender* email = nullptr);
 
   // Queues the messages `room` now calls for (see above). Never throws: a failure is logged, and
   // the game goes on.
@@ -38,8 +39,8 @@ class TurnNotices {
   bool first_notice(const char* table, std::int64_t game, AccountId account, std::int64_t key);
 
   Database& db_;
-  WebhookSettings settings_;
-  EmailSettings emails_;
+  WebhookSettings& settings_;
+  EmailSettings& emails_;
   std::shared_ptr<WebhookSender> sender_;
   EmailSender* email_;
   std::string link_base_;
