@@ -12,7 +12,14 @@
 #include "server_config.hpp"
 #include "server_process.hpp"
 
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/http.hpp>
 #include <catch2/catch.hpp>
+
+#include <chrono>
+#include <filesystem>
 
 using namespace hd::server;
 
@@ -145,4 +152,53 @@ TEST_CASE("Webhooks go to public addresses only: loopback, private, link-local a
   CHECK(webhook_host("http://[::1]:9/x") == "::1");
   CHECK(webhook_host("https://hooks.example.org/a") == "hooks.example.org");
   CHECK(webhook_host("http://10.0.0.1:8080") == "10.0.0.1");
+}
+
+TEST_CASE("WebhookSender: deliveries run side by side, so a silent receiver holds back no other",
+          "[webhooks]") {
+  namespace net = boost::asio;
+  namespace http = boost::beast::http;
+  using tcp = net::ip::tcp;
+  net::io_context io;
+  // A receiver that takes the connection and never says a word.
+  tcp::acceptor silent(io, {net::ip::make_address("127.0.0.1"), 0});
+  tcp::socket held(io);
+  bool silent_connected = false;
+  silent.async_accept(held, [&](boost::system::error_code error) { silent_connected = !error; });
+  // A receiver that reads the POST and answers 200.
+  tcp::acceptor ready(io, {net::ip::make_address("127.0.0.1"), 0});
+  tcp::socket answering(io);
+  boost::beast::flat_buffer buffer;
+  http::request<http::string_body> request;
+  http::response<http::empty_body> response{http::status::ok, 11};
+  std::string received;
+  bool silent_was_waiting = false;
+  ready.async_accept(answering, [&](boost::system::error_code error) {
+    REQUIRE_FALSE(error);
+    http::async_read(answering, buffer, request, [&](boost::system::error_code read_error, std::size_t) {
+      REQUIRE_FALSE(read_error);
+      received = request.body();
+      // The first message's delivery is still under way: connected, unanswered, not yet counted.
+      silent_was_waiting = silent_connected;
+      response.prepare_payload();
+      http::async_write(answering, response, [&](boost::system::error_code, std::size_t) {});
+    });
+  });
+  Metrics metrics;
+  auto sender = std::make_shared<WebhookSender>(io.get_executor(), metrics, 8, std::chrono::seconds(60),
+                                                std::filesystem::path{}, true);
+  const auto url = [](const tcp::acceptor& acceptor) {
+    return "http://127.0.0.1:" + std::to_string(acceptor.local_endpoint().port()) + "/hook";
+  };
+  sender->send({url(silent), std::string(64, 'a'), "{\"first\":1}", "first"});
+  sender->send({url(ready), std::string(64, 'b'), "{\"second\":2}", "second"});
+  // Run until the second message is answered (the first would wait out its 60 s timeout).
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  while (metrics.render().find("hd_webhooks_total{outcome=\"sent\"} 1") == std::string::npos &&
+         std::chrono::steady_clock::now() < until)
+    io.run_for(std::chrono::milliseconds(50));
+  CHECK(received == "{\"second\":2}");
+  CHECK(silent_was_waiting);
+  CHECK(metrics.render().find("hd_webhooks_total{outcome=\"failed\"} 0") != std::string::npos);
+  io.stop();
 }

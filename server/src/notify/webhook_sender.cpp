@@ -199,7 +199,7 @@ void WebhookSender::send(WebhookMessage message) {
 }
 
 void WebhookSender::next() {
-  while (!busy_ && !queue_.empty()) {
+  while (under_way_ < kMaxDeliveries && !queue_.empty()) {
     WebhookMessage message = std::move(queue_.front());
     queue_.pop_front();
     auto parsed = parse_webhook_url(message.url);
@@ -209,7 +209,7 @@ void WebhookSender::next() {
                 {{"what", message.what}, {"reason", "not an http(s) url"}});
       continue;
     }
-    busy_ = true;
+    ++under_way_;
     if (url->tls) {
       std::make_shared<Delivery<TlsStream>>(shared_from_this(), strand_, timeout_, std::move(message),
                                             std::move(*url), beast::tcp_stream(strand_), tls_)
@@ -224,7 +224,7 @@ void WebhookSender::next() {
 
 void WebhookSender::delivered(Metrics::WebhookOutcome outcome) {
   metrics_.count_webhook(outcome);
-  busy_ = false;
+  --under_way_;
   next();
 }
 

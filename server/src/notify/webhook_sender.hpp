@@ -1,6 +1,6 @@
 // Issue 16 (notifications, webhook half; docs/server.md, "Webhooks"): sends webhook POSTs on the
-// server's io_context with Boost.Beast, one at a time from a bounded queue, each within a timeout.
-// Game play never waits for it: send() only queues. A full queue drops its oldest message with a
+// server's io_context with Boost.Beast, at most kMaxDeliveries at once from a bounded queue, each within a
+// timeout. Game play never waits for it: send() only queues. A full queue drops its oldest message with a
 // logged warning; a receiver that fails, is slow or answers other than 2xx is logged and not retried.
 // https:// goes over TLS 1.2+, verifying the receiver's certificate against the system's
 // authorities (and webhook-ca-file's, if set) and that it names the url's host.
@@ -34,6 +34,10 @@ std::string webhook_signature(const std::string& secret, const std::string& body
 
 class WebhookSender : public std::enable_shared_from_this<WebhookSender> {
  public:
+  // At most this many deliveries at once, so a slow or silent receiver holds back no other (each
+  // delivery ends within the timeout; the queue waits behind them).
+  static constexpr std::size_t kMaxDeliveries = 4;
+
   // Use std::make_shared: a delivery under way holds the sender. `extra_authority`: a PEM file of
   // authorities trusted besides the system's (empty: none); throws if it cannot be read.
   // `metrics` (hd_webhooks_total) must outlive every delivery.
@@ -46,13 +50,13 @@ class WebhookSender : public std::enable_shared_from_this<WebhookSender> {
   // Queues one message (dropping the oldest queued one if `queue_limit` wait). Safe from any thread.
   void send(WebhookMessage message);
 
-  // On the strand, by a delivery once it is done, whatever happened: the next one may start.
+  // On the strand, by a delivery once it is done, whatever happened: another one may start.
   void delivered(Metrics::WebhookOutcome outcome);
 
   bool allows_private() const { return allow_private_; }
 
  private:
-  // On the strand: starts the next queued message if none is under way.
+  // On the strand: starts queued messages while fewer than kMaxDeliveries are under way.
   void next();
 
   boost::asio::strand<boost::asio::any_io_executor> strand_;
@@ -61,7 +65,7 @@ class WebhookSender : public std::enable_shared_from_this<WebhookSender> {
   std::chrono::milliseconds timeout_;
   boost::asio::ssl::context tls_;  // the client context of every https delivery
   std::deque<WebhookMessage> queue_;
-  bool busy_ = false;
+  std::size_t under_way_ = 0;  // deliveries started and not yet delivered()
   bool allow_private_ = false;
 };
 
