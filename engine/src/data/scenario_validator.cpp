@@ -1,5 +1,6 @@
 #include <hd/engine/data/scenario_validator.hpp>
 #include <hd/engine/rules/modules/rule_registry.hpp>
+#include <hd/engine/state/stacking.hpp>
 
 #include <algorithm>
 #include <map>
@@ -162,16 +163,16 @@ void Validator::check_forces(const ScenarioForces& forces,
     }
   }
   for (const auto& [hex, count] : fixed_stack) {
-    const auto [counted, rifles] = count;
-    const bool chateau = context_.map.terrain(hex) == HexTerrain::Chateau;
-    const int limit = chateau ? 1 : 2;
-    if (counted > limit || (chateau && counted + rifles > 1)) {
-      error(fixed_line[hex], std::to_string(counted + rifles) + " units set up in " + format_hex(hex) +
-                                 " (limit " + std::to_string(limit) +
-                                 (limit == 1 ? ", a chateau: 8.1" : ": 5.6") + ")");
-    } else if (counted + rifles > 3) {
-      error(fixed_line[hex], std::to_string(counted + rifles) + " units set up in " + format_hex(hex) +
-                                 " (limit 3 with a rifle unit: 16.1B)");
+    const Stack stack{count.first, count.second};  // rifles stack freely (16.1B)
+    if (stack_fits(context_.map, hex, stack)) continue;
+    const std::string units = std::to_string(stack.total()) + " units set up in " + format_hex(hex);
+    const int limit = stacking_limit(context_.map, hex);
+    if (stack.counted <= limit && limit > 1) {
+      error(fixed_line[hex],
+            units + " (limit " + std::to_string(kFreeStackTotal) + " with a rifle unit: 16.1B)");
+    } else {
+      error(fixed_line[hex],
+            units + " (limit " + std::to_string(limit) + (limit == 1 ? ", a chateau: 8.1" : ": 5.6") + ")");
     }
   }
 

@@ -267,20 +267,20 @@ CommandStructure structure_among(const GameState& state, const std::vector<UnitI
   }
   // Then the units still out of command: those a rule puts in command by themselves (16.1B), and
   // the others directly from the commanders (11.1A).
+  // Each unit's terms are asked once, for both (27.1A: a unit's part, where some commander has one).
+  const bool parts = std::any_of(commander_part.begin(), commander_part.end(), [](int p) { return p != 0; });
   std::vector<UnitIndex> remaining;
+  std::vector<std::vector<std::size_t>> unit_eligible;
   for (UnitIndex u : units) {
     if (out.in_command[u]) continue;
-    if (rules_unit_terms(state, state.units[u]).always_in_command)
+    const UnitTerms terms = rules_unit_terms(state, state.units[u]);
+    if (terms.always_in_command) {
       out.in_command[u] = true;
-    else
-      remaining.push_back(u);
+      continue;
+    }
+    remaining.push_back(u);
+    unit_eligible.push_back(reaching_commanders(u, parts ? terms.command_part : 0));
   }
-  std::vector<std::vector<std::size_t>> unit_eligible;
-  // A unit's part is asked only where some commander has one (27.1A).
-  const bool parts = std::any_of(commander_part.begin(), commander_part.end(), [](int p) { return p != 0; });
-  for (UnitIndex u : remaining)
-    unit_eligible.push_back(
-        reaching_commanders(u, parts ? rules_unit_terms(state, state.units[u]).command_part : 0));
   CapacityMatching unit_matching(capacity, unit_eligible);
   for (std::size_t r = 0; r < remaining.size(); ++r)
     unit_matching.place(r);
