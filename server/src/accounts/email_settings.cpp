@@ -1,5 +1,7 @@
 #include "accounts/email_settings.hpp"
 
+#include "accounts/password_hashing.hpp"
+
 #include <sodium.h>
 
 namespace hd::server {
@@ -8,12 +10,7 @@ namespace {
 
 // The stored form of a code: hex SHA-256 of "<account>:<code>".
 std::string code_hash(AccountId account, std::string_view code) {
-  const std::string text = std::to_string(account) + ":" + std::string(code);
-  unsigned char digest[crypto_hash_sha256_BYTES];
-  crypto_hash_sha256(digest, reinterpret_cast<const unsigned char*>(text.data()), text.size());
-  char hex[sizeof digest * 2 + 1];
-  sodium_bin2hex(hex, sizeof hex, digest, sizeof digest);
-  return std::string(hex, sizeof digest * 2);
+  return sha256_hex(std::to_string(account) + ":" + std::string(code));
 }
 
 }  // namespace

@@ -37,10 +37,19 @@ bool verify_password(std::string_view stored_hash, std::string_view password) {
   return crypto_pwhash_str_verify(hash.c_str(), password.data(), password.size()) == 0;
 }
 
+std::string random_bytes(std::size_t count) {
+  std::string bytes(count, '\0');
+  randombytes_buf(bytes.data(), bytes.size());
+  return bytes;
+}
+
+std::string random_hex(std::size_t count) {
+  const std::string bytes = random_bytes(count);
+  return to_hex(reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size());
+}
+
 std::string new_session_token() {
-  unsigned char bytes[32];
-  randombytes_buf(bytes, sizeof bytes);
-  return to_hex(bytes, sizeof bytes);
+  return random_hex(32);
 }
 
 std::string sha256_hex(std::string_view bytes) {
@@ -51,12 +60,6 @@ std::string sha256_hex(std::string_view bytes) {
 
 std::string token_digest(std::string_view token) {
   return sha256_hex(token);
-}
-
-std::string random_bytes(std::size_t count) {
-  std::string bytes(count, '\0');
-  randombytes_buf(bytes.data(), bytes.size());
-  return bytes;
 }
 
 }  // namespace hd::server

@@ -26,6 +26,9 @@ std::string hash_password(std::string_view password, const PasswordCost& cost);
 // True if the password matches a hash made by hash_password (whatever cost it was made with).
 bool verify_password(std::string_view stored_hash, std::string_view password);
 
+// `count` random bytes from libsodium's CSPRNG as 2 * `count` lowercase hex digits.
+std::string random_hex(std::size_t count);
+
 // 32 random bytes as 64 lowercase hex digits.
 std::string new_session_token();
 

@@ -1,15 +1,11 @@
 #include "accounts/webhook_settings.hpp"
 
-#include <sodium.h>
+#include "accounts/password_hashing.hpp"
 
 namespace hd::server {
 
 std::string new_webhook_secret() {
-  unsigned char bytes[32];
-  randombytes_buf(bytes, sizeof bytes);
-  char hex[sizeof bytes * 2 + 1];
-  sodium_bin2hex(hex, sizeof hex, bytes, sizeof bytes);
-  return std::string(hex, sizeof bytes * 2);
+  return random_hex(32);
 }
 
 std::string WebhookSettings::set(AccountId account, std::string_view url, std::int64_t now_unix) {

@@ -1,5 +1,6 @@
 #include "notify/email_sender.hpp"
 
+#include "accounts/password_hashing.hpp"
 #include "log.hpp"
 
 #include <boost/asio/ip/address.hpp>
@@ -10,7 +11,6 @@
 #include <curl/curl.h>
 #include <mutex>
 #include <optional>
-#include <sodium.h>
 
 namespace hd::server {
 
@@ -19,15 +19,6 @@ namespace {
 std::int64_t now_unix() {
   return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch())
       .count();
-}
-
-// 16 random bytes as 32 hex digits: the Message-ID's left part.
-std::string random_id() {
-  unsigned char bytes[16];
-  randombytes_buf(bytes, sizeof bytes);
-  char hex[sizeof bytes * 2 + 1];
-  sodium_bin2hex(hex, sizeof hex, bytes, sizeof bytes);
-  return std::string(hex, sizeof bytes * 2);
 }
 
 // The host of smtp://host[:port][/...] or smtps://... (without an IPv6 address's brackets).
@@ -126,7 +117,8 @@ void EmailSender::run() {
 }
 
 void EmailSender::deliver(const EmailMessage& message, std::chrono::milliseconds timeout) {
-  const std::string text = format_email(message, settings_.from, now_unix(), random_id());
+  // 16 random bytes in hex: the Message-ID's left part.
+  const std::string text = format_email(message, settings_.from, now_unix(), random_hex(16));
   CURL* curl = curl_easy_init();
   if (curl == nullptr) {
     log_event(LogLevel::Warning, "email_failed",
