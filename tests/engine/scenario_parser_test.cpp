@@ -68,7 +68,8 @@ const char* kDerived =
     "allied\tYank\t4\t2\t4\tderived: test\nallied\tXray\t2\t1\t6\tderived: test\n"
     "french\tTiny\t1\t\t4\tderived: test\n";
 const char* kLeaders =
-    "id\tname\tarmy\trole\tcommand\tcommand_capacity\tvariant\nBoss\tThe Boss\tallied\tcommander\t\t3\t\n";
+    "id\tname\tarmy\trole\tcommand\tcommand_capacity\tvariant\nBoss\tThe Boss\tallied\tcommander\t\t3\t\n"
+    "HQ\tAn HQ\tfrench\theadquarters\t\t\t16.14\n";
 
 struct Fixture {
   std::vector<DataError> errors;
@@ -188,6 +189,12 @@ TEST_CASE("scenario mistakes are reported with file and line", "[scenario]") {
   Fixture f;
   const std::string head =
       "scenario \"T\" rule 1.0\nmap test\narea columns 01-08 rows 01-10\nturns 16/1400 16/1600\n";
+  // 16.14: an army HQ only where the scenario plays 16.14.
+  CHECK_THAT(
+      f.messages(head + "setup french 0505 : Alpha HQ\n"),
+      Catch::Contains("s.txt:5: army HQ 'HQ' is named, but the scenario's rules do not include 16.14"));
+  CHECK_THAT(f.messages(head + "rules 1.0-11.0 16.14\nsetup french 0505 : Alpha HQ\n"),
+             !Catch::Contains("army HQ"));
   CHECK_THAT(f.messages(head + "setup french 0909 : Alpha\n"),
              Catch::Contains("s.txt:5: set-up hex 0909 is off the map"));
   CHECK_THAT(f.messages(head + "setup french 0505 : Nobody\n"),

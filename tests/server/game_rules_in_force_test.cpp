@@ -13,7 +13,7 @@ using namespace hd::test;
 
 namespace {
 
-// The Campaign Variant (28.0) still lacks special rules of its own (16.14, 28.0C-E among them).
+// The Campaign Variant (28.0) still lacks special rules of its own (16.17, 28.0C-E among them).
 v1::ClientEnvelope create_campaign_variant() {
   return create_game("campaign-variant", {v1::SEAT_FRENCH}, test_entropy("alice"),
                      v1::SPECTATOR_VIEW_UNSPECIFIED);
@@ -37,12 +37,13 @@ TEST_CASE("A scenario or an optional rule without its rule module is refused, na
   CHECK(variant.refusal().code() == v1::REFUSAL_CODE_INVALID_REQUEST);
   INFO(variant.refusal().message());
   CHECK(variant.refusal().message().find("needs rules the engine does not have") != std::string::npos);
-  for (const char* rule : {"16.14", "28.0C"})
+  for (const char* rule : {"16.17", "28.0C"})
     CHECK(variant.refusal().message().find(rule) != std::string::npos);
   CHECK(variant.refusal().message().find("11.0") == std::string::npos);   // 11.0 Command has its module
   CHECK(variant.refusal().message().find("13.0") == std::string::npos);   // 13.0 Corps morale has its module
   CHECK(variant.refusal().message().find("22.6F") == std::string::npos);  // 22.6F has its module
   CHECK(variant.refusal().message().find("22.6A") == std::string::npos);  // 22.6A has its module
+  CHECK(variant.refusal().message().find("16.14") == std::string::npos);  // 16.14 has its module
 
   auto fog =
       create_game("quatre-bras", {v1::SEAT_FRENCH}, test_entropy("alice"), v1::SPECTATOR_VIEW_UNSPECIFIED);
@@ -79,7 +80,7 @@ TEST_CASE("A development server plays the Campaign Variant not by the book, and 
   REQUIRE(opened.has_game_snapshot());
   const auto& missing = opened.game_snapshot().scenario().missing_rules();
   CHECK(std::vector<std::string>(missing.begin(), missing.end()) ==
-        std::vector<std::string>{"16.1C", "16.14", "16.17", "28.0C", "28.0D", "28.0E"});
+        std::vector<std::string>{"16.1C", "16.17", "28.0C", "28.0D", "28.0E"});
   CHECK(opened.game_snapshot().summary().missing_rules_size() == missing.size());
   const auto stored =
       query(server->database_path(), "SELECT missing_rules FROM games WHERE id = " + std::to_string(game));

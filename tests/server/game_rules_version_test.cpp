@@ -118,7 +118,7 @@ TEST_CASE("A stored game of another rules version is refused on open with a clea
 TEST_CASE("A not-by-the-book game made when the engine lacked other rules is refused on open",
           "[e2e][games]") {
   // A development server (allow-missing-rules) makes a Campaign Variant game, which lacks rules
-  // (16.14, 28.0C-E among them); the stored list is then changed as if the engine had gained one of them
+  // (16.17, 28.0C-E among them); the stored list is then changed as if the engine had gained one of them
   // since: the log would replay to another game, so the game is refused, without naming the rules.
   const auto directory = make_temp_directory("hd-games-missing-rules");
   auto args = game_server_args();

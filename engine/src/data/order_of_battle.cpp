@@ -213,6 +213,13 @@ OrderOfBattle OrderOfBattle::load(const Files& texts, const std::string& folder,
       errors.push_back({leaders.file(), row.line, "leader needs an id and an army"});
       continue;
     }
+    if (leader.role != kRoleCommander && leader.role != kRoleOfficer && leader.role != kRoleChiefOfStaff &&
+        leader.role != kRoleHeadquarters) {
+      errors.push_back({leaders.file(), row.line,
+                        "leader '" + leader.id + "' has role '" + leader.role +
+                            "': expected commander, officer, chief_of_staff or headquarters"});
+      continue;
+    }
     if (oob.find_leader(*army, leader.id)) {
       errors.push_back({leaders.file(), row.line, "duplicate leader id '" + leader.id + "'"});
       continue;

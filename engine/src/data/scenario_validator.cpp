@@ -94,7 +94,15 @@ std::vector<std::pair<const UnitDefinition*, bool>> Validator::units_of(int line
       if (ref.reduced && unit->full_strength && !unit->reduced_strength)
         error(line, "unit '" + ref.id + "' has no reduced side");
       result.emplace_back(unit, ref.reduced);
-    } else if (context_.oob.find_leader(army, ref.id)) {
+    } else if (const LeaderDefinition* leader = context_.oob.find_leader(army, ref.id)) {
+      // 16.14: an army HQ is played only by its rule; elsewhere it would be a leader doing nothing.
+      const bool headquarters_rule =
+          std::any_of(scenario_.rules.begin(), scenario_.rules.end(), [](const std::string& entry) {
+            const std::vector<std::string> rules = expand_rules_entry(entry);
+            return std::find(rules.begin(), rules.end(), "16.14") != rules.end();
+          });
+      if (leader->role == kRoleHeadquarters && !headquarters_rule)
+        error(line, "army HQ '" + ref.id + "' is named, but the scenario's rules do not include 16.14");
       if (counting_) ++report_.armies[static_cast<std::size_t>(army)].leaders;
     } else {
       error(line, "unknown " + std::string(to_string(army)) + " unit or leader '" + ref.id + "'");

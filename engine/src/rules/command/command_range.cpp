@@ -182,8 +182,9 @@ CommandStructure structure_among(const GameState& state, const std::vector<UnitI
       units.push_back(index);
     else if (is_commander(*state.rules, unit))
       commanders.push_back(index);
-    else
+    else if (is_officer(*state.rules, unit))
       officers.push_back(index);
+    // 16.14: an army HQ neither gives nor receives command.
   }
   std::vector<int> capacity;               // in halves (CapacityMatching)
   std::vector<bool> cavalry_corps_half;    // 24.1C, 27.1C: by position in `commanders`
@@ -316,7 +317,7 @@ CommandStructure command_within_reach(const GameState& state, const std::vector<
 LeaderCommandRange leader_command_range(const GameState& state, UnitIndex leader) {
   LeaderCommandRange out;
   const UnitState& piece = state.units[leader];
-  if (!piece.is_leader() || !piece.on_map()) return out;
+  if (!piece.is_leader() || !piece.on_map() || is_headquarters(*state.rules, piece)) return out;
   const Side side = side_of(piece.army);
   out.range = is_commander(*state.rules, piece) ? kCommanderRange : kOfficerRange;
   const bool paths_half = rules_unit_terms(state, piece).command_paths_count_half;

@@ -40,7 +40,7 @@ void determine_command(GameState& state, Side side) {
     const UnitState& unit = state.units[i];
     if (side_of(unit.army) != side) continue;
     const auto index = static_cast<UnitIndex>(i);
-    const bool receives = !unit.is_leader() || !is_commander(*state.rules, unit);
+    const bool receives = !unit.is_leader() || is_officer(*state.rules, unit);  // not a commander or HQ
     mark(command.out_of_command, index, unit.on_map() && receives && !structure.in_command[i]);
     mark(command.gave_command, index, unit.on_map() && structure.gives_command[i]);
   }

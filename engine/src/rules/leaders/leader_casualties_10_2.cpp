@@ -9,7 +9,9 @@ std::vector<UnitIndex> accompanied_leaders(const GameState& state) {
   std::vector<UnitIndex> found;
   for (std::size_t i = 0; i < state.units.size(); ++i) {
     const UnitState& unit = state.units[i];
-    if (unit.is_leader() && unit.on_map() && friendly_combat_unit_in(state, unit.hex, side_of(unit.army)))
+    // 16.14B: an army HQ is a leader for movement (10.1) only: it rolls no casualty die.
+    if (unit.is_leader() && unit.on_map() && !is_headquarters(*state.rules, unit) &&
+        friendly_combat_unit_in(state, unit.hex, side_of(unit.army)))
       found.push_back(static_cast<UnitIndex>(i));
   }
   return found;

@@ -16,9 +16,32 @@ UnitState make_leader(const LeaderDefinition& definition) {
   return leader;
 }
 
+namespace {
+
+// The leader's role in the order of battle (leaders.tsv), empty for a combat unit.
+std::string_view role_of(const Ruleset& rules, const UnitState& piece) {
+  if (!piece.is_leader()) return {};
+  const LeaderDefinition* definition = rules.oob.find_leader(piece.army, piece.id);
+  return definition ? std::string_view(definition->role) : std::string_view();
+}
+
+}  // namespace
+
 bool is_commander(const Ruleset& rules, const UnitState& leader) {
-  const LeaderDefinition* definition = rules.oob.find_leader(leader.army, leader.id);
-  return definition && definition->role != "officer";
+  const std::string_view role = role_of(rules, leader);
+  return role == kRoleCommander || role == kRoleChiefOfStaff;
+}
+
+bool is_officer(const Ruleset& rules, const UnitState& leader) {
+  return role_of(rules, leader) == kRoleOfficer;
+}
+
+bool is_chief_of_staff(const Ruleset& rules, const UnitState& leader) {
+  return role_of(rules, leader) == kRoleChiefOfStaff;
+}
+
+bool is_headquarters(const Ruleset& rules, const UnitState& piece) {
+  return role_of(rules, piece) == kRoleHeadquarters;
 }
 
 bool leader_eliminated(const GameState& state, Army army, std::string_view id) {

@@ -129,13 +129,15 @@ std::vector<std::string> expand_rules_entry(std::string_view entry) {
   return chapters;
 }
 
-bool rifles_named(const Scenario& scenario, const OrderOfBattle& oob) {
-  // Rifle units are additional counters (16.1B): a line names them by id, never in a command's group.
+namespace {
+
+// True if a set-up or entry line of the scenario or of one of its force options names, by id, a piece
+// for which `matches(army, id)` holds.
+template <typename Matches>
+bool named_by_id(const Scenario& scenario, Matches matches) {
   const auto named = [&](Army army, const std::vector<UnitRef>& refs) {
-    return std::any_of(refs.begin(), refs.end(), [&](const UnitRef& ref) {
-      const UnitDefinition* unit = ref.command.empty() ? oob.find_unit(army, ref.id) : nullptr;
-      return unit && unit->type == UnitType::Rifles;
-    });
+    return std::any_of(refs.begin(), refs.end(),
+                       [&](const UnitRef& ref) { return ref.command.empty() && matches(army, ref.id); });
   };
   const auto in_forces = [&](const ScenarioForces& forces) {
     return std::any_of(forces.placements.begin(), forces.placements.end(),
@@ -146,6 +148,24 @@ bool rifles_named(const Scenario& scenario, const OrderOfBattle& oob) {
   return in_forces(scenario.forces) ||
          std::any_of(scenario.options.begin(), scenario.options.end(),
                      [&](const ScenarioOption& option) { return in_forces(option.additions); });
+}
+
+}  // namespace
+
+bool rifles_named(const Scenario& scenario, const OrderOfBattle& oob) {
+  // Rifle units are additional counters (16.1B): a line names them by id, never in a command's group.
+  return named_by_id(scenario, [&](Army army, const std::string& id) {
+    const UnitDefinition* unit = oob.find_unit(army, id);
+    return unit && unit->type == UnitType::Rifles;
+  });
+}
+
+bool headquarters_named(const Scenario& scenario, const OrderOfBattle& oob) {
+  // A line's id names a combat unit first (start_game).
+  return named_by_id(scenario, [&](Army army, const std::string& id) {
+    const LeaderDefinition* leader = oob.find_unit(army, id) ? nullptr : oob.find_leader(army, id);
+    return leader && leader->role == kRoleHeadquarters;
+  });
 }
 
 int leaders_named(const Scenario& scenario, const OrderOfBattle& oob) {
@@ -200,6 +220,10 @@ std::optional<std::string> optional_rule_refusal(const Scenario& scenario, const
   // 16.1B acts only on rifle units, which only a scenario's own lines put in play.
   if (rule == "16.1B" && !rifles_named(scenario, oob))
     return "scenario " + scenario.rule + " puts no rifle unit in play: optional rule 16.1B would change " +
+           "nothing, so it cannot be chosen";
+  // 16.14 acts through the army HQ counters, which only a scenario's own lines put in play.
+  if (rule == "16.14" && !headquarters_named(scenario, oob))
+    return "scenario " + scenario.rule + " puts no army HQ in play: optional rule 16.14 would change " +
            "nothing, so it cannot be chosen";
   return std::nullopt;
 }

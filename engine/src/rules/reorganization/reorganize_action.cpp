@@ -54,8 +54,7 @@ std::optional<UnitIndex> enemy_near(const GameState& state, const UnitState& off
 std::optional<Refusal> check_officer(const GameState& state, Side side, UnitIndex officer) {
   if (officer >= state.units.size()) return refuse(RefusalCode::NoSuchUnit, "12.0");
   const UnitState& leader = state.units[officer];
-  if (!leader.is_leader() || is_commander(*state.rules, leader) || !leader.on_map() ||
-      side_of(leader.army) != side)
+  if (!is_officer(*state.rules, leader) || !leader.on_map() || side_of(leader.army) != side)
     return refuse_by_rule("12.0", "not-an-officer", "{0} is not an officer of the phasing side on the map",
                           {RefusalArg::of_unit(officer)});
   const ReorganizationState* slot = find_reorganization_state(state);

@@ -51,11 +51,17 @@ struct UnitDefinition {
   int line = 0;
 };
 
+// A leader's role in leaders.tsv (10.0, 11.1, 16.1C, 16.14).
+inline constexpr std::string_view kRoleCommander = "commander";
+inline constexpr std::string_view kRoleOfficer = "officer";
+inline constexpr std::string_view kRoleChiefOfStaff = "chief_of_staff";  // 16.1C, 16.14D
+inline constexpr std::string_view kRoleHeadquarters = "headquarters";    // 16.14: an army HQ counter
+
 struct LeaderDefinition {
   std::string id;
   std::string name;
   Army army = Army::French;
-  std::string role;              // commander, officer, chief_of_staff
+  std::string role;              // kRoleCommander, kRoleOfficer, kRoleChiefOfStaff, kRoleHeadquarters
   std::string command;           // command designation for officers
   std::string command_capacity;  // as stated ("4", "ceil(1d6/2) ..."), empty if unknown
   std::string variant;

@@ -24,9 +24,20 @@ inline constexpr int kLeaderMovement = 6;
 // designation of an officer (11.1B), none for a commander.
 UnitState make_leader(const LeaderDefinition& definition);
 
-// True if the leader is a commander (11.1A: gives command by capacity), false for an officer
-// (11.1B: by command designation). Read from the order of battle.
+// True if the leader is a commander (11.1A: gives command by capacity; an army chief of staff of
+// 16.1C is one, 16.14D). Read from the order of battle.
 bool is_commander(const Ruleset& rules, const UnitState& leader);
+
+// True if the leader is an officer (11.1B: gives command by command designation).
+bool is_officer(const Ruleset& rules, const UnitState& leader);
+
+// 16.1C, 16.14D: true if the leader is an army chief of staff (Soult, Gneisenau).
+bool is_chief_of_staff(const Ruleset& rules, const UnitState& leader);
+
+// 16.14: true if the piece is an army headquarters: a piece of the leaders' kind (UnitType::Leader),
+// treated like a leader for movement (16.14B: 10.1), that neither gives nor receives command and
+// rolls no casualty die (10.2 is not 10.1: docs/rules-notes.md, 16.14B).
+bool is_headquarters(const Ruleset& rules, const UnitState& piece);
 
 // True if a combat unit of `side` is on the map in `hex`.
 bool friendly_combat_unit_in(const GameState& state, Hex hex, Side side);
