@@ -69,7 +69,10 @@ const char* kDerived =
     "french\tTiny\t1\t\t4\tderived: test\n";
 const char* kLeaders =
     "id\tname\tarmy\trole\tcommand\tcommand_capacity\tvariant\nBoss\tThe Boss\tallied\tcommander\t\t3\t\n"
-    "HQ\tAn HQ\tfrench\theadquarters\t\t\t16.14\n";
+    "HQ\tAn HQ\tfrench\theadquarters\t\t\t16.14\n"
+    "CoS\tA chief of staff\tfrench\tchief_of_staff\t\t1\t16.1C\n"
+    "Sick\tThe sick one\tfrench\tcommander\t\tceil(1d6/2)\t16.1C\n"
+    "Ada\tAda\tfrench\tofficer\t[1]\t\t\nBea\tBea\tfrench\tofficer\t[1]\t\t16.1C\n";
 
 struct Fixture {
   std::vector<DataError> errors;
@@ -195,6 +198,17 @@ TEST_CASE("scenario mistakes are reported with file and line", "[scenario]") {
       Catch::Contains("s.txt:5: army HQ 'HQ' is named, but the scenario's rules do not include 16.14"));
   CHECK_THAT(f.messages(head + "rules 1.0-11.0 16.14\nsetup french 0505 : Alpha HQ\n"),
              !Catch::Contains("army HQ"));
+  CHECK_THAT(f.messages(head + "setup french 0505 : Alpha CoS\n"),
+             Catch::Contains("chief of staff 'CoS' is named, but the scenario's rules do not include 16.14"));
+  CHECK_THAT(f.messages(head + "rules 1.0-11.0 16.14\nsetup french 0505 : Alpha CoS\n"),
+             !Catch::Contains("chief of staff"));
+  // 16.1C: the sick Napoleon's rolled capacity and a second officer of one corps are not built.
+  CHECK_THAT(f.messages(head + "setup french 0505 : Alpha Sick\n"),
+             Catch::Contains("commander 'Sick' has no whole command capacity"));
+  CHECK_THAT(f.messages(head + "setup french 0505 : Alpha Ada\nsetup french 0506 : Beta Bea\n"),
+             Catch::Contains("officers 'Ada' and 'Bea' share the organization [1]"));
+  CHECK_THAT(f.messages(head + "setup french 0505 : Alpha Ada\n"),
+             !Catch::Contains("share the organization"));
   CHECK_THAT(f.messages(head + "setup french 0909 : Alpha\n"),
              Catch::Contains("s.txt:5: set-up hex 0909 is off the map"));
   CHECK_THAT(f.messages(head + "setup french 0505 : Nobody\n"),

@@ -40,6 +40,10 @@ class Validator {
   void check_forces(const ScenarioForces& forces, const std::set<std::pair<Army, std::string>>& removed,
                     std::map<std::pair<Army, std::string>, int>& used, bool count_totals);
   void check_group_morale(const std::vector<GroupMorale>& groups, bool corps);
+  // A leader a line names: one the engine plays under the scenario's rules (16.14's HQs and chiefs of
+  // staff only with 16.14; 16.1C's sick Napoleon and second corps officers are not built).
+  void check_leader(int line, const LeaderDefinition& leader);
+  bool plays_rule(std::string_view rule) const;
   // 14.1: a scenario that plays 14.0 gives each of its armies a supply source in its playing area.
   void check_supply_sources(const std::map<std::pair<Army, std::string>, int>& used);
 
@@ -48,7 +52,8 @@ class Validator {
   const std::string& file_;
   ScenarioReport& report_;
   std::vector<DataError> errors_;
-  bool counting_ = false;            // totals are counted for the base forces only
+  bool counting_ = false;  // totals are counted for the base forces only
+  std::map<std::pair<Army, std::string>, std::string> officer_of_;  // each designation's officer named
   TurnName first_turn_, last_turn_;  // the turns in force: the scenario's, or an option's own
 };
 
@@ -95,20 +100,46 @@ std::vector<std::pair<const UnitDefinition*, bool>> Validator::units_of(int line
         error(line, "unit '" + ref.id + "' has no reduced side");
       result.emplace_back(unit, ref.reduced);
     } else if (const LeaderDefinition* leader = context_.oob.find_leader(army, ref.id)) {
-      // 16.14: an army HQ is played only by its rule; elsewhere it would be a leader doing nothing.
-      const bool headquarters_rule =
-          std::any_of(scenario_.rules.begin(), scenario_.rules.end(), [](const std::string& entry) {
-            const std::vector<std::string> rules = expand_rules_entry(entry);
-            return std::find(rules.begin(), rules.end(), "16.14") != rules.end();
-          });
-      if (leader->role == kRoleHeadquarters && !headquarters_rule)
-        error(line, "army HQ '" + ref.id + "' is named, but the scenario's rules do not include 16.14");
+      check_leader(line, *leader);
       if (counting_) ++report_.armies[static_cast<std::size_t>(army)].leaders;
     } else {
       error(line, "unknown " + std::string(to_string(army)) + " unit or leader '" + ref.id + "'");
     }
   }
   return result;
+}
+
+bool Validator::plays_rule(std::string_view rule) const {
+  return std::any_of(scenario_.rules.begin(), scenario_.rules.end(), [&](const std::string& entry) {
+    const std::vector<std::string> rules = expand_rules_entry(entry);
+    return std::find(rules.begin(), rules.end(), rule) != rules.end();
+  });
+}
+
+void Validator::check_leader(int line, const LeaderDefinition& leader) {
+  // 16.14: an army HQ, and a chief of staff who is part of it (16.1C, 16.14D), are played only by 16.14;
+  // elsewhere they would be pieces doing nothing, or a commander the rules never gave.
+  if (leader.role == kRoleHeadquarters && !plays_rule("16.14"))
+    error(line, "army HQ '" + leader.id + "' is named, but the scenario's rules do not include 16.14");
+  if (leader.role == kRoleChiefOfStaff && !plays_rule("16.14"))
+    error(line, "chief of staff '" + leader.id +
+                    "' is named, but the scenario's rules do not include 16.14 "
+                    "(16.1C: he is part of the army HQ)");
+  // 16.1C's sick Napoleon rolls his capacity (and his movement) each turn: not built.
+  const std::string& capacity = leader.command_capacity;
+  if (leader.role == kRoleCommander &&
+      (capacity.empty() ||
+       !std::all_of(capacity.begin(), capacity.end(), [](char c) { return c >= '0' && c <= '9'; })))
+    error(line, "commander '" + leader.id + "' has no whole command capacity ('" + capacity +
+                    "'): the engine does not build a rolled capacity (16.1C)");
+  // 16.1C's Prussian corps chiefs of staff: a second officer of one organization, with the rule that both
+  // may take one command, is not built.
+  if (leader.role == kRoleOfficer) {
+    const auto [at, added] = officer_of_.emplace(std::pair{leader.army, leader.command}, leader.id);
+    if (!added && at->second != leader.id)
+      error(line, "officers '" + at->second + "' and '" + leader.id + "' share the organization " +
+                      leader.command + ": 16.1C's second corps officers are not built");
+  }
 }
 
 void Validator::check_forces(const ScenarioForces& forces,

@@ -160,6 +160,23 @@ bool rifles_named(const Scenario& scenario, const OrderOfBattle& oob) {
   });
 }
 
+bool additional_leaders_in_play(const Scenario& scenario, const OrderOfBattle& oob) {
+  // A line's id names a combat unit first (start_game).
+  const auto leader_of = [&](Army army, const std::string& id) {
+    return oob.find_unit(army, id) ? nullptr : oob.find_leader(army, id);
+  };
+  const auto named = [&](Army army, std::string_view id) {
+    return named_by_id(scenario, [&](Army a, const std::string& i) { return a == army && i == id; });
+  };
+  return named_by_id(scenario,
+                     [&](Army army, const std::string& id) {
+                       const LeaderDefinition* leader = leader_of(army, id);
+                       return leader && leader->variant == "16.1C";
+                     }) ||
+         (named(Army::Prussian, "Blucher") && named(Army::Prussian, "Bulow")) ||
+         (named(Army::Allied, "Wellington") && named(Army::Allied, "Uxbridge"));
+}
+
 bool headquarters_named(const Scenario& scenario, const OrderOfBattle& oob) {
   // A line's id names a combat unit first (start_game).
   return named_by_id(scenario, [&](Army army, const std::string& id) {
@@ -221,6 +238,10 @@ std::optional<std::string> optional_rule_refusal(const Scenario& scenario, const
   if (rule == "16.1B" && !rifles_named(scenario, oob))
     return "scenario " + scenario.rule + " puts no rifle unit in play: optional rule 16.1B would change " +
            "nothing, so it cannot be chosen";
+  // 16.1C acts on its own leaders and on the two armies' successions.
+  if (rule == "16.1C" && !additional_leaders_in_play(scenario, oob))
+    return "scenario " + scenario.rule + " puts none of 16.1C's leaders in play and no army commander with " +
+           "his second-in-command: optional rule 16.1C would change nothing, so it cannot be chosen";
   // 16.14 acts through the army HQ counters, which only a scenario's own lines put in play.
   if (rule == "16.14" && !headquarters_named(scenario, oob))
     return "scenario " + scenario.rule + " puts no army HQ in play: optional rule 16.14 would change " +

@@ -48,8 +48,9 @@ namespace hd::engine {
 //      always in command), which now plays by the book; 22.6A's variable rain and 24.5C's odds beyond
 //      the table as chosen options. Every hash changes; other games play as before.
 //  10: 16.14's army HQs (their pieces, the line of communications, inactive commanders, the HQ
-//      segment and 16.14D's chiefs of staff) in the Campaign Variant, still not by the book; its
-//      leader Soult is now Soult-CoS. Every hash changes; other games play as before.
+//      segment and 16.14D's chiefs of staff) and 16.1C's seconds-in-command in the Campaign Variant,
+//      still not by the book; its leader Soult is now Soult-CoS. Every hash changes; other games play
+//      as before.
 inline constexpr int kRulesVersion = 10;
 
 }  // namespace hd::engine

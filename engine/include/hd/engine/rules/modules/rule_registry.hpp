@@ -35,6 +35,10 @@ int leaders_named(const Scenario& scenario, const OrderOfBattle& oob);
 // True if the scenario's set-up or entry lines, its force options' included, name a rifle unit (16.1B).
 bool rifles_named(const Scenario& scenario, const OrderOfBattle& oob);
 
+// True if the scenario (or one of its force options) names a leader of 16.1C's, or an army commander
+// with his second-in-command (Blucher and Bulow, Wellington and Uxbridge), which 16.1C acts on.
+bool additional_leaders_in_play(const Scenario& scenario, const OrderOfBattle& oob);
+
 // True if the scenario (or one of its force options) names an army HQ counter (16.14), which 16.14
 // acts through: chosen where none is in play, it would change nothing.
 bool headquarters_named(const Scenario& scenario, const OrderOfBattle& oob);
