@@ -42,6 +42,9 @@ class GameViews {
   void broadcast_summary(const GameRoom& room);
   // Adds to a view of the live state what only the room knows: the seats whose decision is pending
   // and whether the subscriber's seats may ask for an undo (5.1C).
+  // Issue 16: the game's deadline, each human seat's vacation days left and the latest deadline
+  // event; the current deadline's time only to viewers of the present.
+  static void add_deadline(const GameRoom& room, bool delayed, hundred_days::v1::GameSummary& out);
   static void add_live_decision(const GameRoom& room, const Subscriber& subscriber,
                                 hundred_days::v1::GameView& view);
 

@@ -6,6 +6,7 @@
 #include "games/secret_choices.hpp"
 #include "games/spectator_secrecy.hpp"
 #include "games/spectator_view.hpp"
+#include "games/turn_deadline_check.hpp"
 #include "log.hpp"
 
 #include <hd/engine/rules/modules/rule_registry.hpp>
@@ -163,6 +164,8 @@ void GameLobby::create_game(const Caller& caller, const Envelope& request) {
                         "spectator policy: a known view and a delay of at most 100 player turns");
   if (const auto why = seat_lists_problem(create))
     return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_INVALID_REQUEST, *why);
+  if (const auto why = turn_deadline_problem(create.deadline()))
+    return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_INVALID_REQUEST, *why);
   // Issue 29, finding 4: an account creates at most max-games-created-per-day games in 24 hours.
   const auto now = static_cast<std::int64_t>(std::time(nullptr));
   if (config_.max_games_created_per_day > 0 &&
@@ -276,11 +279,21 @@ void GameLobby::create_game(const Caller& caller, const Envelope& request) {
   // 18.5C (docs/commitments.md): the secret choices, stored with the game; only their commitments
   // are published, to everyone alike, until the rules reveal them.
   game.secrets = make_secret_choices(initial, seats);
+  if (create.deadline().hours() > 0) game.deadline = create.deadline();
   game.id = store_.insert_game(game, seats);
   commit_secret_choices(game.id, game.secrets);
 
   game.status = v1::GAME_STATUS_OPEN;  // the room starts below, as a joined game does
   auto room = std::make_unique<GameRoom>(game, seats, std::move(*started.value), std::vector<LoggedAction>{});
+  if (game.deadline.hours() > 0) {
+    DeadlineState deadline;
+    deadline.row.game_id = game.id;
+    deadline.row.hours = game.deadline.hours();
+    deadline.row.vacation_days = game.deadline.vacation_days();
+    deadline.row.policy = game.deadline.policy();
+    deadline.hour_seconds = config_.deadline_hour_seconds;
+    room->deadline = std::move(deadline);
+  }
   GameRoom& live = rooms_.add(std::move(room));
   log_event(LogLevel::Info, "game_created",
             {{"game", std::to_string(game.id)}, {"scenario", game.scenario}, {"account", caller.username}});
