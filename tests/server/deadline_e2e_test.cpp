@@ -1,9 +1,11 @@
 // End-to-end (issue 16, deadlines): the real server with a real SQLite file and a deadline's hour
 // shortened to a second (deadline-hour-seconds, a testing knob). A seat that stays idle loses the
 // game under the forfeit policy, after its vacation day; under the built-in policy the built-in
-// player plays its player turn and the game moves on; a kill -9 and a restart keep the deadline.
+// player plays its player turn and the game moves on; a kill -9 and a restart keep the deadline;
+// the player's webhook gets one reminder in the player turn, when three quarters of it have passed.
 #include "game_test_player.hpp"
 #include "server_process.hpp"
+#include "webhook_receiver.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -195,4 +197,43 @@ TEST_CASE("a kill -9 and a restart keep the deadline: it is computed from stored
   CHECK(over.end() == v1::GAME_END_DEADLINE);
   CHECK(static_cast<std::int64_t>(std::time(nullptr)) >=
         static_cast<std::int64_t>(before.deadline_unix_seconds()));
+}
+
+TEST_CASE("one reminder per player turn, by webhook, when three quarters of the deadline have passed",
+          "[e2e][games][deadline]") {
+  Receiver receiver;
+  // An hour of 4 seconds and 2 hours: the reminder at 6 s, the deadline at 8 s; the watcher looks
+  // every second, so it sees the reminder due at least twice and must send it once.
+  std::vector<std::string> args = deadline_server_args(4);
+  args.insert(args.end(), {"--webhook-allow-private", "true"});
+  ServerProcess server({args, {}});
+  GamePlayer alice(server.port(), "alice");
+  v1::ClientEnvelope hook;
+  hook.mutable_set_webhook()->set_url("http://127.0.0.1:" + std::to_string(receiver.port()) + "/alice");
+  REQUIRE(alice.request(hook).has_webhook_set());
+  const auto created = alice.request(create_with_deadline(2, 0, v1::DEADLINE_POLICY_FORFEIT));
+  REQUIRE(created.has_game_created());
+  const std::uint64_t game = created.game_created().game_id();
+  const auto started = std::chrono::steady_clock::now();
+
+  const auto reminders = [](const std::vector<Received>& all) {
+    std::size_t n = 0;
+    for (const Received& message : all)
+      if (message.body.find("\"event\":\"deadline-reminder\"") != std::string::npos) ++n;
+    return n;
+  };
+  REQUIRE(receiver.wait([&](const auto& all) { return reminders(all) >= 1; }, std::chrono::seconds(20)));
+  // Not before three quarters of the 8 seconds (6 s, less the second the start may be rounded by).
+  CHECK(std::chrono::steady_clock::now() - started >= std::chrono::seconds(5));
+  const v1::GameSummary over = summary_when(alice, game, std::chrono::seconds(20), finished);
+  REQUIRE(finished(over));
+  CHECK(over.end() == v1::GAME_END_DEADLINE);
+  // The game-over message came after the deadline; still just the one reminder.
+  REQUIRE(receiver.wait([](const auto& all) {
+    for (const Received& message : all)
+      if (message.body.find("\"event\":\"game-over\"") != std::string::npos) return true;
+    return false;
+  }));
+  CHECK(reminders(receiver.received()) == 1);
+  CHECK(server.log().find("deadline_reminder") != std::string::npos);
 }

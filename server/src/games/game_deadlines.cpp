@@ -89,7 +89,13 @@ void GameDeadlines::note(GameRoom& room, const char* event, v1::Seat seat, const
 }
 
 bool GameDeadlines::check(GameRoom& room, std::int64_t now_unix) {
-  if (!room.deadline || room.row.status != v1::GAME_STATUS_RUNNING) return false;
+  // What a check tells everyone (a summary, the end) calls back here: that is no news.
+  if (checking_ || !room.deadline || room.row.status != v1::GAME_STATUS_RUNNING) return false;
+  checking_ = true;
+  struct Done {
+    bool& flag;
+    ~Done() { flag = false; }
+  } done{checking_};
   bool happened = sync_wait(room, now_unix);
   DeadlineState& deadline = *room.deadline;
   DeadlineRow& row = deadline.row;

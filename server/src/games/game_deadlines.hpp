@@ -56,6 +56,7 @@ class GameDeadlines {
   GameConsent& consent_;
   GamePlay& play_;
   Remind remind_;
+  bool checking_ = false;  // a check is under way (its broadcasts call check again)
 };
 
 }  // namespace hd::server
