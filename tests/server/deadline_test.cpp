@@ -1,10 +1,11 @@
 // Issue 16 (deadlines): the deadline arithmetic (deadline_clock.hpp), the check of
-// CreateGame.deadline, and the stored wait (DeadlineStore over migrations/0015).
+// CreateGame.deadline, the stored wait (DeadlineStore over migrations/0015) and the reminder's words.
 #include "database.hpp"
 #include "games/deadline_clock.hpp"
 #include "games/deadline_store.hpp"
 #include "games/turn_deadline_check.hpp"
 #include "migrations.hpp"
+#include "notify/turn_notices.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -125,4 +126,14 @@ TEST_CASE("0015 keeps a game's deadline, its wait and the vacation spent per sea
       db.execute("INSERT INTO game_deadlines (game_id, hours, vacation_days, policy) VALUES (7, 0, 0, 1)"));
   db.execute("UPDATE games SET status = 3 WHERE id = 7");
   CHECK(store.running_games().empty());
+}
+
+TEST_CASE("the reminder's mail and webhook say the deadline is near and link to the game", "[deadline]") {
+  const std::string subject = email_subject(9, "Quatre Bras", "deadline-reminder", "16/1400");
+  CHECK(subject == "Hundred Days: your turn's deadline is near in game 9 (Quatre Bras, 16/1400)");
+  const std::string body = email_body(9, "Quatre Bras", "deadline-reminder", "16/1400", "hd://x/game/9");
+  CHECK(body.find("deadline (16/1400) in Game 9 (Quatre Bras) is near") != std::string::npos);
+  CHECK(body.find("hd://x/game/9") != std::string::npos);
+  CHECK(webhook_body(9, "deadline-reminder", "16/1400", "hd://x/game/9") ==
+        "{\"game_id\":9,\"event\":\"deadline-reminder\",\"turn\":\"16/1400\",\"link\":\"hd://x/game/9\"}");
 }
