@@ -4,6 +4,7 @@
 // player plays its player turn and the game moves on; a kill -9 and a restart keep the deadline;
 // the player's webhook gets one reminder in the player turn, when three quarters of it have passed.
 #include "game_test_player.hpp"
+#include "metrics_scrape.hpp"
 #include "server_process.hpp"
 #include "webhook_receiver.hpp"
 
@@ -236,4 +237,27 @@ TEST_CASE("one reminder per player turn, by webhook, when three quarters of the 
   }));
   CHECK(reminders(receiver.received()) == 1);
   CHECK(server.log().find("deadline_reminder") != std::string::npos);
+}
+
+TEST_CASE("a game listed from the database, not in memory, shows its deadline all the same",
+          "[e2e][games][deadline]") {
+  std::vector<std::string> args = deadline_server_args(3600);
+  args.insert(args.end(), {"--room-idle-seconds", "1"});
+  ServerProcess server({args, {}});
+  GamePlayer alice(server.port(), "alice");
+  const auto created = alice.request(create_with_deadline(48, 3, v1::DEADLINE_POLICY_BUILTIN));
+  REQUIRE(created.has_game_created());
+  const std::uint64_t game = created.game_created().game_id();
+  const v1::GameSummary live = summary_of(alice, game);
+  REQUIRE(live.deadline_unix_seconds() > 0);
+  REQUIRE(metric_becomes(server.port(), "hd_games_in_memory", 0));  // idle: it left memory
+
+  const v1::GameSummary stored = summary_of(alice, game);
+  CHECK(stored.deadline().hours() == 48);
+  CHECK(stored.deadline().vacation_days() == 3);
+  CHECK(stored.deadline().policy() == v1::DEADLINE_POLICY_BUILTIN);
+  CHECK(stored.deadline_unix_seconds() == live.deadline_unix_seconds());
+  CHECK(vacation_left(stored, v1::SEAT_FRENCH) == 3);
+  CHECK(vacation_left(stored, v1::SEAT_ALLIED) == 3);
+  CHECK(metric(server.port(), "hd_games_in_memory") == 0);  // listed without loading it
 }

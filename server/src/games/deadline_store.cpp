@@ -14,29 +14,48 @@ void DeadlineStore::insert(std::int64_t game, const v1::TurnDeadline& deadline) 
 }
 
 std::optional<DeadlineRow> DeadlineStore::load(std::int64_t game) {
-  auto select = db_.prepare(
-      "SELECT hours, vacation_days, policy, turn_start_sequence, began_unix, turn_vacation_days, "
-      "reminder_sent, lapsed_seat, last_event FROM game_deadlines WHERE game_id = ?");
-  select.bind(1, game);
-  if (!select.step()) return std::nullopt;
-  DeadlineRow row;
-  row.game_id = game;
-  row.hours = select.column_int64(0);
-  row.vacation_days = select.column_int64(1);
-  row.policy = static_cast<v1::DeadlinePolicy>(select.column_int64(2));
-  row.turn_start_sequence = select.column_int64(3);
-  row.began_unix = select.column_int64(4);
-  row.turn_vacation_days = select.column_int64(5);
-  row.reminder_sent = select.column_int64(6) != 0;
-  row.lapsed_seat = static_cast<v1::Seat>(select.column_int64(7));
-  row.last_event = select.column_text(8);
-  return row;
+  auto state = load_state(game, 3600);
+  if (!state) return std::nullopt;
+  return std::move(state->row);
 }
 
 std::optional<DeadlineState> DeadlineStore::load_state(std::int64_t game, std::int64_t hour_seconds) {
-  auto row = load(game);
-  if (!row) return std::nullopt;
-  return DeadlineState{std::move(*row), vacation_used(game), hour_seconds};
+  auto states = load_states({game}, hour_seconds);
+  if (states.empty()) return std::nullopt;
+  return std::move(states.begin()->second);
+}
+
+std::map<std::int64_t, DeadlineState> DeadlineStore::load_states(const std::vector<std::int64_t>& games,
+                                                                 std::int64_t hour_seconds) {
+  std::map<std::int64_t, DeadlineState> states;
+  if (games.empty()) return states;
+  std::string ids;  // integers only: nothing a client wrote
+  for (const std::int64_t game : games)
+    ids += (ids.empty() ? "" : ",") + std::to_string(game);
+  auto rows = db_.prepare(
+      "SELECT game_id, hours, vacation_days, policy, turn_start_sequence, began_unix, turn_vacation_days, "
+      "reminder_sent, lapsed_seat, last_event FROM game_deadlines WHERE game_id IN (" +
+      ids + ")");
+  while (rows.step()) {
+    DeadlineState& state = states[rows.column_int64(0)];
+    state.hour_seconds = hour_seconds;
+    state.row.game_id = rows.column_int64(0);
+    state.row.hours = rows.column_int64(1);
+    state.row.vacation_days = rows.column_int64(2);
+    state.row.policy = static_cast<v1::DeadlinePolicy>(rows.column_int64(3));
+    state.row.turn_start_sequence = rows.column_int64(4);
+    state.row.began_unix = rows.column_int64(5);
+    state.row.turn_vacation_days = rows.column_int64(6);
+    state.row.reminder_sent = rows.column_int64(7) != 0;
+    state.row.lapsed_seat = static_cast<v1::Seat>(rows.column_int64(8));
+    state.row.last_event = rows.column_text(9);
+  }
+  auto used = db_.prepare("SELECT game_id, seat, days_used FROM game_deadline_vacations WHERE game_id IN (" +
+                          ids + ")");
+  while (used.step())
+    if (const auto found = states.find(used.column_int64(0)); found != states.end())
+      found->second.vacation_used[static_cast<v1::Seat>(used.column_int64(1))] = used.column_int64(2);
+  return states;
 }
 
 void DeadlineStore::save_wait(const DeadlineRow& row) {

@@ -45,6 +45,9 @@ class DeadlineStore {
   std::optional<DeadlineRow> load(std::int64_t game);
   // The row and the vacation days spent, if the game has a deadline.
   std::optional<DeadlineState> load_state(std::int64_t game, std::int64_t hour_seconds);
+  // The deadlines of those of `games` that have one, by game id: two queries whatever their number.
+  std::map<std::int64_t, DeadlineState> load_states(const std::vector<std::int64_t>& games,
+                                                    std::int64_t hour_seconds);
   // Writes the wait's columns (turn_start_sequence through last_event) of `row`.
   void save_wait(const DeadlineRow& row);
   // The running games with a deadline, by id.

@@ -42,11 +42,15 @@ class GameViews {
   void broadcast_summary(const GameRoom& room);
   // Adds to a view of the live state what only the room knows: the seats whose decision is pending
   // and whether the subscriber's seats may ask for an undo (5.1C).
-  // Issue 16: the game's deadline, each human seat's vacation days left and the latest deadline
-  // event; the current deadline's time only to viewers of the present.
-  static void add_deadline(const GameRoom& room, bool delayed, hundred_days::v1::GameSummary& out);
   static void add_live_decision(const GameRoom& room, const Subscriber& subscriber,
                                 hundred_days::v1::GameView& view);
+
+  // Issue 16: a summary's deadline (`deadline` of a game with `seats` and `status`), each human
+  // seat's vacation days left and the latest deadline event; the current deadline's time only when
+  // `show_time` (a running game, a viewer of the present).
+  static void add_deadline(const DeadlineState& deadline, const std::vector<SeatRow>& seats,
+                           hundred_days::v1::GameStatus status, bool show_time,
+                           hundred_days::v1::GameSummary& out);
 
   // Issue 16: `changed` is called after a game may have come to a point where a seat must act or
   // has ended (an action played; seats or status changed, by broadcast_summary): the webhook

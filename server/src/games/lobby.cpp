@@ -51,8 +51,9 @@ std::optional<std::int64_t> parse_page_token(const std::string& token) {
 // What GameViews::summary shows, from the stored rows of a game that is not in memory (issue 29,
 // finding 3): nobody is connected but the built-in players, no seat is pending, and a `delayed`
 // lister (a spectator behind the game) is shown no turn. No secret: the rows hold the public
-// missing rules only, and a summary carries no force option.
-v1::GameSummary stored_summary(const GameStore::ListedGame& game, bool delayed) {
+// missing rules only, and a summary carries no force option. `deadline`: the game's, if any (issue 16).
+v1::GameSummary stored_summary(const GameStore::ListedGame& game, bool delayed,
+                               const DeadlineState* deadline) {
   const GameRow& row = game.row;
   v1::GameSummary out;
   out.set_game_id(static_cast<std::uint64_t>(row.id));
@@ -76,6 +77,7 @@ v1::GameSummary stored_summary(const GameStore::ListedGame& game, bool delayed) 
   out.set_public_listing(row.public_listing);
   for (const std::string& rule : row.public_missing_rules)
     out.add_missing_rules(rule);
+  if (deadline) GameViews::add_deadline(*deadline, game.seats, row.status, !delayed, out);
   return out;
 }
 
@@ -335,6 +337,11 @@ void GameLobby::list_games(const Caller& caller, const Envelope& request) {
   const bool more = page.size() > page_size;
   if (more) page.resize(page_size);
 
+  std::vector<std::int64_t> ids;
+  for (const GameStore::ListedGame& game : page)
+    if (!rooms_.loaded(static_cast<std::uint64_t>(game.row.id))) ids.push_back(game.row.id);
+  const auto deadlines = DeadlineStore(db_).load_states(ids, config_.deadline_hour_seconds);
+
   v1::ServerEnvelope answer;
   answer.set_request_id(request.request_id());
   v1::GameList& list = *answer.mutable_game_list();
@@ -349,7 +356,9 @@ void GameLobby::list_games(const Caller& caller, const Envelope& request) {
       lister.delay_player_turns = delay;
       *list.add_games() = views_.summary(*room, filter == v1::GAME_LIST_FILTER_MINE ? nullptr : &lister);
     } else {
-      *list.add_games() = stored_summary(game, delay > 0 && game.row.status != v1::GAME_STATUS_FINISHED);
+      const auto deadline = deadlines.find(game.row.id);
+      *list.add_games() = stored_summary(game, delay > 0 && game.row.status != v1::GAME_STATUS_FINISHED,
+                                         deadline == deadlines.end() ? nullptr : &deadline->second);
     }
   }
   if (more) list.set_next_page_token(std::to_string(page.back().row.id));
