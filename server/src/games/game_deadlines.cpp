@@ -99,6 +99,9 @@ bool GameDeadlines::check(GameRoom& room, std::int64_t now_unix) {
   bool happened = sync_wait(room, now_unix);
   DeadlineState& deadline = *room.deadline;
   DeadlineRow& row = deadline.row;
+  // The built-in player has a lapsed seat's turn: its steps go on (a Coalition partner that ended
+  // the phase after the lapse leaves it to the built-in player, and nothing else schedules it).
+  if (row.lapsed_seat != v1::SEAT_UNSPECIFIED) play_.run_builtin_players(room);
   const auto seat = absent_seat(room);
   if (seat) {
     const DeadlineRule rule = rule_of(row);
