@@ -83,9 +83,74 @@ std::optional<v1::Seat> GameDeadlines::absent_seat(const GameRoom& room) const {
 }
 
 void GameDeadlines::note(GameRoom& room, const char* event, v1::Seat seat, const std::string& words) {
-  room.deadline->row.last_event = words;
+  room.deadline->row.last_event = words;  // stored by the caller
   log_event(LogLevel::Info, event,
             {{"game", std::to_string(room.row.id)}, {"seat", seat_name(seat)}, {"detail", words}});
+}
+
+std::string GameDeadlines::who(const GameRoom& room, v1::Seat seat) {
+  const SeatRow* holder = room.seat(seat);
+  return seat_name(seat) + " seat" + (!holder || holder->username.empty() ? "" : ", " + holder->username);
+}
+
+bool GameDeadlines::remind_if_due(GameRoom& room, v1::Seat seat, std::int64_t now_unix) {
+  DeadlineRow& row = room.deadline->row;
+  const DeadlineRule rule = rule_of(row);
+  const DeadlineWait wait{row.began_unix, row.turn_vacation_days};
+  const ReminderFraction fraction{config_.deadline_reminder_percent, 100};
+  if (row.reminder_sent || now_unix < reminder_unix(rule, wait, fraction) ||
+      now_unix >= deadline_unix(rule, wait))
+    return false;
+  // Noted before it is sent, so a restart sends no second.
+  row.reminder_sent = true;
+  store_.save_wait(row);
+  log_event(LogLevel::Info, "deadline_reminder",
+            {{"game", std::to_string(room.row.id)}, {"seat", seat_name(seat)}});
+  if (remind_) remind_(room, seat);
+  return true;
+}
+
+bool GameDeadlines::spend_vacation(GameRoom& room, v1::Seat seat, std::int64_t now_unix) {
+  DeadlineState& deadline = *room.deadline;
+  DeadlineRow& row = deadline.row;
+  const std::int64_t spent = deadline.vacation_used[seat];
+  const std::int64_t days =
+      vacation_days_needed(rule_of(row), DeadlineWait{row.began_unix, row.turn_vacation_days},
+                           row.vacation_days - spent, now_unix);
+  if (days == 0) return false;
+  DeadlineRow after = row;
+  after.turn_vacation_days += days;
+  after.last_event = "the " + who(room, seat) + " missed the deadline and took " + std::to_string(days) +
+                     " vacation day" + (days == 1 ? "" : "s") + " (" +
+                     std::to_string(row.vacation_days - spent - days) + " left)";
+  in_transaction(db_, [&] {
+    store_.add_vacation(room.row.id, seat, days);
+    store_.save_wait(after);
+  });
+  row = std::move(after);
+  deadline.vacation_used[seat] = spent + days;
+  note(room, "deadline_vacation", seat, row.last_event);
+  return true;
+}
+
+void GameDeadlines::apply_policy(GameRoom& room, v1::Seat seat) {
+  DeadlineRow& row = room.deadline->row;
+  if (row.policy == v1::DEADLINE_POLICY_FORFEIT) {
+    const engine::Side loser = side_of_seat(seat);
+    const engine::Side winner = engine::other(loser);
+    const std::string words = std::string(engine::to_string(winner)) + " victory: the " +
+                              std::string(engine::to_string(loser)) + " side missed its turn deadline (" +
+                              who(room, seat) + ")";
+    note(room, "deadline_forfeit", seat, words);
+    store_.save_wait(row);
+    consent_.finish(room, {v1::GAME_END_DEADLINE, wire::to_proto(winner), words});  // tells everyone
+    return;
+  }
+  row.lapsed_seat = seat;
+  note(room, "deadline_builtin", seat,
+       "the " + who(room, seat) + " missed the deadline: the built-in player finishes its player turn");
+  store_.save_wait(row);
+  play_.run_builtin_players(room);
 }
 
 bool GameDeadlines::check(GameRoom& room, std::int64_t now_unix) {
@@ -97,67 +162,24 @@ bool GameDeadlines::check(GameRoom& room, std::int64_t now_unix) {
     ~Done() { flag = false; }
   } done{checking_};
   bool happened = sync_wait(room, now_unix);
-  DeadlineState& deadline = *room.deadline;
-  DeadlineRow& row = deadline.row;
+  const DeadlineRow& row = room.deadline->row;
   // The built-in player has a lapsed seat's turn: its steps go on (a Coalition partner that ended
   // the phase after the lapse leaves it to the built-in player, and nothing else schedules it).
   if (row.lapsed_seat != v1::SEAT_UNSPECIFIED) play_.run_builtin_players(room);
-  const auto seat = absent_seat(room);
-  if (seat) {
-    const DeadlineRule rule = rule_of(row);
-    const SeatRow* holder = room.seat(*seat);
-    const std::string who =
-        seat_name(*seat) + " seat" + (holder->username.empty() ? "" : ", " + holder->username);
-    const ReminderFraction fraction{config_.deadline_reminder_percent, 100};
-    DeadlineWait wait{row.began_unix, row.turn_vacation_days};
-    // The reminder, once per player turn; noted before it is sent, so a restart sends no second.
-    if (!row.reminder_sent && now_unix >= reminder_unix(rule, wait, fraction) &&
-        now_unix < deadline_unix(rule, wait)) {
-      row.reminder_sent = true;
-      store_.save_wait(row);
-      log_event(LogLevel::Info, "deadline_reminder",
-                {{"game", std::to_string(room.row.id)}, {"seat", seat_name(*seat)}});
-      if (remind_) remind_(room, *seat);
-      happened = true;
-    }
-    if (now_unix >= deadline_unix(rule, wait)) {
-      const std::int64_t spent = deadline.vacation_used[*seat];
-      const std::int64_t days = vacation_days_needed(rule, wait, row.vacation_days - spent, now_unix);
-      if (days > 0) {
-        row.turn_vacation_days += days;
-        wait.turn_vacation_days = row.turn_vacation_days;
-        note(room, "deadline_vacation", *seat,
-             "the " + who + " missed the deadline and took " + std::to_string(days) + " vacation day" +
-                 (days == 1 ? "" : "s") + " (" + std::to_string(row.vacation_days - spent - days) + " left)");
-        in_transaction(db_, [&] {
-          store_.add_vacation(room.row.id, *seat, days);
-          store_.save_wait(row);
-        });
-        deadline.vacation_used[*seat] = spent + days;
+  if (const auto seat = absent_seat(room)) {
+    happened = remind_if_due(room, *seat, now_unix) || happened;
+    const auto lapsed = [&] {
+      return now_unix >= deadline_unix(rule_of(row), DeadlineWait{row.began_unix, row.turn_vacation_days});
+    };
+    if (lapsed()) {
+      happened = spend_vacation(room, *seat, now_unix) || happened;
+      if (lapsed()) {
+        apply_policy(room, *seat);
         happened = true;
-      }
-      if (now_unix >= deadline_unix(rule, wait)) {
-        happened = true;
-        if (row.policy == v1::DEADLINE_POLICY_FORFEIT) {
-          const engine::Side loser = side_of_seat(*seat);
-          const engine::Side winner = engine::other(loser);
-          const std::string words = std::string(engine::to_string(winner)) + " victory: the " +
-                                    std::string(engine::to_string(loser)) +
-                                    " side missed its turn deadline (" + who + ")";
-          note(room, "deadline_forfeit", *seat, words);
-          store_.save_wait(row);
-          consent_.finish(room, {v1::GAME_END_DEADLINE, wire::to_proto(winner), words});
-          return true;  // finish told everyone
-        }
-        row.lapsed_seat = *seat;
-        note(room, "deadline_builtin", *seat,
-             "the " + who + " missed the deadline: the built-in player finishes its player turn");
-        store_.save_wait(row);
-        play_.run_builtin_players(room);
       }
     }
   }
-  if (happened) views_.broadcast_summary(room);
+  if (happened && room.row.status == v1::GAME_STATUS_RUNNING) views_.broadcast_summary(room);
   return happened;
 }
 

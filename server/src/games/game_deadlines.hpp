@@ -19,6 +19,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <string>
 
 namespace hd::server {
 
@@ -45,6 +46,16 @@ class GameDeadlines {
   DeadlineRule rule_of(const DeadlineRow& row) const;
   // The human seat the game waits for and the watcher has not handed to the built-in player yet.
   std::optional<hundred_days::v1::Seat> absent_seat(const GameRoom& room) const;
+  // The seat and its holder's name, for the words of an event: "French seat, ney".
+  static std::string who(const GameRoom& room, hundred_days::v1::Seat seat);
+  // Sends `seat`'s reminder if this player turn's is due at `now_unix` and not sent yet.
+  bool remind_if_due(GameRoom& room, hundred_days::v1::Seat seat, std::int64_t now_unix);
+  // Spends the vacation days `seat` has left that the deadline needs at `now_unix` (vacation_days_
+  // needed), persisted in one transaction; false if none.
+  bool spend_vacation(GameRoom& room, hundred_days::v1::Seat seat, std::int64_t now_unix);
+  // The game's policy for `seat`, whose deadline lapsed: the built-in player takes its player turn,
+  // or the game ends with its side losing (GameConsent::finish tells everyone).
+  void apply_policy(GameRoom& room, hundred_days::v1::Seat seat);
   // Records `words` as the game's deadline event (stored with the wait) and logs it as `event`.
   void note(GameRoom& room, const char* event, hundred_days::v1::Seat seat, const std::string& words);
 
