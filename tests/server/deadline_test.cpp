@@ -91,8 +91,9 @@ TEST_CASE("0015 keeps a game's deadline, its wait and the vacation spent per sea
       "created_unix) VALUES (7, 's', 't', '', '', 2, 1, 'i7', 0, 0, '', '', 1, 0)");
   DeadlineStore store(db);
   store.insert(7, deadline(48, 3, v1::DEADLINE_POLICY_FORFEIT));
-  auto row = store.load(7);
-  REQUIRE(row);
+  auto loaded = store.load_state(7, 3600);
+  REQUIRE(loaded);
+  auto row = std::optional<DeadlineRow>(loaded->row);
   CHECK(row->hours == 48);
   CHECK(row->vacation_days == 3);
   CHECK(row->policy == v1::DEADLINE_POLICY_FORFEIT);

@@ -13,12 +13,6 @@ void DeadlineStore::insert(std::int64_t game, const v1::TurnDeadline& deadline) 
       .run();
 }
 
-std::optional<DeadlineRow> DeadlineStore::load(std::int64_t game) {
-  auto state = load_state(game, 3600);
-  if (!state) return std::nullopt;
-  return std::move(state->row);
-}
-
 std::optional<DeadlineState> DeadlineStore::load_state(std::int64_t game, std::int64_t hour_seconds) {
   auto states = load_states({game}, hour_seconds);
   if (states.empty()) return std::nullopt;

@@ -42,7 +42,6 @@ class DeadlineStore {
 
   // Stores a new game's deadline settings (hours > 0), with no wait begun.
   void insert(std::int64_t game, const hundred_days::v1::TurnDeadline& deadline);
-  std::optional<DeadlineRow> load(std::int64_t game);
   // The row and the vacation days spent, if the game has a deadline.
   std::optional<DeadlineState> load_state(std::int64_t game, std::int64_t hour_seconds);
   // The deadlines of those of `games` that have one, by game id: two queries whatever their number.

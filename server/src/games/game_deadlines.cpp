@@ -38,13 +38,18 @@ bool GameDeadlines::due_by_row(const DeadlineRow& row, std::int64_t now_unix) co
 }
 
 std::size_t GameDeadlines::check_all(std::int64_t now_unix) {
+  const std::vector<std::int64_t> running = store_.running_games();
+  std::vector<std::int64_t> unloaded;
+  for (const std::int64_t id : running)
+    if (!rooms_.loaded(static_cast<std::uint64_t>(id))) unloaded.push_back(id);
+  const auto stored = store_.load_states(unloaded, config_.deadline_hour_seconds);  // two queries
   std::size_t events = 0;
-  for (const std::int64_t id : store_.running_games()) {
+  for (const std::int64_t id : running) {
     try {
       GameRoom* room = rooms_.loaded(static_cast<std::uint64_t>(id));
       if (!room) {
-        const auto row = store_.load(id);
-        if (!row || !due_by_row(*row, now_unix)) continue;
+        const auto row = stored.find(id);
+        if (row == stored.end() || !due_by_row(row->second.row, now_unix)) continue;
         room = rooms_.find_for_upkeep(static_cast<std::uint64_t>(id));
         if (!room) continue;
       }

@@ -30,8 +30,9 @@ class GameDeadlines {
   GameDeadlines(Database& db, const ServerConfig& config, DeadlineStore& store, GameRooms& rooms,
                 GameViews& views, GameConsent& consent, GamePlay& play, Remind remind);
 
-  // Looks at every running game with a deadline at `now_unix`: a game loads only when its stored
-  // wait says something is due (or no wait is stored yet). Returns the number of events applied.
+  // Looks at every running game with a deadline at `now_unix` (three queries for those not in
+  // memory): such a game loads only when its stored wait says something is due (or no wait is
+  // stored yet). Returns the number of games in which something happened.
   std::size_t check_all(std::int64_t now_unix);
   // Brings `room`'s stored wait in step with its player turn, and applies what is due at `now_unix`.
   // Returns true if something happened (a new wait, a reminder, vacation, the policy).
