@@ -277,6 +277,18 @@ std::string apply_setting(ServerConfig& config, const std::string& key, const st
     const auto v = integer(0, 24 * 3650);
     if (!v) return bad();
     config.open_game_expiry = std::chrono::seconds(*v * 3600);
+  } else if (key == "deadline-check-seconds") {
+    const auto v = integer(1, 3600);
+    if (!v) return bad();
+    config.deadline_check = std::chrono::seconds(*v);
+  } else if (key == "deadline-reminder-percent") {
+    const auto v = integer(1, 99);
+    if (!v) return bad();
+    config.deadline_reminder_percent = *v;
+  } else if (key == "deadline-hour-seconds") {  // tests: a deadline's hour shortened, 3600 in play
+    const auto v = integer(1, 3600);
+    if (!v) return bad();
+    config.deadline_hour_seconds = *v;
   } else if (key == "open-game-expiry-seconds") {  // tests: expiry within a test's time
     const auto v = integer(0, 86400 * 3650);
     if (!v) return bad();
@@ -364,7 +376,8 @@ std::string server_usage() {
          "                 [--allow-missing-rules true|false]\n"
          "                 [--max-unattended-games-per-account N] [--finished-games-in-memory N]\n"
          "                 [--max-open-games-per-account N] [--max-games-created-per-day N]\n"
-         "                 [--open-game-expiry-hours N]\n"
+         "                 [--open-game-expiry-hours N] [--deadline-check-seconds N]\n"
+         "                 [--deadline-reminder-percent N] [--deadline-hour-seconds N]\n"
          "                 [--login-failures-per-account N]\n"
          "                 [--login-failures-per-address N] [--login-throttle-seconds N]\n"
          "                 [--hashing-queue-limit N] [--waiting-requests-limit N]\n"

@@ -46,6 +46,13 @@ struct ServerConfig {
   // Issue 29, finding 4: an open game nobody started within this time is closed (expired); 0: never.
   // open-game-expiry-hours; open-game-expiry-seconds is for tests.
   std::chrono::seconds open_game_expiry{72 * 3600};
+  // Issue 16 (docs/games.md "Deadlines"): how often the deadline watcher looks at the games with a
+  // turn deadline (deadline-check-seconds), when a player turn's reminder goes (this percent of its
+  // hours passed: deadline-reminder-percent), and the length of a deadline's hour in seconds
+  // (deadline-hour-seconds: 3600; smaller only on a test server, it shortens every deadline).
+  std::chrono::seconds deadline_check{60};
+  std::int64_t deadline_reminder_percent = 75;
+  std::int64_t deadline_hour_seconds = 3600;
   std::size_t finished_games_in_memory = 32;  // finished games nobody has open kept loaded (LRU)
   // Issue 29, finding 5 (docs/server.md, "Rooms in memory"): a running or finished game nobody has
   // named in a request for room-idle-seconds leaves memory, and at most max-rooms-in-memory rooms

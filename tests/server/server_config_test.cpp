@@ -146,6 +146,22 @@ TEST_CASE("open-game-expiry-hours: 72 by default, 0 turns it off, seconds for te
   CHECK(std::holds_alternative<std::string>(parse_server_config({"--open-game-expiry-hours", "x"})));
 }
 
+TEST_CASE("deadline watcher: check every 60 s, remind at 75%, an hour of 3600 s unless a test says",
+          "[config]") {
+  const auto config = [](std::vector<std::string> args) {
+    return std::get<ServerConfig>(parse_server_config(args));
+  };
+  CHECK(config({}).deadline_check == std::chrono::seconds(60));
+  CHECK(config({}).deadline_reminder_percent == 75);
+  CHECK(config({}).deadline_hour_seconds == 3600);
+  CHECK(config({"--deadline-check-seconds", "1"}).deadline_check == std::chrono::seconds(1));
+  CHECK(config({"--deadline-reminder-percent=50"}).deadline_reminder_percent == 50);
+  CHECK(config({"--deadline-hour-seconds", "2"}).deadline_hour_seconds == 2);
+  CHECK(std::holds_alternative<std::string>(parse_server_config({"--deadline-check-seconds", "0"})));
+  CHECK(std::holds_alternative<std::string>(parse_server_config({"--deadline-reminder-percent", "100"})));
+  CHECK(std::holds_alternative<std::string>(parse_server_config({"--deadline-hour-seconds", "3601"})));
+}
+
 TEST_CASE("rooms in memory and catch-up per address: defaults, flags, bad values (issue 29, 5 and 6)",
           "[config]") {
   const auto config = [](std::vector<std::string> args) {

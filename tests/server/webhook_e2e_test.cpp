@@ -9,6 +9,7 @@
 #include "server_process.hpp"
 #include "sqlite_rows.hpp"
 #include "test_certificates.hpp"
+#include "webhook_receiver.hpp"
 
 #include <hd/engine/play/random_player.hpp>
 #include <hd/engine/rules/sequence/decisions.hpp>
@@ -34,103 +35,6 @@ using namespace hd;
 using namespace hd::test;
 
 namespace {
-
-struct Received {
-  std::string target;
-  std::string signature;
-  std::string body;
-};
-
-// A tiny HTTP receiver on 127.0.0.1: keeps every POST and answers 200 (or 500 on /fail). With a
-// certificate and key (PEM files), it speaks https.
-class Receiver {
- public:
-  explicit Receiver(const std::filesystem::path& certificate = {}, const std::filesystem::path& key = {})
-      : acceptor_(io_, {net::ip::make_address("127.0.0.1"), 0}), tls_(net::ssl::context::tls_server) {
-    if (!certificate.empty()) {
-      tls_.use_certificate_chain_file(certificate.string());
-      tls_.use_private_key_file(key.string(), net::ssl::context::pem);
-      secure_ = true;
-    }
-    thread_ = std::thread([this] { run(); });
-  }
-  ~Receiver() {
-    stopping_ = true;
-    try {  // wakes the blocking accept
-      net::io_context io;
-      net::ip::tcp::socket poke(io);
-      poke.connect({net::ip::make_address("127.0.0.1"), port()});
-    } catch (...) {
-    }
-    thread_.join();
-  }
-  unsigned short port() const { return acceptor_.local_endpoint().port(); }
-  int handshakes_failed() const { return handshakes_failed_; }
-  std::vector<Received> received() {
-    std::lock_guard lock(mutex_);
-    return received_;
-  }
-  // Waits up to `timeout` until `done` holds for what was received.
-  bool wait(const std::function<bool(const std::vector<Received>&)>& done,
-            std::chrono::milliseconds timeout = std::chrono::seconds(15)) {
-    const auto until = std::chrono::steady_clock::now() + timeout;
-    while (std::chrono::steady_clock::now() < until) {
-      if (done(received())) return true;
-      std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    }
-    return done(received());
-  }
-
- private:
-  void run() {
-    while (!stopping_) {
-      boost::system::error_code error;
-      net::ip::tcp::socket socket(io_);
-      acceptor_.accept(socket, error);
-      if (error || stopping_) continue;
-      if (!secure_) {
-        serve(socket);
-        continue;
-      }
-      net::ssl::stream<net::ip::tcp::socket&> stream(socket, tls_);
-      stream.handshake(net::ssl::stream_base::server, error);
-      if (error) {
-        ++handshakes_failed_;
-        continue;
-      }
-      serve(stream);
-    }
-  }
-
-  template <typename Stream>
-  void serve(Stream& stream) {
-    boost::system::error_code error;
-    boost::beast::flat_buffer buffer;
-    http::request<http::string_body> request;
-    http::read(stream, buffer, request, error);
-    if (error) return;
-    {
-      std::lock_guard lock(mutex_);
-      received_.push_back(
-          {std::string(request.target()), std::string(request["X-HD-Signature"]), request.body()});
-    }
-    http::response<http::string_body> response(
-        request.target() == "/fail" ? http::status::internal_server_error : http::status::ok, 11);
-    response.body() = "thanks";
-    response.prepare_payload();
-    http::write(stream, response, error);
-  }
-
-  net::io_context io_;
-  net::ip::tcp::acceptor acceptor_;
-  net::ssl::context tls_;
-  bool secure_ = false;
-  std::atomic<int> handshakes_failed_{0};
-  std::thread thread_;
-  std::atomic<bool> stopping_{false};
-  std::mutex mutex_;
-  std::vector<Received> received_;
-};
 
 std::string hmac_hex(const std::string& key, const std::string& body) {
   unsigned char mac[EVP_MAX_MD_SIZE];

@@ -87,17 +87,31 @@ Hub::Hub(net::any_io_executor io, Database& db, const ServerConfig& config, Outb
       games_(
           db, config, outbound_, metrics,
           [this](std::function<void()> step) { net::post(strand_, std::move(step)); },
-          [this](const GameRoom& room) { notices_.check(room); }),
+          [this](const GameRoom& room) { notices_.check(room); },
+          [this](const GameRoom& room, v1::Seat seat) { notices_.remind(room, seat); }),
       password_cost_{config.argon2_operations, config.argon2_memory_kib * 1024},
       login_throttle_(config.login_failures_per_account, config.login_failures_per_address,
                       config.login_throttle_window),
       expiry_timer_(strand_),
-      eviction_timer_(strand_) {
+      eviction_timer_(strand_),
+      deadline_timer_(strand_) {
   init_crypto();
   dummy_hash_ = hash_password("no such account", password_cost_);
   // Open games that expired while the server was down are closed first thing (issue 29, finding 4).
   if (config.open_game_expiry.count() > 0) net::post(strand_, [this] { expire_open_games(); });
   net::post(strand_, [this] { evict_idle_rooms(); });
+  // Deadlines that passed while the server was down are handled first thing (issue 16).
+  net::post(strand_, [this] { check_deadlines(); });
+}
+
+void Hub::check_deadlines() {
+  repeat_on_strand(
+      deadline_timer_, config_.deadline_check, "deadline_watch_failed",
+      [this] {
+        games_.check_deadlines(now_unix());
+        return false;
+      },
+      &Hub::check_deadlines);
 }
 
 void Hub::repeat_on_strand(net::steady_timer& timer, std::chrono::seconds every, const char* failure_event,

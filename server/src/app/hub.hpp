@@ -104,6 +104,9 @@ class Hub {
   // Issue 29, finding 4: closes a bounded batch of expired open games, then waits for the next
   // check (at once when the batch was full). Runs on the strand from start-up while an expiry is set.
   void expire_open_games();
+  // Issue 16: the deadline watcher's turn (GameService::check_deadlines), then waits
+  // deadline-check-seconds for the next. Runs on the strand from start-up.
+  void check_deadlines();
   // Issue 29, finding 5: drops the rooms idle for room-idle-seconds, then waits for the next sweep
   // (a quarter of the idle time, between 1 s and 1 min). Runs on the strand from start-up.
   void evict_idle_rooms();
@@ -136,6 +139,7 @@ class Hub {
   std::atomic<std::size_t> hashing_queued_{0};  // hashing jobs posted and not yet taken up
   boost::asio::steady_timer expiry_timer_;      // the next expire_open_games, on the strand
   boost::asio::steady_timer eviction_timer_;    // the next evict_idle_rooms, on the strand
+  boost::asio::steady_timer deadline_timer_;    // the next check_deadlines, on the strand
   boost::asio::thread_pool hashing_{1};  // last: joined first on destruction, while the rest still lives
 };
 

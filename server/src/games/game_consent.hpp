@@ -32,6 +32,9 @@ class GameConsent {
   void answer_undo(const Caller& caller, const Envelope& request, GameRoom* room);
   // Resign: the caller's side loses, the game is finished.
   void resign(const Caller& caller, const Envelope& request, GameRoom* room);
+  // Ends the game with a result in words (resignation, agreed draw, a missed deadline), persisted,
+  // and tells everyone.
+  void finish(GameRoom& room, const GameOutcome& result);
   // OfferDraw to a human other side; everyone live hears it.
   void offer_draw(const Caller& caller, const Envelope& request, GameRoom* room);
   // AnswerDraw by the other side; accepted, the game is finished drawn.
@@ -41,8 +44,6 @@ class GameConsent {
   // Takes the last action back: deleted with its snapshot in one transaction, the state replayed,
   // everyone live told (UndoAnswered, then GameUpdate{undone}); a catch-up under way restarts.
   void apply_undo(GameRoom& room, AccountId answering);
-  // Ends the game with a result in words (resignation, agreed draw), persisted, and tells everyone.
-  void finish(GameRoom& room, const GameOutcome& result);
   // `room` if it is running and the caller holds `held` seats in it; else refuses (NOT_FOUND,
   // NOT_YOUR_SEAT, GAME_NOT_RUNNING) and returns nullptr.
   GameRoom* seat_holders_running_game(const Caller& caller, const Envelope& request, GameRoom* room,

@@ -135,6 +135,14 @@ AppliedAction GameRoom::apply(engine::Side side, const engine::Action& action, v
   return applied;
 }
 
+bool GameRoom::played_by_builtin(hundred_days::v1::Seat which) const {
+  const SeatRow* row = seat(which);
+  if (!row) return false;
+  if (row->built_in) return true;
+  return deadline && deadline->row.lapsed_seat == which &&
+         deadline->row.turn_start_sequence == static_cast<std::int64_t>(player_turn_start());
+}
+
 void GameRoom::note_turn_start() {
   // The engine says which player turn a state is in (4.1); a new one has begun when it changes.
   const auto now = engine::player_turn(state);

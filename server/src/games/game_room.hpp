@@ -5,6 +5,7 @@
 #pragma once
 
 #include "app/caller.hpp"
+#include "games/deadline_store.hpp"
 #include "games/game_store.hpp"
 
 #include <hd/engine/notation/notation.hpp>
@@ -90,8 +91,14 @@ class GameRoom {
   std::uint64_t undos = 0;                // accepted undos since loaded: a catch-up under way restarts
   std::uint64_t last_used = 0;            // GameService's use counter when last looked up (eviction order)
   std::chrono::steady_clock::time_point last_used_at = std::chrono::steady_clock::now();  // idle eviction
+  std::optional<DeadlineState> deadline;  // issue 16: the game's turn deadline, if it has one
 
   std::uint64_t sequence() const { return log.empty() ? 0 : log.back().sequence; }
+  // The log sequence that began the current player turn (0: the game's start).
+  std::uint64_t player_turn_start() const { return turn_starts.empty() ? 0 : turn_starts.back().first; }
+  // Whether the built-in player decides for `seat`: a built-in seat, or (issue 16) a human seat
+  // whose deadline lapsed in this player turn under DEADLINE_POLICY_BUILTIN.
+  bool played_by_builtin(hundred_days::v1::Seat seat) const;
   const SeatRow* seat(hundred_days::v1::Seat seat) const;
   SeatRow* seat(hundred_days::v1::Seat seat);
   // The seats `account` holds, in seat order.

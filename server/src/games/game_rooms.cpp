@@ -25,8 +25,8 @@ loader::GameChoice choice_of(const GameRow& game, bool allow_missing_rules) {
   return choice;
 }
 
-GameRooms::GameRooms(GameStore& store, const ServerConfig& config, Metrics& metrics)
-    : store_(store), config_(config), metrics_(metrics) {}
+GameRooms::GameRooms(GameStore& store, DeadlineStore& deadlines, const ServerConfig& config, Metrics& metrics)
+    : store_(store), deadlines_(deadlines), config_(config), metrics_(metrics) {}
 
 void GameRooms::load_unfinished() {
   for (const GameRow& game : store_.load_games()) {
@@ -92,6 +92,7 @@ std::unique_ptr<GameRoom> GameRooms::load(const GameRow& game) {
   }
   room->min_undone_sequence = store_.min_undone_sequence(game.id);
   room->coalition_ended = store_.load_phase_ends(game.id, room->phase_start_sequence());
+  room->deadline = deadlines_.load_state(game.id, config_.deadline_hour_seconds);
   return room;
 }
 
@@ -118,6 +119,20 @@ GameRoom* GameRooms::find(std::uint64_t game_id, AccountId account) {
   if (auto kept = dormant_.extract(game_id)) raw->subscribers = std::move(kept.mapped());
   rooms_.emplace(game_id, std::move(room));
   report_rooms();  // before anyone is answered
+  return raw;
+}
+
+GameRoom* GameRooms::find_for_upkeep(std::uint64_t game_id) {
+  if (GameRoom* room = loaded(game_id)) return room;
+  const auto row = store_.load_game(static_cast<std::int64_t>(game_id));
+  if (!row) return nullptr;
+  auto room = load(*row);
+  log_event(LogLevel::Info, "game_loaded", {{"game", std::to_string(game_id)}, {"by", "server"}});
+  GameRoom* raw = room.get();
+  raw->last_used = ++use_counter_;
+  if (auto kept = dormant_.extract(game_id)) raw->subscribers = std::move(kept.mapped());
+  rooms_.emplace(game_id, std::move(room));
+  report_rooms();
   return raw;
 }
 

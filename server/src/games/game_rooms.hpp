@@ -13,6 +13,7 @@
 // each) and put back when the room is loaded again, so they hear its next update.
 #pragma once
 
+#include "games/deadline_store.hpp"
 #include "games/game_room.hpp"
 #include "games/game_store.hpp"
 #include "ops/metrics.hpp"
@@ -45,7 +46,7 @@ class GameRooms {
  public:
   using Rooms = std::map<std::uint64_t, std::unique_ptr<GameRoom>>;
   using Clock = std::chrono::steady_clock;
-  GameRooms(GameStore& store, const ServerConfig& config, Metrics& metrics);
+  GameRooms(GameStore& store, DeadlineStore& deadlines, const ServerConfig& config, Metrics& metrics);
 
   // Start-up: loads every open and running game (one whose log no longer replays is logged as
   // game_not_resumed and left out), then marks running every OPEN game whose human seats are all
@@ -57,6 +58,9 @@ class GameRooms {
   // exactly what it would be told of a game that does not exist. Throws RulesVersionMismatch for a
   // game stored under another rules version (only to an account that belongs to it).
   GameRoom* find(std::uint64_t game_id, AccountId account);
+  // The room for the server's own upkeep (issue 16's deadline watcher): loaded if it is not in
+  // memory, whoever belongs to it; nullptr if there is no such game. Throws as load does.
+  GameRoom* find_for_upkeep(std::uint64_t game_id);
   // The room if it is in memory (nothing is loaded); nullptr otherwise.
   GameRoom* loaded(std::uint64_t game_id);
   // Keeps a newly created game's room; returns it.
@@ -103,6 +107,7 @@ class GameRooms {
   void report_rooms();
 
   GameStore& store_;
+  DeadlineStore& deadlines_;  // each loaded room's deadline (issue 16)
   const ServerConfig& config_;
   Metrics& metrics_;
   Rooms rooms_;

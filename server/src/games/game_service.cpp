@@ -18,13 +18,14 @@ namespace hd::server {
 namespace v1 = hundred_days::v1;
 
 GameService::GameService(Database& db, const ServerConfig& config, Outbound& outbound, Metrics& metrics,
-                         Post post, GameViews::Changed changed)
+                         Post post, GameViews::Changed changed, GameDeadlines::Remind remind)
     : outbound_(outbound),
       scenarios_(config.data_root),
       store_(db),
+      deadline_store_(db),
       views_(outbound, store_),
       chat_(store_, views_, outbound),
-      rooms_(store_, config, metrics),
+      rooms_(store_, deadline_store_, config, metrics),
       consent_(db, store_, rooms_, views_, outbound),
       play_(db, config, store_, rooms_, views_, outbound, metrics, post),
       opening_(config, rooms_, views_, outbound, std::move(post)),
@@ -35,8 +36,20 @@ GameService::GameService(Database& db, const ServerConfig& config, Outbound& out
           [this](std::uint64_t game_id, AccountId account) { return rooms_.find(game_id, account); },
           [this](const Caller& caller, const Envelope& request, v1::RefusalCode code, std::string message) {
             send_refusal(caller, request, code, std::move(message));
-          }) {
-  views_.on_changed(std::move(changed));
+          }),
+      deadlines_(db, config, deadline_store_, rooms_, views_, consent_, play_, std::move(remind)) {
+  // Issue 16: a change of a game may begin a player turn's wait (or end the game) at once.
+  views_.on_changed([this, changed = std::move(changed)](const GameRoom& room) {
+    if (changed) changed(room);
+    if (GameRoom* live = rooms_.loaded(static_cast<std::uint64_t>(room.row.id))) {
+      try {
+        deadlines_.check(*live, static_cast<std::int64_t>(std::time(nullptr)));
+      } catch (const std::exception& error) {
+        log_event(LogLevel::Error, "deadline_check_failed",
+                  {{"game", std::to_string(room.row.id)}, {"error", error.what()}});
+      }
+    }
+  });
   rooms_.load_unfinished();
   rooms_.report_games();
   // A built-in seat whose decision was pending when the server stopped plays on now.
@@ -45,6 +58,12 @@ GameService::GameService(Database& db, const ServerConfig& config, Outbound& out
 }
 
 GameService::~GameService() = default;
+
+std::size_t GameService::check_deadlines(std::int64_t now_unix) {
+  const std::size_t events = deadlines_.check_all(now_unix);
+  evict_finished();
+  return events;
+}
 
 void GameService::handle(const Caller& caller, const v1::ClientEnvelope& request) {
   try {

@@ -11,6 +11,7 @@
 //   ChatAndRecords (chat_and_records.hpp) chat, the record export
 //   GamePlay       (game_play.hpp)        actions, Coalition teamwork, the built-in players
 //   GameQueries    (game_queries.hpp)     reachable hexes, combat options, odds, retreats
+//   GameDeadlines  (game_deadlines.hpp)   turn deadlines: reminders, vacation, the policy (issue 16)
 #pragma once
 
 #include "app/caller.hpp"
@@ -19,6 +20,7 @@
 #include "games/catch_up.hpp"
 #include "games/chat_and_records.hpp"
 #include "games/game_consent.hpp"
+#include "games/game_deadlines.hpp"
 #include "games/game_opening.hpp"
 #include "games/game_play.hpp"
 #include "games/game_queries.hpp"
@@ -52,8 +54,9 @@ class GameService {
   using Post = std::function<void(std::function<void()>)>;
   // `changed`: called after a game may have come to a point where a seat must act or has ended
   // (GameViews::on_changed; the hub's webhook notices, issue 16).
+  // `remind`: issue 16's deadline reminders (TurnNotices::remind); may be empty.
   GameService(Database& db, const ServerConfig& config, Outbound& outbound, Metrics& metrics, Post post,
-              GameViews::Changed changed = {});
+              GameViews::Changed changed = {}, GameDeadlines::Remind remind = {});
   ~GameService();
   GameService(const GameService&) = delete;
   GameService& operator=(const GameService&) = delete;
@@ -64,6 +67,10 @@ class GameService {
   // Issue 29, finding 4: closes at most `limit` open games past the open-game expiry (GameLobby::
   // expire_open_games); returns how many. Called on the strand by the hub's timer.
   std::size_t expire_open_games(std::int64_t now_unix, std::size_t limit);
+
+  // Issue 16: the deadline watcher's turn (GameDeadlines::check_all) at `now_unix`; returns the
+  // number of games in which something happened. Called on the strand by the hub's timer.
+  std::size_t check_deadlines(std::int64_t now_unix);
 
   // Issue 29, finding 5: drops the rooms idle for room-idle-seconds (GameRooms::evict_idle), but
   // those with a built-in step on its way; returns how many. Called on the strand by the hub's timer.
@@ -88,7 +95,8 @@ class GameService {
   Outbound& outbound_;
   ScenarioCatalogue scenarios_;  // read once, before the lobby that checks CreateGame against it
   GameStore store_;
-  GameViews views_;  // what subscribers are shown, and the sending of it
+  DeadlineStore deadline_store_;  // issue 16 (migrations/0015)
+  GameViews views_;               // what subscribers are shown, and the sending of it
   ChatAndRecords chat_;
   GameRooms rooms_;  // the games in memory
   GameConsent consent_;
@@ -96,6 +104,7 @@ class GameService {
   GameOpening opening_;
   GameLobby lobby_;
   GameQueries queries_;
+  GameDeadlines deadlines_;
 };
 
 }  // namespace hd::server

@@ -1,5 +1,6 @@
 #include "games/game_store.hpp"
 
+#include "games/deadline_store.hpp"
 #include "games/dice.hpp"
 
 #include <hd/wire/secret_commitment.hpp>
@@ -116,6 +117,7 @@ std::int64_t GameStore::insert_game(const GameRow& game, const std::vector<SeatR
         .bind(17, join_lines(game.public_missing_rules))
         .run();
     id = std::stoll(db_.query_text("SELECT last_insert_rowid()"));
+    if (game.deadline.hours() > 0) DeadlineStore(db_).insert(id, game.deadline);
     for (const SeatRow& seat : seats) {
       db_.prepare(
              "INSERT INTO game_seats (game_id, seat, built_in, account_id, entropy) "

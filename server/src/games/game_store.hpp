@@ -56,7 +56,8 @@ struct GameRow {
   // the rules without a module that are public (engine::public_missing_rules: none of a secret).
   std::string turn_label;
   std::vector<std::string> public_missing_rules;
-  bool closed_before_start = false;  // finished before it started: expired or withdrawn (0011)
+  bool closed_before_start = false;         // finished before it started: expired or withdrawn (0011)
+  hundred_days::v1::TurnDeadline deadline;  // issue 16: hours 0 for none (written by insert_game, 0015)
 };
 
 struct SeatRow {
@@ -109,8 +110,9 @@ class GameStore {
  public:
   explicit GameStore(Database& db) : db_(db) {}
 
-  // Inserts a game, its seats and its secret choices (their commitments made with the new id, as
-  // hd::wire::secret_commitment, whatever `game.secrets` holds in `commitment`); returns the new id.
+  // Inserts a game, its seats, its secret choices (their commitments made with the new id, as
+  // hd::wire::secret_commitment, whatever `game.secrets` holds in `commitment`) and its deadline
+  // (DeadlineStore, when its hours are not 0), in one transaction; returns the new id.
   std::int64_t insert_game(const GameRow& game, const std::vector<SeatRow>& seats);
   // Sets (or clears) a seat's holder and entropy.
   void update_seat(std::int64_t game, const SeatRow& seat);

@@ -17,7 +17,7 @@ void GamePlay::run_builtin_players(GameRoom& room) {
   const auto waiting = room.pending_seats();
   if (waiting.empty()) return;
   for (v1::Seat seat : waiting)
-    if (!room.seat(seat) || !room.seat(seat)->built_in) return;
+    if (!room.played_by_builtin(seat)) return;
   builtin_scheduled_.insert(id);
   post_([this, id] { builtin_step(id); });
 }
@@ -31,7 +31,7 @@ void GamePlay::builtin_step(std::uint64_t game_id) {
   const auto waiting = room.pending_seats();
   if (waiting.empty()) return;
   for (v1::Seat seat : waiting)
-    if (!room.seat(seat) || !room.seat(seat)->built_in) return;
+    if (!room.played_by_builtin(seat)) return;
   try {
     const engine::Action action = builtin_action(room);
     const engine::Side side = engine::pending_decision(room.state).side;

@@ -1,5 +1,6 @@
 #include "games/game_views.hpp"
 
+#include "games/deadline_clock.hpp"
 #include "games/game_record.hpp"
 #include "games/seat_policy.hpp"
 #include "games/secret_choices.hpp"
@@ -48,7 +49,31 @@ v1::GameSummary GameViews::summary(const GameRoom& room, const Subscriber* seen_
   out.set_public_listing(room.row.public_listing);
   for (const std::string& rule : engine::public_missing_rules(*room.state.rules))
     out.add_missing_rules(rule);  // not by the book
+  if (room.deadline) add_deadline(*room.deadline, room.seats, room.row.status, !delayed, out);
   return out;
+}
+
+void GameViews::add_deadline(const DeadlineState& deadline, const std::vector<SeatRow>& seats,
+                             v1::GameStatus status, bool show_time, v1::GameSummary& out) {
+  v1::TurnDeadline& settings = *out.mutable_deadline();
+  settings.set_hours(static_cast<std::uint32_t>(deadline.row.hours));
+  settings.set_vacation_days(static_cast<std::uint32_t>(deadline.row.vacation_days));
+  settings.set_policy(deadline.row.policy);
+  for (const SeatRow& seat : seats) {
+    if (seat.built_in) continue;
+    const auto used = deadline.vacation_used.find(seat.seat);
+    const std::int64_t spent = used == deadline.vacation_used.end() ? 0 : used->second;
+    v1::SeatVacation& vacation = *out.add_vacation();
+    vacation.set_seat(seat.seat);
+    vacation.set_days_left(
+        static_cast<std::uint32_t>(std::max<std::int64_t>(0, deadline.row.vacation_days - spent)));
+  }
+  out.set_deadline_event(deadline.row.last_event);
+  // A delayed spectator learns nothing of the present, when the live player turn began included.
+  if (!show_time || status != v1::GAME_STATUS_RUNNING || deadline.row.turn_start_sequence < 0) return;
+  const DeadlineRule rule{deadline.row.hours, deadline.row.vacation_days, deadline.hour_seconds};
+  out.set_deadline_unix_seconds(static_cast<std::uint64_t>(
+      deadline_unix(rule, DeadlineWait{deadline.row.began_unix, deadline.row.turn_vacation_days})));
 }
 
 v1::GameView GameViews::view_for(const GameRoom& room, const Subscriber& subscriber) const {

@@ -45,6 +45,13 @@ class GameViews {
   static void add_live_decision(const GameRoom& room, const Subscriber& subscriber,
                                 hundred_days::v1::GameView& view);
 
+  // Issue 16: a summary's deadline (`deadline` of a game with `seats` and `status`), each human
+  // seat's vacation days left and the latest deadline event; the current deadline's time only when
+  // `show_time` (a running game, a viewer of the present).
+  static void add_deadline(const DeadlineState& deadline, const std::vector<SeatRow>& seats,
+                           hundred_days::v1::GameStatus status, bool show_time,
+                           hundred_days::v1::GameSummary& out);
+
   // Issue 16: `changed` is called after a game may have come to a point where a seat must act or
   // has ended (an action played; seats or status changed, by broadcast_summary): the webhook
   // notices (notify/turn_notices.hpp). Unset: nothing is called.

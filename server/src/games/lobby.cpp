@@ -6,6 +6,7 @@
 #include "games/secret_choices.hpp"
 #include "games/spectator_secrecy.hpp"
 #include "games/spectator_view.hpp"
+#include "games/turn_deadline_check.hpp"
 #include "log.hpp"
 
 #include <hd/engine/rules/modules/rule_registry.hpp>
@@ -50,8 +51,9 @@ std::optional<std::int64_t> parse_page_token(const std::string& token) {
 // What GameViews::summary shows, from the stored rows of a game that is not in memory (issue 29,
 // finding 3): nobody is connected but the built-in players, no seat is pending, and a `delayed`
 // lister (a spectator behind the game) is shown no turn. No secret: the rows hold the public
-// missing rules only, and a summary carries no force option.
-v1::GameSummary stored_summary(const GameStore::ListedGame& game, bool delayed) {
+// missing rules only, and a summary carries no force option. `deadline`: the game's, if any (issue 16).
+v1::GameSummary stored_summary(const GameStore::ListedGame& game, bool delayed,
+                               const DeadlineState* deadline) {
   const GameRow& row = game.row;
   v1::GameSummary out;
   out.set_game_id(static_cast<std::uint64_t>(row.id));
@@ -75,6 +77,7 @@ v1::GameSummary stored_summary(const GameStore::ListedGame& game, bool delayed) 
   out.set_public_listing(row.public_listing);
   for (const std::string& rule : row.public_missing_rules)
     out.add_missing_rules(rule);
+  if (deadline) GameViews::add_deadline(*deadline, game.seats, row.status, !delayed, out);
   return out;
 }
 
@@ -162,6 +165,8 @@ void GameLobby::create_game(const Caller& caller, const Envelope& request) {
     return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_INVALID_REQUEST,
                         "spectator policy: a known view and a delay of at most 100 player turns");
   if (const auto why = seat_lists_problem(create))
+    return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_INVALID_REQUEST, *why);
+  if (const auto why = turn_deadline_problem(create.deadline()))
     return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_INVALID_REQUEST, *why);
   // Issue 29, finding 4: an account creates at most max-games-created-per-day games in 24 hours.
   const auto now = static_cast<std::int64_t>(std::time(nullptr));
@@ -276,11 +281,21 @@ void GameLobby::create_game(const Caller& caller, const Envelope& request) {
   // 18.5C (docs/commitments.md): the secret choices, stored with the game; only their commitments
   // are published, to everyone alike, until the rules reveal them.
   game.secrets = make_secret_choices(initial, seats);
+  if (create.deadline().hours() > 0) game.deadline = create.deadline();
   game.id = store_.insert_game(game, seats);
   commit_secret_choices(game.id, game.secrets);
 
   game.status = v1::GAME_STATUS_OPEN;  // the room starts below, as a joined game does
   auto room = std::make_unique<GameRoom>(game, seats, std::move(*started.value), std::vector<LoggedAction>{});
+  if (game.deadline.hours() > 0) {
+    DeadlineState deadline;
+    deadline.row.game_id = game.id;
+    deadline.row.hours = game.deadline.hours();
+    deadline.row.vacation_days = game.deadline.vacation_days();
+    deadline.row.policy = game.deadline.policy();
+    deadline.hour_seconds = config_.deadline_hour_seconds;
+    room->deadline = std::move(deadline);
+  }
   GameRoom& live = rooms_.add(std::move(room));
   log_event(LogLevel::Info, "game_created",
             {{"game", std::to_string(game.id)}, {"scenario", game.scenario}, {"account", caller.username}});
@@ -322,6 +337,11 @@ void GameLobby::list_games(const Caller& caller, const Envelope& request) {
   const bool more = page.size() > page_size;
   if (more) page.resize(page_size);
 
+  std::vector<std::int64_t> ids;
+  for (const GameStore::ListedGame& game : page)
+    if (!rooms_.loaded(static_cast<std::uint64_t>(game.row.id))) ids.push_back(game.row.id);
+  const auto deadlines = DeadlineStore(db_).load_states(ids, config_.deadline_hour_seconds);
+
   v1::ServerEnvelope answer;
   answer.set_request_id(request.request_id());
   v1::GameList& list = *answer.mutable_game_list();
@@ -336,7 +356,9 @@ void GameLobby::list_games(const Caller& caller, const Envelope& request) {
       lister.delay_player_turns = delay;
       *list.add_games() = views_.summary(*room, filter == v1::GAME_LIST_FILTER_MINE ? nullptr : &lister);
     } else {
-      *list.add_games() = stored_summary(game, delay > 0 && game.row.status != v1::GAME_STATUS_FINISHED);
+      const auto deadline = deadlines.find(game.row.id);
+      *list.add_games() = stored_summary(game, delay > 0 && game.row.status != v1::GAME_STATUS_FINISHED,
+                                         deadline == deadlines.end() ? nullptr : &deadline->second);
     }
   }
   if (more) list.set_next_page_token(std::to_string(page.back().row.id));

@@ -46,6 +46,8 @@ std::string email_subject(std::uint64_t game_id, const std::string& title, const
                           const std::string& turn) {
   const std::string game = "game " + std::to_string(game_id);
   if (event == "game-over") return "Hundred Days: " + game + " has ended (" + title + ")";
+  if (event == "deadline-reminder")
+    return "Hundred Days: your turn's deadline is near in " + game + " (" + title + ", " + turn + ")";
   const std::string what = event == "your-turn" ? "your turn in " : "a decision is yours in ";
   return "Hundred Days: " + what + game + " (" + title + ", " + turn + ")";
 }
@@ -56,6 +58,8 @@ std::string email_body(std::uint64_t game_id, const std::string& title, const st
   std::string body;
   if (event == "game-over") {
     body = game + " has ended. See how it ended and its record:\n";
+  } else if (event == "deadline-reminder") {
+    body = "Your turn's deadline (" + turn + ") in " + game + " is near. Open it to play:\n";
   } else if (event == "your-turn") {
     body = "It is your turn (" + turn + ") in " + game + ". Open it to play:\n";
   } else {
@@ -95,6 +99,30 @@ void TurnNotices::check(const GameRoom& room) noexcept {
     check_or_throw(room);
   } catch (const std::exception& error) {
     log_event(LogLevel::Error, "notice_check_failed",
+              {{"game", std::to_string(room.row.id)}, {"error", error.what()}});
+  }
+}
+
+void TurnNotices::remind(const GameRoom& room, v1::Seat which) noexcept {
+  try {
+    const SeatRow* seat = room.seat(which);
+    if (seat == nullptr || seat->built_in || !seat->account) return;
+    const AccountId account = *seat->account;
+    const std::string link = link_base_ + "/game/" + std::to_string(room.row.id);
+    const std::string turn = room.state.current_turn().name.to_string();
+    const std::string event = "deadline-reminder";
+    const std::string what =
+        "game " + std::to_string(room.row.id) + " account " + std::to_string(account) + " " + event;
+    for (const auto& [holder, webhook] : settings_.find({account}))
+      sender_->send(
+          WebhookMessage{webhook.url, webhook.secret, webhook_body(room.row.id, event, turn, link), what});
+    if (email_ == nullptr) return;
+    for (const auto& [holder, address] : emails_.confirmed({account}))
+      email_->send(EmailMessage{address, email_subject(room.row.id, room.row.title, event, turn),
+                                email_body(room.row.id, room.row.title, event, turn, link),
+                                "e-mail " + what});
+  } catch (const std::exception& error) {
+    log_event(LogLevel::Error, "deadline_reminder_failed",
               {{"game", std::to_string(room.row.id)}, {"error", error.what()}});
   }
 }

@@ -31,6 +31,10 @@ class TurnNotices {
   // Queues the messages `room` now calls for (see above). Never throws: a failure is logged, and
   // the game goes on.
   void check(const GameRoom& room) noexcept;
+  // Issue 16 (deadlines): the reminder that `seat`'s player turn in `room` lapses soon, event
+  // "deadline-reminder", on each channel its holder opted into. The deadline watcher calls it at
+  // most once per player turn (it remembers that in game_deadlines). Never throws.
+  void remind(const GameRoom& room, hundred_days::v1::Seat seat) noexcept;
 
  private:
   void check_or_throw(const GameRoom& room);
