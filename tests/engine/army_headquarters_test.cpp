@@ -9,6 +9,7 @@
 #include <hd/engine/rules/modules/extension_points.hpp>
 #include <hd/engine/rules/variant/army_headquarters.hpp>
 #include <hd/engine/state/invariants.hpp>
+#include <hd/engine/visibility/view.hpp>
 
 using namespace hd::test;
 
@@ -123,6 +124,11 @@ TEST_CASE("16.14C a commander without a line of communications rolls: inactive o
     CHECK(out_of_command(state, unit(state, "Reille")));  // Ney was his only commander in range
     CHECK(out_of_command(state, unit(state, "B")));
     CHECK(count_events<DieRolledEvent>(events) == 1);  // Ney's alone
+    // Both sides see him on his inactive side (16.14C), and no one else.
+    const GameView seen = view(state, Viewer{Viewer::Kind::Seat, Army::Allied, std::nullopt});
+    CHECK(seen.units[unit(state, "Ney")].inactive);
+    CHECK_FALSE(seen.units[unit(state, "Napoleon")].inactive);
+    CHECK_FALSE(seen.units[unit(state, "French-HQ")].inactive);
   }
   SECTION("a 4: he stays active") {
     to_next_french_command_phase(state, die(4));
@@ -189,6 +195,7 @@ TEST_CASE("16.14A an active HQ cannot move; its status changes only in the HQ se
   const auto events = apply(state, Side::French, hq_status(state, "inactive"), no_dice());
   CHECK(has_rule_event(events, "inactive"));
   CHECK_FALSE(headquarters_active(state, Army::French));
+  CHECK(view(state, Viewer{}).units[unit(state, "French-HQ")].inactive);
   // Changed once this segment (which closed: no other HQ of the side).
   CHECK_FALSE(open_rule_segment(state));
   // Inactive, it moves like a leader; Napoleon now rolls at the next command phase.

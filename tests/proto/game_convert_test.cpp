@@ -7,6 +7,8 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <map>
+#include <string>
 
 namespace v1 = hundred_days::v1;
 using namespace hd;
@@ -68,6 +70,23 @@ TEST_CASE("a view with leaders (10.0) crosses the wire with them", "[wire][10.0]
                                 [](const engine::UnitView& u) { return u.id == "Ney"; });
   REQUIRE(ney != back.units.end());
   CHECK(ney->type == engine::UnitType::Leader);
+}
+
+// 16.14: an army HQ or commander on its inactive side crosses the wire marked so. The Campaign Variant
+// opens with the Prussian HQ set up (active) and the French and Allied HQs yet to enter (inactive).
+TEST_CASE("the inactive side (16.14) crosses the wire", "[wire][16.14]") {
+  auto loaded = loader::start_scenario_game(loader::default_data_root(),
+                                            loader::GameChoice{"campaign-variant", {}, {}, {}, true});
+  REQUIRE(loaded.value);
+  const v1::GameView wire = wire::to_proto(engine::view(*loaded.value, engine::Viewer{}));
+  std::map<std::string, bool> inactive;
+  for (const v1::Unit& unit : wire.units())
+    if (unit.id().ends_with("-HQ")) inactive[unit.id()] = unit.inactive();
+  CHECK(inactive ==
+        std::map<std::string, bool>{{"Allied-HQ", true}, {"French-HQ", true}, {"Prussian-HQ", false}});
+  const engine::GameView back = wire::from_proto(wire);
+  CHECK(std::count_if(back.units.begin(), back.units.end(),
+                      [](const engine::UnitView& u) { return u.inactive; }) == 2);
 }
 
 TEST_CASE("actions round-trip through the wire", "[wire]") {

@@ -5,6 +5,7 @@
 
 #include <hd/engine/rules/command/command_segment.hpp>
 #include <hd/engine/rules/corps_morale/corps_morale.hpp>
+#include <hd/engine/rules/variant/army_headquarters.hpp>
 
 #include <SFML/Graphics/CircleShape.hpp>
 #include <SFML/Graphics/ConvexShape.hpp>
@@ -65,8 +66,9 @@ void paint_symbol(sf::RenderTarget& target, engine::UnitType type, sf::Vector2f 
   }
 }
 
-// A leader (10.0) has no NATO symbol and no factors: a five-pointed gold star, `size` across.
-void paint_star(sf::RenderTarget& target, sf::Vector2f centre, float size) {
+// A leader (10.0) has no NATO symbol and no factors: a five-pointed gold star, `size` across; grey on
+// the inactive side (16.14).
+void paint_star(sf::RenderTarget& target, sf::Vector2f centre, float size, bool inactive) {
   sf::ConvexShape star(10);
   for (std::size_t i = 0; i < 10; ++i) {
     const float radius = (i % 2 == 0 ? 0.5f : 0.2f) * size;
@@ -74,7 +76,7 @@ void paint_star(sf::RenderTarget& target, sf::Vector2f centre, float size) {
     star.setPoint(i, {radius * std::cos(angle), radius * std::sin(angle)});
   }
   star.setPosition(centre);
-  star.setFillColor(to_sf_color(palette::kLeaderStar));
+  star.setFillColor(to_sf_color(inactive ? palette::kInactiveLeaderStar : palette::kLeaderStar));
   star.setOutlineColor(sf::Color(20, 20, 20));
   star.setOutlineThickness(1.0f);
   target.draw(star);
@@ -139,7 +141,7 @@ void paint_counter_face(sf::RenderTarget& target, const CounterFace& unit, sf::V
   target.draw(body);
   const auto text_size = static_cast<unsigned>(std::max(6.0f, size * 0.22f));
   if (unit.type == engine::UnitType::Leader) {
-    paint_star(target, centre + sf::Vector2f(0, size * 0.08f), size * 0.62f);
+    paint_star(target, centre + sf::Vector2f(0, size * 0.08f), size * 0.62f, unit.inactive);
   } else {
     paint_symbol(target, unit.type, centre + sf::Vector2f(0, -size * 0.12f), size * 0.5f);
     paint_values(target, unit, centre, size, text_size, font);
@@ -180,7 +182,8 @@ void paint_counters(sf::RenderTarget& target, const engine::GameState& state, co
                              unit.reduced,
                              engine::out_of_command(state, index),
                              engine::corps_demoralized(state, unit),
-                             unit.moved};
+                             unit.moved,
+                             engine::shows_inactive_side(state, index)};
       paint_counter_face(target, face, {static_cast<float>(c.x) - offset, static_cast<float>(c.y) - offset},
                          size, font);
     }

@@ -27,6 +27,8 @@ struct CounterFace {
   bool out_of_command = false;
   bool corps_demoralized = false;
   bool moved = false;
+  // 16.14: a commander or army HQ on its inactive side: the star grey instead of gold.
+  bool inactive = false;
 };
 
 // One counter `size` px square centred on `centre`: the army's colour, the NATO symbol, the id above

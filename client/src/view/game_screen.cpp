@@ -101,7 +101,8 @@ std::optional<CounterFace> counter_face(const pb::Unit* unit) {
                      unit->reduced(),
                      unit->out_of_command(),
                      unit->corps_demoralized(),
-                     unit->moved()};
+                     unit->moved(),
+                     unit->inactive()};
 }
 
 // "3" or "3.5" MP from a cost in half MP.
@@ -112,7 +113,8 @@ std::string mp_text(std::uint32_t half_mp) {
 std::string unit_line(const pb::Unit& unit) {
   if (unit.type() == pb::UNIT_TYPE_LEADER)  // 10.0: no strength; officers carry their designation
     return army_name(unit.army()) + " " + unit.id() + " (leader)" +
-           (unit.command().empty() ? "" : " " + unit.command());
+           (unit.command().empty() ? "" : " " + unit.command()) +
+           (unit.inactive() ? ", inactive (16.14)" : "");
   std::string line = army_name(unit.army()) + " " + unit.id() + " " + std::to_string(unit.strength()) + "-" +
                      std::to_string(unit.movement());
   if (unit.reduced()) line += " (reduced)";

@@ -26,7 +26,8 @@ inline constexpr Rgb kFrenchCounter{70, 110, 200};
 inline constexpr Rgb kPrussianCounter{60, 60, 60};
 inline constexpr Rgb kAlliedCounter{200, 60, 50};
 inline constexpr Rgb kCounterText{250, 250, 250};
-inline constexpr Rgb kLeaderStar{235, 190, 40};  // a leader's star (10.0), gold on his army's colour
+inline constexpr Rgb kLeaderStar{235, 190, 40};           // a leader's star (10.0), gold on his army's colour
+inline constexpr Rgb kInactiveLeaderStar{150, 150, 150};  // on the inactive side (16.14): grey
 // The marks on a counter's corners (game_screen's legend names them).
 inline constexpr Rgb kOutOfCommandMark{255, 140, 0};  // top right: out of command (11.3)
 inline constexpr Rgb kDemoralizedMark{20, 20, 20};    // top left: its corps demoralized (13.2)

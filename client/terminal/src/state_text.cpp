@@ -89,12 +89,12 @@ std::string army_letter(v1::Army army) {
 }
 
 // "Bach F4-4inf" with "r" for a reduced counter, then its marks: "(moved)" in the phase under way,
-// "(out of command)" (11.3), "(corps demoralized)" (13.2).
+// "(out of command)" (11.3), "(corps demoralized)" (13.2), "(inactive)" (16.14: a commander or army HQ).
 std::string unit_text(const v1::Unit& unit) {
   return unit.id() + " " + army_letter(unit.army()) + std::to_string(unit.strength()) + "-" +
          std::to_string(unit.movement()) + type_code(unit.type()) + (unit.reduced() ? "r" : "") +
          (unit.moved() ? " (moved)" : "") + (unit.out_of_command() ? " (out of command)" : "") +
-         (unit.corps_demoralized() ? " (corps demoralized)" : "");
+         (unit.corps_demoralized() ? " (corps demoralized)" : "") + (unit.inactive() ? " (inactive)" : "");
 }
 
 std::string level_text(std::int32_t level) {

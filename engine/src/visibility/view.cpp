@@ -2,6 +2,7 @@
 #include <hd/engine/rules/command/command_segment.hpp>
 #include <hd/engine/rules/corps_morale/corps_morale.hpp>
 #include <hd/engine/rules/sequence/weather.hpp>
+#include <hd/engine/rules/variant/army_headquarters.hpp>
 #include <hd/engine/rules/victory/victory.hpp>
 #include <hd/engine/scenarios/secret_options.hpp>
 #include <hd/engine/visibility/view.hpp>
@@ -84,6 +85,7 @@ GameView view(const GameState& state, const Viewer& viewer) {
     u.moved = unit.moved;
     u.out_of_command = out_of_command(state, u.unit);
     u.corps_demoralized = corps_demoralized(state, unit);
+    u.inactive = shows_inactive_side(state, u.unit);
     v.units.push_back(std::move(u));
   }
   v.eliminated_strength = state.eliminated_strength;
@@ -137,7 +139,7 @@ std::string serialize(const GameView& v) {
         << (u.reduced ? " r" : "") << " status " << static_cast<int>(u.status) << " "
         << (u.hex ? format_hex(*u.hex) : std::string("-")) << " arrives " << u.arrival_turn
         << (u.moved ? " moved" : "") << (u.out_of_command ? " ooc" : "")
-        << (u.corps_demoralized ? " corps-demoralized" : "") << "\n";
+        << (u.corps_demoralized ? " corps-demoralized" : "") << (u.inactive ? " inactive" : "") << "\n";
   }
   for (std::size_t a = 0; a < 3; ++a) {
     out << "army " << a << " losses " << v.eliminated_strength[a] << (v.demoralized[a] ? " demoralized" : "")

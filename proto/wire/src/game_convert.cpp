@@ -231,6 +231,7 @@ v1::GameView to_proto(const engine::GameView& view) {
     u->set_moved(unit.moved);
     u->set_out_of_command(unit.out_of_command);
     u->set_corps_demoralized(unit.corps_demoralized);
+    u->set_inactive(unit.inactive);
   }
   for (std::size_t a = 0; a < 3; ++a) {
     v1::ArmyMorale* morale = out.add_morale();
@@ -283,6 +284,7 @@ engine::GameView from_proto(const v1::GameView& view) {
     u.moved = unit.moved();
     u.out_of_command = unit.out_of_command();
     u.corps_demoralized = unit.corps_demoralized();
+    u.inactive = unit.inactive();
     out.units.push_back(std::move(u));
   }
   for (const v1::ArmyMorale& morale : view.morale()) {

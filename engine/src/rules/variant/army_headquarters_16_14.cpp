@@ -387,6 +387,13 @@ bool commander_inactive(const GameState& state, UnitIndex commander) {
          std::binary_search(slot->inactive_commanders.begin(), slot->inactive_commanders.end(), commander);
 }
 
+bool shows_inactive_side(const GameState& state, UnitIndex piece) {
+  if (!find_slot(state) || piece >= state.units.size()) return false;
+  const UnitState& unit = state.units[piece];
+  if (is_headquarters(*state.rules, unit)) return hq_inactive(state, unit.army);
+  return commander_inactive(state, piece);
+}
+
 void set_commander_inactive(GameState& state, UnitIndex commander, bool inactive) {
   mark(slot_of(state).inactive_commanders, commander, inactive);
 }

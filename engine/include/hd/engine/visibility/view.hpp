@@ -41,6 +41,7 @@ struct UnitView {
   bool moved = false;              // moved in the phase under way (5.0)
   bool out_of_command = false;     // marked in its side's last command segment (11.0, 11.3)
   bool corps_demoralized = false;  // its corps (13.1: its Allied nationality) is demoralized (13.2)
+  bool inactive = false;           // a commander or army HQ on its inactive side (16.14A, 16.14C)
 };
 
 struct GameView {

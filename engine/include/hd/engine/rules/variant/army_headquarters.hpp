@@ -54,6 +54,10 @@ bool headquarters_active(const GameState& state, Army army);
 // 16.14C: true if the commander is on his inactive side (false where 16.14 is not in force).
 bool commander_inactive(const GameState& state, UnitIndex commander);
 
+// True if the piece shows its inactive side: a commander made inactive (16.14C) or an army HQ on its
+// inactive side (16.14A), on the map or waiting. False where 16.14 is not in force.
+bool shows_inactive_side(const GameState& state, UnitIndex piece);
+
 // Flips a commander to his inactive side (16.14C's failed check; 28.0C's "Ney (inactive)").
 void set_commander_inactive(GameState& state, UnitIndex commander, bool inactive);
 
