@@ -8,6 +8,7 @@
 #include <hd/engine/rules/modules/rule_registry.hpp>
 
 #include <algorithm>
+#include <ctime>
 #include <random>
 
 namespace hd::client {
@@ -147,7 +148,9 @@ void LobbyScreen::draw(sf::RenderTarget& target, ClientModel& model, sf::Vector2
     y += kRowHeight;
     for (const auto& game : games) {
       if (y > size.y - 40) break;
-      kit_.text(target, {32, y + 4}, printable(describe_game(game), 120), 14, kInk);
+      kit_.text(target, {32, y + 4},
+                printable(describe_game(game, static_cast<std::uint64_t>(std::time(nullptr))), 160), 14,
+                kInk);
       float bx = size.x - kButtonMargin - kButtonWidth;
       const std::uint64_t id = game.game_id();
       if (kind == 0) {
