@@ -1,5 +1,6 @@
 #include "view/lobby_screen.hpp"
 
+#include "model/deadline_words.hpp"
 #include "net/requests.hpp"
 #include "view/scenario_labels.hpp"
 #include "view/status_text.hpp"
@@ -31,6 +32,12 @@ const char* spectator_label(const NewGameForm& form) {
     default:
       return "No spectators";
   }
+}
+
+// The form's deadline in words: "No deadline", "Deadline: 48 h a turn", "Deadline: 7 days a turn".
+std::string deadline_label(const NewGameForm& form) {
+  if (form.deadline_hours() == 0) return "No deadline";
+  return "Deadline: " + hours_words(form.deadline_hours()) + " a turn";
 }
 
 // An optional rule in words: "15.1 Combined arms" (the engine's module title).
@@ -278,6 +285,21 @@ void LobbyScreen::draw_form(sf::RenderTarget& target, ClientModel& model, sf::Ve
   y += row + 12;
   kit_.button(target, {right, y, 220, 32}, "Create, playing " + army_name(army_of(form_.taken_seat())),
               [this, &model] { create(model, form_.taken_seat()); });
+  // The turn deadline (docs/games.md "Deadlines"), below the Create button so that it stays put.
+  y += 32 + 16;
+  kit_.text(target, {right, y}, "Turn deadline", 16, kHeading);
+  y += 24;
+  kit_.button(target, {right, y, 220, row - 4}, deadline_label(form_), [this] { form_.cycle_deadline(); });
+  if (form_.deadline_hours() == 0) return;
+  y += row;
+  kit_.button(target, {right, y, 220, row - 4},
+              "Vacation: " + std::to_string(form_.vacation_days()) + " days a seat",
+              [this] { form_.cycle_vacation(); });
+  y += row;
+  kit_.button(target, {right, y, 220, row - 4},
+              form_.deadline_policy() == pb::DEADLINE_POLICY_FORFEIT ? "Then: the absent side forfeits"
+                                                                     : "Then: the built-in player moves",
+              [this] { form_.toggle_deadline_policy(); });
 }
 
 }  // namespace hd::client
