@@ -150,8 +150,9 @@ TEST_CASE("hd_term creates a game with a turn deadline and lists it with the tim
   CHECK(created.output.find(" deadline 48h vacation 3 on-deadline forfeit") != std::string::npos);
   CHECK(created.output.find(" deadline none") != std::string::npos);  // the second game has none
 
-  const TermRun joined = run_term(server, "deadline-bob",
-                                  "register bob secret-password\njoin 1 allied\ngames mine\n", {"--strict"});
+  const TermRun joined =
+      run_term(server, "deadline-bob",
+               "register bob secret-password\njoin 1 allied\ngames mine\nopen 1\nstate\n", {"--strict"});
   INFO(joined.output);
   REQUIRE(joined.status == 0);
   // Running: the wait began at the start; 48 hours less the seconds since (47h once one has passed).
@@ -161,6 +162,12 @@ TEST_CASE("hd_term creates a game with a turn deadline and lists it with the tim
          joined.output.find(terms + "47h vacation-left ") != std::string::npos));
   CHECK(joined.output.find("french=3") != std::string::npos);
   CHECK(joined.output.find("allied=3") != std::string::npos);
+  // The open game's lines say it too.
+  CHECK(joined.output.find(
+            "opened game 1 at sequence 0 as allied deadline 48h vacation 3 on-deadline forfeit") !=
+        std::string::npos);
+  CHECK(joined.output.find("game 1 sequence 0 deadline 48h vacation 3 on-deadline forfeit") !=
+        std::string::npos);
 
   // A bad value is the client's usage; a value out of range is the server's refusal.
   const TermRun bad =

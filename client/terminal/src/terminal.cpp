@@ -400,7 +400,8 @@ bool Terminal::run_line(const std::string& raw) {
     } else {
       out_ << " as a spectator";
     }
-    out_ << "\n" << format_state(client.game()->scenario, client.game()->view);
+    out_ << deadline_text(client.game()->summary, now_unix()) << "\n"
+         << format_state(client.game()->scenario, client.game()->view);
     return true;
   }
   if (command == "close") {
@@ -411,8 +412,11 @@ bool Terminal::run_line(const std::string& raw) {
   }
   if (command == "state") {
     if (!need_game()) return false;
-    out_ << "game " << game->game_id << " sequence " << game->sequence << "\n"
-         << format_state(game->scenario, game->view);
+    out_ << "game " << game->game_id << " sequence " << game->sequence
+         << deadline_text(game->summary, now_unix()) << "\n";
+    if (!game->summary.deadline_event().empty())
+      out_ << "deadline event: " << game->summary.deadline_event() << "\n";
+    out_ << format_state(game->scenario, game->view);
     return true;
   }
   if (command == "french" || command == "coalition" || command == "do") {
