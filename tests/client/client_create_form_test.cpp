@@ -3,6 +3,7 @@
 // the Allied seat, and creates the game; the server's SQLite file then holds exactly those choices.
 // The form offers the server's ScenarioList, not the client's data folder: a server serving one
 // drill gets a game of that drill from the form, though the client's --data has no such scenario.
+// The turn deadline chosen under Create (48 h, 7 vacation days, forfeit) is the one the server keeps.
 #include "drill_data_root.hpp"
 #include "server_process.hpp"
 #include "sqlite_rows.hpp"
@@ -61,4 +62,28 @@ TEST_CASE("the create form offers the scenarios the server lists, not the client
   REQUIRE(hd::test::run_process(display.argv, std::chrono::seconds(120)) == 0);
   const auto games = hd::test::query(drill.server.database_path(), "SELECT scenario FROM games");
   CHECK(games == std::vector<std::string>{"reorganization-drill"});
+}
+
+TEST_CASE("a game made with the create form carries the turn deadline chosen", "[e2e][deadline]") {
+  hd::test::ServerOptions options;
+  options.extra_args = {"--data-root",         hd::loader::default_data_root().string(),
+                        "--argon2-memory-kib", "8192",
+                        "--argon2-operations", "1"};
+  hd::test::ServerProcess server(options);
+  const auto directory = server.directory();
+  // lobby_screen.cpp's layout in a 1280x800 window, Quatre Bras chosen: the deadline button under
+  // "Create, playing French" twice (24 h, 48 h), then the vacation (3 to 7 days) and the policy
+  // (forfeit) that appear under it, then Create.
+  const std::filesystem::path script = directory / "create.txt";
+  std::ofstream(script) << "wait-for lobby\nwait-for scenarios\nframes 3\nclick 290 66\nframes 3\n"
+                           "click 1010 452\nframes 3\nclick 1010 452\nframes 3\nclick 1010 480\nframes 3\n"
+                           "click 1010 508\nframes 3\nclick 1010 383\nframes 30\nquit\n";
+  const auto display = hd::test::in_virtual_display(
+      1280, 800,
+      {HD_CLIENT_BINARY, "--server", server.url(), "--user", "creator_1", "--password", "correct-horse",
+       "--register", "--width", "1280", "--height", "800", "--script", script.string()});
+  REQUIRE(hd::test::run_process(display.argv, std::chrono::seconds(120)) == 0);
+  const auto deadlines =
+      hd::test::query(server.database_path(), "SELECT hours, vacation_days, policy FROM game_deadlines");
+  CHECK(deadlines == std::vector<std::string>{"48|7|2"});
 }

@@ -186,3 +186,22 @@ TEST_CASE("word_wrap_cut keeps every line within the width, cutting a long path"
   CHECK(lines[4] == "rec");
   CHECK(hd::client::word_wrap_cut("", 16).empty());
 }
+
+TEST_CASE("a missed turn deadline (forfeit) names the side that missed it, not a plain victory") {
+  GameModel model;
+  model.apply_snapshot(running());
+  pb::GameSummary summary;
+  summary.set_game_id(21);
+  summary.set_status(pb::GAME_STATUS_FINISHED);
+  summary.set_end(pb::GAME_END_DEADLINE);
+  summary.set_winner(pb::SIDE_FRENCH);
+  summary.set_result("French victory: the Coalition side missed its turn deadline (Prussian seat, bob)");
+  model.apply_summary(summary);
+  const auto end = hd::client::game_end(model);
+  REQUIRE(end);
+  CHECK(end->headline == "French victory (deadline)");
+  CHECK(end->reason ==
+        "The Coalition missed its turn deadline. French victory: the Coalition side missed its turn deadline "
+        "(Prussian seat, bob)");
+  CHECK(end->final_vp == "Final VP: French 7, Coalition 3");
+}

@@ -236,3 +236,41 @@ TEST_CASE("a typed scenario name picks the catalogue entry, or is sent as typed"
   CHECK(empty.scenario_slug() == "quatre-bras");
   CHECK(empty.seats().size() == 3);
 }
+
+TEST_CASE("the form sends no deadline by default, and the deadline, vacation and policy chosen") {
+  NewGameForm form(catalogue());
+  CHECK(form.deadline_hours() == 0);
+  CHECK_FALSE(
+      hd::client::requests::create_game(form.choice(), std::string(32, 'e')).create_game().has_deadline());
+  form.cycle_vacation();  // kept, but not sent while there is no deadline
+  form.toggle_deadline_policy();
+  CHECK_FALSE(
+      hd::client::requests::create_game(form.choice(), std::string(32, 'e')).create_game().has_deadline());
+
+  // The offers: none, 24 h, 48 h, 72 h, 7 days, none; vacation 3 (the default), 7, 14, 0, 3.
+  std::vector<std::uint32_t> hours;
+  for (int i = 0; i < 5; ++i) {
+    form.cycle_deadline();
+    hours.push_back(form.deadline_hours());
+  }
+  CHECK(hours == std::vector<std::uint32_t>{24, 48, 72, 168, 0});
+  form.cycle_deadline();
+  form.cycle_deadline();  // 48 h
+  CHECK(form.vacation_days() == 7);
+  CHECK(form.deadline_policy() == pb::DEADLINE_POLICY_FORFEIT);
+
+  const pb::CreateGame create =
+      hd::client::requests::create_game(form.choice(), std::string(32, 'e')).create_game();
+  REQUIRE(create.has_deadline());
+  CHECK(create.deadline().hours() == 48);
+  CHECK(create.deadline().vacation_days() == 7);
+  CHECK(create.deadline().policy() == pb::DEADLINE_POLICY_FORFEIT);
+
+  form.cycle_vacation();
+  form.cycle_vacation();  // 14, then 0
+  form.toggle_deadline_policy();
+  const pb::TurnDeadline back =
+      hd::client::requests::create_game(form.choice(), "e").create_game().deadline();
+  CHECK(back.vacation_days() == 0);
+  CHECK(back.policy() == pb::DEADLINE_POLICY_BUILTIN);
+}

@@ -133,3 +133,52 @@ TEST_CASE("two hd_term programs play quatre-bras to the end by script and hd_ver
   CHECK(verified == 0);
   CHECK(read_text_file(verify_out).find("verified: game 1 (quatre-bras)") == 0);
 }
+
+TEST_CASE("hd_term creates a game with a turn deadline and lists it with the time and vacation left",
+          "[terminal][e2e][deadline]") {
+  ServerProcess server(test_server_options());
+  const TermRun created =
+      run_term(server, "deadline-alice",
+               "register alice secret-password\n"
+               "create quatre-bras deadline=48 vacation=3 on-deadline=forfeit take=french\n"
+               "create quatre-bras take=french\n"
+               "games mine\n",
+               {"--strict"});
+  INFO(created.output);
+  REQUIRE(created.status == 0);
+  CHECK(created.output.find("created game 1 ") != std::string::npos);
+  CHECK(created.output.find(" deadline 48h vacation 3 on-deadline forfeit") != std::string::npos);
+  CHECK(created.output.find(" deadline none") != std::string::npos);  // the second game has none
+
+  const TermRun joined =
+      run_term(server, "deadline-bob",
+               "register bob secret-password\njoin 1 allied\ngames mine\nopen 1\nstate\n", {"--strict"});
+  INFO(joined.output);
+  REQUIRE(joined.status == 0);
+  // Running: the wait began at the start; 48 hours less the seconds since (47h once one has passed).
+  CHECK(joined.output.find(" running ") != std::string::npos);
+  const std::string terms = " deadline 48h vacation 3 on-deadline forfeit deadline-in ";
+  CHECK((joined.output.find(terms + "48h vacation-left ") != std::string::npos ||
+         joined.output.find(terms + "47h vacation-left ") != std::string::npos));
+  CHECK(joined.output.find("french=3") != std::string::npos);
+  CHECK(joined.output.find("allied=3") != std::string::npos);
+  // The open game's lines say it too.
+  CHECK(joined.output.find(
+            "opened game 1 at sequence 0 as allied deadline 48h vacation 3 on-deadline forfeit") !=
+        std::string::npos);
+  CHECK(joined.output.find("game 1 sequence 0 deadline 48h vacation 3 on-deadline forfeit") !=
+        std::string::npos);
+
+  // A bad value is the client's usage; a value out of range is the server's refusal.
+  const TermRun bad =
+      run_term(server, "deadline-bad", "login alice secret-password\ncreate quatre-bras deadline=soon\n",
+               {"--strict"});
+  CHECK(bad.status == 1);
+  CHECK(bad.output.find("deadline=HOURS vacation=DAYS on-deadline=builtin|forfeit") != std::string::npos);
+  const TermRun refused =
+      run_term(server, "deadline-refused",
+               "login alice secret-password\ncreate quatre-bras deadline=721 take=french\n", {"--strict"});
+  INFO(refused.output);
+  CHECK(refused.status == 1);
+  CHECK(refused.output.find("INVALID_REQUEST") != std::string::npos);
+}

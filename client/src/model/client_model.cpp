@@ -235,7 +235,7 @@ void ClientModel::on_envelope(const pb::ServerEnvelope& envelope) {
       break;
     case pb::ServerEnvelope::kGameChanged:
       game_.apply_summary(envelope.game_changed());
-      notice_ = describe_game(envelope.game_changed());
+      notice_ = describe_game(envelope.game_changed(), 0);  // the model has no clock
       break;
     case pb::ServerEnvelope::kDrawOffered:
       game_.apply_draw_offer(envelope.draw_offered());

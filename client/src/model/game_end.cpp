@@ -11,6 +11,11 @@ std::string final_vp_words(const pb::GameView& view) {
          std::to_string(view.victory_points(1));
 }
 
+// The side that is not `side` (a forfeit's loser from its winner).
+pb::Side other_side(pb::Side side) {
+  return side == pb::SIDE_FRENCH ? pb::SIDE_COALITION : pb::SIDE_FRENCH;
+}
+
 // The headline and reason of a game ended with the engine's result (17.0, or 3.4 with no winner).
 GameEnd from_result(const pb::GameResult& result) {
   GameEnd end;
@@ -24,8 +29,8 @@ GameEnd from_result(const pb::GameResult& result) {
   return end;
 }
 
-// The headline and reason of a game ended by consent or closed before it started: the summary's
-// typed end and winner; its words are the reason shown, never read.
+// The headline and reason of a game ended by consent, by a missed turn deadline (forfeit) or closed
+// before it started: the summary's typed end and winner; its words are shown, never read.
 GameEnd from_summary(const pb::GameSummary& summary) {
   GameEnd end;
   switch (summary.end()) {
@@ -35,6 +40,11 @@ GameEnd from_summary(const pb::GameSummary& summary) {
     case pb::GAME_END_DRAW_AGREED:
       end.headline = "Draw";
       break;
+    case pb::GAME_END_DEADLINE:  // a forfeit (TurnDeadline): the loser is the side that was waited for
+      end.headline = side_name(summary.winner()) + " victory (deadline)";
+      end.reason = "The " + side_name(other_side(summary.winner())) + " missed its turn deadline";
+      if (!summary.result().empty()) end.reason += ". " + summary.result();
+      return end;
     case pb::GAME_END_WITHDRAWN:
     case pb::GAME_END_EXPIRED:
       end.headline = "Closed before it started";

@@ -1,6 +1,7 @@
 #include "model/new_game_form.hpp"
 
 #include <algorithm>
+#include <iterator>
 
 namespace hd::client {
 
@@ -110,7 +111,36 @@ requests::NewGame NewGameForm::choice() const {
   game.public_listing = public_listing_;
   game.spectators = spectators_;
   game.spectator_delay = spectators_ == pb::SPECTATOR_VIEW_DELAYED_ALL ? spectator_delay_ : 0;
+  if (deadline_hours_ > 0) {
+    game.deadline.set_hours(deadline_hours_);
+    game.deadline.set_vacation_days(vacation_days_);
+    game.deadline.set_policy(deadline_policy_);
+  }
   return game;
+}
+
+namespace {
+
+// The value after `current` in `values`, the first after the last (or when `current` is not there).
+template <std::size_t N>
+std::uint32_t next_of(const std::uint32_t (&values)[N], std::uint32_t current) {
+  const auto* at = std::find(std::begin(values), std::end(values), current);
+  return at == std::end(values) || at + 1 == std::end(values) ? values[0] : *(at + 1);
+}
+
+}  // namespace
+
+void NewGameForm::cycle_deadline() {
+  deadline_hours_ = next_of(kDeadlineHours, deadline_hours_);
+}
+
+void NewGameForm::cycle_vacation() {
+  vacation_days_ = next_of(kVacationDays, vacation_days_);
+}
+
+void NewGameForm::toggle_deadline_policy() {
+  deadline_policy_ = deadline_policy_ == pb::DEADLINE_POLICY_FORFEIT ? pb::DEADLINE_POLICY_BUILTIN
+                                                                     : pb::DEADLINE_POLICY_FORFEIT;
 }
 
 void NewGameForm::cycle_spectators() {

@@ -1,6 +1,7 @@
 // The create-game form's choices, without drawing: the scenario (from the catalogue), its force
 // options, the optional rules 15.1 and 15.2, which seats the server's built-in player takes, the
-// seat the creator takes, public or invite only, and the spectator policy. Builds the CreateGame.
+// seat the creator takes, public or invite only, the spectator policy and the turn deadline (hours,
+// vacation days, what happens when it passes). Builds the CreateGame.
 #pragma once
 
 #include "model/scenario_catalogue.hpp"
@@ -17,6 +18,9 @@ namespace pb = hundred_days::v1;
 
 // The default spectators' delay: one game turn (two player turns).
 inline constexpr std::uint32_t kDefaultSpectatorDelay = 2;
+// The deadlines offered per player turn, in hours (0: none), and the vacation days per seat.
+inline constexpr std::uint32_t kDeadlineHours[] = {0, 24, 48, 72, 168};
+inline constexpr std::uint32_t kVacationDays[] = {0, 3, 7, 14};
 
 class NewGameForm {
  public:
@@ -67,6 +71,16 @@ class NewGameForm {
   pb::SpectatorView spectators() const { return spectators_; }
   std::uint32_t spectator_delay() const { return spectator_delay_; }
 
+  // The turn deadline (docs/games.md "Deadlines"): cycles through kDeadlineHours (none first), the
+  // vacation days through kVacationDays, and the policy between the built-in player and forfeit.
+  // The vacation days and the policy are kept but not sent while there is no deadline.
+  void cycle_deadline();
+  void cycle_vacation();
+  void toggle_deadline_policy();
+  std::uint32_t deadline_hours() const { return deadline_hours_; }
+  std::uint32_t vacation_days() const { return vacation_days_; }
+  pb::DeadlinePolicy deadline_policy() const { return deadline_policy_; }
+
   // The choices as requests::create_game takes them.
   requests::NewGame choice() const;
 
@@ -80,6 +94,9 @@ class NewGameForm {
   bool public_listing_ = true;
   pb::SpectatorView spectators_ = pb::SPECTATOR_VIEW_DELAYED_ALL;
   std::uint32_t spectator_delay_ = kDefaultSpectatorDelay;
+  std::uint32_t deadline_hours_ = 0;
+  std::uint32_t vacation_days_ = 3;
+  pb::DeadlinePolicy deadline_policy_ = pb::DEADLINE_POLICY_BUILTIN;
 };
 
 }  // namespace hd::client

@@ -57,6 +57,7 @@ pb::ClientEnvelope create_game(const NewGame& game, const std::string& entropy) 
     create->mutable_spectators()->set_delay_player_turns(game.spectator_delay);
   create->add_take_seats(game.take_seat);
   create->set_entropy(entropy);
+  if (game.deadline.hours() > 0) *create->mutable_deadline() = game.deadline;
   return envelope;
 }
 

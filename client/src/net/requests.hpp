@@ -29,6 +29,7 @@ struct NewGame {
   bool public_listing = true;
   pb::SpectatorView spectators = pb::SPECTATOR_VIEW_UNSPECIFIED;
   std::uint32_t spectator_delay = 0;  // DELAYED_ALL: player turns behind (0: live)
+  pb::TurnDeadline deadline;          // hours 0: no deadline (CreateGame.deadline left unset)
 };
 // A new game: every one of the three seats set up (human unless named built-in), the creator
 // taking `game.take_seat` with `entropy` as its dice contribution.

@@ -1,5 +1,6 @@
 #include "view/game_screen.hpp"
 
+#include "model/deadline_words.hpp"
 #include "model/game_end.hpp"
 #include "net/requests.hpp"
 #include "view/counter_painter.hpp"
@@ -20,6 +21,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <ctime>
 #include <sstream>
 
 namespace hd::client {
@@ -569,6 +571,10 @@ void GameScreen::draw_panel(sf::RenderTarget& target, ClientModel& model, sf::Ve
     line((game.my_decision() ? "Your decision: " : "Waiting for " + side_name(view.pending().side()) + ": ") +
              view.pending().what(),
          game.my_decision() ? alert : ink);
+    for (const auto& words : deadline_panel_lines(game.summary(), game.my_seats(),
+                                                  static_cast<std::uint64_t>(std::time(nullptr))))
+      for (const auto& part : word_wrap(words, kPanelWrap))
+        line(part);
   }
   // Morale (10.0): losses against each army's levels.
   for (const auto& morale : view.morale()) {

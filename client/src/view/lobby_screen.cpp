@@ -1,5 +1,6 @@
 #include "view/lobby_screen.hpp"
 
+#include "model/deadline_words.hpp"
 #include "net/requests.hpp"
 #include "view/scenario_labels.hpp"
 #include "view/status_text.hpp"
@@ -8,6 +9,7 @@
 #include <hd/engine/rules/modules/rule_registry.hpp>
 
 #include <algorithm>
+#include <ctime>
 #include <random>
 
 namespace hd::client {
@@ -30,6 +32,12 @@ const char* spectator_label(const NewGameForm& form) {
     default:
       return "No spectators";
   }
+}
+
+// The form's deadline in words: "No deadline", "Deadline: 48 h a turn", "Deadline: 7 days a turn".
+std::string deadline_label(const NewGameForm& form) {
+  if (form.deadline_hours() == 0) return "No deadline";
+  return "Deadline: " + hours_words(form.deadline_hours()) + " a turn";
 }
 
 // An optional rule in words: "15.1 Combined arms" (the engine's module title).
@@ -147,7 +155,9 @@ void LobbyScreen::draw(sf::RenderTarget& target, ClientModel& model, sf::Vector2
     y += kRowHeight;
     for (const auto& game : games) {
       if (y > size.y - 40) break;
-      kit_.text(target, {32, y + 4}, printable(describe_game(game), 120), 14, kInk);
+      kit_.text(target, {32, y + 4},
+                printable(describe_game(game, static_cast<std::uint64_t>(std::time(nullptr))), 160), 14,
+                kInk);
       float bx = size.x - kButtonMargin - kButtonWidth;
       const std::uint64_t id = game.game_id();
       if (kind == 0) {
@@ -275,6 +285,21 @@ void LobbyScreen::draw_form(sf::RenderTarget& target, ClientModel& model, sf::Ve
   y += row + 12;
   kit_.button(target, {right, y, 220, 32}, "Create, playing " + army_name(army_of(form_.taken_seat())),
               [this, &model] { create(model, form_.taken_seat()); });
+  // The turn deadline (docs/games.md "Deadlines"), below the Create button so that it stays put.
+  y += 32 + 16;
+  kit_.text(target, {right, y}, "Turn deadline", 16, kHeading);
+  y += 24;
+  kit_.button(target, {right, y, 220, row - 4}, deadline_label(form_), [this] { form_.cycle_deadline(); });
+  if (form_.deadline_hours() == 0) return;
+  y += row;
+  kit_.button(target, {right, y, 220, row - 4},
+              "Vacation: " + std::to_string(form_.vacation_days()) + " days a seat",
+              [this] { form_.cycle_vacation(); });
+  y += row;
+  kit_.button(target, {right, y, 220, row - 4},
+              form_.deadline_policy() == pb::DEADLINE_POLICY_FORFEIT ? "Then: the absent side forfeits"
+                                                                     : "Then: the built-in player moves",
+              [this] { form_.toggle_deadline_policy(); });
 }
 
 }  // namespace hd::client

@@ -1,4 +1,5 @@
 #include <hd/term/client.hpp>
+#include <hd/term/deadline_text.hpp>
 #include <hd/term/state_text.hpp>
 #include <hd/wire/protocol_version.hpp>
 #include <hd/wire/secret_opening_check.hpp>
@@ -241,7 +242,12 @@ void Client::observe(const v1::ServerEnvelope& envelope) {
     case v1::ServerEnvelope::kGameChanged:
       if (game_ && game_->game_id == envelope.game_changed().game_id())
         game_->summary = envelope.game_changed();
-      notice("game changed: " + format_game_summary(envelope.game_changed()));
+      notice("game changed: " + format_game_summary(envelope.game_changed(), now_unix()));
+      if (envelope.game_changed().end() == v1::GAME_END_DEADLINE)  // a forfeit: say it, not a plain win
+        notice("game over: " + side_name(envelope.game_changed().winner()) + " win: the " +
+               side_name(envelope.game_changed().winner() == v1::SIDE_FRENCH ? v1::SIDE_COALITION
+                                                                             : v1::SIDE_FRENCH) +
+               " side missed its turn deadline");
       break;
     case v1::ServerEnvelope::kChatMessage: {
       const v1::ChatMessage& chat = envelope.chat_message();

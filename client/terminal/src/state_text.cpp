@@ -1,3 +1,4 @@
+#include <hd/term/deadline_text.hpp>
 #include <hd/term/state_text.hpp>
 #include <hd/wire/refusal_convert.hpp>
 
@@ -192,7 +193,7 @@ std::string format_state(const v1::ScenarioInfo& scenario, const v1::GameView& v
   return out.str();
 }
 
-std::string format_game_summary(const v1::GameSummary& game) {
+std::string format_game_summary(const v1::GameSummary& game, std::uint64_t now_unix) {
   std::ostringstream out;
   const char* status = game.status() == v1::GAME_STATUS_OPEN       ? "open"
                        : game.status() == v1::GAME_STATUS_RUNNING  ? "running"
@@ -210,8 +211,11 @@ std::string format_game_summary(const v1::GameSummary& game) {
   if (!game.turn_label().empty()) out << " turn " << game.turn_label();
   if (game.status() == v1::GAME_STATUS_RUNNING && game.waiting_for() != v1::SEAT_UNSPECIFIED)
     out << " waiting-for " << seat_name(game.waiting_for());
+  if (game.status() != v1::GAME_STATUS_FINISHED) out << deadline_text(game, now_unix);
   if (!game.result().empty()) out << " result: " << game.result();
   if (!game.public_listing()) out << " (private)";
+  if (!game.deadline_event().empty() && game.status() != v1::GAME_STATUS_FINISHED)
+    out << " deadline-event: " << game.deadline_event();
   return out.str();
 }
 

@@ -1,3 +1,4 @@
+#include <hd/term/deadline_text.hpp>
 #include <hd/term/scenario_list_text.hpp>
 #include <hd/term/state_text.hpp>
 #include <hd/term/terminal.hpp>
@@ -26,6 +27,7 @@ const char* const kHelp =
     "  games [open|mine|spectatable] | scenarios (what create takes: options, rules, seats)\n"
     "  create SCENARIO [option=ID]... [rule=15.1|15.2]... [french|prussian|allied=human|builtin]...\n"
     "         [take=SEAT[,SEAT]] [private] [spectators=none|french|coalition|delayed:N]\n"
+    "         [deadline=HOURS] [vacation=DAYS] [on-deadline=builtin|forfeit]\n"
     "  join GAME SEAT[,SEAT] [invite=CODE] | leave GAME SEAT | open GAME | spectate GAME | close\n"
     "  state | french ... | coalition ... (an action in the notation) | confirm | reject\n"
     "  choose N (the Nth choice of a rule's decision, as `state` lists them)\n"
@@ -275,7 +277,7 @@ bool Terminal::run_line(const std::string& raw) {
     if (!answer_ok(answer, "GameList")) return false;
     out_ << answer->game_list().games_size() << " games\n";
     for (const v1::GameSummary& summary : answer->game_list().games())
-      out_ << "  " << format_game_summary(summary) << "\n";
+      out_ << "  " << format_game_summary(summary, now_unix()) << "\n";
     return true;
   }
   if (command == "scenarios") {
@@ -299,6 +301,7 @@ bool Terminal::run_line(const std::string& raw) {
     create.mutable_spectators()->set_delay_player_turns(2);
     std::map<v1::Seat, bool> built_in{
         {v1::SEAT_FRENCH, false}, {v1::SEAT_PRUSSIAN, false}, {v1::SEAT_ALLIED, false}};
+    v1::TurnDeadline deadline;
     for (std::size_t i = 2; i < words.size(); ++i) {
       const std::string& word = words[i];
       const std::size_t equals = word.find('=');
@@ -315,6 +318,9 @@ bool Terminal::run_line(const std::string& raw) {
         if (!seats) return fail("take=SEAT[,SEAT] with seats french, prussian, allied");
         for (v1::Seat seat : *seats)
           create.add_take_seats(seat);
+      } else if (const DeadlineArgument read = read_deadline_argument(key, value, deadline);
+                 read != DeadlineArgument::NotDeadline) {
+        if (read == DeadlineArgument::Bad) return fail(kDeadlineUsage);
       } else if (key == "private" && value.empty()) {
         create.set_public_listing(false);
       } else if (key == "spectators") {
@@ -339,6 +345,13 @@ bool Terminal::run_line(const std::string& raw) {
       v1::SeatSetup& setup = *create.add_seats();
       setup.set_seat(seat);
       setup.set_built_in(builtin);
+    }
+    if (deadline.hours() > 0 || deadline.vacation_days() > 0 ||
+        deadline.policy() != v1::DEADLINE_POLICY_UNSPECIFIED) {
+      // A deadline with no policy named: the built-in player moves for the absent seat.
+      if (deadline.hours() > 0 && deadline.policy() == v1::DEADLINE_POLICY_UNSPECIFIED)
+        deadline.set_policy(v1::DEADLINE_POLICY_BUILTIN);
+      *create.mutable_deadline() = deadline;
     }
     create.set_entropy(random_entropy());
     const auto answer = client.request(envelope);
@@ -370,7 +383,8 @@ bool Terminal::run_line(const std::string& raw) {
       const auto answer = client.request(envelope);
       if (!answer_ok(answer, "summary")) return false;
       out_ << (command == "join" ? "joined " : "left ") << seat_name(seat) << " of game " << *id << "\n";
-      if (answer->has_game_changed()) out_ << "  " << format_game_summary(answer->game_changed()) << "\n";
+      if (answer->has_game_changed())
+        out_ << "  " << format_game_summary(answer->game_changed(), now_unix()) << "\n";
     }
     return true;
   }
@@ -386,7 +400,8 @@ bool Terminal::run_line(const std::string& raw) {
     } else {
       out_ << " as a spectator";
     }
-    out_ << "\n" << format_state(client.game()->scenario, client.game()->view);
+    out_ << deadline_text(client.game()->summary, now_unix()) << "\n"
+         << format_state(client.game()->scenario, client.game()->view);
     return true;
   }
   if (command == "close") {
@@ -397,8 +412,11 @@ bool Terminal::run_line(const std::string& raw) {
   }
   if (command == "state") {
     if (!need_game()) return false;
-    out_ << "game " << game->game_id << " sequence " << game->sequence << "\n"
-         << format_state(game->scenario, game->view);
+    out_ << "game " << game->game_id << " sequence " << game->sequence
+         << deadline_text(game->summary, now_unix()) << "\n";
+    if (!game->summary.deadline_event().empty())
+      out_ << "deadline event: " << game->summary.deadline_event() << "\n";
+    out_ << format_state(game->scenario, game->view);
     return true;
   }
   if (command == "french" || command == "coalition" || command == "do") {

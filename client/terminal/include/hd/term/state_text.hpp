@@ -6,6 +6,7 @@
 #include <hd/wire/seat_names.hpp>
 #include <hundred_days/v1/protocol.pb.h>
 
+#include <cstdint>
 #include <string>
 
 namespace hd::term {
@@ -25,8 +26,9 @@ std::string turn_text(const hundred_days::v1::ScenarioInfo& scenario, std::uint3
 std::string format_state(const hundred_days::v1::ScenarioInfo& scenario,
                          const hundred_days::v1::GameView& view);
 
-// One line per game of a list: id, scenario, status, seats and their holders, turn, waiting for.
-std::string format_game_summary(const hundred_days::v1::GameSummary& game);
+// One line per game of a list: id, scenario, status, seats and their holders, turn, waiting for,
+// the deadline (deadline_text, the time left from `now_unix`), the result, the latest deadline event.
+std::string format_game_summary(const hundred_days::v1::GameSummary& game, std::uint64_t now_unix);
 
 // A refusal as "refused (CODE, rule R): words": a rule refusal's words written from its reason and
 // arguments (units named as `view` shows them, when given), any other's the server's message.
