@@ -205,6 +205,18 @@ TEST_CASE("16.14A an active HQ cannot move; its status changes only in the HQ se
   CHECK(refused_by(active, Side::French, move(active, "French-HQ", {"0605"})) == "16.14A");
 }
 
+TEST_CASE("16.14A an HQ placed in the set-up phase stays active", "[rules][16.14A]") {
+  GameState state = make_game_with_leaders("", kUnits, kLeaders,
+                                           "rules 1.0-11.0 16.14\n"
+                                           "setup french 0505 w/2 : A Napoleon Soult-CoS French-HQ\n"
+                                           "setup allied 4012 : X\n",
+                                           "turns 16/1400 16/1600\n", 40, 12);
+  REQUIRE(state.phase == Phase::Setup);
+  for (const char* id : {"A", "French-HQ", "Soult-CoS", "Napoleon"})
+    apply(state, Side::French, PlaceAction{unit(state, id), hx("0506")}, no_dice());
+  CHECK(headquarters_active(state, Army::French));
+}
+
 TEST_CASE("16.14B an HQ in an enemy ZOC becomes inactive and cannot be activated there", "[rules][16.14B]") {
   GameState state = hq_game();
   place(state, {"X"}, "0504");                                                  // adjacent to the HQ's hex

@@ -183,11 +183,14 @@ void release_by_enemy_activity(GameState& state, UnitIndex mover, const std::vec
 // staff is on the map elsewhere becomes inactive).
 void after_action(GameState& state, std::vector<Event>& events) {
   HeadquartersState& slot = slot_of(state);
+  // The set-up phase (3.2C) places pieces before play: 16.14B and 16.14D act from play's first action.
+  const bool setting_up = state.phase == Phase::Setup;
   std::vector<Event> added;
   for (const Event& event : events) {
     if (const auto* placed = std::get_if<UnitPlacedEvent>(&event)) {
+      // 10.1E's displacement; a placement in the set-up phase (3.2C) is no such thing.
       const UnitState& piece = state.units[placed->unit];
-      if (is_headquarters(*state.rules, piece) && !hq_inactive(state, piece.army))
+      if (!setting_up && is_headquarters(*state.rules, piece) && !hq_inactive(state, piece.army))
         set_hq(state, piece.army, false, "ezoc", added);
       continue;
     }
@@ -210,7 +213,7 @@ void after_action(GameState& state, std::vector<Event>& events) {
   }
   for (Army army : {Army::French, Army::Prussian, Army::Allied}) {
     const auto hq = headquarters_of(state, army);
-    if (!hq || !state.units[*hq].on_map() || hq_inactive(state, army)) continue;
+    if (setting_up || !hq || !state.units[*hq].on_map() || hq_inactive(state, army)) continue;
     const UnitState& piece = state.units[*hq];
     if (in_enemy_zoc(state, piece.hex, side_of(army))) {
       set_hq(state, army, false, "ezoc", added);
