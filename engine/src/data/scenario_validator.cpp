@@ -282,12 +282,7 @@ void Validator::check_group_morale(const std::vector<GroupMorale>& groups, bool 
 }
 
 void Validator::check_supply_sources(const std::map<std::pair<Army, std::string>, int>& used) {
-  const bool supply =
-      std::any_of(scenario_.rules.begin(), scenario_.rules.end(), [](const std::string& entry) {
-        const std::vector<std::string> rules = expand_rules_entry(entry);
-        return std::find(rules.begin(), rules.end(), "14.0") != rules.end();
-      });
-  if (!supply) return;
+  if (!plays_rule("14.0")) return;
   std::set<Army> armies;
   for (const auto& [key, count] : used)
     armies.insert(key.first);

@@ -3,6 +3,7 @@
 #include <hd/engine/rules/command/command_segment.hpp>
 #include <hd/engine/rules/command/command_state.hpp>
 #include <hd/engine/rules/leaders/leaders.hpp>
+#include <hd/engine/state/sorted_list.hpp>
 
 #include <algorithm>
 
@@ -19,18 +20,6 @@ CommandState& command_state(GameState& state) {
   return state.rule_state.add<CommandState>(kCommandRule);
 }
 
-bool listed(const std::vector<UnitIndex>& units, UnitIndex unit) {
-  return std::binary_search(units.begin(), units.end(), unit);
-}
-
-// Puts `unit` in or out of the ascending list.
-void mark(std::vector<UnitIndex>& units, UnitIndex unit, bool marked) {
-  const auto at = std::lower_bound(units.begin(), units.end(), unit);
-  const bool present = at != units.end() && *at == unit;
-  if (marked && !present) units.insert(at, unit);
-  if (!marked && present) units.erase(at);
-}
-
 }  // namespace
 
 void determine_command(GameState& state, Side side) {
@@ -41,23 +30,23 @@ void determine_command(GameState& state, Side side) {
     if (side_of(unit.army) != side) continue;
     const auto index = static_cast<UnitIndex>(i);
     const bool receives = !unit.is_leader() || is_officer(*state.rules, unit);  // not a commander or HQ
-    mark(command.out_of_command, index, unit.on_map() && receives && !structure.in_command[i]);
-    mark(command.gave_command, index, unit.on_map() && structure.gives_command[i]);
+    sorted_mark(command.out_of_command, index, unit.on_map() && receives && !structure.in_command[i]);
+    sorted_mark(command.gave_command, index, unit.on_map() && structure.gives_command[i]);
   }
 }
 
 bool out_of_command(const GameState& state, UnitIndex unit) {
   const auto* command = state.rule_state.find<CommandState>(kCommandRule);
-  return command && listed(command->out_of_command, unit);
+  return command && sorted_contains(command->out_of_command, unit);
 }
 
 bool gave_command(const GameState& state, UnitIndex unit) {
   const auto* command = state.rule_state.find<CommandState>(kCommandRule);
-  return command && listed(command->gave_command, unit);
+  return command && sorted_contains(command->gave_command, unit);
 }
 
 void set_out_of_command(GameState& state, UnitIndex unit, bool marked) {
-  mark(command_state(state).out_of_command, unit, marked);
+  sorted_mark(command_state(state).out_of_command, unit, marked);
 }
 
 void clear_gave_command(GameState& state, Side side) {

@@ -44,10 +44,16 @@ bool is_headquarters(const Ruleset& rules, const UnitState& piece) {
   return role_of(rules, piece) == kRoleHeadquarters;
 }
 
+std::optional<UnitIndex> leader_piece(const GameState& state, Army army, std::string_view id) {
+  for (std::size_t i = 0; i < state.units.size(); ++i)
+    if (state.units[i].is_leader() && state.units[i].army == army && state.units[i].id == id)
+      return static_cast<UnitIndex>(i);
+  return std::nullopt;
+}
+
 bool leader_eliminated(const GameState& state, Army army, std::string_view id) {
-  for (const UnitState& unit : state.units)
-    if (unit.is_leader() && unit.army == army && unit.id == id) return unit.status == UnitStatus::Eliminated;
-  return false;
+  const auto leader = leader_piece(state, army, id);
+  return leader && state.units[*leader].status == UnitStatus::Eliminated;
 }
 
 namespace modules {

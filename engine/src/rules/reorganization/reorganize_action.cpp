@@ -9,6 +9,7 @@
 #include <hd/engine/rules/corps_morale/corps_morale.hpp>
 #include <hd/engine/rules/leaders/leaders.hpp>
 #include <hd/engine/rules/modules/extension_points.hpp>
+#include <hd/engine/state/sorted_list.hpp>
 #include <hd/engine/state/stacking.hpp>
 
 #include <algorithm>
@@ -22,11 +23,6 @@ using reorganization_detail::reorganization_state;
 
 bool listed(const std::vector<UnitIndex>& units, UnitIndex unit) {
   return std::find(units.begin(), units.end(), unit) != units.end();
-}
-
-void insert_sorted(std::vector<UnitIndex>& units, UnitIndex unit) {
-  const auto at = std::lower_bound(units.begin(), units.end(), unit);
-  if (at == units.end() || *at != unit) units.insert(at, unit);
 }
 
 // 12.1E: the side's stack in `hex` with `units` placed there.
@@ -118,8 +114,8 @@ void apply_reorganize(GameState& state, Side side, const RuleAction& action, con
   ReorganizationState& slot = reorganization_state(state);
   const UnitIndex officer = action.units.front();
   const std::vector<UnitIndex> units(action.units.begin() + 1, action.units.end());
-  insert_sorted(slot.officers_this_segment, officer);
-  insert_sorted(slot.without_command, officer);  // 12.1D, also after a failed attempt
+  sorted_mark(slot.officers_this_segment, officer, true);
+  sorted_mark(slot.without_command, officer, true);  // 12.1D, also after a failed attempt
   // 12.2: a demoralized corps' reorganization is lost on a 5 or 6 (the units share the officer's
   // organization, so one corps).
   bool lost = false;

@@ -7,6 +7,7 @@
 // capacity) and the Prussian corps chiefs of staff (two officers for one corps) are not built: the data
 // check refuses a scenario naming them (docs/rules-notes.md, 16.1C).
 #include <hd/engine/notation/notation.hpp>
+#include <hd/engine/rules/leaders/leaders.hpp>
 #include <hd/engine/rules/modules/rule_module.hpp>
 
 #include <array>
@@ -27,13 +28,6 @@ constexpr std::array<Succession, 2> kSuccessions{{
     {Army::Allied, "Wellington", "Uxbridge", "Uxbridge (cdr)"},
 }};
 
-std::optional<UnitIndex> piece(const GameState& state, Army army, std::string_view id) {
-  for (std::size_t i = 0; i < state.units.size(); ++i)
-    if (state.units[i].is_leader() && state.units[i].army == army && state.units[i].id == id)
-      return static_cast<UnitIndex>(i);
-  return std::nullopt;
-}
-
 // "Still in play": on the map or yet to enter, neither killed nor off the map for good.
 bool in_play(const UnitState& unit) {
   return unit.status == UnitStatus::OnMap || unit.status == UnitStatus::Waiting;
@@ -44,8 +38,8 @@ bool in_play(const UnitState& unit) {
 // change: an army commander with no organization of his own, 11.1A).
 void succeed(GameState& state, std::vector<Event>& events) {
   for (const Succession& s : kSuccessions) {
-    const auto commander = piece(state, s.army, s.commander);
-    const auto officer = piece(state, s.army, s.officer);
+    const auto commander = leader_piece(state, s.army, s.commander);
+    const auto officer = leader_piece(state, s.army, s.officer);
     if (!commander || !officer || state.units[*commander].status != UnitStatus::Eliminated ||
         !in_play(state.units[*officer]) || !state.rules->oob.find_leader(s.army, s.successor))
       continue;

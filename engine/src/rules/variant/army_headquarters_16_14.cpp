@@ -14,6 +14,7 @@
 #include <hd/engine/rules/movement/movement.hpp>
 #include <hd/engine/rules/supply/supply_line.hpp>
 #include <hd/engine/rules/variant/army_headquarters.hpp>
+#include <hd/engine/state/sorted_list.hpp>
 
 #include <algorithm>
 #include <functional>
@@ -35,28 +36,14 @@ const HeadquartersState* find_slot(const GameState& state) {
   return state.rule_state.find<HeadquartersState>(kHeadquartersRule);
 }
 
-template <class T>
-bool listed(const std::vector<T>& values, T value) {
-  return std::find(values.begin(), values.end(), value) != values.end();
-}
-
-// Puts `value` in or out of the ascending list.
-template <class T>
-void mark(std::vector<T>& values, T value, bool marked) {
-  const auto at = std::lower_bound(values.begin(), values.end(), value);
-  const bool present = at != values.end() && *at == value;
-  if (marked && !present) values.insert(at, value);
-  if (!marked && present) values.erase(at);
-}
-
 bool hq_inactive(const GameState& state, Army army) {
   const HeadquartersState* slot = find_slot(state);
-  return slot && listed(slot->inactive_headquarters, army);
+  return slot && sorted_contains(slot->inactive_headquarters, army);
 }
 
 // Flips the army's HQ, with an event saying why ("active", "inactive", "ezoc", "chief-left").
 void set_hq(GameState& state, Army army, bool active, std::string_view why, std::vector<Event>& events) {
-  mark(slot_of(state).inactive_headquarters, army, !active);
+  sorted_mark(slot_of(state).inactive_headquarters, army, !active);
   if (const auto hq = headquarters_of(state, army))
     events.push_back(RuleEvent{std::string(kHeadquartersRule), std::string(why), {*hq}, {}, {}});
 }
@@ -70,6 +57,19 @@ std::vector<UnitIndex> commanders_on_map(const GameState& state, Side side) {
       out.push_back(static_cast<UnitIndex>(i));
   }
   return out;
+}
+
+// True if `side` has an HQ on the map whose status has not changed in this HQ segment (16.14A): the
+// segment has something to offer.
+bool hq_may_change(const GameState& state, Side side) {
+  const HeadquartersState* slot = find_slot(state);
+  for (Army army : {Army::French, Army::Prussian, Army::Allied}) {
+    const auto hq = headquarters_of(state, army);
+    if (hq && side_of(army) == side && state.units[*hq].on_map() &&
+        !(slot && sorted_contains(slot->changed_this_segment, army)))
+      return true;
+  }
+  return false;
 }
 
 // The army's chief of staff (16.1C), or nullopt.
@@ -106,8 +106,17 @@ void command_phase(GameState& state, const DieRoller& roll, std::vector<Event>& 
   const Side side = state.phasing;
   const std::vector<UnitIndex> commanders = commanders_on_map(state, side);
   const std::vector<UnitIndex> inactive_before = slot.inactive_commanders;
+  // Each army's line of communications is traced from its active HQ once for all its commanders.
+  std::map<Army, std::map<Hex, int>> reach;
+  const auto traces = [&](UnitIndex c) {
+    const Army army = state.units[c].army;
+    if (!headquarters_active(state, army)) return false;
+    if (!reach.count(army))
+      reach[army] = communications_reach(state, state.units[*headquarters_of(state, army)].hex, army);
+    return reach[army].count(state.units[c].hex) > 0;
+  };
   for (UnitIndex c : commanders) {
-    if (listed(inactive_before, c) || traces_communications(state, c)) continue;
+    if (sorted_contains(inactive_before, c) || traces(c)) continue;
     const int die = roll();
     const bool fails = die <= 3;
     events.push_back(
@@ -116,12 +125,12 @@ void command_phase(GameState& state, const DieRoller& roll, std::vector<Event>& 
                                                     "HQ: inactive"
                                                   : " has no line of communications to an active "
                                                     "HQ: stays active")});
-    if (fails) mark(slot.inactive_commanders, c, true);
+    if (fails) sorted_mark(slot.inactive_commanders, c, true);
   }
   for (UnitIndex c : commanders) {
-    if (!listed(inactive_before, c)) continue;
-    if (listed(slot.released_next_command, c)) {
-      mark(slot.inactive_commanders, c, false);
+    if (!sorted_contains(inactive_before, c)) continue;
+    if (sorted_contains(slot.released_next_command, c)) {
+      sorted_mark(slot.inactive_commanders, c, false);
       events.push_back(RuleEvent{std::string(kHeadquartersRule), "released-by-commander", {c}, {}, {}});
       continue;
     }
@@ -129,14 +138,11 @@ void command_phase(GameState& state, const DieRoller& roll, std::vector<Event>& 
     events.push_back(DieRolledEvent{
         std::string(kHeadquartersRule), die,
         state.units[c].id + (die == 1 ? " is released (15.4 die roll)" : " stays inactive (15.4 die roll)")});
-    if (die == 1) mark(slot.inactive_commanders, c, false);
+    if (die == 1) sorted_mark(slot.inactive_commanders, c, false);
   }
   std::erase_if(slot.released_next_command,
                 [&](UnitIndex u) { return side_of(state.units[u].army) == side; });
-  for (Army army : {Army::French, Army::Prussian, Army::Allied})
-    if (const auto hq = headquarters_of(state, army);
-        hq && side_of(army) == side && state.units[*hq].on_map())
-      slot.segment_open = true;
+  slot.segment_open = hq_may_change(state, side);
 }
 
 // 16.14C: an inactive commander gives no command. 16.14D: nor does a chief of staff while his army's
@@ -173,7 +179,7 @@ void release_by_enemy_activity(GameState& state, UnitIndex mover, const std::vec
       return distance(hex, commander.hex) <= kEnemyActivityHexes && in_enemy_zoc(state, hex, mover_side);
     });
     if (!near) continue;
-    mark(slot.inactive_commanders, c, false);
+    sorted_mark(slot.inactive_commanders, c, false);
     events.push_back(RuleEvent{std::string(kHeadquartersRule), "released-by-enemy", {c, mover}, {}, {}});
   }
 }
@@ -208,7 +214,7 @@ void after_action(GameState& state, std::vector<Event>& events) {
       const UnitState& other = state.units[c];
       if (c == moved->unit || other.army != mover.army || !other.on_map()) continue;
       if (std::find(moved->path.begin() + 1, moved->path.end(), other.hex) != moved->path.end())
-        mark(slot.released_next_command, c, true);
+        sorted_mark(slot.released_next_command, c, true);
     }
   }
   for (Army army : {Army::French, Army::Prussian, Army::Allied}) {
@@ -254,7 +260,7 @@ std::optional<Refusal> validate_status(const GameState& state, Side side, const 
     return refuse_by_rule("16.14A", "not-an-hq", "{0} is not an army HQ of the phasing side on the map",
                           {RefusalArg::of_unit(hq)});
   if (const HeadquartersState* slot = find_slot(state);
-      slot && listed(slot->changed_this_segment, piece.army))
+      slot && sorted_contains(slot->changed_this_segment, piece.army))
     return refuse_by_rule("16.14A", "hq-changed-already", "{0} has changed its status in this command phase",
                           {RefusalArg::of_unit(hq)});
   const bool activate = action.choice == "active";
@@ -277,18 +283,10 @@ void apply_status(GameState& state, Side side, const RuleAction& action, const D
                   std::vector<Event>& events) {
   const Army army = state.units[action.units.front()].army;
   HeadquartersState& slot = slot_of(state);
-  mark(slot.changed_this_segment, army, true);
+  sorted_mark(slot.changed_this_segment, army, true);
   set_hq(state, army, action.choice == "active", action.choice, events);
   // The segment closes by itself once no HQ of the side may change.
-  if (!slot.segment_open) return;
-  bool any = false;
-  for (Army other : {Army::French, Army::Prussian, Army::Allied}) {
-    const auto hq = headquarters_of(state, other);
-    if (hq && side_of(other) == side && state.units[*hq].on_map() &&
-        !listed(slot.changed_this_segment, other))
-      any = true;
-  }
-  if (!any) slot.segment_open = false;
+  if (!hq_may_change(state, side)) slot.segment_open = false;
 }
 
 void generate_status(const GameState& state, Side side, std::vector<Action>& actions) {
@@ -386,8 +384,7 @@ bool headquarters_active(const GameState& state, Army army) {
 
 bool commander_inactive(const GameState& state, UnitIndex commander) {
   const HeadquartersState* slot = find_slot(state);
-  return slot &&
-         std::binary_search(slot->inactive_commanders.begin(), slot->inactive_commanders.end(), commander);
+  return slot && sorted_contains(slot->inactive_commanders, commander);
 }
 
 bool shows_inactive_side(const GameState& state, UnitIndex piece) {
@@ -398,7 +395,7 @@ bool shows_inactive_side(const GameState& state, UnitIndex piece) {
 }
 
 void set_commander_inactive(GameState& state, UnitIndex commander, bool inactive) {
-  mark(slot_of(state).inactive_commanders, commander, inactive);
+  sorted_mark(slot_of(state).inactive_commanders, commander, inactive);
 }
 
 std::map<Hex, int> communications_reach(const GameState& state, Hex from, Army army) {

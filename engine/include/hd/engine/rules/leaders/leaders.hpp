@@ -74,6 +74,9 @@ void displace_caught_leaders(GameState& state, std::vector<Event>& events);
 void displace_leaders_caught_in_passing(GameState& state, UnitIndex mover, const std::vector<Hex>& path,
                                         std::vector<Event>& caught);
 
+// The leader piece (10.0, an army HQ too) `id` of `army` in the game, or nullopt.
+std::optional<UnitIndex> leader_piece(const GameState& state, Army army, std::string_view id);
+
 // True if the leader `id` of `army` was in the game and has been eliminated (10.2): 24.0's
 // "Napoleon eliminated" condition reads this.
 bool leader_eliminated(const GameState& state, Army army, std::string_view id);
