@@ -59,14 +59,16 @@ const char* kUnits =
     "Zulu\tZ\tallied\tbritish\t[A]\tinfantry\t\t\t\t\t2000\t5\t2\t4\tstated: test\t\n"
     "Yank\tY\tallied\tbritish\t[A]\tinfantry\t\t\t\t\t2000\t\t\t\t\t\n"
     "Xray\tX\tallied\tbritish\t[A]\tcavalry\t\t\t\t\t1000\t\t\t\t\t\n"
-    "Tiny\tT\tfrench\tfrench\t[3]\tfoot_artillery\t\t\t1\t8\t\t\t\t\t\t\n";
+    "Tiny\tT\tfrench\tfrench\t[3]\tfoot_artillery\t\t\t1\t8\t\t\t\t\t\t\n"
+    "Wagons\tW\tfrench\tfrench\t\tsupply_train\t\t\t\t\t\t0\t\t\tstated: test\t16.17\n";
 const char* kDerived =
     "army\tid\tfull_strength\treduced_strength\tmovement\tprovenance\n"
     "french\tAlpha\t4\t2\t4\tderived: test\nfrench\tBeta\t4\t2\t4\tderived: test\n"
     "french\tGamma\t4\t2\t4\tderived: test\nfrench\tDelta\t4\t2\t4\tderived: test\n"
     "french\tEcho\t3\t1\t6\tderived: test\nallied\tZulu\t5\t2\t4\tstated: test\n"
     "allied\tYank\t4\t2\t4\tderived: test\nallied\tXray\t2\t1\t6\tderived: test\n"
-    "french\tTiny\t1\t\t4\tderived: test\n";
+    "french\tTiny\t1\t\t4\tderived: test\n"
+    "french\tWagons\t0\t\t4\tderived: test\n";
 const char* kLeaders =
     "id\tname\tarmy\trole\tcommand\tcommand_capacity\tvariant\nBoss\tThe Boss\tallied\tcommander\t\t3\t\n"
     "HQ\tAn HQ\tfrench\theadquarters\t\t\t16.14\n"
@@ -202,6 +204,12 @@ TEST_CASE("scenario mistakes are reported with file and line", "[scenario]") {
              Catch::Contains("chief of staff 'CoS' is named, but the scenario's rules do not include 16.14"));
   CHECK_THAT(f.messages(head + "rules 1.0-11.0 16.14\nsetup french 0505 : Alpha CoS\n"),
              !Catch::Contains("chief of staff"));
+  // 16.17: a supply train only where the scenario plays 16.17.
+  CHECK_THAT(
+      f.messages(head + "setup french 0505 : Wagons\n"),
+      Catch::Contains("s.txt:5: supply train 'Wagons' is named, but the scenario's rules do not include 16.17"));
+  CHECK_THAT(f.messages(head + "rules 1.0-9.0 14.0 16.17\nsetup french 0505 : Wagons\n"),
+             !Catch::Contains("supply train"));
   // 16.1C: the sick Napoleon's rolled capacity and a second officer of one corps are not built.
   CHECK_THAT(f.messages(head + "setup french 0505 : Alpha Sick\n"),
              Catch::Contains("commander 'Sick' has no whole command capacity"));

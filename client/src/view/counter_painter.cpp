@@ -34,7 +34,8 @@ palette::Rgb army_colour(engine::Army army) {
   return palette::kFrenchCounter;
 }
 
-// The NATO symbol box: X for infantry, a diagonal for cavalry, a dot for artillery.
+// The NATO symbol box: X for infantry, a diagonal for cavalry, a dot for artillery, a bar across its
+// foot for a supply train (16.17).
 void paint_symbol(sf::RenderTarget& target, engine::UnitType type, sf::Vector2f centre, float size) {
   const sf::Color ink = to_sf_color(palette::kCounterText);
   sf::RectangleShape box({size, size * 0.6f});
@@ -55,6 +56,11 @@ void paint_symbol(sf::RenderTarget& target, engine::UnitType type, sf::Vector2f 
   if (type == engine::UnitType::Infantry || type == engine::UnitType::Rifles) {
     lines.append({tl, ink});
     lines.append({br, ink});
+  }
+  if (type == engine::UnitType::SupplyTrain) {
+    const float foot = br.y - size * 0.15f;
+    lines.append({{tl.x, foot}, ink});
+    lines.append({{br.x, foot}, ink});
   }
   target.draw(lines);
   if (engine::is_artillery(type)) {

@@ -86,6 +86,8 @@ engine::UnitType engine_type(pb::UnitType type) {
       return engine::UnitType::Rifles;
     case pb::UNIT_TYPE_LEADER:
       return engine::UnitType::Leader;  // 10.0: drawn with a star, no factors
+    case pb::UNIT_TYPE_SUPPLY_TRAIN:
+      return engine::UnitType::SupplyTrain;  // 16.17: the supply symbol
     default:
       return engine::UnitType::Infantry;
   }

@@ -80,6 +80,8 @@ std::string type_code(v1::UnitType type) {
       return "rif";
     case v1::UNIT_TYPE_LEADER:
       return "ldr";
+    case v1::UNIT_TYPE_SUPPLY_TRAIN:
+      return "trn";
     default:
       return "?";
   }

@@ -8,7 +8,7 @@
 namespace hd::engine {
 namespace {
 
-constexpr std::array<std::pair<UnitType, std::string_view>, 7> kTypeNames{{
+constexpr std::array<std::pair<UnitType, std::string_view>, 8> kTypeNames{{
     {UnitType::Infantry, "infantry"},
     {UnitType::Cavalry, "cavalry"},
     {UnitType::FootArtillery, "foot_artillery"},
@@ -16,6 +16,7 @@ constexpr std::array<std::pair<UnitType, std::string_view>, 7> kTypeNames{{
     {UnitType::HeavyArtillery, "heavy_artillery"},
     {UnitType::Rifles, "rifles"},
     {UnitType::Leader, "leader"},
+    {UnitType::SupplyTrain, "supply_train"},
 }};
 
 std::optional<int> optional_count(const std::string& text) {

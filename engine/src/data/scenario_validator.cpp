@@ -94,6 +94,9 @@ std::vector<std::pair<const UnitDefinition*, bool>> Validator::units_of(int line
       continue;
     }
     if (const UnitDefinition* unit = context_.oob.find_unit(army, ref.id)) {
+      // 16.17: a supply train is a piece only that rule plays (no strength, roads only, the sole source).
+      if (unit->type == UnitType::SupplyTrain && !plays_rule("16.17"))
+        error(line, "supply train '" + ref.id + "' is named, but the scenario's rules do not include 16.17");
       // A counter with a known strength and no reduced value has no reduced side; a variant counter
       // whose values are unknown cannot be checked.
       if (ref.reduced && unit->full_strength && !unit->reduced_strength)

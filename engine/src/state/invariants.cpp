@@ -42,6 +42,9 @@ void check_units(const GameState& state, std::vector<std::string>& broken) {
           (in_enemy_zoc(state, unit.hex, side) || state.enemy_in(unit.hex, side)))
         broken.push_back(unit.id + " is a leader alone in an enemy ZOC at " + format_hex(unit.hex) +
                          " (10.1E)");
+      for (UnitIndex other : state.units_at(unit.hex))
+        if (state.units[other].is_supply_train())
+          broken.push_back(unit.id + " shares " + format_hex(unit.hex) + " with a supply train (16.17B)");
       continue;
     }
     add_to_stack(rules, unit, stacks[unit.hex][static_cast<std::size_t>(side_of(unit.army))]);
@@ -50,6 +53,8 @@ void check_units(const GameState& state, std::vector<std::string>& broken) {
     if (count[0].total() > 0 && count[1].total() > 0)
       broken.push_back(format_hex(hex) + " holds units of both sides");
     for (std::size_t side = 0; side < 2; ++side) {
+      if (count[side].alone > 0 && count[side].total() > 1)  // 16.17B: "at any time"
+        broken.push_back(format_hex(hex) + " holds a supply train with another unit (16.17B)");
       const bool moving = state.phase == Phase::Movement && static_cast<std::size_t>(state.phasing) == side;
       if (moving || retreating[side] || stack_fits(rules.map, hex, count[side])) continue;
       broken.push_back(format_hex(hex) + " holds " + std::to_string(count[side].total()) +

@@ -9,7 +9,9 @@ int stacking_limit(const GameMap& map, Hex hex) {
 }
 
 void add_to_stack(const Ruleset& rules, const UnitState& unit, Stack& stack) {
-  if (rules_stack_freely(rules, unit))
+  if (unit.is_supply_train())  // 16.17B
+    ++stack.alone;
+  else if (rules_stack_freely(rules, unit))
     ++stack.free_units;
   else
     ++stack.counted;
@@ -24,11 +26,13 @@ Stack friendly_stack(const GameState& state, Hex hex, Side side, std::optional<U
 }
 
 bool stack_fits(const GameMap& map, Hex hex, const Stack& stack) {
+  if (stack.alone > 0) return stack.total() == 1;  // 16.17B
   if (map.terrain(hex) == HexTerrain::Chateau) return stack.total() <= 1;  // 8.1A, rifles too
   return stack.counted <= stacking_limit(map, hex) && stack.total() <= kFreeStackTotal;
 }
 
 int stack_limit_for(const GameMap& map, Hex hex, const Stack& stack) {
+  if (stack.alone > 0) return 1;  // 16.17B
   if (stack.free_units > 0 && map.terrain(hex) != HexTerrain::Chateau) return kFreeStackTotal;
   return stacking_limit(map, hex);
 }

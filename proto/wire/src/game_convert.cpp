@@ -54,6 +54,8 @@ v1::UnitType to_proto(engine::UnitType type) {
       return v1::UNIT_TYPE_RIFLES;
     case engine::UnitType::Leader:
       return v1::UNIT_TYPE_LEADER;
+    case engine::UnitType::SupplyTrain:
+      return v1::UNIT_TYPE_SUPPLY_TRAIN;
   }
   return v1::UNIT_TYPE_UNSPECIFIED;
 }
@@ -127,6 +129,8 @@ engine::UnitType type_from_proto(v1::UnitType type) {
       return engine::UnitType::Rifles;
     case v1::UNIT_TYPE_LEADER:
       return engine::UnitType::Leader;
+    case v1::UNIT_TYPE_SUPPLY_TRAIN:
+      return engine::UnitType::SupplyTrain;
     default:
       return engine::UnitType::Infantry;
   }

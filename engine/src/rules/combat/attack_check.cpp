@@ -70,6 +70,10 @@ std::optional<Refusal> attacker_refusal(const GameState& state, UnitIndex u) {
   if (!unit.on_map() || side_of(unit.army) != state.phasing)
     return refuse(RefusalCode::CannotAttack, "6.0", {RefusalArg::of_unit(u)});
   if (unit.is_leader()) return refuse(RefusalCode::LeaderCannotFight, "10.2", {RefusalArg::of_unit(u)});
+  if (unit.is_supply_train()) {  // 16.17C
+    return refuse_by_rule("16.17C", "supply-train-cannot-attack",
+                          "{0} has no combat strength and cannot attack", {RefusalArg::of_unit(u)});
+  }
   if (auto refusal = advanced_refusal(state, u)) return refusal;
   if (unit.fought) return refuse(RefusalCode::AlreadyFought, "6.1B", {RefusalArg::of_unit(u)});
   if (unit.may_not_fire) return refuse(RefusalCode::DisplacedMayNotFire, "6.6D", {RefusalArg::of_unit(u)});
@@ -94,9 +98,10 @@ void mark_obligations(GameState& state) {
     unit.must_fight = false;
   for (std::size_t i = 0; i < state.units.size(); ++i) {
     UnitState& unit = state.units[i];
-    if (!unit.on_map() || unit.is_leader() || side_of(unit.army) != state.phasing) continue;  // 10.2
+    // 10.2: leaders neither attack nor defend; 16.17C: a supply train has no strength and no ZOC.
+    if (!unit.on_map() || !unit.projects_zoc() || side_of(unit.army) != state.phasing) continue;
     for (UnitState& enemy : state.units) {
-      if (!enemy.on_map() || enemy.is_leader() || side_of(enemy.army) == state.phasing ||
+      if (!enemy.on_map() || !enemy.projects_zoc() || side_of(enemy.army) == state.phasing ||
           !adjacent(enemy.hex, unit.hex))
         continue;
       // The phasing unit is in the enemy's ZOC: both must fight (6.1). A unit in a chateau is in no
@@ -211,7 +216,12 @@ std::optional<Refusal> check_attack(const GameState& state, const AttackAction& 
     }
   }
   const CombatOdds odds = compute_odds(state, attack);
-  if (odds.attack <= 0 || (odds.defence <= 0 && !bombardment)) return refuse(RefusalCode::NoStrength, "6.2");
+  // 16.17C: a supply train has no strength; any attack on it destroys it.
+  const bool trains_only =
+      !attack.defenders.empty() && std::all_of(attack.defenders.begin(), attack.defenders.end(),
+                                               [&](UnitIndex d) { return state.units[d].is_supply_train(); });
+  if (odds.attack <= 0 || (odds.defence <= 0 && !bombardment && !trains_only))
+    return refuse(RefusalCode::NoStrength, "6.2");
   if (attack.odds_reduction < 0 || attack.odds_reduction > odds.computed.index) {
     return refuse(RefusalCode::OddsReduction, "6.2C", {RefusalArg::of_odds(odds.computed.to_string())});
   }

@@ -23,7 +23,10 @@ std::vector<CombatOption> combat_options(const GameState& state) {
   for (auto& [hex, option] : by_hex) {
     for (std::size_t i = 0; i < state.units.size(); ++i) {
       const UnitState& unit = state.units[i];
-      if (!unit.on_map() || unit.is_leader() || unit.fought || side_of(unit.army) != state.phasing) continue;
+      // 16.17C: a supply train never attacks.
+      if (!unit.on_map() || unit.is_leader() || unit.is_supply_train() || unit.fought ||
+          side_of(unit.army) != state.phasing)
+        continue;
       const auto index = static_cast<UnitIndex>(i);
       // Each candidate alone, against the whole defending stack, as check_attack would see it.
       AttackAction adjacent_attack;

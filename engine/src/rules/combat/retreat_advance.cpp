@@ -17,6 +17,9 @@ bool retreat_ground_ok(const GameState& state, const UnitState& unit, Hex to) {
   if (!rules.map.bounds().contains(to) || !rules.scenario.area.contains(to)) return false;
   if (!step_cost(rules, mover_class(unit.type), unit.hex, to)) return false;
   if (state.enemy_in(to, side) || in_enemy_zoc(state, to, side)) return false;
+  // 16.17B: no unit retreats into (or through) a supply train's hex.
+  for (UnitIndex other : state.units_at(to))
+    if (state.units[other].is_supply_train()) return false;
   return true;
 }
 

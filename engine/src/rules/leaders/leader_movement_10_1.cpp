@@ -7,8 +7,8 @@
 namespace hd::engine {
 
 bool friendly_combat_unit_in(const GameState& state, Hex hex, Side side) {
-  for (UnitIndex u : state.units_at(hex))
-    if (side_of(state.units[u].army) == side) return true;
+  for (UnitIndex u : state.units_at(hex))  // 16.17B: a supply train shelters no leader
+    if (side_of(state.units[u].army) == side && !state.units[u].is_supply_train()) return true;
   return false;
 }
 
@@ -19,7 +19,8 @@ bool leader_may_enter(const GameState& state, Hex hex, Side side) {
 std::optional<Hex> nearest_friendly_hex(const GameState& state, Hex from, Side side) {
   std::optional<Hex> best;
   for (const UnitState& unit : state.units) {
-    if (!unit.on_map() || unit.is_leader() || side_of(unit.army) != side) continue;
+    // 16.17B: a supply train stacks with no other piece, a leader included.
+    if (!unit.on_map() || unit.is_leader() || unit.is_supply_train() || side_of(unit.army) != side) continue;
     if (!best ||
         std::make_pair(distance(from, unit.hex), unit.hex) < std::make_pair(distance(from, *best), *best))
       best = unit.hex;

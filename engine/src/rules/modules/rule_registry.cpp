@@ -185,6 +185,13 @@ bool headquarters_named(const Scenario& scenario, const OrderOfBattle& oob) {
   });
 }
 
+bool supply_trains_named(const Scenario& scenario, const OrderOfBattle& oob) {
+  return named_by_id(scenario, [&](Army army, const std::string& id) {
+    const UnitDefinition* unit = oob.find_unit(army, id);
+    return unit && unit->type == UnitType::SupplyTrain;
+  });
+}
+
 int leaders_named(const Scenario& scenario, const OrderOfBattle& oob) {
   int leaders = 0;
   const auto count = [&](Army army, const std::vector<UnitRef>& refs) {
@@ -245,6 +252,10 @@ std::optional<std::string> optional_rule_refusal(const Scenario& scenario, const
   // 16.14 acts through the army HQ counters, which only a scenario's own lines put in play.
   if (rule == "16.14" && !headquarters_named(scenario, oob))
     return "scenario " + scenario.rule + " puts no army HQ in play: optional rule 16.14 would change " +
+           "nothing, so it cannot be chosen";
+  // 16.17 acts through the supply train counters, which only a scenario's own lines put in play.
+  if (rule == "16.17" && !supply_trains_named(scenario, oob))
+    return "scenario " + scenario.rule + " puts no supply train in play: optional rule 16.17 would change " +
            "nothing, so it cannot be chosen";
   return std::nullopt;
 }

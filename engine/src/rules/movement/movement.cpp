@@ -33,6 +33,7 @@ struct Mover {
   bool night_or_rain;  // 5.3F
   bool leader;         // 10.1D replaces 5.0, 5.3E and 5.3F's EZOC rules
   UnitTerms terms;     // the rules' changes: 11.3A's EZOC bar (leaders included), 13.2's terrain
+  bool supply_trains;  // 16.17: the game has supply trains (their stacking is checked at each step)
 };
 
 Mover mover_of(const GameState& state, UnitIndex index) {
@@ -44,7 +45,9 @@ Mover mover_of(const GameState& state, UnitIndex index) {
                mover_class(unit.type),
                state.current_turn().night || raining(state),  // 4.2, 4.3
                unit.is_leader(),
-               rules_unit_terms(state, unit)};
+               rules_unit_terms(state, unit),
+               std::any_of(state.units.begin(), state.units.end(),
+                           [](const UnitState& u) { return u.is_supply_train(); })};
 }
 
 // Whether the unit may begin a move now at all (4.1, 5.1, 5.1C, 5.5A, 5.6, 5.3E, and the rules'
@@ -80,6 +83,9 @@ std::optional<Refusal> start_refusal(const GameState& state, UnitIndex index) {
 // only where a friendly combat unit is, by night or day.
 // 11.3A: an out-of-command unit or leader enters no enemy zone of control.
 std::optional<Refusal> night_zoc_refusal(const Mover& m, Hex hex) {
+  if (m.terms.zoc_entry_barred && m.unit.is_supply_train() && in_enemy_zoc(m.state, hex, m.side))
+    return refuse_by_rule("16.17A", "supply-train-enters-zoc",
+                          "a supply train enters no enemy zone of control: {0}", {RefusalArg::of_hex(hex)});
   if (m.terms.zoc_entry_barred && in_enemy_zoc(m.state, hex, m.side))
     return refuse(RefusalCode::OocEntersZoc, "11.3A",
                   {RefusalArg::of_unit(m.index), RefusalArg::of_hex(hex)});
@@ -92,6 +98,25 @@ std::optional<Refusal> night_zoc_refusal(const Mover& m, Hex hex) {
   return std::nullopt;
 }
 
+// 16.17B: true if the mover may not enter `hex` for a supply train: the hex holds a train (no unit
+// moves through one), or the mover is a train and the hex holds any unit or leader (it stacks with
+// nothing). Enemy-held hexes are refused before this.
+bool supply_train_blocks(const Mover& m, Hex hex) {
+  if (!m.supply_trains) return false;
+  for (const UnitState& other : m.state.units) {
+    if (!other.on_map() || other.hex != hex || &other == &m.unit) continue;
+    if (other.is_supply_train() || m.unit.is_supply_train()) return true;
+  }
+  return false;
+}
+
+// 16.17B: the refusal of a step into `hex` that a supply train blocks.
+Refusal supply_train_refusal(Hex hex) {
+  return refuse_by_rule("16.17B", "supply-train-stacks-alone",
+                        "a supply train stacks with no other unit and no unit moves through it: {0}",
+                        {RefusalArg::of_hex(hex)});
+}
+
 // A reinforcement's first hex (5.6, 5.6D): its cost in half MP, or why it may not enter there.
 std::optional<Refusal> enter(const Mover& m, Hex entry, int& cost) {
   const auto allowed = entry_hexes_now(m.state, m.unit);
@@ -100,13 +125,23 @@ std::optional<Refusal> enter(const Mover& m, Hex entry, int& cost) {
                   {RefusalArg::of_hex(entry), RefusalArg::of_unit(m.index)});
   }
   if (m.state.enemy_in(entry, m.side)) return refuse(RefusalCode::EntryHexEnemyHeld, "5.6D");
+  if (supply_train_blocks(m, entry)) return supply_train_refusal(entry);
   if (auto refusal = night_zoc_refusal(m, entry)) return refusal;
   cost = entry_cost(m.state, m.unit, entry);
   return std::nullopt;
 }
 
 // Why a step may not be taken (kept apart from the refusal's text: the search tries many steps).
-enum class Block : std::uint8_t { None, NotNeighbour, OutOfPlay, Enemy, Terrain, NightZoc };
+enum class Block : std::uint8_t {
+  None,
+  NotNeighbour,
+  OutOfPlay,
+  Enemy,
+  Terrain,
+  NightZoc,
+  SupplyTrain,
+  OffRoad
+};
 
 // One step of a move from `at` into `next` (5.0-5.3, 3.2A): its cost in half MP, or what blocks it.
 Block step(const Mover& m, Hex at, Hex next, int& cost) {
@@ -118,8 +153,12 @@ Block step(const Mover& m, Hex at, Hex next, int& cost) {
   if (m.leader && !m.state.leaders_at(next).empty() &&
       side_of(m.state.units[m.state.leaders_at(next).front()].army) != m.side)
     return Block::Enemy;
+  if (supply_train_blocks(m, next)) return Block::SupplyTrain;  // 16.17B
   const auto stepped = step_cost(rules, m.mover, at, next);
   if (!stepped) return Block::Terrain;
+  // 16.17A: a supply train moves only along roads and trails.
+  if (m.terms.roads_only && rules.map.path(*Hexside::between(at, next)) == PathKind::None)
+    return Block::OffRoad;
   if (m.leader ? !leader_may_enter(m.state, next, m.side)
                : m.night_or_rain && in_enemy_zoc(m.state, next, m.side))
     return Block::NightZoc;
@@ -145,6 +184,12 @@ Refusal step_refusal(Block block, const Mover& m, Hex at, Hex next) {
     case Block::Terrain:
       return refuse(RefusalCode::ProhibitedCrossing, "5.2A",
                     {RefusalArg::of_hex(at), RefusalArg::of_hex(next)});
+    case Block::SupplyTrain:
+      return supply_train_refusal(next);
+    case Block::OffRoad:
+      return refuse_by_rule("16.17A", "supply-train-off-road",
+                            "a supply train moves only along roads and trails, not from {0} to {1}",
+                            {RefusalArg::of_hex(at), RefusalArg::of_hex(next)});
     case Block::NightZoc:
     case Block::None:
       break;
@@ -179,8 +224,8 @@ MoverClass mover_class(UnitType type) {
 
 bool in_enemy_zoc(const GameState& state, Hex hex, Side side) {
   for (const UnitState& unit : state.units) {
-    // 10.1E: leaders project no ZOC.
-    if (!unit.on_map() || unit.is_leader() || side_of(unit.army) == side || distance(unit.hex, hex) != 1)
+    // 10.1E: leaders project no ZOC; 16.17C: nor does a supply train.
+    if (!unit.on_map() || !unit.projects_zoc() || side_of(unit.army) == side || distance(unit.hex, hex) != 1)
       continue;
     if (zoc_reaches(*state.rules, unit.hex, hex)) return true;
   }

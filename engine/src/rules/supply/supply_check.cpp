@@ -54,7 +54,8 @@ int check_supply(GameState& state, std::vector<Event>& events) {
   std::vector<UnitIndex> unsupplied;
   for (std::size_t i = 0; i < state.units.size(); ++i) {
     const UnitState& unit = state.units[i];
-    if (!unit.on_map() || unit.is_leader()) continue;  // 10.0: a leader is no combat unit, never supplied
+    // 10.0: a leader is no combat unit, never supplied; 16.17: a train is the source itself.
+    if (!unit.on_map() || unit.is_leader() || unit.is_supply_train()) continue;
     auto& network = networks[static_cast<std::size_t>(unit.army)];
     if (!network) network.emplace(state, unit.army);
     if (!in_supply(state, *network, static_cast<UnitIndex>(i)))

@@ -1,5 +1,6 @@
 #include <hd/engine/rules/movement/movement.hpp>
 #include <hd/engine/rules/supply/supply_line.hpp>
+#include <hd/engine/rules/variant/supply_trains.hpp>
 
 #include <deque>
 #include <set>
@@ -33,10 +34,11 @@ SupplyNetwork::SupplyNetwork(const GameState& state, Army army)
     if (unit.on_map() && !unit.is_leader() && side_of(unit.army) != side_of(army) &&
         map.bounds().contains(unit.hex))
       open_[static_cast<std::size_t>(slot(unit.hex))] = 0;
-  // 14.1: the army's source hexes that a line may enter (14.2); then outward along roads and trails,
-  // each hex visited once.
+  // 14.1: the army's source hexes that a line may enter (14.2), or 16.17's train, its sole source;
+  // then outward along roads and trails, each hex visited once.
+  const auto train_sources = supply_train_sources(state, army);
   std::deque<Hex> queue;
-  for (Hex source : map.supply_hexes(army)) {
+  for (Hex source : train_sources ? *train_sources : map.supply_hexes(army)) {
     if (!may_enter(source) || next_[static_cast<std::size_t>(slot(source))] != kUnreached) continue;
     next_[static_cast<std::size_t>(slot(source))] = kSource;
     queue.push_back(source);

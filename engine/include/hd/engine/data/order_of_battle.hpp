@@ -15,7 +15,18 @@ namespace hd::engine {
 
 // Leader: a commander or officer in play (10.0), never a combat unit: no strength, no ZOC (10.1E),
 // free stacking (10.1B). Leaders are in the game only when the ruleset has 10.0 in force.
-enum class UnitType { Infantry, Cavalry, FootArtillery, HorseArtillery, HeavyArtillery, Rifles, Leader };
+// SupplyTrain: an army's supply trains counter (16.17): no combat strength, no ZOC, roads only,
+// stacking with nothing, its army's sole supply source. In a game only where 16.17 is in force.
+enum class UnitType {
+  Infantry,
+  Cavalry,
+  FootArtillery,
+  HorseArtillery,
+  HeavyArtillery,
+  Rifles,
+  Leader,
+  SupplyTrain
+};
 
 // The combat unit types only (units.tsv): "leader" is not a type a unit line may give.
 std::optional<UnitType> unit_type_from_string(std::string_view text);

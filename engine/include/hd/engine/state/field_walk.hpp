@@ -130,7 +130,7 @@ constexpr Side last_value(Side) {
   return Side::Coalition;
 }
 constexpr UnitType last_value(UnitType) {
-  return UnitType::Leader;
+  return UnitType::SupplyTrain;
 }
 constexpr UnitStatus last_value(UnitStatus) {
   return UnitStatus::Withdrawn;

@@ -59,6 +59,10 @@ struct UnitState {
   bool on_map() const { return status == UnitStatus::OnMap; }
   // A leader (10.0): not a combat unit.
   bool is_leader() const { return type == UnitType::Leader; }
+  // An army's supply trains (16.17): no strength, no ZOC, stacks with nothing.
+  bool is_supply_train() const { return type == UnitType::SupplyTrain; }
+  // Exerts a zone of control: neither a leader (10.1E) nor a supply train (16.17C).
+  bool projects_zoc() const { return !is_leader() && !is_supply_train(); }
 };
 
 // Setup comes before the first turn, only in games with "w/N" placements (3.2C) or whose first phase

@@ -51,6 +51,9 @@ namespace hd::engine {
 //      segment and 16.14D's chiefs of staff) and 16.1C's seconds-in-command in the Campaign Variant,
 //      still not by the book; its leader Soult is now Soult-CoS. Every hash changes; other games play
 //      as before.
-inline constexpr int kRulesVersion = 10;
+//  11: 16.17's supply trains (a new unit kind: the army's sole supply source, roads only, stacking
+//      with nothing, no ZOC, destroyed by any attack) and 28.0E's exited train in the Campaign
+//      Variant, still not by the book. Every hash changes; other games play as before.
+inline constexpr int kRulesVersion = 11;
 
 }  // namespace hd::engine

@@ -12,7 +12,8 @@ namespace hd::engine {
 struct Stack {
   int counted = 0;     // units counted against the limit (5.4)
   int free_units = 0;  // units that stack freely with one or two others (16.1B: rifles)
-  int total() const { return counted + free_units; }
+  int alone = 0;       // units that stack with no other (16.17B: supply trains)
+  int total() const { return counted + free_units + alone; }
 };
 
 // 16.1B: at most this many units in a hex holding a unit that stacks freely (it and two others).
@@ -28,7 +29,8 @@ void add_to_stack(const Ruleset& rules, const UnitState& unit, Stack& stack);
 Stack friendly_stack(const GameState& state, Hex hex, Side side, std::optional<UnitIndex> except = {});
 
 // True if `stack` is within `hex`'s limit: stacking_limit() counted units, and with a unit that
-// stacks freely at most kFreeStackTotal in all; a chateau holds one unit of any kind (8.1A).
+// stacks freely at most kFreeStackTotal in all; a chateau holds one unit of any kind (8.1A); a supply
+// train is alone in its hex (16.17B).
 bool stack_fits(const GameMap& map, Hex hex, const Stack& stack);
 
 // The limit a refusal names for `stack` in `hex`: kFreeStackTotal where a unit stacks freely outside

@@ -43,6 +43,10 @@ bool additional_leaders_in_play(const Scenario& scenario, const OrderOfBattle& o
 // acts through: chosen where none is in play, it would change nothing.
 bool headquarters_named(const Scenario& scenario, const OrderOfBattle& oob);
 
+// True if the scenario (or one of its force options) names a supply train counter (16.17), which
+// 16.17 acts through.
+bool supply_trains_named(const Scenario& scenario, const OrderOfBattle& oob);
+
 // Why an optional rule may not be chosen for this scenario (not in its `optional` line, where
 // "15.0" and "16.0" stand for any case of theirs, while another chapter is chosen whole, never a
 // section of it alone; 10.0 or 11.0 where no line names a leader, as in 18.0 and 19.0, which offer

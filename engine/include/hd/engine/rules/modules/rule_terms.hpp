@@ -41,8 +41,10 @@ struct UnitTerms {
   // Its movement allowance in half MP: the unit's own to begin with (10.1C halves a leader's while
   // he gives command, 25.0E-1 doubles the French Fourth Corps' on 18/1200).
   int allowance_half_mp = 0;
-  // 11.3A: it enters no enemy zone of control this phase.
+  // 11.3A: it enters no enemy zone of control this phase (16.17A: a supply train never does).
   bool zoc_entry_barred = false;
+  // 16.17A: it moves only along roads and trails (each step crosses a road or trail hexside).
+  bool roads_only = false;
   // The least it pays in half MP, by terrain, for a hex's own terrain entered off a road or trail;
   // 0 leaves the terrain chart's cost (13.2: a demoralized corps pays 2 MP for clear hexes).
   std::array<int, kHexTerrainCount> terrain_half_mp_at_least{};
