@@ -21,6 +21,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <csignal>
 #include <memory>
 #include <sstream>
 #include <thread>
@@ -328,4 +329,34 @@ TEST_CASE("standing orders are refused for foreign and unknown units and beyond 
   // And the opponent may not order bob's units either.
   CHECK(alice.request(set_orders(game, {retreat_order(allied[0], hex)})).refusal().code() ==
         v1::REFUSAL_CODE_NOT_YOUR_SEAT);
+}
+
+TEST_CASE("standing orders outlive a kill -9 and a restart", "[e2e][games][standing-orders]") {
+  const auto directory = make_temp_directory("hd-standing-orders-restart");
+  const ServerOptions options{orders_server_args(), directory};
+  auto server = std::make_unique<ServerProcess>(options);
+  GamePlayer alice(server->port(), "alice");
+  auto bob = std::make_unique<GamePlayer>(server->port(), "bob");
+  const std::string token = bob->session_token();
+  const std::uint64_t game = start_game(alice, *bob);
+  const Replica replica("quatre-bras", french_seat());
+  const engine::UnitIndex unit = first_unit_of(replica.state(), engine::Army::Allied);
+  v1::StandingOrder order = retreat_order(unit, engine::Hex{12, 40});
+  order.set_advance(true);
+  REQUIRE(bob->request(set_orders(game, {order})).has_standing_orders());
+
+  server->stop(SIGKILL);
+  bob.reset();
+  server = std::make_unique<ServerProcess>(options);
+  bob = std::make_unique<GamePlayer>(server->port(), "bob", token);
+  const auto after = bob->request(query_orders(game));
+  REQUIRE(after.has_standing_orders());
+  REQUIRE(after.standing_orders().orders_size() == 1);
+  const v1::StandingOrder& kept = after.standing_orders().orders(0);
+  CHECK(kept.unit() == unit);
+  REQUIRE(kept.retreat_hexes_size() == 1);
+  CHECK(kept.retreat_hexes(0).column() == 12);
+  CHECK(kept.retreat_hexes(0).row() == 40);
+  CHECK(kept.retreat_toward().column() == 12);
+  CHECK(kept.advance());
 }
