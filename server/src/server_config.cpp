@@ -289,6 +289,14 @@ std::string apply_setting(ServerConfig& config, const std::string& key, const st
     const auto v = integer(1, 3600);
     if (!v) return bad();
     config.deadline_hour_seconds = *v;
+  } else if (key == "standing-order-grace-seconds") {
+    const auto v = integer(1, 86400);
+    if (!v) return bad();
+    config.standing_order_grace_seconds = *v;
+  } else if (key == "max-standing-orders-per-seat") {
+    const auto v = integer(1, 1000);
+    if (!v) return bad();
+    config.max_standing_orders_per_seat = static_cast<std::size_t>(*v);
   } else if (key == "open-game-expiry-seconds") {  // tests: expiry within a test's time
     const auto v = integer(0, 86400 * 3650);
     if (!v) return bad();
@@ -378,6 +386,7 @@ std::string server_usage() {
          "                 [--max-open-games-per-account N] [--max-games-created-per-day N]\n"
          "                 [--open-game-expiry-hours N] [--deadline-check-seconds N]\n"
          "                 [--deadline-reminder-percent N] [--deadline-hour-seconds N]\n"
+         "                 [--standing-order-grace-seconds N] [--max-standing-orders-per-seat N]\n"
          "                 [--login-failures-per-account N]\n"
          "                 [--login-failures-per-address N] [--login-throttle-seconds N]\n"
          "                 [--hashing-queue-limit N] [--waiting-requests-limit N]\n"

@@ -53,6 +53,12 @@ struct ServerConfig {
   std::chrono::seconds deadline_check{60};
   std::int64_t deadline_reminder_percent = 75;
   std::int64_t deadline_hour_seconds = 3600;
+  // Issue 16 (docs/games.md "Standing orders"): how long a seat may have no connection on a game
+  // before the server follows its standing orders for a pending retreat or advance
+  // (standing-order-grace-seconds), and how many orders a seat may keep in one game
+  // (max-standing-orders-per-seat).
+  std::int64_t standing_order_grace_seconds = 60;
+  std::size_t max_standing_orders_per_seat = 64;
   std::size_t finished_games_in_memory = 32;  // finished games nobody has open kept loaded (LRU)
   // Issue 29, finding 5 (docs/server.md, "Rooms in memory"): a running or finished game nobody has
   // named in a request for room-idle-seconds leaves memory, and at most max-rooms-in-memory rooms

@@ -162,6 +162,18 @@ TEST_CASE("deadline watcher: check every 60 s, remind at 75%, an hour of 3600 s 
   CHECK(std::holds_alternative<std::string>(parse_server_config({"--deadline-hour-seconds", "3601"})));
 }
 
+TEST_CASE("standing orders: a grace of 60 s and 64 orders per seat unless set (issue 16)", "[config]") {
+  const auto config = [](std::vector<std::string> args) {
+    return std::get<ServerConfig>(parse_server_config(args));
+  };
+  CHECK(config({}).standing_order_grace_seconds == 60);
+  CHECK(config({}).max_standing_orders_per_seat == 64);
+  CHECK(config({"--standing-order-grace-seconds", "2"}).standing_order_grace_seconds == 2);
+  CHECK(config({"--max-standing-orders-per-seat=3"}).max_standing_orders_per_seat == 3);
+  CHECK(std::holds_alternative<std::string>(parse_server_config({"--standing-order-grace-seconds", "0"})));
+  CHECK(std::holds_alternative<std::string>(parse_server_config({"--max-standing-orders-per-seat", "1001"})));
+}
+
 TEST_CASE("rooms in memory and catch-up per address: defaults, flags, bad values (issue 29, 5 and 6)",
           "[config]") {
   const auto config = [](std::vector<std::string> args) {

@@ -182,3 +182,42 @@ TEST_CASE("hd_term creates a game with a turn deadline and lists it with the tim
   CHECK(refused.status == 1);
   CHECK(refused.output.find("INVALID_REQUEST") != std::string::npos);
 }
+
+TEST_CASE("hd_term sets, lists and clears the seat's own standing orders; the opponent sees none",
+          "[terminal][e2e][standing-orders]") {
+  ServerProcess server(test_server_options());
+  const TermRun created =
+      run_term(server, "orders-alice", "register alice secret-password\ncreate quatre-bras take=french\n",
+               {"--strict"});
+  INFO(created.output);
+  REQUIRE(created.status == 0);
+  const TermRun set = run_term(server, "orders-bob",
+                               "register bob secret-password\njoin 1 allied\nopen 1\n"
+                               "orders Wmar retreat 1844 1846 toward 1946 hold\norders\n",
+                               {"--strict"});
+  INFO(set.output);
+  REQUIRE(set.status == 0);
+  CHECK(set.output.find("Wmar: retreat 1844 1846, toward 1946, hold") != std::string::npos);
+
+  // The opponent is shown none; it may not order bob's unit; a word out of place is the usage.
+  const TermRun other =
+      run_term(server, "orders-other", "login alice secret-password\nopen 1\norders\n", {"--strict"});
+  INFO(other.output);
+  REQUIRE(other.status == 0);
+  CHECK(other.output.find("no standing orders") != std::string::npos);
+  CHECK(other.output.find("Wmar:") == std::string::npos);
+  const TermRun foreign = run_term(
+      server, "orders-foreign", "login alice secret-password\nopen 1\norders Wmar advance\n", {"--strict"});
+  CHECK(foreign.status == 1);
+  CHECK(foreign.output.find("NOT_YOUR_SEAT") != std::string::npos);
+  const TermRun usage =
+      run_term(server, "orders-usage", "login bob secret-password\nopen 1\norders Wmar 1844\n", {"--strict"});
+  CHECK(usage.status == 1);
+  CHECK(usage.output.find("usage: orders") != std::string::npos);
+
+  const TermRun cleared = run_term(server, "orders-clear",
+                                   "login bob secret-password\nopen 1\norders clear Wmar\n", {"--strict"});
+  INFO(cleared.output);
+  REQUIRE(cleared.status == 0);
+  CHECK(cleared.output.find("no standing orders") != std::string::npos);
+}

@@ -224,7 +224,7 @@ void Client::observe(const v1::ServerEnvelope& envelope) {
         notice("undo: sequence " + std::to_string(update.sequence() + 1) + " taken back");
       } else if (!update.action_text().empty()) {
         notice("[" + std::to_string(update.sequence()) + "] " + seat_name(update.seat()) + ": " +
-               update.action_text());
+               update.action_text() + (update.by_standing_order() ? " (by standing order)" : ""));
       }
       for (const v1::GameEvent& event : update.events())
         notice("    " + event.text());

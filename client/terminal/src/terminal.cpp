@@ -1,5 +1,6 @@
 #include <hd/term/deadline_text.hpp>
 #include <hd/term/scenario_list_text.hpp>
+#include <hd/term/standing_orders_text.hpp>
 #include <hd/term/state_text.hpp>
 #include <hd/term/terminal.hpp>
 #include <hd/wire/tls_client.hpp>
@@ -32,6 +33,8 @@ const char* const kHelp =
     "  state | french ... | coalition ... (an action in the notation) | confirm | reject\n"
     "  choose N (the Nth choice of a rule's decision, as `state` lists them)\n"
     "  command LEADER (11.2: the hexes his command reaches now and whom he commands)\n"
+    "  orders | orders UNIT [retreat HEX...] [toward HEX] [advance|hold] | orders clear UNIT\n"
+    "         (standing orders: followed when we are away; HEX as 1207)\n"
     "  undo request|accept|decline | draw offer|accept|decline | resign\n"
     "  chat TEXT | chat-side TEXT | export RECORD_FILE [PROOF_FILE]\n"
     "  wait (until the open game needs our decision or ends) | bot [SEED] (play our seats to the end)\n"
@@ -451,6 +454,21 @@ bool Terminal::run_line(const std::string& raw) {
       out_ << " " << (unit != units.end() ? unit->id() : std::to_string(index));
     }
     out_ << "\n";
+    return true;
+  }
+  if (command == "orders") {  // issue 16: our standing orders (SetStandingOrders, QueryStandingOrders)
+    if (!need_game()) return false;
+    v1::ClientEnvelope envelope;
+    if (words.size() == 1) {
+      envelope.mutable_query_standing_orders()->set_game_id(game->game_id);
+    } else {
+      auto parsed = parse_orders_command(game->game_id, {words.begin() + 1, words.end()}, game->view);
+      if (auto* problem = std::get_if<std::string>(&parsed)) return fail(*problem);
+      *envelope.mutable_set_standing_orders() = std::move(std::get<v1::SetStandingOrders>(parsed));
+    }
+    const auto answer = client.request(envelope);
+    if (!answer_ok(answer, "StandingOrders")) return false;
+    out_ << format_standing_orders(answer->standing_orders(), game->view);
     return true;
   }
   if (command == "choose") {

@@ -94,7 +94,8 @@ Hub::Hub(net::any_io_executor io, Database& db, const ServerConfig& config, Outb
                       config.login_throttle_window),
       expiry_timer_(strand_),
       eviction_timer_(strand_),
-      deadline_timer_(strand_) {
+      deadline_timer_(strand_),
+      standing_order_timer_(strand_) {
   init_crypto();
   dummy_hash_ = hash_password("no such account", password_cost_);
   // Open games that expired while the server was down are closed first thing (issue 29, finding 4).
@@ -102,6 +103,21 @@ Hub::Hub(net::any_io_executor io, Database& db, const ServerConfig& config, Outb
   net::post(strand_, [this] { evict_idle_rooms(); });
   // Deadlines that passed while the server was down are handled first thing (issue 16).
   net::post(strand_, [this] { check_deadlines(); });
+  net::post(strand_, [this] { check_standing_orders(); });
+}
+
+void Hub::check_standing_orders() {
+  // A standing order is followed at most half a grace late.
+  const auto every = std::clamp<std::chrono::seconds>(
+      std::chrono::seconds(config_.standing_order_grace_seconds / 2), std::chrono::seconds(1),
+      std::chrono::seconds(30));
+  repeat_on_strand(
+      standing_order_timer_, every, "standing_order_watch_failed",
+      [this] {
+        games_.check_standing_orders(now_unix());
+        return false;
+      },
+      &Hub::check_standing_orders);
 }
 
 void Hub::check_deadlines() {

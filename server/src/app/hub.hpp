@@ -107,6 +107,9 @@ class Hub {
   // Issue 16: the deadline watcher's turn (GameService::check_deadlines), then waits
   // deadline-check-seconds for the next. Runs on the strand from start-up.
   void check_deadlines();
+  // Issue 16: the standing-order watcher's turn (GameService::check_standing_orders), every half
+  // standing-order grace (1-30 s). Runs on the strand from start-up.
+  void check_standing_orders();
   // Issue 29, finding 5: drops the rooms idle for room-idle-seconds, then waits for the next sweep
   // (a quarter of the idle time, between 1 s and 1 min). Runs on the strand from start-up.
   void evict_idle_rooms();
@@ -140,6 +143,7 @@ class Hub {
   boost::asio::steady_timer expiry_timer_;      // the next expire_open_games, on the strand
   boost::asio::steady_timer eviction_timer_;    // the next evict_idle_rooms, on the strand
   boost::asio::steady_timer deadline_timer_;    // the next check_deadlines, on the strand
+  boost::asio::steady_timer standing_order_timer_;  // the next check_standing_orders, on the strand
   boost::asio::thread_pool hashing_{1};  // last: joined first on destruction, while the rest still lives
 };
 

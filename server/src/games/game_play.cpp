@@ -72,9 +72,10 @@ void GamePlay::send_rule_refusal(const Caller& caller, const Envelope& request, 
 }
 std::uint64_t GamePlay::play(GameRoom& room, engine::Side side, const engine::Action& action, v1::Seat seat,
                              std::optional<AccountId> account, std::uint64_t request_id,
-                             const std::string& request_digest) {
+                             const std::string& request_digest, bool by_standing_order) {
   AppliedAction applied = room.apply(side, action, seat, account, request_id);
   applied.logged.request_digest = request_digest;
+  applied.logged.by_standing_order = by_standing_order;
   const bool over = applied.after.phase == engine::Phase::GameOver || applied.after.result.has_value();
   const GameOutcome result = over && applied.after.result ? outcome_of(*applied.after.result) : GameOutcome{};
   // Persist before anyone hears of it: the action, its dice, the state hash and the game's end.
@@ -129,6 +130,13 @@ std::uint64_t GamePlay::play(GameRoom& room, engine::Side side, const engine::Ac
     }
   }
   return logged.sequence;
+}
+
+std::uint64_t GamePlay::play_by_standing_order(GameRoom& room, engine::Side side, const engine::Action& action,
+                                               v1::Seat seat, AccountId account) {
+  const std::uint64_t sequence = play(room, side, action, seat, account, 0, "", true);
+  run_builtin_players(room);  // a built-in opponent plays on from here
+  return sequence;
 }
 
 void GamePlay::submit_action(const Caller& caller, const Envelope& request, GameRoom* found) {

@@ -40,6 +40,10 @@ class GamePlay {
   // Schedules the built-in seats' play while the pending decision is theirs: one action per step,
   // each step posted back to the strand, so other requests run between them (issue 12).
   void run_builtin_players(GameRoom& room);
+  // Issue 16: plays `action` for `seat`'s absent holder `account` as its own choice by a standing
+  // order (logged so, by_standing_order); returns its sequence. Throws engine::ActionRefused.
+  std::uint64_t play_by_standing_order(GameRoom& room, engine::Side side, const engine::Action& action,
+                                       hundred_days::v1::Seat seat, AccountId account);
   // The games with a built-in step on its way (not to be evicted meanwhile).
   const std::set<std::uint64_t>& builtin_scheduled() const { return builtin_scheduled_; }
 
@@ -49,7 +53,7 @@ class GamePlay {
   // `request_digest` (request_digest.hpp) are those of the SubmitAction it answers (0 and '': none).
   std::uint64_t play(GameRoom& room, engine::Side side, const engine::Action& action,
                      hundred_days::v1::Seat seat, std::optional<AccountId> account, std::uint64_t request_id,
-                     const std::string& request_digest);
+                     const std::string& request_digest, bool by_standing_order = false);
   // One built-in action of the game, if its decision is still a built-in seat's.
   void builtin_step(std::uint64_t game_id);
   // Sends the engine's refusal of a request typed (RULE_VIOLATION: reason, rule, arguments),

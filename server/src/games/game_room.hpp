@@ -92,6 +92,9 @@ class GameRoom {
   std::uint64_t last_used = 0;            // GameService's use counter when last looked up (eviction order)
   std::chrono::steady_clock::time_point last_used_at = std::chrono::steady_clock::now();  // idle eviction
   std::optional<DeadlineState> deadline;  // issue 16: the game's turn deadline, if it has one
+  // Issue 16 (standing orders): since when (unix seconds) each human seat has had no connection on
+  // the game, as the standing-order watcher last saw it; a seat with one open has no entry.
+  std::map<hundred_days::v1::Seat, std::int64_t> absent_since;
 
   std::uint64_t sequence() const { return log.empty() ? 0 : log.back().sequence; }
   // The log sequence that began the current player turn (0: the game's start).

@@ -37,7 +37,8 @@ GameService::GameService(Database& db, const ServerConfig& config, Outbound& out
           [this](const Caller& caller, const Envelope& request, v1::RefusalCode code, std::string message) {
             send_refusal(caller, request, code, std::move(message));
           }),
-      deadlines_(db, config, deadline_store_, rooms_, views_, consent_, play_, std::move(remind)) {
+      deadlines_(db, config, deadline_store_, rooms_, views_, consent_, play_, std::move(remind)),
+      standing_orders_(db, config, rooms_, play_, outbound) {
   // Issue 16: a change of a game may begin a player turn's wait (or end the game) at once.
   views_.on_changed([this, changed = std::move(changed)](const GameRoom& room) {
     if (changed) changed(room);
@@ -63,6 +64,12 @@ std::size_t GameService::check_deadlines(std::int64_t now_unix) {
   const std::size_t events = deadlines_.check_all(now_unix);
   evict_finished();
   return events;
+}
+
+std::size_t GameService::check_standing_orders(std::int64_t now_unix) {
+  const std::size_t played = standing_orders_.check_all(now_unix);
+  evict_finished();
+  return played;
 }
 
 void GameService::handle(const Caller& caller, const v1::ClientEnvelope& request) {
@@ -121,6 +128,12 @@ void GameService::dispatch(const Caller& caller, const v1::ClientEnvelope& reque
     case v1::ClientEnvelope::kQueryCommandRange:
       queries_.handle(caller, request);
       return;
+    case v1::ClientEnvelope::kSetStandingOrders:
+      return standing_orders_.set(caller, request,
+                                  rooms_.find(request.set_standing_orders().game_id(), *caller.account));
+    case v1::ClientEnvelope::kQueryStandingOrders:
+      return standing_orders_.query(caller, request,
+                                    rooms_.find(request.query_standing_orders().game_id(), *caller.account));
     case v1::ClientEnvelope::kExportRecord:
       return chat_.export_record(caller, request,
                                  rooms_.find(request.export_record().game_id(), *caller.account));

@@ -12,6 +12,7 @@
 //   GamePlay       (game_play.hpp)        actions, Coalition teamwork, the built-in players
 //   GameQueries    (game_queries.hpp)     reachable hexes, combat options, odds, retreats
 //   GameDeadlines  (game_deadlines.hpp)   turn deadlines: reminders, vacation, the policy (issue 16)
+//   GameStandingOrders (standing_orders.hpp) a seat's standing orders, followed when it is away (issue 16)
 #pragma once
 
 #include "app/caller.hpp"
@@ -30,6 +31,7 @@
 #include "games/game_views.hpp"
 #include "games/lobby.hpp"
 #include "games/scenario_catalogue.hpp"
+#include "games/standing_orders.hpp"
 #include "ops/metrics.hpp"
 #include "server_config.hpp"
 
@@ -72,6 +74,10 @@ class GameService {
   // number of games in which something happened. Called on the strand by the hub's timer.
   std::size_t check_deadlines(std::int64_t now_unix);
 
+  // Issue 16: the standing-order watcher's turn (GameStandingOrders::check_all) at `now_unix`;
+  // returns the actions played. Called on the strand by the hub's timer.
+  std::size_t check_standing_orders(std::int64_t now_unix);
+
   // Issue 29, finding 5: drops the rooms idle for room-idle-seconds (GameRooms::evict_idle), but
   // those with a built-in step on its way; returns how many. Called on the strand by the hub's timer.
   std::size_t evict_idle_rooms();
@@ -105,6 +111,7 @@ class GameService {
   GameLobby lobby_;
   GameQueries queries_;
   GameDeadlines deadlines_;
+  GameStandingOrders standing_orders_;
 };
 
 }  // namespace hd::server

@@ -172,8 +172,8 @@ void GameStore::set_status(std::int64_t game, v1::GameStatus status, const GameO
 void GameStore::append_action(std::int64_t game, const LoggedAction& action) {
   db_.prepare(
          "INSERT INTO game_actions (game_id, sequence, seat, account_id, request_id, action, dice, "
-         "first_die, state_hash, unix_seconds, request_digest) "
-         "VALUES (?, ?, ?, NULLIF(?, 0), ?, ?, ?, ?, ?, ?, NULLIF(?, ''))")
+         "first_die, state_hash, unix_seconds, request_digest, by_standing_order) "
+         "VALUES (?, ?, ?, NULLIF(?, 0), ?, ?, ?, ?, ?, ?, NULLIF(?, ''), ?)")
       .bind(1, game)
       .bind(2, static_cast<std::int64_t>(action.sequence))
       .bind(3, static_cast<std::int64_t>(action.seat))
@@ -185,6 +185,7 @@ void GameStore::append_action(std::int64_t game, const LoggedAction& action) {
       .bind(9, action.state_hash)
       .bind(10, action.unix_seconds)
       .bind(11, action.request_digest)
+      .bind(12, static_cast<std::int64_t>(action.by_standing_order))
       .run();
 }
 
@@ -392,7 +393,7 @@ std::vector<SeatRow> GameStore::load_seats(std::int64_t game) {
 std::vector<LoggedAction> GameStore::load_actions(std::int64_t game) {
   auto statement = db_.prepare(
       "SELECT sequence, seat, account_id, request_id, action, dice, first_die, state_hash, unix_seconds, "
-      "IFNULL(request_digest, '') FROM game_actions WHERE game_id = ? ORDER BY sequence");
+      "IFNULL(request_digest, ''), by_standing_order FROM game_actions WHERE game_id = ? ORDER BY sequence");
   statement.bind(1, game);
   std::vector<LoggedAction> actions;
   while (statement.step()) {
@@ -407,6 +408,7 @@ std::vector<LoggedAction> GameStore::load_actions(std::int64_t game) {
     action.state_hash = statement.column_text(7);
     action.unix_seconds = statement.column_int64(8);
     action.request_digest = statement.column_text(9);
+    action.by_standing_order = statement.column_int64(10) != 0;
     actions.push_back(std::move(action));
   }
   return actions;

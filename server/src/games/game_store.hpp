@@ -80,6 +80,7 @@ struct LoggedAction {
   std::uint64_t first_die = 0;  // game-wide number of dice[0]
   std::string state_hash;       // 16 hex digits
   std::int64_t unix_seconds = 0;
+  bool by_standing_order = false;  // issue 16: taken for the absent owner by a standing order (0016)
 };
 
 // A snapshot of a game's state after one logged action (migrations/0005, a cache).

@@ -60,6 +60,10 @@ std::string_view request_type_name(const v1::ClientEnvelope& envelope) {
       return "query_retreats";
     case v1::ClientEnvelope::kQueryCommandRange:
       return "query_command_range";
+    case v1::ClientEnvelope::kSetStandingOrders:
+      return "set_standing_orders";
+    case v1::ClientEnvelope::kQueryStandingOrders:
+      return "query_standing_orders";
     case v1::ClientEnvelope::kExportRecord:
       return "export_record";
     case v1::ClientEnvelope::kSetWebhook:
