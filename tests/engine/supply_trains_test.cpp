@@ -192,3 +192,33 @@ TEST_CASE("16.17C a train has no ZOC and cannot attack; any attack on it destroy
     CHECK(state.units[t].status == UnitStatus::Eliminated);
   }
 }
+
+TEST_CASE("28.0E once the French train has exited, French lines run to its exit hex; without 28.0E, nowhere",
+          "[rules][28.0E]") {
+  // The train leaves by the chaussee's south end, 0620, the French exit hex of this game.
+  const std::string setup =
+      "setup french 0617 : T\nsetup french 0604 : F\nvp french exit 0620 1 per-strength-point\n";
+  auto exit_train = [](GameState& state) {
+    MoveRequest request = move_of(state, "T", {"0618", "0619", "0620"});
+    request.exit_map = true;
+    REQUIRE_FALSE(check_move(state, request));
+    apply(state, Side::French, MoveAction{request}, no_dice());
+    REQUIRE(state.units[unit(state, "T")].status == UnitStatus::Exited);
+  };
+  SECTION("with 28.0E") {
+    auto state = train_game({kTrain, kFrench},
+                            setup + "special 28.0E \"Exited French units trace supply to the exit hex.\"\n");
+    REQUIRE(rule_in_force(*state.rules, "28.0E"));
+    exit_train(state);
+    CHECK(supply_train_sources(state, Army::French) == std::vector<Hex>{hx("0620")});
+    const auto line = supply_line(state, Army::French, hx("0604"));
+    REQUIRE(line);
+    CHECK(line->back() == hx("0620"));
+  }
+  SECTION("without it the army has no source once its train is gone") {
+    auto state = train_game({kTrain, kFrench}, setup);
+    exit_train(state);
+    CHECK(supply_train_sources(state, Army::French) == std::vector<Hex>{});
+    CHECK_FALSE(traces(state, "F"));
+  }
+}

@@ -37,7 +37,7 @@ TEST_CASE("A scenario or an optional rule without its rule module is refused, na
   CHECK(variant.refusal().code() == v1::REFUSAL_CODE_INVALID_REQUEST);
   INFO(variant.refusal().message());
   CHECK(variant.refusal().message().find("needs rules the engine does not have") != std::string::npos);
-  for (const char* rule : {"28.0C", "28.0E"})
+  for (const char* rule : {"28.0C", "28.0D"})
     CHECK(variant.refusal().message().find(rule) != std::string::npos);
   CHECK(variant.refusal().message().find("11.0") == std::string::npos);   // 11.0 Command has its module
   CHECK(variant.refusal().message().find("13.0") == std::string::npos);   // 13.0 Corps morale has its module
@@ -81,7 +81,7 @@ TEST_CASE("A development server plays the Campaign Variant not by the book, and 
   REQUIRE(opened.has_game_snapshot());
   const auto& missing = opened.game_snapshot().scenario().missing_rules();
   CHECK(std::vector<std::string>(missing.begin(), missing.end()) ==
-        std::vector<std::string>{"28.0C", "28.0D", "28.0E"});
+        std::vector<std::string>{"28.0C", "28.0D"});
   CHECK(opened.game_snapshot().summary().missing_rules_size() == missing.size());
   const auto stored =
       query(server->database_path(), "SELECT missing_rules FROM games WHERE id = " + std::to_string(game));

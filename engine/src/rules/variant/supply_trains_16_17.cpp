@@ -26,8 +26,9 @@ std::optional<std::vector<Hex>> supply_train_sources(const GameState& state, Arm
       return std::vector<Hex>{unit.hex};
     case UnitStatus::Waiting:
       return unit.entry_hexes;
-    case UnitStatus::Exited: {  // 28.0E: traced to where it left the map
+    case UnitStatus::Exited: {  // 28.0E: traced to where it left the map; without 28.0E, gone
       std::vector<Hex> exits;
+      if (!rule_in_force(*state.rules, "28.0E")) return exits;
       for_each_forces_in_play(*state.rules, [&](const ScenarioForces& forces) {
         for (const VpRule& rule : forces.vp)
           if (rule.kind == VpKind::Exit && rule.side == side_of(army))

@@ -27,8 +27,8 @@ std::optional<UnitIndex> supply_train_of(const GameState& state, Army army);
 // 16.17: the hexes the army's lines of supply are traced to, where 16.17 is in force and the army
 // has a train in the game; nullopt otherwise (14.1's map sources apply). The train's hex while it is
 // on the map; its entry hexes while it waits to enter (it is on the road just off the map); once it
-// has exited, its side's exit hexes (28.0E: the French trace from 0605, beyond which it went); none
-// once it is destroyed. Work: one pass over the units.
+// has exited, its side's exit hexes where 28.0E is in force (the French trace to 0605, beyond which
+// it went), else none; none once it is destroyed. Work: one pass over the units.
 std::optional<std::vector<Hex>> supply_train_sources(const GameState& state, Army army);
 
 }  // namespace hd::engine
