@@ -19,9 +19,11 @@ using namespace hd::engine;
 namespace {
 
 // The campaign, by the book, is the largest map and armies the engine handles.
-GameState new_game(const std::string& scenario) {
+// `allow_missing`: a scenario still waiting for rule modules (the Campaign Variant), marked not by the
+// book, as a development server plays it.
+GameState new_game(const std::string& scenario, bool allow_missing = false) {
   auto game = hd::loader::start_scenario_game(hd::loader::default_data_root(),
-                                              {scenario, {}, {}, std::nullopt, false});
+                                              {scenario, {}, {}, std::nullopt, allow_missing});
   if (!game.value) throw std::runtime_error("cannot start " + scenario);
   return std::move(*game.value);
 }
@@ -127,9 +129,10 @@ void BM_LegalActionsMovement(benchmark::State& bench) {
 }
 BENCHMARK(BM_LegalActionsMovement);
 
-// A whole game of Quatre Bras and of the Campaign played by the random player for both sides.
-void BM_WholeGame(benchmark::State& bench, const std::string& scenario) {
-  const GameState start = new_game(scenario);
+// A whole game of Quatre Bras, of the Campaign and of the Campaign Variant (16.14's HQs, 16.17's trains;
+// not yet by the book) played by the random player for both sides.
+void BM_WholeGame(benchmark::State& bench, const std::string& scenario, bool allow_missing) {
+  const GameState start = new_game(scenario, allow_missing);
   std::int64_t actions = 0;
   std::uint64_t seed = 1;
   for (auto _ : bench) {
@@ -146,8 +149,11 @@ void BM_WholeGame(benchmark::State& bench, const std::string& scenario) {
     return bench.SkipWithError("a whole game took fewer than 50 actions");
   bench.SetItemsProcessed(actions);
 }
-BENCHMARK_CAPTURE(BM_WholeGame, quatre_bras, std::string("quatre-bras"))->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_WholeGame, campaign, std::string("campaign"))->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_WholeGame, quatre_bras, std::string("quatre-bras"), false)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_WholeGame, campaign, std::string("campaign"), false)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_WholeGame, campaign_variant, std::string("campaign-variant"), true)
+    ->Unit(benchmark::kMillisecond);
 
 void BM_StateHash(benchmark::State& bench) {
   const GameState state = new_game("campaign");
