@@ -52,6 +52,13 @@ std::vector<Event> to_french_movement(GameState& state, int turn, CountedDie& sh
   return events;
 }
 
+// The same with every die showing `value`: how many dice the way rolled.
+int dice_to_french_movement(GameState& state, int turn, int value) {
+  CountedDie shown{value};
+  to_french_movement(state, turn, shown);
+  return shown.rolled;
+}
+
 std::vector<DieRolledEvent> weather_rolls(const std::vector<Event>& events) {
   std::vector<DieRolledEvent> rolls;
   for (const DieRolledEvent& roll : events_of<DieRolledEvent>(events))
@@ -103,35 +110,25 @@ TEST_CASE("22.6A one die a turn from 17/1200 to 18/1100: clear turns to rain on 
   CHECK(raining(state));
 
   // 17/1300: rain, a 3: rain again.
-  CountedDie three{3};
-  to_french_movement(state, 2, three);
-  CHECK(three.rolled == 1);
+  CHECK(dice_to_french_movement(state, 2, 3) == 1);
   CHECK(raining(state));
 
   // 17/1400: rain, a 2: clear; the combat phase is back.
-  CountedDie two{2};
-  to_french_movement(state, 3, two);
-  CHECK(two.rolled == 1);
+  CHECK(dice_to_french_movement(state, 3, 2) == 1);
   CHECK_FALSE(raining(state));
-  apply(state, Side::French, EndPhaseAction{}, two.roller());
+  apply(state, Side::French, EndPhaseAction{}, no_dice());
   CHECK(state.phase == Phase::Combat);
 
   // 17/2200: night, no command phase (4.2), no die.
-  CountedDie none{6};
-  to_french_movement(state, 4, none);
-  CHECK(none.rolled == 0);
+  CHECK(dice_to_french_movement(state, 4, 6) == 0);
   CHECK_FALSE(raining(state));
 
   // 18/1100: the last roll; clear, a 6: rain.
-  CountedDie last{6};
-  to_french_movement(state, 5, last);
-  CHECK(last.rolled == 1);
+  CHECK(dice_to_french_movement(state, 5, 6) == 1);
   CHECK(raining(state));
 
   // 18/1200: automatically clear, no die.
-  CountedDie after{6};
-  to_french_movement(state, 6, after);
-  CHECK(after.rolled == 0);
+  CHECK(dice_to_french_movement(state, 6, 6) == 0);
   CHECK_FALSE(raining(state));
 }
 
@@ -170,8 +167,6 @@ TEST_CASE("22.6A rolled rain is a rain turn for movement: no entering an enemy Z
 
 TEST_CASE("22.6A without the rule no die is rolled and the scheduled weather holds", "[rules][22.6A]") {
   auto state = weather_game("");
-  CountedDie six{6};
-  to_french_movement(state, 5, six);
-  CHECK(six.rolled == 0);
+  CHECK(dice_to_french_movement(state, 5, 6) == 0);
   CHECK_FALSE(raining(state));
 }
