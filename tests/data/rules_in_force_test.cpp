@@ -212,3 +212,17 @@ TEST_CASE("13.0: the corps scenarios play 13.0, and every combat unit counts for
     }
   }
 }
+
+TEST_CASE("16.15: chosen only with 11.0 in force; where 11.0 is played it loads", "[data][rules][16.15]") {
+  // Wavre offers 10.0, 11.0 and any case of 16.0 (20.1), but names no leader, so 11.0 cannot be
+  // chosen there: 16.15 would change nothing, and is neither offered nor accepted.
+  const auto alone = start("wavre", {}, {"16.15"});
+  CHECK_FALSE(alone.value);
+  CHECK(messages(alone.errors).find("neither plays 11.0 nor may choose it: optional rule 16.15") !=
+        std::string::npos);
+  // The Campaign plays 11.0 and offers 16.15.
+  const auto campaign = start("campaign", {}, {"16.15"});
+  INFO(messages(campaign.errors));
+  REQUIRE(campaign.value);
+  CHECK(rule_in_force(*campaign.value->rules, "16.15"));
+}

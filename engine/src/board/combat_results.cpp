@@ -30,6 +30,8 @@ std::string_view to_string(CombatResult result) {
       return "Dr";
     case CombatResult::DefenderEliminated:
       return "De";
+    case CombatResult::NoEffect:
+      return "NE";
   }
   return "?";
 }

@@ -56,6 +56,13 @@ std::shared_ptr<const Ruleset> make_ruleset(GameMap map, TerrainEffects terrain,
   for (const std::string& rule : choice.optional_rules)
     if (auto refusal = optional_rule_refusal(scenario, oob, rule)) errors.push_back({*refusal});
   const RulesInForce in_force = rules_in_force(scenario, chosen_options, choice.optional_rules);
+  // 16.15 supersedes 11.3's out-of-command effects: without 11.0 nothing is ever out of command, and it
+  // would change nothing.
+  const auto plays = [&](std::string_view rule) {
+    return std::find(in_force.needed.begin(), in_force.needed.end(), rule) != in_force.needed.end();
+  };
+  if (plays("16.15") && !plays("11.0"))
+    errors.push_back({"optional rule 16.15 changes 11.3's out-of-command effects: it needs 11.0 in force"});
   if (!in_force.missing.empty() && !choice.allow_missing_rules) {
     std::string missing;
     for (const std::string& rule : in_force.missing)

@@ -102,6 +102,8 @@ void resolve_attack(GameState& state, const AttackAction& attack, int die, std::
         eliminate(state, u, "De", events);
       state.pending_advance = PendingAdvance{attacker_side, attack.attackers, defender_hexes};
       break;
+    case CombatResult::NoEffect:  // 16.15: both sides remain in place; no hex is vacated
+      break;
   }
   update_morale(state, events);
   if (state.result) state.pending_exchange.reset();  // an instant victory ends the game at once

@@ -11,6 +11,11 @@
 namespace hd::engine {
 namespace {
 
+// 16.15 supersedes 11.3: where it is in force, 11.3's effects below step aside for its own.
+bool superseded(const GameState& state) {
+  return rule_in_force(*state.rules, "16.15");
+}
+
 // 4.1A: the command segment opens the player turn; none at night (4.2), held as usual in rain (4.3).
 // At night no command is given: the marks stay until the next command segment (11.0) and no leader
 // is giving command (10.1C).
@@ -36,24 +41,13 @@ void command_unit_terms(const GameState& state, const UnitState& unit, UnitTerms
   const UnitIndex index = index_of(state, unit);
   if (unit.is_leader() && side_of(unit.army) == state.phasing && gave_command(state, index))
     terms.allowance_half_mp /= 2;
-  if (out_of_command(state, index)) terms.zoc_entry_barred = true;
-}
-
-// 11.3B: one out-of-command unit among the attackers (adjacent or bombarding) makes them all so; not
-// an adjacent one whose out-of-command attacks a rule lets have normal results (24.1A).
-bool attack_out_of_command(const GameState& state, const AttackAction& attack) {
-  const auto ooc = [&](UnitIndex u) { return out_of_command(state, u); };
-  const auto ooc_adjacent = [&](UnitIndex u) {
-    return ooc(u) && !rules_unit_terms(state, state.units[u]).attacks_normally_out_of_command;
-  };
-  return std::any_of(attack.attackers.begin(), attack.attackers.end(), ooc_adjacent) ||
-         std::any_of(attack.bombarding.begin(), attack.bombarding.end(), ooc);
+  if (out_of_command(state, index) && !superseded(state)) terms.zoc_entry_barred = true;
 }
 
 // 11.3B: against out-of-command attackers a De or Dr becomes an Ar. 11.3C: against out-of-command
 // defenders an Ae becomes an Ar (one defender out of command suffices: docs/rules-notes.md, 11.3C).
 void convert_results(const GameState& state, CombatTerms& terms) {
-  if (!terms.result) return;
+  if (!terms.result || superseded(state)) return;
   CombatResult& result = *terms.result;
   const AttackAction& attack = terms.attack;
   if ((result == CombatResult::DefenderEliminated || result == CombatResult::DefenderRetreat) &&
@@ -69,6 +63,7 @@ void convert_results(const GameState& state, CombatTerms& terms) {
 // 11.3C: out-of-command defenders do not advance after combat.
 void keep_out_of_command_from_advancing(GameState& state, const CombatAftermath& combat,
                                         std::vector<Event>&) {
+  if (superseded(state)) return;
   const Side attacker = state.phasing;
   if (combat.result == CombatResult::Exchange && attack_out_of_command(state, combat.attack)) {
     if (state.pending_exchange) state.pending_exchange->vacated.clear();  // no advance after the choice
@@ -82,7 +77,7 @@ void keep_out_of_command_from_advancing(GameState& state, const CombatAftermath&
 // 11.3B, 11.3C: the refusal an out-of-command unit gets for an advance, citing the case that keeps
 // it back (the attacker's 11.3B, the defender's 11.3C) rather than 6.7's "not offered".
 std::optional<Refusal> out_of_command_refusal(const GameState& state, UnitAct act, UnitIndex unit) {
-  if (act == UnitAct::BeginMove || !out_of_command(state, unit)) return std::nullopt;
+  if (act == UnitAct::BeginMove || !out_of_command(state, unit) || superseded(state)) return std::nullopt;
   if (act == UnitAct::Bombard)
     return refuse(RefusalCode::OocMayNotBombard, "11.3B", {RefusalArg::of_unit(unit)});
   const bool attacking = side_of(state.units[unit].army) == state.phasing;
@@ -92,6 +87,15 @@ std::optional<Refusal> out_of_command_refusal(const GameState& state, UnitAct ac
 }
 
 }  // namespace
+
+bool attack_out_of_command(const GameState& state, const AttackAction& attack) {
+  const auto ooc = [&](UnitIndex u) { return out_of_command(state, u); };
+  const auto ooc_adjacent = [&](UnitIndex u) {
+    return ooc(u) && !rules_unit_terms(state, state.units[u]).attacks_normally_out_of_command;
+  };
+  return std::any_of(attack.attackers.begin(), attack.attackers.end(), ooc_adjacent) ||
+         std::any_of(attack.bombarding.begin(), attack.bombarding.end(), ooc);
+}
 
 namespace modules {
 extern const RuleModule command_11_0{

@@ -253,6 +253,17 @@ std::optional<std::string> optional_rule_refusal(const Scenario& scenario, const
   if (rule == "16.14" && !headquarters_named(scenario, oob))
     return "scenario " + scenario.rule + " puts no army HQ in play: optional rule 16.14 would change " +
            "nothing, so it cannot be chosen";
+  // 16.15 changes 11.3's out-of-command effects: offered only where 11.0 is played or may be chosen.
+  if (rule == "16.15") {
+    const std::vector<std::string> played = rules_in_force(scenario, {}, {}).needed;
+    const bool plays_11 = std::find(played.begin(), played.end(), "11.0") != played.end();
+    const bool offers_11 = std::find(scenario.optional.begin(), scenario.optional.end(), "11.0") !=
+                               scenario.optional.end() &&
+                           leaders_named(scenario, oob) > 0;
+    if (!plays_11 && !offers_11)
+      return "scenario " + scenario.rule + " neither plays 11.0 nor may choose it: optional rule 16.15, which " +
+             "changes 11.3's out-of-command effects, would change nothing, so it cannot be chosen";
+  }
   // 16.17 acts through the supply train counters, which only a scenario's own lines put in play.
   if (rule == "16.17" && !supply_trains_named(scenario, oob))
     return "scenario " + scenario.rule + " puts no supply train in play: optional rule 16.17 would change " +

@@ -11,15 +11,18 @@
 
 namespace hd::engine {
 
+// NoEffect is never on the table: a rule turns a result into it (16.15: "treated as no effect; both
+// attacker and defender remain in place").
 enum class CombatResult {
   AttackerEliminated,
   AttackerRetreat,
   Exchange,
   DefenderRetreat,
-  DefenderEliminated
+  DefenderEliminated,
+  NoEffect
 };
 
-std::string_view to_string(CombatResult result);  // "Ae", "Ar", "Ex", "Dr", "De"
+std::string_view to_string(CombatResult result);  // "Ae", "Ar", "Ex", "Dr", "De", "NE"
 
 // One of the ten odds columns, 1-5 (index 0) .. 6-1 (index 9).
 struct OddsColumn {

@@ -18,6 +18,12 @@ void determine_command(GameState& state, Side side);
 // in a game without 11.0.
 bool out_of_command(const GameState& state, UnitIndex unit);
 
+// 11.3B (and 16.15B): true if the attack is out of command: one out-of-command unit among the
+// attackers (adjacent or bombarding) makes them all so; not an adjacent one whose out-of-command
+// attacks a rule lets have normal results (24.1A).
+struct AttackAction;
+bool attack_out_of_command(const GameState& state, const AttackAction& attack);
+
 // 10.1C: true if the leader gave command in his side's last command segment.
 bool gave_command(const GameState& state, UnitIndex unit);
 
