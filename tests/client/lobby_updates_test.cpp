@@ -1,7 +1,8 @@
 // Issue 16, a live lobby, at the model level (no window, no server): the lists follow the server's
 // LobbyChanged pushes, "my games" put the games waiting for us first, and a game's line says so.
-#include "model/client_model.hpp"
 #include "model/lobby_updates.hpp"
+
+#include "model/client_model.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -60,11 +61,10 @@ ClientModel logged_in(const std::string& username) {
 }  // namespace
 
 TEST_CASE("my games: your turn first, newest first within each group") {
-  std::vector<pb::GameSummary> games{game(3, pb::GAME_STATUS_RUNNING, "alice", false),
-                                     game(5, pb::GAME_STATUS_RUNNING, "alice", false),
-                                     game(1, pb::GAME_STATUS_RUNNING, "alice", true),
-                                     game(4, pb::GAME_STATUS_RUNNING, "alice", true),
-                                     game(2, pb::GAME_STATUS_FINISHED, "alice", false)};
+  std::vector<pb::GameSummary> games{
+      game(3, pb::GAME_STATUS_RUNNING, "alice", false), game(5, pb::GAME_STATUS_RUNNING, "alice", false),
+      game(1, pb::GAME_STATUS_RUNNING, "alice", true), game(4, pb::GAME_STATUS_RUNNING, "alice", true),
+      game(2, pb::GAME_STATUS_FINISHED, "alice", false)};
   hd::client::sort_my_games(games);
   CHECK(ids(games) == std::vector<std::uint64_t>{4, 1, 5, 3, 2});
 }
@@ -79,8 +79,9 @@ TEST_CASE("a game's line says YOUR TURN only when it waits for us") {
 TEST_CASE("the model watches the lobby after login and follows the pushes without asking again") {
   ClientModel model = logged_in("alice");
   const auto sent = model.take_outbox();
-  CHECK(std::any_of(sent.begin(), sent.end(),
-                    [](const auto& request) { return request.has_watch_lobby() && request.watch_lobby().on(); }));
+  CHECK(std::any_of(sent.begin(), sent.end(), [](const auto& request) {
+    return request.has_watch_lobby() && request.watch_lobby().on();
+  }));
 
   // Bob's new open game: listed open; Alice holds no seat.
   pb::ServerEnvelope push;

@@ -6,9 +6,9 @@
 //
 //   hd_client_view_scenes --out DIR [--font PATH]
 //
-// Writes DIR/lobby-form.png, lobby-form-not-by-the-book.png, lobby-your-turn.png, sight-blocked.png, sight-clear.png,
-// combat-roll.png, combat-result.png and DIR/scenes.txt: one line per fact the probes need ("blocked-line X1
-// Y1 X2 Y2" ...).
+// Writes DIR/lobby-form.png, lobby-form-not-by-the-book.png, lobby-your-turn.png, sight-blocked.png,
+// sight-clear.png, combat-roll.png, combat-result.png and DIR/scenes.txt: one line per fact the probes need
+// ("blocked-line X1 Y1 X2 Y2" ...).
 #include "app/client_options.hpp"
 #include "camera/opening_camera.hpp"
 #include "model/client_model.hpp"

@@ -39,8 +39,8 @@ struct Pushes {
 // client's connection: only for a player's last reads.
 std::optional<v1::GameSummary> wait_for_game(GamePlayer& player, std::uint64_t game,
                                              const std::function<bool(const v1::GameSummary&)>& done,
-                                             std::chrono::milliseconds timeout, const std::set<std::uint64_t>& never,
-                                             Pushes* seen = nullptr) {
+                                             std::chrono::milliseconds timeout,
+                                             const std::set<std::uint64_t>& never, Pushes* seen = nullptr) {
   const auto until = Clock::now() + timeout;
   while (Clock::now() < until) {
     const auto envelope =
@@ -108,8 +108,8 @@ TEST_CASE("WatchLobby: a watcher hears of the games it may list, with its turn, 
   REQUIRE(bob.request(watch_lobby(true)).has_ok());
 
   // Carol's private game: no one but its seats ever hears of it.
-  v1::ClientEnvelope hidden = create_game("quatre-bras", {v1::SEAT_FRENCH}, test_entropy("carol"),
-                                          v1::SPECTATOR_VIEW_COALITION);
+  v1::ClientEnvelope hidden =
+      create_game("quatre-bras", {v1::SEAT_FRENCH}, test_entropy("carol"), v1::SPECTATOR_VIEW_COALITION);
   hidden.mutable_create_game()->set_public_listing(false);
   const auto made_hidden = carol.request(hidden);
   REQUIRE(made_hidden.has_game_created());
@@ -169,15 +169,14 @@ TEST_CASE("WatchLobby: a watcher hears of the games it may list, with its turn, 
 
   // WatchLobby off: no more pushes.
   REQUIRE(alice.request(watch_lobby(false)).has_ok());
-  REQUIRE(bob.request(
-                 create_game("quatre-bras", {v1::SEAT_FRENCH}, test_entropy("bob2"), v1::SPECTATOR_VIEW_UNSPECIFIED))
+  REQUIRE(bob.request(create_game("quatre-bras", {v1::SEAT_FRENCH}, test_entropy("bob2"),
+                                  v1::SPECTATOR_VIEW_UNSPECIFIED))
               .has_game_created());
   CHECK(pushed_games(alice, never).empty());
   CHECK_FALSE(pushed_games(bob, never, std::chrono::milliseconds(0)).empty());  // Bob still watches
 }
 
-TEST_CASE("WatchLobby: a flood of changes is coalesced, one push per 250 ms at most",
-          "[e2e][games][lobby]") {
+TEST_CASE("WatchLobby: a flood of changes is coalesced, one push per 250 ms at most", "[e2e][games][lobby]") {
   ServerProcess server({game_server_args(), {}});
   GamePlayer alice(server.port(), "alice");
   GamePlayer robot_owner(server.port(), "bob");
@@ -192,8 +191,8 @@ TEST_CASE("WatchLobby: a flood of changes is coalesced, one push per 250 ms at m
   wait_for_game(
       alice, game, [](const v1::GameSummary&) { return false; }, std::chrono::seconds(3), {}, &seen);
   const auto elapsed = Clock::now() - started;
-  const std::string actions =
-      query_one(server.database_path(), "SELECT COUNT(*) FROM game_actions WHERE game_id = " + std::to_string(game));
+  const std::string actions = query_one(
+      server.database_path(), "SELECT COUNT(*) FROM game_actions WHERE game_id = " + std::to_string(game));
   INFO("actions played: " << actions << ", pushes: " << seen.pushes.size());
   REQUIRE(std::stoi(actions) > 20);  // a flood
   REQUIRE(!seen.pushes.empty());

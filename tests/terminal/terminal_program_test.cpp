@@ -222,7 +222,8 @@ TEST_CASE("hd_term sets, lists and clears the seat's own standing orders; the op
   CHECK(cleared.output.find("no standing orders") != std::string::npos);
 }
 
-TEST_CASE("hd_term watches the lobby: each pushed game a line, and YOUR-TURN on ours", "[terminal][e2e][lobby]") {
+TEST_CASE("hd_term watches the lobby: each pushed game a line, and YOUR-TURN on ours",
+          "[terminal][e2e][lobby]") {
   ServerProcess server(test_server_options());
   // Alice's own open game, pushed to her watching hd_term (`watch 1` listens a second: changes
   // within one 250 ms window come as one push of the latest).

@@ -8,7 +8,9 @@ namespace pb = hundred_days::v1;
 
 namespace {
 
-bool newer(const pb::GameSummary& a, const pb::GameSummary& b) { return a.game_id() > b.game_id(); }
+bool newer(const pb::GameSummary& a, const pb::GameSummary& b) {
+  return a.game_id() > b.game_id();
+}
 
 // Replaces the game's row in `games` (or drops it when `belongs` is false), keeping `before` order.
 template <typename Before>
@@ -21,9 +23,9 @@ void place(std::vector<pb::GameSummary>& games, const pb::GameSummary& game, boo
 }
 
 bool holds_seat(const pb::GameSummary& game, const std::string& username) {
-  return !username.empty() && std::any_of(game.seats().begin(), game.seats().end(), [&](const pb::SeatHolder& seat) {
-           return seat.human() && seat.username() == username;
-         });
+  return !username.empty() &&
+         std::any_of(game.seats().begin(), game.seats().end(),
+                     [&](const pb::SeatHolder& seat) { return seat.human() && seat.username() == username; });
 }
 
 }  // namespace

@@ -19,6 +19,7 @@ void sort_my_games(std::vector<hundred_days::v1::GameSummary>& games);
 // row in each list and leaving the lists it no longer belongs in: mine (a seat held by
 // `username`), open (OPEN and public), to watch (RUNNING, public, spectators allowed). The open and
 // watch lists stay newest first, mine as sort_my_games.
-void apply_lobby_change(LobbyModel& lobby, const hundred_days::v1::GameSummary& game, const std::string& username);
+void apply_lobby_change(LobbyModel& lobby, const hundred_days::v1::GameSummary& game,
+                        const std::string& username);
 
 }  // namespace hd::client

@@ -281,8 +281,10 @@ bool Terminal::run_line(const std::string& raw) {
     if (!answer_ok(answer, "GameList")) return false;
     out_ << answer->game_list().games_size() << " games\n";
     // Issue 16: the games waiting for us first, each group in the server's order (newest first).
-    std::vector<v1::GameSummary> games(answer->game_list().games().begin(), answer->game_list().games().end());
-    std::stable_partition(games.begin(), games.end(), [](const v1::GameSummary& game) { return game.your_turn(); });
+    std::vector<v1::GameSummary> games(answer->game_list().games().begin(),
+                                       answer->game_list().games().end());
+    std::stable_partition(games.begin(), games.end(),
+                          [](const v1::GameSummary& game) { return game.your_turn(); });
     for (const v1::GameSummary& summary : games)
       out_ << "  " << format_game_summary(summary, now_unix()) << "\n";
     return true;

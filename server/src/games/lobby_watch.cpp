@@ -12,7 +12,8 @@ namespace {
 bool listed_to_everyone(const GameRoom& room) {
   if (!room.row.public_listing) return false;
   return room.row.status == v1::GAME_STATUS_OPEN ||
-         (room.row.status == v1::GAME_STATUS_RUNNING && room.row.spectator_view != v1::SPECTATOR_VIEW_UNSPECIFIED);
+         (room.row.status == v1::GAME_STATUS_RUNNING &&
+          room.row.spectator_view != v1::SPECTATOR_VIEW_UNSPECIFIED);
 }
 
 }  // namespace
@@ -29,14 +30,17 @@ void LobbyWatch::watch(const Caller& caller, bool on) {
     watchers_.erase(caller.connection);
 }
 
-void LobbyWatch::forget(ConnectionId connection) { watchers_.erase(connection); }
+void LobbyWatch::forget(ConnectionId connection) {
+  watchers_.erase(connection);
+}
 
 void LobbyWatch::note(const GameRoom& room) {
   const auto id = static_cast<std::uint64_t>(room.row.id);
   const bool listed_now = listed_to_everyone(room);
   // A public game that just left its list (started full, finished) is shown once more, so that
   // watchers drop it; after that it is no one's business but its seats'.
-  const bool listed_before = listed_now ? !listed_publicly_.insert(id).second : listed_publicly_.erase(id) > 0;
+  const bool listed_before =
+      listed_now ? !listed_publicly_.insert(id).second : listed_publicly_.erase(id) > 0;
   if (watchers_.empty()) return;
   if (!changes_.count(id) && changes_.size() >= kMaxChanges) {
     overflow_ = true;
