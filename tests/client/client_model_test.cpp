@@ -127,11 +127,13 @@ TEST_CASE(
   REQUIRE(model.lobby().account);
   CHECK(model.lobby().account->session_token == "tok");
   sent = model.take_outbox();
-  REQUIRE(sent.size() == 4);  // the three lobby lists and the create form's scenarios
+  // The three lobby lists, the live lobby's WatchLobby (issue 16) and the create form's scenarios.
+  REQUIRE(sent.size() == 5);
   CHECK(sent[0].list_games().filter() == pb::GAME_LIST_FILTER_OPEN);
   CHECK(sent[1].list_games().filter() == pb::GAME_LIST_FILTER_MINE);
   CHECK(sent[2].list_games().filter() == pb::GAME_LIST_FILTER_SPECTATABLE);
-  CHECK(sent[3].has_list_scenarios());
+  CHECK(sent[3].watch_lobby().on());
+  CHECK(sent[4].has_list_scenarios());
 
   // Each GameList lands in the list its request asked for.
   pb::ServerEnvelope mine;
@@ -165,7 +167,7 @@ TEST_CASE("the server's ScenarioList becomes the lobby's scenarios, and each log
   REQUIRE(model.lobby().scenarios.size() == 1);
   CHECK(model.lobby().scenarios[0].slug == "quatre-bras");
   CHECK(model.lobby().scenarios[0].seats == std::vector<pb::Seat>{pb::SEAT_FRENCH, pb::SEAT_ALLIED});
-  CHECK(model.requests_in_flight() == 3);  // the three game lists are still unanswered
+  CHECK(model.requests_in_flight() == 4);  // the three game lists and WatchLobby are still unanswered
 
   // A second login (a switch of account, or a resume after a restart) asks the server again.
   model.log_in("bob", "password2", false);

@@ -99,6 +99,24 @@ TEST_CASE("the create-game form opens over the lobby with the scenario list", "[
   CHECK(count_in(lobby, 28, 190, 330, 760, {96, 128, 176}) > 1000);
 }
 
+TEST_CASE("my games: the game waiting for us is first and marked by the green bar (issue 16)", "[client]") {
+  CHECK(facts().at("my-games") == std::vector<int>{4, 9});
+  const sf::Image lobby = image("lobby-your-turn.png");
+  // lobby_screen.hpp's lobby_layout: rows from kListTop 152 every kRowHeight 30 px, the first under
+  // the "My games" heading; the bar kTurnMarkerLeft 20, 8 wide, 4 below the row's top, 18 tall.
+  const palette::Rgb marker{84, 210, 112};
+  const int first_row = 152 + 30;
+  const int left = 20;
+  const int right = 20 + 8;
+  const int top = first_row + 4;
+  const int bottom = top + 18;
+  const int area = (right - left) * (bottom - top);
+  CHECK(count_in(lobby, left, top, right, bottom, marker) > area * 3 / 4);
+  // The second row (not our turn) has no bar.
+  const int second = 30;
+  CHECK(count_in(lobby, left, top + second, right, bottom + second, marker) == 0);
+}
+
 TEST_CASE("a scenario the server lists with missing rules gets the NOT BY THE BOOK note in the form",
           "[client]") {
   const auto known = facts();

@@ -6,9 +6,9 @@
 //
 //   hd_client_view_scenes --out DIR [--font PATH]
 //
-// Writes DIR/lobby-form.png, lobby-form-not-by-the-book.png, sight-blocked.png, sight-clear.png,
-// combat-roll.png, combat-result.png and DIR/scenes.txt: one line per fact the probes need ("blocked-line X1
-// Y1 X2 Y2" ...).
+// Writes DIR/lobby-form.png, lobby-form-not-by-the-book.png, lobby-your-turn.png, sight-blocked.png,
+// sight-clear.png, combat-roll.png, combat-result.png and DIR/scenes.txt: one line per fact the probes need
+// ("blocked-line X1 Y1 X2 Y2" ...).
 #include "app/client_options.hpp"
 #include "camera/opening_camera.hpp"
 #include "model/client_model.hpp"
@@ -31,6 +31,7 @@
 #include <algorithm>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <optional>
 
 namespace {
@@ -243,6 +244,38 @@ int main(int argc, char** argv) {
     facts << "form-not-by-the-book " << (chosen && chosen->slug == "campaign-variant") << " "
           << (chosen && !chosen->missing_rules.empty()) << "\n";
     if (!save(texture, out / "lobby-form-not-by-the-book.png")) return 1;
+  }
+
+  // Issue 16: the lobby after a LobbyChanged push of two of alice's games, game 4 waiting for her
+  // (drawn first, with the your-turn bar) and the newer game 9 not.
+  {
+    client::LobbyScreen lobby(font);
+    client::ClientModel model("scenes");
+    pb::ServerEnvelope in;
+    in.mutable_logged_in()->set_account_id(1);
+    in.mutable_logged_in()->set_username("alice");
+    model.apply(client::EnvelopeReceived{std::make_shared<const pb::ServerEnvelope>(in)});
+    pb::ServerEnvelope push;
+    for (const auto& [id, turn] : {std::pair{9, false}, std::pair{4, true}}) {
+      pb::GameSummary& game = *push.mutable_lobby_changed()->add_games();
+      game.set_game_id(static_cast<std::uint64_t>(id));
+      game.set_scenario("quatre-bras");
+      game.set_title("Quatre Bras");
+      game.set_status(pb::GAME_STATUS_RUNNING);
+      game.set_your_turn(turn);
+      pb::SeatHolder& seat = *game.add_seats();
+      seat.set_seat(pb::SEAT_FRENCH);
+      seat.set_human(true);
+      seat.set_username("alice");
+    }
+    model.apply(client::EnvelopeReceived{std::make_shared<const pb::ServerEnvelope>(push)});
+    texture.clear(client::to_sf_color(client::palette::kBackground));
+    lobby.draw(texture, model, size);
+    facts << "my-games";
+    for (const auto& game : model.lobby().my_games)
+      facts << " " << game.game_id();
+    facts << "\n";
+    if (!save(texture, out / "lobby-your-turn.png")) return 1;
   }
 
   const auto position = find_position(root);

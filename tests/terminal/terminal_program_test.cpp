@@ -221,3 +221,33 @@ TEST_CASE("hd_term sets, lists and clears the seat's own standing orders; the op
   REQUIRE(cleared.status == 0);
   CHECK(cleared.output.find("no standing orders") != std::string::npos);
 }
+
+TEST_CASE("hd_term watches the lobby: each pushed game a line, and YOUR-TURN on ours",
+          "[terminal][e2e][lobby]") {
+  ServerProcess server(test_server_options());
+  // Alice's own open game, pushed to her watching hd_term (`watch 1` listens a second: changes
+  // within one 250 ms window come as one push of the latest).
+  const TermRun watched = run_term(server, "lobby-alice",
+                                   "register alice secret-password\n"
+                                   "watch on\n"
+                                   "create quatre-bras take=french\n"
+                                   "watch 1\n"
+                                   "join 1 allied\n"
+                                   "watch 1\n"
+                                   "games mine\n"
+                                   "watch off\n",
+                                   {"--strict"});
+  INFO(watched.output);
+  REQUIRE(watched.status == 0);
+  CHECK(watched.output.find("lobby watch on") != std::string::npos);
+  CHECK(watched.output.find("lobby: game 1 quatre-bras open") != std::string::npos);
+  // Both seats are hers once she joins: the game waits for her, pushed and listed as YOUR-TURN.
+  CHECK(watched.output.find("lobby: game 1 quatre-bras running") != std::string::npos);
+  const auto pushed = watched.output.find("lobby: game 1 quatre-bras running");
+  CHECK(watched.output.find("YOUR-TURN", pushed) != std::string::npos);
+  const auto listed = watched.output.find("1 games\n");
+  REQUIRE(listed != std::string::npos);
+  CHECK(watched.output.find("YOUR-TURN", listed) != std::string::npos);
+  CHECK(watched.output.find("lobby watch off") != std::string::npos);
+  CHECK(watched.output.find("usage: watch") == std::string::npos);
+}

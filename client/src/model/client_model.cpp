@@ -1,5 +1,6 @@
 #include "model/client_model.hpp"
 
+#include "model/lobby_updates.hpp"
 #include "model/record_file.hpp"
 #include "net/requests.hpp"
 
@@ -116,7 +117,13 @@ void ClientModel::refresh_lobby() {
   send(requests::list_games(pb::GAME_LIST_FILTER_SPECTATABLE), RequestKind::ListSpectatable);
 }
 
+void ClientModel::watch_lobby(bool on) {
+  if (!lobby_.account) return;
+  send(requests::watch_lobby(on), RequestKind::Other);
+}
+
 void ClientModel::open_game(std::uint64_t game_id, bool spectate) {
+  watch_lobby(false);  // the lobby is not shown while a game is
   const auto seen = last_seen_.find(game_id);
   if (seen != last_seen_.end() && seen->second > 0) {
     open_catch_up(game_id, spectate, seen->second);
@@ -133,6 +140,7 @@ void ClientModel::close_game() {
   last_seen_[game_.game_id()] = game_.sequence();
   game_ = GameModel{};
   refresh_lobby();
+  watch_lobby(true);
 }
 
 void ClientModel::on_envelope(const pb::ServerEnvelope& envelope) {
@@ -148,6 +156,7 @@ void ClientModel::on_envelope(const pb::ServerEnvelope& envelope) {
       login_error_.clear();
       notice_ = "Logged in as " + in.username();
       refresh_lobby();
+      if (!game_.open()) watch_lobby(true);  // issue 16: the lists follow the server's pushes
       // The create form's scenarios: asked at every login (a restarted server may serve others).
       send(requests::list_scenarios(), RequestKind::ListScenarios);
       if (resuming_ && game_.open()) {
@@ -163,11 +172,19 @@ void ClientModel::on_envelope(const pb::ServerEnvelope& envelope) {
     case pb::ServerEnvelope::kGameList:
       if (kind == RequestKind::ListOpen)
         lobby_.open_games.assign(envelope.game_list().games().begin(), envelope.game_list().games().end());
-      if (kind == RequestKind::ListMine)
+      if (kind == RequestKind::ListMine) {
         lobby_.my_games.assign(envelope.game_list().games().begin(), envelope.game_list().games().end());
+        sort_my_games(lobby_.my_games);  // issue 16: the games waiting for this account first
+      }
       if (kind == RequestKind::ListSpectatable)
         lobby_.spectatable_games.assign(envelope.game_list().games().begin(),
                                         envelope.game_list().games().end());
+      break;
+    case pb::ServerEnvelope::kLobbyChanged:
+      // Issue 16: the server's push; a resync asks for the lists again.
+      if (envelope.lobby_changed().resync()) refresh_lobby();
+      for (const auto& game : envelope.lobby_changed().games())
+        apply_lobby_change(lobby_, game, lobby_.account ? lobby_.account->username : std::string());
       break;
     case pb::ServerEnvelope::kScenarioList:
       lobby_.scenarios = scenario_catalogue_from(envelope.scenario_list());

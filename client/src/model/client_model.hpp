@@ -53,6 +53,9 @@ class ClientModel {
   // The player's account requests and lobby choices.
   void log_in(const std::string& username, const std::string& password, bool create_account);
   void refresh_lobby();
+  // Issue 16: asks the server to push (or stop pushing) the lobby's changed games (WatchLobby);
+  // on after each login and when a game is closed, off while a game is open. Logged in only.
+  void watch_lobby(bool on);
   // Opens a game. One seen earlier in this process (closed to the lobby) is reopened with a
   // catch-up from the last action seen, so the log shows what happened since (at most the last 64
   // actions, docs/games.md); any other is opened with a snapshot of the present.

@@ -10,6 +10,7 @@ std::string describe_game(const hundred_days::v1::GameSummary& game, std::uint64
   std::string line =
       "#" + std::to_string(game.game_id()) + " " + (game.title().empty() ? game.scenario() : game.title());
   if (game.missing_rules_size() > 0) line += " [NOT BY THE BOOK]";  // rules played without a module
+  if (game.your_turn()) line += ", YOUR TURN";  // issue 16: a decision of this account is pending
   if (game.status() == pb::GAME_STATUS_OPEN) line += ", open";
   if (game.status() == pb::GAME_STATUS_FINISHED) line += ", finished: " + game.result();
   if (!game.turn_label().empty()) line += ", " + game.turn_label();

@@ -31,9 +31,9 @@ struct LobbyModel {
   std::optional<hundred_days::v1::GameCreated> created;  // the last game this client created
 };
 
-// One line describing a game for the lobby lists: "#12 Quatre Bras, 16 June 1400, French to play,
-// deadline in 31 h (French: alice [3 vacation days left], Prussian: bob ...)", then the latest
-// deadline event. `now_unix` 0 (no clock): the deadline's terms, not the time left.
+// One line describing a game for the lobby lists: "#12 Quatre Bras[, YOUR TURN], 16 June 1400, French to
+// play, deadline in 31 h (French: alice [3 vacation days left], Prussian: bob ...)", then the latest deadline
+// event. `now_unix` 0 (no clock): the deadline's terms, not the time left.
 std::string describe_game(const hundred_days::v1::GameSummary& game, std::uint64_t now_unix);
 
 }  // namespace hd::client

@@ -32,6 +32,12 @@ pb::ClientEnvelope list_games(pb::GameListFilter filter) {
   return envelope;
 }
 
+pb::ClientEnvelope watch_lobby(bool on) {
+  pb::ClientEnvelope envelope;
+  envelope.mutable_watch_lobby()->set_on(on);
+  return envelope;
+}
+
 pb::ClientEnvelope list_scenarios() {
   pb::ClientEnvelope envelope;
   envelope.mutable_list_scenarios();

@@ -17,6 +17,8 @@ pb::ClientEnvelope login(const std::string& username, const std::string& passwor
 pb::ClientEnvelope register_account(const std::string& username, const std::string& password);
 pb::ClientEnvelope resume_session(const std::string& token);
 pb::ClientEnvelope list_games(pb::GameListFilter filter);
+// Issue 16: starts or stops the server's pushes of changed games (LobbyChanged).
+pb::ClientEnvelope watch_lobby(bool on);
 // The scenarios the server makes games of (its answer fills the create-game form).
 pb::ClientEnvelope list_scenarios();
 // What a new game is made of (CreateGame without the entropy).

@@ -155,6 +155,11 @@ void LobbyScreen::draw(sf::RenderTarget& target, ClientModel& model, sf::Vector2
     y += kRowHeight;
     for (const auto& game : games) {
       if (y > size.y - 40) break;
+      if (game.your_turn()) {
+        const sf::Color marker(kTurnMarkerRgb[0], kTurnMarkerRgb[1], kTurnMarkerRgb[2]);
+        kit_.box(target, {kTurnMarkerLeft, y + kTurnMarkerTop, kTurnMarkerWidth, kTurnMarkerHeight}, marker,
+                 marker);
+      }
       kit_.text(target, {32, y + 4},
                 printable(describe_game(game, static_cast<std::uint64_t>(std::time(nullptr))), 160), 14,
                 kInk);

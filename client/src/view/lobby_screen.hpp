@@ -23,6 +23,13 @@ inline constexpr float kSectionGap = 10;
 inline constexpr float kButtonMargin = 20;
 inline constexpr float kButtonWidth = 110;
 inline constexpr float kButtonHeight = 26;
+// Issue 16: a game waiting for this account is marked by a green bar left of its row, from x
+// kTurnMarkerLeft, kTurnMarkerWidth px wide, kTurnMarkerTop px below the row's top, kTurnMarkerHeight tall.
+inline constexpr float kTurnMarkerLeft = 20;
+inline constexpr float kTurnMarkerWidth = 8;
+inline constexpr float kTurnMarkerTop = 4;
+inline constexpr float kTurnMarkerHeight = 18;
+inline constexpr unsigned char kTurnMarkerRgb[3] = {84, 210, 112};
 }  // namespace lobby_layout
 
 class LobbyScreen {

@@ -249,6 +249,11 @@ void Client::observe(const v1::ServerEnvelope& envelope) {
                                                                              : v1::SIDE_FRENCH) +
                " side missed its turn deadline");
       break;
+    case v1::ServerEnvelope::kLobbyChanged:  // issue 16: after `watch`, one line per changed game
+      if (envelope.lobby_changed().resync()) notice("lobby: many games changed; list them again (games)");
+      for (const v1::GameSummary& game : envelope.lobby_changed().games())
+        notice("lobby: " + format_game_summary(game, now_unix()));
+      break;
     case v1::ServerEnvelope::kChatMessage: {
       const v1::ChatMessage& chat = envelope.chat_message();
       notice(std::string("chat") + (chat.channel() == v1::CHAT_CHANNEL_SIDE ? " (side) " : " ") +

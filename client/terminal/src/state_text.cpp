@@ -213,6 +213,7 @@ std::string format_game_summary(const v1::GameSummary& game, std::uint64_t now_u
   if (!game.turn_label().empty()) out << " turn " << game.turn_label();
   if (game.status() == v1::GAME_STATUS_RUNNING && game.waiting_for() != v1::SEAT_UNSPECIFIED)
     out << " waiting-for " << seat_name(game.waiting_for());
+  if (game.your_turn()) out << " YOUR-TURN";  // issue 16: a decision of this account is pending
   if (game.status() != v1::GAME_STATUS_FINISHED) out << deadline_text(game, now_unix);
   if (!game.result().empty()) out << " result: " << game.result();
   if (!game.public_listing()) out << " (private)";

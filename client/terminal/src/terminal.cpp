@@ -26,6 +26,7 @@ const char* const kHelp =
     "  webhook [URL] (notify this account by a signed POST to URL; no URL: stop)\n"
     "  email [ADDRESS] | email confirm CODE (turn notices by e-mail; no ADDRESS: stop)\n"
     "  games [open|mine|spectatable] | scenarios (what create takes: options, rules, seats)\n"
+    "  watch on|off|SECONDS (the lobby's changed games pushed, a line each; SECONDS: on, then listen)\n"
     "  create SCENARIO [option=ID]... [rule=15.1|15.2]... [french|prussian|allied=human|builtin]...\n"
     "         [take=SEAT[,SEAT]] [private] [spectators=none|french|coalition|delayed:N]\n"
     "         [deadline=HOURS] [vacation=DAYS] [on-deadline=builtin|forfeit]\n"
@@ -279,8 +280,29 @@ bool Terminal::run_line(const std::string& raw) {
     const auto answer = client.request(envelope);
     if (!answer_ok(answer, "GameList")) return false;
     out_ << answer->game_list().games_size() << " games\n";
-    for (const v1::GameSummary& summary : answer->game_list().games())
+    // Issue 16: the games waiting for us first, each group in the server's order (newest first).
+    std::vector<v1::GameSummary> games(answer->game_list().games().begin(),
+                                       answer->game_list().games().end());
+    std::stable_partition(games.begin(), games.end(),
+                          [](const v1::GameSummary& game) { return game.your_turn(); });
+    for (const v1::GameSummary& summary : games)
       out_ << "  " << format_game_summary(summary, now_unix()) << "\n";
+    return true;
+  }
+  if (command == "watch") {  // issue 16: the live lobby (WatchLobby, LobbyChanged)
+    std::optional<std::uint64_t> seconds;
+    if (words.size() == 2 && words[1] != "on" && words[1] != "off") seconds = number_from(words[1]);
+    if (words.size() != 2 || (words[1] != "on" && words[1] != "off" && !seconds))
+      return fail("usage: watch on|off|SECONDS");
+    v1::ClientEnvelope envelope;
+    envelope.mutable_watch_lobby()->set_on(words[1] != "off");
+    if (!answer_ok(client.request(envelope), "Ok")) return false;
+    if (!seconds) {
+      out_ << "lobby watch " << words[1] << "\n";
+      return true;
+    }
+    // Prints each pushed game as it comes (a line "lobby: game ..."), for SECONDS.
+    client.pump(std::chrono::seconds(*seconds), [] { return false; });
     return true;
   }
   if (command == "scenarios") {

@@ -88,14 +88,21 @@ Hub::Hub(net::any_io_executor io, Database& db, const ServerConfig& config, Outb
           db, config, outbound_, metrics,
           [this](std::function<void()> step) { net::post(strand_, std::move(step)); },
           [this](const GameRoom& room) { notices_.check(room); },
-          [this](const GameRoom& room, v1::Seat seat) { notices_.remind(room, seat); }),
+          [this](const GameRoom& room, v1::Seat seat) { notices_.remind(room, seat); },
+          [this](std::chrono::milliseconds delay) {
+            lobby_timer_.expires_after(delay);
+            lobby_timer_.async_wait([this](boost::system::error_code error) {
+              if (!error) games_.flush_lobby();
+            });
+          }),
       password_cost_{config.argon2_operations, config.argon2_memory_kib * 1024},
       login_throttle_(config.login_failures_per_account, config.login_failures_per_address,
                       config.login_throttle_window),
       expiry_timer_(strand_),
       eviction_timer_(strand_),
       deadline_timer_(strand_),
-      standing_order_timer_(strand_) {
+      standing_order_timer_(strand_),
+      lobby_timer_(strand_) {
   init_crypto();
   dummy_hash_ = hash_password("no such account", password_cost_);
   // Open games that expired while the server was down are closed first thing (issue 29, finding 4).

@@ -144,6 +144,7 @@ class Hub {
   boost::asio::steady_timer eviction_timer_;    // the next evict_idle_rooms, on the strand
   boost::asio::steady_timer deadline_timer_;    // the next check_deadlines, on the strand
   boost::asio::steady_timer standing_order_timer_;  // the next check_standing_orders, on the strand
+  boost::asio::steady_timer lobby_timer_;           // issue 16: the live lobby's next push, on the strand
   boost::asio::thread_pool hashing_{1};  // last: joined first on destruction, while the rest still lives
 };
 

@@ -18,12 +18,14 @@ namespace hd::server {
 namespace v1 = hundred_days::v1;
 
 GameService::GameService(Database& db, const ServerConfig& config, Outbound& outbound, Metrics& metrics,
-                         Post post, GameViews::Changed changed, GameDeadlines::Remind remind)
+                         Post post, GameViews::Changed changed, GameDeadlines::Remind remind,
+                         LobbyWatch::Schedule schedule_lobby)
     : outbound_(outbound),
       scenarios_(config.data_root),
       store_(db),
       deadline_store_(db),
       views_(outbound, store_),
+      lobby_watch_(outbound, views_, std::move(schedule_lobby)),
       chat_(store_, views_, outbound),
       rooms_(store_, deadline_store_, config, metrics),
       consent_(db, store_, rooms_, views_, outbound),
@@ -51,8 +53,12 @@ GameService::GameService(Database& db, const ServerConfig& config, Outbound& out
       }
     }
   });
+  views_.on_listed([this](const GameRoom& room) { lobby_watch_.note(room); });
   rooms_.load_unfinished();
   rooms_.report_games();
+  // The live lobby learns which games are listed publicly now (nobody watches yet: nothing is sent).
+  for (const auto& [id, room] : rooms_.all())
+    lobby_watch_.note(*room);
   // A built-in seat whose decision was pending when the server stopped plays on now.
   for (const auto& [id, room] : rooms_.all())
     play_.run_builtin_players(*room);
@@ -87,6 +93,13 @@ void GameService::dispatch(const Caller& caller, const v1::ClientEnvelope& reque
       return lobby_.create_game(caller, request);
     case v1::ClientEnvelope::kListGames:
       return lobby_.list_games(caller, request);
+    case v1::ClientEnvelope::kWatchLobby: {
+      lobby_watch_.watch(caller, request.watch_lobby().on());
+      v1::ServerEnvelope answer;
+      answer.set_request_id(request.request_id());
+      answer.mutable_ok();
+      return outbound_.send(caller.connection, answer);
+    }
     case v1::ClientEnvelope::kListScenarios:
       return scenarios_.answer(caller, request, outbound_);
     case v1::ClientEnvelope::kJoinGame:
@@ -150,6 +163,7 @@ std::size_t GameService::expire_open_games(std::int64_t now_unix, std::size_t li
 
 void GameService::forget(const Caller& caller) {
   opening_.forget(caller);
+  lobby_watch_.forget(caller.connection);
   evict_finished();
 }
 

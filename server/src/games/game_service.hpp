@@ -5,6 +5,7 @@
 //   GameRooms      (game_rooms.hpp)       the games in memory: loading, repair, eviction
 //   GameViews      (game_views.hpp)       what each subscriber is shown, and sending it
 //   GameLobby      (lobby.hpp)            create, list, join, leave
+//   LobbyWatch     (lobby_watch.hpp)      the live lobby: pushes of changed games (issue 16)
 //   ScenarioCatalogue (scenario_catalogue.hpp) the scenarios served, read once (ListScenarios)
 //   GameOpening    (game_opening.hpp)     open, close, the catch-up after a gap (catch_up.hpp)
 //   GameConsent    (game_consent.hpp)     undo by consent (5.1C), resignation, draws
@@ -30,6 +31,7 @@
 #include "games/game_store.hpp"
 #include "games/game_views.hpp"
 #include "games/lobby.hpp"
+#include "games/lobby_watch.hpp"
 #include "games/scenario_catalogue.hpp"
 #include "games/standing_orders.hpp"
 #include "ops/metrics.hpp"
@@ -57,8 +59,11 @@ class GameService {
   // `changed`: called after a game may have come to a point where a seat must act or has ended
   // (GameViews::on_changed; the hub's webhook notices, issue 16).
   // `remind`: issue 16's deadline reminders (TurnNotices::remind); may be empty.
+  // `schedule_lobby`: how the live lobby asks for flush_lobby() later (LobbyWatch::Schedule); empty:
+  // its pushes go at once.
   GameService(Database& db, const ServerConfig& config, Outbound& outbound, Metrics& metrics, Post post,
-              GameViews::Changed changed = {}, GameDeadlines::Remind remind = {});
+              GameViews::Changed changed = {}, GameDeadlines::Remind remind = {},
+              LobbyWatch::Schedule schedule_lobby = {});
   ~GameService();
   GameService(const GameService&) = delete;
   GameService& operator=(const GameService&) = delete;
@@ -82,8 +87,13 @@ class GameService {
   // those with a built-in step on its way; returns how many. Called on the strand by the hub's timer.
   std::size_t evict_idle_rooms();
 
-  // The caller's connection closed or logged out: it no longer receives the games it had open.
+  // The caller's connection closed or logged out: it no longer receives the games it had open, nor
+  // the live lobby's pushes.
   void forget(const Caller& caller);
+
+  // Issue 16: sends the live lobby's pending pushes (LobbyWatch::flush); called on the strand when
+  // the schedule given to the constructor comes due.
+  void flush_lobby() { lobby_watch_.flush(); }
 
  private:
   using Envelope = hundred_days::v1::ClientEnvelope;
@@ -103,6 +113,7 @@ class GameService {
   GameStore store_;
   DeadlineStore deadline_store_;  // issue 16 (migrations/0015)
   GameViews views_;               // what subscribers are shown, and the sending of it
+  LobbyWatch lobby_watch_;        // issue 16: who watches the lobby, and the changes to push
   ChatAndRecords chat_;
   GameRooms rooms_;  // the games in memory
   GameConsent consent_;

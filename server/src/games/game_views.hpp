@@ -59,12 +59,20 @@ class GameViews {
   void on_changed(Changed changed) { changed_ = std::move(changed); }
   void changed(const GameRoom& room) const {
     if (changed_) changed_(room);
+    listed(room);
+  }
+  // Issue 16, a live lobby: `listed` is called whenever a game's listing may have changed: by
+  // changed() and after a game is created (LobbyWatch::note). Unset: nothing is called.
+  void on_listed(Changed listed) { listed_ = std::move(listed); }
+  void listed(const GameRoom& room) const {
+    if (listed_) listed_(room);
   }
 
  private:
   Outbound& outbound_;
   GameStore& store_;
   Changed changed_;
+  Changed listed_;
 };
 
 }  // namespace hd::server

@@ -7,6 +7,7 @@
 #include "games/spectator_secrecy.hpp"
 #include "games/spectator_view.hpp"
 #include "games/turn_deadline_check.hpp"
+#include "games/your_turn.hpp"
 #include "log.hpp"
 
 #include <hd/engine/rules/modules/rule_registry.hpp>
@@ -309,6 +310,7 @@ void GameLobby::create_game(const Caller& caller, const Envelope& request) {
   created.set_seed_commitment(game.seed_commitment);
   outbound_.send(caller.connection, answer);
   start_if_ready(live);
+  views_.listed(live);  // issue 16: lobby watchers hear of the new game
   started_(live);
 }
 
@@ -354,7 +356,9 @@ void GameLobby::list_games(const Caller& caller, const Envelope& request) {
       if (filter == v1::GAME_LIST_FILTER_OPEN && room->every_human_seat_taken()) continue;
       Subscriber lister;
       lister.delay_player_turns = delay;
-      *list.add_games() = views_.summary(*room, filter == v1::GAME_LIST_FILTER_MINE ? nullptr : &lister);
+      v1::GameSummary& summary = *list.add_games() =
+          views_.summary(*room, filter == v1::GAME_LIST_FILTER_MINE ? nullptr : &lister);
+      summary.set_your_turn(your_turn(*room, *caller.account));
     } else {
       const auto deadline = deadlines.find(game.row.id);
       *list.add_games() = stored_summary(game, delay > 0 && game.row.status != v1::GAME_STATUS_FINISHED,

@@ -34,6 +34,8 @@ class GameLobby {
   // ListGames: one page (newest first) of OPEN, MINE or SPECTATABLE, each game as the caller may see
   // it. Issue 29, finding 3: the page is read from SQLite (GameStore::list_page); a game in memory
   // is summarized live, any other from its rows. Nothing is loaded; a page holds at most 100 games.
+  // Issue 16: each summary says whether the caller has a decision pending in it (your_turn; a game
+  // not in memory: false, its rows know no pending seat).
   void list_games(const Caller& caller, const Envelope& request);
   // JoinGame by id (public games) or invite code; the seat and the RUNNING status in one transaction.
   void join_game(const Caller& caller, const Envelope& request);

@@ -64,6 +64,8 @@ std::string_view request_type_name(const v1::ClientEnvelope& envelope) {
       return "set_standing_orders";
     case v1::ClientEnvelope::kQueryStandingOrders:
       return "query_standing_orders";
+    case v1::ClientEnvelope::kWatchLobby:
+      return "watch_lobby";
     case v1::ClientEnvelope::kExportRecord:
       return "export_record";
     case v1::ClientEnvelope::kSetWebhook:
