@@ -38,6 +38,7 @@ const char* const kHelp =
     "         (standing orders: followed when we are away; HEX as 1207)\n"
     "  undo request|accept|decline | draw offer|accept|decline | resign\n"
     "  chat TEXT | chat-side TEXT | export RECORD_FILE [PROOF_FILE]\n"
+    "  replay GAME (then first | prev | next | last | goto N | turn T | state | quit)\n"
     "  wait (until the open game needs our decision or ends) | bot [SEED] (play our seats to the end)\n"
     "  help | quit\n";
 
@@ -178,6 +179,13 @@ bool Terminal::run_line(const std::string& raw) {
   if (words.empty()) return true;
   const std::string& command = words[0];
 
+  if (replay_) {  // issue 16: the replay mode's commands until its quit
+    bool leave = false;
+    const bool ok = replay_->run(words, leave);
+    if (leave) replay_.reset();
+    if (!ok) ++failures_;
+    return ok;
+  }
   if (command == "help") {
     out_ << kHelp;
     return true;
@@ -428,6 +436,22 @@ bool Terminal::run_line(const std::string& raw) {
     out_ << deadline_text(client.game()->summary, now_unix()) << "\n"
          << format_state(client.game()->scenario, client.game()->view);
     return true;
+  }
+  if (command == "replay") {  // issue 16: a game's actions one by one (QueryReplay)
+    const auto id = words.size() == 2 ? number_from(words[1]) : std::nullopt;
+    if (!id) return fail("usage: replay GAME");
+    // Its scenario comes from a snapshot: the game is opened (as a player, else as a spectator),
+    // which also keeps it loaded on the server while it is replayed.
+    if (!game || game->game_id != *id) {
+      if (!client.open_game(*id, false) && !client.open_game(*id, true)) return fail(client.last_error());
+    }
+    replay_ = std::make_unique<ReplayMode>(client, *id, client.game()->scenario, out_);
+    out_ << "replay of game " << *id
+         << ": first | prev | next | last | goto N | turn T | state | quit (leave the replay)\n";
+    if (replay_->show(0)) return true;
+    replay_.reset();
+    ++failures_;
+    return false;
   }
   if (command == "close") {
     if (!need_game()) return false;

@@ -269,6 +269,8 @@ void GameRoom::replay() {
     log.push_back(std::move(logged));
     note_turn_start();
   }
+  // An undo takes back the last action only: the states kept before it stand.
+  replay_states.erase(replay_states.upper_bound(sequence()), replay_states.end());
   coalition_ended.clear();
 }
 

@@ -81,6 +81,9 @@ class GameRoom {
   static constexpr std::uint64_t kCheckpointEvery = 32;
   static constexpr std::size_t kCheckpointsKept = 3;
   std::deque<std::pair<std::uint64_t, engine::GameState>> checkpoints;
+  // Issue 16: (sequence, state) every kReplayKeepEvery actions, kept by replays as they pass them
+  // (game_replays.hpp); an undo drops those past the log.
+  std::map<std::uint64_t, engine::GameState> replay_states;
   std::map<ConnectionId, Subscriber> subscribers;
   std::set<hundred_days::v1::Seat> coalition_ended;  // Coalition seats done with this step
   std::optional<AttackProposalState> proposal;

@@ -27,6 +27,7 @@ GameService::GameService(Database& db, const ServerConfig& config, Outbound& out
       views_(outbound, store_),
       lobby_watch_(outbound, views_, std::move(schedule_lobby)),
       chat_(store_, views_, outbound),
+      replays_(views_, outbound),
       rooms_(store_, deadline_store_, config, metrics),
       consent_(db, store_, rooms_, views_, outbound),
       play_(db, config, store_, rooms_, views_, outbound, metrics, post),
@@ -150,6 +151,9 @@ void GameService::dispatch(const Caller& caller, const v1::ClientEnvelope& reque
     case v1::ClientEnvelope::kExportRecord:
       return chat_.export_record(caller, request,
                                  rooms_.find(request.export_record().game_id(), *caller.account));
+    case v1::ClientEnvelope::kQueryReplay:
+      return replays_.query_replay(caller, request,
+                                   rooms_.find(request.query_replay().game_id(), *caller.account));
     default:
       return send_refusal(caller, request, v1::REFUSAL_CODE_EMPTY_BODY, "unknown request");
   }

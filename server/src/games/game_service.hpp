@@ -10,6 +10,7 @@
 //   GameOpening    (game_opening.hpp)     open, close, the catch-up after a gap (catch_up.hpp)
 //   GameConsent    (game_consent.hpp)     undo by consent (5.1C), resignation, draws
 //   ChatAndRecords (chat_and_records.hpp) chat, the record export
+//   GameReplays    (game_replays.hpp)     a game's state at any action, as the asker may see it (issue 16)
 //   GamePlay       (game_play.hpp)        actions, Coalition teamwork, the built-in players
 //   GameQueries    (game_queries.hpp)     reachable hexes, combat options, odds, retreats
 //   GameDeadlines  (game_deadlines.hpp)   turn deadlines: reminders, vacation, the policy (issue 16)
@@ -26,6 +27,7 @@
 #include "games/game_opening.hpp"
 #include "games/game_play.hpp"
 #include "games/game_queries.hpp"
+#include "games/game_replays.hpp"
 #include "games/game_room.hpp"
 #include "games/game_rooms.hpp"
 #include "games/game_store.hpp"
@@ -115,6 +117,7 @@ class GameService {
   GameViews views_;               // what subscribers are shown, and the sending of it
   LobbyWatch lobby_watch_;        // issue 16: who watches the lobby, and the changes to push
   ChatAndRecords chat_;
+  GameReplays replays_;
   GameRooms rooms_;  // the games in memory
   GameConsent consent_;
   GamePlay play_;

@@ -61,17 +61,21 @@ std::uint64_t visible_sequence(const GameRoom& room, const Subscriber& subscribe
 }
 
 engine::Viewer shown_viewer(const GameRoom& room, const Subscriber& subscriber) {
-  if (!is_delayed(room, subscriber) || subscriber.viewer.side) return subscriber.viewer;
+  if (!is_delayed(room, subscriber)) return subscriber.viewer;
+  return secret_safe_viewer(visible_state(room, subscriber), subscriber.viewer);
+}
+
+engine::Viewer secret_safe_viewer(const engine::GameState& shown, const engine::Viewer& viewer) {
+  if (viewer.kind != engine::Viewer::Kind::Spectator || viewer.side) return viewer;
   // 18.5C: the sides whose secret option is still hidden in the state this spectator sees.
-  const engine::GameState& shown = visible_state(room, subscriber);
   std::set<engine::Side> hiding;
   for (const engine::ScenarioOption& option : shown.rules->scenario.options)
     if (option.secret && engine::option_hidden(shown, option)) hiding.insert(option.secret->side);
-  if (hiding.empty()) return subscriber.viewer;
-  if (hiding.size() > 1) throw std::logic_error("both sides hide a secret option: no delayed view is safe");
-  engine::Viewer viewer = subscriber.viewer;
-  viewer.side = engine::other(*hiding.begin());
-  return viewer;
+  if (hiding.empty()) return viewer;
+  if (hiding.size() > 1) throw std::logic_error("both sides hide a secret option: no view of everything is safe");
+  engine::Viewer safe = viewer;
+  safe.side = engine::other(*hiding.begin());
+  return safe;
 }
 
 }  // namespace hd::server

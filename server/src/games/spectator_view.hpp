@@ -38,4 +38,9 @@ std::uint64_t visible_sequence(const GameRoom& room, const Subscriber& subscribe
 // both sides have a hidden secret (no scenario has; no viewer could then be shown the state safely).
 engine::Viewer shown_viewer(const GameRoom& room, const Subscriber& subscriber);
 
+// `viewer` as it may be shown `shown`: a spectator who sees everything (no side) sees a state in which
+// a secret option (18.5C) is still hidden as a spectator of the other side; any other viewer as it is.
+// Throws std::logic_error if both sides hide a secret in `shown` (no viewer could see it safely).
+engine::Viewer secret_safe_viewer(const engine::GameState& shown, const engine::Viewer& viewer);
+
 }  // namespace hd::server

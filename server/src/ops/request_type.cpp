@@ -68,6 +68,8 @@ std::string_view request_type_name(const v1::ClientEnvelope& envelope) {
       return "watch_lobby";
     case v1::ClientEnvelope::kExportRecord:
       return "export_record";
+    case v1::ClientEnvelope::kQueryReplay:
+      return "query_replay";
     case v1::ClientEnvelope::kSetWebhook:
       return "set_webhook";
     case v1::ClientEnvelope::kSetEmail:

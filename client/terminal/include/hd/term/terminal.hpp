@@ -6,6 +6,7 @@
 
 #include <hd/term/bot.hpp>
 #include <hd/term/client.hpp>
+#include <hd/term/replay_mode.hpp>
 
 #include <filesystem>
 #include <iosfwd>
@@ -58,6 +59,7 @@ class Terminal {
   TerminalOptions options_;
   std::ostream& out_;
   std::unique_ptr<Client> client_;
+  std::unique_ptr<ReplayMode> replay_;  // issue 16: `replay GAME` until its `quit`
   BotStats bot_stats_;
   int failures_ = 0;
   bool quit_ = false;

@@ -1,0 +1,116 @@
+#include "games/game_replays.hpp"
+
+#include "games/catch_up.hpp"
+#include "games/game_membership.hpp"
+#include "games/secret_choices.hpp"
+#include "games/spectator_view.hpp"
+
+#include <hd/wire/game_convert.hpp>
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
+namespace hd::server {
+
+namespace v1 = hundred_days::v1;
+
+GameReplays::GameReplays(GameViews& views, Outbound& outbound) : views_(views), outbound_(outbound) {}
+
+engine::GameState replay_state_at(GameRoom& room, std::uint64_t sequence) {
+  if (sequence > room.sequence())
+    throw std::logic_error("the log has no action " + std::to_string(sequence));
+  // The latest kept state at or before `sequence`.
+  std::uint64_t from = 0;
+  const engine::GameState* start = &room.initial;
+  const auto consider = [&](std::uint64_t at, const engine::GameState& state) {
+    if (at <= sequence && at >= from) {
+      from = at;
+      start = &state;
+    }
+  };
+  for (const auto& [at, state] : room.checkpoints)
+    consider(at, state);
+  for (const auto& [at, state] : room.turn_starts)
+    consider(at, state);
+  for (const auto& [at, state] : room.replay_states)
+    consider(at, state);
+  consider(room.sequence(), room.state);
+  engine::GameState state = *start;
+  for (std::uint64_t at = from + 1; at <= sequence; ++at) {
+    replay_logged(state, logged_at(room, at));
+    if (at % kReplayKeepEvery == 0 && !room.replay_states.count(at)) room.replay_states.emplace(at, state);
+  }
+  return state;
+}
+
+void GameReplays::query_replay(const Caller& caller, const Envelope& request, GameRoom* room) {
+  const v1::QueryReplay& query = request.query_replay();
+  if (!room || !belongs_to_game(room->row, room->seats, *caller.account))
+    return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_NOT_FOUND, "no such game");
+  if (room->row.closed_before_start)  // expired or withdrawn (issue 29): never played, its secrets kept
+    return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_NOT_ALLOWED,
+                        "the game was closed before it started: it has nothing to replay");
+  const bool finished = room->row.status == v1::GAME_STATUS_FINISHED;
+  const auto held = room->seats_of(*caller.account);
+
+  // Whose view: one of the asker's seats; else, once the game is over, the spectators'.
+  Subscriber seen_as;
+  seen_as.account = *caller.account;
+  if (query.seat() != v1::SEAT_UNSPECIFIED) {
+    if (std::find(held.begin(), held.end(), query.seat()) == held.end())
+      return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_NOT_YOUR_SEAT,
+                          "a replay shows only your own seat's view: you do not hold that seat");
+    seen_as.seats = {query.seat()};
+  } else if (!held.empty()) {
+    seen_as.seats = {held.front()};
+  } else if (!finished) {
+    return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_NOT_YOUR_SEAT,
+                        "a game still being played is replayed only by its seat holders");
+  }
+  if (!seen_as.seats.empty()) {
+    seen_as.viewer = viewer_for_seats(seen_as.seats);
+  } else {
+    const auto viewer = spectator_viewer(room->row.spectator_view);
+    if (!viewer)
+      return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_NOT_ALLOWED,
+                          "this game allows no spectators");
+    seen_as.viewer = *viewer;
+  }
+
+  const std::uint64_t count = room->sequence();
+  if (query.action_index() > count)
+    return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_INVALID_REQUEST,
+                        "the game has " + std::to_string(count) + " actions: ask for a frame from 0 to " +
+                            std::to_string(count));
+
+  v1::ServerEnvelope answer;
+  answer.set_request_id(request.request_id());
+  v1::ReplayFrame& frame = *answer.mutable_replay_frame();
+  frame.set_game_id(static_cast<std::uint64_t>(room->row.id));
+  frame.set_action_index(query.action_index());
+  frame.set_action_count(count);
+  frame.set_seat(seen_as.seats.empty() ? v1::SEAT_UNSPECIFIED : seen_as.seats.front());
+  frame.set_status(room->row.status);
+  if (query.action_index() == 0) {
+    seen_as.viewer = secret_safe_viewer(room->initial, seen_as.viewer);
+    *frame.mutable_view() = wire::to_proto(engine::view(room->initial, seen_as.viewer));
+    add_secret_openings(*room, room->initial, *frame.mutable_secret_openings());
+    outbound_.send(caller.connection, answer);
+    return;
+  }
+  const engine::GameState before = replay_state_at(*room, query.action_index() - 1);
+  engine::GameState after = before;
+  const LoggedAction& logged = logged_at(*room, query.action_index());
+  const std::vector<engine::Event> events = replay_logged(after, logged);
+  // A spectator who sees everything sees a secret option still hidden in the frame as the other side.
+  seen_as.viewer = secret_safe_viewer(after, seen_as.viewer);
+  v1::GameUpdate& update = *frame.mutable_update();
+  update = views_.update_for(*room, seen_as, logged, events, after);
+  add_openings_revealed_by(*room, before, after, *update.mutable_secret_openings());
+  *frame.mutable_view() = update.view();
+  add_secret_openings(*room, after, *frame.mutable_secret_openings());
+  outbound_.send(caller.connection, answer);
+}
+
+}  // namespace hd::server

@@ -1,0 +1,47 @@
+// Replays (issue 16; docs/games.md, "Replays"): QueryReplay answered with the ReplayFrame of one
+// action of a game's log, as the asker may see it. A finished game replays for anyone allowed to open
+// it, through the view it would be opened with; a running one only for its seat holders, each through
+// his own seat's view. The frame is made with the live updates' own code (GameViews::update_for), so a
+// replay shows no more than the game showed that viewer at that point (a secret option stays hidden
+// until the frame's state reveals it, 18.5C). A part of the game service, on the hub's strand.
+#pragma once
+
+#include "app/caller.hpp"
+#include "app/outbound.hpp"
+#include "games/game_room.hpp"
+#include "games/game_views.hpp"
+
+#include <hundred_days/v1/protocol.pb.h>
+
+#include <cstdint>
+
+namespace hd::server {
+
+// How often a replay keeps the state it passes (GameRoom::replay_states): a frame then replays at
+// most this many logged actions once the states before it are kept; the first frame far into a game
+// replays up to its index once (bounded by the game's length). Derived: a state is 8-20 KB as
+// snapshot text (docs/server.md), so a 1,000-action game keeps about 16 states, 160-320 KB, only
+// while replayed and in memory.
+constexpr std::uint64_t kReplayKeepEvery = 64;
+
+class GameReplays {
+ public:
+  using Envelope = hundred_days::v1::ClientEnvelope;
+  GameReplays(GameViews& views, Outbound& outbound);
+
+  // QueryReplay of `room` (nullptr: no such game, or one the caller may not load): the frame after
+  // action `action_index`, or a Refusal (protocol.proto, QueryReplay).
+  void query_replay(const Caller& caller, const Envelope& request, GameRoom* room);
+
+ private:
+  GameViews& views_;
+  Outbound& outbound_;
+};
+
+// The state after logged action `sequence` (0 .. room.sequence()) of `room`, replayed from the
+// latest state the room keeps at or before it (its first state, checkpoints, player-turn starts, the
+// present, the replay states), keeping every kReplayKeepEvery-th state it passes in
+// room.replay_states. Throws std::logic_error past the log.
+engine::GameState replay_state_at(GameRoom& room, std::uint64_t sequence);
+
+}  // namespace hd::server
