@@ -3,6 +3,7 @@
 #include <hd/engine/rules/combat/line_of_sight.hpp>
 #include <hd/engine/rules/modules/extension_points.hpp>
 #include <hd/engine/rules/movement/movement.hpp>
+#include <hd/engine/rules/variant/supply_trains.hpp>
 
 #include <algorithm>
 #include <set>
@@ -217,9 +218,7 @@ std::optional<Refusal> check_attack(const GameState& state, const AttackAction& 
   }
   const CombatOdds odds = compute_odds(state, attack);
   // 16.17C: a supply train has no strength; any attack on it destroys it.
-  const bool trains_only =
-      !attack.defenders.empty() && std::all_of(attack.defenders.begin(), attack.defenders.end(),
-                                               [&](UnitIndex d) { return state.units[d].is_supply_train(); });
+  const bool trains_only = only_supply_trains(state, attack.defenders);
   if (odds.attack <= 0 || (odds.defence <= 0 && !bombardment && !trains_only))
     return refuse(RefusalCode::NoStrength, "6.2");
   if (attack.odds_reduction < 0 || attack.odds_reduction > odds.computed.index) {

@@ -10,6 +10,11 @@
 
 namespace hd::engine {
 
+bool only_supply_trains(const GameState& state, const std::vector<UnitIndex>& defenders) {
+  return !defenders.empty() && std::all_of(defenders.begin(), defenders.end(),
+                                           [&](UnitIndex d) { return state.units[d].is_supply_train(); });
+}
+
 std::optional<UnitIndex> supply_train_of(const GameState& state, Army army) {
   for (std::size_t i = 0; i < state.units.size(); ++i)
     if (state.units[i].is_supply_train() && state.units[i].army == army) return static_cast<UnitIndex>(i);
@@ -58,15 +63,10 @@ void train_terms(const GameState& state, const UnitState& unit, UnitTerms& terms
     terms.allowance_half_mp = std::min(terms.allowance_half_mp, kSupplyTrainRainHalfMp);
 }
 
-bool only_trains(const GameState& state, const std::vector<UnitIndex>& defenders) {
-  return !defenders.empty() && std::all_of(defenders.begin(), defenders.end(),
-                                           [&](UnitIndex d) { return state.units[d].is_supply_train(); });
-}
-
 // 16.17C: "Any enemy attack on it, to include a bombardment, destroys it": the combat is resolved at
 // the table's last column and its result is De whatever the die.
 void attack_on_train(const GameState& state, CombatTerms& terms) {
-  if (!only_trains(state, terms.attack.defenders)) return;
+  if (!only_supply_trains(state, terms.attack.defenders)) return;
   if (terms.odds) {
     terms.odds->computed = OddsColumn{kOddsColumns - 1};
     terms.odds->modifiers.push_back("a supply train has no strength: any attack destroys it (16.17C)");

@@ -21,6 +21,10 @@ inline constexpr std::string_view kSupplyTrainsRule = "16.17";
 // 16.17A: a supply train's movement allowance in rain, in half MP (1 MP).
 inline constexpr int kSupplyTrainRainHalfMp = 2;
 
+// 16.17C: true if every one of `defenders` (at least one) is a supply train: a combat any attack on
+// which destroys them, with no defence strength needed.
+bool only_supply_trains(const GameState& state, const std::vector<UnitIndex>& defenders);
+
 // The army's supply train piece, or nullopt where the game has none for it.
 std::optional<UnitIndex> supply_train_of(const GameState& state, Army army);
 
