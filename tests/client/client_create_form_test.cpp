@@ -15,13 +15,22 @@
 
 #include <fstream>
 
-TEST_CASE("a game made with the create form carries its force option, optional rule and built-in seat",
-          "[e2e]") {
+namespace {
+
+// A server on the shipped scenarios with cheap password hashing (the create form's games).
+hd::test::ServerOptions shipped_data_server() {
   hd::test::ServerOptions options;
   options.extra_args = {"--data-root",         hd::loader::default_data_root().string(),
                         "--argon2-memory-kib", "8192",
                         "--argon2-operations", "1"};
-  hd::test::ServerProcess server(options);
+  return options;
+}
+
+}  // namespace
+
+TEST_CASE("a game made with the create form carries its force option, optional rule and built-in seat",
+          "[e2e]") {
+  hd::test::ServerProcess server(shipped_data_server());
   const auto directory = server.directory();
   // lobby_screen.cpp's layout in a 1280x800 window: the scenario field opens the form; then
   // 19.5A (the first force option), 15.1 (the first optional rule), the Allied seat's Human button
@@ -65,11 +74,7 @@ TEST_CASE("the create form offers the scenarios the server lists, not the client
 }
 
 TEST_CASE("a game made with the create form carries the turn deadline chosen", "[e2e][deadline]") {
-  hd::test::ServerOptions options;
-  options.extra_args = {"--data-root",         hd::loader::default_data_root().string(),
-                        "--argon2-memory-kib", "8192",
-                        "--argon2-operations", "1"};
-  hd::test::ServerProcess server(options);
+  hd::test::ServerProcess server(shipped_data_server());
   const auto directory = server.directory();
   // lobby_screen.cpp's layout in a 1280x800 window, Quatre Bras chosen: the deadline button under
   // "Create, playing French" twice (24 h, 48 h), then the vacation (3 to 7 days) and the policy

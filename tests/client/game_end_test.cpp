@@ -59,6 +59,17 @@ std::shared_ptr<pb::ServerEnvelope> envelope_of(const pb::GameSnapshot& snapshot
   return envelope;
 }
 
+// Game 21's summary once it is finished: how it ended, who won, and the server's words.
+pb::GameSummary finished_summary(pb::GameEnd end, pb::Side winner, const std::string& result) {
+  pb::GameSummary summary;
+  summary.set_game_id(21);
+  summary.set_status(pb::GAME_STATUS_FINISHED);
+  summary.set_end(end);
+  summary.set_winner(winner);
+  summary.set_result(result);
+  return summary;
+}
+
 }  // namespace
 
 TEST_CASE("17.0 an update that ends the game: the end names winner, level, condition and final VP") {
@@ -108,12 +119,9 @@ TEST_CASE("a finished game opened from the lobby shows its end at once; a draw b
 TEST_CASE("a resignation's end keeps the VP of the last view; a game closed before it started has none") {
   GameModel resigned;
   resigned.apply_snapshot(running());
-  pb::GameSummary summary;
-  summary.set_game_id(21);
-  summary.set_status(pb::GAME_STATUS_FINISHED);
-  summary.set_end(pb::GAME_END_RESIGNATION);
-  summary.set_winner(pb::SIDE_COALITION);
-  summary.set_result("coalition victory: the french side resigned (french seat, alice)");
+  pb::GameSummary summary =
+      finished_summary(pb::GAME_END_RESIGNATION, pb::SIDE_COALITION,
+                       "coalition victory: the french side resigned (french seat, alice)");
   resigned.apply_summary(summary);
   auto end = hd::client::game_end(resigned);
   REQUIRE(end);
@@ -190,12 +198,9 @@ TEST_CASE("word_wrap_cut keeps every line within the width, cutting a long path"
 TEST_CASE("a missed turn deadline (forfeit) names the side that missed it, not a plain victory") {
   GameModel model;
   model.apply_snapshot(running());
-  pb::GameSummary summary;
-  summary.set_game_id(21);
-  summary.set_status(pb::GAME_STATUS_FINISHED);
-  summary.set_end(pb::GAME_END_DEADLINE);
-  summary.set_winner(pb::SIDE_FRENCH);
-  summary.set_result("French victory: the Coalition side missed its turn deadline (Prussian seat, bob)");
+  const pb::GameSummary summary =
+      finished_summary(pb::GAME_END_DEADLINE, pb::SIDE_FRENCH,
+                       "French victory: the Coalition side missed its turn deadline (Prussian seat, bob)");
   model.apply_summary(summary);
   const auto end = hd::client::game_end(model);
   REQUIRE(end);

@@ -373,17 +373,6 @@ TEST_CASE("11.3A out-of-command units and leaders may not enter an enemy ZOC", "
   CHECK(refused_by(state, Side::French, move(state, "D", {"0511", "0512"})) == "");
 }
 
-namespace {
-
-CombatResult resolved(const std::vector<Event>& events) {
-  for (const Event& event : events)
-    if (const auto* e = std::get_if<CombatResolvedEvent>(&event)) return e->result;
-  FAIL("no combat resolved");
-  return CombatResult::AttackerRetreat;
-}
-
-}  // namespace
-
 TEST_CASE("11.3B a Dr or De against out-of-command attackers becomes an Ar", "[rules][11.3B]") {
   // No French leader: A is out of command. Wellington commands X.
   auto state = commanded_game("setup french 0505 : A\nsetup allied 0506 : X Wellington\n");

@@ -26,13 +26,6 @@ GameState ooc_game(const std::string& setup, bool with_16_15) {
   return make_game_with_leaders("", kUnits, kLeaders, rules + setup, "turns 16/1400 16/1600\n", 20, 20);
 }
 
-CombatResult resolved(const std::vector<Event>& events) {
-  for (const Event& event : events)
-    if (const auto* e = std::get_if<CombatResolvedEvent>(&event)) return e->result;
-  FAIL("no combat resolved");
-  return CombatResult::AttackerRetreat;
-}
-
 }  // namespace
 
 TEST_CASE("16.15A out of command: 2 MP a clear hex, and enemy ZOCs may be entered", "[rules][16.15A]") {

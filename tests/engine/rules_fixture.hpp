@@ -163,6 +163,14 @@ inline AttackAction attack(const GameState& state, std::vector<const char*> atta
   return a;
 }
 
+// The result of the combat the events resolved (fails the test if none was).
+inline CombatResult resolved(const std::vector<Event>& events) {
+  for (const Event& event : events)
+    if (const auto* e = std::get_if<CombatResolvedEvent>(&event)) return e->result;
+  FAIL("no combat resolved");
+  return CombatResult::AttackerRetreat;
+}
+
 // True if one of the odds' modifier lines contains `text`.
 inline bool has_modifier(const CombatOdds& odds, const std::string& text) {
   return std::any_of(odds.modifiers.begin(), odds.modifiers.end(),
