@@ -25,7 +25,7 @@ optional 15.1 15.2
 setup french 0505 : Alpha Beta:r
 setup french 0303 w/1 unstacked : Gamma Delta
 setup allied 0707 : Zulu Boss
-reinforce allied 16/1500 at 0801 or 0108 half-ma secret : all [A] less Yank Zulu
+reinforce allied 16/1500 at 0801 or 0108 half-ma : all [A] less Yank Zulu
 morale french demoralization 5 disintegration 9
 morale-at allied 16/1500 demoralization 7
 corps-morale french [1] 4
@@ -133,7 +133,6 @@ TEST_CASE("a scenario file parses into its parts", "[scenario]") {
   const Reinforcement& r = s.forces.reinforcements[0];
   CHECK(r.hexes == std::vector<Hex>{h("0801"), h("0108")});
   CHECK(r.half_movement);
-  CHECK(r.secret);
   CHECK_FALSE(r.unstacked);
   REQUIRE(r.units.size() == 1);
   CHECK(r.units[0].command == "[A]");
@@ -354,4 +353,45 @@ TEST_CASE("14.1: a scenario playing 14.0 needs a supply source for each army in 
       f.messages(head + "area columns 01-08 rows 01-08\n" + forces + "rules 1.0-14.0\n");
   CHECK_THAT(north, Catch::Contains("the french army has no supply source"));
   CHECK(north.find("the allied army") == std::string::npos);
+}
+
+TEST_CASE("28.0C-D an entry on several turns is a choice made in advance: choice NAME [by TURN]",
+          "[scenario][28.0C][28.0D]") {
+  const auto parsed = parse_scenario(
+      "scenario \"T\" rule 1.0\nmap test\narea columns 01-08 rows 01-10\nturns 16/1400 16/2100\n"
+      "special 28.0D \"choices\"\n"
+      "reinforce french 16/1400 at 0110 or 16/1600 at 0810 or 0801 choice f-1 by 16/1400 : Echo\n",
+      "s.txt");
+  REQUIRE(parsed.scenario);
+  const Reinforcement& r = parsed.scenario->forces.reinforcements.at(0);
+  CHECK(r.turn == TurnName{16, 1400});
+  CHECK(r.hexes == std::vector<Hex>{h("0110")});
+  REQUIRE(r.later_times.size() == 1);
+  CHECK(r.later_times[0].turn == TurnName{16, 1600});
+  CHECK(r.later_times[0].hexes == std::vector<Hex>{h("0810"), h("0801")});
+  CHECK(r.choice == "f-1");
+  CHECK(r.choose_by == TurnName{16, 1400});
+  CHECK(entry_times(r).size() == 2);
+
+  Fixture f;
+  const std::string head = "scenario \"T\" rule 1.0\nmap test\narea columns 01-08 rows 01-10\n"
+                           "turns 16/1400 16/2100\nfirst french\n";
+  const std::string plays = "special 28.0D \"choices\"\n";
+  CHECK(f.messages(head + plays + "reinforce french 16/1400 at 0110 or 16/1600 at 0810 choice f-1 : Echo\n")
+            .empty());
+  CHECK_THAT(f.messages(head + plays + "reinforce french 16/1400 at 0110 or 16/1600 at 0810 : Echo\n"),
+             Catch::Contains("an entry on other turns is chosen in advance"));
+  CHECK_THAT(f.messages(head + "reinforce french 16/1400 at 0110 or 16/1600 at 0810 choice f-1 : Echo\n"),
+             Catch::Contains("the scenario's rules do not include 28.0D"));
+  CHECK_THAT(f.messages(head + plays + "reinforce french 16/1400 at 0110 choice f-1 : Echo\n"),
+             Catch::Contains("offers nothing to choose"));
+  CHECK_THAT(f.messages(head + plays + "reinforce french 16/1400 at 0110 or 0810 choice f-1 by 16/1500 : Echo\n"),
+             Catch::Contains("is due after its first entry turn 16/1400"));
+  CHECK_THAT(f.messages(head + plays + "reinforce allied 16/1500 at 0801 or 0108 choice a-1 : Xray\n"),
+             Catch::Contains("its side does not move first"));
+  CHECK_THAT(f.messages(head + plays + "reinforce french 16/1400 at 0110 or 0810 choice f-1 : Echo\n" +
+                        "reinforce french 16/1500 at 0110 or 0810 choice f-1 : Tiny\n"),
+             Catch::Contains("differs from its line 7"));
+  CHECK_THAT(f.messages(head + "reinforce french 16/1400 at 0110 or 0810 secret : Echo\n"),
+             Catch::Contains("'choice NAME [by TURN]'"));
 }

@@ -73,7 +73,8 @@ TEST_CASE("a view with leaders (10.0) crosses the wire with them", "[wire][10.0]
 }
 
 // 16.14: an army HQ or commander on its inactive side crosses the wire marked so. The Campaign Variant
-// opens with the Prussian HQ set up (active) and the French and Allied HQs yet to enter (inactive).
+// opens with the Prussian HQ set up (active), the French and Allied HQs yet to enter (inactive) and Ney
+// on his inactive side (28.0C).
 TEST_CASE("the inactive side (16.14) crosses the wire", "[wire][16.14]") {
   auto loaded = loader::start_scenario_game(loader::default_data_root(),
                                             loader::GameChoice{"campaign-variant", {}, {}, {}, true});
@@ -86,7 +87,7 @@ TEST_CASE("the inactive side (16.14) crosses the wire", "[wire][16.14]") {
         std::map<std::string, bool>{{"Allied-HQ", true}, {"French-HQ", true}, {"Prussian-HQ", false}});
   const engine::GameView back = wire::from_proto(wire);
   CHECK(std::count_if(back.units.begin(), back.units.end(),
-                      [](const engine::UnitView& u) { return u.inactive; }) == 2);
+                      [](const engine::UnitView& u) { return u.inactive; }) == 3);
 }
 
 TEST_CASE("actions round-trip through the wire", "[wire]") {

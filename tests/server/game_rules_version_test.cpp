@@ -117,8 +117,8 @@ TEST_CASE("A stored game of another rules version is refused on open with a clea
 
 TEST_CASE("A not-by-the-book game made when the engine lacked other rules is refused on open",
           "[e2e][games]") {
-  // A development server (allow-missing-rules) makes a Campaign Variant game, which lacks rules
-  // (16.17, 28.0C-E among them); the stored list is then changed as if the engine had gained one of them
+  // A development server (allow-missing-rules) makes a Campaign Variant game with 16.1's variant
+  // counters, whose rule has no module yet; the stored list is then changed as if the engine had gained one of them
   // since: the log would replay to another game, so the game is refused, without naming the rules.
   const auto directory = make_temp_directory("hd-games-missing-rules");
   auto args = game_server_args();
@@ -128,7 +128,9 @@ TEST_CASE("A not-by-the-book game made when the engine lacked other rules is ref
   const auto database = server->database_path();
   auto alice = std::make_unique<GamePlayer>(server->port(), "alice");
   const std::string token = alice->session_token();
-  const auto created = alice->request(french_against_builtin("campaign-variant", true));
+  auto create = french_against_builtin("campaign-variant", true);
+  create.mutable_create_game()->add_force_options("16.1");
+  const auto created = alice->request(create);
   INFO((created.has_refusal() ? created.refusal().message() : std::string("no refusal")));
   REQUIRE(created.has_game_created());
   const std::uint64_t game = created.game_created().game_id();

@@ -123,8 +123,12 @@ TEST_CASE("Register hashes the password even when the name is taken", "[e2e][acc
 
 TEST_CASE("hashing jobs of closed connections are dropped; requests behind a log-in are bounded",
           "[e2e][accounts][hardening]") {
-  // A slow hash (the default cost), so that jobs queue behind the first.
-  ServerProcess server({{"--waiting-requests-limit", "8"}, {}});
+  // A slow hash (the default cost), so that jobs queue behind the first. The failed log-ins are not
+  // throttled here: how many of the six finish before their connections close depends on the
+  // machine's speed, and five failures would throttle the last log-in (refused without a hash).
+  ServerProcess server({{"--waiting-requests-limit", "8", "--login-failures-per-account", "100",
+                         "--login-failures-per-address", "100"},
+                        {}});
   {
     std::vector<std::unique_ptr<WsTestClient>> leaving;
     for (int i = 0; i < 6; ++i) {
@@ -144,7 +148,15 @@ TEST_CASE("hashing jobs of closed connections are dropped; requests behind a log
             metric(server.port(), "hd_password_hashes_dropped_total") ==
         6);
 
-  // One connection: a Login, then 12 requests at once; 8 wait, the other 4 are refused BUSY.
+  // One connection: a Login, then 12 requests at once; 8 wait, the other 4 are refused BUSY. Three
+  // other connections' log-ins go first and stay open, so that its hash waits behind theirs while
+  // the 12 arrive (alone, a hash can finish before the server reads them).
+  std::vector<std::unique_ptr<WsTestClient>> ahead;
+  for (int i = 0; i < 3; ++i) {
+    ahead.push_back(std::make_unique<WsTestClient>(server.port()));
+    say_hello(*ahead.back());
+    ahead.back()->send(login_envelope("ghost", "some password", 2));
+  }
   WsTestClient client(server.port());
   say_hello(client);
   client.send(login_envelope("ghost", "some password", 2));

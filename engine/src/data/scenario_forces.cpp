@@ -38,13 +38,24 @@ void ScenarioBuilder::reinforce(const Statement& s) {
   std::size_t i = 3;
   if (i >= *c || s.tokens[i].text != "at") return error(s.line, "expected 'at HEX' after the turn");
   ++i;
+  std::vector<Hex>* hexes = &entry.hexes;
   while (i < *c) {
     const auto h = hex(s, i);
     if (!h) return;
-    entry.hexes.push_back(*h);
+    hexes->push_back(*h);
     ++i;
     if (i < *c && s.tokens[i].text == "or") {
       ++i;
+      // 28.0C: "16/1200 at 3167 or 16/1400 at 1167", an alternative on another turn.
+      if (i < *c && s.tokens[i].text.find('/') != std::string::npos) {
+        const auto later = turn(s, i);
+        if (!later) return;
+        if (i + 1 >= *c || s.tokens[i + 1].text != "at")
+          return error(s.line, "expected 'at HEX' after the turn " + s.tokens[i].text);
+        entry.later_times.push_back(EntryTime{*later, {}});
+        hexes = &entry.later_times.back().hexes;
+        i += 2;
+      }
       continue;
     }
     break;
@@ -55,8 +66,14 @@ void ScenarioBuilder::reinforce(const Statement& s) {
       entry.half_movement = true;
     } else if (word == "unstacked") {
       entry.unstacked = true;
+    } else if (word == "choice" && i + 1 < *c) {
+      entry.choice = s.tokens[++i].text;
+    } else if (word == "by" && i + 1 < *c) {
+      const auto by = turn(s, ++i);
+      if (!by) return;
+      entry.choose_by = *by;
     } else if (word == "secret") {
-      entry.secret = true;
+      return error(s.line, "'secret' entries are written 'choice NAME [by TURN]' (28.0D)");
     } else {
       return error(s.line, "unknown reinforcement flag '" + word + "'");
     }

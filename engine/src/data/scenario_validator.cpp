@@ -44,6 +44,9 @@ class Validator {
   // staff only with 16.14; 16.1C's sick Napoleon and second corps officers are not built).
   void check_leader(int line, const LeaderDefinition& leader);
   bool plays_rule(std::string_view rule) const;
+  // 28.0D: a line's advance entry choice is one 28.0D plays, has something to choose and a deadline
+  // no later than its first turn, and agrees with every other line of the same choice.
+  void check_entry_choice(const Reinforcement& r);
   // 14.1: a scenario that plays 14.0 gives each of its armies a supply source in its playing area.
   void check_supply_sources(const std::map<std::pair<Army, std::string>, int>& used);
 
@@ -55,6 +58,7 @@ class Validator {
   bool counting_ = false;  // totals are counted for the base forces only
   std::map<std::pair<Army, std::string>, std::string> officer_of_;  // each designation's officer named
   TurnName first_turn_, last_turn_;  // the turns in force: the scenario's, or an option's own
+  std::map<std::string, const Reinforcement*> choice_lines_;  // 28.0D: each choice's first line
 };
 
 bool Validator::on_track(TurnName turn) const {
@@ -113,10 +117,13 @@ std::vector<std::pair<const UnitDefinition*, bool>> Validator::units_of(int line
 }
 
 bool Validator::plays_rule(std::string_view rule) const {
-  return std::any_of(scenario_.rules.begin(), scenario_.rules.end(), [&](const std::string& entry) {
-    const std::vector<std::string> rules = expand_rules_entry(entry);
-    return std::find(rules.begin(), rules.end(), rule) != rules.end();
-  });
+  const auto& specials = scenario_.forces.specials;
+  return std::any_of(scenario_.rules.begin(), scenario_.rules.end(),
+                     [&](const std::string& entry) {
+                       const std::vector<std::string> rules = expand_rules_entry(entry);
+                       return std::find(rules.begin(), rules.end(), rule) != rules.end();
+                     }) ||
+         std::any_of(specials.begin(), specials.end(), [&](const SpecialRule& s) { return s.rule == rule; });
 }
 
 void Validator::check_leader(int line, const LeaderDefinition& leader) {
@@ -143,6 +150,38 @@ void Validator::check_leader(int line, const LeaderDefinition& leader) {
       error(line, "officers '" + at->second + "' and '" + leader.id + "' share the organization " +
                       leader.command + ": 16.1C's second corps officers are not built");
   }
+}
+
+void Validator::check_entry_choice(const Reinforcement& r) {
+  if (r.choice.empty()) {
+    if (!r.later_times.empty())
+      error(r.line, "an entry on other turns is chosen in advance: add 'choice NAME [by TURN]' (28.0C, 28.0D)");
+    return;
+  }
+  if (!plays_rule("28.0D"))
+    error(r.line, "entry choice '" + r.choice + "' is named, but the scenario's rules do not include 28.0D");
+  const auto times = entry_times(r);
+  std::size_t alternatives = 0;
+  for (const EntryTime& time : times)
+    alternatives += time.hexes.size();
+  if (alternatives < 2) error(r.line, "entry choice '" + r.choice + "' offers nothing to choose");
+  TurnName earliest = r.turn;
+  for (const EntryTime& time : times)
+    earliest = std::min(earliest, time.turn);
+  if (r.choose_by) {
+    if (!on_track(*r.choose_by)) error(r.line, "turn " + r.choose_by->to_string() + " is not on the turn track");
+    if (earliest < *r.choose_by)
+      error(r.line, "entry choice '" + r.choice + "' is due after its first entry turn " + earliest.to_string());
+  } else if (side_of(r.army) != scenario_.first_side) {
+    error(r.line, "entry choice '" + r.choice +
+                      "' is made before play, but its side does not move first: give 'by TURN' (28.0D)");
+  }
+  const auto [first, added] = choice_lines_.emplace(r.choice, &r);
+  if (added) return;
+  const Reinforcement& other = *first->second;
+  if (other.army != r.army || entry_times(other) != times || other.choose_by != r.choose_by)
+    error(r.line, "entry choice '" + r.choice + "' differs from its line " + std::to_string(other.line) +
+                      " (army, turns, hexes and deadline must agree)");
 }
 
 void Validator::check_forces(const ScenarioForces& forces,
@@ -219,22 +258,25 @@ void Validator::check_forces(const ScenarioForces& forces,
   }
 
   for (const Reinforcement& r : forces.reinforcements) {
-    if (!on_track(r.turn)) error(r.line, "turn " + r.turn.to_string() + " is not on the turn track");
-    if (r.turn < first_turn_ || last_turn_ < r.turn) {
-      error(r.line, "turn " + r.turn.to_string() + " is outside the scenario's turns");
-    }
-    for (Hex hex : r.hexes) {
-      check_hex(r.line, hex, "entry hex");
-      const bool named = std::any_of(
-          context_.map.features().begin(), context_.map.features().end(), [&](const MapFeature& f) {
-            return (f.kind == MapFeatureKind::Entry || f.kind == MapFeatureKind::Exit) &&
-                   std::find(f.hexes.begin(), f.hexes.end(), hex) != f.hexes.end();
-          });
-      if (!named && !scenario_.area.on_edge(hex)) {
-        error(r.line, "entry hex " + format_hex(hex) +
-                          " is neither on the playing area's edge nor a named entry hex");
+    for (const EntryTime& time : entry_times(r)) {
+      if (!on_track(time.turn)) error(r.line, "turn " + time.turn.to_string() + " is not on the turn track");
+      if (time.turn < first_turn_ || last_turn_ < time.turn) {
+        error(r.line, "turn " + time.turn.to_string() + " is outside the scenario's turns");
+      }
+      for (Hex hex : time.hexes) {
+        check_hex(r.line, hex, "entry hex");
+        const bool named = std::any_of(
+            context_.map.features().begin(), context_.map.features().end(), [&](const MapFeature& f) {
+              return (f.kind == MapFeatureKind::Entry || f.kind == MapFeatureKind::Exit) &&
+                     std::find(f.hexes.begin(), f.hexes.end(), hex) != f.hexes.end();
+            });
+        if (!named && !scenario_.area.on_edge(hex)) {
+          error(r.line, "entry hex " + format_hex(hex) +
+                            " is neither on the playing area's edge nor a named entry hex");
+        }
       }
     }
+    check_entry_choice(r);
     for (const auto& [unit, reduced] : units_of(r.line, r.units, r.army)) {
       if (removed.count({unit->army, unit->id})) continue;
       if (unit->type == UnitType::Rifles && !rifles_rule)

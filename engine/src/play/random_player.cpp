@@ -131,10 +131,11 @@ Action choose_combat(const GameState& state, SplitMix64& random) {
 }
 
 // A rule's segment (12.0's reorganization, say): mostly one of its choices, now and then closing
-// it with `end`, which the segment always allows.
+// it with `end` where the segment allows it (28.0D's does not while a choice is due).
 Action choose_rule_choice(const GameState& state, Side side, SplitMix64& random) {
   const std::vector<DecisionChoice> choices = decision_choices(state, side);
-  if (choices.empty() || random.below(4) == 0) return EndPhaseAction{};
+  const bool may_end = !validate(state, side, EndPhaseAction{});
+  if (choices.empty() || (may_end && random.below(4) == 0)) return EndPhaseAction{};
   return pick(choices, random).action;
 }
 

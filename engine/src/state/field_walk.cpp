@@ -15,7 +15,7 @@ namespace {
   HD_ALL_MEMBERS_WALKED(GameState, s, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13, s14, s15, s16,
                         s17, s18, s19, s20);
   HD_ALL_MEMBERS_WALKED(UnitState, u, u1, u2, u3, u4, u5, u6, u7, u8, u9, u10, u11, u12, u13, u14, u15, u16,
-                        u17, u18, u19, u20, u21, u22, u23, u24);
+                        u17, u18, u19, u20, u21, u22, u23, u24, u25);
   HD_ALL_MEMBERS_WALKED(PendingRetreat, r, r1, r2, r3);
   HD_ALL_MEMBERS_WALKED(PendingAdvance, a, a1, a2, a3);
   HD_ALL_MEMBERS_WALKED(PendingExchange, e, e1, e2, e3, e4, e5);

@@ -157,6 +157,11 @@ std::optional<GameState> start_game(std::shared_ptr<const Ruleset> rules, std::v
       unit.status = UnitStatus::Waiting;
       unit.arrival_turn = arrival;
       unit.entry_hexes = entry->hexes;
+      unit.entry_choice = entry->choice;
+      if (!entry->choice.empty()) {  // 28.0D: its turn and hex come with the choice
+        unit.arrival_turn = -1;
+        unit.entry_hexes.clear();
+      }
       unit.half_movement_entry = entry->half_movement;
       unit.unstacked_entry = entry->unstacked;
       if (arrival < 0)

@@ -4,6 +4,7 @@
 #include <hd/engine/rules/sequence/weather.hpp>
 #include <hd/engine/rules/variant/army_headquarters.hpp>
 #include <hd/engine/rules/victory/victory.hpp>
+#include <hd/engine/scenarios/entry_choices.hpp>
 #include <hd/engine/scenarios/secret_options.hpp>
 #include <hd/engine/visibility/view.hpp>
 
@@ -25,7 +26,35 @@ bool contains(const std::vector<std::string>& ids, std::string_view id) {
   return std::find(ids.begin(), ids.end(), id) != ids.end();
 }
 
+// A side's view: a seat of one of its armies, or a spectator shown it or everything.
+bool sees_side(const Viewer& viewer, Side side) {
+  if (viewer.kind == Viewer::Kind::Seat) return viewer.army && side_of(*viewer.army) == side;
+  return !viewer.side || *viewer.side == side;
+}
+
+// 28.0D: the turn a viewer is shown for a unit entering by an entry choice it may not know (not made,
+// or made and not revealed to this viewer): the choice's earliest, as the set-up box prints it.
+std::optional<int> shown_entry_turn(const GameState& state, const UnitState& unit, const Viewer& viewer,
+                                    const std::vector<EntryChoice>& choices) {
+  if (unit.entry_choice.empty() || unit.status != UnitStatus::Waiting) return std::nullopt;
+  if (may_see_entry_choice(state, viewer, unit.entry_choice) && entry_choice_made(state, unit.entry_choice))
+    return std::nullopt;
+  int earliest = -1;
+  for (const EntryChoice& choice : choices)
+    if (choice.id == unit.entry_choice)
+      for (const EntryAlternative& alternative : choice.alternatives)
+        if (earliest < 0 || alternative.turn < earliest) earliest = alternative.turn;
+  return earliest;
+}
+
 }  // namespace
+
+bool may_see_entry_choice(const GameState& state, const Viewer& viewer, std::string_view id) {
+  if (entry_choice_revealed(state, id)) return true;
+  for (const EntryChoice& choice : entry_choices(*state.rules))
+    if (choice.id == id) return sees_side(viewer, side_of(choice.army));
+  return true;
+}
 
 bool may_see_secret(const Viewer& viewer, const ScenarioOption& option) {
   if (!option.secret) return true;
@@ -37,6 +66,8 @@ std::set<Side> sides_keeping_secrets(const Ruleset& rules) {
   std::set<Side> sides;
   for (const ScenarioOption& option : rules.scenario.options)
     if (option.secret) sides.insert(option.secret->side);
+  for (const EntryChoice& choice : entry_choices(rules))
+    sides.insert(side_of(choice.army));  // 28.0D
   return sides;
 }
 
@@ -64,6 +95,7 @@ std::vector<std::string> visible_options(const GameState& state, const Viewer& v
 // victory conditions, and 18.5C's own specials act only at its roll or at the end.
 GameView view(const GameState& state, const Viewer& viewer) {
   const std::size_t shown = units_shown(state, viewer);
+  const std::vector<EntryChoice> choices = entry_choices(*state.rules);
   GameView v;
   v.turn = state.turn;
   v.phasing = state.phasing;
@@ -81,7 +113,7 @@ GameView view(const GameState& state, const Viewer& viewer) {
     u.reduced = unit.reduced;
     u.status = unit.status;
     if (unit.on_map()) u.hex = unit.hex;
-    u.arrival_turn = unit.arrival_turn;
+    u.arrival_turn = shown_entry_turn(state, unit, viewer, choices).value_or(unit.arrival_turn);
     u.moved = unit.moved;
     u.out_of_command = out_of_command(state, u.unit);
     u.corps_demoralized = corps_demoralized(state, unit);
@@ -118,7 +150,18 @@ std::optional<Event> redact(const GameState& state, const Event& event, const Vi
   if (const auto* die = std::get_if<DieRolledEvent>(&event)) {
     if (contains(hidden_from(state, viewer), die->rule)) return std::nullopt;
   }
+  // 28.0D: the other side learns that a choice was made, not what.
+  if (const auto* rule = std::get_if<RuleEvent>(&event); rule && rule->rule == kEntryChoiceRule) {
+    const std::string id = rule->kind.starts_with("chosen:") ? rule->kind.substr(7) : rule->kind;
+    if (!may_see_entry_choice(state, viewer, id)) return RuleEvent{rule->rule, rule->kind, {}, {}, {}};
+  }
   return event;
+}
+
+std::string redact_action_line(const GameState& after, const std::string& line, const Viewer& viewer) {
+  const auto choice = parse_choose_entry_line(line);
+  if (!choice || may_see_entry_choice(after, viewer, choice->id)) return line;
+  return choice->side + " " + std::string(kChooseEntryVerb) + " " + choice->id + " sealed";
 }
 
 Refusal redact(const GameState& state, const Refusal& refusal, const Viewer& viewer) {

@@ -163,7 +163,7 @@ v1::GameUpdate GameViews::update_for(const GameRoom& room, const Subscriber& sub
   }
   out.set_sequence(logged.sequence);
   out.set_seat(logged.seat);
-  out.set_action_text(line_with_dice(logged));
+  out.set_action_text(engine::redact_action_line(after, line_with_dice(logged), subscriber.viewer));  // 28.0D
   out.set_by_standing_order(logged.by_standing_order);
   for (const engine::Event& event : events)
     if (const auto shown = engine::redact(after, event, subscriber.viewer))

@@ -33,7 +33,7 @@ extern const RuleModule grand_waterloo_27_1A, grand_waterloo_27_1B, grand_waterl
     grand_waterloo_27_4A, grand_waterloo_27_3, grand_waterloo_27_4B, grand_waterloo_27_4C,
     grand_waterloo_27_5B;
 extern const RuleModule historic_wavre_25_0E_1, historic_wavre_25_0E_2;
-extern const RuleModule campaign_variant_28_0E;
+extern const RuleModule campaign_variant_28_0C, campaign_variant_28_0D, campaign_variant_28_0E;
 }  // namespace modules
 
 std::vector<const RuleModule*> rule_module_table() {
@@ -130,6 +130,8 @@ std::vector<const RuleModule*> rule_module_table() {
       &grand_waterloo_27_4B,
       &grand_waterloo_27_4C,
       &grand_waterloo_27_5B,
+      &campaign_variant_28_0C,
+      &campaign_variant_28_0D,
       &campaign_variant_28_0E,
   };
 }

@@ -100,7 +100,9 @@ void end_phase(GameState& state, const DieRoller& roll, std::vector<Event>& even
 // The phase's obligations: 3.2C placements are checked one by one; 5.4 stacking after movement;
 // 6.1 owed combats after combat.
 std::optional<Refusal> validate_end_phase(const GameState& state, Side, const Action&, ActionCheck&) {
-  if (state.phase == Phase::Setup || open_rule_segment(state)) return std::nullopt;
+  if (const RuleModule* open = open_rule_segment(state))
+    return open->hooks.segment->refuse_close ? open->hooks.segment->refuse_close(state) : std::nullopt;
+  if (state.phase == Phase::Setup) return std::nullopt;
   if (state.phase == Phase::Movement) return check_stacking(state);
   for (UnitIndex owed : owed_combat(state)) {
     if (can_still_fight(state, owed)) {

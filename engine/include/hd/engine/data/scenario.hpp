@@ -39,16 +39,34 @@ struct Placement {
   int line = 0;
 };
 
+// An entry turn and its hexes: `TURN at HEX [or HEX]...`.
+struct EntryTime {
+  TurnName turn;
+  std::vector<Hex> hexes;
+  friend bool operator==(const EntryTime&, const EntryTime&) = default;
+};
+
 struct Reinforcement {
   Army army = Army::French;
   TurnName turn;
   std::vector<Hex> hexes;  // the entry hex and its alternatives
   bool half_movement = false;
   bool unstacked = false;
-  bool secret = false;  // the entry hex is chosen secretly
+  // 28.0D: an entry chosen in advance and kept secret until its turn (`choice NAME [by TURN]`). Lines
+  // of one NAME are one choice; its alternatives are every turn and hex the line offers.
+  std::string choice;                  // empty: no advance choice (5.6: the hex is chosen on entry)
+  std::optional<TurnName> choose_by;   // chosen in its side's player turn of TURN; none: before play
+  std::vector<EntryTime> later_times;  // `or TURN at HEX [or HEX]`: alternatives on later turns
   std::vector<UnitRef> units;
   int line = 0;
 };
+
+// Every turn and its hexes a reinforcement line offers: its first, then `later_times`.
+inline std::vector<EntryTime> entry_times(const Reinforcement& r) {
+  std::vector<EntryTime> times{EntryTime{r.turn, r.hexes}};
+  times.insert(times.end(), r.later_times.begin(), r.later_times.end());
+  return times;
+}
 
 struct MoraleLevel {
   Army army = Army::French;

@@ -40,6 +40,9 @@ struct UnitState {
   bool half_movement_entry = false;
   bool unstacked_entry = false;  // enters "unstacked", one at a time: each unit is a stack (5.6A)
   std::string secret_option;     // 18.5C: the secret force option it comes with (view.hpp hides it)
+  // 28.0D: the advance entry choice it enters by. Until made, it has no arrival turn and no entry
+  // hex; the choice sets them (entry_choices.hpp), and view.hpp hides them from the other side.
+  std::string entry_choice;
   // 3.2C: a unit placed "w/N" may be moved within `setup_radius` of `setup_hex` in the set-up.
   Hex setup_hex;
   int setup_radius = 0;

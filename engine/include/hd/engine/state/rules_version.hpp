@@ -54,6 +54,9 @@ namespace hd::engine {
 //  11: 16.17's supply trains (a new unit kind: the army's sole supply source, roads only, stacking
 //      with nothing, no ZOC, destroyed by any attack) and 28.0E's exited train in the Campaign
 //      Variant, still not by the book. Every hash changes; other games play as before.
-inline constexpr int kRulesVersion = 11;
+//  12: 28.0C (Ney inactive, officers with any unit, Prussian [2] before [3]) and 28.0D's entry
+//      choices made in advance and kept secret (a new unit field, `entry_choice`): the Campaign
+//      Variant plays by the book. Every hash changes; other games play as before.
+inline constexpr int kRulesVersion = 12;
 
 }  // namespace hd::engine

@@ -68,8 +68,12 @@ struct GameView {
 // side, a spectator shown its side's view or everything.
 bool may_see_secret(const Viewer& viewer, const ScenarioOption& option);
 
+// True if `viewer` may know the entry choice `id` (28.0D, entry_choices.hpp) now: once revealed,
+// anyone; before, a seat of its side, a spectator shown its side's view or everything.
+bool may_see_entry_choice(const GameState& state, const Viewer& viewer, std::string_view id);
+
 // The sides that may hold a secret in a game of this ruleset's scenario, whatever was chosen: a side
-// a secret force option is offered to (18.5C: the French). The server keeps every such side's view
+// a secret force option is offered to (18.5C: the French), a side with entry choices (28.0D). The server keeps every such side's view
 // from spectators who could pass it on (server/src/games/spectator_secrecy). Hidden movement (16.6)
 // will add its sides here.
 std::set<Side> sides_keeping_secrets(const Ruleset& rules);
@@ -87,6 +91,11 @@ GameView view(const GameState& state, const Viewer& viewer);
 
 // The event as `viewer` may see it, or nullopt if the viewer learns nothing of it.
 std::optional<Event> redact(const GameState& state, const Event& event, const Viewer& viewer);
+
+// An action's line of notation as `viewer` may see it in `after` (the state it is shown with): a
+// 28.0D entry choice the viewer may not know yet becomes "SIDE choose-entry NAME sealed"; every other
+// line is unchanged.
+std::string redact_action_line(const GameState& after, const std::string& line, const Viewer& viewer);
 
 // The refusal as `viewer` may see it: a unit argument the viewer may not see (units_shown()) becomes
 // a hidden unit, so a refusal never names a unit its seat does not know of.

@@ -55,6 +55,8 @@ struct RuleSegment {
   // The phasing side ends it (`end`): the sequence of play moves on to what follows.
   void (*close)(GameState& state, std::vector<Event>& events);
   std::array<const RuleActionKind*, kMaxSegmentActions> actions{};  // the actions it answers
+  // Why `end` may not close it yet (28.0D: a choice still due), or nullopt; null: it always may.
+  std::optional<Refusal> (*refuse_close)(const GameState& state) = nullptr;
 };
 
 }  // namespace hd::engine
