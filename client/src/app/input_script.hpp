@@ -8,6 +8,7 @@
 //   wait-for my-decision       the open game waits for one of this client's seats
 //   wait-for draw-offer        the other side's draw offer waits for this client's answer
 //   wait-for over              the open game has ended (a result, a resignation, an agreed draw)
+//   wait-for replay            the replay screen's frame has come and nothing more is asked (issue 16)
 //   wait-for sequence N        the game has applied action N
 //   wait-for reconnects N      the connection has been re-established N times after a loss
 //   wait-for failed            no welcome will come: the Hello was refused or the connection failed

@@ -16,6 +16,8 @@
 //          log_entries=N   log_last=the_newest_entry|-
 //          rule=RULE|-   choices=LABEL,...   failure=words|-   (why the connection failed, as the
 //          status bar says it: e.g. the server's certificate refused, issue 28)
+//          replay=GAME|0 replay_at=N|- replay_count=M replay_turn=LABEL|- replay_action=words|-
+//          (issue 16: the replay screen's frame, its game's actions, turn label and step)
 //
 // Empty lists are written as "-".
 #pragma once

@@ -97,6 +97,9 @@ bool ScriptRunner::satisfied(const ScriptCommand& command, const ScriptContext& 
   if (state == "my-decision") return game.open() && game.my_decision();
   if (state == "draw-offer") return game.draw_offer().has_value();
   if (state == "over") return game.over();
+  if (state == "replay")  // issue 16: a replay frame shown, nothing more asked, its game open
+    return model.replay() && model.replay()->frame() && !model.replay()->waiting() && game.open() &&
+           game.game_id() == model.replay()->game_id();
   // Issue 28: a refused certificate ends the connection before the welcome, and nothing retries it.
   if (state == "failed")
     return !model.welcome() &&

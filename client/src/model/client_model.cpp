@@ -132,6 +132,27 @@ void ClientModel::open_game(std::uint64_t game_id, bool spectate) {
   }
 }
 
+void ClientModel::open_replay(std::uint64_t game_id, bool spectate) {
+  replay_.emplace(game_id);
+  if (!game_.open() || game_.game_id() != game_id) {
+    if (game_.open()) close_game();
+    open_game(game_id, spectate);
+  } else {
+    replay_->set_scenario(game_.scenario());
+  }
+  send_replay(replay_->first());
+}
+
+void ClientModel::close_replay() {
+  replay_.reset();
+  close_game();
+}
+
+void ClientModel::send_replay(std::vector<Request> requests) {
+  for (auto& request : requests)
+    send(std::move(request), RequestKind::Replay);
+}
+
 void ClientModel::close_game() {
   if (!game_.open()) return;
   pb::ClientEnvelope request;
@@ -201,6 +222,7 @@ void ClientModel::on_envelope(const pb::ServerEnvelope& envelope) {
       if (const auto found = catch_ups_.find(envelope.request_id()); found != catch_ups_.end())
         catch_up_from = found->second.last_seen;
       game_.apply_snapshot(envelope.game_snapshot(), catch_up_from);
+      if (replay_ && replay_->game_id() == game_.game_id()) replay_->set_scenario(game_.scenario());
       send_game(game_.refresh_queries());
       break;
     }
@@ -260,6 +282,9 @@ void ClientModel::on_envelope(const pb::ServerEnvelope& envelope) {
         notice_ =
             army_name(army_of(envelope.draw_offered().by())) + " offers a draw: Y to accept, N to decline";
       break;
+    case pb::ServerEnvelope::kReplayFrame:
+      if (replay_) send_replay(replay_->apply_frame(envelope.replay_frame()));
+      break;
     case pb::ServerEnvelope::kGameRecord: {
       const RecordWritten written = write_game_record(envelope.game_record(), record_dir_);
       game_.record_exported(written.message);
@@ -280,10 +305,15 @@ void ClientModel::on_request_refused(const RefusalInfo& refusal, RequestKind kin
         resuming_ = false;
         lobby_.account.reset();
         game_ = GameModel{};
+        replay_.reset();
       }
       login_error_ = words;
       break;
     case RequestKind::Query:
+      break;
+    case RequestKind::Replay:
+      if (replay_) replay_->refused(words);
+      notice_ = words;
       break;  // a query that does not apply now (e.g. no retreat pending) changes nothing on screen
     case RequestKind::Action:
       game_.note(words);

@@ -165,12 +165,21 @@ void LobbyScreen::draw(sf::RenderTarget& target, ClientModel& model, sf::Vector2
                 kInk);
       float bx = size.x - kButtonMargin - kButtonWidth;
       const std::uint64_t id = game.game_id();
+      // Issue 16: a replay left of Open / Watch, where the server serves one (docs/games.md): a
+      // game begun that one holds a seat in, any finished game one may watch.
+      const bool begun =
+          game.status() == pb::GAME_STATUS_RUNNING || game.status() == pb::GAME_STATUS_FINISHED;
+      const sf::FloatRect replay_button{bx - kButtonWidth - 8, y, kButtonWidth, kButtonHeight};
       if (kind == 0) {
         kit_.button(target, {bx, y, kButtonWidth, kButtonHeight}, "Open",
                     [&model, id] { model.open_game(id, false); });
+        if (begun)
+          kit_.button(target, replay_button, "Replay", [&model, id] { model.open_replay(id, false); });
       } else if (kind == 2) {
         kit_.button(target, {bx, y, kButtonWidth, kButtonHeight}, "Watch",
                     [&model, id] { model.open_game(id, true); });
+        if (game.status() == pb::GAME_STATUS_FINISHED)
+          kit_.button(target, replay_button, "Replay", [&model, id] { model.open_replay(id, true); });
       } else {
         for (const auto& seat : game.seats()) {
           if (!seat.human() || !seat.username().empty()) continue;

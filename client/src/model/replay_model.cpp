@@ -1,0 +1,115 @@
+#include "model/replay_model.hpp"
+
+#include "net/requests.hpp"
+
+namespace hd::client {
+
+std::vector<Request> ReplayModel::ask(std::uint64_t index) {
+  if (waiting_ && index == asked_) return {};
+  asked_ = index;
+  waiting_ = true;
+  refusal_.clear();
+  return {requests::query_replay(game_id_, index)};
+}
+
+std::vector<Request> ReplayModel::first() {
+  chasing_last_ = false;
+  if (asked_ == 0 && frame_) return {};
+  return ask(0);
+}
+
+std::vector<Request> ReplayModel::previous() {
+  chasing_last_ = false;
+  if (asked_ == 0) return {};
+  return ask(asked_ - 1);
+}
+
+std::vector<Request> ReplayModel::next() {
+  chasing_last_ = false;
+  if (!frame_ || asked_ >= count_) return {};
+  return ask(asked_ + 1);
+}
+
+std::vector<Request> ReplayModel::last() {
+  chasing_last_ = true;
+  return ask(count_);
+}
+
+std::vector<Request> ReplayModel::go_to(std::uint64_t index) {
+  chasing_last_ = false;
+  return ask(std::min(index, count_));
+}
+
+std::vector<Request> ReplayModel::apply_frame(const pb::ReplayFrame& frame) {
+  if (frame.game_id() != game_id_) return {};
+  count_ = frame.action_count();
+  if (frame.action_index() == asked_) waiting_ = false;
+  // An older answer overtaken by a later press is not shown over the newer one's place.
+  if (waiting_) return {};
+  frame_ = frame;
+  rebuild_board();
+  if (chasing_last_ && frame.action_index() < frame.action_count()) return ask(frame.action_count());
+  chasing_last_ = false;
+  return {};
+}
+
+void ReplayModel::set_scenario(const pb::ScenarioInfo& scenario) {
+  scenario_ = scenario;
+  rebuild_board();
+}
+
+void ReplayModel::refused(const std::string& words) {
+  refusal_ = words;
+  waiting_ = false;
+  chasing_last_ = false;
+  asked_ = at();
+}
+
+void ReplayModel::rebuild_board() {
+  if (!frame_) return;
+  pb::GameSnapshot snapshot;
+  snapshot.set_game_id(game_id_);
+  snapshot.set_sequence(frame_->action_index());
+  if (frame_->seat() == pb::SEAT_UNSPECIFIED) {
+    snapshot.set_spectating(true);
+  } else {
+    snapshot.add_my_seats(frame_->seat());
+  }
+  *snapshot.mutable_scenario() = scenario_;
+  *snapshot.mutable_view() = frame_->view();
+  board_.apply_snapshot(snapshot);
+}
+
+std::string ReplayModel::turn_label() const {
+  if (!frame_ || frame_->view().turn() >= static_cast<std::uint32_t>(scenario_.turns_size())) return "-";
+  return scenario_.turns(static_cast<int>(frame_->view().turn())).label();
+}
+
+std::string ReplayModel::position_text() const {
+  if (!frame_) return "Loading";
+  const std::string whose =
+      frame_->seat() == pb::SEAT_UNSPECIFIED ? "spectators'" : army_name(army_of(frame_->seat())) + "'s";
+  return "Action " + std::to_string(frame_->action_index()) + " of " +
+         std::to_string(frame_->action_count()) + " (" + whose + " view)";
+}
+
+std::string ReplayModel::action_text() const {
+  if (!frame_) return "";
+  if (frame_->action_index() == 0) return "The start";
+  const pb::GameUpdate& update = frame_->update();
+  return army_name(army_of(update.seat())) + ": " + update.action_text() +
+         (update.by_standing_order() ? " (by standing order)" : "");
+}
+
+std::vector<std::string> ReplayModel::event_lines() const {
+  std::vector<std::string> lines;
+  if (!frame_) return lines;
+  if (frame_->action_index() > 0)
+    for (const pb::GameEvent& event : frame_->update().events())
+      lines.push_back(event.text());
+  for (const pb::SecretOpening& opening : frame_->secret_openings())
+    lines.push_back("Secret choice " + opening.choice_id() + " revealed: " + opening.choice());
+  return lines;
+}
+
+}  // namespace hd::client
