@@ -24,7 +24,8 @@ std::optional<sf::Keyboard::Key> key_named(const std::string& name) {
                                                                {"F5", sf::Keyboard::F5},
                                                                {"PageUp", sf::Keyboard::PageUp},
                                                                {"PageDown", sf::Keyboard::PageDown},
-                                                               {"End", sf::Keyboard::End}};
+                                                               {"End", sf::Keyboard::End},
+                                                               {"Home", sf::Keyboard::Home}};
   if (const auto found = kNamed.find(name); found != kNamed.end()) return found->second;
   if (name.size() == 1 && name[0] >= 'A' && name[0] <= 'Z')
     return static_cast<sf::Keyboard::Key>(sf::Keyboard::A + (name[0] - 'A'));

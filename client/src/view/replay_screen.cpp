@@ -16,8 +16,9 @@ namespace {
 
 constexpr unsigned kTextSize = 13;
 constexpr float kLine = 16;
-// Characters of panel text a line holds.
-constexpr std::size_t kWrap = 54;
+// Characters of panel text a line holds: the events (13 px) and the action (14 px).
+constexpr std::size_t kWrap = 48;
+constexpr std::size_t kActionWrap = 44;
 // Actions PageUp / PageDown skip.
 constexpr std::uint64_t kPageActions = 10;
 
@@ -168,7 +169,7 @@ void ReplayScreen::draw_panel(sf::RenderTarget& target, ClientModel& model, sf::
     }
     y += 4;
   }
-  for (const auto& line : word_wrap(replay.action_text(), kWrap)) {
+  for (const auto& line : word_wrap(replay.action_text(), kActionWrap)) {
     kit_.text(target, {x, y}, line, 14, heading);
     y += kLine + 2;
   }
