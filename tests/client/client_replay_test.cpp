@@ -252,4 +252,52 @@ TEST_CASE("replay (issue 16): a game's frames stepped from the lobby by keys, bu
   CHECK(back["replay"] == "0");
   CHECK(back["game"] == "0");
   CHECK(client.finish() == 0);
+
+  // Finished (bob resigns): carol, who holds no seat and finds no finished game in the lists, types
+  // its number in the lobby's field and clicks "Replay game no.": the spectators' frames.
+  v1::ClientEnvelope resign;
+  resign.mutable_resign()->set_game_id(id);
+  REQUIRE_FALSE(bob.request(resign).has_refusal());
+  hd::test::GamePlayer carol{server.port(), "carol"};
+  hd::test::ScriptedClient watcher(HD_CLIENT_BINARY,
+                                   {"--server", server.url(), "--user", "carol", "--password",
+                                    "password-carol", "--screenshot-timeout-seconds", "60", "--width",
+                                    std::to_string(kWidth), "--height", std::to_string(kHeight)},
+                                   directory / "replay-watcher.log", kWidth, kHeight);
+  watcher.send("wait-for lobby");
+  watcher.send("wait-for idle");
+  watcher.send(click(290, 110));  // the invite code / game number field
+  watcher.send("text " + std::to_string(id));
+  watcher.send(click(392 + 3 * 158 + 75, 112));  // "Replay game no.", right of the three Join buttons
+  watcher.send("wait-for replay");
+  watcher.send("frames 3");
+  watcher.send("screenshot " + (directory / "replay-spectator-0.png").string());
+  auto seen = watcher.report();
+  INFO("watcher log:\n" << watcher.log());
+  REQUIRE(seen);
+  INFO("report: " << seen->line);
+  CHECK(seen->fields.at("replay") == std::to_string(id));
+  CHECK(seen->fields.at("replay_at") == "0");
+  CHECK(seen->number("replay_count") >= 3);
+  CHECK(seen->fields.at("spectating") == "1");
+  watcher.send("key Right");
+  watcher.send("wait-for replay");
+  auto step = watcher.report();
+  REQUIRE(step);
+  INFO("report: " << step->line);
+  CHECK(step->fields.at("replay_at") == "1");
+  CHECK(step->fields.at("replay_action").rfind("French:_french_move_", 0) == 0);
+  watcher.send("key End");
+  watcher.send("wait-for replay");
+  watcher.send("frames 3");
+  watcher.send("screenshot " + (directory / "replay-spectator-last.png").string());
+  step = watcher.report();
+  REQUIRE(step);
+  CHECK(step->fields.at("replay_at") == step->fields.at("replay_count"));
+  const sf::Image at_start = image("replay-spectator-0.png");
+  const sf::Image at_last = image("replay-spectator-last.png");
+  CHECK(pixel(at_start, bar_left, thumb_y) == palette::kReplayThumb);
+  CHECK_FALSE(pixel(at_last, bar_left, thumb_y) == palette::kReplayThumb);
+  CHECK(pixel(at_last, bar_left + bar_width - 1, thumb_y) == palette::kReplayThumb);
+  CHECK(watcher.finish() == 0);
 }

@@ -173,6 +173,19 @@ TEST_CASE("replay: a spectator's frame says so") {
   CHECK(replay.board().spectating());
 }
 
+TEST_CASE("replay: a game's number as typed in the lobby") {
+  using hd::client::game_number;
+  CHECK(game_number("17") == std::optional<std::uint64_t>(17));
+  CHECK(game_number("000123") == std::optional<std::uint64_t>(123));
+  CHECK_FALSE(game_number(""));
+  CHECK_FALSE(game_number("0"));
+  CHECK_FALSE(game_number("12a"));
+  CHECK_FALSE(game_number("-3"));
+  CHECK_FALSE(game_number(" 4"));
+  CHECK(game_number(std::string(18, '9')));
+  CHECK_FALSE(game_number(std::string(19, '9')));
+}
+
 TEST_CASE("replay slider: a click's fraction rounds to the nearest action; the thumb goes back to it") {
   using hd::client::replay_slider_fraction;
   using hd::client::replay_slider_index;

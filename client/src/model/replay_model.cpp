@@ -4,6 +4,14 @@
 
 namespace hd::client {
 
+std::optional<std::uint64_t> game_number(const std::string& text) {
+  if (text.empty() || text.size() > 18 || text.find_first_not_of("0123456789") != std::string::npos)
+    return std::nullopt;
+  const std::uint64_t id = std::stoull(text);
+  if (id == 0) return std::nullopt;
+  return id;
+}
+
 std::vector<Request> ReplayModel::ask(std::uint64_t index) {
   if (waiting_ && index == asked_) return {};
   asked_ = index;

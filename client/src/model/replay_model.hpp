@@ -16,6 +16,10 @@
 
 namespace hd::client {
 
+// A game's number as typed in the lobby ("17"): digits only, not 0, at most 18 of them; nullopt for
+// anything else.
+std::optional<std::uint64_t> game_number(const std::string& text);
+
 class ReplayModel {
  public:
   explicit ReplayModel(std::uint64_t game_id) : game_id_(game_id) {}
