@@ -255,6 +255,20 @@ TEST_CASE("replay (issue 16): a game's frames stepped from the lobby by keys, bu
 
   // Finished (bob resigns): carol, who holds no seat and finds no finished game in the lists, types
   // its number in the lobby's field and clicks "Replay game no.": the spectators' frames.
+  // First the game goes on into its second turn, for the turn slider: the first action of turn 1.
+  std::uint64_t turn_one_at = 0;
+  for (int tries = 0; tries < 80 && turn_one_at == 0; ++tries) {
+    auto answer = alice.request(hd::test::submit_notation(id, "french end"));
+    if (!answer.has_action_accepted()) answer = bob.request(hd::test::submit_notation(id, "coalition end"));
+    INFO(answer.refusal().message());
+    REQUIRE(answer.has_action_accepted());
+    const auto position = alice.request(hd::test::open_game(id, false));
+    REQUIRE(position.has_game_snapshot());
+    if (position.game_snapshot().view().turn() >= 1) turn_one_at = answer.action_accepted().sequence();
+  }
+  REQUIRE(turn_one_at > 3);
+  const int turns = now.game_snapshot().scenario().turns_size();
+  REQUIRE(turns > 2);
   v1::ClientEnvelope resign;
   resign.mutable_resign()->set_game_id(id);
   REQUIRE_FALSE(bob.request(resign).has_refusal());
@@ -287,6 +301,31 @@ TEST_CASE("replay (issue 16): a game's frames stepped from the lobby by keys, bu
   INFO("report: " << step->line);
   CHECK(step->fields.at("replay_at") == "1");
   CHECK(step->fields.at("replay_action").rfind("French:_french_move_", 0) == 0);
+  // The turn slider: a click at turn 1's tick goes to its first action; PageUp to the turn before
+  // (the start), PageDown to turn 1 again.
+  const float turn_bar_x = bar_left + bar_width / static_cast<float>(turns - 1);
+  watcher.send(click(turn_bar_x + 1, replay::kTurnSliderTop + replay::kSliderHeight / 2));
+  watcher.send("wait-for replay");
+  watcher.send("frames 3");
+  watcher.send("screenshot " + (directory / "replay-spectator-turn-1.png").string());
+  step = watcher.report();
+  REQUIRE(step);
+  INFO("report: " << step->line);
+  CHECK(step->number("replay_at") == static_cast<long>(turn_one_at));
+  CHECK(step->fields.at("replay_turn") == now.game_snapshot().scenario().turns(1).label());
+  const sf::Image at_turn_one = image("replay-spectator-turn-1.png");
+  CHECK(pixel(at_turn_one, turn_bar_x, replay::kTurnSliderTop - 2) == palette::kReplayThumb);
+  CHECK_FALSE(pixel(at_turn_one, bar_left, replay::kTurnSliderTop - 2) == palette::kReplayThumb);
+  watcher.send("key PageUp");
+  watcher.send("wait-for replay");
+  step = watcher.report();
+  REQUIRE(step);
+  CHECK(step->fields.at("replay_at") == "0");
+  watcher.send("key PageDown");
+  watcher.send("wait-for replay");
+  step = watcher.report();
+  REQUIRE(step);
+  CHECK(step->number("replay_at") == static_cast<long>(turn_one_at));
   watcher.send("key End");
   watcher.send("wait-for replay");
   watcher.send("frames 3");

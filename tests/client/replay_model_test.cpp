@@ -173,6 +173,67 @@ TEST_CASE("replay: a spectator's frame says so") {
   CHECK(replay.board().spectating());
 }
 
+namespace {
+
+// A game of 12 actions whose turn 1 begins at action 4 and turn 2 at action 9.
+std::uint32_t turn_of(std::uint64_t index) {
+  return index >= 9 ? 2 : index >= 4 ? 1 : 0;
+}
+
+// Answers the replay's requests as that game's server would until it asks nothing more; returns
+// how many it asked. The frame shown must not move before the last answer.
+int answer_all(ReplayModel& replay, std::vector<Request> sent) {
+  int asked = 0;
+  const std::uint64_t shown = replay.at();
+  while (!sent.empty()) {
+    ++asked;
+    REQUIRE(asked < 20);
+    const std::uint64_t index = asked_index(sent);
+    sent = replay.apply_frame(frame(index, 12, turn_of(index)));
+    if (!sent.empty()) CHECK(replay.at() == shown);  // a frame on the way is not shown
+  }
+  return asked;
+}
+
+}  // namespace
+
+TEST_CASE("replay: a turn is found by halving, to its first action; the frames on the way not shown") {
+  ReplayModel replay = showing(7, 12);
+  CHECK(replay.turns() == 3);
+  answer_all(replay, replay.go_to_turn(2));
+  CHECK(replay.at() == 9);
+  CHECK(replay.turn() == 2);
+  CHECK(replay.turn_label() == "16/1500");
+  CHECK_FALSE(replay.waiting());
+  answer_all(replay, replay.previous_turn());
+  CHECK(replay.at() == 4);
+  answer_all(replay, replay.previous_turn());
+  CHECK(replay.at() == 0);
+  CHECK(answer_all(replay, replay.go_to_turn(0)) >= 1);
+  CHECK(replay.at() == 0);
+  answer_all(replay, replay.next_turn());
+  CHECK(replay.at() == 4);
+  answer_all(replay, replay.next_turn());
+  CHECK(replay.at() == 9);
+  CHECK(replay.next_turn().empty());  // the scenario's last turn
+  // A turn the game has not reached: its last action.
+  answer_all(replay, replay.go_to_turn(7));
+  CHECK(replay.at() == 12);
+  CHECK(replay.turn_label(0) == "16/1300");
+  CHECK(replay.turn_label(3) == "-");
+}
+
+TEST_CASE("replay: another step during a turn search ends the search") {
+  ReplayModel replay = showing(0, 12);
+  auto sent = replay.go_to_turn(2);
+  const std::uint64_t middle = asked_index(sent);
+  CHECK(asked_index(replay.next()) == 1);
+  // The search's answer comes, then the step's: the step's frame is shown, nothing more asked.
+  CHECK(replay.apply_frame(frame(middle, 12, turn_of(middle))).empty());
+  CHECK(replay.apply_frame(frame(1, 12)).empty());
+  CHECK(replay.at() == 1);
+}
+
 TEST_CASE("replay: a game's number as typed in the lobby") {
   using hd::client::game_number;
   CHECK(game_number("17") == std::optional<std::uint64_t>(17));

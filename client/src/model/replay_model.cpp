@@ -22,30 +22,58 @@ std::vector<Request> ReplayModel::ask(std::uint64_t index) {
 
 std::vector<Request> ReplayModel::first() {
   chasing_last_ = false;
+  seek_.reset();
   if (asked_ == 0 && frame_) return {};
   return ask(0);
 }
 
 std::vector<Request> ReplayModel::previous() {
   chasing_last_ = false;
-  if (asked_ == 0) return {};
-  return ask(asked_ - 1);
+  const std::uint64_t from = seek_ ? at() : asked_;  // a turn search's halving steps do not count
+  seek_.reset();
+  if (from == 0) return {};
+  return ask(from - 1);
 }
 
 std::vector<Request> ReplayModel::next() {
   chasing_last_ = false;
-  if (!frame_ || asked_ >= count_) return {};
-  return ask(asked_ + 1);
+  const std::uint64_t from = seek_ ? at() : asked_;  // a turn search's halving steps do not count
+  seek_.reset();
+  if (!frame_ || from >= count_) return {};
+  return ask(from + 1);
 }
 
 std::vector<Request> ReplayModel::last() {
   chasing_last_ = true;
+  seek_.reset();
   return ask(count_);
 }
 
 std::vector<Request> ReplayModel::go_to(std::uint64_t index) {
   chasing_last_ = false;
+  seek_.reset();
   return ask(std::min(index, count_));
+}
+
+std::vector<Request> ReplayModel::go_to_turn(std::uint32_t turn) {
+  if (!frame_) return {};
+  chasing_last_ = false;
+  seek_ = TurnSeek{turn, 0, count_, false};
+  if (count_ == 0) {
+    seek_->final = true;
+    return ask(0);
+  }
+  return ask(count_ / 2);
+}
+
+std::vector<Request> ReplayModel::previous_turn() {
+  if (!frame_) return {};
+  return go_to_turn(turn() == 0 ? 0 : turn() - 1);
+}
+
+std::vector<Request> ReplayModel::next_turn() {
+  if (!frame_ || turn() + 1 >= turns()) return {};
+  return go_to_turn(turn() + 1);
 }
 
 std::vector<Request> ReplayModel::apply_frame(const pb::ReplayFrame& frame) {
@@ -54,6 +82,18 @@ std::vector<Request> ReplayModel::apply_frame(const pb::ReplayFrame& frame) {
   if (frame.action_index() == asked_) waiting_ = false;
   // An older answer overtaken by a later press is not shown over the newer one's place.
   if (waiting_) return {};
+  if (seek_ && !seek_->final) {
+    // Halving: is the first action at or past the turn at or before this one?
+    if (frame.view().turn() >= seek_->turn) {
+      seek_->high = frame.action_index();
+    } else {
+      seek_->low = frame.action_index() + 1;
+    }
+    if (seek_->low < seek_->high) return ask(seek_->low + (seek_->high - seek_->low) / 2);
+    seek_->final = true;
+    if (seek_->low != frame.action_index()) return ask(seek_->low);
+  }
+  seek_.reset();
   frame_ = frame;
   rebuild_board();
   if (chasing_last_ && frame.action_index() < frame.action_count()) return ask(frame.action_count());
@@ -68,6 +108,7 @@ void ReplayModel::set_scenario(const pb::ScenarioInfo& scenario) {
 
 void ReplayModel::refused(const std::string& words) {
   refusal_ = words;
+  seek_.reset();
   waiting_ = false;
   chasing_last_ = false;
   asked_ = at();
@@ -91,6 +132,11 @@ void ReplayModel::rebuild_board() {
 std::string ReplayModel::turn_label() const {
   if (!frame_ || frame_->view().turn() >= static_cast<std::uint32_t>(scenario_.turns_size())) return "-";
   return scenario_.turns(static_cast<int>(frame_->view().turn())).label();
+}
+
+std::string ReplayModel::turn_label(std::uint32_t index) const {
+  if (index >= turns()) return "-";
+  return scenario_.turns(static_cast<int>(index)).label();
 }
 
 std::string ReplayModel::position_text() const {

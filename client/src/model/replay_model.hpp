@@ -28,13 +28,21 @@ class ReplayModel {
 
   // Where to go; each returns the QueryReplay to send (none when already there or past the ends).
   // first: the start (action 0); previous/next: one action back or on, from the one last asked so
-  // that quick presses add up; last: the game's last action, asked again if the game went on.
+  // that quick presses add up (from the frame shown during a turn search); last: the game's last action, asked again if the game went on.
   std::vector<Request> first();
   std::vector<Request> previous();
   std::vector<Request> next();
   std::vector<Request> last();
-  // Any action index, clamped to 0 .. count() (the slider).
+  // Any action index, clamped to 0 .. count() (the action slider).
   std::vector<Request> go_to(std::uint64_t index);
+  // The first action at or past turn `turn` (an index into the scenario's turns), found by halving
+  // with QueryReplay as hd_term's `turn` does (the turn only grows with the actions); the frames
+  // asked on the way are not shown. The last action when the game has not reached that turn.
+  // Nothing before the first frame.
+  std::vector<Request> go_to_turn(std::uint32_t turn);
+  // The first action of the turn before / after the frame's (the turn slider's keys).
+  std::vector<Request> previous_turn();
+  std::vector<Request> next_turn();
 
   // A frame from the server: shown if it is of this game. Returns a further request when `last`
   // reached an index the game has since gone past.
@@ -50,6 +58,11 @@ class ReplayModel {
   std::uint64_t count() const { return count_; }
   // The index last asked for, and whether its frame is still awaited.
   std::uint64_t asked() const { return asked_; }
+  // The frame's turn (0 before any) and the scenario's number of turns (0 until it is known).
+  std::uint32_t turn() const { return frame_ ? frame_->view().turn() : 0; }
+  std::uint32_t turns() const { return static_cast<std::uint32_t>(scenario_.turns_size()); }
+  // The label of turn `index` of the scenario, "-" when it has none.
+  std::string turn_label(std::uint32_t index) const;
   bool waiting() const { return waiting_; }
   const std::string& refusal() const { return refusal_; }
 
@@ -76,6 +89,15 @@ class ReplayModel {
   std::uint64_t asked_ = 0;
   bool waiting_ = false;
   bool chasing_last_ = false;
+  // A go_to_turn under way: the first action at or past `turn` lies in low .. high; `final` once
+  // the frame at it is asked to be shown.
+  struct TurnSeek {
+    std::uint32_t turn = 0;
+    std::uint64_t low = 0;
+    std::uint64_t high = 0;
+    bool final = false;
+  };
+  std::optional<TurnSeek> seek_;
   std::string refusal_;
 };
 

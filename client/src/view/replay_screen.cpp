@@ -19,8 +19,6 @@ constexpr float kLine = 16;
 // Characters of panel text a line holds: the events (13 px) and the action (14 px).
 constexpr std::size_t kWrap = 48;
 constexpr std::size_t kActionWrap = 44;
-// Actions PageUp / PageDown skip.
-constexpr std::uint64_t kPageActions = 10;
 
 }  // namespace
 
@@ -67,10 +65,10 @@ void ReplayScreen::on_key(sf::Keyboard::Key key, ClientModel& model) {
       model.send_replay(replay.last());
       break;
     case sf::Keyboard::PageUp:
-      model.send_replay(replay.go_to(replay.asked() - std::min(replay.asked(), kPageActions)));
+      model.send_replay(replay.previous_turn());
       break;
     case sf::Keyboard::PageDown:
-      model.send_replay(replay.go_to(replay.asked() + kPageActions));
+      model.send_replay(replay.next_turn());
       break;
     case sf::Keyboard::Escape:
     case sf::Keyboard::L:
@@ -86,14 +84,44 @@ sf::FloatRect ReplayScreen::slider_rect() const {
   return {map_width_ + kPad, kSliderTop, panel_width_ - 2 * kPad, kSliderHeight};
 }
 
+sf::FloatRect ReplayScreen::turn_slider_rect() const {
+  using namespace replay_layout;
+  return {map_width_ + kPad, kTurnSliderTop, panel_width_ - 2 * kPad, kSliderHeight};
+}
+
 void ReplayScreen::on_panel_click(float x, float y, ClientModel& model) {
   if (kit_.click(x, y)) return;
-  const sf::FloatRect bar = slider_rect();
-  // A little slack above and below the bar, none along it: the ends are action 0 and the last.
-  if (x >= bar.left && x <= bar.left + bar.width && y >= bar.top - 4 && y <= bar.top + bar.height + 4) {
-    ReplayModel& replay = *model.replay();
-    model.send_replay(replay.go_to(replay_slider_index((x - bar.left) / bar.width, replay.count())));
+  // A little slack above and below a bar, none along it: its ends are the first and last stops.
+  const auto along = [x, y](sf::FloatRect bar) -> std::optional<double> {
+    if (x < bar.left || x > bar.left + bar.width || y < bar.top - 4 || y > bar.top + bar.height + 4)
+      return std::nullopt;
+    return (x - bar.left) / bar.width;
+  };
+  ReplayModel& replay = *model.replay();
+  if (const auto fraction = along(slider_rect())) {
+    model.send_replay(replay.go_to(replay_slider_index(*fraction, replay.count())));
+  } else if (const auto turn = along(turn_slider_rect()); turn && replay.turns() > 0) {
+    const auto index = replay_slider_index(*turn, replay.turns() - 1);
+    model.send_replay(replay.go_to_turn(static_cast<std::uint32_t>(index)));
   }
+}
+
+void ReplayScreen::draw_slider(sf::RenderTarget& target, sf::FloatRect bar, double fraction,
+                               std::uint64_t ticks, const std::string& left, const std::string& right) {
+  using namespace replay_layout;
+  const sf::Color ink = to_sf_color(palette::kPanelText);
+  kit_.box(target, bar, to_sf_color(palette::kReplayBar));
+  for (std::uint64_t i = 1; ticks > 1 && i < ticks; ++i) {
+    const float tick_x = bar.left + bar.width * static_cast<float>(i) / static_cast<float>(ticks);
+    kit_.box(target, {tick_x, bar.top + bar.height / 2, 1, bar.height / 2}, ink);
+  }
+  const float thumb_x = bar.left + static_cast<float>(fraction) * bar.width;
+  kit_.box(target, {thumb_x - kThumbWidth / 2, bar.top - 3, kThumbWidth, bar.height + 6},
+           to_sf_color(palette::kReplayThumb));
+  kit_.text(target, {bar.left, bar.top + bar.height + 2}, left, 11, ink);
+  kit_.text(target,
+            {bar.left + bar.width - 7.0f * static_cast<float>(right.size()), bar.top + bar.height + 2}, right,
+            11, ink);
 }
 
 void ReplayScreen::draw(sf::RenderTarget& target, ClientModel& model, sf::Vector2f size) {
@@ -143,17 +171,12 @@ void ReplayScreen::draw_panel(sf::RenderTarget& target, ClientModel& model, sf::
   step_button("Next >", [](ReplayModel& r) { return r.next(); });
   step_button("Last >|", [](ReplayModel& r) { return r.last(); });
 
-  // The slider over the game's actions, the thumb at the frame shown.
-  const sf::FloatRect bar = slider_rect();
-  kit_.box(target, bar, to_sf_color(palette::kReplayBar));
-  const float thumb_x =
-      bar.left + static_cast<float>(replay_slider_fraction(replay.at(), replay.count())) * bar.width;
-  kit_.box(target, {thumb_x - kThumbWidth / 2, bar.top - 3, kThumbWidth, bar.height + 6},
-           to_sf_color(palette::kReplayThumb));
-  kit_.text(target, {bar.left, bar.top + bar.height + 2}, "0", 11, ink);
-  const std::string end = std::to_string(replay.count());
-  kit_.text(target, {bar.left + bar.width - 8.0f * static_cast<float>(end.size()), bar.top + bar.height + 2},
-            end, 11, ink);
+  // The sliders over the game's actions and the scenario's turns, the thumbs at the frame shown.
+  draw_slider(target, slider_rect(), replay_slider_fraction(replay.at(), replay.count()), 0, "action 0",
+              std::to_string(replay.count()));
+  const std::uint32_t last_turn = replay.turns() == 0 ? 0 : replay.turns() - 1;
+  draw_slider(target, turn_slider_rect(), replay_slider_fraction(replay.turn(), last_turn), last_turn,
+              "turn " + replay.turn_label(0), replay.turn_label(last_turn));
 
   kit_.button(target, {x, kLobbyTop, kLobbyWidth, kButtonHeight}, "Lobby (Esc)",
               [&writable] { writable.close_replay(); });

@@ -30,9 +30,11 @@ inline constexpr float kButtonGap = 8;
 inline constexpr float kSliderTop = 168;
 inline constexpr float kSliderHeight = 18;
 inline constexpr float kThumbWidth = 10;
-inline constexpr float kLobbyTop = 212;
+// The turn slider: a bar over the scenario's turns, a tick at each.
+inline constexpr float kTurnSliderTop = 214;
+inline constexpr float kLobbyTop = 258;
 inline constexpr float kLobbyWidth = 160;
-inline constexpr float kActionTop = 262;
+inline constexpr float kActionTop = 306;
 }  // namespace replay_layout
 
 class ReplayScreen {
@@ -41,9 +43,10 @@ class ReplayScreen {
   // `camera`: where the map opens.
   ReplayScreen(const sf::Font& font, const engine::GameMap& map, engine::PlayingArea area, Camera camera);
 
-  // Keys: Home first, Left (or P) previous, Right (or N) next, End last, PageUp / PageDown ten
-  // actions back / on, Escape (or L) back to the lobby. Clicks on the panel's buttons and slider;
-  // the map pans by dragging and zooms with the wheel.
+  // Keys: Home first, Left (or P) previous, Right (or N) next, End last, PageUp / PageDown the
+  // first action of the turn before / after, Escape (or L) back to the lobby. Clicks on the
+  // panel's buttons and its two sliders (actions, turns); the map pans by dragging and zooms with
+  // the wheel.
   void handle(const sf::Event& event, ClientModel& model);
   // The model is not changed by drawing; the buttons drawn keep it to send their requests.
   void draw(sf::RenderTarget& target, ClientModel& model, sf::Vector2f size);
@@ -55,8 +58,13 @@ class ReplayScreen {
   // A click in the panel: a button, or the slider (the action under the pointer).
   void on_panel_click(float x, float y, ClientModel& model);
   void draw_panel(sf::RenderTarget& target, ClientModel& model, sf::Vector2f size);
-  // The slider's bar in window pixels.
+  // The action slider's and the turn slider's bars in window pixels.
   sf::FloatRect slider_rect() const;
+  sf::FloatRect turn_slider_rect() const;
+  // A slider: its bar, a tick at each of `ticks` + 1 stops when `ticks` > 0, the thumb at
+  // `fraction`, and its end labels.
+  void draw_slider(sf::RenderTarget& target, sf::FloatRect bar, double fraction, std::uint64_t ticks,
+                   const std::string& left, const std::string& right);
 
   const sf::Font& font_;
   MapLayer terrain_;
