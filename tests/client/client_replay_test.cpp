@@ -170,7 +170,9 @@ TEST_CASE("replay (issue 16): a game's frames stepped from the lobby by keys, bu
 
   client.send("wait-for lobby");
   client.send("wait-for idle");
+  client.send("screenshot " + (directory / "replay-lobby.png").string());  // an artifact: the Replay buttons
   REQUIRE(report()["replay"] == "0");
+  image("replay-lobby.png");
   // "My games": the game's row; its Replay button sits left of Open.
   namespace lobby = hd::client::lobby_layout;
   const float replay_x =

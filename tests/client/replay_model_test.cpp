@@ -163,6 +163,15 @@ TEST_CASE("replay: a frame of another game is ignored; a refusal is kept and the
   CHECK(replay.refusal().empty());
 }
 
+TEST_CASE("replay: after a reconnect the frame awaited is asked again, none when none is") {
+  ReplayModel replay = showing(2, 5);
+  CHECK(replay.ask_again().empty());
+  asked_index(replay.next());
+  CHECK(asked_index(replay.ask_again()) == 3);
+  replay.apply_frame(frame(3, 5));
+  CHECK(replay.ask_again().empty());
+}
+
 TEST_CASE("replay: a spectator's frame says so") {
   ReplayModel replay(kGame);
   replay.first();

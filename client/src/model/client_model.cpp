@@ -183,6 +183,7 @@ void ClientModel::on_envelope(const pb::ServerEnvelope& envelope) {
       if (resuming_ && game_.open()) {
         // Catch up from the last action seen (the server replays updates or sends a snapshot).
         open_catch_up(game_.game_id(), game_.spectating(), game_.sequence());
+        if (replay_) send_replay(replay_->ask_again());  // issue 16: lost with the connection
       }
       resuming_ = false;
       break;

@@ -106,6 +106,11 @@ void ReplayModel::set_scenario(const pb::ScenarioInfo& scenario) {
   rebuild_board();
 }
 
+std::vector<Request> ReplayModel::ask_again() const {
+  if (!waiting_) return {};
+  return {requests::query_replay(game_id_, asked_)};
+}
+
 void ReplayModel::refused(const std::string& words) {
   refusal_ = words;
   seek_.reset();

@@ -28,7 +28,8 @@ class ReplayModel {
 
   // Where to go; each returns the QueryReplay to send (none when already there or past the ends).
   // first: the start (action 0); previous/next: one action back or on, from the one last asked so
-  // that quick presses add up (from the frame shown during a turn search); last: the game's last action, asked again if the game went on.
+  // that quick presses add up (from the frame shown during a turn search); last: the game's last action,
+  // asked again if the game went on.
   std::vector<Request> first();
   std::vector<Request> previous();
   std::vector<Request> next();
@@ -49,6 +50,9 @@ class ReplayModel {
   std::vector<Request> apply_frame(const pb::ReplayFrame& frame);
   // The game's scenario (from the opened game's snapshot): turn labels and the board need it.
   void set_scenario(const pb::ScenarioInfo& scenario);
+  // After a reconnect (the request may have been lost with the connection): the frame awaited,
+  // asked again; nothing when none is awaited.
+  std::vector<Request> ask_again() const;
   // A refused QueryReplay, in plain words: kept for the screen, and nothing is awaited any more.
   void refused(const std::string& words);
 
