@@ -328,3 +328,33 @@ TEST_CASE("client model: open_replay opens the game and asks frame 0; frames and
   REQUIRE_FALSE(sent.empty());
   CHECK(sent[0].has_close_game());
 }
+
+TEST_CASE(
+    "client model: a replay whose game cannot be opened is dropped; opening another game drops it too") {
+  ClientModel model("ws://h/");
+  model.apply(hd::client::WelcomeReceived{});
+  model.log_in("alice", "password1", false);
+  auto sent = model.take_outbox();
+  pb::ServerEnvelope answer;
+  answer.set_request_id(sent.at(0).request_id());
+  answer.mutable_logged_in()->set_username("alice");
+  answer.mutable_logged_in()->set_session_token(std::string(64, 'a'));
+  model.apply(hd::client::EnvelopeReceived{std::make_shared<const pb::ServerEnvelope>(answer)});
+  model.take_outbox();
+
+  model.open_replay(kGame, true);
+  sent = model.take_outbox();
+  REQUIRE(sent.size() == 3);
+  REQUIRE(sent[1].has_open_game());
+  hd::client::RefusalInfo refusal;
+  refusal.code = static_cast<std::uint32_t>(pb::REFUSAL_CODE_NOT_FOUND);
+  refusal.message = "no game 42";
+  model.apply(hd::client::RefusalReceived{refusal, sent[1].request_id()});
+  CHECK_FALSE(model.replay());
+  CHECK(model.notice() == "Refused: no game 42");
+
+  model.open_replay(kGame, false);
+  REQUIRE(model.replay());
+  model.open_game(kGame + 1, false);
+  CHECK_FALSE(model.replay());
+}

@@ -123,7 +123,8 @@ void ClientModel::watch_lobby(bool on) {
 }
 
 void ClientModel::open_game(std::uint64_t game_id, bool spectate) {
-  watch_lobby(false);  // the lobby is not shown while a game is
+  if (replay_ && replay_->game_id() != game_id) replay_.reset();  // another game opened instead
+  watch_lobby(false);                                             // the lobby is not shown while a game is
   const auto seen = last_seen_.find(game_id);
   if (seen != last_seen_.end() && seen->second > 0) {
     open_catch_up(game_id, spectate, seen->second);
@@ -314,6 +315,11 @@ void ClientModel::on_request_refused(const RefusalInfo& refusal, RequestKind kin
       break;
     case RequestKind::Replay:
       if (replay_) replay_->refused(words);
+      notice_ = words;
+      break;
+    case RequestKind::OpenGame:
+      // A replay whose game cannot be opened has nothing to show: the lobby says why.
+      if (replay_ && !(game_.open() && game_.game_id() == replay_->game_id())) replay_.reset();
       notice_ = words;
       break;  // a query that does not apply now (e.g. no retreat pending) changes nothing on screen
     case RequestKind::Action:
