@@ -14,6 +14,7 @@
 #include "view/lobby_screen.hpp"
 #include "view/login_screen.hpp"
 #include "view/palette.hpp"
+#include "view/replay_screen.hpp"
 #include "view/screen_layout.hpp"
 #include "view/sf_color.hpp"
 #include "view/status_bar_view.hpp"
@@ -231,6 +232,7 @@ int run_client(const ClientOptions& options) {
   LobbyScreen lobby_screen(font);  // its create form offers the server's ScenarioList
   std::unique_ptr<GameScreen> game_screen;
   std::uint64_t game_screen_id = 0;
+  std::unique_ptr<ReplayScreen> replay_screen;  // issue 16: made once the replayed game is open
   ScreenshotRule screenshot(options);
   sf::Clock frame_clock;
   bool auto_login_sent = false;
@@ -239,9 +241,10 @@ int run_client(const ClientOptions& options) {
   bool loss_seen = false;
   install_stop_signal_handlers();
 
-  enum class Screen { Login, Lobby, Game };
+  enum class Screen { Login, Lobby, Game, Replay };
   const auto current_screen = [&] {
-    if (model.game().open() && game_screen) return Screen::Game;
+    if (model.replay() && replay_screen) return Screen::Replay;
+    if (model.game().open() && game_screen && !model.replay()) return Screen::Game;
     if (model.lobby().account) return Screen::Lobby;
     return Screen::Login;
   };
@@ -255,6 +258,9 @@ int run_client(const ClientOptions& options) {
         break;
       case Screen::Game:
         game_screen->handle(event, model);
+        break;
+      case Screen::Replay:
+        replay_screen->handle(event, model);
         break;
     }
   };
@@ -315,6 +321,16 @@ int run_client(const ClientOptions& options) {
       game_screen = std::make_unique<GameScreen>(font, mono, data.value->map, area, camera, crt);
     }
     if (!model.game().open()) game_screen_id = 0;
+    // A replay of the open game: its screen, with the game screen's opening camera.
+    if (!model.replay()) {
+      replay_screen.reset();
+    } else if (!replay_screen && model.game().open() && model.game().game_id() == model.replay()->game_id()) {
+      const engine::PlayingArea area = scenario_area(data_root, model.game().scenario().id(), *data.value);
+      const Camera camera = opening_camera(
+          area, model.game().my_forces_centre(), static_cast<double>(window.getSize().x) - kSidePanelWidth,
+          static_cast<double>(window.getSize().y) - layout::kStatusBarHeight);
+      replay_screen = std::make_unique<ReplayScreen>(font, data.value->map, area, camera);
+    }
 
     const auto width = static_cast<float>(window.getSize().x);
     const auto height = static_cast<float>(window.getSize().y);
@@ -333,6 +349,9 @@ int run_client(const ClientOptions& options) {
         break;
       case Screen::Game:
         game_screen->draw(window, model, {width, height});
+        break;
+      case Screen::Replay:
+        replay_screen->draw(window, model, {width, height});
         break;
     }
     status_bar.draw(window, model, width, height);

@@ -8,8 +8,8 @@ namespace hd::client {
 std::variant<std::vector<ScriptCommand>, std::string> parse_input_script(const std::string& text,
                                                                          int first_line) {
   static const std::set<std::string> kStates{
-      "welcome",  "logged-in", "lobby",       "game",       "reachable", "odds",   "combat-options",
-      "retreats", "idle",      "my-decision", "draw-offer", "over",      "failed", "scenarios"};
+      "welcome", "logged-in",   "lobby",      "game", "reachable", "odds",      "combat-options", "retreats",
+      "idle",    "my-decision", "draw-offer", "over", "failed",    "scenarios", "replay"};
   std::vector<ScriptCommand> commands;
   std::istringstream lines(text);
   std::string raw;

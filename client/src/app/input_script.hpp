@@ -8,6 +8,7 @@
 //   wait-for my-decision       the open game waits for one of this client's seats
 //   wait-for draw-offer        the other side's draw offer waits for this client's answer
 //   wait-for over              the open game has ended (a result, a resignation, an agreed draw)
+//   wait-for replay            the replay screen's frame has come and nothing more is asked (issue 16)
 //   wait-for sequence N        the game has applied action N
 //   wait-for reconnects N      the connection has been re-established N times after a loss
 //   wait-for failed            no welcome will come: the Hello was refused or the connection failed
@@ -19,7 +20,8 @@
 //   hover-hex CCRR             the mouse moved to a hex's centre
 //   wheel X Y N                the mouse moved to a window pixel and the wheel turned N notches
 //                              (positive: away from the user, up)
-//   key NAME                   a key press and release (Enter, Escape, Equal, Hyphen, A..Z, LShift ...)
+//   key NAME                   a key press and release (Enter, Escape, Equal, Hyphen, A..Z, LShift,
+//                              Left, Right, Home, End, PageUp ...)
 //   key-down NAME / key-up NAME
 //   ctrl-key NAME              a key pressed with Control held
 //   text WORDS                 each character typed (TextEntered), then nothing else

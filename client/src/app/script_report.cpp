@@ -152,6 +152,13 @@ std::string script_report(const ClientModel& model) {
              if (c == ',') c = ';';
            return label;
          });
+  // Issue 16: the replay screen's frame.
+  const auto& replay = model.replay();
+  out << " replay=" << (replay ? replay->game_id() : 0)
+      << " replay_at=" << (replay && replay->frame() ? std::to_string(replay->at()) : "-")
+      << " replay_count=" << (replay ? replay->count() : 0)
+      << " replay_turn=" << (replay ? one_word(replay->turn_label()) : "-")
+      << " replay_action=" << (replay ? one_word(replay->action_text()) : "-");
   // Why the connection failed (28: a refused certificate, as the status bar says it), or "-".
   out << " failure=" << one_word(model.state() == ConnectionState::Failed ? model.failure() : "");
   return out.str();

@@ -24,7 +24,8 @@ std::optional<sf::Keyboard::Key> key_named(const std::string& name) {
                                                                {"F5", sf::Keyboard::F5},
                                                                {"PageUp", sf::Keyboard::PageUp},
                                                                {"PageDown", sf::Keyboard::PageDown},
-                                                               {"End", sf::Keyboard::End}};
+                                                               {"End", sf::Keyboard::End},
+                                                               {"Home", sf::Keyboard::Home}};
   if (const auto found = kNamed.find(name); found != kNamed.end()) return found->second;
   if (name.size() == 1 && name[0] >= 'A' && name[0] <= 'Z')
     return static_cast<sf::Keyboard::Key>(sf::Keyboard::A + (name[0] - 'A'));
@@ -97,6 +98,9 @@ bool ScriptRunner::satisfied(const ScriptCommand& command, const ScriptContext& 
   if (state == "my-decision") return game.open() && game.my_decision();
   if (state == "draw-offer") return game.draw_offer().has_value();
   if (state == "over") return game.over();
+  if (state == "replay")  // issue 16: a replay frame shown, nothing more asked, its game open
+    return model.replay() && model.replay()->frame() && !model.replay()->waiting() && game.open() &&
+           game.game_id() == model.replay()->game_id();
   // Issue 28: a refused certificate ends the connection before the welcome, and nothing retries it.
   if (state == "failed")
     return !model.welcome() &&

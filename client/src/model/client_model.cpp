@@ -123,13 +123,35 @@ void ClientModel::watch_lobby(bool on) {
 }
 
 void ClientModel::open_game(std::uint64_t game_id, bool spectate) {
-  watch_lobby(false);  // the lobby is not shown while a game is
+  if (replay_ && replay_->game_id() != game_id) replay_.reset();  // another game opened instead
+  watch_lobby(false);                                             // the lobby is not shown while a game is
   const auto seen = last_seen_.find(game_id);
   if (seen != last_seen_.end() && seen->second > 0) {
     open_catch_up(game_id, spectate, seen->second);
   } else {
     send(requests::open_game(game_id, spectate, 0), RequestKind::OpenGame);
   }
+}
+
+void ClientModel::open_replay(std::uint64_t game_id, bool spectate) {
+  replay_.emplace(game_id);
+  if (!game_.open() || game_.game_id() != game_id) {
+    if (game_.open()) close_game();
+    open_game(game_id, spectate);
+  } else {
+    replay_->set_scenario(game_.scenario());
+  }
+  send_replay(replay_->first());
+}
+
+void ClientModel::close_replay() {
+  replay_.reset();
+  close_game();
+}
+
+void ClientModel::send_replay(std::vector<Request> requests) {
+  for (auto& request : requests)
+    send(std::move(request), RequestKind::Replay);
 }
 
 void ClientModel::close_game() {
@@ -162,6 +184,7 @@ void ClientModel::on_envelope(const pb::ServerEnvelope& envelope) {
       if (resuming_ && game_.open()) {
         // Catch up from the last action seen (the server replays updates or sends a snapshot).
         open_catch_up(game_.game_id(), game_.spectating(), game_.sequence());
+        if (replay_) send_replay(replay_->ask_again());  // issue 16: lost with the connection
       }
       resuming_ = false;
       break;
@@ -201,6 +224,7 @@ void ClientModel::on_envelope(const pb::ServerEnvelope& envelope) {
       if (const auto found = catch_ups_.find(envelope.request_id()); found != catch_ups_.end())
         catch_up_from = found->second.last_seen;
       game_.apply_snapshot(envelope.game_snapshot(), catch_up_from);
+      if (replay_ && replay_->game_id() == game_.game_id()) replay_->set_scenario(game_.scenario());
       send_game(game_.refresh_queries());
       break;
     }
@@ -260,6 +284,9 @@ void ClientModel::on_envelope(const pb::ServerEnvelope& envelope) {
         notice_ =
             army_name(army_of(envelope.draw_offered().by())) + " offers a draw: Y to accept, N to decline";
       break;
+    case pb::ServerEnvelope::kReplayFrame:
+      if (replay_) send_replay(replay_->apply_frame(envelope.replay_frame()));
+      break;
     case pb::ServerEnvelope::kGameRecord: {
       const RecordWritten written = write_game_record(envelope.game_record(), record_dir_);
       game_.record_exported(written.message);
@@ -280,10 +307,20 @@ void ClientModel::on_request_refused(const RefusalInfo& refusal, RequestKind kin
         resuming_ = false;
         lobby_.account.reset();
         game_ = GameModel{};
+        replay_.reset();
       }
       login_error_ = words;
       break;
     case RequestKind::Query:
+      break;
+    case RequestKind::Replay:
+      if (replay_) replay_->refused(words);
+      notice_ = words;
+      break;
+    case RequestKind::OpenGame:
+      // A replay whose game cannot be opened has nothing to show: the lobby says why.
+      if (replay_ && !(game_.open() && game_.game_id() == replay_->game_id())) replay_.reset();
+      notice_ = words;
       break;  // a query that does not apply now (e.g. no retreat pending) changes nothing on screen
     case RequestKind::Action:
       game_.note(words);

@@ -8,6 +8,7 @@
 #include "model/game_model.hpp"
 #include "model/lobby_model.hpp"
 #include "model/refusal_info.hpp"
+#include "model/replay_model.hpp"
 #include "model/request_kind.hpp"
 #include "model/server_event.hpp"
 #include "model/welcome_info.hpp"
@@ -61,6 +62,15 @@ class ClientModel {
   // actions, docs/games.md); any other is opened with a snapshot of the present.
   void open_game(std::uint64_t game_id, bool spectate);
   void close_game();
+  // Issue 16: the replay screen of a game (from the lobby): opens the game (as a spectator when
+  // `spectate`), which gives its scenario and keeps it loaded on the server, and asks its first
+  // frame. close_replay() closes both and goes back to the lobby.
+  void open_replay(std::uint64_t game_id, bool spectate);
+  void close_replay();
+  // Queues a replay step's requests (ReplayModel's first/next/... answers).
+  void send_replay(std::vector<Request> requests);
+  const std::optional<ReplayModel>& replay() const { return replay_; }
+  std::optional<ReplayModel>& replay() { return replay_; }
   // Where an exported record is written (ExportRecord's answer): the working directory unless set.
   void set_record_dir(std::filesystem::path dir) { record_dir_ = std::move(dir); }
   const std::filesystem::path& record_dir() const { return record_dir_; }
@@ -101,6 +111,7 @@ class ClientModel {
   std::string failure_;
   LobbyModel lobby_;
   GameModel game_;
+  std::optional<ReplayModel> replay_;
   std::string notice_;
   std::string login_error_;
   wire::RequestIds request_ids_;  // random start per process: ids never collide across restarts

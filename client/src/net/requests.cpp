@@ -142,6 +142,14 @@ pb::ClientEnvelope request_undo(std::uint64_t game_id) {
   return envelope;
 }
 
+pb::ClientEnvelope query_replay(std::uint64_t game_id, std::uint64_t action_index) {
+  pb::ClientEnvelope envelope;
+  auto* query = envelope.mutable_query_replay();
+  query->set_game_id(game_id);
+  query->set_action_index(action_index);
+  return envelope;
+}
+
 pb::ClientEnvelope send_chat(std::uint64_t game_id, pb::ChatChannel channel, const std::string& text) {
   pb::ClientEnvelope envelope;
   auto* chat = envelope.mutable_send_chat();

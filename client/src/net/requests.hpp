@@ -50,6 +50,9 @@ pb::ClientEnvelope query_retreats(std::uint64_t game_id);
 pb::ClientEnvelope submit(std::uint64_t game_id, const pb::GameAction& action);
 pb::ClientEnvelope confirm_attack(std::uint64_t game_id, std::uint64_t proposal_id, bool accept);
 pb::ClientEnvelope request_undo(std::uint64_t game_id);
+// Issue 16: the game after its logged action `action_index` (0: the start), through the asker's
+// own first seat or, for a finished game he holds none in, the spectator view (the server decides).
+pb::ClientEnvelope query_replay(std::uint64_t game_id, std::uint64_t action_index);
 pb::ClientEnvelope send_chat(std::uint64_t game_id, pb::ChatChannel channel, const std::string& text);
 
 // Actions.

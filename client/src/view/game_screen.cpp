@@ -5,6 +5,7 @@
 #include "net/requests.hpp"
 #include "view/counter_painter.hpp"
 #include "view/map_palette.hpp"
+#include "view/map_stacks.hpp"
 #include "view/screen_layout.hpp"
 #include "view/sf_color.hpp"
 #include "view/status_text.hpp"
@@ -57,56 +58,6 @@ sf::ConvexShape hex_shape(const engine::HexLayout& layout, engine::Hex hex, floa
                        static_cast<float>(centre.y + (corners[i].y - centre.y) * scale)});
   }
   return shape;
-}
-
-std::optional<engine::Army> engine_army(pb::Army army) {
-  switch (army) {
-    case pb::ARMY_FRENCH:
-      return engine::Army::French;
-    case pb::ARMY_PRUSSIAN:
-      return engine::Army::Prussian;
-    case pb::ARMY_ALLIED:
-      return engine::Army::Allied;
-    default:
-      return std::nullopt;
-  }
-}
-
-engine::UnitType engine_type(pb::UnitType type) {
-  switch (type) {
-    case pb::UNIT_TYPE_CAVALRY:
-      return engine::UnitType::Cavalry;
-    case pb::UNIT_TYPE_FOOT_ARTILLERY:
-      return engine::UnitType::FootArtillery;
-    case pb::UNIT_TYPE_HORSE_ARTILLERY:
-      return engine::UnitType::HorseArtillery;
-    case pb::UNIT_TYPE_HEAVY_ARTILLERY:
-      return engine::UnitType::HeavyArtillery;
-    case pb::UNIT_TYPE_RIFLES:
-      return engine::UnitType::Rifles;
-    case pb::UNIT_TYPE_LEADER:
-      return engine::UnitType::Leader;  // 10.0: drawn with a star, no factors
-    case pb::UNIT_TYPE_SUPPLY_TRAIN:
-      return engine::UnitType::SupplyTrain;  // 16.17: the supply symbol
-    default:
-      return engine::UnitType::Infantry;
-  }
-}
-
-// The counter a unit shows, or nullopt for a unit the view gives no army (never drawn).
-std::optional<CounterFace> counter_face(const pb::Unit* unit) {
-  const auto army = unit ? engine_army(unit->army()) : std::nullopt;
-  if (!army) return std::nullopt;
-  return CounterFace{*army,
-                     engine_type(unit->type()),
-                     unit->id(),
-                     static_cast<int>(unit->strength()),
-                     static_cast<int>(unit->movement()),
-                     unit->reduced(),
-                     unit->out_of_command(),
-                     unit->corps_demoralized(),
-                     unit->moved(),
-                     unit->inactive()};
 }
 
 // "3" or "3.5" MP from a cost in half MP.
@@ -455,61 +406,22 @@ void GameScreen::draw_command_range(sf::RenderTarget& target, const GameModel& g
 }
 
 void GameScreen::draw_counters(sf::RenderTarget& target, const GameModel& game) const {
-  const engine::HexLayout layout = camera_.layout();
-  const float size = static_cast<float>(layout.hex_width()) * 0.62f;
-  const float view_right = map_width_ + size;
-  for (const auto& [hex, units] : game.stacks()) {
-    const auto c = layout.centre(hex);
-    if (c.x < -size || c.x > view_right || c.y < -size || c.y > map_height_ + size) continue;  // off screen
-    for (std::size_t i = 0; i < units.size(); ++i) {
-      const pb::Unit* unit = game.unit(units[i]);
-      const auto face = counter_face(unit);
-      if (!face) continue;
-      const float offset = static_cast<float>(i) * size * 0.18f;
-      const sf::Vector2f centre(static_cast<float>(c.x) - offset, static_cast<float>(c.y) - offset);
-      paint_counter_face(target, *face, centre, size, font_);
-      // Marks: selected, in the combat being built, owing an attack or liable to be attacked (6.1).
-      std::optional<palette::Rgb> ring;
-      if (game.selected_unit() == unit->index()) ring = palette::kSelection;
-      if (game.attackers().count(unit->index())) ring = palette::kAttacker;
-      if (game.defenders().count(unit->index())) ring = palette::kDefender;
-      if (game.bombarding().count(unit->index())) ring = palette::kBombard;
-      if (ring) {
-        sf::RectangleShape frame({size, size});
-        frame.setOrigin(size / 2, size / 2);
-        frame.setPosition(centre);
-        frame.setFillColor(sf::Color::Transparent);
-        frame.setOutlineColor(to_sf_color(*ring));
-        frame.setOutlineThickness(3.0f);
-        target.draw(frame);
-      }
-      if (game.must_attack(unit->index()) || game.must_be_attacked(unit->index())) {
-        sf::CircleShape dot(size * 0.1f);
-        dot.setOrigin(size * 0.1f, size * 0.1f);
-        dot.setPosition(centre + sf::Vector2f(-size * 0.38f, -size * 0.38f));
-        dot.setFillColor(
-            to_sf_color(game.must_attack(unit->index()) ? palette::kAttacker : palette::kDefender));
-        target.draw(dot);
-      }
-    }
-    if (units.size() > 1) {
-      // The stack's count; the panel lists its units when the hex is selected.
-      sf::CircleShape badge(size * 0.17f);
-      badge.setOrigin(size * 0.17f, size * 0.17f);
-      badge.setPosition(static_cast<float>(c.x) + size * 0.5f, static_cast<float>(c.y) - size * 0.5f);
-      badge.setFillColor(sf::Color(250, 250, 250));
-      badge.setOutlineColor(sf::Color(20, 20, 20));
-      badge.setOutlineThickness(1.0f);
-      target.draw(badge);
-      sf::Text count(std::to_string(units.size()), font_,
-                     static_cast<unsigned>(std::max(8.0f, size * 0.24f)));
-      const auto b = count.getLocalBounds();
-      count.setOrigin(b.left + b.width / 2, b.top + b.height / 2);
-      count.setPosition(badge.getPosition());
-      count.setFillColor(sf::Color(20, 20, 20));
-      target.draw(count);
-    }
-  }
+  CounterMarks marks;
+  // Selected, in the combat being built (a frame), owing an attack or liable to be attacked (6.1).
+  marks.frame = [&game](const pb::Unit& unit) -> std::optional<palette::Rgb> {
+    std::optional<palette::Rgb> ring;
+    if (game.selected_unit() == unit.index()) ring = palette::kSelection;
+    if (game.attackers().count(unit.index())) ring = palette::kAttacker;
+    if (game.defenders().count(unit.index())) ring = palette::kDefender;
+    if (game.bombarding().count(unit.index())) ring = palette::kBombard;
+    return ring;
+  };
+  marks.dot = [&game](const pb::Unit& unit) -> std::optional<palette::Rgb> {
+    if (game.must_attack(unit.index())) return palette::kAttacker;
+    if (game.must_be_attacked(unit.index())) return palette::kDefender;
+    return std::nullopt;
+  };
+  paint_map_stacks(target, game, camera_.layout(), font_, {map_width_, map_height_}, marks);
 }
 
 void GameScreen::draw_panel(sf::RenderTarget& target, ClientModel& model, sf::Vector2f size) {

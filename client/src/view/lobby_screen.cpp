@@ -138,6 +138,16 @@ void LobbyScreen::draw(sf::RenderTarget& target, ClientModel& model, sf::Vector2
     });
     x += 158;
   }
+  // Issue 16: the field's text as a game's number, replayed (a finished game of others is not in the
+  // lists: the server lists running games to watch). Through one's own seat when it is in My games.
+  kit_.button(target, {x, y - 4, 150, 28}, "Replay game no.", [this, &model] {
+    const auto id = game_number(invite_.text);
+    if (!id) return;
+    const auto& mine = model.lobby().my_games;
+    const bool seated =
+        std::any_of(mine.begin(), mine.end(), [&](const auto& g) { return g.game_id() == *id; });
+    model.open_replay(*id, !seated);
+  });
   if (lobby.created)
     kit_.text(target, {x + 8, y},
               "Last created: #" + std::to_string(lobby.created->game_id()) + " invite " +
@@ -168,6 +178,10 @@ void LobbyScreen::draw(sf::RenderTarget& target, ClientModel& model, sf::Vector2
       if (kind == 0) {
         kit_.button(target, {bx, y, kButtonWidth, kButtonHeight}, "Open",
                     [&model, id] { model.open_game(id, false); });
+        // Issue 16: a replay, left of Open, of a game begun (the server replays one's own games).
+        if (game.status() == pb::GAME_STATUS_RUNNING || game.status() == pb::GAME_STATUS_FINISHED)
+          kit_.button(target, {bx - kButtonWidth - 8, y, kButtonWidth, kButtonHeight}, "Replay",
+                      [&model, id] { model.open_replay(id, false); });
       } else if (kind == 2) {
         kit_.button(target, {bx, y, kButtonWidth, kButtonHeight}, "Watch",
                     [&model, id] { model.open_game(id, true); });

@@ -64,6 +64,9 @@ inline constexpr Rgb kPanel{30, 34, 42};
 inline constexpr Rgb kPanelText{230, 230, 230};
 inline constexpr Rgb kPanelHeading{250, 214, 120};
 inline constexpr Rgb kPanelAlert{255, 130, 110};
+// The replay screen's slider (issue 16): its bar and the thumb at the frame shown.
+inline constexpr Rgb kReplayBar{84, 92, 108};
+inline constexpr Rgb kReplayThumb{250, 214, 120};
 // The end-of-game banner over the map (its right edge is probed by tests/client/client_game_test.cpp).
 inline constexpr Rgb kGameEndBanner{120, 24, 40};
 

@@ -1,0 +1,34 @@
+// The units of a game model on the map as counters (counter_painter.hpp), a hex's stack fanned out
+// with a count badge. Shared by the game screen (which adds its selection and combat marks) and the
+// replay screen (which adds none).
+#pragma once
+
+#include "model/game_model.hpp"
+#include "view/counter_painter.hpp"
+#include "view/palette.hpp"
+
+#include <hd/engine/board/hex_layout.hpp>
+
+#include <SFML/Graphics/Font.hpp>
+#include <SFML/Graphics/RenderTarget.hpp>
+
+#include <functional>
+#include <optional>
+
+namespace hd::client {
+
+// The counter a unit shows, or nullopt for a unit the view gives no army (never drawn).
+std::optional<CounterFace> counter_face(const pb::Unit* unit);
+
+// What a screen marks on a unit's counter: a frame in a colour, a dot in the top-left corner.
+struct CounterMarks {
+  std::function<std::optional<palette::Rgb>(const pb::Unit&)> frame;
+  std::function<std::optional<palette::Rgb>(const pb::Unit&)> dot;
+};
+
+// Draws every stack of `game` whose hex lies within the map area (0, 0)..`map_size` (a counter's
+// width of slack) as `layout` places it, with `marks` on each counter.
+void paint_map_stacks(sf::RenderTarget& target, const GameModel& game, const engine::HexLayout& layout,
+                      const sf::Font& font, sf::Vector2f map_size, const CounterMarks& marks = {});
+
+}  // namespace hd::client

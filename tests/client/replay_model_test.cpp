@@ -1,0 +1,360 @@
+// Issue 16, the window client's replay at the model level (no window, no server): the QueryReplay
+// each step asks, the frame kept (an overtaken answer is not shown), `last` chasing a game that went
+// on, a refusal, the texts the screen shows, the slider's arithmetic, and ClientModel's open_replay /
+// close_replay.
+#include "model/replay_model.hpp"
+
+#include "app/script_report.hpp"
+#include "model/client_model.hpp"
+#include "model/replay_slider.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <memory>
+
+namespace pb = hundred_days::v1;
+using hd::client::ClientModel;
+using hd::client::ReplayModel;
+using hd::client::Request;
+
+namespace {
+
+constexpr std::uint64_t kGame = 42;
+
+// The action index a step asked for (exactly one QueryReplay of game 42 expected).
+std::uint64_t asked_index(const std::vector<Request>& sent) {
+  REQUIRE(sent.size() == 1);
+  REQUIRE(sent[0].has_query_replay());
+  CHECK(sent[0].query_replay().game_id() == kGame);
+  return sent[0].query_replay().action_index();
+}
+
+pb::ScenarioInfo scenario() {
+  pb::ScenarioInfo info;
+  info.set_id("quatre-bras");
+  info.set_title("Quatre Bras");
+  for (const char* label : {"16/1300", "16/1400", "16/1500"})
+    info.add_turns()->set_label(label);
+  return info;
+}
+
+// Frame `index` of `count`, through the French seat's view, on turn `turn`, with one French unit at
+// 1917 (its strength the index, to tell frames apart on the board).
+pb::ReplayFrame frame(std::uint64_t index, std::uint64_t count, std::uint32_t turn = 0) {
+  pb::ReplayFrame out;
+  out.set_game_id(kGame);
+  out.set_action_index(index);
+  out.set_action_count(count);
+  out.set_seat(pb::SEAT_FRENCH);
+  out.mutable_view()->set_turn(turn);
+  out.mutable_view()->set_phase(pb::PHASE_MOVEMENT);
+  pb::Unit& unit = *out.mutable_view()->add_units();
+  unit.set_index(0);
+  unit.set_id("2/1");
+  unit.set_army(pb::ARMY_FRENCH);
+  unit.set_status(pb::UNIT_STATUS_ON_MAP);
+  unit.mutable_hex()->set_column(19);
+  unit.mutable_hex()->set_row(17);
+  unit.set_strength(static_cast<std::uint32_t>(index));
+  if (index > 0) {
+    out.mutable_update()->set_sequence(index);
+    out.mutable_update()->set_seat(pb::SEAT_FRENCH);
+    out.mutable_update()->set_action_text("end");
+    out.mutable_update()->add_events()->set_text("the French movement phase ends");
+  }
+  return out;
+}
+
+// A model showing frame `index` of `count` (asked by go_to, answered).
+ReplayModel showing(std::uint64_t index, std::uint64_t count) {
+  ReplayModel replay(kGame);
+  replay.set_scenario(scenario());
+  asked_index(replay.first());
+  replay.apply_frame(frame(0, count));
+  if (index > 0) {
+    CHECK(asked_index(replay.go_to(index)) == index);
+    replay.apply_frame(frame(index, count));
+  }
+  return replay;
+}
+
+}  // namespace
+
+TEST_CASE("replay: first asks the start; the frame is kept with its count, turn and texts") {
+  ReplayModel replay(kGame);
+  replay.set_scenario(scenario());
+  CHECK(replay.position_text() == "Loading");
+  CHECK(replay.turn_label() == "-");
+  CHECK(asked_index(replay.first()) == 0);
+  CHECK(replay.waiting());
+  CHECK(replay.next().empty());  // nothing to step from before the first frame
+  CHECK(replay.apply_frame(frame(0, 7)).empty());
+  CHECK_FALSE(replay.waiting());
+  REQUIRE(replay.frame());
+  CHECK(replay.at() == 0);
+  CHECK(replay.count() == 7);
+  CHECK(replay.turn_label() == "16/1300");
+  CHECK(replay.position_text() == "Action 0 of 7 (French's view)");
+  CHECK(replay.action_text() == "The start");
+  CHECK(replay.event_lines().empty());
+  CHECK(replay.first().empty());  // there already
+  CHECK(replay.previous().empty());
+}
+
+TEST_CASE("replay: next and previous step one action from the one last asked; quick presses add up") {
+  ReplayModel replay = showing(0, 5);
+  CHECK(asked_index(replay.next()) == 1);
+  CHECK(asked_index(replay.next()) == 2);  // before the answer to 1
+  // The answer to 1 comes late: it is not shown over the place asked since.
+  replay.apply_frame(frame(1, 5));
+  CHECK(replay.at() == 0);
+  CHECK(replay.waiting());
+  replay.apply_frame(frame(2, 5, 1));
+  CHECK(replay.at() == 2);
+  CHECK(replay.turn_label() == "16/1400");
+  CHECK(replay.action_text() == "French: end");
+  CHECK(replay.event_lines() == std::vector<std::string>{"the French movement phase ends"});
+  CHECK(asked_index(replay.previous()) == 1);
+  replay.apply_frame(frame(1, 5));
+  CHECK(replay.at() == 1);
+}
+
+TEST_CASE("replay: next stops at the last action, go_to clamps to it") {
+  ReplayModel replay = showing(5, 5);
+  CHECK(replay.at() == 5);
+  CHECK(replay.next().empty());
+  CHECK(asked_index(replay.go_to(99)) == 5);  // clamped; asked again as 5 is not awaited
+}
+
+TEST_CASE("replay: last asks the count, and again when the game has gone on meanwhile") {
+  ReplayModel replay = showing(0, 4);
+  CHECK(asked_index(replay.last()) == 4);
+  // Meanwhile two more actions were played: the frame at 4 says 6, so 6 is asked.
+  CHECK(asked_index(replay.apply_frame(frame(4, 6))) == 6);
+  CHECK(replay.at() == 4);
+  CHECK(replay.apply_frame(frame(6, 6)).empty());
+  CHECK(replay.at() == 6);
+  CHECK(replay.count() == 6);
+}
+
+TEST_CASE("replay: the board is the frame's view, rebuilt with each frame") {
+  ReplayModel replay = showing(3, 5);
+  const auto* unit = replay.board().unit(0);
+  REQUIRE(unit);
+  CHECK(unit->strength() == 3);
+  CHECK(replay.board().units_at(hd::engine::Hex{19, 17}) == std::vector<std::uint32_t>{0});
+  CHECK(replay.board().my_seats() == std::vector<pb::Seat>{pb::SEAT_FRENCH});
+  CHECK(replay.board().scenario().title() == "Quatre Bras");
+}
+
+TEST_CASE("replay: a frame of another game is ignored; a refusal is kept and the step forgotten") {
+  ReplayModel replay = showing(2, 5);
+  pb::ReplayFrame other = frame(3, 9);
+  other.set_game_id(kGame + 1);
+  asked_index(replay.next());
+  replay.apply_frame(other);
+  CHECK(replay.at() == 2);
+  CHECK(replay.count() == 5);
+  replay.refused("Refused: not your seat");
+  CHECK(replay.refusal() == "Refused: not your seat");
+  CHECK_FALSE(replay.waiting());
+  CHECK(replay.asked() == 2);
+  CHECK(asked_index(replay.next()) == 3);  // from the frame shown, and the refusal cleared
+  CHECK(replay.refusal().empty());
+}
+
+TEST_CASE("replay: after a reconnect the frame awaited is asked again, none when none is") {
+  ReplayModel replay = showing(2, 5);
+  CHECK(replay.ask_again().empty());
+  asked_index(replay.next());
+  CHECK(asked_index(replay.ask_again()) == 3);
+  replay.apply_frame(frame(3, 5));
+  CHECK(replay.ask_again().empty());
+}
+
+TEST_CASE("replay: a spectator's frame says so") {
+  ReplayModel replay(kGame);
+  replay.first();
+  pb::ReplayFrame spectators = frame(0, 3);
+  spectators.set_seat(pb::SEAT_UNSPECIFIED);
+  replay.apply_frame(spectators);
+  CHECK(replay.position_text() == "Action 0 of 3 (spectators' view)");
+  CHECK(replay.board().spectating());
+}
+
+namespace {
+
+// A game of 12 actions whose turn 1 begins at action 4 and turn 2 at action 9.
+std::uint32_t turn_of(std::uint64_t index) {
+  return index >= 9 ? 2 : index >= 4 ? 1 : 0;
+}
+
+// Answers the replay's requests as that game's server would until it asks nothing more; returns
+// how many it asked. The frame shown must not move before the last answer.
+int answer_all(ReplayModel& replay, std::vector<Request> sent) {
+  int asked = 0;
+  const std::uint64_t shown = replay.at();
+  while (!sent.empty()) {
+    ++asked;
+    REQUIRE(asked < 20);
+    const std::uint64_t index = asked_index(sent);
+    sent = replay.apply_frame(frame(index, 12, turn_of(index)));
+    if (!sent.empty()) CHECK(replay.at() == shown);  // a frame on the way is not shown
+  }
+  return asked;
+}
+
+}  // namespace
+
+TEST_CASE("replay: a turn is found by halving, to its first action; the frames on the way not shown") {
+  ReplayModel replay = showing(7, 12);
+  CHECK(replay.turns() == 3);
+  answer_all(replay, replay.go_to_turn(2));
+  CHECK(replay.at() == 9);
+  CHECK(replay.turn() == 2);
+  CHECK(replay.turn_label() == "16/1500");
+  CHECK_FALSE(replay.waiting());
+  answer_all(replay, replay.previous_turn());
+  CHECK(replay.at() == 4);
+  answer_all(replay, replay.previous_turn());
+  CHECK(replay.at() == 0);
+  CHECK(answer_all(replay, replay.go_to_turn(0)) >= 1);
+  CHECK(replay.at() == 0);
+  answer_all(replay, replay.next_turn());
+  CHECK(replay.at() == 4);
+  answer_all(replay, replay.next_turn());
+  CHECK(replay.at() == 9);
+  CHECK(replay.next_turn().empty());  // the scenario's last turn
+  // A turn the game has not reached: its last action.
+  answer_all(replay, replay.go_to_turn(7));
+  CHECK(replay.at() == 12);
+  CHECK(replay.turn_label(0) == "16/1300");
+  CHECK(replay.turn_label(3) == "-");
+}
+
+TEST_CASE("replay: another step during a turn search ends the search") {
+  ReplayModel replay = showing(0, 12);
+  auto sent = replay.go_to_turn(2);
+  const std::uint64_t middle = asked_index(sent);
+  CHECK(asked_index(replay.next()) == 1);
+  // The search's answer comes, then the step's: the step's frame is shown, nothing more asked.
+  CHECK(replay.apply_frame(frame(middle, 12, turn_of(middle))).empty());
+  CHECK(replay.apply_frame(frame(1, 12)).empty());
+  CHECK(replay.at() == 1);
+}
+
+TEST_CASE("replay: a game's number as typed in the lobby") {
+  using hd::client::game_number;
+  CHECK(game_number("17") == std::optional<std::uint64_t>(17));
+  CHECK(game_number("000123") == std::optional<std::uint64_t>(123));
+  CHECK_FALSE(game_number(""));
+  CHECK_FALSE(game_number("0"));
+  CHECK_FALSE(game_number("12a"));
+  CHECK_FALSE(game_number("-3"));
+  CHECK_FALSE(game_number(" 4"));
+  CHECK(game_number(std::string(18, '9')));
+  CHECK_FALSE(game_number(std::string(19, '9')));
+}
+
+TEST_CASE("replay slider: a click's fraction rounds to the nearest action; the thumb goes back to it") {
+  using hd::client::replay_slider_fraction;
+  using hd::client::replay_slider_index;
+  CHECK(replay_slider_index(0.0, 10) == 0);
+  CHECK(replay_slider_index(1.0, 10) == 10);
+  CHECK(replay_slider_index(0.44, 10) == 4);
+  CHECK(replay_slider_index(0.46, 10) == 5);
+  CHECK(replay_slider_index(-0.5, 10) == 0);
+  CHECK(replay_slider_index(1.5, 10) == 10);
+  CHECK(replay_slider_index(0.7, 0) == 0);
+  CHECK(replay_slider_fraction(0, 0) == 0.0);
+  CHECK(replay_slider_fraction(5, 10) == Approx(0.5));
+  CHECK(replay_slider_fraction(12, 10) == Approx(1.0));
+  for (std::uint64_t i = 0; i <= 37; ++i)
+    CHECK(replay_slider_index(replay_slider_fraction(i, 37), 37) == i);
+}
+
+TEST_CASE("client model: open_replay opens the game and asks frame 0; frames and refusals reach the replay") {
+  ClientModel model("ws://h/");
+  model.apply(hd::client::WelcomeReceived{});
+  model.log_in("alice", "password1", false);
+  auto sent = model.take_outbox();
+  pb::ServerEnvelope answer;
+  answer.set_request_id(sent.at(0).request_id());
+  answer.mutable_logged_in()->set_username("alice");
+  answer.mutable_logged_in()->set_session_token(std::string(64, 'a'));
+  model.apply(hd::client::EnvelopeReceived{std::make_shared<const pb::ServerEnvelope>(answer)});
+  model.take_outbox();
+
+  model.open_replay(kGame, true);
+  sent = model.take_outbox();
+  // WatchLobby off, OpenGame (as a spectator), QueryReplay 0.
+  REQUIRE(sent.size() == 3);
+  CHECK(sent[1].has_open_game());
+  CHECK(sent[1].open_game().game_id() == kGame);
+  CHECK(sent[1].open_game().spectate());
+  CHECK(asked_index({sent[2]}) == 0);
+  REQUIRE(model.replay());
+
+  pb::ServerEnvelope snapshot;
+  snapshot.set_request_id(sent[1].request_id());
+  snapshot.mutable_game_snapshot()->set_game_id(kGame);
+  *snapshot.mutable_game_snapshot()->mutable_scenario() = scenario();
+  model.apply(hd::client::EnvelopeReceived{std::make_shared<const pb::ServerEnvelope>(snapshot)});
+  pb::ServerEnvelope reply;
+  reply.set_request_id(sent[2].request_id());
+  *reply.mutable_replay_frame() = frame(0, 4, 2);
+  model.apply(hd::client::EnvelopeReceived{std::make_shared<const pb::ServerEnvelope>(reply)});
+  CHECK(model.replay()->at() == 0);
+  CHECK(model.replay()->turn_label() == "16/1500");  // the scenario from the opened game
+  CHECK_FALSE(model.replay()->waiting());
+  CHECK_THAT(
+      hd::client::script_report(model),
+      Catch::Contains(" replay=42 replay_at=0 replay_count=4 replay_turn=16/1500 replay_action=The_start "));
+
+  model.send_replay(model.replay()->go_to(9));
+  sent = model.take_outbox();
+  CHECK(asked_index(sent) == 4);
+  hd::client::RefusalInfo refusal;
+  refusal.code = static_cast<std::uint32_t>(pb::REFUSAL_CODE_INVALID_REQUEST);
+  refusal.message = "no action 4 yet";
+  model.apply(hd::client::RefusalReceived{refusal, sent[0].request_id()});
+  CHECK(model.replay()->refusal() == "Refused: no action 4 yet");
+  CHECK(model.notice() == "Refused: no action 4 yet");
+
+  model.close_replay();
+  CHECK_FALSE(model.replay());
+  CHECK_FALSE(model.game().open());
+  sent = model.take_outbox();
+  REQUIRE_FALSE(sent.empty());
+  CHECK(sent[0].has_close_game());
+}
+
+TEST_CASE(
+    "client model: a replay whose game cannot be opened is dropped; opening another game drops it too") {
+  ClientModel model("ws://h/");
+  model.apply(hd::client::WelcomeReceived{});
+  model.log_in("alice", "password1", false);
+  auto sent = model.take_outbox();
+  pb::ServerEnvelope answer;
+  answer.set_request_id(sent.at(0).request_id());
+  answer.mutable_logged_in()->set_username("alice");
+  answer.mutable_logged_in()->set_session_token(std::string(64, 'a'));
+  model.apply(hd::client::EnvelopeReceived{std::make_shared<const pb::ServerEnvelope>(answer)});
+  model.take_outbox();
+
+  model.open_replay(kGame, true);
+  sent = model.take_outbox();
+  REQUIRE(sent.size() == 3);
+  REQUIRE(sent[1].has_open_game());
+  hd::client::RefusalInfo refusal;
+  refusal.code = static_cast<std::uint32_t>(pb::REFUSAL_CODE_NOT_FOUND);
+  refusal.message = "no game 42";
+  model.apply(hd::client::RefusalReceived{refusal, sent[1].request_id()});
+  CHECK_FALSE(model.replay());
+  CHECK(model.notice() == "Refused: no game 42");
+
+  model.open_replay(kGame, false);
+  REQUIRE(model.replay());
+  model.open_game(kGame + 1, false);
+  CHECK_FALSE(model.replay());
+}
