@@ -22,12 +22,6 @@ using namespace hd::engine;
 
 namespace {
 
-// The scenario whose special rules the engine still lacks plays here only with the development
-// flag, marked not by the book (rules_in_force_test checks that it is refused without it).
-bool needs_missing_rules(const std::string& scenario) {
-  return scenario == "campaign-variant";
-}
-
 GameState new_game(const hd::loader::GameChoice& choice) {
   const auto game = hd::loader::start_scenario_game(hd::loader::default_data_root(), choice);
   std::string errors;
@@ -39,7 +33,7 @@ GameState new_game(const hd::loader::GameChoice& choice) {
 }
 
 GameState new_game(const std::string& scenario, const std::vector<std::string>& options = {}) {
-  return new_game({scenario, options, {}, std::nullopt, needs_missing_rules(scenario)});
+  return new_game({scenario, options, {}, std::nullopt, false});
 }
 
 // The engine's invariants (state/invariants.hpp, also checked inside apply() in test builds), and
@@ -158,7 +152,7 @@ std::uint64_t replay(const hd::loader::GameChoice& choice, const std::string& re
 
 std::uint64_t replay(const std::string& scenario, const std::string& record,
                      const std::vector<std::string>& options = {}) {
-  return replay({scenario, options, {}, std::nullopt, needs_missing_rules(scenario)}, record);
+  return replay({scenario, options, {}, std::nullopt, false}, record);
 }
 
 std::string read_golden(const std::string& file) {
@@ -201,7 +195,6 @@ TEST_CASE("random legal play reaches a result in every scenario by the book, kee
 
 TEST_CASE("random legal play finishes the campaign by the book (22.4B, 22.5A, 22.5B in force)",
           "[random-play][22.0]") {
-  REQUIRE_FALSE(needs_missing_rules("campaign"));
   for (std::uint64_t seed = 1; seed <= hd::test::workload(3, 1); ++seed) {
     DYNAMIC_SECTION("campaign seed " << seed) {
       const Played played = play_to_the_end("campaign", seed);
@@ -225,7 +218,6 @@ TEST_CASE("random legal play finishes the campaign with variable rain (22.6A) an
 
 TEST_CASE("random legal play finishes Grand Ligny by the book (24.1A, 24.4D in force)",
           "[random-play][24.0]") {
-  REQUIRE_FALSE(needs_missing_rules("grand-ligny"));
   for (std::uint64_t seed = 1; seed <= hd::test::workload(4, 1); ++seed) {
     DYNAMIC_SECTION("grand-ligny seed " << seed) {
       const Played played = play_to_the_end("grand-ligny", seed);  // checks 24.4D after every action
@@ -237,7 +229,6 @@ TEST_CASE("random legal play finishes Grand Ligny by the book (24.1A, 24.4D in f
 
 TEST_CASE("random legal play finishes Grand Waterloo by the book (27.1A's wings, 27.2D in force)",
           "[random-play][27.0]") {
-  REQUIRE_FALSE(needs_missing_rules("grand-waterloo"));
   for (std::uint64_t seed = 1; seed <= hd::test::workload(3, 1); ++seed) {
     DYNAMIC_SECTION("grand-waterloo seed " << seed) {
       const Played played = play_to_the_end("grand-waterloo", seed);
@@ -247,9 +238,8 @@ TEST_CASE("random legal play finishes Grand Waterloo by the book (27.1A's wings,
   }
 }
 
-TEST_CASE("random legal play also finishes the variant scenarios (the Campaign Variant not by the book)",
+TEST_CASE("random legal play also finishes the variant scenarios, by the book",
           "[random-play]") {
-  REQUIRE_FALSE(needs_missing_rules("la-belle-alliance-variant"));  // by the book since 16.1B
   for (const std::string scenario : {"la-belle-alliance-variant", "campaign-variant"}) {
     for (std::uint64_t seed = 1; seed <= hd::test::workload(3, 1); ++seed) {
       DYNAMIC_SECTION(scenario << " seed " << seed) {
@@ -299,11 +289,13 @@ TEST_CASE("golden replays reach their pinned final hashes, every time", "[golden
   // grand-ligny-24.5B-24.5C-seed22.rec: Grand Ligny with the odds beyond the table (24.5C: a 9-1
   // attack whose die is taken down by 3). la-belle-alliance-variant-seed3.rec: the La Belle Alliance
   // Variant by the book (16.1B's rifles set up with their brigades, moving 13 times).
+  // campaign-variant-seed2.rec: the Campaign Variant by the book (28.0D's nine entry choices made by
+  // their deadlines, 16.17's trains, 16.14's HQs).
   for (const std::string file :
        {"quatre-bras-seed7.rec", "la-belle-alliance-seed5.rec", "ligny-seed3.rec",
         "la-belle-alliance-15.1-seed8.rec", "campaign-seed2.rec", "grand-ligny-24.1C-24.5B-seed4.rec",
         "grand-waterloo-seed3.rec", "grand-ligny-24.5B-24.5C-seed22.rec",
-        "la-belle-alliance-variant-seed3.rec"}) {
+        "la-belle-alliance-variant-seed3.rec", "campaign-variant-seed2.rec"}) {
     INFO(file);
     const std::string record = read_golden(file);
     const hd::loader::RecordHeader header = golden_header(record);
