@@ -23,7 +23,7 @@ TEST_CASE("22.6F Cole is never used; Colville only with the Hal Force", "[rules]
     INFO(scenario);
     for (const bool hal_force : {false, true}) {
       std::vector<std::string> options;
-      if (hal_force) options.push_back("22.6B");
+      if (hal_force) options = {"22.4C", "22.6B"};  // 22.6B shifts 22.4C's levels
       const auto game = hd::loader::start_scenario_game(hd::loader::default_data_root(),
                                                         {scenario, options, {}, std::nullopt, true});
       REQUIRE(game.value);

@@ -203,3 +203,77 @@ TEST_CASE("28.0D an entry choice's line of notation is sealed for whoever may no
   play_until(state, [&](const GameState& s) { return s.turn == turn_of(s, "16/1400"); });
   CHECK(redact_action_line(state, line, kPrussian) == line);  // the turn of entry: public
 }
+
+namespace {
+
+GameState campaign_with_hal_force() {
+  const auto game = hd::loader::start_scenario_game(hd::loader::default_data_root(),
+                                                    {"campaign", {"22.4C", "22.6B"}, {}, std::nullopt});
+  std::string errors;
+  for (const auto& e : game.errors)
+    errors += e.to_string() + "\n";
+  INFO(errors);
+  REQUIRE(game.value);
+  return *game.value;
+}
+
+bool hal_force_segment_open(const GameState& state) {
+  const PendingDecision pending = pending_decision(state);
+  return pending.kind == DecisionKind::Rule && pending.rule == "22.6B";
+}
+
+// Plays the Campaign with the Hal Force to its end, nobody moving; the Allied player answers 22.6B's
+// decision with `hal_force`.
+GameState played_out(const Action& hal_force) {
+  GameState state = campaign_with_hal_force();
+  play_until(state, [](const GameState& s) { return hal_force_segment_open(s); });
+  act(state, hal_force);
+  play_until(state, [](const GameState& s) { return s.phase == Phase::GameOver; });
+  return state;
+}
+
+}  // namespace
+
+TEST_CASE("22.6B the Hal Force is decided in secret in the Allied player turn of 17/2100, or not used",
+          "[rules][22.6B]") {
+  GameState state = campaign_with_hal_force();
+  const UnitIndex johnstone = unit_named(state, "Johnstone");
+  CHECK(state.units[johnstone].arrival_turn == -1);
+  play_until(state, [](const GameState& s) { return hal_force_segment_open(s); });
+  CHECK(state.current_turn().name == TurnName{17, 2100});
+  CHECK(state.phasing == Side::Coalition);
+  CHECK(entry_choices_due(state, Side::Coalition) == std::vector<std::string>{"hal-force"});
+  // Three times and hexes, or not at all; the Allied army's seat decides.
+  const auto choices = decision_choices(state, Side::Coalition);
+  REQUIRE(choices.size() == 4);
+  CHECK(choices.back().label == "do not bring hal-force (secret)");
+  CHECK(claim_of(state, choices.front().action).armies == std::set<Army>{Army::Allied});
+  CHECK(validate(state, Side::Coalition, EndPhaseAction{}));
+
+  const Action none = choose_entry("hal-force", EntryAlternative{}, "22.6B");
+  CHECK(format_action(state, Side::Coalition, none) == "coalition choose-entry hal-force none");
+  const auto events = act(state, none);
+  CHECK(state.units[johnstone].arrival_turn == -1);  // never comes
+  CHECK(shown_events(state, events, kAllied) ==
+        std::vector<std::string>{"entry choice hal-force: not used (22.6B, secret to the end)"});
+  CHECK(shown_events(state, events, kFrench) == std::vector<std::string>{"entry choice hal-force made in secret (22.6B)"});
+  // The French are shown the box's first time for the force until the end of the game.
+  CHECK(shown_arrival(state, kFrench, johnstone) == turn_of(state, "18/1100"));
+  play_until(state, [&](const GameState& s) { return s.turn == turn_of(s, "18/1500"); });
+  CHECK_FALSE(may_see_entry_choice(state, kFrench, "hal-force"));
+}
+
+TEST_CASE("22.6B a Hal Force used shifts 22.4C's level of victory one level toward the French", "[rules][22.6B]") {
+  GameState probe = campaign_with_hal_force();
+  const Action used = choose_entry("hal-force", {turn_of(probe, "18/1300"), *parse_hex("0136")}, "22.6B");
+  const Action not_used = choose_entry("hal-force", EntryAlternative{}, "22.6B");
+  const GameState without = played_out(not_used);
+  const GameState with = played_out(used);
+  REQUIRE(without.result);
+  REQUIRE(with.result);
+  CHECK(without.result->winner == Side::Coalition);
+  CHECK(without.result->level == "decisive");  // nobody moved: net French VP below 50
+  CHECK(with.result->winner == Side::Coalition);
+  CHECK(with.result->level == "tactical");
+  CHECK(with.result->text.find("the Hal Force was used (22.6B)") != std::string::npos);
+}

@@ -72,6 +72,10 @@ void ScenarioBuilder::reinforce(const Statement& s) {
       const auto by = turn(s, ++i);
       if (!by) return;
       entry.choose_by = *by;
+    } else if (word == "rule" && i + 1 < *c) {
+      entry.choice_rule = s.tokens[++i].text;
+    } else if (word == "or-none") {
+      entry.may_decline = true;
     } else if (word == "secret") {
       return error(s.line, "'secret' entries are written 'choice NAME [by TURN]' (28.0D)");
     } else {

@@ -158,12 +158,20 @@ void Validator::check_entry_choice(const Reinforcement& r) {
       error(r.line, "an entry on other turns is chosen in advance: add 'choice NAME [by TURN]' (28.0C, 28.0D)");
     return;
   }
-  if (!plays_rule("28.0D"))
-    error(r.line, "entry choice '" + r.choice + "' is named, but the scenario's rules do not include 28.0D");
+  // The rule whose segment asks for the choice: named by the scenario, or by one of its options.
+  const std::string rule = r.choice_rule.empty() ? std::string("28.0D") : r.choice_rule;
+  const auto names = [&](const ScenarioForces& f) {
+    return std::any_of(f.specials.begin(), f.specials.end(), [&](const SpecialRule& s) { return s.rule == rule; });
+  };
+  const bool named = plays_rule(rule) || std::any_of(scenario_.options.begin(), scenario_.options.end(),
+                                                     [&](const ScenarioOption& o) { return names(o.additions); });
+  if (!named)
+    error(r.line, "entry choice '" + r.choice + "' is named, but the scenario's rules do not include " + rule);
   const auto times = entry_times(r);
   std::size_t alternatives = 0;
   for (const EntryTime& time : times)
     alternatives += time.hexes.size();
+  if (r.may_decline) ++alternatives;
   if (alternatives < 2) error(r.line, "entry choice '" + r.choice + "' offers nothing to choose");
   TurnName earliest = r.turn;
   for (const EntryTime& time : times)
@@ -179,9 +187,10 @@ void Validator::check_entry_choice(const Reinforcement& r) {
   const auto [first, added] = choice_lines_.emplace(r.choice, &r);
   if (added) return;
   const Reinforcement& other = *first->second;
-  if (other.army != r.army || entry_times(other) != times || other.choose_by != r.choose_by)
+  if (other.army != r.army || entry_times(other) != times || other.choose_by != r.choose_by ||
+      other.choice_rule != r.choice_rule || other.may_decline != r.may_decline)
     error(r.line, "entry choice '" + r.choice + "' differs from its line " + std::to_string(other.line) +
-                      " (army, turns, hexes and deadline must agree)");
+                      " (army, turns, hexes, deadline and rule must agree)");
 }
 
 void Validator::check_forces(const ScenarioForces& forces,

@@ -107,7 +107,7 @@ std::variant<NotatedAction, std::string> parse_action_line(const GameState& stat
       auto action = rule_kind->parse(state, std::vector<std::string>(w.begin() + 2, w.end()));
       if (auto* error = std::get_if<std::string>(&action)) return *error;
       auto& rule_action = std::get<RuleAction>(action);
-      rule_action.rule = std::string(rule_module->rule);
+      if (rule_action.rule.empty()) rule_action.rule = std::string(rule_module->rule);  // 22.6B's own choose-entry
       rule_action.verb = std::string(rule_kind->verb);
       notated.action = std::move(rule_action);
       return notated;

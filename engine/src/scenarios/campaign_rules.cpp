@@ -7,6 +7,7 @@
 #include <hd/engine/rules/modules/rule_module.hpp>
 #include <hd/engine/rules/supply/supply_line.hpp>
 #include <hd/engine/rules/victory/victory.hpp>
+#include <hd/engine/scenarios/entry_choices.hpp>
 #include <hd/engine/state/ruleset.hpp>
 
 #include <algorithm>
@@ -43,7 +44,8 @@ void officers_enter_with_their_command(GameState& state, const DieRoller&, std::
   const Ruleset& rules = *state.rules;
   for (UnitState& officer : state.units) {
     if (!officer.is_leader() || officer.command.empty() || officer.status != UnitStatus::Waiting ||
-        side_of(officer.army) != state.phasing || !officer.secret_option.empty() || officer.arrival_turn < 0)
+        side_of(officer.army) != state.phasing || !officer.secret_option.empty() || !officer.entry_choice.empty() ||
+        officer.arrival_turn < 0)
       continue;
     const Reinforcement* own = own_entry_line(rules, officer.army, officer.id);
     if (!own) continue;
@@ -52,6 +54,7 @@ void officers_enter_with_their_command(GameState& state, const DieRoller&, std::
     if (own_arrival >= 0 && own_arrival <= state.turn) hexes = own->hexes;
     for (const UnitState& unit : state.units)
       if (unit.status == UnitStatus::Waiting && !unit.is_leader() && unit.secret_option.empty() &&
+          unit.entry_choice.empty() &&
           in_organization(unit, officer) && unit.arrival_turn >= 0 && unit.arrival_turn <= state.turn)
         hexes.insert(hexes.end(), unit.entry_hexes.begin(), unit.entry_hexes.end());
     std::sort(hexes.begin(), hexes.end());
@@ -165,7 +168,37 @@ void victory_levels(const GameState& state, VictoryTerms& terms) {
     }
 }
 
+// 22.6B: "If used, shift the level of victory one level in favor of the French (for example, a French
+// Marginal becomes a French Tactical)": 22.4C's level, found before this rule in the modules' order,
+// moves one step up its ladder (a French Decisive stays). The force is used if the Allied player chose
+// an entry for it; a force not brought, or a decision never due, shifts nothing.
+void hal_force_shift(const GameState& state, VictoryTerms& terms) {
+  if (!terms.result || !terms.result->winner) return;
+  const auto chosen = entry_choice_made(state, "hal-force");
+  if (!chosen || chosen->declines()) return;
+  for (std::size_t i = 1; i < kVictoryLevels.size(); ++i) {
+    if (kVictoryLevels[i].side != *terms.result->winner || terms.result->level != kVictoryLevels[i].level) continue;
+    const VictoryLevel& shifted = kVictoryLevels[i - 1];
+    terms.result = GameResult{shifted.side, shifted.level,
+                              terms.result->text + ", shifted one level toward the French from " +
+                                  (kVictoryLevels[i].side == Side::French ? "French " : "Coalition ") +
+                                  kVictoryLevels[i].level + ": the Hal Force was used (22.6B)"};
+    return;
+  }
+}
+
 }  // namespace
+
+extern const RuleModule campaign_22_6B{
+    "22.6B",
+    "Hal Force: decided in secret in the Allied player turn of 17/2100, entering together at one of three "
+    "times and hexes; if used, the level of victory shifts one level toward the French",
+    "the entry-choice segment of 22.6B (scenarios/entry_choices.hpp: its choice `hal-force`, with `none`) "
+    "and hook: victory (22.4C's level one step toward the French, 22.4C in force)",
+    {.opening = open_hal_force_slot,
+     .victory = hal_force_shift,
+     .segment = &kHalForceSegment,
+     .event_words = entry_choice_words}};
 
 extern const RuleModule campaign_22_2C{
     "22.2C",

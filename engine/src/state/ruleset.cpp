@@ -64,6 +64,9 @@ std::shared_ptr<const Ruleset> make_ruleset(GameMap map, TerrainEffects terrain,
   if (plays("16.15") && !plays("11.0"))
     errors.push_back({"optional rule 16.15 changes 11.3's out-of-command effects: it needs 11.0 in force"});
   // 28.0C's "Ney (inactive)" is 16.14C's inactive side: without 16.14 a commander has none.
+  // 22.6B's shift names 22.4C's levels ("a French Marginal becomes a French Tactical").
+  if (plays("22.6B") && !plays("22.4C"))
+    errors.push_back({"22.6B's Hal Force shifts 22.4C's levels of victory: choose 22.4C with it"});
   if (plays("28.0C") && !plays("16.14"))
     errors.push_back({"28.0C sets Ney up on 16.14C's inactive side: it needs 16.14 in force"});
   if (!in_force.missing.empty() && !choice.allow_missing_rules) {

@@ -43,7 +43,7 @@ std::optional<int> shown_entry_turn(const GameState& state, const UnitState& uni
   for (const EntryChoice& choice : choices)
     if (choice.id == unit.entry_choice)
       for (const EntryAlternative& alternative : choice.alternatives)
-        if (earliest < 0 || alternative.turn < earliest) earliest = alternative.turn;
+        if (!alternative.declines() && (earliest < 0 || alternative.turn < earliest)) earliest = alternative.turn;
   return earliest;
 }
 
@@ -151,7 +151,8 @@ std::optional<Event> redact(const GameState& state, const Event& event, const Vi
     if (contains(hidden_from(state, viewer), die->rule)) return std::nullopt;
   }
   // 28.0D: the other side learns that a choice was made, not what.
-  if (const auto* rule = std::get_if<RuleEvent>(&event); rule && rule->rule == kEntryChoiceRule) {
+  if (const auto* rule = std::get_if<RuleEvent>(&event); rule && rule->kind.starts_with("chosen:") &&
+                                                          (rule->rule == kEntryChoiceRule || rule->rule == kHalForceRule)) {
     const std::string id = rule->kind.starts_with("chosen:") ? rule->kind.substr(7) : rule->kind;
     if (!may_see_entry_choice(state, viewer, id)) return RuleEvent{rule->rule, rule->kind, {}, {}, {}};
   }

@@ -22,7 +22,7 @@ extern const RuleModule wavre_20_3A, wavre_20_4C;
 extern const RuleModule quatre_bras_variant_23_0B, quatre_bras_variant_23_0C, quatre_bras_variant_23_0D;
 extern const RuleModule la_belle_alliance_21_3A, la_belle_alliance_21_3B;
 extern const RuleModule campaign_22_2C, campaign_22_4A, campaign_22_4B, campaign_22_4C, campaign_22_5A,
-    campaign_22_5B, campaign_22_6A, campaign_22_6F;
+    campaign_22_5B, campaign_22_6A, campaign_22_6B, campaign_22_6F;
 extern const RuleModule grand_ligny_24_0, grand_ligny_24_1A, grand_ligny_24_1B, grand_ligny_24_1C,
     grand_ligny_24_2C, grand_ligny_24_4A, grand_ligny_24_4B, grand_ligny_24_4C, grand_ligny_24_4D,
     grand_ligny_24_5A, grand_ligny_24_5B, grand_ligny_24_5C;
@@ -95,6 +95,7 @@ std::vector<const RuleModule*> rule_module_table() {
       &campaign_22_5A,
       &campaign_22_5B,
       &campaign_22_6A,
+      &campaign_22_6B,
       &campaign_22_6F,
       &quatre_bras_variant_23_0B,
       &quatre_bras_variant_23_0C,

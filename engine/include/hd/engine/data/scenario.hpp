@@ -57,6 +57,8 @@ struct Reinforcement {
   std::string choice;                  // empty: no advance choice (5.6: the hex is chosen on entry)
   std::optional<TurnName> choose_by;   // chosen in its side's player turn of TURN; none: before play
   std::vector<EntryTime> later_times;  // `or TURN at HEX [or HEX]`: alternatives on later turns
+  std::string choice_rule;             // `rule RULE`: the rule whose segment asks for it (28.0D if empty)
+  bool may_decline = false;            // `or-none`: the force may also not come at all (22.6B)
   std::vector<UnitRef> units;
   int line = 0;
 };

@@ -6,12 +6,15 @@
 // the start of that player turn and closes only once every choice due is made; the choice gives its
 // units their arrival turn and entry hex. view.hpp hides it from the other side until revealed, and
 // the server commits to it when it is made (docs/commitments.md). docs/rules-notes.md, 28.0D.
+// 22.6B's Hal Force is such a choice too (`rule 22.6B or-none`), asked in 22.6B's own segment, with one
+// more alternative: not to bring the force at all.
 #pragma once
 
 #include <hd/engine/rules/modules/rule_segment.hpp>
 #include <hd/engine/state/field_walk.hpp>
 #include <hd/engine/state/game_state.hpp>
 
+#include <array>
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -21,12 +24,17 @@
 namespace hd::engine {
 
 inline constexpr std::string_view kEntryChoiceRule = "28.0D";
+inline constexpr std::string_view kHalForceRule = "22.6B";
+// The rules whose segments ask for entry choices.
+inline constexpr std::array<std::string_view, 2> kEntryChoiceRules{kEntryChoiceRule, kHalForceRule};
 inline constexpr std::string_view kChooseEntryVerb = "choose-entry";
 
-// One turn and hex a choice offers; `turn` indexes the game's turns.
+// One turn and hex a choice offers; `turn` indexes the game's turns. Turn -1: the force does not come
+// (22.6B's decision not to use it).
 struct EntryAlternative {
   int turn = -1;
   Hex hex;
+  bool declines() const { return turn < 0; }
 };
 
 // One advance entry choice of the forces in play, from its scenario lines.
@@ -34,7 +42,8 @@ struct EntryChoice {
   std::string id;
   Army army = Army::French;
   int due_turn = -1;  // made in its side's player turn of this turn; -1: before play (its first)
-  std::vector<EntryAlternative> alternatives;  // in the lines' order
+  std::vector<EntryAlternative> alternatives;  // in the lines' order; a declining one last
+  std::string rule;                            // the rule whose segment asks for it: 28.0D, 22.6B
 };
 
 // Every entry choice of the game's forces in play (none where 28.0D is not in force), in line order.
@@ -71,21 +80,28 @@ struct Fields<EntryChoicesState> {
 std::optional<EntryAlternative> entry_choice_made(const GameState& state, std::string_view id);
 
 // True once a made choice is public: its side's player turn of the chosen turn has begun, or the game
-// is over. Until then only its side may know it (view.hpp).
+// is over (a declined force: only then). Until then only its side may know it (view.hpp).
 bool entry_choice_revealed(const GameState& state, std::string_view id);
 
 // The choices `side` must make before its player turn goes on, in order.
 std::vector<std::string> entry_choices_due(const GameState& state, Side side);
 
-// The action that makes the choice `id` with `alternative`.
-RuleAction choose_entry(std::string_view id, const EntryAlternative& alternative);
+// The action that makes the choice `id` (of the segment of `rule`) with `alternative`.
+RuleAction choose_entry(std::string_view id, const EntryAlternative& alternative,
+                        std::string_view rule = kEntryChoiceRule);
+
+// 22.6B's segment: the Hal Force's choice, asked in the Allied player turn of 17/2100; its opening
+// (the slot of 22.6B's choices) and the words of its events, for 22.6B's module.
+extern const RuleSegment kHalForceSegment;
+void open_hal_force_slot(GameState& state);
+std::string entry_choice_words(const GameState& state, const RuleEvent& event);
 
 // The choice a `choose-entry` line of notation makes ("french choose-entry french-4 16/1400 1167"),
 // or nullopt for any other line: what the server commits to and redacts.
 struct ChooseEntryLine {
   std::string side;
   std::string id;
-  std::string choice;  // "16/1400 1167"
+  std::string choice;  // "16/1400 1167", or "none"
 };
 std::optional<ChooseEntryLine> parse_choose_entry_line(std::string_view line);
 
