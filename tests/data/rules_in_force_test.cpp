@@ -86,11 +86,22 @@ TEST_CASE("each of the eleven scenarios reports exactly which of its rules are m
 
 TEST_CASE("a force option whose special rule has no module is refused like the scenario's own",
           "[data][rules]") {
-  // 22.6B (the Campaign's Hal Force) adds its own special rule to what the scenario lacks.
-  const auto anyway = start("campaign", {"22.6B"}, {}, true);
+  // 16.1 (the Campaign Variant's variant counters) adds its own special rule to what the scenario lacks.
+  const auto refused = start("campaign-variant", {"16.1"});
+  CHECK_FALSE(refused.value);
+  CHECK(messages(refused.errors).find(" 16.1") != std::string::npos);
+  const auto anyway = start("campaign-variant", {"16.1"}, {}, true);
   REQUIRE(anyway.value);
   const Rules& missing = anyway.value->rules->missing_rules;
-  CHECK(missing == Rules{"22.6B"});
+  CHECK(missing == Rules{"16.1"});
+  // 22.6B (the Hal Force) has its module; it shifts 22.4C's levels, so it is refused without them.
+  const auto hal_force = start("campaign", {"22.4C", "22.6B"});
+  INFO(messages(hal_force.errors));
+  REQUIRE(hal_force.value);
+  CHECK(hal_force.value->rules->missing_rules.empty());
+  const auto hal_force_alone = start("campaign", {"22.6B"});
+  CHECK_FALSE(hal_force_alone.value);
+  CHECK(messages(hal_force_alone.errors).find("22.4C") != std::string::npos);
   // 24.1C (its Grouchy rule), 24.5B (Ney's caution) and 24.5C (the odds beyond the table) have their
   // modules: chosen, by the book; so has the Campaign's variable rain (22.6A).
   const auto variable_rain = start("campaign", {"22.6A"});

@@ -57,6 +57,9 @@ namespace hd::engine {
 //  12: 28.0C (Ney inactive, officers with any unit, Prussian [2] before [3]) and 28.0D's entry
 //      choices made in advance and kept secret (a new unit field, `entry_choice`): the Campaign
 //      Variant plays by the book. Every hash changes; other games play as before.
-inline constexpr int kRulesVersion = 12;
+//  13: 22.6B's Hal Force, a secret entry choice made in the Allied player turn of 17/2100 (or not
+//      used), shifting 22.4C's level of victory toward the French if used: Campaign and Campaign
+//      Variant games with option 22.6B play differently. Every hash changes; other games play as before.
+inline constexpr int kRulesVersion = 13;
 
 }  // namespace hd::engine
