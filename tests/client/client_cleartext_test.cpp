@@ -109,7 +109,8 @@ TEST_CASE("ws:// to a host that is not loopback: warned on the login screen, sen
 TEST_CASE("ws:// to loopback: no warning, the first press registers", "[client][e2e][tls]") {
   hd::test::ServerProcess server;
   const auto dir = server.directory();
-  ScriptedClient client(HD_CLIENT_BINARY, {"--server", server.url(), "--no-state"}, dir / "loopback-client.log");
+  ScriptedClient client(HD_CLIENT_BINARY, {"--server", server.url(), "--no-state"},
+                        dir / "loopback-client.log");
   fill_form(client);
   CHECK(hd::test::settled_report(client)["cleartext"] == "none");
   client.send("screenshot " + (dir / "loopback.png").string());

@@ -117,13 +117,11 @@ TEST_CASE("a client started anew resumes its saved session and logs what happene
   for (std::uint64_t sequence = 11; sequence <= 13; ++sequence)
     model.apply(envelope_event(update(id, sequence)));
   model.apply(envelope_event(ok(id)));
-  CHECK(log_of(model) == std::vector<std::string>{
-                             "Opened Quatre Bras (game 9) at action 10, turn 1/1 (16 June 1400)",
-                             "While you were away: 3 actions (since action 10)",
-                             "> french end 11",
-                             "> french end 12",
-                             "> french end 13",
-                             "Caught up: 3 actions replayed, now at action 13, turn 1/1 (16 June 1400)"});
+  CHECK(log_of(model) ==
+        std::vector<std::string>{"Opened Quatre Bras (game 9) at action 10, turn 1/1 (16 June 1400)",
+                                 "While you were away: 3 actions (since action 10)", "> french end 11",
+                                 "> french end 12", "> french end 13",
+                                 "Caught up: 3 actions replayed, now at action 13, turn 1/1 (16 June 1400)"});
 
   // What to save now: the same token, the game open at its present, the most recent first.
   const SavedSession now = model.saved_session();
@@ -148,7 +146,8 @@ TEST_CASE("a client away for more than 64 actions is told which actions are not 
   const auto entries = log_of(model);
   REQUIRE(entries.size() == 5);
   CHECK(entries[1] == "While you were away: 27 actions (since action 10)");
-  CHECK(entries[2] == "The server replays at most the last 64 actions: actions 11 to 36 are not replayed here");
+  CHECK(entries[2] ==
+        "The server replays at most the last 64 actions: actions 11 to 36 are not replayed here");
   CHECK(entries[4] == "Caught up: 1 action replayed, now at action 37, turn 1/1 (16 June 1400)");
 }
 

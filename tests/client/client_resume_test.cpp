@@ -14,12 +14,11 @@
 
 #include <catch2/catch.hpp>
 
-#include <sys/stat.h>
-
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <sys/stat.h>
 
 namespace v1 = hundred_days::v1;
 namespace fs = std::filesystem;
@@ -62,8 +61,9 @@ TEST_CASE("a client started anew resumes its session and shows what happened whi
   const fs::path directory = server.directory();
   const fs::path state_dir = directory / "client-state";
   const fs::path state_file = state_dir / "sessions";
-  const std::vector<std::string> size_args{"--width", std::to_string(kWidth), "--height",
-                                           std::to_string(kHeight), "--screenshot-timeout-seconds", "60"};
+  const std::vector<std::string> size_args{
+      "--width", std::to_string(kWidth), "--height", std::to_string(kHeight), "--screenshot-timeout-seconds",
+      "60"};
   const auto with_size = [&](std::vector<std::string> args) {
     args.insert(args.end(), size_args.begin(), size_args.end());
     return args;
@@ -107,9 +107,9 @@ TEST_CASE("a client started anew resumes its session and shows what happened whi
 
   // 3. Started anew with the same state folder, no user, no password, no game named.
   {
-    hd::test::ScriptedClient client(
-        HD_CLIENT_BINARY, with_size({"--server", server.url(), "--state-dir", state_dir.string()}),
-        directory / "second-client.log", kWidth, kHeight);
+    hd::test::ScriptedClient client(HD_CLIENT_BINARY,
+                                    with_size({"--server", server.url(), "--state-dir", state_dir.string()}),
+                                    directory / "second-client.log", kWidth, kHeight);
     INFO("client log:\n" << client.log());
     client.send("wait-for game");
     client.send("wait-for sequence 4");
@@ -146,9 +146,9 @@ TEST_CASE("a client started anew resumes its session and shows what happened whi
     REQUIRE(same_session.request(logout).has_logged_out());
   }
   {
-    hd::test::ScriptedClient client(
-        HD_CLIENT_BINARY, with_size({"--server", server.url(), "--state-dir", state_dir.string()}),
-        directory / "third-client.log", kWidth, kHeight);
+    hd::test::ScriptedClient client(HD_CLIENT_BINARY,
+                                    with_size({"--server", server.url(), "--state-dir", state_dir.string()}),
+                                    directory / "third-client.log", kWidth, kHeight);
     INFO("client log:\n" << client.log());
     client.send("wait-for welcome");
     client.send("wait-for idle");

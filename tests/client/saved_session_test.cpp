@@ -5,13 +5,12 @@
 
 #include <catch2/catch.hpp>
 
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace fs = std::filesystem;
 using hd::client::SavedSession;
@@ -177,7 +176,8 @@ TEST_CASE("saved sessions: a missing file is an empty state, a corrupt or unread
   CHECK_FALSE(hd::client::load_saved_sessions(file).notice.empty());
   // And a state folder that cannot be made (a file is in the way): an error in words, no crash.
   write(dir.path / "blocker", "x");
-  const std::string error = hd::client::save_saved_sessions(SavedSessions{}, dir.path / "blocker" / "sessions");
+  const std::string error =
+      hd::client::save_saved_sessions(SavedSessions{}, dir.path / "blocker" / "sessions");
   CHECK(error.starts_with("Cannot save the client state to "));
 }
 

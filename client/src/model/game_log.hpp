@@ -59,7 +59,7 @@ class GameLog {
   std::size_t max_below() const;
 
   std::deque<std::string> entries_;
-  std::size_t added_ = 0;  // entries ever added: the next entry's number
+  std::size_t added_ = 0;                // entries ever added: the next entry's number
   std::deque<std::size_t> entry_lines_;  // wrapped lines of each entry
   std::deque<std::string> lines_;
   std::size_t columns_ = 56;

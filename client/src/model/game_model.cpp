@@ -121,9 +121,9 @@ void GameModel::apply_snapshot(const pb::GameSnapshot& snapshot, std::optional<s
     if (catch_up_from && away) {
       // The count is known once caught up (the snapshot does not say where the present is).
       const std::uint64_t since = *catch_up_from;
-      away_ = AwayLine{log_.add("While you were away (since action " + std::to_string(since) +
-                                "): the actions follow"),
-                       since};
+      away_ = AwayLine{
+          log_.add("While you were away (since action " + std::to_string(since) + "): the actions follow"),
+          since};
       if (sequence_ > since) {  // a catch-up goes back at most 64 actions (docs/games.md)
         const std::string skipped = sequence_ == since + 1 ? "action " + std::to_string(sequence_)
                                                            : "actions " + std::to_string(since + 1) + " to " +

@@ -1,17 +1,16 @@
 #include "model/saved_session.hpp"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <cstdlib>
 #include <cstring>
+#include <fcntl.h>
 #include <fstream>
 #include <optional>
 #include <sstream>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <variant>
 
 namespace hd::client {
@@ -43,7 +42,8 @@ bool hex_token(const std::string& text) {
 std::variant<SavedSessions, std::string> parse(const std::string& text) {
   std::istringstream in(text);
   std::string line;
-  if (!std::getline(in, line) || line != kHeader) return std::string("its first line is not \"") + kHeader + "\"";
+  if (!std::getline(in, line) || line != kHeader)
+    return std::string("its first line is not \"") + kHeader + "\"";
   std::vector<std::pair<std::string, SavedSession>> read;
   int number = 1;
   while (std::getline(in, line)) {

@@ -6,8 +6,8 @@ namespace hd::client {
 
 void SeenGames::note(std::uint64_t game_id, std::uint64_t sequence) {
   if (game_id == 0) return;
-  const auto found =
-      std::find_if(games_.begin(), games_.end(), [&](const SeenGame& seen) { return seen.game_id == game_id; });
+  const auto found = std::find_if(games_.begin(), games_.end(),
+                                  [&](const SeenGame& seen) { return seen.game_id == game_id; });
   if (found != games_.end()) games_.erase(found);
   games_.insert(games_.begin(), SeenGame{game_id, sequence});
   if (games_.size() > kMaxGames) games_.resize(kMaxGames);
