@@ -7,7 +7,8 @@ namespace hd::client {
 SessionKeeper::SessionKeeper(const ClientOptions& options, ClientModel& model)
     : server_(options.server_text) {
   if (options.no_state) return;
-  const std::filesystem::path dir = options.state_dir.empty() ? default_state_dir() : options.state_dir;
+  const std::filesystem::path dir =
+      options.state_dir.empty() ? default_state_dir() : std::filesystem::path(options.state_dir);
   if (dir.empty()) return;
   file_ = dir / kSavedSessionsFile;
   const LoadedSessions loaded = load_saved_sessions(file_);
