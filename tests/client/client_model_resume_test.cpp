@@ -178,8 +178,7 @@ TEST_CASE("a refused saved token goes back to the login screen with a plain erro
   model.apply(hd::client::RefusalReceived{refusal, sent[0].request_id()});
   CHECK_FALSE(model.lobby().account);
   CHECK_FALSE(model.game().open());
-  CHECK(model.login_error() ==
-        "The saved session of alice is no longer valid (expired or logged out): please log in again");
+  CHECK(model.login_error() == "Saved session expired or ended: log in again");
   CHECK(model.take_outbox().empty());  // no game is opened
   // Nothing more to resume: the token is not saved again, the games seen are.
   const SavedSession now = model.saved_session();

@@ -156,8 +156,7 @@ TEST_CASE("a client started anew resumes its session and shows what happened whi
     INFO("report: " << refused.line);
     CHECK(refused["user"] == "-");
     CHECK(refused["game"] == "0");
-    CHECK(refused["login_error"] ==
-          "The_saved_session_of_alice_is_no_longer_valid_(expired_or_logged_out):_please_log_in_again");
+    CHECK(refused["login_error"] == "Saved_session_expired_or_ended:_log_in_again");
     client.send("frames 3");
     client.send("screenshot " + (directory / "resume-refused.png").string());
     client.send("quit");

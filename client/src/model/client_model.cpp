@@ -352,9 +352,8 @@ void ClientModel::on_request_refused(const RefusalInfo& refusal, RequestKind kin
         game_ = GameModel{};
         replay_.reset();
         if (saved_login_) {  // issue 16: the token an earlier run saved
-          login_error_ = "The saved session" +
-                         (saved_login_->username.empty() ? std::string() : " of " + saved_login_->username) +
-                         " is no longer valid (expired or logged out): please log in again";
+          // Short enough for the login form's line (the screen cuts longer ones).
+          login_error_ = "Saved session expired or ended: log in again";
           notice_ = login_error_;
           saved_login_.reset();
           break;
