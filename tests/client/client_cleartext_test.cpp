@@ -76,7 +76,7 @@ TEST_CASE("ws:// to a host that is not loopback: warned on the login screen, sen
   const std::string url = "ws://" + name + ":" + std::to_string(server.port()) + "/";
   INFO("url " << url);
   const auto dir = server.directory();
-  ScriptedClient client(HD_CLIENT_BINARY, {"--server", url}, dir / "warned-client.log");
+  ScriptedClient client(HD_CLIENT_BINARY, {"--server", url, "--no-state"}, dir / "warned-client.log");
   fill_form(client);
   const auto warned = hd::test::settled_report(client);
   CHECK(warned["state"] == "welcomed");
@@ -109,7 +109,8 @@ TEST_CASE("ws:// to a host that is not loopback: warned on the login screen, sen
 TEST_CASE("ws:// to loopback: no warning, the first press registers", "[client][e2e][tls]") {
   hd::test::ServerProcess server;
   const auto dir = server.directory();
-  ScriptedClient client(HD_CLIENT_BINARY, {"--server", server.url()}, dir / "loopback-client.log");
+  ScriptedClient client(HD_CLIENT_BINARY, {"--server", server.url(), "--no-state"},
+                        dir / "loopback-client.log");
   fill_form(client);
   CHECK(hd::test::settled_report(client)["cleartext"] == "none");
   client.send("screenshot " + (dir / "loopback.png").string());

@@ -674,10 +674,10 @@ TEST_CASE("real server: a new account registered from the login form reaches the
   const std::filesystem::path script_path = directory / "script.txt";
   std::ofstream(script_path) << script_text;
   const int status = hd::test::run_process(
-      hd::test::in_virtual_display(
-          kWidth, kHeight,
-          {HD_CLIENT_BINARY, "--server", server.url(), "--width", std::to_string(kWidth), "--height",
-           std::to_string(kHeight), "--script", script_path.string(), "--screenshot-timeout-seconds", "30"})
+      hd::test::in_virtual_display(kWidth, kHeight,
+                                   {HD_CLIENT_BINARY, "--server", server.url(), "--width",
+                                    std::to_string(kWidth), "--height", std::to_string(kHeight), "--script",
+                                    script_path.string(), "--screenshot-timeout-seconds", "30", "--no-state"})
           .argv,
       std::chrono::seconds(120));
   INFO("server log:\n" << server.log());

@@ -75,6 +75,21 @@ TEST_CASE("options: --record-dir names where an exported record goes") {
   CHECK(options->record_dir == "/tmp/records");
 }
 
+TEST_CASE("options: --state-dir names where the saved session lives, --no-state keeps none (issue 16)") {
+  const auto parsed = parse_options({"--server", "ws://h:1/", "--state-dir", "/tmp/state"});
+  const auto* options = std::get_if<ClientOptions>(&parsed);
+  REQUIRE(options);
+  CHECK(options->state_dir == "/tmp/state");
+  CHECK_FALSE(options->no_state);
+  const auto none = parse_options({"--server", "ws://h:1/", "--no-state"});
+  REQUIRE(std::get_if<ClientOptions>(&none));
+  CHECK(std::get<ClientOptions>(none).no_state);
+  CHECK(std::get<ClientOptions>(none).state_dir.empty());
+  const auto both = parse_options({"--server", "ws://h:1/", "--no-state", "--state-dir", "/tmp/state"});
+  REQUIRE(std::get_if<std::string>(&both));
+  CHECK(std::get<std::string>(both) == "--state-dir and --no-state exclude each other");
+}
+
 TEST_CASE("options: mistakes are named") {
   auto error_of = [](std::vector<std::string> arguments) {
     const auto parsed = parse_options(arguments);

@@ -2,6 +2,7 @@
 
 #include "app/input_script.hpp"
 #include "app/script_runner.hpp"
+#include "app/session_keeper.hpp"
 #include "app/stdin_lines.hpp"
 #include "app/stop_signals.hpp"
 #include "camera/camera.hpp"
@@ -223,6 +224,7 @@ int run_client(const ClientOptions& options) {
   ClientModel model(options.server_text);
   model.cleartext() = CleartextConsent(options.server.tls, options.server.host, options.allow_cleartext);
   model.set_record_dir(options.record_dir);
+  SessionKeeper session_keeper(options, model);  // issue 16: the saved session, resumed and kept
   EventQueue events;
   auto connection = std::make_unique<Connection>(options.server, events);
   Camera welcome_camera = default_camera();
@@ -310,6 +312,7 @@ int run_client(const ClientOptions& options) {
     }
     for (const auto& request : model.take_outbox())
       connection->send(request);
+    session_keeper.after_frame(model);
 
     // A game opened (or another one): a game screen for its scenario.
     if (model.game().open() && game_screen_id != model.game().game_id()) {

@@ -21,7 +21,8 @@ bool is_option(const std::string& name) {
   return name == "--server" || name == "--width" || name == "--height" || name == "--font" ||
          name == "--screenshot" || name == "--screenshot-timeout-seconds" || name == "--data" ||
          name == "--user" || name == "--password" || name == "--open-game" || name == "--script" ||
-         name == "--benchmark-frames" || name == "--record-dir" || name == "--ca-file";
+         name == "--benchmark-frames" || name == "--record-dir" || name == "--ca-file" ||
+         name == "--state-dir";
 }
 
 }  // namespace
@@ -34,6 +35,8 @@ std::string usage(const std::string& program) {
          "       [--user NAME --password PW [--register]] [--allow-cleartext] [--open-game ID [--spectate]] "
          "[--script FILE|-]\n"
          "       [--record-dir DIR]   (where Ctrl+S writes <game>.rec and <game>.dice; default: here)\n"
+         "       [--state-dir DIR|--no-state]   (the saved session: token, game open, last actions seen;\n"
+         "       default: $XDG_STATE_HOME/hundred-days or ~/.local/state/hundred-days)\n"
          "       [--benchmark-frames N]   (pans the whole campaign map N frames, prints frame times; no "
          "server)\n"
          "A ws:// server that is not loopback is warned about on the login screen (a second press of Log in\n"
@@ -58,6 +61,10 @@ std::variant<ClientOptions, std::string> parse_options(const std::vector<std::st
     }
     if (name == "--allow-cleartext") {
       options.allow_cleartext = true;
+      continue;
+    }
+    if (name == "--no-state") {
+      options.no_state = true;
       continue;
     }
     if (!is_option(name)) return "unknown option '" + name + "'";
@@ -92,6 +99,9 @@ std::variant<ClientOptions, std::string> parse_options(const std::vector<std::st
       options.script_path = value;
     } else if (name == "--record-dir") {
       options.record_dir = value;
+    } else if (name == "--state-dir") {
+      if (value.empty()) return "--state-dir needs a folder name";
+      options.state_dir = value;
     } else if (name == "--open-game") {
       const auto number = parse_number(value, 1, 1L << 40);
       if (!number) return "--open-game must be a game number, got '" + value + "'";
@@ -110,6 +120,7 @@ std::variant<ClientOptions, std::string> parse_options(const std::vector<std::st
   if (!have_server && options.benchmark_frames == 0) return "--server is required";
   if (options.username.empty() != options.password.empty()) return "--user and --password go together";
   if (!ca_file.empty() && !options.server.tls) return "--ca-file is for a wss:// server";
+  if (options.no_state && !options.state_dir.empty()) return "--state-dir and --no-state exclude each other";
   // --user logs in without the login screen, where the clear-text warning is asked: say it here.
   if (!options.username.empty() && !options.allow_cleartext &&
       wire::cleartext_needs_warning(options.server.tls, options.server.host))

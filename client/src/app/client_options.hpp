@@ -31,6 +31,10 @@ struct ClientOptions {
   std::optional<std::string> script_path;  // --script FILE (app/input_script.hpp)
   std::string record_dir = ".";            // --record-dir DIR: where Ctrl+S writes a finished game's record
   int benchmark_frames = 0;                // --benchmark-frames N: pan the campaign map, report
+  // --state-dir DIR: where the saved session lives (model/saved_session.hpp); empty: the default
+  // ($XDG_STATE_HOME/hundred-days or ~/.local/state/hundred-days). --no-state: nothing is kept.
+  std::string state_dir;
+  bool no_state = false;
 };
 
 // Usage text for --help and errors.

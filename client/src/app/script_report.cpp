@@ -144,6 +144,11 @@ std::string script_report(const ClientModel& model) {
   out << " log=" << shown.first << "-" << shown.last << "/" << shown.total
       << " log_entries=" << game.log().entries().size()
       << " log_last=" << (game.log().entries().empty() ? "-" : one_word(game.log().entries().back()));
+  // Issue 16: the log's "While you were away" entry of a game reopened by a client started anew.
+  std::string away;
+  for (const std::string& entry : game.log().entries())
+    if (entry.starts_with("While you were away")) away = entry;
+  out << " away=" << one_word(away);
   // A rule's decision (12.0): its rule and the labels of the choices offered to this client's seats.
   out << " rule=" << one_word(view.pending().rule())
       << " choices=" << list(game.rule_choices(), [](const pb::DecisionChoice* choice) {
@@ -159,6 +164,9 @@ std::string script_report(const ClientModel& model) {
       << " replay_count=" << (replay ? replay->count() : 0)
       << " replay_turn=" << (replay ? one_word(replay->turn_label()) : "-")
       << " replay_action=" << (replay ? one_word(replay->action_text()) : "-");
+  // Issue 16: the account logged in ("-" if none) and why a login or saved session was refused.
+  out << " user=" << one_word(model.lobby().account ? model.lobby().account->username : "")
+      << " login_error=" << one_word(model.login_error());
   // Why the connection failed (28: a refused certificate, as the status bar says it), or "-".
   out << " failure=" << one_word(model.state() == ConnectionState::Failed ? model.failure() : "");
   return out.str();

@@ -31,10 +31,14 @@ void ClientModel::apply(const ServerEvent& event) {
       model.welcome_ = received.welcome;
       model.state_ = ConnectionState::Welcomed;
       model.failure_.clear();
-      // 6: a reconnect resumes the session with the saved token (then reopens the game).
+      // 6: a reconnect resumes the session with the saved token (then reopens the game); issue
+      // 16: so does a client started anew with a token an earlier run saved.
       if (model.lobby_.account && !model.lobby_.account->session_token.empty()) {
         model.resuming_ = true;
         model.send(requests::resume_session(model.lobby_.account->session_token), RequestKind::Account);
+      } else if (model.saved_login_) {
+        model.resuming_ = true;
+        model.send(requests::resume_session(model.saved_login_->token), RequestKind::Account);
       }
     }
     void operator()(const RefusalReceived& received) const {
@@ -75,9 +79,37 @@ std::uint64_t ClientModel::send(Request request, RequestKind kind) {
   return id;
 }
 
-void ClientModel::open_catch_up(std::uint64_t game_id, bool spectate, std::uint64_t last_seen) {
+void ClientModel::open_catch_up(std::uint64_t game_id, bool spectate, std::uint64_t last_seen, bool away) {
   catch_ups_[send(requests::open_game(game_id, spectate, last_seen), RequestKind::OpenGame)] =
-      CatchUpAsked{game_id, spectate, last_seen};
+      CatchUpAsked{game_id, spectate, last_seen, away};
+}
+
+void ClientModel::resume_saved(const SavedSession& saved) {
+  seen_ = saved.seen;
+  if (saved.token.empty()) return;
+  saved_login_ = SavedLogin{saved.username, saved.token, saved.open_game, saved.spectating};
+}
+
+SavedSession ClientModel::saved_session() const {
+  SavedSession saved;
+  saved.seen = seen_;
+  if (lobby_.account) {
+    saved.username = lobby_.account->username;
+    saved.token = lobby_.account->session_token;
+  } else if (saved_login_) {  // not answered yet: kept as it was
+    saved.username = saved_login_->username;
+    saved.token = saved_login_->token;
+    saved.open_game = saved_login_->open_game;
+    saved.spectating = saved_login_->spectating;
+  }
+  if (game_.open()) {
+    saved.seen.note(game_.game_id(), game_.sequence());
+    if (!replay_) {
+      saved.open_game = game_.game_id();
+      saved.spectating = game_.spectating();
+    }
+  }
+  return saved;
 }
 
 void ClientModel::send_game(std::vector<Request> requests) {
@@ -123,11 +155,15 @@ void ClientModel::watch_lobby(bool on) {
 }
 
 void ClientModel::open_game(std::uint64_t game_id, bool spectate) {
+  open_seen_game(game_id, spectate, false);
+}
+
+void ClientModel::open_seen_game(std::uint64_t game_id, bool spectate, bool away) {
   if (replay_ && replay_->game_id() != game_id) replay_.reset();  // another game opened instead
   watch_lobby(false);                                             // the lobby is not shown while a game is
-  const auto seen = last_seen_.find(game_id);
-  if (seen != last_seen_.end() && seen->second > 0) {
-    open_catch_up(game_id, spectate, seen->second);
+  const auto seen = seen_.last_seen(game_id);
+  if (seen && *seen > 0) {
+    open_catch_up(game_id, spectate, *seen, away);
   } else {
     send(requests::open_game(game_id, spectate, 0), RequestKind::OpenGame);
   }
@@ -159,7 +195,7 @@ void ClientModel::close_game() {
   pb::ClientEnvelope request;
   request.mutable_close_game()->set_game_id(game_.game_id());
   send(std::move(request), RequestKind::Other);
-  last_seen_[game_.game_id()] = game_.sequence();
+  seen_.note(game_.game_id(), game_.sequence());
   game_ = GameModel{};
   refresh_lobby();
   watch_lobby(true);
@@ -185,7 +221,11 @@ void ClientModel::on_envelope(const pb::ServerEnvelope& envelope) {
         // Catch up from the last action seen (the server replays updates or sends a snapshot).
         open_catch_up(game_.game_id(), game_.spectating(), game_.sequence());
         if (replay_) send_replay(replay_->ask_again());  // issue 16: lost with the connection
+      } else if (resuming_ && saved_login_ && saved_login_->open_game != 0) {
+        // Issue 16: a client started anew reopens the game it had open, from the last action seen.
+        open_seen_game(saved_login_->open_game, saved_login_->spectating, true);
       }
+      saved_login_.reset();
       resuming_ = false;
       break;
     }
@@ -221,9 +261,12 @@ void ClientModel::on_envelope(const pb::ServerEnvelope& envelope) {
       break;
     case pb::ServerEnvelope::kGameSnapshot: {
       std::optional<std::uint64_t> catch_up_from;
-      if (const auto found = catch_ups_.find(envelope.request_id()); found != catch_ups_.end())
+      bool found_away = false;
+      if (const auto found = catch_ups_.find(envelope.request_id()); found != catch_ups_.end()) {
         catch_up_from = found->second.last_seen;
-      game_.apply_snapshot(envelope.game_snapshot(), catch_up_from);
+        found_away = found->second.away;
+      }
+      game_.apply_snapshot(envelope.game_snapshot(), catch_up_from, catch_up_from && found_away);
       if (replay_ && replay_->game_id() == game_.game_id()) replay_->set_scenario(game_.scenario());
       send_game(game_.refresh_queries());
       break;
@@ -308,6 +351,13 @@ void ClientModel::on_request_refused(const RefusalInfo& refusal, RequestKind kin
         lobby_.account.reset();
         game_ = GameModel{};
         replay_.reset();
+        if (saved_login_) {  // issue 16: the token an earlier run saved
+          // Short enough for the login form's line (the screen cuts longer ones).
+          login_error_ = "Saved session expired or ended: log in again";
+          notice_ = login_error_;
+          saved_login_.reset();
+          break;
+        }
       }
       login_error_ = words;
       break;

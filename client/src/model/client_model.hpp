@@ -10,6 +10,8 @@
 #include "model/refusal_info.hpp"
 #include "model/replay_model.hpp"
 #include "model/request_kind.hpp"
+#include "model/saved_session.hpp"
+#include "model/seen_games.hpp"
 #include "model/server_event.hpp"
 #include "model/welcome_info.hpp"
 
@@ -48,6 +50,18 @@ class ClientModel {
   // A new connection is being made after a lost one: back to Connecting; once welcomed the model
   // resumes the session with the saved token and reopens the game after its last seen action.
   void reconnect();
+  // Issue 16: a client started anew with what an earlier run saved for this server
+  // (model/saved_session.hpp). The last actions seen are remembered for open_game(); with a token,
+  // the first welcome resumes the session (ResumeSession, no password) and, once logged in, the
+  // game that was open is reopened with a catch-up whose log says "While you were away". A refused
+  // token goes back to the login screen with a plain login_error(). Call before the first event.
+  void resume_saved(const SavedSession& saved);
+  // What to save for this server now: the account's token and name, the game open (not a
+  // replay's), the last actions seen (the open game's as the most recent).
+  SavedSession saved_session() const;
+  // A notice from the client itself (e.g. a saved state it could not read).
+  void note(std::string notice) { notice_ = std::move(notice); }
+
   // True once the connection was lost (not refused) and a reconnect would help.
   bool lost() const { return state_ == ConnectionState::Failed && welcome_.has_value(); }
 
@@ -57,9 +71,10 @@ class ClientModel {
   // Issue 16: asks the server to push (or stop pushing) the lobby's changed games (WatchLobby);
   // on after each login and when a game is closed, off while a game is open. Logged in only.
   void watch_lobby(bool on);
-  // Opens a game. One seen earlier in this process (closed to the lobby) is reopened with a
-  // catch-up from the last action seen, so the log shows what happened since (at most the last 64
-  // actions, docs/games.md); any other is opened with a snapshot of the present.
+  // Opens a game. One seen earlier (closed to the lobby in this process, or saved by an earlier
+  // run) is reopened with a catch-up from the last action seen, so the log shows what happened
+  // since (at most the last 64 actions, docs/games.md); any other is opened with a snapshot of the
+  // present.
   void open_game(std::uint64_t game_id, bool spectate);
   void close_game();
   // Issue 16: the replay screen of a game (from the lobby): opens the game (as a spectator when
@@ -101,8 +116,11 @@ class ClientModel {
  private:
   void on_envelope(const pb::ServerEnvelope& envelope);
   void on_request_refused(const RefusalInfo& refusal, RequestKind kind);
-  // Sends OpenGame for the open game's id from `last_seen` (a catch-up: snapshot, updates, Ok).
-  void open_catch_up(std::uint64_t game_id, bool spectate, std::uint64_t last_seen);
+  // Sends OpenGame for the open game's id from `last_seen` (a catch-up: snapshot, updates, Ok);
+  // `away`: the game an earlier run had open, its log headed "While you were away".
+  void open_catch_up(std::uint64_t game_id, bool spectate, std::uint64_t last_seen, bool away = false);
+  // open_game(), with `away` passed on to the catch-up.
+  void open_seen_game(std::uint64_t game_id, bool spectate, bool away);
 
   std::string server_url_;
   ConnectionState state_ = ConnectionState::Connecting;
@@ -123,10 +141,19 @@ class ClientModel {
     std::uint64_t game_id = 0;
     bool spectate = false;
     std::uint64_t last_seen = 0;
+    bool away = false;
   };
   std::map<std::uint64_t, CatchUpAsked> catch_ups_;
-  // The last sequence seen of each game closed in this process, by game id.
-  std::map<std::uint64_t, std::uint64_t> last_seen_;
+  // The last sequence seen of each game closed (in this process or saved by an earlier run).
+  SeenGames seen_;
+  // Issue 16: the saved login of an earlier run, until its ResumeSession is answered.
+  struct SavedLogin {
+    std::string username;
+    std::string token;
+    std::uint64_t open_game = 0;
+    bool spectating = false;
+  };
+  std::optional<SavedLogin> saved_login_;
   int reconnects_ = 0;
   std::filesystem::path record_dir_ = ".";
   CleartextConsent cleartext_;

@@ -27,7 +27,7 @@ std::vector<std::string> wrap_log_entry(const std::string& entry, std::size_t co
   return lines;
 }
 
-void GameLog::add(std::string entry) {
+std::size_t GameLog::add(std::string entry) {
   const std::vector<std::string> wrapped = wrap_log_entry(entry, columns_);
   lines_.insert(lines_.end(), wrapped.begin(), wrapped.end());
   entry_lines_.push_back(wrapped.size());
@@ -39,6 +39,16 @@ void GameLog::add(std::string entry) {
     entries_.pop_front();
   }
   below_ = std::min(below_, max_below());
+  return added_++;
+}
+
+bool GameLog::replace(std::size_t number, std::string entry) {
+  const std::size_t first_kept = added_ - entries_.size();
+  if (number < first_kept || number >= added_) return false;
+  entries_[number - first_kept] = std::move(entry);
+  rewrap();
+  below_ = std::min(below_, max_below());
+  return true;
 }
 
 void GameLog::clear() {

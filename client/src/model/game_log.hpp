@@ -15,9 +15,12 @@ class GameLog {
   // The log keeps this many entries, the newest; older ones are dropped.
   static constexpr std::size_t kMaxEntries = 400;
 
-  // Appends an entry. A reader at the newest line keeps following; one scrolled back keeps
-  // seeing the same lines (the window does not jump).
-  void add(std::string entry);
+  // Appends an entry and returns its number (0 for the first ever added, counted across clear()).
+  // A reader at the newest line keeps following; one scrolled back keeps seeing the same lines
+  // (the window does not jump).
+  std::size_t add(std::string entry);
+  // Replaces the text of the entry numbered `number` (add's answer); false if it is no longer kept.
+  bool replace(std::size_t number, std::string entry);
   // Forgets every entry and returns to the newest line.
   void clear();
 
@@ -56,6 +59,7 @@ class GameLog {
   std::size_t max_below() const;
 
   std::deque<std::string> entries_;
+  std::size_t added_ = 0;                // entries ever added: the next entry's number
   std::deque<std::size_t> entry_lines_;  // wrapped lines of each entry
   std::deque<std::string> lines_;
   std::size_t columns_ = 56;

@@ -91,7 +91,8 @@ std::string turn_words(const pb::ScenarioInfo& scenario, const pb::GameView& vie
 
 }  // namespace
 
-void GameModel::apply_snapshot(const pb::GameSnapshot& snapshot, std::optional<std::uint64_t> catch_up_from) {
+void GameModel::apply_snapshot(const pb::GameSnapshot& snapshot, std::optional<std::uint64_t> catch_up_from,
+                               bool away) {
   const bool same_game = open() && snapshot.game_id() == game_id_;
   const std::uint64_t seen = sequence_;
   if (snapshot.game_id() != game_id_) export_message_.clear();
@@ -115,8 +116,22 @@ void GameModel::apply_snapshot(const pb::GameSnapshot& snapshot, std::optional<s
              (catch_up_from ? "; the actions since follow" : ""));
   } else {
     log_.clear();
+    away_.reset();
     log_.add("Opened " + scenario_.title() + " (game " + std::to_string(game_id_) + ") at " + at);
-    if (catch_up_from) {
+    if (catch_up_from && away) {
+      // The count is known once caught up (the snapshot does not say where the present is).
+      const std::uint64_t since = *catch_up_from;
+      away_ = AwayLine{
+          log_.add("While you were away (since action " + std::to_string(since) + "): the actions follow"),
+          since};
+      if (sequence_ > since) {  // a catch-up goes back at most 64 actions (docs/games.md)
+        const std::string skipped = sequence_ == since + 1 ? "action " + std::to_string(sequence_)
+                                                           : "actions " + std::to_string(since + 1) + " to " +
+                                                                 std::to_string(sequence_);
+        log_.add("The server replays at most the last 64 actions: " + skipped +
+                 (sequence_ == since + 1 ? " is" : " are") + " not replayed here");
+      }
+    } else if (catch_up_from) {
       log_.add("Since you last looked (action " + std::to_string(*catch_up_from) + "): the actions follow");
     } else if (sequence_ > 0) {
       log_.add("The server sent the position only: the " + std::to_string(sequence_) +
@@ -143,6 +158,13 @@ void GameModel::caught_up() {
   if (!open()) return;
   const std::uint64_t replayed = sequence_ > snapshot_sequence_ ? sequence_ - snapshot_sequence_ : 0;
   const std::string turn = turn_words(scenario_, view_);
+  if (away_) {
+    const std::uint64_t missed = sequence_ > away_->since ? sequence_ - away_->since : 0;
+    log_.replace(away_->entry, "While you were away: " + std::to_string(missed) +
+                                   (missed == 1 ? " action" : " actions") + " (since action " +
+                                   std::to_string(away_->since) + ")");
+    away_.reset();
+  }
   log_.add("Caught up: " + std::to_string(replayed) + (replayed == 1 ? " action" : " actions") +
            " replayed, now at action " + std::to_string(sequence_) + (turn.empty() ? "" : ", " + turn));
 }

@@ -72,9 +72,12 @@ class GameModel {
   // `catch_up_from`: set when the snapshot opens a catch-up (OpenGame with last_seen_sequence,
   // docs/games.md): the sequence the client last saw; the missed updates follow. The log is kept
   // when the snapshot is of the game already open (a reconnect) and says what the snapshot is.
-  void apply_snapshot(const pb::GameSnapshot& snapshot, std::optional<std::uint64_t> catch_up_from = {});
+  // `away` (issue 16, a client started anew reopening the game it had open): the log heads the
+  // missed actions with "While you were away: N actions (since action P)", N counted at the end.
+  void apply_snapshot(const pb::GameSnapshot& snapshot, std::optional<std::uint64_t> catch_up_from = {},
+                      bool away = false);
   // The catch-up that started at the last snapshot has reached the present (its Ok): logs how many
-  // actions it replayed and where the game stands.
+  // actions it replayed and where the game stands (and completes the "While you were away" line).
   void caught_up();
   // Applies the next update (sequence + 1, or an undo): the view is replaced, the events logged.
   UpdateFit apply_update(const pb::GameUpdate& update);
@@ -227,6 +230,12 @@ class GameModel {
   pb::GameSummary summary_;
   GameLog log_;
   std::uint64_t snapshot_sequence_ = 0;  // the sequence the last snapshot stood at
+  // Issue 16: the "While you were away" entry of a catch-up not yet caught up, and its action P.
+  struct AwayLine {
+    std::size_t entry = 0;
+    std::uint64_t since = 0;
+  };
+  std::optional<AwayLine> away_;
   // The secret choices' commitments as first seen for game `commitments_game_` (18.5C).
   google::protobuf::RepeatedPtrField<pb::SecretCommitment> commitments_;
   std::uint64_t commitments_game_ = 0;
