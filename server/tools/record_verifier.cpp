@@ -4,11 +4,13 @@
 #include "games/dice_proof.hpp"
 
 #include <hd/engine/notation/notation.hpp>
+#include <hd/engine/scenarios/entry_choices.hpp>
 #include <hd/wire/secret_commitment.hpp>
 
 #include <algorithm>
 #include <array>
 #include <cstdio>
+#include <map>
 #include <optional>
 #include <set>
 #include <sstream>
@@ -50,6 +52,51 @@ Verification fail(std::string message) {
 
 constexpr std::array<std::string_view, 3> kSeatOrder{"french", "prussian", "allied"};
 
+// 28.0D, 22.6B (docs/commitments.md): a choice made during play is committed under its rule and id
+// ("28.0D/french-4", "22.6B/hal-force"), its choice text the turn and hex of its `choose-entry`
+// joined by '@' (engine::entry_choice_secret_id, entry_choice_secret_text).
+bool is_entry_secret(const std::string& choice_id) {
+  return engine::entry_choice_of_secret_id(choice_id).has_value();
+}
+
+// Every entry-choice line of the proof ("28.0D/<id>", "22.6B/<id>") is the one choose-entry action
+// for <id> in the record, under the rule the game's rules give it, with the same choice, by a seat of
+// the side that made it; every choose-entry action of the record has its line. The first mismatch,
+// or nothing.
+std::optional<std::string> check_entry_choices(const DiceProof& proof, std::string_view record,
+                                               const engine::Ruleset& rules) {
+  struct Made {
+    std::string side;
+    std::string choice;
+  };
+  std::map<std::string, Made> made;  // by secret choice id
+  for (const std::string_view line : lines_of(record)) {
+    if (blank_or_comment(line)) continue;
+    const auto entry = engine::parse_choose_entry_line(line);
+    if (!entry) continue;
+    const std::string id = engine::entry_choice_secret_id(rules, entry->id);
+    if (!made.emplace(id, Made{entry->side, engine::entry_choice_secret_text(entry->choice)}).second)
+      return "secret " + id + ": the record makes this choice more than once";
+  }
+  std::set<std::string> committed;
+  for (const DiceProofSecret& secret : proof.secrets) {
+    if (!is_entry_secret(secret.choice_id)) continue;
+    committed.insert(secret.choice_id);
+    const std::string what = "secret " + secret.choice_id + ": ";
+    const auto found = made.find(secret.choice_id);
+    if (found == made.end()) return what + "the record makes no such choice (no choose-entry action for it)";
+    if (secret.choice != found->second.choice)
+      return what + "the choice opened is '" + secret.choice + "' but the record's choose-entry chose '" +
+             found->second.choice + "'";
+    const std::string seat_side = secret.seat == "french" ? "french" : "coalition";
+    if (seat_side != found->second.side)
+      return what + "committed for the " + secret.seat + " seat but the " + found->second.side + " side chose it";
+  }
+  for (const auto& [id, entry] : made)
+    if (!committed.count(id)) return "secret " + id + ": the record's choose-entry has no commitment in the proof";
+  return std::nullopt;
+}
+
 // 18.5C (docs/commitments.md): every secret option of the scenario has exactly one commitment, it
 // opens with its nonce and choice, and the choice is the game's (the option id when the record's
 // header chooses the option, "none" when not). The first mismatch, or nothing.
@@ -63,6 +110,7 @@ std::optional<std::string> check_secret_choices(const DiceProof& proof, const lo
                                secret.nonce, secret.commitment))
       return what + "the opening (choice '" + secret.choice +
              "' and its nonce) does not match the commitment " + secret.commitment;
+    if (is_entry_secret(secret.choice_id)) continue;  // checked against the record (check_entry_choices)
     const bool chosen =
         std::find(choice.options.begin(), choice.options.end(), secret.choice_id) != choice.options.end();
     const std::string expected = chosen ? secret.choice_id : std::string(wire::kNoChoice);
@@ -74,6 +122,7 @@ std::optional<std::string> check_secret_choices(const DiceProof& proof, const lo
     if (option.secret && !seen.count(option.id))
       return "secret " + option.id + ": the proof holds no commitment to this secret option";
   for (const std::string& id : seen) {
+    if (is_entry_secret(id)) continue;
     const auto& options = state.rules->scenario.options;
     if (std::none_of(options.begin(), options.end(),
                      [&](const engine::ScenarioOption& o) { return o.id == id && o.secret; }))
@@ -131,6 +180,7 @@ Verification verify_game(std::string_view record, std::string_view proof_text,
   }
   engine::GameState state = std::move(*game.value);
   if (const auto mismatch = check_secret_choices(proof, header.choice, state)) return fail(*mismatch);
+  if (const auto mismatch = check_entry_choices(proof, record, *state.rules)) return fail(*mismatch);
   std::size_t dice_used = 0, actions = 0;
   int number = 0;
   for (const std::string_view line : lines_of(record)) {

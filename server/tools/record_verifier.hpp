@@ -1,6 +1,8 @@
 // Verifies a finished game from its exported record and dice proof (docs/dice.md): the seed matches
 // the commitment, every die of the proof is the one derive_die() gives, the record's dice are the
-// proof's dice in order, the record replays through the engine under the rules version it names, and
+// proof's dice in order, the secret choices open their commitments (18.5C: one per secret option,
+// the header's choice; 28.0D: one per choose-entry action of the record, its choice; docs/commitments.md),
+// the record replays through the engine under the rules version it names, and
 // its final hash is reached.
 #pragma once
 

@@ -156,6 +156,35 @@ TEST_CASE("18.5C an opening received is checked against the commitment first see
   CHECK(model.log().entries().back().find("does NOT match the commitment") != std::string::npos);
 }
 
+TEST_CASE("28.0D a commitment made during play is kept from its update and checks the opening later") {
+  REQUIRE(hd::wire::init_secret_commitments());
+  const std::string nonce(hd::wire::kSecretNonceBytes, '\x17');
+  GameModel model;
+  model.apply_snapshot(sample_snapshot());
+  pb::GameUpdate made = update_after(model, 4);
+  made.set_action_text("french choose-entry french-4 sealed");
+  pb::SecretCommitment& commitment = *made.add_secret_commitments();
+  commitment.set_choice_id("28.0D/french-4");
+  commitment.set_seat(pb::SEAT_FRENCH);
+  commitment.set_commitment(hd::wire::secret_commitment(12, "28.0D/french-4", "16/1200@3167", nonce));
+  REQUIRE(model.apply_update(made) == UpdateFit::Applied);
+  // A later snapshot listing it again with other bytes is warned about; the first bytes stay.
+  pb::GameSnapshot later = sample_snapshot();
+  later.set_sequence(4);
+  *later.add_secret_commitments() = commitment;
+  later.mutable_secret_commitments(0)->set_commitment(
+      hd::wire::secret_commitment(12, "28.0D/french-4", "16/1400@1167", nonce));
+  model.apply_snapshot(later);
+  CHECK(model.log().entries().back() == "WARNING: secret choice 28.0D/french-4: its commitment changed");
+  pb::GameUpdate reveal = update_after(model, 5);
+  pb::SecretOpening& opening = *reveal.add_secret_openings();
+  opening.set_choice_id("28.0D/french-4");
+  opening.set_choice("16/1200@3167");
+  opening.set_nonce(nonce);
+  REQUIRE(model.apply_update(reveal) == UpdateFit::Applied);
+  CHECK(model.log().entries().back() == "secret choice 28.0D/french-4 opened: 16/1200@3167 (matches its commitment)");
+}
+
 TEST_CASE("movement: a click on my unit asks for its reachable hexes; a click on one moves it by that path") {
   GameModel model;
   model.apply_snapshot(sample_snapshot());

@@ -277,3 +277,19 @@ TEST_CASE("22.6B a Hal Force used shifts 22.4C's level of victory one level towa
   CHECK(with.result->level == "tactical");
   CHECK(with.result->text.find("the Hal Force was used (22.6B)") != std::string::npos);
 }
+
+TEST_CASE("28.0D, 22.6B a choice made in play is committed under its rule and name, its choice one word",
+          "[rules][28.0D][22.6B]") {
+  const GameState variant = campaign_variant();
+  CHECK(entry_choice_secret_id(*variant.rules, "french-4") == "28.0D/french-4");
+  CHECK(entry_choice_secret_id(*variant.rules, "prussian-4") == "28.0D/prussian-4");
+  const GameState campaign = campaign_with_hal_force();
+  CHECK(entry_choice_secret_id(*campaign.rules, "hal-force") == "22.6B/hal-force");
+  CHECK(entry_choice_secret_text("16/1400 1167") == "16/1400@1167");
+  CHECK(entry_choice_secret_text("none") == "none");
+  CHECK(entry_choice_of_secret_id("28.0D/french-4") == std::optional<std::string_view>{"french-4"});
+  CHECK(entry_choice_of_secret_id("22.6B/hal-force") == std::optional<std::string_view>{"hal-force"});
+  CHECK_FALSE(entry_choice_of_secret_id("18.5C"));
+  CHECK_FALSE(entry_choice_of_secret_id("28.0D/"));
+  CHECK_FALSE(entry_choice_of_secret_id("28.0Dx/french-4"));
+}

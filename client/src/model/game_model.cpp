@@ -139,11 +139,12 @@ void GameModel::apply_snapshot(const pb::GameSnapshot& snapshot, std::optional<s
     }
   }
   // 18.5C (docs/commitments.md): the commitments first seen for this game stay; openings are
-  // checked against them.
+  // checked against them. A choice made during play (28.0D, 22.6B) is new to a later snapshot.
   if (commitments_game_ != game_id_) {
-    commitments_ = snapshot.secret_commitments();
+    commitments_.Clear();
     commitments_game_ = game_id_;
   }
+  for (const auto& commitment : snapshot.secret_commitments()) keep_commitment(commitment);
   for (const auto& opening : snapshot.secret_openings())
     log_.add(wire::check_opening(game_id_, commitments_, opening).message);
   clear_selection();
@@ -152,6 +153,16 @@ void GameModel::apply_snapshot(const pb::GameSnapshot& snapshot, std::optional<s
   proposal_.reset();
   draw_offer_.reset();
   after_view_change();
+}
+
+void GameModel::keep_commitment(const pb::SecretCommitment& commitment) {
+  for (const auto& first : commitments_)
+    if (first.choice_id() == commitment.choice_id()) {
+      if (first.commitment() != commitment.commitment())
+        log_.add("WARNING: secret choice " + commitment.choice_id() + ": its commitment changed");
+      return;
+    }
+  *commitments_.Add() = commitment;
 }
 
 void GameModel::caught_up() {
@@ -182,6 +193,7 @@ UpdateFit GameModel::apply_update(const pb::GameUpdate& update) {
     if (!update.action_text().empty()) log_.add("> " + update.action_text());
     for (const auto& event : update.events())
       if (!event.text().empty()) log_.add("  " + event.text());
+    for (const auto& commitment : update.secret_commitments()) keep_commitment(commitment);  // 28.0D
     for (const auto& opening : update.secret_openings())
       log_.add(wire::check_opening(game_id_, commitments_, opening).message);
     record_combats(update);

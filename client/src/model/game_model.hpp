@@ -236,7 +236,10 @@ class GameModel {
     std::uint64_t since = 0;
   };
   std::optional<AwayLine> away_;
-  // The secret choices' commitments as first seen for game `commitments_game_` (18.5C).
+  // Keeps a commitment not seen before; logs a warning for one whose bytes changed (docs/commitments.md).
+  void keep_commitment(const pb::SecretCommitment& commitment);
+  // The secret choices' commitments as first seen for game `commitments_game_` (18.5C; 28.0D's from
+  // the update of their choose-entry).
   google::protobuf::RepeatedPtrField<pb::SecretCommitment> commitments_;
   std::uint64_t commitments_game_ = 0;
   std::vector<pb::ChatMessage> chat_;

@@ -28,6 +28,18 @@ std::string random_entropy(std::size_t count) {
 Client::Client(const ServerAddress& address, ClientOptions options)
     : connection_(address), options_(std::move(options)) {}
 
+void Client::keep_commitment(OpenGameState& state, const v1::SecretCommitment& commitment) {
+  for (const v1::SecretCommitment& first : state.commitments)
+    if (first.choice_id() == commitment.choice_id()) {
+      if (first.commitment() != commitment.commitment())
+        notice("WARNING: secret choice " + commitment.choice_id() + ": its commitment changed");
+      return;
+    }
+  *state.commitments.Add() = commitment;
+  notice("secret choice " + commitment.choice_id() + " of the " + seat_name(commitment.seat()) +
+         " seat committed: " + commitment.commitment() + " (revealed at " + commitment.revealed_at() + ")");
+}
+
 void Client::notice(const std::string& line) {
   if (options_.events) *options_.events << line << "\n" << std::flush;
 }
@@ -198,12 +210,8 @@ void Client::observe(const v1::ServerEnvelope& envelope) {
       // 18.5C: keep the commitments first seen for this game; check every opening against them.
       if (game_ && game_->game_id == snapshot.game_id()) {
         state.commitments = game_->commitments;
-        for (const v1::SecretCommitment& now : snapshot.secret_commitments()) {
-          bool same = false;
-          for (const v1::SecretCommitment& first : state.commitments)
-            same = same || (first.choice_id() == now.choice_id() && first.commitment() == now.commitment());
-          if (!same) notice("WARNING: secret choice " + now.choice_id() + ": its commitment changed");
-        }
+        // A choice made during play (28.0D) is new to a later snapshot: kept, not warned about.
+        for (const v1::SecretCommitment& now : snapshot.secret_commitments()) keep_commitment(state, now);
       } else {
         state.commitments = snapshot.secret_commitments();
         for (const v1::SecretCommitment& commitment : snapshot.secret_commitments())
@@ -228,6 +236,8 @@ void Client::observe(const v1::ServerEnvelope& envelope) {
       }
       for (const v1::GameEvent& event : update.events())
         notice("    " + event.text());
+      // 28.0D: the commitment a choose-entry made, kept to check its opening later.
+      for (const v1::SecretCommitment& commitment : update.secret_commitments()) keep_commitment(*game_, commitment);
       for (const v1::SecretOpening& opening : update.secret_openings())
         notice(wire::check_opening(update.game_id(), game_->commitments, opening).message);
       game_->sequence = update.undone() ? update.sequence() : std::max(game_->sequence, update.sequence());

@@ -304,6 +304,25 @@ std::optional<ChooseEntryLine> parse_choose_entry_line(std::string_view line) {
   return out;
 }
 
+std::string entry_choice_secret_id(const Ruleset& rules, std::string_view id) {
+  const std::optional<EntryChoice> choice = find_choice(rules, id);
+  return (choice ? choice->rule : std::string(kEntryChoiceRule)) + "/" + std::string(id);
+}
+
+std::string entry_choice_secret_text(std::string_view choice) {
+  std::string text(choice);
+  std::replace(text.begin(), text.end(), ' ', '@');
+  return text;
+}
+
+std::optional<std::string_view> entry_choice_of_secret_id(std::string_view secret_id) {
+  for (const std::string_view rule : kEntryChoiceRules)
+    if (secret_id.size() > rule.size() + 1 && secret_id.substr(0, rule.size()) == rule &&
+        secret_id[rule.size()] == '/')
+      return secret_id.substr(rule.size() + 1);
+  return std::nullopt;
+}
+
 namespace modules {
 extern const RuleModule campaign_variant_28_0D{
     "28.0D",

@@ -80,8 +80,11 @@ std::uint64_t GamePlay::play(GameRoom& room, engine::Side side, const engine::Ac
   const GameOutcome result = over && applied.after.result ? outcome_of(*applied.after.result) : GameOutcome{};
   // Persist before anyone hears of it: the action, its dice, the state hash and the game's end.
   // The commit is timed by the database hook; the hub times the whole request (the action latency).
+  // 28.0D, 22.6B: a choose-entry commits to its choice, stored with the action (docs/commitments.md).
+  const std::optional<SecretChoiceRow> secret = secret_made_by(room.row.id, *room.state.rules, applied.logged, seat);
   in_transaction(db_, [&] {
     store_.append_action(room.row.id, applied.logged);
+    if (secret) store_.insert_secret(room.row.id, *secret);
     if (over) {
       store_.set_status(room.row.id, v1::GAME_STATUS_FINISHED, result);
       // The lists show a finished game from its row (issue 29, finding 3): its last turn.
@@ -89,8 +92,9 @@ std::uint64_t GamePlay::play(GameRoom& room, engine::Side side, const engine::Ac
                                 engine::public_missing_rules(*applied.after.rules));
     }
   });
+  if (secret) room.row.secrets.push_back(*secret);
   const std::vector<engine::Event> events = applied.events;
-  google::protobuf::RepeatedPtrField<v1::SecretOpening> openings;  // 18.5C: revealed by this action
+  google::protobuf::RepeatedPtrField<v1::SecretOpening> openings;  // 18.5C, 28.0D: revealed by this action
   add_openings_revealed_by(room, room.state, applied.after, openings);
   const std::size_t turns_before = room.turn_starts.size();
   room.commit(std::move(applied));

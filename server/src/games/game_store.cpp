@@ -352,6 +352,19 @@ std::optional<GameRow> GameStore::load_game(std::int64_t game) {
   return row;
 }
 
+void GameStore::insert_secret(std::int64_t game, const SecretChoiceRow& secret) {
+  db_.prepare(
+         "INSERT INTO game_secrets (game_id, choice_id, seat, choice, nonce, commitment) "
+         "VALUES (?, ?, ?, ?, ?, ?)")
+      .bind(1, game)
+      .bind(2, secret.choice_id)
+      .bind(3, static_cast<std::int64_t>(secret.seat))
+      .bind(4, secret.choice)
+      .bind(5, to_hex(secret.nonce))
+      .bind(6, secret.commitment)
+      .run();
+}
+
 std::vector<SecretChoiceRow> GameStore::load_secrets(std::int64_t game) {
   auto statement = db_.prepare(
       "SELECT choice_id, seat, choice, nonce, commitment FROM game_secrets WHERE game_id = ? ORDER BY "

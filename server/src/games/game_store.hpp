@@ -151,6 +151,9 @@ class GameStore {
   std::vector<GameRow> load_games();
   std::optional<GameRow> load_game(std::int64_t game);
   std::vector<SeatRow> load_seats(std::int64_t game);
+  // Stores one secret choice made during play (28.0D) with its commitment as given; the caller runs
+  // it in the transaction that appends the action making it.
+  void insert_secret(std::int64_t game, const SecretChoiceRow& secret);
   // The game's secret choices (migrations/0009), in the order made.
   std::vector<SecretChoiceRow> load_secrets(std::int64_t game);
   std::vector<LoggedAction> load_actions(std::int64_t game);

@@ -143,9 +143,9 @@ v1::GameSnapshot GameViews::snapshot(const GameRoom& room, const Subscriber& sub
     *proposal.mutable_attack() = wire::to_proto(engine::Action{room.proposal->attack}).attack();
   }
   out.set_seed_commitment(room.row.seed_commitment);
-  add_secret_commitments(room, out);
-  add_secret_openings(room, past ? past->state : visible_state(room, subscriber),
-                      *out.mutable_secret_openings());
+  const engine::GameState& shown = past ? past->state : visible_state(room, subscriber);
+  add_secret_commitments(room, shown, out);
+  add_secret_openings(room, shown, *out.mutable_secret_openings());
   return out;
 }
 
@@ -165,6 +165,7 @@ v1::GameUpdate GameViews::update_for(const GameRoom& room, const Subscriber& sub
   out.set_seat(logged.seat);
   out.set_action_text(engine::redact_action_line(after, line_with_dice(logged), subscriber.viewer));  // 28.0D
   out.set_by_standing_order(logged.by_standing_order);
+  add_commitments_made_by(room, logged, *out.mutable_secret_commitments());  // 28.0D
   for (const engine::Event& event : events)
     if (const auto shown = engine::redact(after, event, subscriber.viewer))
       *out.add_events() = wire::to_proto(after, *shown);

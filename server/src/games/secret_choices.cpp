@@ -3,6 +3,7 @@
 #include "games/game_room.hpp"
 #include "games/seat_policy.hpp"
 
+#include <hd/engine/scenarios/entry_choices.hpp>
 #include <hd/engine/scenarios/secret_options.hpp>
 #include <hd/wire/secret_commitment.hpp>
 
@@ -33,6 +34,25 @@ bool finished(const GameRoom& room) {
   return room.row.status == v1::GAME_STATUS_FINISHED && !room.row.closed_before_start;
 }
 
+// 28.0D, 22.6B: the entry choice's id ("french-4") of a secret made during play, or nullopt.
+std::optional<std::string_view> entry_id_of(const SecretChoiceRow& secret) {
+  return engine::entry_choice_of_secret_id(secret.choice_id);
+}
+
+void add_commitment(const GameRoom& room, const SecretChoiceRow& secret, v1::SecretCommitment& commitment) {
+  commitment.set_choice_id(secret.choice_id);
+  commitment.set_seat(secret.seat);
+  commitment.set_commitment(secret.commitment);
+  std::string when = "the end of the game";
+  if (entry_id_of(secret))
+    when = "its side's player turn of the chosen turn, or the end of the game";
+  else if (const engine::ScenarioOption* option = option_of(room.initial, secret.choice_id))
+    when = option->secret->reveal.to_string() + " " +
+           (option->secret->side == engine::Side::French ? "French" : "Coalition") +
+           " movement phase, or the end of the game";
+  commitment.set_revealed_at(when);
+}
+
 }  // namespace
 
 std::vector<SecretChoiceRow> make_secret_choices(const engine::GameState& initial,
@@ -60,25 +80,47 @@ void commit_secret_choices(std::int64_t game_id, std::vector<SecretChoiceRow>& s
                                                 secret.choice, secret.nonce);
 }
 
+std::optional<SecretChoiceRow> secret_made_by(std::int64_t game_id, const engine::Ruleset& rules,
+                                              const LoggedAction& logged, v1::Seat seat) {
+  const auto line = engine::parse_choose_entry_line(logged.action);
+  if (!line) return std::nullopt;
+  SecretChoiceRow secret;
+  secret.choice_id = engine::entry_choice_secret_id(rules, line->id);
+  // The seat of the army whose choice it is (a Coalition-wide decision may be played by either seat).
+  secret.seat = seat;
+  for (const engine::EntryChoice& choice : engine::entry_choices(rules))
+    if (choice.id == line->id) secret.seat = seat_of_army(choice.army);
+  secret.choice = engine::entry_choice_secret_text(line->choice);
+  secret.nonce = wire::new_secret_nonce();
+  secret.commitment = wire::secret_commitment(static_cast<std::uint64_t>(game_id), secret.choice_id,
+                                              secret.choice, secret.nonce);
+  return secret;
+}
+
+void add_commitments_made_by(const GameRoom& room, const LoggedAction& logged,
+                             google::protobuf::RepeatedPtrField<v1::SecretCommitment>& out) {
+  const auto line = engine::parse_choose_entry_line(logged.action);
+  if (!line) return;
+  const std::string id = engine::entry_choice_secret_id(*room.state.rules, line->id);
+  for (const SecretChoiceRow& secret : room.row.secrets)
+    if (secret.choice_id == id) add_commitment(room, secret, *out.Add());
+}
+
 bool secret_revealed(const engine::GameState& state, const SecretChoiceRow& secret, bool finished) {
   if (finished || state.phase == engine::Phase::GameOver) return true;
+  // 28.0D, 22.6B: a choice made during play, public from its side's player turn of the chosen turn
+  // (a Hal Force not used: at the end).
+  if (const auto entry = entry_id_of(secret)) return engine::entry_choice_revealed(state, *entry);
   const engine::ScenarioOption* option = option_of(state, secret.choice_id);
   // A choice the scenario no longer marks secret is never opened early: only at the end.
   return option && !engine::secret_choice_unrevealed(state, *option);
 }
 
-void add_secret_commitments(const GameRoom& room, v1::GameSnapshot& snapshot) {
+void add_secret_commitments(const GameRoom& room, const engine::GameState& shown, v1::GameSnapshot& snapshot) {
   for (const SecretChoiceRow& secret : room.row.secrets) {
-    v1::SecretCommitment& commitment = *snapshot.add_secret_commitments();
-    commitment.set_choice_id(secret.choice_id);
-    commitment.set_seat(secret.seat);
-    commitment.set_commitment(secret.commitment);
-    std::string when = "the end of the game";
-    if (const engine::ScenarioOption* option = option_of(room.initial, secret.choice_id))
-      when = option->secret->reveal.to_string() + " " +
-             (option->secret->side == engine::Side::French ? "French" : "Coalition") +
-             " movement phase, or the end of the game";
-    commitment.set_revealed_at(when);
+    const auto entry = entry_id_of(secret);
+    if (entry && !finished(room) && !engine::entry_choice_made(shown, *entry)) continue;  // not yet made there
+    add_commitment(room, secret, *snapshot.add_secret_commitments());
   }
 }
 

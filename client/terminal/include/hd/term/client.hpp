@@ -37,6 +37,7 @@ struct OpenGameState {
   std::optional<hundred_days::v1::AttackProposal> proposal;  // awaiting this connection's answer
   // The secret choices' commitments as first seen for this game (18.5C, docs/commitments.md): an
   // opening is checked against these, and a later snapshot with other commitments is warned about.
+  // A choice made during play (28.0D) adds its commitment from the GameUpdate of its action.
   google::protobuf::RepeatedPtrField<hundred_days::v1::SecretCommitment> commitments;
   bool finished() const;
 };
@@ -87,6 +88,8 @@ class Client {
   std::optional<hundred_days::v1::ServerEnvelope> send_and_wait(hundred_days::v1::ClientEnvelope envelope);
   bool logged_in_from(const std::optional<hundred_days::v1::ServerEnvelope>& answer);
   void notice(const std::string& line);
+  // Keeps a commitment not seen before (printed), warns of one whose bytes changed.
+  void keep_commitment(OpenGameState& state, const hundred_days::v1::SecretCommitment& commitment);
 
   Connection connection_;
   ClientOptions options_;

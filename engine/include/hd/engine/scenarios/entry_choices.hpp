@@ -105,4 +105,12 @@ struct ChooseEntryLine {
 };
 std::optional<ChooseEntryLine> parse_choose_entry_line(std::string_view line);
 
+// The name the server's commitment to a made choice goes by (docs/commitments.md): the choice's rule
+// and id, "28.0D/french-4" or "22.6B/hal-force" (28.0D's rule for an id the rules do not offer).
+std::string entry_choice_secret_id(const Ruleset& rules, std::string_view id);
+// The committed choice text, one word: "16/1400 1167" -> "16/1400@1167"; "none" stays.
+std::string entry_choice_secret_text(std::string_view choice);
+// The entry choice's id of such a name ("french-4"), or nullopt for another secret (18.5C's "18.5C").
+std::optional<std::string_view> entry_choice_of_secret_id(std::string_view secret_id);
+
 }  // namespace hd::engine
