@@ -189,12 +189,14 @@ Action choose_optional_attack(const GameState& state, SplitMix64& random) {
     AttackAction attack;
     attack.defenders = defenders;
     for (UnitIndex u : able) {
-      if (distance(state.units[u].hex, hex) > 2) continue;
+      const int range = distance(state.units[u].hex, hex);
+      if (range > bombardment_range(state.units[u].type)) continue;
       AttackAction trial = attack;
-      trial.attackers.push_back(u);
+      (range == 1 ? trial.attackers : trial.bombarding).push_back(u);
       if (!validate(state, state.phasing, trial)) attack = std::move(trial);
     }
-    if (attack.attackers.empty() || validate(state, state.phasing, attack)) continue;
+    if (attack.attackers.empty() && attack.bombarding.empty()) continue;
+    if (validate(state, state.phasing, attack)) continue;
     const std::uint64_t key =
         static_cast<std::uint64_t>(compute_odds(state, attack).computed.index + 1) * 1024 + random.below(1024);
     if (!best || key > best_key) {
@@ -247,20 +249,33 @@ Action choose_combat(const GameState& state, SplitMix64& random, RandomPlayerSty
     if (style == RandomPlayerStyle::BattleSeeking) {
       for (const auto& [other, units] : defending) {
         if (other == hex) continue;
+        std::vector<UnitIndex> owed_here;
+        for (UnitIndex u : state.units_at(other))
+          if (!state.units[u].fought) owed_here.push_back(u);
         bool next_to_attackers = false;
         bool others_may_attack = false;
         for (Hex next : neighbours(other)) {
           for (UnitIndex u : state.units_at(next)) {
             if (side_of(state.units[u].army) != state.phasing || state.units[u].fought) continue;
-            const bool attacking =
-                std::find(attack.attackers.begin(), attack.attackers.end(), u) != attack.attackers.end();
-            (attacking ? next_to_attackers : others_may_attack) = true;
+            if (std::find(attack.attackers.begin(), attack.attackers.end(), u) != attack.attackers.end())
+              next_to_attackers = true;
+            else if (!others_may_attack)
+              others_may_attack = !validate(state, state.phasing, AttackAction{{u}, owed_here});
           }
         }
         if (!next_to_attackers || others_may_attack) continue;
         AttackAction trial = attack;
-        for (UnitIndex u : state.units_at(other))
-          if (!state.units[u].fought) trial.defenders.push_back(u);
+        trial.defenders.insert(trial.defenders.end(), owed_here.begin(), owed_here.end());
+        if (!validate(state, state.phasing, trial)) attack = std::move(trial);
+      }
+      // Better odds: artillery in range, not in an EZOC, bombards as well (7.1).
+      for (std::size_t i = 0; i < state.units.size(); ++i) {
+        const UnitState& unit = state.units[i];
+        if (!unit.on_map() || unit.fought || side_of(unit.army) != state.phasing || !unit.projects_zoc() ||
+            distance(unit.hex, hex) < 2 || distance(unit.hex, hex) > bombardment_range(unit.type))
+          continue;
+        AttackAction trial = attack;
+        trial.bombarding.push_back(static_cast<UnitIndex>(i));
         if (!validate(state, state.phasing, trial)) attack = std::move(trial);
       }
     }
