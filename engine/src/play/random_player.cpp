@@ -1,4 +1,7 @@
 #include <hd/engine/play/random_player.hpp>
+#include <hd/engine/rules/command/command_range.hpp>
+#include <hd/engine/rules/leaders/leaders.hpp>
+#include <hd/engine/rules/reorganization/reorganization.hpp>
 #include <hd/engine/state/stacking.hpp>
 
 #include <algorithm>
@@ -132,15 +135,32 @@ Action choose_battle_move(const GameState& state, SplitMix64& random) {
   };
   shuffle(combat_units);
   shuffle(followers);
+  // 12.0: officers with a unit of their organization in the reorganization area, who must stand
+  // more than ten hexes from the enemy to reorganize it (12.1B).
+  std::set<UnitIndex> to_the_rear;
+  if (const ReorganizationState* slot = find_reorganization_state(state)) {
+    for (UnitIndex unit : followers) {
+      const UnitState& leader = state.units[unit];
+      if (!leader.is_leader() || !is_officer(*state.rules, leader)) continue;
+      for (const ReorganizationCandidate& candidate : slot->area)
+        if (in_organization(state.units[candidate.unit], leader)) to_the_rear.insert(unit);
+    }
+  }
   // A hex's score, lower is better: its distance to the nearest enemy for a combat unit; for a
-  // leader or train, to the nearest friendly combat unit first, then to the enemy.
+  // leader or train, to the nearest friendly combat unit first, then to the enemy; for an officer
+  // going to the rear, first how far within ten hexes of the enemy it is.
+  UnitIndex scoring = 0;
   const auto score = [&](bool follower, Hex hex) -> long long {
     const long long to_enemy = enemies.empty() ? 0 : nearest(enemies, hex);
     if (!follower) return to_enemy;
-    return (friends.empty() ? 0 : static_cast<long long>(nearest(friends, hex))) * 1024 + to_enemy;
+    const long long with_friends =
+        (friends.empty() ? 0 : static_cast<long long>(nearest(friends, hex))) * 1024 + to_enemy;
+    if (!to_the_rear.count(scoring)) return with_friends;
+    return std::max(0LL, kReorganizationEnemyDistance + 1 - to_enemy) * (1LL << 32) + with_friends;
   };
   for (const bool follower : {false, true}) {
     for (UnitIndex unit : follower ? followers : combat_units) {
+      scoring = unit;
       const UnitState& here = state.units[unit];
       if (!follower && !enemies.empty() && here.on_map() && nearest(enemies, here.hex) <= 1) continue;
       const auto reach = stackable_reach(state, unit);
