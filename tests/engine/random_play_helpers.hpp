@@ -69,10 +69,11 @@ struct Played {
   int actions = 0;
   std::string record;
   std::map<std::string, int> dice_by_rule;  // the rules' own dice (DieRolledEvent), counted by rule
-  // What happened, from the events: units eliminated (and of them, out of supply: 14.0), 12.0's
+  // What happened, from the events: units eliminated (and of them, in combat, and out of supply: 14.0), 12.0's
   // reorganizations, 13.0's corps (13.1: Allied nationalities) demoralized, and the turns begun
   // that had a 14.0 supply check.
   int eliminations = 0;
+  int combat_eliminations = 0;  // 6.5: Ae, De, Ex; 6.6: no retreat
   int out_of_supply = 0;
   int reorganizations = 0;
   int demoralized_corps = 0;
@@ -137,6 +138,8 @@ inline Played play_to_the_end(const std::string& scenario, std::uint64_t seed,
       if (const auto* gone = std::get_if<UnitEliminatedEvent>(&event)) {
         ++played.eliminations;
         played.out_of_supply += gone->reason == "out of supply (14.0)";
+        played.combat_eliminations += gone->reason == "Ae" || gone->reason == "De" || gone->reason == "Ex" ||
+                                      gone->reason == "no retreat (6.6)";
       }
       if (const auto* rule = std::get_if<RuleEvent>(&event))
         played.reorganizations += rule->rule == "12.0" && rule->kind == "reorganized";
