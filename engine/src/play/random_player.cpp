@@ -115,7 +115,8 @@ int nearest(const std::vector<Hex>& hexes, Hex from) {
 // nearest enemy combat unit on the map: the move goes to one of the reachable hexes nearest to an
 // enemy (ties at random), if that is nearer than where it stands; one move in ten goes anywhere, as
 // the uniform player's. Units already in contact stand. Then the leaders and trains, which join or
-// draw near the nearest friendly combat unit (then the enemy). Only hexes reachable_hexes() already
+// draw near the nearest friendly combat unit (an officer: of his organization, 11.1B), then the
+// enemy. Only hexes reachable_hexes() already
 // lists are scored, against the units on the map: no search beyond the move's own.
 Action choose_battle_move(const GameState& state, SplitMix64& random) {
   std::vector<UnitIndex> combat_units;
@@ -150,11 +151,12 @@ Action choose_battle_move(const GameState& state, SplitMix64& random) {
   // leader or train, to the nearest friendly combat unit first, then to the enemy; for an officer
   // going to the rear, first how far within ten hexes of the enemy it is.
   UnitIndex scoring = 0;
+  std::vector<Hex> own;  // an officer's: the combat units of his organization on the map (11.1B)
   const auto score = [&](bool follower, Hex hex) -> long long {
     const long long to_enemy = enemies.empty() ? 0 : nearest(enemies, hex);
     if (!follower) return to_enemy;
-    const long long with_friends =
-        (friends.empty() ? 0 : static_cast<long long>(nearest(friends, hex))) * 1024 + to_enemy;
+    const std::vector<Hex>& near = own.empty() ? friends : own;
+    const long long with_friends = (near.empty() ? 0 : static_cast<long long>(nearest(near, hex))) * 1024 + to_enemy;
     if (!to_the_rear.count(scoring)) return with_friends;
     return std::max(0LL, kReorganizationEnemyDistance + 1 - to_enemy) * (1LL << 32) + with_friends;
   };
@@ -162,6 +164,10 @@ Action choose_battle_move(const GameState& state, SplitMix64& random) {
     for (UnitIndex unit : follower ? followers : combat_units) {
       scoring = unit;
       const UnitState& here = state.units[unit];
+      own.clear();
+      if (follower && here.is_leader() && is_officer(*state.rules, here))
+        for (const UnitState& other : state.units)
+          if (other.on_map() && other.projects_zoc() && in_organization(other, here)) own.push_back(other.hex);
       if (!follower && !enemies.empty() && here.on_map() && nearest(enemies, here.hex) <= 1) continue;
       const auto reach = stackable_reach(state, unit);
       if (reach.empty()) continue;
