@@ -55,8 +55,9 @@ Totals play_seeds(const std::string& scenario, const std::vector<std::uint64_t>&
 //   campaign-variant 1: 4190, 40 (2, 32), 2, 12, 2     campaign 1: 4169, 32 (20, 4), 11, 14, 2
 //   campaign-variant 2: 3635, 66 (18, 45), 12, 19, 2   campaign 2: 3917, 51 (27, 12), 13, 12, 2
 //   campaign-variant 3: 4568, 58 (15, 35), 6, 13, 2    campaign 3: 4383, 36 (17, 9), 7, 14, 2
-// The uniform player's campaigns (some 800-1200 actions) mostly end with none of these but the
-// supply checks. Each game is printed as it ends.
+// The uniform player's (hd_script --bot-style uniform, seeds 1-3 of each) play 800-1200 actions with
+// no combat elimination and no reorganization, and 0-3 corps demoralized. Each game here is printed
+// as it ends.
 
 TEST_CASE("the battle-seeking player plays the Campaign Variant to the end, with battles, "
           "reorganization, demoralized corps and supply checks",
