@@ -311,7 +311,28 @@ Action choose_combat(const GameState& state, SplitMix64& random, RandomPlayerSty
       attack.odds_reduction = 1;
     if (!validate(state, state.phasing, attack)) return attack;
   }
-  if (style == RandomPlayerStyle::BattleSeeking && order.empty()) return choose_optional_attack(state, random);
+  if (style == RandomPlayerStyle::BattleSeeking) {
+    // An owed attacker whose owed neighbours are gone may still have an enemy next to it that it
+    // can fight (6.1: "must fight if it can"): the phase cannot end until it does.
+    if (validate(state, state.phasing, EndPhaseAction{})) {
+      for (UnitIndex u : owed_combat(state)) {
+        if (side_of(state.units[u].army) != state.phasing) continue;
+        for (Hex next : neighbours(state.units[u].hex)) {
+          AttackAction attack;
+          for (UnitIndex d : state.units_at(next))
+            if (side_of(state.units[d].army) != state.phasing && !state.units[d].fought) attack.defenders.push_back(d);
+          if (attack.defenders.empty()) continue;
+          for (UnitIndex a : state.units_at(state.units[u].hex))  // with its stack (6.1D), or alone
+            if (side_of(state.units[a].army) == state.phasing && state.units[a].projects_zoc() && !state.units[a].fought)
+              attack.attackers.push_back(a);
+          if (!validate(state, state.phasing, attack)) return attack;
+          attack.attackers = {u};
+          if (!validate(state, state.phasing, attack)) return attack;
+        }
+      }
+    }
+    if (order.empty()) return choose_optional_attack(state, random);
+  }
   return EndPhaseAction{};
 }
 
