@@ -14,7 +14,8 @@
 //   attacks        print every enemy hex that can be attacked now, with who can attack or bombard it
 // Dice: "die N" on an attack line, else from the seed. --bot: after the script, the random player
 // plays both sides to the end, seeking battle (RandomPlayerStyle::BattleSeeking) unless
-// --bot-style uniform asks for the uniform one (tests/golden/rerecord.sh's). --record: every accepted action, with its die, in replayable form.
+// --bot-style uniform asks for the uniform one (tests/golden/rerecord.sh's). --record: every
+// accepted action, with its die, in replayable form.
 // A record (--record) names the game on its first line (scenario, options, optional rules, rules
 // version; docs/notation.md): given as the script, that game is played, --scenario may be left
 // out, and choice flags that differ from it or another rules version are refused.

@@ -32,10 +32,9 @@ Totals play_seeds(const std::string& scenario, const std::vector<std::uint64_t>&
     CHECK(played.actions > 100);
     CHECK(played.combat_eliminations > 0);  // every game has battles
     CHECK(replay(scenario, played.record) == played.hash);
-    std::cout << scenario << " seed " << seed << ": " << played.actions << " actions, "
-              << played.eliminations << " eliminated (" << played.combat_eliminations << " in combat, "
-              << played.out_of_supply << " out of supply), "
-              << played.reorganizations << " reorganized, " << played.demoralized_corps
+    std::cout << scenario << " seed " << seed << ": " << played.actions << " actions, " << played.eliminations
+              << " eliminated (" << played.combat_eliminations << " in combat, " << played.out_of_supply
+              << " out of supply), " << played.reorganizations << " reorganized, " << played.demoralized_corps
               << " corps demoralized, " << played.supply_checks << " supply checks\n";
     ++totals.games;
     totals.combat_eliminations += played.combat_eliminations;
@@ -59,9 +58,10 @@ Totals play_seeds(const std::string& scenario, const std::vector<std::uint64_t>&
 // no combat elimination and no reorganization, and 0-3 corps demoralized. Each game here is printed
 // as it ends.
 
-TEST_CASE("the battle-seeking player plays the Campaign Variant to the end, with battles, "
-          "reorganization, demoralized corps and supply checks",
-          "[battle-play][28.0][12.0][13.0][14.0]") {
+TEST_CASE(
+    "the battle-seeking player plays the Campaign Variant to the end, with battles, "
+    "reorganization, demoralized corps and supply checks",
+    "[battle-play][28.0][12.0][13.0][14.0]") {
   const Totals totals = play_seeds("campaign-variant", {1, 2, 3});
   CHECK(totals.combat_eliminations > 0);
   CHECK(totals.reorganizations > 0);
@@ -70,9 +70,10 @@ TEST_CASE("the battle-seeking player plays the Campaign Variant to the end, with
   CHECK(totals.out_of_supply > 0);
 }
 
-TEST_CASE("the battle-seeking player plays the Campaign to the end, with battles, reorganization, "
-          "demoralized corps and supply checks",
-          "[battle-play][22.0][12.0][13.0][14.0]") {
+TEST_CASE(
+    "the battle-seeking player plays the Campaign to the end, with battles, reorganization, "
+    "demoralized corps and supply checks",
+    "[battle-play][22.0][12.0][13.0][14.0]") {
   const Totals totals = play_seeds("campaign", {1, 2, 3});
   CHECK(totals.combat_eliminations > 0);
   CHECK(totals.reorganizations > 0);
@@ -82,9 +83,9 @@ TEST_CASE("the battle-seeking player plays the Campaign to the end, with battles
 }
 
 TEST_CASE("the battle-seeking player finishes every battle scenario by the book", "[battle-play]") {
-  for (const std::string scenario : {"ligny", "quatre-bras", "wavre", "la-belle-alliance", "historic-wavre",
-                                     "quatre-bras-variant", "la-belle-alliance-variant", "grand-ligny",
-                                     "grand-waterloo"}) {
+  for (const std::string scenario :
+       {"ligny", "quatre-bras", "wavre", "la-belle-alliance", "historic-wavre", "quatre-bras-variant",
+        "la-belle-alliance-variant", "grand-ligny", "grand-waterloo"}) {
     DYNAMIC_SECTION(scenario) {
       const Played played = play_to_the_end(scenario, 1, {}, RandomPlayerStyle::BattleSeeking);
       CHECK(played.actions > 10);

@@ -69,9 +69,9 @@ struct Played {
   int actions = 0;
   std::string record;
   std::map<std::string, int> dice_by_rule;  // the rules' own dice (DieRolledEvent), counted by rule
-  // What happened, from the events: units eliminated (and of them, in combat, and out of supply: 14.0), 12.0's
-  // reorganizations, 13.0's corps (13.1: Allied nationalities) demoralized, and the turns begun
-  // that had a 14.0 supply check.
+  // What happened, from the events: units eliminated (and of them, in combat, and out of
+  // supply: 14.0), 12.0's reorganizations, 13.0's corps (13.1: Allied nationalities) demoralized, and the
+  // turns begun that had a 14.0 supply check.
   int eliminations = 0;
   int combat_eliminations = 0;  // 6.5: Ae, De, Ex; 6.6: no retreat
   int out_of_supply = 0;
@@ -98,8 +98,8 @@ inline void check_withdrawals(const GameState& state) {
 }
 
 inline Played play_to_the_end(const std::string& scenario, std::uint64_t seed,
-                       const std::vector<std::string>& options = {},
-                       RandomPlayerStyle style = RandomPlayerStyle::Uniform) {
+                              const std::vector<std::string>& options = {},
+                              RandomPlayerStyle style = RandomPlayerStyle::Uniform) {
   GameState state = new_game(scenario, options);
   SplitMix64 random(seed);
   SplitMix64 dice(seed * 7919 + 1);
@@ -120,7 +120,8 @@ inline Played play_to_the_end(const std::string& scenario, std::uint64_t seed,
       return rolled.back();
     });
     played.record += format_action(state, side, action, rolled) + "\n";
-    if (state.turn != turn && rule_in_force(*state.rules, "14.0") && supply_check_turn(*state.rules, state.turn))
+    if (state.turn != turn && rule_in_force(*state.rules, "14.0") &&
+        supply_check_turn(*state.rules, state.turn))
       ++played.supply_checks;
     ++played.actions;
     // 12.0: a reorganized unit is no longer a loss (docs/rules-notes.md, 12.0): its full strength
@@ -143,7 +144,8 @@ inline Played play_to_the_end(const std::string& scenario, std::uint64_t seed,
       }
       if (const auto* rule = std::get_if<RuleEvent>(&event))
         played.reorganizations += rule->rule == "12.0" && rule->kind == "reorganized";
-      if (const auto* morale = std::get_if<CorpsMoraleEvent>(&event)) played.demoralized_corps += morale->demoralized;
+      if (const auto* morale = std::get_if<CorpsMoraleEvent>(&event))
+        played.demoralized_corps += morale->demoralized;
     }
   }
   REQUIRE(state.result);
@@ -180,7 +182,7 @@ inline std::uint64_t replay(const hd::loader::GameChoice& choice, const std::str
 }
 
 inline std::uint64_t replay(const std::string& scenario, const std::string& record,
-                     const std::vector<std::string>& options = {}) {
+                            const std::vector<std::string>& options = {}) {
   return replay({scenario, options, {}, std::nullopt, false}, record);
 }
 

@@ -208,7 +208,8 @@ TEST_CASE("6.1, 16.17C an owed defender next only to a train (and a unit that fo
   REQUIRE(state.units[x].must_fight);
   apply(state, Side::French, AttackAction({unit(state, "F")}, {unit(state, "W")}), die(1));  // 1-1, 1: Dr
   if (!state.pending_retreats.empty())
-    apply(state, Side::Coalition, RetreatAction{unit(state, "W"), hx("0602"), std::nullopt, false}, no_dice());
+    apply(state, Side::Coalition, RetreatAction{unit(state, "W"), hx("0602"), std::nullopt, false},
+          no_dice());
   if (state.pending_advance) apply(state, Side::French, AdvanceAction{}, no_dice());
   REQUIRE(state.pending_retreats.empty());
   CHECK(state.units[x].must_fight);

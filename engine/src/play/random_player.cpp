@@ -103,7 +103,6 @@ Action choose_move(const GameState& state, SplitMix64& random) {
   return EndPhaseAction{};
 }
 
-
 int nearest(const std::vector<Hex>& hexes, Hex from) {
   int best = INT_MAX;
   for (Hex hex : hexes)
@@ -156,7 +155,8 @@ Action choose_battle_move(const GameState& state, SplitMix64& random) {
     const long long to_enemy = enemies.empty() ? 0 : nearest(enemies, hex);
     if (!follower) return to_enemy;
     const std::vector<Hex>& near = own.empty() ? friends : own;
-    const long long with_friends = (near.empty() ? 0 : static_cast<long long>(nearest(near, hex))) * 1024 + to_enemy;
+    const long long with_friends =
+        (near.empty() ? 0 : static_cast<long long>(nearest(near, hex))) * 1024 + to_enemy;
     if (!to_the_rear.count(scoring)) return with_friends;
     return std::max(0LL, kReorganizationEnemyDistance + 1 - to_enemy) * (1LL << 32) + with_friends;
   };
@@ -167,7 +167,8 @@ Action choose_battle_move(const GameState& state, SplitMix64& random) {
       own.clear();
       if (follower && here.is_leader() && is_officer(*state.rules, here))
         for (const UnitState& other : state.units)
-          if (other.on_map() && other.projects_zoc() && in_organization(other, here)) own.push_back(other.hex);
+          if (other.on_map() && other.projects_zoc() && in_organization(other, here))
+            own.push_back(other.hex);
       if (!follower && !enemies.empty() && here.on_map() && nearest(enemies, here.hex) <= 1) continue;
       const auto reach = stackable_reach(state, unit);
       if (reach.empty()) continue;
@@ -192,7 +193,6 @@ Action choose_battle_move(const GameState& state, SplitMix64& random) {
   }
   return EndPhaseAction{};
 }
-
 
 // Battle-seeking, once no combat is owed: of the attacks the phasing side may still make (7.1B's
 // bombardments, a chateau's units), the one at the best odds (ties at random). Each enemy hex is
@@ -224,7 +224,8 @@ Action choose_optional_attack(const GameState& state, SplitMix64& random) {
     if (attack.attackers.empty() && attack.bombarding.empty()) continue;
     if (validate(state, state.phasing, attack)) continue;
     const std::uint64_t key =
-        static_cast<std::uint64_t>(compute_odds(state, attack).computed.index + 1) * 1024 + random.below(1024);
+        static_cast<std::uint64_t>(compute_odds(state, attack).computed.index + 1) * 1024 +
+        random.below(1024);
     if (!best || key > best_key) {
       best = attack;
       best_key = key;
@@ -320,10 +321,12 @@ Action choose_combat(const GameState& state, SplitMix64& random, RandomPlayerSty
         for (Hex next : neighbours(state.units[u].hex)) {
           AttackAction attack;
           for (UnitIndex d : state.units_at(next))
-            if (side_of(state.units[d].army) != state.phasing && !state.units[d].fought) attack.defenders.push_back(d);
+            if (side_of(state.units[d].army) != state.phasing && !state.units[d].fought)
+              attack.defenders.push_back(d);
           if (attack.defenders.empty()) continue;
           for (UnitIndex a : state.units_at(state.units[u].hex))  // with its stack (6.1D), or alone
-            if (side_of(state.units[a].army) == state.phasing && state.units[a].projects_zoc() && !state.units[a].fought)
+            if (side_of(state.units[a].army) == state.phasing && state.units[a].projects_zoc() &&
+                !state.units[a].fought)
               attack.attackers.push_back(a);
           if (!validate(state, state.phasing, attack)) return attack;
           attack.attackers = {u};
@@ -344,7 +347,8 @@ Action choose_rule_choice(const GameState& state, Side side, SplitMix64& random,
   std::vector<DecisionChoice> choices = decision_choices(state, side);
   const bool may_end = !validate(state, side, EndPhaseAction{});
   if (style == RandomPlayerStyle::BattleSeeking) {
-    std::erase_if(choices, [](const DecisionChoice& c) { return std::holds_alternative<EndPhaseAction>(c.action); });
+    std::erase_if(choices,
+                  [](const DecisionChoice& c) { return std::holds_alternative<EndPhaseAction>(c.action); });
     if (choices.empty()) return EndPhaseAction{};
     return pick(choices, random).action;
   }
@@ -362,7 +366,8 @@ Action choose_random_action(const GameState& state, SplitMix64& random, RandomPl
   if (!state.pending_retreats.empty()) return choose_retreat(state, random);
   if (state.pending_advance) return choose_advance(state, random);
   if (state.phase == Phase::Movement)
-    return style == RandomPlayerStyle::BattleSeeking ? choose_battle_move(state, random) : choose_move(state, random);
+    return style == RandomPlayerStyle::BattleSeeking ? choose_battle_move(state, random)
+                                                     : choose_move(state, random);
   return choose_combat(state, random, style);
 }
 
