@@ -3,7 +3,8 @@
 //
 //   hd_script [--scenario quatre-bras] [--option 19.5A]... [--rule RULE]... [--allow-missing-rules]
 //             [--seed N]
-//             [--data DIR] [--manifest FILE] [--bot] [--max-actions N] [--record FILE] [SCRIPT | -]
+//             [--data DIR] [--manifest FILE] [--bot] [--bot-style battle|uniform] [--max-actions N]
+//             [--record FILE] [SCRIPT | -]
 //
 // Script lines: an action ("french move Bach 1745 1746", "french attack Bach on Blndt die 4"), or
 //   state          print the position, losses and VP
@@ -12,7 +13,9 @@
 //   owed           print the units that must still attack or be attacked this combat phase (6.1)
 //   attacks        print every enemy hex that can be attacked now, with who can attack or bombard it
 // Dice: "die N" on an attack line, else from the seed. --bot: after the script, the random player
-// plays both sides to the end. --record: every accepted action, with its die, in replayable form.
+// plays both sides to the end, seeking battle (RandomPlayerStyle::BattleSeeking) unless
+// --bot-style uniform asks for the uniform one (tests/golden/rerecord.sh's). --record: every
+// accepted action, with its die, in replayable form.
 // A record (--record) names the game on its first line (scenario, options, optional rules, rules
 // version; docs/notation.md): given as the script, that game is played, --scenario may be left
 // out, and choice flags that differ from it or another rules version are refused.
@@ -39,6 +42,7 @@ struct Options {
   std::filesystem::path data = hd::loader::default_data_root();
   std::uint64_t seed = 1;
   bool bot = false;
+  RandomPlayerStyle bot_style = RandomPlayerStyle::BattleSeeking;
   bool strict = false;
   bool choice_given = false;  // --scenario, --option, --rule, --manifest or --allow-missing-rules
   long max_actions = 100000;
@@ -49,7 +53,8 @@ struct Options {
 void usage() {
   std::cerr
       << "usage: hd_script [--scenario NAME] [--option ID]... [--rule RULE]... [--seed N] [--data DIR]\n"
-         "                 [--manifest FILE] [--bot] [--max-actions N] [--record FILE] [--strict]\n"
+         "                 [--manifest FILE] [--bot] [--bot-style battle|uniform] [--max-actions N]\n"
+         "                 [--record FILE] [--strict]\n"
          "                 [--allow-missing-rules]\n"
          "                 [SCRIPT | -]\n";
 }
@@ -94,6 +99,16 @@ bool parse_options(int argc, char** argv, Options& options) {
       options.record = v;
     } else if (arg == "--bot") {
       options.bot = true;
+    } else if (arg == "--bot-style") {
+      const char* v = value();
+      if (!v) return false;
+      const std::string style = v;
+      if (style == "battle")
+        options.bot_style = RandomPlayerStyle::BattleSeeking;
+      else if (style == "uniform")
+        options.bot_style = RandomPlayerStyle::Uniform;
+      else
+        return false;
     } else if (arg == "--strict") {
       options.strict = true;
     } else if (!arg.empty() && arg[0] != '-') {
@@ -318,7 +333,7 @@ int main(int argc, char** argv) {
     long steps = 0;
     while (state.phase != Phase::GameOver && steps++ < options.max_actions) {
       const Side side = pending_decision(state).side;
-      const Action action = choose_random_action(state, bot_random);
+      const Action action = choose_random_action(state, bot_random, options.bot_style);
       if (!play(side, action, {})) break;  // the random player only proposes legal actions
     }
   }

@@ -193,6 +193,31 @@ TEST_CASE("16.17C a train has no ZOC and cannot attack; any attack on it destroy
   }
 }
 
+TEST_CASE("6.1, 16.17C an owed defender next only to a train (and a unit that fought) lets the phase end",
+          "[rules][6.1][16.17C]") {
+  // Down column 06: W, F, X, T. F is in the ZOC of W and X; it attacks W alone, so X, still owed,
+  // has only the train next to it, which cannot attack (the battle-seeking bot's campaign-variant
+  // seeds 5 and 8 stuck here: "X must still attack or be attacked").
+  const TestUnit allied_w{"allied", "W", "infantry", 4, 4};
+  auto state = train_game({kTrain, kFrench, kAllied, allied_w},
+                          "setup french 0606 : T\nsetup french 0604 : F\nsetup allied 0605 : X\n"
+                          "setup allied 0603 : W\n");
+  while (state.phase != Phase::Combat)
+    apply(state, state.phasing, EndPhaseAction{}, no_dice());
+  const UnitIndex x = unit(state, "X");
+  REQUIRE(state.units[x].must_fight);
+  apply(state, Side::French, AttackAction({unit(state, "F")}, {unit(state, "W")}), die(1));  // 1-1, 1: Dr
+  if (!state.pending_retreats.empty())
+    apply(state, Side::Coalition, RetreatAction{unit(state, "W"), hx("0602"), std::nullopt, false},
+          no_dice());
+  if (state.pending_advance) apply(state, Side::French, AdvanceAction{}, no_dice());
+  REQUIRE(state.pending_retreats.empty());
+  CHECK(state.units[x].must_fight);
+  CHECK_FALSE(state.units[x].fought);
+  CHECK(refused_by(check_attack(state, AttackAction({unit(state, "T")}, {x})), "16.17C"));
+  CHECK_FALSE(validate(state, Side::French, EndPhaseAction{}));
+}
+
 TEST_CASE("28.0E once the French train has exited, French lines run to its exit hex; without 28.0E, nowhere",
           "[rules][28.0E]") {
   // The train leaves by the chaussee's south end, 0620, the French exit hex of this game.

@@ -10,7 +10,9 @@ engine::Action builtin_action(const GameRoom& room) {
   // which must stay secret until the end).
   engine::SplitMix64 random(static_cast<std::uint64_t>(room.row.id) * 0x9e3779b97f4a7c15ull ^
                             (room.sequence() + 1) * 0xbf58476d1ce4e5b9ull);
-  return engine::choose_random_action(room.state, random);
+  // Battle-seeking (issue 13): the built-in seat closes on the enemy and fights, still legal and
+  // random.
+  return engine::choose_random_action(room.state, random, engine::RandomPlayerStyle::BattleSeeking);
 }
 
 }  // namespace hd::server

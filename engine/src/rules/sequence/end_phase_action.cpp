@@ -13,7 +13,8 @@ namespace hd::engine {
 namespace {
 
 // 6.1, read as "must fight if it can": an owed unit binds the phase only while an unfought enemy is
-// adjacent across a hexside an attack may cross (docs/rules-notes.md, 6.1).
+// adjacent across a hexside an attack may cross (docs/rules-notes.md, 6.1). An owed defender is not
+// held by a phasing supply train next to it, which cannot attack (16.17C).
 // A phasing unit in a chateau is never obliged to attack (8.2A), so a defender next to nothing else
 // is not owed either.
 bool can_still_fight(const GameState& state, UnitIndex index) {
@@ -23,6 +24,7 @@ bool can_still_fight(const GameState& state, UnitIndex index) {
     if (!other.on_map() || other.is_leader() || other.fought || side_of(other.army) == side_of(unit.army) ||
         !adjacent(other.hex, unit.hex))
       continue;
+    if (defending && other.is_supply_train()) continue;  // 16.17C: a train cannot attack
     if (defending && state.rules->map.terrain(other.hex) == HexTerrain::Chateau) continue;
     if (attack_crosses(state.rules->map, other.hex, unit.hex)) return true;
   }
