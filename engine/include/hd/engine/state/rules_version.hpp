@@ -59,7 +59,9 @@ namespace hd::engine {
 //      Variant plays by the book. Every hash changes; other games play as before.
 //  13: 22.6B's Hal Force, a secret entry choice made in the Allied player turn of 17/2100 (or not
 //      used), shifting 22.4C's level of victory toward the French if used: Campaign and Campaign
-//      Variant games with option 22.6B play differently. Every hash changes; other games play as before.
+//      Variant games with option 22.6B play differently; 6.1 accepts a combat phase's `end` while an
+//      owed defender's only phasing neighbour is a supply train, which cannot attack (16.17C; it was
+//      refused, and the phase could not end). Every hash changes; other games play as before.
 inline constexpr int kRulesVersion = 13;
 
 }  // namespace hd::engine
