@@ -245,6 +245,9 @@ std::string apply_setting(ServerConfig& config, const std::string& key, const st
   } else if (key == "allow-missing-rules") {
     if (value != "true" && value != "false") return bad();
     config.allow_missing_rules = value == "true";
+  } else if (key == "builtin-style") {
+    if (value != "battle" && value != "uniform") return bad();
+    config.builtin_battle_seeking = value == "battle";
   } else if (key == "finished-games-in-memory") {
     const auto v = integer(0, 100000);
     if (!v) return bad();
@@ -381,7 +384,7 @@ std::string server_usage() {
          "                 [--max-connections-per-address N]\n"
          "                 [--allowed-origins LIST] [--trusted-proxies LIST]\n"
          "                 [--metrics-allowed-from LIST] [--snapshot-every N]\n"
-         "                 [--allow-missing-rules true|false]\n"
+         "                 [--allow-missing-rules true|false] [--builtin-style battle|uniform]\n"
          "                 [--max-unattended-games-per-account N] [--finished-games-in-memory N]\n"
          "                 [--max-open-games-per-account N] [--max-games-created-per-day N]\n"
          "                 [--open-game-expiry-hours N] [--deadline-check-seconds N]\n"

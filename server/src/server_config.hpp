@@ -37,6 +37,9 @@ struct ServerConfig {
   // Development only: create and load games whose rules in force lack a module in the engine; such
   // games are marked "not by the book" everywhere they are shown.
   bool allow_missing_rules = false;
+  // How the built-in seats play (issue 13): battle-seeking (the default), or uniform random moves (tests
+  // that only need a long game played quickly).
+  bool builtin_battle_seeking = true;
   // Issue 12 (docs/server.md, Limits): games with no human seat running at once per creating account.
   std::size_t max_unattended_games_per_account = 1;
   // Issue 29, finding 4 (docs/server.md, Limits): open (not yet started) games per creating account,
@@ -120,7 +123,7 @@ using ConfigResult = std::variant<ServerConfig, std::string>;
 // rate-limit-burst, rate-limit-close-after, rate-limit-window-seconds, refusal-log-interval-seconds,
 // max-connections-per-address,
 // allowed-origins, trusted-proxies, metrics-allowed-from (lists: comma-separated, may be empty),
-// snapshot-every, allow-missing-rules (true or false), max-unattended-games-per-account,
+// snapshot-every, allow-missing-rules (true or false), builtin-style (battle or uniform), max-unattended-games-per-account,
 // max-open-games-per-account, max-games-created-per-day, finished-games-in-memory,
 // login-failures-per-account, login-failures-per-address, login-throttle-seconds, hashing-queue-limit,
 // waiting-requests-limit, rate-limit-per-address-per-second, rate-limit-per-address-burst,

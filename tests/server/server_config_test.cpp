@@ -120,6 +120,14 @@ TEST_CASE("snapshot-every: a game's state is snapshotted every 50 actions by def
         std::string::npos);
 }
 
+TEST_CASE("builtin-style: the built-in seats seek battle unless told to play uniformly (issue 13)", "[config]") {
+  CHECK(std::get<ServerConfig>(parse_server_config({})).builtin_battle_seeking);
+  CHECK_FALSE(std::get<ServerConfig>(parse_server_config({"--builtin-style", "uniform"})).builtin_battle_seeking);
+  CHECK(std::get<ServerConfig>(parse_server_config({"--builtin-style=battle"})).builtin_battle_seeking);
+  CHECK(std::get<std::string>(parse_server_config({"--builtin-style", "clever"})).find("builtin-style") !=
+        std::string::npos);
+}
+
 TEST_CASE("games per account: 10 open at once and 100 created a day by default (issue 29, finding 4)",
           "[config]") {
   const auto config = [](std::vector<std::string> args) {

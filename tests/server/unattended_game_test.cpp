@@ -35,7 +35,8 @@ TEST_CASE("a game with no human seat plays in steps, one per account, and leaves
   // No finished game is kept loaded once nobody has it open (the default keeps the latest 32).
   std::vector<std::string> args = game_server_args();
   if (!testing_another_server()) {
-    args.insert(args.end(), {"--finished-games-in-memory", "0"});
+    // Uniform built-in players: a Campaign of about 1,000 actions, quick under the sanitizers too.
+    args.insert(args.end(), {"--finished-games-in-memory", "0", "--builtin-style", "uniform"});
   }
   ServerProcess server({args, {}});
   GamePlayer robot(server.port(), "robot");
@@ -96,6 +97,7 @@ TEST_CASE(
   // sent unpaced (66 messages) overflows it at once; paced, one message a chunk, it never does.
   std::vector<std::string> args = game_server_args();
   args.insert(args.end(), {"--snapshot-every", "0", "--write-queue-limit", "4"});
+  if (!testing_another_server()) args.insert(args.end(), {"--builtin-style", "uniform"});
   ServerProcess server({args, {}});
   GamePlayer robot(server.port(), "robot");
   const auto created = robot.request(create_unattended("campaign"));
@@ -143,6 +145,7 @@ TEST_CASE("a catch-up follows a game still playing, paced by a slow reader, to t
           "[e2e][games][hardening]") {
   std::vector<std::string> args = game_server_args();
   args.insert(args.end(), {"--write-queue-limit", "4"});
+  if (!testing_another_server()) args.insert(args.end(), {"--builtin-style", "uniform"});
   ServerProcess server({args, {}});
   GamePlayer robot(server.port(), "robot");
   const auto created = robot.request(create_unattended("campaign"));

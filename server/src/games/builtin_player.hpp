@@ -9,7 +9,8 @@
 
 namespace hd::server {
 
-// The built-in player's next action in the room's current state (the pending side's).
-engine::Action builtin_action(const GameRoom& room);
+// The built-in player's next action in the room's current state (the pending side's);
+// `battle_seeking` false: uniformly random moves (the server's --builtin-style uniform).
+engine::Action builtin_action(const GameRoom& room, bool battle_seeking = true);
 
 }  // namespace hd::server
