@@ -129,18 +129,11 @@ std::int64_t GameStore::insert_game(const GameRow& game, const std::vector<SeatR
           .bind(5, to_hex(seat.entropy))
           .run();
     }
-    for (const SecretChoiceRow& secret : game.secrets) {
-      db_.prepare(
-             "INSERT INTO game_secrets (game_id, choice_id, seat, choice, nonce, commitment) "
-             "VALUES (?, ?, ?, ?, ?, ?)")
-          .bind(1, id)
-          .bind(2, secret.choice_id)
-          .bind(3, static_cast<std::int64_t>(secret.seat))
-          .bind(4, secret.choice)
-          .bind(5, to_hex(secret.nonce))
-          .bind(6, wire::secret_commitment(static_cast<std::uint64_t>(id), secret.choice_id, secret.choice,
-                                           secret.nonce))
-          .run();
+    for (SecretChoiceRow secret : game.secrets) {
+      // The commitment binds the game's id, known only now.
+      secret.commitment =
+          wire::secret_commitment(static_cast<std::uint64_t>(id), secret.choice_id, secret.choice, secret.nonce);
+      insert_secret(id, secret);
     }
   });
   return id;
