@@ -758,7 +758,7 @@ TEST_CASE("log (issue 16): a game reopened from the lobby catches up into the lo
   INFO("report: " << caught.line);
   CHECK(caught["log_last"].rfind("Caught_up:_4_actions_replayed,_now_at_action_5", 0) == 0);
   CHECK(caught.number("seq") == 5);
-  // "Opened", "Since you last looked", four actions with their events, "Caught up".
+  // "Opened", "While you were away", four actions with their events, "Caught up".
   CHECK(caught.number("log_entries") >= 7);
 
   // The log is longer than its window and shows its newest lines; PageUp goes back, the wheel over

@@ -1,7 +1,8 @@
 // Reopening a game (issue 16): the log shows what the server sent on reopening. A reconnect's and a
 // reopen's catch-up (snapshot, the missed updates, Ok; docs/games.md) land in the log with their
-// events and a line saying where it caught up to; a plain snapshot says that earlier actions are
-// not replayed.
+// events and a line saying where it caught up to; a game reopened from the lobby heads them with
+// "While you were away: N actions (since action P)"; a plain snapshot says that earlier actions
+// are not replayed.
 #include "model/client_model.hpp"
 
 #include <catch2/catch.hpp>
@@ -144,27 +145,64 @@ TEST_CASE("after a reconnect the log keeps what it had and the catch-up's action
   CHECK(model.game().sequence() == 20);
 }
 
-TEST_CASE("a game closed to the lobby and reopened catches up from the last action seen") {
+TEST_CASE("a game closed to the lobby and reopened says what happened while you were away") {
   ClientModel model = logged_in_model();
   model.open_game(9, false);
   const auto first = open_sent(model);
   model.apply(envelope_event(snapshot(first.request_id(), 30)));
   model.close_game();
   model.take_outbox();
+  CHECK_FALSE(model.game().open());
+  // What the model would save now: the game closed, its last action seen kept.
+  CHECK(model.saved_session().seen.last_seen(9) == 30);
 
+  // Meanwhile the other seat moves (the lobby is shown; nothing of the game reaches this client).
   model.open_game(9, false);
   const auto reopen = open_sent(model);
+  CHECK(reopen.open_game().game_id() == 9);
   CHECK(reopen.open_game().last_seen_sequence() == 30);
   const std::uint64_t id = reopen.request_id();
   model.apply(envelope_event(snapshot(id, 30)));
   model.apply(envelope_event(update(id, 31, "allied move Perp 1747 1847", "Perp moves 1747-1847")));
+  model.apply(envelope_event(update(id, 32, "coalition end", "Allied movement phase ends")));
+  // Before the Ok the count is not known yet.
+  CHECK(model.game().log().entries().at(1) == "While you were away (since action 30): the actions follow");
   model.apply(envelope_event(ok(id)));
-  CHECK(logged(model, "Since you last looked (action 30): the actions follow"));
-  CHECK(logged(model, "  Perp moves 1747-1847"));
+
+  const auto& entries = model.game().log().entries();
+  const std::vector<std::string> expected{
+      "Opened Quatre Bras (game 9) at action 30, turn 2/2 (16 June 1500)",
+      "While you were away: 2 actions (since action 30)",
+      "> allied move Perp 1747 1847",
+      "  Perp moves 1747-1847",
+      "> coalition end",
+      "  Allied movement phase ends",
+      "Caught up: 2 actions replayed, now at action 32, turn 2/2 (16 June 1500)"};
+  CHECK(std::vector<std::string>(entries.begin(), entries.end()) == expected);
+  CHECK(model.game().sequence() == 32);
+}
+
+TEST_CASE("a reopened game counts only the actions after the one last seen, and none is fine") {
+  ClientModel model = logged_in_model();
+  model.open_game(9, false);
+  const auto first = open_sent(model);
+  model.apply(envelope_event(snapshot(first.request_id(), 30)));
+  model.apply(envelope_event(update(0, 31, "french end", "French movement phase ends")));
+  REQUIRE(model.game().sequence() == 31);
+  model.close_game();
+  model.take_outbox();
+
+  // Reopened at once: nothing happened, and the log says so.
+  model.open_game(9, false);
+  const auto again = open_sent(model);
+  CHECK(again.open_game().last_seen_sequence() == 31);
+  model.apply(envelope_event(snapshot(again.request_id(), 31)));
+  model.apply(envelope_event(ok(again.request_id())));
+  CHECK(model.game().log().entries().at(1) == "While you were away: 0 actions (since action 31)");
   CHECK(model.game().log().entries().back() ==
-        "Caught up: 1 action replayed, now at action 31, turn 2/2 (16 June 1500)");
+        "Caught up: 0 actions replayed, now at action 31, turn 2/2 (16 June 1500)");
   CHECK_FALSE(
-      logged(model, "The server sent the position only: the 30 actions before it are not replayed here"));
+      logged(model, "The server sent the position only: the 31 actions before it are not replayed here"));
 }
 
 TEST_CASE("a missed update asks for a catch-up from the last action seen, and a refused one for a snapshot") {

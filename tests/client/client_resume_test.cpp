@@ -7,13 +7,29 @@
 // password resumes her session, reopens the game, and its log says "While you were away: 3 actions
 // (since action 1)" before the replayed actions and "Caught up" after them (screenshot kept as an
 // artifact). Once her session is logged out on the server, the next client started anew lands on
-// the login screen with a plain error.
+// the login screen with a plain error. A second case stays in one client process (no state file):
+// alice goes back to the lobby, Bob moves a unit over the protocol, she reopens the game from the
+// lobby, and the log says "While you were away" with the count and the Allied counter stands at
+// its new hex on screen.
+#include "camera/opening_camera.hpp"
 #include "game_test_player.hpp"
+#include "model/game_model.hpp"
 #include "scripted_client.hpp"
 #include "server_process.hpp"
+#include "view/game_screen.hpp"
+#include "view/lobby_screen.hpp"
+#include "view/map_palette.hpp"
 
+#include <hd/engine/board/hex.hpp>
+#include <hd/engine/notation/notation.hpp>
+#include <hd/engine/rules/movement/movement.hpp>
+#include <hd/engine/rules/sequence/actions.hpp>
+#include <hd/loader/data_files.hpp>
+
+#include <SFML/Graphics/Image.hpp>
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -44,19 +60,75 @@ std::string state_line(const std::string& text, const std::string& key) {
   return {};
 }
 
-}  // namespace
-
-TEST_CASE("a client started anew resumes its session and shows what happened while it was away", "[e2e]") {
+// Quatre Bras on a real server: alice French, bob Allied, the game started.
+struct QuatreBrasGame {
   hd::test::ServerProcess server{hd::test::ServerOptions{hd::test::game_server_args(), {}}};
   hd::test::GamePlayer alice{server.port(), "alice"};
   hd::test::GamePlayer bob{server.port(), "bob"};
+  std::uint64_t id = 0;
+
+  QuatreBrasGame() {
+    const auto created = alice.request(hd::test::create_game(
+        "quatre-bras", {v1::SEAT_FRENCH}, hd::test::test_entropy("alice"), v1::SPECTATOR_VIEW_FRENCH));
+    REQUIRE(created.has_game_created());
+    id = created.game_created().game_id();
+    REQUIRE(bob.request(hd::test::join_game(id, v1::SEAT_ALLIED, hd::test::test_entropy("bob")))
+                .has_game_changed());
+  }
+};
+
+// Applies one action in notation to the test's own copy of the game (phase ends and moves: no dice).
+void apply_locally(hd::engine::GameState& state, const std::string& line) {
+  auto parsed = hd::engine::parse_action_line(state, line);
+  REQUIRE(std::holds_alternative<hd::engine::NotatedAction>(parsed));
+  const auto& notated = std::get<hd::engine::NotatedAction>(parsed);
+  hd::engine::apply(state, notated.side, notated.action, [] { return 1; });
+}
+
+namespace palette = hd::client::palette;
+
+palette::Rgb pixel(const sf::Image& image, double x, double y) {
+  const sf::Color c =
+      image.getPixel(static_cast<unsigned>(std::floor(x)), static_cast<unsigned>(std::floor(y)));
+  return {c.r, c.g, c.b};
+}
+
+// An Allied unit alone in its hex and an empty hex it reaches, both well inside the map area of
+// `layout` (the window's map left of the panel, above the status bar).
+struct AlliedMove {
+  hd::engine::UnitIndex unit = 0;
+  hd::engine::Hex from;
+  hd::engine::ReachableHex to;
+};
+
+std::optional<AlliedMove> plan_allied_move(const hd::engine::GameState& state,
+                                           const hd::engine::HexLayout& layout) {
+  const auto visible = [&](hd::engine::Hex hex) {
+    const auto c = layout.centre(hex);
+    const double w = layout.hex_width();
+    return c.x > w && c.x < kWidth - hd::client::kSidePanelWidth - w && c.y > w && c.y < kHeight - 28 - w;
+  };
+  const auto empty = [&](hd::engine::Hex hex) { return state.units_at(hex).empty(); };
+  for (std::size_t i = 0; i < state.units.size(); ++i) {
+    const auto& unit = state.units[i];
+    if (unit.army != hd::engine::Army::Allied || !unit.on_map() || !visible(unit.hex)) continue;
+    if (state.units_at(unit.hex).size() != 1) continue;
+    for (const auto& entry : hd::engine::reachable_hexes(state, static_cast<hd::engine::UnitIndex>(i)))
+      if (visible(entry.hex) && entry.path.size() >= 3 && empty(entry.hex))
+        return AlliedMove{static_cast<hd::engine::UnitIndex>(i), unit.hex, entry};
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+TEST_CASE("a client started anew resumes its session and shows what happened while it was away", "[e2e]") {
+  QuatreBrasGame game;
+  auto& server = game.server;
+  auto& alice = game.alice;
+  auto& bob = game.bob;
+  const std::uint64_t id = game.id;
   INFO("server log:\n" << server.log());
-  const auto created = alice.request(hd::test::create_game(
-      "quatre-bras", {v1::SEAT_FRENCH}, hd::test::test_entropy("alice"), v1::SPECTATOR_VIEW_FRENCH));
-  REQUIRE(created.has_game_created());
-  const std::uint64_t id = created.game_created().game_id();
-  REQUIRE(bob.request(hd::test::join_game(id, v1::SEAT_ALLIED, hd::test::test_entropy("bob")))
-              .has_game_changed());
 
   const fs::path directory = server.directory();
   const fs::path state_dir = directory / "client-state";
@@ -164,4 +236,103 @@ TEST_CASE("a client started anew resumes its session and shows what happened whi
     hd::test::keep_screenshot(directory / "resume-refused.png", HD_ARTIFACTS_DIR, kWidth, kHeight);
   }
   CHECK(state_line(read_file(state_file), "token").empty());
+}
+
+TEST_CASE("a game left for the lobby and reopened in the same client says what happened while you were away",
+          "[e2e]") {
+  QuatreBrasGame game;
+  INFO("server log:\n" << game.server.log());
+  hd::loader::GameChoice choice;
+  choice.scenario = "quatre-bras";
+  auto loaded = hd::loader::start_scenario_game(hd::test::game_data_root(), choice);
+  REQUIRE(loaded.value);
+  hd::engine::GameState state = std::move(*loaded.value);  // the test's copy, kept in step
+  // Where the client draws each hex: the opening camera on alice's forces (the game screen's, also
+  // when a game is reopened).
+  const auto opening = game.alice.request(hd::test::open_game(game.id, false));
+  REQUIRE(opening.has_game_snapshot());
+  hd::client::GameModel shown;
+  shown.apply_snapshot(opening.game_snapshot());
+  const auto layout = hd::client::opening_camera(state.rules->scenario.area, shown.my_forces_centre(),
+                                                 kWidth - hd::client::kSidePanelWidth, kHeight - 28.0)
+                          .layout();
+
+  // No state file: what the client remembers of the game is in this process only.
+  const fs::path directory = game.server.directory();
+  hd::test::ScriptedClient client(
+      HD_CLIENT_BINARY,
+      {"--server", game.server.url(), "--user", "alice", "--password", "password-alice", "--open-game",
+       std::to_string(game.id), "--no-state", "--width", std::to_string(kWidth), "--height",
+       std::to_string(kHeight), "--screenshot-timeout-seconds", "60"},
+      directory / "reopen-client.log", kWidth, kHeight);
+  INFO("client log:\n" << client.log());
+  const auto report = [&client] {
+    auto answer = client.report();
+    REQUIRE(answer);
+    return *answer;
+  };
+
+  // 1. Action 1 in the client (Ctrl+E), then back to the lobby (Ctrl+L).
+  const auto first = hd::test::end_phase_by_ctrl_e(client);
+  REQUIRE(first.after["seq"] == "1");
+  apply_locally(state, "french end");
+  client.send("ctrl-key L");
+  client.send("wait-for lobby");
+  client.send("wait-for idle");
+  REQUIRE(report()["game"] == "0");
+
+  // 2. Meanwhile, over the protocol: the French phases end, then Bob moves an Allied unit.
+  std::uint64_t present = 1;
+  for (int tries = 0; tries < 4; ++tries) {
+    const auto answer = game.alice.request(hd::test::submit_notation(game.id, "french end"));
+    if (!answer.has_action_accepted()) break;  // the Allies' turn
+    apply_locally(state, "french end");
+    present = answer.action_accepted().sequence();
+  }
+  const auto move = plan_allied_move(state, layout);
+  REQUIRE(move);
+  std::string notation = "coalition move ";
+  const std::string name = state.units[move->unit].id;
+  notation += name.find(' ') == std::string::npos ? name : "\"" + name + "\"";
+  for (const auto step : move->to.path)
+    notation += " " + hd::engine::format_hex(step);
+  const auto moved = game.bob.request(hd::test::submit_notation(game.id, notation));
+  INFO(notation << ": " << moved.refusal().message());
+  REQUIRE(moved.has_action_accepted());
+  present = moved.action_accepted().sequence();
+  REQUIRE(present >= 2);
+
+  // 3. Reopened from "My games" (its only row): a catch-up from action 1.
+  namespace lobby = hd::client::lobby_layout;
+  const int open_x = static_cast<int>(kWidth - lobby::kButtonMargin - lobby::kButtonWidth / 2);
+  const int open_y = static_cast<int>(lobby::kListTop + lobby::kRowHeight + lobby::kButtonHeight / 2);
+  client.send("click " + std::to_string(open_x) + " " + std::to_string(open_y));
+  client.send("wait-for game");
+  client.send("wait-for sequence " + std::to_string(present));
+  hd::test::ClientReport caught = report();
+  for (int tries = 0; tries < 50 && caught["log_last"].rfind("Caught_up:", 0) != 0; ++tries) {
+    client.send("frames 5");
+    caught = report();
+  }
+  INFO("report: " << caught.line);
+  const std::uint64_t missed = present - 1;
+  const std::string actions = std::to_string(missed) + (missed == 1 ? "_action" : "_actions");
+  CHECK(caught["game"] == std::to_string(game.id));
+  CHECK(caught.number("seq") == static_cast<long>(present));
+  CHECK(caught["away"] == "While_you_were_away:_" + actions + "_(since_action_1)");
+  CHECK(caught["log_last"].rfind(
+            "Caught_up:_" + actions + "_replayed,_now_at_action_" + std::to_string(present), 0) == 0);
+
+  // On screen: the Allied counter has left its hex for the one Bob moved it to.
+  client.send("frames 3");
+  const fs::path shot = directory / "reopen-away.png";
+  client.send("screenshot " + shot.string());
+  client.send("quit");
+  REQUIRE(client.finish() == 0);
+  const sf::Image image = hd::test::keep_screenshot(shot, HD_ARTIFACTS_DIR, kWidth, kHeight);
+  const double w = layout.hex_width();
+  const auto from = layout.centre(move->from);
+  const auto to = layout.centre(move->to.hex);
+  CHECK(pixel(image, to.x - 0.26 * w, to.y) == palette::kAlliedCounter);
+  CHECK_FALSE(pixel(image, from.x - 0.26 * w, from.y) == palette::kAlliedCounter);
 }

@@ -144,7 +144,8 @@ std::string script_report(const ClientModel& model) {
   out << " log=" << shown.first << "-" << shown.last << "/" << shown.total
       << " log_entries=" << game.log().entries().size()
       << " log_last=" << (game.log().entries().empty() ? "-" : one_word(game.log().entries().back()));
-  // Issue 16: the log's "While you were away" entry of a game reopened by a client started anew.
+  // Issue 16: the log's "While you were away" entry of a game reopened with a catch-up (from the
+  // lobby, or by a client started anew).
   std::string away;
   for (const std::string& entry : game.log().entries())
     if (entry.starts_with("While you were away")) away = entry;

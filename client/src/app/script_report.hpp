@@ -14,7 +14,7 @@
 //          end_vp=Final_VP:_French_N,_Coalition_M|-   export=where_the_record_went|-
 //          log=FIRST-LAST/TOTAL (the log panel's wrapped lines shown, 0-0/0 when empty)
 //          log_entries=N   log_last=the_newest_entry|-
-//          away=the_While_you_were_away_entry|-   (issue 16: a game reopened by a client started anew)
+//          away=the_While_you_were_away_entry|-   (issue 16: a game reopened with a catch-up)
 //          rule=RULE|-   choices=LABEL,...
 //          replay=GAME|0 replay_at=N|- replay_count=M replay_turn=LABEL|- replay_action=words|-
 //          (issue 16: the replay screen's frame, its game's actions, turn label and step)

@@ -79,9 +79,9 @@ std::uint64_t ClientModel::send(Request request, RequestKind kind) {
   return id;
 }
 
-void ClientModel::open_catch_up(std::uint64_t game_id, bool spectate, std::uint64_t last_seen, bool away) {
+void ClientModel::open_catch_up(std::uint64_t game_id, bool spectate, std::uint64_t last_seen) {
   catch_ups_[send(requests::open_game(game_id, spectate, last_seen), RequestKind::OpenGame)] =
-      CatchUpAsked{game_id, spectate, last_seen, away};
+      CatchUpAsked{game_id, spectate, last_seen};
 }
 
 void ClientModel::resume_saved(const SavedSession& saved) {
@@ -155,15 +155,11 @@ void ClientModel::watch_lobby(bool on) {
 }
 
 void ClientModel::open_game(std::uint64_t game_id, bool spectate) {
-  open_seen_game(game_id, spectate, false);
-}
-
-void ClientModel::open_seen_game(std::uint64_t game_id, bool spectate, bool away) {
   if (replay_ && replay_->game_id() != game_id) replay_.reset();  // another game opened instead
   watch_lobby(false);                                             // the lobby is not shown while a game is
   const auto seen = seen_.last_seen(game_id);
   if (seen && *seen > 0) {
-    open_catch_up(game_id, spectate, *seen, away);
+    open_catch_up(game_id, spectate, *seen);
   } else {
     send(requests::open_game(game_id, spectate, 0), RequestKind::OpenGame);
   }
@@ -223,7 +219,7 @@ void ClientModel::on_envelope(const pb::ServerEnvelope& envelope) {
         if (replay_) send_replay(replay_->ask_again());  // issue 16: lost with the connection
       } else if (resuming_ && saved_login_ && saved_login_->open_game != 0) {
         // Issue 16: a client started anew reopens the game it had open, from the last action seen.
-        open_seen_game(saved_login_->open_game, saved_login_->spectating, true);
+        open_game(saved_login_->open_game, saved_login_->spectating);
       }
       saved_login_.reset();
       resuming_ = false;
@@ -261,12 +257,9 @@ void ClientModel::on_envelope(const pb::ServerEnvelope& envelope) {
       break;
     case pb::ServerEnvelope::kGameSnapshot: {
       std::optional<std::uint64_t> catch_up_from;
-      bool found_away = false;
-      if (const auto found = catch_ups_.find(envelope.request_id()); found != catch_ups_.end()) {
+      if (const auto found = catch_ups_.find(envelope.request_id()); found != catch_ups_.end())
         catch_up_from = found->second.last_seen;
-        found_away = found->second.away;
-      }
-      game_.apply_snapshot(envelope.game_snapshot(), catch_up_from, catch_up_from && found_away);
+      game_.apply_snapshot(envelope.game_snapshot(), catch_up_from);
       if (replay_ && replay_->game_id() == game_.game_id()) replay_->set_scenario(game_.scenario());
       send_game(game_.refresh_queries());
       break;

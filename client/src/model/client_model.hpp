@@ -72,9 +72,9 @@ class ClientModel {
   // on after each login and when a game is closed, off while a game is open. Logged in only.
   void watch_lobby(bool on);
   // Opens a game. One seen earlier (closed to the lobby in this process, or saved by an earlier
-  // run) is reopened with a catch-up from the last action seen, so the log shows what happened
-  // since (at most the last 64 actions, docs/games.md); any other is opened with a snapshot of the
-  // present.
+  // run) is reopened with a catch-up from the last action seen, so the log says "While you were
+  // away: N actions (since action P)" and shows them (at most the last 64, docs/games.md); any
+  // other is opened with a snapshot of the present.
   void open_game(std::uint64_t game_id, bool spectate);
   void close_game();
   // Issue 16: the replay screen of a game (from the lobby): opens the game (as a spectator when
@@ -116,11 +116,8 @@ class ClientModel {
  private:
   void on_envelope(const pb::ServerEnvelope& envelope);
   void on_request_refused(const RefusalInfo& refusal, RequestKind kind);
-  // Sends OpenGame for the open game's id from `last_seen` (a catch-up: snapshot, updates, Ok);
-  // `away`: the game an earlier run had open, its log headed "While you were away".
-  void open_catch_up(std::uint64_t game_id, bool spectate, std::uint64_t last_seen, bool away = false);
-  // open_game(), with `away` passed on to the catch-up.
-  void open_seen_game(std::uint64_t game_id, bool spectate, bool away);
+  // Sends OpenGame for the game's id from `last_seen` (a catch-up: snapshot, updates, Ok).
+  void open_catch_up(std::uint64_t game_id, bool spectate, std::uint64_t last_seen);
 
   std::string server_url_;
   ConnectionState state_ = ConnectionState::Connecting;
@@ -141,7 +138,6 @@ class ClientModel {
     std::uint64_t game_id = 0;
     bool spectate = false;
     std::uint64_t last_seen = 0;
-    bool away = false;
   };
   std::map<std::uint64_t, CatchUpAsked> catch_ups_;
   // The last sequence seen of each game closed (in this process or saved by an earlier run).

@@ -91,8 +91,7 @@ std::string turn_words(const pb::ScenarioInfo& scenario, const pb::GameView& vie
 
 }  // namespace
 
-void GameModel::apply_snapshot(const pb::GameSnapshot& snapshot, std::optional<std::uint64_t> catch_up_from,
-                               bool away) {
+void GameModel::apply_snapshot(const pb::GameSnapshot& snapshot, std::optional<std::uint64_t> catch_up_from) {
   const bool same_game = open() && snapshot.game_id() == game_id_;
   const std::uint64_t seen = sequence_;
   if (snapshot.game_id() != game_id_) export_message_.clear();
@@ -118,7 +117,7 @@ void GameModel::apply_snapshot(const pb::GameSnapshot& snapshot, std::optional<s
     log_.clear();
     away_.reset();
     log_.add("Opened " + scenario_.title() + " (game " + std::to_string(game_id_) + ") at " + at);
-    if (catch_up_from && away) {
+    if (catch_up_from) {
       // The count is known once caught up (the snapshot does not say where the present is).
       const std::uint64_t since = *catch_up_from;
       away_ = AwayLine{
@@ -131,8 +130,6 @@ void GameModel::apply_snapshot(const pb::GameSnapshot& snapshot, std::optional<s
         log_.add("The server replays at most the last 64 actions: " + skipped +
                  (sequence_ == since + 1 ? " is" : " are") + " not replayed here");
       }
-    } else if (catch_up_from) {
-      log_.add("Since you last looked (action " + std::to_string(*catch_up_from) + "): the actions follow");
     } else if (sequence_ > 0) {
       log_.add("The server sent the position only: the " + std::to_string(sequence_) +
                " actions before it are not replayed here");

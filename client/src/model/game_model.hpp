@@ -72,10 +72,10 @@ class GameModel {
   // `catch_up_from`: set when the snapshot opens a catch-up (OpenGame with last_seen_sequence,
   // docs/games.md): the sequence the client last saw; the missed updates follow. The log is kept
   // when the snapshot is of the game already open (a reconnect) and says what the snapshot is.
-  // `away` (issue 16, a client started anew reopening the game it had open): the log heads the
-  // missed actions with "While you were away: N actions (since action P)", N counted at the end.
-  void apply_snapshot(const pb::GameSnapshot& snapshot, std::optional<std::uint64_t> catch_up_from = {},
-                      bool away = false);
+  // A catch-up that opens a game not open (issue 16: reopened from the lobby, or by a client
+  // started anew) heads the missed actions with "While you were away: N actions (since action P)",
+  // N counted at the end.
+  void apply_snapshot(const pb::GameSnapshot& snapshot, std::optional<std::uint64_t> catch_up_from = {});
   // The catch-up that started at the last snapshot has reached the present (its Ok): logs how many
   // actions it replayed and where the game stands (and completes the "While you were away" line).
   void caught_up();
