@@ -9,7 +9,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cstdio>
 #include <map>
 #include <optional>
 #include <set>
@@ -23,12 +22,6 @@ namespace {
 bool blank_or_comment(std::string_view line) {
   const std::size_t first = line.find_first_not_of(" \t");
   return first == std::string_view::npos || line[first] == '#';
-}
-
-std::string hash_hex(std::uint64_t hash) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(hash));
-  return text;
 }
 
 // Splits text into lines without their '\n' (and a trailing '\r').
@@ -219,7 +212,7 @@ Verification verify_game(std::string_view record, std::string_view proof_text,
   if (dice_used != proof.rolls.size())
     return fail("the record rolled " + std::to_string(dice_used) + " dice but the proof holds " +
                 std::to_string(proof.rolls.size()));
-  const std::string reached = hash_hex(engine::state_hash(state));
+  const std::string reached = loader::format_final_hash(engine::state_hash(state));
   if (reached != *header.final_hash)
     return fail("final hash mismatch: the replay reaches " + reached + " but the record says " +
                 *header.final_hash);

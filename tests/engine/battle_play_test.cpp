@@ -6,6 +6,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <iostream>
 
 using namespace hd::engine;
@@ -20,6 +21,8 @@ struct Totals {
   int reorganizations = 0;
   int demoralized_corps = 0;
   int supply_checks = 0;
+  int most_giving_command = 0;  // 11.0
+  int most_out_of_command = 0;
 };
 
 // Plays `scenario` with each seed to the end, checking every invariant after every action
@@ -35,13 +38,17 @@ Totals play_seeds(const std::string& scenario, const std::vector<std::uint64_t>&
     std::cout << scenario << " seed " << seed << ": " << played.actions << " actions, " << played.eliminations
               << " eliminated (" << played.combat_eliminations << " in combat, " << played.out_of_supply
               << " out of supply), " << played.reorganizations << " reorganized, " << played.demoralized_corps
-              << " corps demoralized, " << played.supply_checks << " supply checks\n";
+              << " corps demoralized, " << played.supply_checks << " supply checks, at most "
+              << played.most_giving_command << " leaders giving command and " << played.most_out_of_command
+              << " out of command\n";
     ++totals.games;
     totals.combat_eliminations += played.combat_eliminations;
     totals.out_of_supply += played.out_of_supply;
     totals.reorganizations += played.reorganizations;
     totals.demoralized_corps += played.demoralized_corps;
     totals.supply_checks += played.supply_checks;
+    totals.most_giving_command = std::max(totals.most_giving_command, played.most_giving_command);
+    totals.most_out_of_command = std::max(totals.most_out_of_command, played.most_out_of_command);
   }
   return totals;
 }
@@ -59,27 +66,31 @@ Totals play_seeds(const std::string& scenario, const std::vector<std::uint64_t>&
 // as it ends.
 
 TEST_CASE(
-    "the battle-seeking player plays the Campaign Variant to the end, with battles, "
+    "the battle-seeking player plays the Campaign Variant to the end, with battles, command, "
     "reorganization, demoralized corps and supply checks",
-    "[battle-play][28.0][12.0][13.0][14.0]") {
+    "[battle-play][28.0][11.0][12.0][13.0][14.0]") {
   const Totals totals = play_seeds("campaign-variant", {1, 2, 3});
   CHECK(totals.combat_eliminations > 0);
   CHECK(totals.reorganizations > 0);
   CHECK(totals.demoralized_corps > 0);
   CHECK(totals.supply_checks > 0);
   CHECK(totals.out_of_supply > 0);
+  CHECK(totals.most_giving_command > 0);  // 11.0
+  CHECK(totals.most_out_of_command > 0);
 }
 
 TEST_CASE(
-    "the battle-seeking player plays the Campaign to the end, with battles, reorganization, "
+    "the battle-seeking player plays the Campaign to the end, with battles, command, reorganization, "
     "demoralized corps and supply checks",
-    "[battle-play][22.0][12.0][13.0][14.0]") {
+    "[battle-play][22.0][11.0][12.0][13.0][14.0]") {
   const Totals totals = play_seeds("campaign", {1, 2, 3});
   CHECK(totals.combat_eliminations > 0);
   CHECK(totals.reorganizations > 0);
   CHECK(totals.demoralized_corps > 0);
   CHECK(totals.supply_checks > 0);
   CHECK(totals.out_of_supply > 0);
+  CHECK(totals.most_giving_command > 0);  // 11.0
+  CHECK(totals.most_out_of_command > 0);
 }
 
 TEST_CASE("the battle-seeking player finishes every battle scenario by the book", "[battle-play]") {

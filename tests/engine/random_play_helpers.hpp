@@ -2,6 +2,8 @@
 // of its record: random_play_test's helpers, shared with battle_play_test.
 #pragma once
 
+#include "game_tally.hpp"
+
 #include <hd/engine/notation/notation.hpp>
 #include <hd/engine/play/random_player.hpp>
 #include <hd/engine/rules/modules/extension_points.hpp>
@@ -64,20 +66,10 @@ inline void check_stacking_at_phase_start(const GameState& state) {
   }
 }
 
-struct Played {
+// A random game played to its end: its record, final hash and what happened in it (game_tally.hpp).
+struct Played : GameTally {
   std::uint64_t hash = 0;
-  int actions = 0;
   std::string record;
-  std::map<std::string, int> dice_by_rule;  // the rules' own dice (DieRolledEvent), counted by rule
-  // What happened, from the events: units eliminated (and of them, in combat, and out of
-  // supply: 14.0), 12.0's reorganizations, 13.0's corps (13.1: Allied nationalities) demoralized, and the
-  // turns begun that had a 14.0 supply check.
-  int eliminations = 0;
-  int combat_eliminations = 0;  // 6.5: Ae, De, Ex; 6.6: no retreat
-  int out_of_supply = 0;
-  int reorganizations = 0;
-  int demoralized_corps = 0;
-  int supply_checks = 0;
 };
 
 // 24.4D, 27.2D: once the army has fallen, as soon as no combat waits for a choice, none of its units
@@ -120,10 +112,7 @@ inline Played play_to_the_end(const std::string& scenario, std::uint64_t seed,
       return rolled.back();
     });
     played.record += format_action(state, side, action, rolled) + "\n";
-    if (state.turn != turn && rule_in_force(*state.rules, "14.0") &&
-        supply_check_turn(*state.rules, state.turn))
-      ++played.supply_checks;
-    ++played.actions;
+    tally_action(played, state, turn, events);
     // 12.0: a reorganized unit is no longer a loss (docs/rules-notes.md, 12.0): its full strength
     // leaves its army's running losses, which otherwise never shrink.
     for (const Event& event : events)
@@ -133,20 +122,8 @@ inline Played play_to_the_end(const std::string& scenario, std::uint64_t seed,
     check_invariants(state, losses);
     check_withdrawals(state);
     losses = state.eliminated_strength[0] + state.eliminated_strength[1] + state.eliminated_strength[2];
-    for (const Event& event : events) {
+    for (const Event& event : events)
       if (std::holds_alternative<PhaseStartedEvent>(event)) check_stacking_at_phase_start(state);
-      if (const auto* roll = std::get_if<DieRolledEvent>(&event)) ++played.dice_by_rule[roll->rule];
-      if (const auto* gone = std::get_if<UnitEliminatedEvent>(&event)) {
-        ++played.eliminations;
-        played.out_of_supply += gone->reason == "out of supply (14.0)";
-        played.combat_eliminations += gone->reason == "Ae" || gone->reason == "De" || gone->reason == "Ex" ||
-                                      gone->reason == "no retreat (6.6)";
-      }
-      if (const auto* rule = std::get_if<RuleEvent>(&event))
-        played.reorganizations += rule->rule == "12.0" && rule->kind == "reorganized";
-      if (const auto* morale = std::get_if<CorpsMoraleEvent>(&event))
-        played.demoralized_corps += morale->demoralized;
-    }
   }
   REQUIRE(state.result);
   played.hash = state_hash(state);

@@ -11,11 +11,11 @@
 #include <hd/engine/state/dice.hpp>
 #include <hd/engine/state/rules_version.hpp>
 #include <hd/loader/data_files.hpp>
+#include <hd/loader/record_header.hpp>
 #include <hd/wire/game_convert.hpp>
 
 #include <catch2/catch.hpp>
 
-#include <cstdio>
 #include <sstream>
 
 namespace v1 = hundred_days::v1;
@@ -39,9 +39,7 @@ engine::Viewer coalition_spectator() {
 }
 
 std::string hash_hex(const engine::GameState& state) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(engine::state_hash(state)));
-  return text;
+  return loader::format_final_hash(engine::state_hash(state));
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdio>
 #include <sstream>
 #include <vector>
 
@@ -74,6 +75,12 @@ RecordHeaderParse parse_record_header(std::string_view record) {
     }
   }
   return RecordHeaderParse{std::move(header), {}};
+}
+
+std::string format_final_hash(std::uint64_t hash) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(hash));
+  return text;
 }
 
 std::string format_record_header(const GameChoice& choice) {

@@ -6,8 +6,8 @@
 #include <hd/engine/notation/notation.hpp>
 #include <hd/engine/rules/sequence/decisions.hpp>
 #include <hd/engine/state/state_snapshot.hpp>
+#include <hd/loader/record_header.hpp>
 
-#include <cstdio>
 #include <ctime>
 #include <stdexcept>
 
@@ -18,9 +18,7 @@ namespace v1 = hundred_days::v1;
 namespace {
 
 std::string hash_hex(const engine::GameState& state) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(engine::state_hash(state)));
-  return text;
+  return loader::format_final_hash(engine::state_hash(state));
 }
 
 }  // namespace

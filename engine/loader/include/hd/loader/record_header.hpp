@@ -8,6 +8,7 @@
 
 #include <hd/loader/data_files.hpp>
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -34,6 +35,10 @@ RecordHeaderParse parse_record_header(std::string_view record);
 // The header line (with its newline) of a record of a game started with `choice` under this
 // engine's rules version (kRulesVersion).
 std::string format_record_header(const GameChoice& choice);
+
+// A state hash as the record's "# final-hash:" line and the server write it: 16 lower-case hex
+// digits.
+std::string format_final_hash(std::uint64_t hash);
 
 // Why a record with this header cannot be replayed by this engine: it names no rules version, or
 // another than kRulesVersion. nullopt if it can.
