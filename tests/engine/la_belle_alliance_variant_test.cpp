@@ -2,8 +2,10 @@
 // 18/1300 (the hour reconstructed), and with the early start the Second Corps, the Fourth Cavalry Corps
 // and the Guard's infantry hold until 18/1100. Its rifles (16.1B): allied_rifles_test.cpp.
 #include <hd/engine/rules/movement/movement.hpp>
+#include <hd/engine/rules/observation/observation.hpp>
 #include <hd/engine/rules/sequence/actions.hpp>
 #include <hd/engine/rules/sequence/decisions.hpp>
+#include <hd/engine/rules/sequence/weather.hpp>
 #include <hd/engine/state/invariants.hpp>
 #include <hd/loader/data_files.hpp>
 
@@ -113,4 +115,12 @@ TEST_CASE("16.1B the La Belle Alliance Variant sets the rifles up with their bri
       kgl_rifles_next_to_it = kgl_rifles_next_to_it || state.units[u].id == "Rifles-3";
   CHECK(kgl_rifles_next_to_it);
   CHECK(broken_invariants(state).empty());
+}
+
+TEST_CASE("26.0D a mud turn is played as a rain turn, but observation reaches ten hexes (16.3)",
+          "[rules][26.0D][16.3]") {
+  const GameState state = variant();
+  REQUIRE(state.rules->turns[static_cast<std::size_t>(state.turn)].name == TurnName{18, 1100});
+  CHECK(raining(state));  // 26.0B: the 1100 turn is a mud turn
+  CHECK(observation_distance(state) == 10);
 }

@@ -1,0 +1,90 @@
+// 16.3 Observation (rules/observation/observation.hpp): the maximum distance by day, in rain and at
+// night, counted to the observed hex; the line of sight of 7.3, never blocked between adjacent
+// hexes; units and leaders observe and are observed, pieces off the map do neither. Hand-built
+// games on an open 12 x 20 map; 26.0D's mud turns are in la_belle_alliance_variant_test.cpp.
+#include "rules_fixture.hpp"
+
+#include <hd/engine/rules/combat/line_of_sight.hpp>
+#include <hd/engine/rules/observation/observation.hpp>
+
+using namespace hd::engine;
+using namespace hd::test;
+
+namespace {
+
+// A French observer (Eye, at 0501) and Allied units placed by `setup` (Near, Far and the leader
+// Wlngtn); rules 1.0-10.0 (10.0: leaders in play); turns from `turns`.
+GameState field(const std::string& map_body, const std::string& setup,
+                const std::string& turns = "turns 16/1400 16/1600\n") {
+  return make_game_with_leaders(map_body,
+                                {{"french", "Eye", "infantry", 4, 4},
+                                 {"allied", "Near", "infantry", 4, 4, "[1]", "british"},
+                                 {"allied", "Far", "infantry", 4, 4, "[1]", "british"}},
+                                "Wlngtn\tWellington\tallied\tcommander\t\t4\t\n",
+                                "rules 1.0-10.0\nsetup french 0501 : Eye\n" + setup, turns, 12, 20);
+}
+
+bool seen(const GameState& state, const char* id) {
+  return observed_by(state, Side::French)[unit(state, id)];
+}
+
+}  // namespace
+
+TEST_CASE("16.3 by day a unit is observed up to ten hexes away, the observed hex counted", "[rules][16.3]") {
+  const GameState state = field("", "setup allied 0511 : Near\nsetup allied 0512 : Far\n");
+  REQUIRE(distance(hx("0501"), hx("0511")) == 10);
+  CHECK(observation_distance(state) == 10);
+  CHECK(seen(state, "Near"));
+  CHECK_FALSE(seen(state, "Far"));  // eleven hexes
+  CHECK_FALSE(seen(state, "Eye"));  // a side never observes its own
+  // And the other way: the Coalition observes Eye from Near, not from Far alone.
+  CHECK(observed_by(state, Side::Coalition)[unit(state, "Eye")]);
+}
+
+TEST_CASE("16.3 on a rain turn (4.3, 16.5) the distance is five hexes", "[rules][16.3][4.3]") {
+  const GameState state = field("", "setup allied 0506 : Near\nsetup allied 0507 : Far\nrain 16/1400\n");
+  CHECK(observation_distance(state) == 5);
+  CHECK(seen(state, "Near"));
+  CHECK_FALSE(seen(state, "Far"));
+}
+
+TEST_CASE("16.3 on a night turn (4.2) only adjacent hexes are observed", "[rules][16.3][4.2]") {
+  const GameState state = field("", "setup allied 0502 : Near\nsetup allied 0503 : Far\n", "turns 16/2100 17/0000\n");
+  CHECK(observation_distance(state) == 1);
+  CHECK(seen(state, "Near"));
+  CHECK_FALSE(seen(state, "Far"));
+}
+
+TEST_CASE("16.3 forest, town and chateau hexes and crest hexsides block the line of sight (7.3)",
+          "[rules][16.3][7.3]") {
+  const std::string setup = "setup allied 0504 : Near\n";
+  CHECK(seen(field("", setup), "Near"));
+  CHECK_FALSE(seen(field("forest \"W\" : 0503\n", setup), "Near"));
+  CHECK_FALSE(seen(field("town \"T\" : 0502\n", setup), "Near"));
+  CHECK_FALSE(seen(field("crest \"C\" : 0502/0503\n", setup), "Near"));
+  // The observed unit's own hex does not hide it (7.3: the end hexes' terrain does not block).
+  CHECK(seen(field("forest \"W\" : 0504\n", setup), "Near"));
+  // Terrain beside the line does not block.
+  CHECK(seen(field("forest \"W\" : 0402 0602\n", setup), "Near"));
+}
+
+TEST_CASE("16.3 the line of sight is never blocked between adjacent hexes", "[rules][16.3]") {
+  // A crest on the hexside between them blocks 7.3's line (7.3D), not observation.
+  const GameState state = field("crest \"C\" : 0501/0502\n", "setup allied 0502 : Near\n");
+  CHECK_FALSE(line_of_sight_clear(*state.rules, hx("0501"), hx("0502")));
+  CHECK(seen(state, "Near"));
+  CHECK(observes(*state.rules, hx("0501"), hx("0502"), 1));
+  CHECK(observes(*state.rules, hx("0501"), hx("0501"), 1));  // a hex observes itself
+}
+
+TEST_CASE("16.3 leaders observe and are observed; pieces off the map do neither", "[rules][16.3]") {
+  // Wellington alone at 0508 is observed; Near waits to enter, so it is not.
+  GameState state = field("", "setup allied 0508 : Wlngtn\nreinforce allied 16/1500 at 0512 : Near\n");
+  CHECK(seen(state, "Wlngtn"));
+  CHECK_FALSE(seen(state, "Near"));
+  // Eye gone from the map: the French observe nothing, and a leader alone observes for his side.
+  state.units[unit(state, "Eye")].status = UnitStatus::Eliminated;
+  CHECK_FALSE(seen(state, "Wlngtn"));
+  state.units[unit(state, "Eye")].status = UnitStatus::OnMap;
+  CHECK(observed_by(state, Side::Coalition)[unit(state, "Eye")]);  // by Wellington, seven hexes off
+}
