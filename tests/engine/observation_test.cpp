@@ -5,7 +5,10 @@
 #include "rules_fixture.hpp"
 
 #include <hd/engine/rules/combat/line_of_sight.hpp>
+#include <hd/engine/rules/modules/extension_points.hpp>
+#include <hd/engine/rules/observation/knowledge.hpp>
 #include <hd/engine/rules/observation/observation.hpp>
+#include <hd/engine/state/field_walk.hpp>
 
 using namespace hd::engine;
 using namespace hd::test;
@@ -49,7 +52,8 @@ TEST_CASE("16.3 on a rain turn (4.3, 16.5) the distance is five hexes", "[rules]
 }
 
 TEST_CASE("16.3 on a night turn (4.2) only adjacent hexes are observed", "[rules][16.3][4.2]") {
-  const GameState state = field("", "setup allied 0502 : Near\nsetup allied 0503 : Far\n", "turns 16/2100 17/0000\n");
+  const GameState state =
+      field("", "setup allied 0502 : Near\nsetup allied 0503 : Far\n", "turns 16/2100 17/0000\n");
   CHECK(observation_distance(state) == 1);
   CHECK(seen(state, "Near"));
   CHECK_FALSE(seen(state, "Far"));
@@ -87,4 +91,80 @@ TEST_CASE("16.3 leaders observe and are observed; pieces off the map do neither"
   CHECK_FALSE(seen(state, "Wlngtn"));
   state.units[unit(state, "Eye")].status = UnitStatus::OnMap;
   CHECK(observed_by(state, Side::Coalition)[unit(state, "Eye")]);  // by Wellington, seven hexes off
+}
+
+namespace {
+
+// The same game with 16.3 in force (as if chosen), its knowledge judged as play begins.
+void with_observation(GameState& state) {
+  change_rules(state, [](Ruleset& rules) { rules.optional_rules.push_back("16.3"); });
+  REQUIRE(rule_in_force(*state.rules, "16.3"));
+  update_knowledge(state, {});
+}
+
+Hex at(const Sighting& s) {
+  return Hex{s.column, s.row};
+}
+
+}  // namespace
+
+TEST_CASE("16.3 each side knows where it last saw each enemy piece and whether it observes it now",
+          "[rules][16.3][knowledge]") {
+  GameState state = field("", "setup allied 0511 : Near\nsetup allied 0515 : Far\n");
+  CHECK_FALSE(knowledge_kept(state));  // without 16.3 nothing is kept
+  with_observation(state);
+  REQUIRE(knowledge_kept(state));
+  const Sighting* near = sighting(state, Side::French, unit(state, "Near"));
+  REQUIRE(near);
+  CHECK(near->observed);
+  CHECK(at(*near) == hx("0511"));
+  CHECK(near->turn == state.turn);
+  CHECK_FALSE(sighting(state, Side::French, unit(state, "Far")));  // never seen
+  const Sighting* eye = sighting(state, Side::Coalition, unit(state, "Eye"));
+  REQUIRE(eye);
+  CHECK(eye->observed);
+}
+
+TEST_CASE("16.3 a piece is seen at every hex of its move where an enemy observes it, and sees from there",
+          "[rules][16.3][knowledge]") {
+  // Scout goes 0301-0401-0501-0601-0701 along the top row; Near, at 0511, is ten hexes from 0501 and
+  // more than ten from both ends of the move.
+  GameState state = make_game_with_leaders(
+      "", {{"french", "Scout", "infantry", 4, 4}, {"allied", "Near", "infantry", 4, 4, "[1]", "british"}}, "",
+      "rules 1.0-9.0\nsetup french 0301 : Scout\nsetup allied 0511 : Near\n", "turns 16/1400 16/1600\n", 12,
+      20);
+  const std::vector<const char*> path{"0401", "0501", "0601", "0701"};  // the hexes entered
+  REQUIRE(distance(hx("0501"), hx("0511")) == 10);
+  REQUIRE(distance(hx("0301"), hx("0511")) > 10);
+  REQUIRE(distance(hx("0701"), hx("0511")) > 10);
+  with_observation(state);
+  CHECK_FALSE(sighting(state, Side::French, unit(state, "Near")));
+  CHECK_FALSE(sighting(state, Side::Coalition, unit(state, "Scout")));
+
+  apply(state, Side::French, move(state, "Scout", path), no_dice());
+  REQUIRE(state.units[unit(state, "Scout")].hex == hx("0701"));
+  // The French saw Near from the middle of the move; neither observes the other now.
+  const Sighting* near = sighting(state, Side::French, unit(state, "Near"));
+  REQUIRE(near);
+  CHECK(at(*near) == hx("0511"));
+  CHECK_FALSE(near->observed);
+  // The Allies last saw Scout at the last hex of its move within ten hexes of Near.
+  Hex last_in_sight{};
+  for (const char* hex : path)
+    if (distance(hx(hex), hx("0511")) <= 10) last_in_sight = hx(hex);
+  const Sighting* scout = sighting(state, Side::Coalition, unit(state, "Scout"));
+  REQUIRE(scout);
+  CHECK(at(*scout) == last_in_sight);
+  CHECK_FALSE(scout->observed);
+  // The knowledge is part of the state: its hash differs from the same board never observed.
+  GameState unseen = state;
+  unseen.rule_state.find<KnowledgeState>(kObservationRule)->french.clear();
+  CHECK(state_hash(unseen) != state_hash(state));
+}
+
+TEST_CASE("16.3 is not offered yet: the views a seat is sent are not made from it", "[rules][16.3]") {
+  const GameState state = field("", "setup allied 0511 : Near\noptional 16.3\n");
+  const auto refusal = optional_rule_refusal(state.rules->scenario, state.rules->oob, "16.3");
+  REQUIRE(refusal);
+  CHECK(refusal->find("not offered yet") != std::string::npos);
 }

@@ -241,6 +241,11 @@ std::optional<std::string> optional_rule_refusal(const Scenario& scenario, const
   if ((number.chapter == 10 || number.chapter == 11) && leaders_named(scenario, oob) == 0)
     return "scenario " + scenario.rule + " names no leader in its set-up: optional rule " +
            std::string(rule) + " would place none, so it cannot be chosen";
+  // 16.3 is kept by the engine (each side's knowledge, rules/observation/knowledge), but the views a
+  // seat is sent are not made from it yet (issue 14): choosing it would change nothing a player sees.
+  if (rule == "16.3")
+    return "optional rule 16.3 (observation) is not offered yet: the views sent to each seat do not yet "
+           "hide what its side does not observe, so it would change nothing";
   // 16.1B acts only on rifle units, which only a scenario's own lines put in play.
   if (rule == "16.1B" && !rifles_named(scenario, oob))
     return "scenario " + scenario.rule + " puts no rifle unit in play: optional rule 16.1B would change " +

@@ -1,0 +1,62 @@
+// 16.3: what each side knows of the enemy, kept in 16.3's slot of GameState::rule_state
+// (state/rule_slots.hpp) where 16.3 is in force: for every enemy unit or leader it has ever
+// observed, where and in which turn it last saw it, and whether it observes it now. Observation is
+// judged after every action and at every hex of every move (a unit passing through an enemy's sight
+// is seen there, and sees from there), so a side's knowledge is what it could have seen on the table.
+// Fog of war (issue 14) makes each side's view from it; the state hash covers it like any field.
+#pragma once
+
+#include <hd/engine/state/events.hpp>
+#include <hd/engine/state/field_walk.hpp>
+#include <hd/engine/state/game_state.hpp>
+
+#include <string_view>
+#include <vector>
+
+namespace hd::engine {
+
+inline constexpr std::string_view kObservationRule = "16.3";
+
+// One enemy piece as a side last saw it.
+struct Sighting {
+  UnitIndex unit = 0;
+  int column = 0;  // the hex it was last seen in
+  int row = 0;
+  int turn = 0;           // the turn (index) it was last seen in
+  bool observed = false;  // observed after the last action (16.3)
+  bool operator==(const Sighting&) const = default;
+};
+
+struct KnowledgeState {
+  std::vector<Sighting> french;     // the French side's sightings of Coalition pieces, by unit ascending
+  std::vector<Sighting> coalition;  // the Coalition side's sightings of French pieces, likewise
+  bool operator==(const KnowledgeState&) const = default;
+};
+
+template <>
+struct Fields<Sighting> {
+  using S = Sighting;
+  static constexpr auto list =
+      std::make_tuple(field("unit", &S::unit), field("column", &S::column), field("row", &S::row),
+                      field("turn", &S::turn), field("observed", &S::observed));
+};
+
+template <>
+struct Fields<KnowledgeState> {
+  using K = KnowledgeState;
+  static constexpr auto list =
+      std::make_tuple(field("french", &K::french), field("coalition", &K::coalition));
+};
+
+// True if the game keeps 16.3's knowledge (16.3 is in force).
+bool knowledge_kept(const GameState& state);
+
+// How `side` last saw the enemy piece `unit`, or nullptr if it never has (or 16.3 is not in force).
+const Sighting* sighting(const GameState& state, Side side, UnitIndex unit);
+
+// Judges observation after an action (16.3), with the action's events: every hex of every move in
+// them first, then the whole board as it stands. Called by 16.3's module after every action and at
+// the start of play.
+void update_knowledge(GameState& state, const std::vector<Event>& events);
+
+}  // namespace hd::engine

@@ -1,0 +1,105 @@
+// 16.3: each side's knowledge of the enemy (knowledge.hpp), and 16.3's module.
+#include <hd/engine/rules/modules/rule_module.hpp>
+#include <hd/engine/rules/observation/knowledge.hpp>
+#include <hd/engine/rules/observation/observation.hpp>
+
+#include <algorithm>
+
+namespace hd::engine {
+namespace {
+
+[[maybe_unused]] void every_member_is_walked(Sighting& s, KnowledgeState& k) {
+  HD_ALL_MEMBERS_WALKED(Sighting, s, s1, s2, s3, s4, s5);
+  HD_ALL_MEMBERS_WALKED(KnowledgeState, k, k1, k2);
+}
+
+KnowledgeState& knowledge(GameState& state) {
+  if (auto* kept = state.rule_state.find<KnowledgeState>(kObservationRule)) return *kept;
+  return state.rule_state.add<KnowledgeState>(kObservationRule);
+}
+
+std::vector<Sighting>& of_side(KnowledgeState& knowledge, Side side) {
+  return side == Side::French ? knowledge.french : knowledge.coalition;
+}
+
+// `side` sees `unit` at `hex` in the current turn; `now`: as the board stands after the action.
+void record(GameState& state, Side side, UnitIndex unit, Hex hex, bool now) {
+  std::vector<Sighting>& seen = of_side(knowledge(state), side);
+  auto at = std::lower_bound(seen.begin(), seen.end(), unit,
+                             [](const Sighting& s, UnitIndex u) { return s.unit < u; });
+  if (at == seen.end() || at->unit != unit) at = seen.insert(at, Sighting{unit});
+  at->column = hex.column;
+  at->row = hex.row;
+  at->turn = state.turn;
+  at->observed = at->observed || now;
+}
+
+// 16.3 at one hex of a move: the mover at `hex` is seen by any enemy piece that observes it there,
+// and sees every enemy piece it observes from there.
+void judge_step(GameState& state, UnitIndex mover, Hex hex, int distance) {
+  const Side side = side_of(state.units[mover].army);
+  bool seen = false;
+  for (std::size_t i = 0; i < state.units.size(); ++i) {
+    const UnitState& enemy = state.units[i];
+    if (!enemy.on_map() || side_of(enemy.army) == side) continue;
+    if (!observes(*state.rules, hex, enemy.hex, distance)) continue;  // observation is mutual
+    seen = true;
+    record(state, side, static_cast<UnitIndex>(i), enemy.hex, false);
+  }
+  if (seen) record(state, other(side), mover, hex, false);
+}
+
+void track_from_start(GameState& state) {
+  knowledge(state);
+  update_knowledge(state, {});
+}
+
+void track_after_action(GameState& state, std::vector<Event>& events) {
+  update_knowledge(state, events);
+}
+
+}  // namespace
+
+bool knowledge_kept(const GameState& state) {
+  return state.rule_state.find<KnowledgeState>(kObservationRule) != nullptr;
+}
+
+const Sighting* sighting(const GameState& state, Side side, UnitIndex unit) {
+  const auto* kept = state.rule_state.find<KnowledgeState>(kObservationRule);
+  if (!kept) return nullptr;
+  const std::vector<Sighting>& seen = side == Side::French ? kept->french : kept->coalition;
+  const auto at = std::lower_bound(seen.begin(), seen.end(), unit,
+                                   [](const Sighting& s, UnitIndex u) { return s.unit < u; });
+  return at != seen.end() && at->unit == unit ? &*at : nullptr;
+}
+
+void update_knowledge(GameState& state, const std::vector<Event>& events) {
+  const int distance = observation_distance(state);
+  KnowledgeState& kept = knowledge(state);
+  for (Sighting& s : kept.french)
+    s.observed = false;
+  for (Sighting& s : kept.coalition)
+    s.observed = false;
+  // Every hex a piece moved through (the hex it left included: it was there as the move began).
+  for (const Event& event : events)
+    if (const auto* moved = std::get_if<UnitMovedEvent>(&event))
+      for (Hex hex : moved->path)
+        judge_step(state, moved->unit, hex, distance);
+  // The board as it stands.
+  for (Side side : {Side::French, Side::Coalition}) {
+    const std::vector<bool> observed = observed_by(state, side);
+    for (std::size_t i = 0; i < observed.size(); ++i)
+      if (observed[i]) record(state, side, static_cast<UnitIndex>(i), state.units[i].hex, true);
+  }
+}
+
+namespace modules {
+extern const RuleModule observation_16_3{
+    "16.3",
+    "Observation",
+    "hooks: opening and after every action (rules/observation/knowledge: each side's sightings, judged "
+    "at every hex of every move); rules/observation/observation (distance, line of sight)",
+    {.opening = track_from_start, .after_action = track_after_action}};
+}  // namespace modules
+
+}  // namespace hd::engine
