@@ -4,6 +4,8 @@
 #include "model/game_end.hpp"
 #include "net/requests.hpp"
 #include "view/counter_painter.hpp"
+#include "view/hex_highlight.hpp"
+#include "view/legend_overlay.hpp"
 #include "view/map_palette.hpp"
 #include "view/map_stacks.hpp"
 #include "view/screen_layout.hpp"
@@ -45,19 +47,6 @@ sf::Color with_alpha(palette::Rgb rgb, std::uint8_t alpha) {
 
 sf::Vector2f to_vector(engine::Point point) {
   return {static_cast<float>(point.x), static_cast<float>(point.y)};
-}
-
-// The hex's outline as a polygon, shrunk by `inset` px (to keep neighbours' outlines apart).
-sf::ConvexShape hex_shape(const engine::HexLayout& layout, engine::Hex hex, float inset) {
-  const auto corners = layout.corners(hex);
-  const auto centre = layout.centre(hex);
-  sf::ConvexShape shape(6);
-  const double scale = std::max(0.0, 1.0 - inset / layout.corner_radius());
-  for (std::size_t i = 0; i < 6; ++i) {
-    shape.setPoint(i, {static_cast<float>(centre.x + (corners[i].x - centre.x) * scale),
-                       static_cast<float>(centre.y + (corners[i].y - centre.y) * scale)});
-  }
-  return shape;
 }
 
 // "3" or "3.5" MP from a cost in half MP.
@@ -268,7 +257,10 @@ void GameScreen::on_key(const sf::Event::KeyEvent& key, ClientModel& model) {
       hex_numbers_ = !hex_numbers_;
       break;
     case sf::Keyboard::C:
-      show_crt_ = !show_crt_;
+      toggle(Overlay::Crt);
+      break;
+    case sf::Keyboard::F1:
+      toggle(Overlay::Legend);
       break;
     case sf::Keyboard::U:
       model.send_game(game.request_undo());
@@ -278,7 +270,7 @@ void GameScreen::on_key(const sf::Event::KeyEvent& key, ClientModel& model) {
       break;
     case sf::Keyboard::Escape:
       game.clear_selection();
-      show_crt_ = false;
+      overlay_ = Overlay::None;
       break;
     case sf::Keyboard::L:
       if (key.control) model.close_game();
@@ -315,17 +307,17 @@ void GameScreen::draw(sf::RenderTarget& target, ClientModel& model, sf::Vector2f
     draw_combat_animation(target);
   }
   draw_panel(target, model, size);
-  if (const auto end = game_end(model.game()); end && !show_crt_) draw_game_end(target, *end, size);
-  if (show_crt_) draw_crt(target, size);
+  if (const auto end = game_end(model.game()); end && overlay_ == Overlay::None)
+    draw_game_end(target, *end, size);
+  if (overlay_ == Overlay::Crt) draw_crt(target, size);
+  if (overlay_ == Overlay::Legend) draw_legend(target, {map_width_, map_height_}, font_);
 }
 
 void GameScreen::draw_overlays(sf::RenderTarget& target, const GameModel& game) const {
   const engine::HexLayout layout = camera_.layout();
   const auto text_size = static_cast<unsigned>(std::max(9.0, layout.hex_width() * 0.22));
   for (const auto& [hex, entry] : game.reachable()) {
-    sf::ConvexShape shape = hex_shape(layout, hex, 1.5f);
-    shape.setFillColor(with_alpha(palette::kReachable, palette::kOverlayAlpha));
-    target.draw(shape);
+    paint_hex_highlight(target, layout, hex, HexHighlight::Reachable);
     // The cost in MP, in the hex's lower part (the counters sit in the middle).
     sf::Text cost(mp_text(entry.cost_half_mp()), font_, text_size);
     const auto bounds = cost.getLocalBounds();
@@ -362,21 +354,12 @@ void GameScreen::draw_overlays(sf::RenderTarget& target, const GameModel& game) 
   if (const auto& retreats = game.retreats()) {
     for (const auto* list : {&retreats->hexes(), &retreats->advance_hexes()}) {
       for (const auto& coord : *list) {
-        if (const auto hex = hex_of(coord)) {
-          sf::ConvexShape shape = hex_shape(layout, *hex, 1.5f);
-          shape.setFillColor(with_alpha(palette::kRetreatHex, palette::kOverlayAlpha));
-          target.draw(shape);
-        }
+        if (const auto hex = hex_of(coord))
+          paint_hex_highlight(target, layout, *hex, HexHighlight::RetreatOrAdvance);
       }
     }
   }
-  if (const auto hex = game.selected_hex()) {
-    sf::ConvexShape shape = hex_shape(layout, *hex, 2.0f);
-    shape.setFillColor(sf::Color::Transparent);
-    shape.setOutlineColor(to_sf_color(palette::kSelection));
-    shape.setOutlineThickness(2.0f);
-    target.draw(shape);
-  }
+  if (const auto hex = game.selected_hex()) paint_hex_highlight(target, layout, *hex, HexHighlight::Selected);
 }
 
 void GameScreen::draw_command_range(sf::RenderTarget& target, const GameModel& game) const {
@@ -385,13 +368,7 @@ void GameScreen::draw_command_range(sf::RenderTarget& target, const GameModel& g
   const engine::HexLayout layout = camera_.layout();
   // 11.2: each hex the leader's command reaches, outlined; a line to each officer and unit he commands.
   for (const auto& coord : range->hexes()) {
-    if (const auto hex = hex_of(coord)) {
-      sf::ConvexShape shape = hex_shape(layout, *hex, 3.0f);
-      shape.setFillColor(with_alpha(palette::kCommandRange, 45));
-      shape.setOutlineColor(with_alpha(palette::kCommandRange, 160));
-      shape.setOutlineThickness(1.0f);
-      target.draw(shape);
-    }
+    if (const auto hex = hex_of(coord)) paint_hex_highlight(target, layout, *hex, HexHighlight::CommandRange);
   }
   const auto from = hex_of(range->hexes(0));
   if (!from) return;
@@ -650,10 +627,12 @@ void GameScreen::draw_panel(sf::RenderTarget& target, ClientModel& model, sf::Ve
   }
   kit_.button(target, {x + 266, y, 110, 24}, "Lobby (Ctrl+L)", [&model] { model.close_game(); });
   y += 30;
-  kit_.button(target, {x, y, 120, 22}, show_crt_ ? "Hide CRT (C)" : "CRT (C)",
-              [this] { show_crt_ = !show_crt_; });
+  kit_.button(target, {x, y, 120, 22}, showing_crt() ? "Hide CRT (C)" : "CRT (C)",
+              [this] { toggle(Overlay::Crt); });
   kit_.button(target, {x + 128, y, 150, 22}, hex_numbers_ ? "Hide numbers (H)" : "Hex numbers (H)",
               [this] { hex_numbers_ = !hex_numbers_; });
+  kit_.button(target, {x + 286, y, 90, 22}, overlay_ == Overlay::Legend ? "Hide (F1)" : "Legend (F1)",
+              [this] { toggle(Overlay::Legend); });
   y += 30;
   if (!model.notice().empty()) line(model.notice(), alert);
 

@@ -37,11 +37,16 @@ class GameScreen {
 
   Camera& camera() { return camera_; }
   const Camera& camera() const { return camera_; }
-  bool showing_crt() const { return show_crt_; }
+  // What covers the map, one key away (issue 16): nothing, the CRT (C), the legend (F1).
+  enum class Overlay { None, Crt, Legend };
+  Overlay overlay() const { return overlay_; }
+  bool showing_crt() const { return overlay_ == Overlay::Crt; }
 
  private:
   void on_map_click(float x, float y, bool shift, ClientModel& model);
   void on_key(const sf::Event::KeyEvent& key, ClientModel& model);
+  // Shows `overlay`, or hides it if it is the one shown.
+  void toggle(Overlay overlay) { overlay_ = overlay_ == overlay ? Overlay::None : overlay; }
   void draw_overlays(sf::RenderTarget& target, const GameModel& game) const;
   // 11.2: the selected leader's command range (outlined hexes) and lines to whom he commands.
   void draw_command_range(sf::RenderTarget& target, const GameModel& game) const;
@@ -68,7 +73,7 @@ class GameScreen {
   UiKit kit_;
   CombatAnimation combat_animation_;
   std::string crt_text_;
-  bool show_crt_ = false;
+  Overlay overlay_ = Overlay::None;
   bool hex_numbers_ = false;
   bool chatting_ = false;
   TextField chat_;
