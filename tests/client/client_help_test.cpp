@@ -2,20 +2,25 @@
 // --script - (tests/client/scripted_client.hpp), opens a Quatre Bras game on the real server and
 // opens the help overlays by their keys. The screenshots (kept in <build>/artifacts/) are probed
 // where view/help_layout.hpp places each sample, for the colours the map's painters use
-// (view/map_palette.hpp): the overlay's panel is there after the key and gone after it again, and
-// each legend sample shows its symbol's colour at its place.
+// (view/map_palette.hpp): the overlay's panel is there after the key and gone after it again (or
+// Esc), each legend sample (F1) shows its symbol's colour at its place, and so does each row of the
+// terrain effects chart (F2), in the order of the rows made from the loaded TEC.
 #include "game_test_player.hpp"
 #include "scripted_client.hpp"
 #include "server_process.hpp"
 #include "view/help_layout.hpp"
 #include "view/map_palette.hpp"
 #include "view/screen_layout.hpp"
+#include "view/terrain_chart_rows.hpp"
+
+#include <hd/loader/data_files.hpp>
 
 #include <SFML/Graphics/Image.hpp>
 #include <catch2/catch.hpp>
 
 #include <cmath>
 #include <cstdlib>
+#include <filesystem>
 #include <string>
 
 namespace v1 = hundred_days::v1;
@@ -83,63 +88,11 @@ hd::client::HelpPoint legend_centre(MapSample sample) {
   return {};
 }
 
-// Quatre Bras on a real server: alice French, bob Allied, the game started; alice's window client
-// with the game open.
-struct OpenGame {
-  hd::test::ServerProcess server{hd::test::ServerOptions{hd::test::game_server_args(), {}}};
-  hd::test::GamePlayer alice{server.port(), "alice"};
-  hd::test::GamePlayer bob{server.port(), "bob"};
-  std::uint64_t id = 0;
-
-  OpenGame() {
-    const auto created = alice.request(hd::test::create_game(
-        "quatre-bras", {v1::SEAT_FRENCH}, hd::test::test_entropy("alice"), v1::SPECTATOR_VIEW_FRENCH));
-    REQUIRE(created.has_game_created());
-    id = created.game_created().game_id();
-    REQUIRE(bob.request(hd::test::join_game(id, v1::SEAT_ALLIED, hd::test::test_entropy("bob")))
-                .has_game_changed());
-  }
-};
-
-}  // namespace
-
-TEST_CASE("help (issue 16): F1 opens the legend, its samples drawn by the map's painters", "[e2e]") {
-  OpenGame game;
-  INFO("server log:\n" << game.server.log());
-  const auto directory = game.server.directory();
-  hd::test::ScriptedClient client(
-      HD_CLIENT_BINARY,
-      {"--server", game.server.url(), "--user", "alice", "--password", "password-alice", "--open-game",
-       std::to_string(game.id), "--no-state", "--screenshot-timeout-seconds", "60", "--width",
-       std::to_string(kWidth), "--height", std::to_string(kHeight)},
-      directory / "help-client.log", kWidth, kHeight);
-  const auto shot = [&](const std::string& name) {
-    client.send("frames 3");
-    client.send("screenshot " + (directory / name).string());
-    const auto report = client.report();
-    INFO("client log:\n" << client.log());
-    REQUIRE(report);
-    return hd::test::keep_screenshot(directory / name, HD_ARTIFACTS_DIR, kWidth, kHeight);
-  };
-  client.send("wait-for game");
-  client.send("wait-for idle");
-  const sf::Image before = shot("help-none.png");
-  client.send("key F1");
-  const sf::Image legend = shot("help-legend.png");
-  client.send("key F1");
-  const sf::Image closed = shot("help-legend-closed.png");
-
-  // The panel: its inside just under the title, left of the first sample, and below the last row.
-  const float panel_x = box().left + 6;
-  const float panel_y = box().top + box().height - 6;
-  CHECK(pixel(legend, panel_x, panel_y) == palette::kHelpPanel);
-  CHECK(pixel(legend, box().left + box().width - 6, box().top + 6) == palette::kHelpPanel);
-  CHECK_FALSE(pixel(before, panel_x, panel_y) == palette::kHelpPanel);
-  CHECK_FALSE(pixel(closed, panel_x, panel_y) == palette::kHelpPanel);
-  CHECK(pixel(closed, panel_x, panel_y) == pixel(before, panel_x, panel_y));
-
+// What each sample shows, and where, from its centre (the painters' geometry: counter_painter,
+// map_stacks, hex_highlight, terrain_painter).
+const std::vector<Probe>& sample_probes() {
   const float counter = hd::client::kSampleCounter;
-  const std::vector<Probe> probes{
+  static const std::vector<Probe> probes{
       {MapSample::Clear, 0, 0, palette::kClear},
       {MapSample::Forest, 0, 0, palette::kForest},
       {MapSample::Marsh, 0, 0, palette::kMarsh},
@@ -178,18 +131,128 @@ TEST_CASE("help (issue 16): F1 opens the legend, its samples drawn by the map's 
       {MapSample::MustAttack, -counter * 0.38f, -counter * 0.38f, palette::kAttacker},
       {MapSample::MustBeAttacked, -counter * 0.38f, -counter * 0.38f, palette::kDefender},
   };
-  for (const Probe& probe : probes) {
-    const auto at = legend_centre(probe.sample);
-    const float x = at.x + probe.dx;
-    const float y = at.y + probe.dy;
-    INFO("sample " << static_cast<int>(probe.sample) << " at " << x << "," << y << ": expected "
-                   << describe(probe.colour) << ", found " << describe(pixel(legend, x, y)));
-    CHECK(shows_near(legend, x, y, probe.colour, 1, probe.tolerance));
+  return probes;
+}
+
+const Probe& probe_for(MapSample sample) {
+  for (const Probe& probe : sample_probes())
+    if (probe.sample == sample) return probe;
+  FAIL("no probe for the sample");
+  return sample_probes().front();
+}
+
+// Whether `image` shows `sample` (its probe's colour) drawn centred on `at`.
+bool shows_sample(const sf::Image& image, MapSample sample, hd::client::HelpPoint at) {
+  const Probe& probe = probe_for(sample);
+  const float x = at.x + probe.dx;
+  const float y = at.y + probe.dy;
+  INFO("sample " << static_cast<int>(sample) << " at " << x << "," << y << ": expected "
+                 << describe(probe.colour) << ", found " << describe(pixel(image, x, y)));
+  return shows_near(image, x, y, probe.colour, 1, probe.tolerance);
+}
+
+// Quatre Bras on a real server: alice French, bob Allied, the game started; alice's window client
+// with the game open.
+struct OpenGame {
+  hd::test::ServerProcess server{hd::test::ServerOptions{hd::test::game_server_args(), {}}};
+  hd::test::GamePlayer alice{server.port(), "alice"};
+  hd::test::GamePlayer bob{server.port(), "bob"};
+  std::uint64_t id = 0;
+
+  OpenGame() {
+    const auto created = alice.request(hd::test::create_game(
+        "quatre-bras", {v1::SEAT_FRENCH}, hd::test::test_entropy("alice"), v1::SPECTATOR_VIEW_FRENCH));
+    REQUIRE(created.has_game_created());
+    id = created.game_created().game_id();
+    REQUIRE(bob.request(hd::test::join_game(id, v1::SEAT_ALLIED, hd::test::test_entropy("bob")))
+                .has_game_changed());
   }
+};
+
+}  // namespace
+
+// Alice's window client with the game open, and screenshots kept as artifacts.
+struct HelpClient {
+  hd::test::ScriptedClient client;
+  std::filesystem::path directory;
+
+  explicit HelpClient(OpenGame& game)
+      : client(HD_CLIENT_BINARY,
+               {"--server", game.server.url(), "--user", "alice", "--password", "password-alice",
+                "--open-game", std::to_string(game.id), "--no-state", "--screenshot-timeout-seconds", "60",
+                "--width", std::to_string(kWidth), "--height", std::to_string(kHeight)},
+               game.server.directory() / "help-client.log", kWidth, kHeight),
+        directory(game.server.directory()) {
+    client.send("wait-for game");
+    client.send("wait-for idle");
+  }
+
+  sf::Image shot(const std::string& name) {
+    client.send("frames 3");
+    client.send("screenshot " + (directory / name).string());
+    const auto report = client.report();
+    INFO("client log:\n" << client.log());
+    REQUIRE(report);
+    return hd::test::keep_screenshot(directory / name, HD_ARTIFACTS_DIR, kWidth, kHeight);
+  }
+};
+
+TEST_CASE("help (issue 16): F1 opens the legend, its samples drawn by the map's painters", "[e2e]") {
+  OpenGame game;
+  INFO("server log:\n" << game.server.log());
+  HelpClient help(game);
+  auto& client = help.client;
+  const auto shot = [&help](const std::string& name) { return help.shot(name); };
+  const sf::Image before = shot("help-none.png");
+  client.send("key F1");
+  const sf::Image legend = shot("help-legend.png");
+  client.send("key F1");
+  const sf::Image closed = shot("help-legend-closed.png");
+
+  // The panel: its inside just under the title, left of the first sample, and below the last row.
+  const float panel_x = box().left + 6;
+  const float panel_y = box().top + box().height - 6;
+  CHECK(pixel(legend, panel_x, panel_y) == palette::kHelpPanel);
+  CHECK(pixel(legend, box().left + box().width - 6, box().top + 6) == palette::kHelpPanel);
+  CHECK_FALSE(pixel(before, panel_x, panel_y) == palette::kHelpPanel);
+  CHECK_FALSE(pixel(closed, panel_x, panel_y) == palette::kHelpPanel);
+  CHECK(pixel(closed, panel_x, panel_y) == pixel(before, panel_x, panel_y));
+
+  const std::vector<Probe>& probes = sample_probes();
+  for (const Probe& probe : probes)
+    CHECK(shows_sample(legend, probe.sample, legend_centre(probe.sample)));
   // Every sample the legend lists has a probe (a new symbol needs one).
   std::size_t samples = 0;
   for (const auto& entry : hd::client::kLegendEntries)
     samples += entry.sample != MapSample::None;
   CHECK(samples == probes.size());
   CHECK(client.finish() == 0);
+}
+
+TEST_CASE("help (issue 16): F2 shows the terrain effects chart from the loaded TEC", "[e2e]") {
+  OpenGame game;
+  INFO("server log:\n" << game.server.log());
+  const auto data = hd::loader::load_game_data(hd::loader::default_data_root());
+  REQUIRE(data.value);
+  const auto rows = hd::client::terrain_chart_rows(data.value->terrain_effects);
+  HelpClient help(game);
+  help.client.send("key F1");
+  help.client.send("key F2");  // from the legend straight to the chart
+  const sf::Image chart = help.shot("help-terrain-chart.png");
+  help.client.send("key Escape");
+  const sf::Image closed = help.shot("help-terrain-chart-closed.png");
+
+  const float panel_x = box().left + 6;
+  const float panel_y = box().top + box().height - 6;
+  CHECK(pixel(chart, panel_x, panel_y) == palette::kHelpPanel);
+  CHECK_FALSE(pixel(closed, panel_x, panel_y) == palette::kHelpPanel);
+  // The legend gave way: its out-of-command sample is not drawn.
+  CHECK_FALSE(shows_sample(chart, MapSample::OutOfCommand, legend_centre(MapSample::OutOfCommand)));
+  // Each row's terrain sample at its place, in the row order of terrain_chart_rows.
+  REQUIRE(rows.size() == 12);
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    INFO("row " << i << ": " << rows[i].name);
+    CHECK(shows_sample(chart, rows[i].sample, hd::client::chart_sample_centre(box(), i)));
+  }
+  CHECK(help.client.finish() == 0);
 }

@@ -301,7 +301,8 @@ int main(int argc, char** argv) {
   model.game().apply_snapshot(snapshot_of(state));
   client::GameScreen screen(
       font, font, data.value->map, area,
-      client::opening_camera(area, target, kWidth - client::kSidePanelWidth, kHeight - 24), "");
+      client::opening_camera(area, target, kWidth - client::kSidePanelWidth, kHeight - 24), "",
+      data.value->terrain_effects);
   const auto draw = [&] {
     texture.clear(client::to_sf_color(client::palette::kBackground));
     screen.draw(texture, model, size);

@@ -129,7 +129,7 @@ int run_benchmark(const ClientOptions& options, const sf::Font& font, const load
   window.setFramerateLimit(0);
   window.setPosition({0, 0});
   const engine::PlayingArea whole{1, data.map.bounds().columns, 1, data.map.bounds().rows};
-  GameScreen screen(font, font, data.map, whole, opening_camera(whole), crt);
+  GameScreen screen(font, font, data.map, whole, opening_camera(whole), crt, data.terrain_effects);
   ClientModel model("benchmark");
   StatusBarView status_bar(font);
   std::vector<double> times;
@@ -321,7 +321,8 @@ int run_client(const ClientOptions& options) {
       const Camera camera = opening_camera(
           area, model.game().my_forces_centre(), static_cast<double>(window.getSize().x) - kSidePanelWidth,
           static_cast<double>(window.getSize().y) - layout::kStatusBarHeight);
-      game_screen = std::make_unique<GameScreen>(font, mono, data.value->map, area, camera, crt);
+      game_screen = std::make_unique<GameScreen>(font, mono, data.value->map, area, camera, crt,
+                                                 data.value->terrain_effects);
     }
     if (!model.game().open()) game_screen_id = 0;
     // A replay of the open game: its screen, with the game screen's opening camera.

@@ -11,6 +11,7 @@
 #include "view/screen_layout.hpp"
 #include "view/sf_color.hpp"
 #include "view/status_text.hpp"
+#include "view/terrain_chart_overlay.hpp"
 #include "view/turn_track_strip.hpp"
 #include "view/word_wrap.hpp"
 
@@ -126,14 +127,16 @@ palette::Rgb result_colour(const std::string& result) {
 }  // namespace
 
 GameScreen::GameScreen(const sf::Font& font, const sf::Font& mono, const engine::GameMap& map,
-                       engine::PlayingArea area, Camera camera, std::string crt_text)
+                       engine::PlayingArea area, Camera camera, std::string crt_text,
+                       const engine::TerrainEffects& terrain_effects)
     : font_(font),
       mono_(mono),
       map_(map),
       terrain_(map, font, area),
       camera_(camera),
       kit_(font),
-      crt_text_(std::move(crt_text)) {}
+      crt_text_(std::move(crt_text)),
+      terrain_chart_(terrain_chart_rows(terrain_effects)) {}
 
 void GameScreen::handle(const sf::Event& event, ClientModel& model) {
   if (chatting_) {
@@ -262,6 +265,9 @@ void GameScreen::on_key(const sf::Event::KeyEvent& key, ClientModel& model) {
     case sf::Keyboard::F1:
       toggle(Overlay::Legend);
       break;
+    case sf::Keyboard::F2:
+      toggle(Overlay::TerrainChart);
+      break;
     case sf::Keyboard::U:
       model.send_game(game.request_undo());
       break;
@@ -311,6 +317,8 @@ void GameScreen::draw(sf::RenderTarget& target, ClientModel& model, sf::Vector2f
     draw_game_end(target, *end, size);
   if (overlay_ == Overlay::Crt) draw_crt(target, size);
   if (overlay_ == Overlay::Legend) draw_legend(target, {map_width_, map_height_}, font_);
+  if (overlay_ == Overlay::TerrainChart)
+    draw_terrain_chart(target, {map_width_, map_height_}, font_, terrain_chart_);
 }
 
 void GameScreen::draw_overlays(sf::RenderTarget& target, const GameModel& game) const {
@@ -627,12 +635,16 @@ void GameScreen::draw_panel(sf::RenderTarget& target, ClientModel& model, sf::Ve
   }
   kit_.button(target, {x + 266, y, 110, 24}, "Lobby (Ctrl+L)", [&model] { model.close_game(); });
   y += 30;
-  kit_.button(target, {x, y, 120, 22}, showing_crt() ? "Hide CRT (C)" : "CRT (C)",
-              [this] { toggle(Overlay::Crt); });
-  kit_.button(target, {x + 128, y, 150, 22}, hex_numbers_ ? "Hide numbers (H)" : "Hex numbers (H)",
+  // The help overlays, one key away (issue 16): a second press (or click) hides the one shown.
+  const auto overlay_button = [&](float at, float width, Overlay overlay, const std::string& label) {
+    kit_.button(target, {x + at, y, width, 22}, overlay_ == overlay ? "Hide " + label : label,
+                [this, overlay] { toggle(overlay); });
+  };
+  overlay_button(0, 88, Overlay::Crt, "CRT (C)");
+  overlay_button(94, 96, Overlay::Legend, "Legend (F1)");
+  overlay_button(196, 90, Overlay::TerrainChart, "TEC (F2)");
+  kit_.button(target, {x + 292, y, 86, 22}, hex_numbers_ ? "No hex (H)" : "Hex no. (H)",
               [this] { hex_numbers_ = !hex_numbers_; });
-  kit_.button(target, {x + 286, y, 90, 22}, overlay_ == Overlay::Legend ? "Hide (F1)" : "Legend (F1)",
-              [this] { toggle(Overlay::Legend); });
   y += 30;
   if (!model.notice().empty()) line(model.notice(), alert);
 

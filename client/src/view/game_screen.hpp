@@ -10,6 +10,7 @@
 #include "model/game_end.hpp"
 #include "view/combat_animation.hpp"
 #include "view/map_layer.hpp"
+#include "view/terrain_chart_rows.hpp"
 #include "view/ui_kit.hpp"
 
 #include <SFML/Graphics/Rect.hpp>
@@ -18,6 +19,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace hd::client {
 
@@ -27,9 +29,10 @@ inline constexpr float kSidePanelWidth = 400.0f;
 class GameScreen {
  public:
   // `map`, `font` and `mono` must outlive the screen. `crt_text`: the combat results table as shown
-  // on demand (C). `area`: the scenario's playing area (others greyed); `camera`: where it opens.
+  // on demand (C); `terrain_effects`: the TEC as loaded, shown on demand (F2). `area`: the scenario's
+  // playing area (others greyed); `camera`: where it opens.
   GameScreen(const sf::Font& font, const sf::Font& mono, const engine::GameMap& map, engine::PlayingArea area,
-             Camera camera, std::string crt_text);
+             Camera camera, std::string crt_text, const engine::TerrainEffects& terrain_effects);
 
   void handle(const sf::Event& event, ClientModel& model);
   void update(sf::Time elapsed, bool has_focus);
@@ -37,8 +40,9 @@ class GameScreen {
 
   Camera& camera() { return camera_; }
   const Camera& camera() const { return camera_; }
-  // What covers the map, one key away (issue 16): nothing, the CRT (C), the legend (F1).
-  enum class Overlay { None, Crt, Legend };
+  // What covers the map, one key away (issue 16): nothing, the CRT (C), the legend (F1), the
+  // terrain effects chart (F2).
+  enum class Overlay { None, Crt, Legend, TerrainChart };
   Overlay overlay() const { return overlay_; }
   bool showing_crt() const { return overlay_ == Overlay::Crt; }
 
@@ -73,6 +77,7 @@ class GameScreen {
   UiKit kit_;
   CombatAnimation combat_animation_;
   std::string crt_text_;
+  std::vector<TerrainChartRow> terrain_chart_;
   Overlay overlay_ = Overlay::None;
   bool hex_numbers_ = false;
   bool chatting_ = false;
