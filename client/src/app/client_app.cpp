@@ -10,6 +10,7 @@
 #include "model/client_model.hpp"
 #include "net/connection.hpp"
 #include "net/event_queue.hpp"
+#include "view/crt_table.hpp"
 #include "view/game_screen.hpp"
 #include "view/grid_view.hpp"
 #include "view/lobby_screen.hpp"
@@ -84,25 +85,6 @@ class ScreenshotRule {
   std::chrono::steady_clock::time_point deadline_;
   int welcomed_frames_ = 0;
 };
-
-// The CRT as the data file has it, tabs widened to columns.
-std::string crt_text(const std::filesystem::path& root) {
-  std::ifstream file(root / "tables" / "crt.tsv");
-  std::ostringstream out;
-  std::string line;
-  while (std::getline(file, line)) {
-    if (!line.empty() && line[0] == '#') continue;
-    std::string row;
-    std::istringstream cells(line);
-    std::string cell;
-    while (std::getline(cells, cell, '\t')) {
-      cell.resize(std::max<std::size_t>(cell.size() + 1, 7), ' ');
-      row += cell;
-    }
-    out << row << "\n";
-  }
-  return out.str();
-}
 
 // The playing area of a scenario (the whole map if it cannot be read).
 engine::PlayingArea scenario_area(const std::filesystem::path& root, const std::string& scenario,
@@ -189,7 +171,7 @@ int run_client(const ClientOptions& options) {
       std::cerr << "  " << error.to_string() << "\n";
     return kExitUsage;
   }
-  const std::string crt = crt_text(data_root);
+  const std::string crt = crt_table_text(data_root);
   if (options.benchmark_frames > 0) return run_benchmark(options, font, *data.value, crt);
 
   std::optional<ScriptRunner> script;

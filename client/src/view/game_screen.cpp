@@ -4,6 +4,7 @@
 #include "model/game_end.hpp"
 #include "net/requests.hpp"
 #include "view/counter_painter.hpp"
+#include "view/crt_table.hpp"
 #include "view/hex_highlight.hpp"
 #include "view/legend_overlay.hpp"
 #include "view/map_palette.hpp"
@@ -315,7 +316,7 @@ void GameScreen::draw(sf::RenderTarget& target, ClientModel& model, sf::Vector2f
   draw_panel(target, model, size);
   if (const auto end = game_end(model.game()); end && overlay_ == Overlay::None)
     draw_game_end(target, *end, size);
-  if (overlay_ == Overlay::Crt) draw_crt(target, size);
+  if (overlay_ == Overlay::Crt) draw_crt(target, size, model.game());
   if (overlay_ == Overlay::Legend) draw_legend(target, {map_width_, map_height_}, font_);
   if (overlay_ == Overlay::TerrainChart)
     draw_terrain_chart(target, {map_width_, map_height_}, font_, terrain_chart_);
@@ -809,15 +810,30 @@ float GameScreen::draw_turn_track(sf::RenderTarget& target, const GameModel& gam
   return kDayRow + kHeight + 6;
 }
 
-void GameScreen::draw_crt(sf::RenderTarget& target, sf::Vector2f size) const {
+void GameScreen::draw_crt(sf::RenderTarget& target, sf::Vector2f size, const GameModel& game) {
   const float width = std::min(size.x - kSidePanelWidth - 40, 760.0f);
   const sf::FloatRect box{20, 20, width, size.y - layout::kStatusBarHeight - 40};
   kit_.box(target, box, sf::Color(250, 246, 232, 240), sf::Color(60, 60, 60));
-  kit_.text(target, {box.left + 12, box.top + 8}, "Combat results table (7.0)  -  C to close", 16,
-            sf::Color(30, 30, 30));
+  // The combat being built: the odds column the server says it is resolved on.
+  std::string odds;
+  if (game.open() && game.odds() && game.odds()->legal()) odds = game.odds()->odds().used();
+  const auto column = crt_column(crt_text_, odds);
+  kit_.text(target, {box.left + 12, box.top + 8},
+            "Combat results table (7.0)  -  C to close" +
+                (column ? "  -  the combat being built: " + odds + " (marked)" : std::string()),
+            16, sf::Color(30, 30, 30));
   sf::Text table(crt_text_, mono_, 13);
   table.setPosition(box.left + 12, box.top + 36);
   table.setFillColor(sf::Color(30, 30, 30));
+  crt_odds_column_.reset();
+  if (column) {
+    const auto rows = static_cast<float>(std::count(crt_text_.begin(), crt_text_.end(), '\n'));
+    const float left = table.findCharacterPos(column->first).x - 3;
+    const float right = table.findCharacterPos(column->first + column->width).x - 3;
+    const float top = table.findCharacterPos(0).y - 2;
+    crt_odds_column_ = sf::FloatRect{left, top, right - left, rows * mono_.getLineSpacing(13) + 4};
+    kit_.box(target, *crt_odds_column_, to_sf_color(palette::kCrtOddsColumn));
+  }
   target.draw(table);
 }
 

@@ -45,6 +45,9 @@ class GameScreen {
   enum class Overlay { None, Crt, Legend, TerrainChart };
   Overlay overlay() const { return overlay_; }
   bool showing_crt() const { return overlay_ == Overlay::Crt; }
+  // Where the CRT overlay last marked the odds column of the combat being built (the server's used
+  // odds), in window pixels; nullopt when it marked none.
+  const std::optional<sf::FloatRect>& crt_odds_column() const { return crt_odds_column_; }
 
  private:
   void on_map_click(float x, float y, bool shift, ClientModel& model);
@@ -56,7 +59,8 @@ class GameScreen {
   void draw_command_range(sf::RenderTarget& target, const GameModel& game) const;
   void draw_counters(sf::RenderTarget& target, const GameModel& game) const;
   void draw_panel(sf::RenderTarget& target, ClientModel& model, sf::Vector2f size);
-  void draw_crt(sf::RenderTarget& target, sf::Vector2f size) const;
+  // The CRT over the map, the column of the combat being built (its legal odds answer) marked.
+  void draw_crt(sf::RenderTarget& target, sf::Vector2f size, const GameModel& game);
   // The end banner over the map: who won (or draw) and why, and the export key.
   void draw_game_end(sf::RenderTarget& target, const GameEnd& end, sf::Vector2f size) const;
   // Bombardment sight lines (7.3) from each bombarding unit to each defender's hex.
@@ -78,6 +82,7 @@ class GameScreen {
   CombatAnimation combat_animation_;
   std::string crt_text_;
   std::vector<TerrainChartRow> terrain_chart_;
+  std::optional<sf::FloatRect> crt_odds_column_;
   Overlay overlay_ = Overlay::None;
   bool hex_numbers_ = false;
   bool chatting_ = false;

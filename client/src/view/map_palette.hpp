@@ -64,6 +64,8 @@ inline constexpr Rgb kTrackRain{70, 140, 230};
 inline constexpr Rgb kHelpPanel{250, 246, 232};
 inline constexpr Rgb kHelpInk{30, 30, 30};
 inline constexpr Rgb kHelpHeading{120, 24, 40};
+// The CRT's column of the combat being built (its odds as the server answered them).
+inline constexpr Rgb kCrtOddsColumn{255, 214, 90};
 
 // The side panel.
 inline constexpr Rgb kPanel{30, 34, 42};
