@@ -160,3 +160,23 @@ TEST_CASE("the panel draws the turn track strip with the current turn marked (4.
   CHECK(count_in(panel, left, 0, 1280, 140, palette::kTrackCurrent) > 20);
   CHECK(count_in(panel, left, 0, 1280, 140, palette::kTrackDay) > 200);
 }
+
+TEST_CASE("the CRT marks the odds column of the combat being built (issue 16)", "[client]") {
+  const auto known = facts();
+  // Refused by the server: nothing to mark.
+  CHECK(known.at("crt-refused-marked") == std::vector<int>{0});
+  CHECK(count_in(image("crt-refused.png"), 0, 0, 880, 772, palette::kCrtOddsColumn) == 0);
+  // Legal: the used odds' column is found in the header (not the die column) and marked there only.
+  const auto chars = known.at("crt-column-chars");
+  REQUIRE(chars.size() == 2);
+  CHECK(chars[0] >= 7);
+  CHECK(chars[1] >= 7);
+  const auto column = known.at("crt-column");
+  REQUIRE(column.size() == 4);
+  const sf::Image crt = image("crt-odds.png");
+  const int area = (column[2] - column[0]) * (column[3] - column[1]);
+  CHECK(area > 7 * 6 * 14);  // a cell wide, seven lines high at least
+  CHECK(count_in(crt, column[0], column[1], column[2], column[3], palette::kCrtOddsColumn) > area / 2);
+  CHECK(count_in(crt, 0, 0, column[0] - 1, 772, palette::kCrtOddsColumn) == 0);
+  CHECK(count_in(crt, column[2] + 1, 0, 880, 772, palette::kCrtOddsColumn) == 0);
+}

@@ -13,6 +13,7 @@
 #include "camera/opening_camera.hpp"
 #include "model/client_model.hpp"
 #include "served_scenarios.hpp"
+#include "view/crt_table.hpp"
 #include "view/game_screen.hpp"
 #include "view/lobby_screen.hpp"
 #include "view/palette.hpp"
@@ -200,6 +201,12 @@ int main(int argc, char** argv) {
     std::cerr << "cannot load the font " << font_path << "\n";
     return 2;
   }
+  // The CRT's monospace font, found beside the font as the client finds it (client_app.cpp).
+  sf::Font mono;
+  std::string mono_path = font_path;
+  if (const auto at = mono_path.rfind("DejaVuSans.ttf"); at != std::string::npos)
+    mono_path.replace(at, 14, "DejaVuSansMono.ttf");
+  if (!mono.loadFromFile(mono_path)) mono = font;
   const auto root = loader::default_data_root();
   const auto data = loader::load_game_data(root);
   if (!data.value) return 2;
@@ -300,8 +307,9 @@ int main(int argc, char** argv) {
   client::ClientModel model("scenes");
   model.game().apply_snapshot(snapshot_of(state));
   client::GameScreen screen(
-      font, font, data.value->map, area,
-      client::opening_camera(area, target, kWidth - client::kSidePanelWidth, kHeight - 24), "");
+      font, mono, data.value->map, area,
+      client::opening_camera(area, target, kWidth - client::kSidePanelWidth, kHeight - 24),
+      client::crt_table_text(root), data.value->terrain_effects);
   const auto draw = [&] {
     texture.clear(client::to_sf_color(client::palette::kBackground));
     screen.draw(texture, model, size);
@@ -318,6 +326,18 @@ int main(int argc, char** argv) {
   point(facts, "blocked-line", camera, blocked_from, target);
   point(facts, "unknown-line", camera, clear_from, target);
   if (!save(texture, out / "sight-blocked.png")) return 1;
+  // The CRT (C) while the server refuses the combat: no column marked.
+  const auto press_c = [&] {
+    sf::Event key{};
+    key.type = sf::Event::KeyPressed;
+    key.key.code = sf::Keyboard::C;
+    screen.handle(key, model);
+  };
+  press_c();
+  draw();
+  facts << "crt-refused-marked " << (screen.crt_odds_column() ? 1 : 0) << "\n";
+  if (!save(texture, out / "crt-refused.png")) return 1;
+  press_c();
 
   // The blocked gun taken out: the server finds the bombardment legal.
   game.click_hex(blocked_from, client::ClickIntent::Shifted);
@@ -326,6 +346,17 @@ int main(int argc, char** argv) {
   point(facts, "clear-line", camera, clear_from, target);
   facts << "clear-legal " << (game.odds() && game.odds()->legal() ? 1 : 0) << "\n";
   if (!save(texture, out / "sight-clear.png")) return 1;
+  // The CRT (C) with the legal combat: its odds column marked (issue 16).
+  press_c();
+  draw();
+  if (const auto& column = screen.crt_odds_column())
+    facts << "crt-column " << static_cast<int>(column->left) << " " << static_cast<int>(column->top) << " "
+          << static_cast<int>(column->left + column->width) << " "
+          << static_cast<int>(column->top + column->height) << "\n";
+  if (const auto column = client::crt_column(client::crt_table_text(root), game.odds()->odds().used()))
+    facts << "crt-column-chars " << column->first << " " << column->width << "\n";
+  if (!save(texture, out / "crt-odds.png")) return 1;
+  press_c();
 
   // The bombardment resolved: an update with the die and the result, as the server sends it.
   pb::GameUpdate update;

@@ -10,6 +10,7 @@
 #include "model/client_model.hpp"
 #include "net/connection.hpp"
 #include "net/event_queue.hpp"
+#include "view/crt_table.hpp"
 #include "view/game_screen.hpp"
 #include "view/grid_view.hpp"
 #include "view/lobby_screen.hpp"
@@ -85,25 +86,6 @@ class ScreenshotRule {
   int welcomed_frames_ = 0;
 };
 
-// The CRT as the data file has it, tabs widened to columns.
-std::string crt_text(const std::filesystem::path& root) {
-  std::ifstream file(root / "tables" / "crt.tsv");
-  std::ostringstream out;
-  std::string line;
-  while (std::getline(file, line)) {
-    if (!line.empty() && line[0] == '#') continue;
-    std::string row;
-    std::istringstream cells(line);
-    std::string cell;
-    while (std::getline(cells, cell, '\t')) {
-      cell.resize(std::max<std::size_t>(cell.size() + 1, 7), ' ');
-      row += cell;
-    }
-    out << row << "\n";
-  }
-  return out.str();
-}
-
 // The playing area of a scenario (the whole map if it cannot be read).
 engine::PlayingArea scenario_area(const std::filesystem::path& root, const std::string& scenario,
                                   const loader::GameData& data) {
@@ -129,7 +111,7 @@ int run_benchmark(const ClientOptions& options, const sf::Font& font, const load
   window.setFramerateLimit(0);
   window.setPosition({0, 0});
   const engine::PlayingArea whole{1, data.map.bounds().columns, 1, data.map.bounds().rows};
-  GameScreen screen(font, font, data.map, whole, opening_camera(whole), crt);
+  GameScreen screen(font, font, data.map, whole, opening_camera(whole), crt, data.terrain_effects);
   ClientModel model("benchmark");
   StatusBarView status_bar(font);
   std::vector<double> times;
@@ -189,7 +171,7 @@ int run_client(const ClientOptions& options) {
       std::cerr << "  " << error.to_string() << "\n";
     return kExitUsage;
   }
-  const std::string crt = crt_text(data_root);
+  const std::string crt = crt_table_text(data_root);
   if (options.benchmark_frames > 0) return run_benchmark(options, font, *data.value, crt);
 
   std::optional<ScriptRunner> script;
@@ -321,7 +303,8 @@ int run_client(const ClientOptions& options) {
       const Camera camera = opening_camera(
           area, model.game().my_forces_centre(), static_cast<double>(window.getSize().x) - kSidePanelWidth,
           static_cast<double>(window.getSize().y) - layout::kStatusBarHeight);
-      game_screen = std::make_unique<GameScreen>(font, mono, data.value->map, area, camera, crt);
+      game_screen = std::make_unique<GameScreen>(font, mono, data.value->map, area, camera, crt,
+                                                 data.value->terrain_effects);
     }
     if (!model.game().open()) game_screen_id = 0;
     // A replay of the open game: its screen, with the game screen's opening camera.

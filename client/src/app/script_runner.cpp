@@ -11,21 +11,16 @@ namespace hd::client {
 namespace {
 
 std::optional<sf::Keyboard::Key> key_named(const std::string& name) {
-  static const std::map<std::string, sf::Keyboard::Key> kNamed{{"Enter", sf::Keyboard::Enter},
-                                                               {"Escape", sf::Keyboard::Escape},
-                                                               {"Equal", sf::Keyboard::Equal},
-                                                               {"Hyphen", sf::Keyboard::Hyphen},
-                                                               {"LShift", sf::Keyboard::LShift},
-                                                               {"Tab", sf::Keyboard::Tab},
-                                                               {"Left", sf::Keyboard::Left},
-                                                               {"Right", sf::Keyboard::Right},
-                                                               {"Up", sf::Keyboard::Up},
-                                                               {"Down", sf::Keyboard::Down},
-                                                               {"F5", sf::Keyboard::F5},
-                                                               {"PageUp", sf::Keyboard::PageUp},
-                                                               {"PageDown", sf::Keyboard::PageDown},
-                                                               {"End", sf::Keyboard::End},
-                                                               {"Home", sf::Keyboard::Home}};
+  static const std::map<std::string, sf::Keyboard::Key> kNamed{
+      {"Enter", sf::Keyboard::Enter},   {"Escape", sf::Keyboard::Escape},
+      {"Equal", sf::Keyboard::Equal},   {"Hyphen", sf::Keyboard::Hyphen},
+      {"LShift", sf::Keyboard::LShift}, {"Tab", sf::Keyboard::Tab},
+      {"Left", sf::Keyboard::Left},     {"Right", sf::Keyboard::Right},
+      {"Up", sf::Keyboard::Up},         {"Down", sf::Keyboard::Down},
+      {"F1", sf::Keyboard::F1},         {"F2", sf::Keyboard::F2},
+      {"F3", sf::Keyboard::F3},         {"F5", sf::Keyboard::F5},
+      {"PageUp", sf::Keyboard::PageUp}, {"PageDown", sf::Keyboard::PageDown},
+      {"End", sf::Keyboard::End},       {"Home", sf::Keyboard::Home}};
   if (const auto found = kNamed.find(name); found != kNamed.end()) return found->second;
   if (name.size() == 1 && name[0] >= 'A' && name[0] <= 'Z')
     return static_cast<sf::Keyboard::Key>(sf::Keyboard::A + (name[0] - 'A'));

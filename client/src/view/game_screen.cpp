@@ -4,11 +4,15 @@
 #include "model/game_end.hpp"
 #include "net/requests.hpp"
 #include "view/counter_painter.hpp"
+#include "view/crt_table.hpp"
+#include "view/hex_highlight.hpp"
+#include "view/legend_overlay.hpp"
 #include "view/map_palette.hpp"
 #include "view/map_stacks.hpp"
 #include "view/screen_layout.hpp"
 #include "view/sf_color.hpp"
 #include "view/status_text.hpp"
+#include "view/terrain_chart_overlay.hpp"
 #include "view/turn_track_strip.hpp"
 #include "view/word_wrap.hpp"
 
@@ -45,19 +49,6 @@ sf::Color with_alpha(palette::Rgb rgb, std::uint8_t alpha) {
 
 sf::Vector2f to_vector(engine::Point point) {
   return {static_cast<float>(point.x), static_cast<float>(point.y)};
-}
-
-// The hex's outline as a polygon, shrunk by `inset` px (to keep neighbours' outlines apart).
-sf::ConvexShape hex_shape(const engine::HexLayout& layout, engine::Hex hex, float inset) {
-  const auto corners = layout.corners(hex);
-  const auto centre = layout.centre(hex);
-  sf::ConvexShape shape(6);
-  const double scale = std::max(0.0, 1.0 - inset / layout.corner_radius());
-  for (std::size_t i = 0; i < 6; ++i) {
-    shape.setPoint(i, {static_cast<float>(centre.x + (corners[i].x - centre.x) * scale),
-                       static_cast<float>(centre.y + (corners[i].y - centre.y) * scale)});
-  }
-  return shape;
 }
 
 // "3" or "3.5" MP from a cost in half MP.
@@ -137,14 +128,16 @@ palette::Rgb result_colour(const std::string& result) {
 }  // namespace
 
 GameScreen::GameScreen(const sf::Font& font, const sf::Font& mono, const engine::GameMap& map,
-                       engine::PlayingArea area, Camera camera, std::string crt_text)
+                       engine::PlayingArea area, Camera camera, std::string crt_text,
+                       const engine::TerrainEffects& terrain_effects)
     : font_(font),
       mono_(mono),
       map_(map),
       terrain_(map, font, area),
       camera_(camera),
       kit_(font),
-      crt_text_(std::move(crt_text)) {}
+      crt_text_(std::move(crt_text)),
+      terrain_chart_(terrain_chart_rows(terrain_effects)) {}
 
 void GameScreen::handle(const sf::Event& event, ClientModel& model) {
   if (chatting_) {
@@ -268,7 +261,13 @@ void GameScreen::on_key(const sf::Event::KeyEvent& key, ClientModel& model) {
       hex_numbers_ = !hex_numbers_;
       break;
     case sf::Keyboard::C:
-      show_crt_ = !show_crt_;
+      toggle(Overlay::Crt);
+      break;
+    case sf::Keyboard::F1:
+      toggle(Overlay::Legend);
+      break;
+    case sf::Keyboard::F2:
+      toggle(Overlay::TerrainChart);
       break;
     case sf::Keyboard::U:
       model.send_game(game.request_undo());
@@ -278,7 +277,7 @@ void GameScreen::on_key(const sf::Event::KeyEvent& key, ClientModel& model) {
       break;
     case sf::Keyboard::Escape:
       game.clear_selection();
-      show_crt_ = false;
+      overlay_ = Overlay::None;
       break;
     case sf::Keyboard::L:
       if (key.control) model.close_game();
@@ -315,17 +314,19 @@ void GameScreen::draw(sf::RenderTarget& target, ClientModel& model, sf::Vector2f
     draw_combat_animation(target);
   }
   draw_panel(target, model, size);
-  if (const auto end = game_end(model.game()); end && !show_crt_) draw_game_end(target, *end, size);
-  if (show_crt_) draw_crt(target, size);
+  if (const auto end = game_end(model.game()); end && overlay_ == Overlay::None)
+    draw_game_end(target, *end, size);
+  if (overlay_ == Overlay::Crt) draw_crt(target, size, model.game());
+  if (overlay_ == Overlay::Legend) draw_legend(target, {map_width_, map_height_}, font_);
+  if (overlay_ == Overlay::TerrainChart)
+    draw_terrain_chart(target, {map_width_, map_height_}, font_, terrain_chart_);
 }
 
 void GameScreen::draw_overlays(sf::RenderTarget& target, const GameModel& game) const {
   const engine::HexLayout layout = camera_.layout();
   const auto text_size = static_cast<unsigned>(std::max(9.0, layout.hex_width() * 0.22));
   for (const auto& [hex, entry] : game.reachable()) {
-    sf::ConvexShape shape = hex_shape(layout, hex, 1.5f);
-    shape.setFillColor(with_alpha(palette::kReachable, palette::kOverlayAlpha));
-    target.draw(shape);
+    paint_hex_highlight(target, layout, hex, HexHighlight::Reachable);
     // The cost in MP, in the hex's lower part (the counters sit in the middle).
     sf::Text cost(mp_text(entry.cost_half_mp()), font_, text_size);
     const auto bounds = cost.getLocalBounds();
@@ -362,21 +363,12 @@ void GameScreen::draw_overlays(sf::RenderTarget& target, const GameModel& game) 
   if (const auto& retreats = game.retreats()) {
     for (const auto* list : {&retreats->hexes(), &retreats->advance_hexes()}) {
       for (const auto& coord : *list) {
-        if (const auto hex = hex_of(coord)) {
-          sf::ConvexShape shape = hex_shape(layout, *hex, 1.5f);
-          shape.setFillColor(with_alpha(palette::kRetreatHex, palette::kOverlayAlpha));
-          target.draw(shape);
-        }
+        if (const auto hex = hex_of(coord))
+          paint_hex_highlight(target, layout, *hex, HexHighlight::RetreatOrAdvance);
       }
     }
   }
-  if (const auto hex = game.selected_hex()) {
-    sf::ConvexShape shape = hex_shape(layout, *hex, 2.0f);
-    shape.setFillColor(sf::Color::Transparent);
-    shape.setOutlineColor(to_sf_color(palette::kSelection));
-    shape.setOutlineThickness(2.0f);
-    target.draw(shape);
-  }
+  if (const auto hex = game.selected_hex()) paint_hex_highlight(target, layout, *hex, HexHighlight::Selected);
 }
 
 void GameScreen::draw_command_range(sf::RenderTarget& target, const GameModel& game) const {
@@ -385,13 +377,7 @@ void GameScreen::draw_command_range(sf::RenderTarget& target, const GameModel& g
   const engine::HexLayout layout = camera_.layout();
   // 11.2: each hex the leader's command reaches, outlined; a line to each officer and unit he commands.
   for (const auto& coord : range->hexes()) {
-    if (const auto hex = hex_of(coord)) {
-      sf::ConvexShape shape = hex_shape(layout, *hex, 3.0f);
-      shape.setFillColor(with_alpha(palette::kCommandRange, 45));
-      shape.setOutlineColor(with_alpha(palette::kCommandRange, 160));
-      shape.setOutlineThickness(1.0f);
-      target.draw(shape);
-    }
+    if (const auto hex = hex_of(coord)) paint_hex_highlight(target, layout, *hex, HexHighlight::CommandRange);
   }
   const auto from = hex_of(range->hexes(0));
   if (!from) return;
@@ -650,9 +636,15 @@ void GameScreen::draw_panel(sf::RenderTarget& target, ClientModel& model, sf::Ve
   }
   kit_.button(target, {x + 266, y, 110, 24}, "Lobby (Ctrl+L)", [&model] { model.close_game(); });
   y += 30;
-  kit_.button(target, {x, y, 120, 22}, show_crt_ ? "Hide CRT (C)" : "CRT (C)",
-              [this] { show_crt_ = !show_crt_; });
-  kit_.button(target, {x + 128, y, 150, 22}, hex_numbers_ ? "Hide numbers (H)" : "Hex numbers (H)",
+  // The help overlays, one key away (issue 16): a second press (or click) hides the one shown.
+  const auto overlay_button = [&](float at, float width, Overlay overlay, const std::string& label) {
+    kit_.button(target, {x + at, y, width, 22}, overlay_ == overlay ? "Hide " + label : label,
+                [this, overlay] { toggle(overlay); });
+  };
+  overlay_button(0, 88, Overlay::Crt, "CRT (C)");
+  overlay_button(94, 96, Overlay::Legend, "Legend (F1)");
+  overlay_button(196, 90, Overlay::TerrainChart, "TEC (F2)");
+  kit_.button(target, {x + 292, y, 86, 22}, hex_numbers_ ? "No hex (H)" : "Hex no. (H)",
               [this] { hex_numbers_ = !hex_numbers_; });
   y += 30;
   if (!model.notice().empty()) line(model.notice(), alert);
@@ -818,15 +810,30 @@ float GameScreen::draw_turn_track(sf::RenderTarget& target, const GameModel& gam
   return kDayRow + kHeight + 6;
 }
 
-void GameScreen::draw_crt(sf::RenderTarget& target, sf::Vector2f size) const {
+void GameScreen::draw_crt(sf::RenderTarget& target, sf::Vector2f size, const GameModel& game) {
   const float width = std::min(size.x - kSidePanelWidth - 40, 760.0f);
   const sf::FloatRect box{20, 20, width, size.y - layout::kStatusBarHeight - 40};
   kit_.box(target, box, sf::Color(250, 246, 232, 240), sf::Color(60, 60, 60));
-  kit_.text(target, {box.left + 12, box.top + 8}, "Combat results table (7.0)  -  C to close", 16,
-            sf::Color(30, 30, 30));
+  // The combat being built: the odds column the server says it is resolved on.
+  std::string odds;
+  if (game.open() && game.odds() && game.odds()->legal()) odds = game.odds()->odds().used();
+  const auto column = crt_column(crt_text_, odds);
+  kit_.text(target, {box.left + 12, box.top + 8},
+            "Combat results table (7.0)  -  C to close" +
+                (column ? "  -  the combat being built: " + odds + " (marked)" : std::string()),
+            16, sf::Color(30, 30, 30));
   sf::Text table(crt_text_, mono_, 13);
   table.setPosition(box.left + 12, box.top + 36);
   table.setFillColor(sf::Color(30, 30, 30));
+  crt_odds_column_.reset();
+  if (column) {
+    const auto rows = static_cast<float>(std::count(crt_text_.begin(), crt_text_.end(), '\n'));
+    const float left = table.findCharacterPos(column->first).x - 3;
+    const float right = table.findCharacterPos(column->first + column->width).x - 3;
+    const float top = table.findCharacterPos(0).y - 2;
+    crt_odds_column_ = sf::FloatRect{left, top, right - left, rows * mono_.getLineSpacing(13) + 4};
+    kit_.box(target, *crt_odds_column_, to_sf_color(palette::kCrtOddsColumn));
+  }
   target.draw(table);
 }
 

@@ -10,6 +10,7 @@
 #include "model/game_end.hpp"
 #include "view/combat_animation.hpp"
 #include "view/map_layer.hpp"
+#include "view/terrain_chart_rows.hpp"
 #include "view/ui_kit.hpp"
 
 #include <SFML/Graphics/Rect.hpp>
@@ -18,6 +19,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace hd::client {
 
@@ -27,9 +29,10 @@ inline constexpr float kSidePanelWidth = 400.0f;
 class GameScreen {
  public:
   // `map`, `font` and `mono` must outlive the screen. `crt_text`: the combat results table as shown
-  // on demand (C). `area`: the scenario's playing area (others greyed); `camera`: where it opens.
+  // on demand (C); `terrain_effects`: the TEC as loaded, shown on demand (F2). `area`: the scenario's
+  // playing area (others greyed); `camera`: where it opens.
   GameScreen(const sf::Font& font, const sf::Font& mono, const engine::GameMap& map, engine::PlayingArea area,
-             Camera camera, std::string crt_text);
+             Camera camera, std::string crt_text, const engine::TerrainEffects& terrain_effects);
 
   void handle(const sf::Event& event, ClientModel& model);
   void update(sf::Time elapsed, bool has_focus);
@@ -37,17 +40,27 @@ class GameScreen {
 
   Camera& camera() { return camera_; }
   const Camera& camera() const { return camera_; }
-  bool showing_crt() const { return show_crt_; }
+  // What covers the map, one key away (issue 16): nothing, the CRT (C), the legend (F1), the
+  // terrain effects chart (F2).
+  enum class Overlay { None, Crt, Legend, TerrainChart };
+  Overlay overlay() const { return overlay_; }
+  bool showing_crt() const { return overlay_ == Overlay::Crt; }
+  // Where the CRT overlay last marked the odds column of the combat being built (the server's used
+  // odds), in window pixels; nullopt when it marked none.
+  const std::optional<sf::FloatRect>& crt_odds_column() const { return crt_odds_column_; }
 
  private:
   void on_map_click(float x, float y, bool shift, ClientModel& model);
   void on_key(const sf::Event::KeyEvent& key, ClientModel& model);
+  // Shows `overlay`, or hides it if it is the one shown.
+  void toggle(Overlay overlay) { overlay_ = overlay_ == overlay ? Overlay::None : overlay; }
   void draw_overlays(sf::RenderTarget& target, const GameModel& game) const;
   // 11.2: the selected leader's command range (outlined hexes) and lines to whom he commands.
   void draw_command_range(sf::RenderTarget& target, const GameModel& game) const;
   void draw_counters(sf::RenderTarget& target, const GameModel& game) const;
   void draw_panel(sf::RenderTarget& target, ClientModel& model, sf::Vector2f size);
-  void draw_crt(sf::RenderTarget& target, sf::Vector2f size) const;
+  // The CRT over the map, the column of the combat being built (its legal odds answer) marked.
+  void draw_crt(sf::RenderTarget& target, sf::Vector2f size, const GameModel& game);
   // The end banner over the map: who won (or draw) and why, and the export key.
   void draw_game_end(sf::RenderTarget& target, const GameEnd& end, sf::Vector2f size) const;
   // Bombardment sight lines (7.3) from each bombarding unit to each defender's hex.
@@ -68,7 +81,9 @@ class GameScreen {
   UiKit kit_;
   CombatAnimation combat_animation_;
   std::string crt_text_;
-  bool show_crt_ = false;
+  std::vector<TerrainChartRow> terrain_chart_;
+  std::optional<sf::FloatRect> crt_odds_column_;
+  Overlay overlay_ = Overlay::None;
   bool hex_numbers_ = false;
   bool chatting_ = false;
   TextField chat_;

@@ -59,6 +59,14 @@ inline constexpr Rgb kTrackNight{40, 44, 80};
 inline constexpr Rgb kTrackCurrent{255, 214, 0};
 inline constexpr Rgb kTrackRain{70, 140, 230};
 
+// The help overlays over the map (legend F1, terrain effects chart F2; the CRT's panel is the same
+// colour, translucent): an opaque light panel with dark ink.
+inline constexpr Rgb kHelpPanel{250, 246, 232};
+inline constexpr Rgb kHelpInk{30, 30, 30};
+inline constexpr Rgb kHelpHeading{120, 24, 40};
+// The CRT's column of the combat being built (its odds as the server answered them).
+inline constexpr Rgb kCrtOddsColumn{255, 214, 90};
+
 // The side panel.
 inline constexpr Rgb kPanel{30, 34, 42};
 inline constexpr Rgb kPanelText{230, 230, 230};

@@ -81,6 +81,24 @@ std::optional<CounterFace> counter_face(const pb::Unit* unit) {
                      unit->inactive()};
 }
 
+void paint_counter_frame(sf::RenderTarget& target, sf::Vector2f centre, float size, palette::Rgb colour) {
+  sf::RectangleShape frame({size, size});
+  frame.setOrigin(size / 2, size / 2);
+  frame.setPosition(centre);
+  frame.setFillColor(sf::Color::Transparent);
+  frame.setOutlineColor(to_sf_color(colour));
+  frame.setOutlineThickness(3.0f);
+  target.draw(frame);
+}
+
+void paint_counter_dot(sf::RenderTarget& target, sf::Vector2f centre, float size, palette::Rgb colour) {
+  sf::CircleShape dot(size * 0.1f);
+  dot.setOrigin(size * 0.1f, size * 0.1f);
+  dot.setPosition(centre + sf::Vector2f(-size * 0.38f, -size * 0.38f));
+  dot.setFillColor(to_sf_color(colour));
+  target.draw(dot);
+}
+
 void paint_map_stacks(sf::RenderTarget& target, const GameModel& game, const engine::HexLayout& layout,
                       const sf::Font& font, sf::Vector2f map_size, const CounterMarks& marks) {
   const float size = static_cast<float>(layout.hex_width()) * 0.62f;
@@ -94,22 +112,10 @@ void paint_map_stacks(sf::RenderTarget& target, const GameModel& game, const eng
       const float offset = static_cast<float>(i) * size * 0.18f;
       const sf::Vector2f centre(static_cast<float>(c.x) - offset, static_cast<float>(c.y) - offset);
       paint_counter_face(target, *face, centre, size, font);
-      if (const auto ring = marks.frame ? marks.frame(*unit) : std::nullopt) {
-        sf::RectangleShape frame({size, size});
-        frame.setOrigin(size / 2, size / 2);
-        frame.setPosition(centre);
-        frame.setFillColor(sf::Color::Transparent);
-        frame.setOutlineColor(to_sf_color(*ring));
-        frame.setOutlineThickness(3.0f);
-        target.draw(frame);
-      }
-      if (const auto dot_colour = marks.dot ? marks.dot(*unit) : std::nullopt) {
-        sf::CircleShape dot(size * 0.1f);
-        dot.setOrigin(size * 0.1f, size * 0.1f);
-        dot.setPosition(centre + sf::Vector2f(-size * 0.38f, -size * 0.38f));
-        dot.setFillColor(to_sf_color(*dot_colour));
-        target.draw(dot);
-      }
+      if (const auto ring = marks.frame ? marks.frame(*unit) : std::nullopt)
+        paint_counter_frame(target, centre, size, *ring);
+      if (const auto dot_colour = marks.dot ? marks.dot(*unit) : std::nullopt)
+        paint_counter_dot(target, centre, size, *dot_colour);
     }
     if (units.size() > 1)
       paint_count_badge(target, units.size(),

@@ -26,6 +26,11 @@ struct CounterMarks {
   std::function<std::optional<palette::Rgb>(const pb::Unit&)> dot;
 };
 
+// A screen's mark on the counter `size` px square centred on `centre`: a frame around it (selected,
+// attacker, defender, bombarding) or a dot in its top-left corner (owes an attack, must be attacked).
+void paint_counter_frame(sf::RenderTarget& target, sf::Vector2f centre, float size, palette::Rgb colour);
+void paint_counter_dot(sf::RenderTarget& target, sf::Vector2f centre, float size, palette::Rgb colour);
+
 // Draws every stack of `game` whose hex lies within the map area (0, 0)..`map_size` (a counter's
 // width of slack) as `layout` places it, with `marks` on each counter.
 void paint_map_stacks(sf::RenderTarget& target, const GameModel& game, const engine::HexLayout& layout,

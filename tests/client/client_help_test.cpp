@@ -1,0 +1,258 @@
+// Issue 16, "help on the screen", end to end: the real client binary under xvfb-run, driven by
+// --script - (tests/client/scripted_client.hpp), opens a Quatre Bras game on the real server and
+// opens the help overlays by their keys. The screenshots (kept in <build>/artifacts/) are probed
+// where view/help_layout.hpp places each sample, for the colours the map's painters use
+// (view/map_palette.hpp): the overlay's panel is there after the key and gone after it again (or
+// Esc), each legend sample (F1) shows its symbol's colour at its place, and so does each row of the
+// terrain effects chart (F2), in the order of the rows made from the loaded TEC.
+#include "game_test_player.hpp"
+#include "scripted_client.hpp"
+#include "server_process.hpp"
+#include "view/help_layout.hpp"
+#include "view/map_palette.hpp"
+#include "view/screen_layout.hpp"
+#include "view/terrain_chart_rows.hpp"
+
+#include <hd/loader/data_files.hpp>
+
+#include <SFML/Graphics/Image.hpp>
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+
+namespace v1 = hundred_days::v1;
+namespace palette = hd::client::palette;
+using hd::client::MapSample;
+
+namespace {
+
+constexpr unsigned kWidth = 1280;
+constexpr unsigned kHeight = 800;
+constexpr float kSidePanel = 400;  // view/game_screen.hpp's kSidePanelWidth (that header needs SFML's window)
+
+const hd::client::HelpBox& box() {
+  static const hd::client::HelpBox help =
+      hd::client::help_box(kWidth - kSidePanel, kHeight - hd::client::layout::kStatusBarHeight);
+  return help;
+}
+
+std::string describe(palette::Rgb rgb) {
+  return "rgb(" + std::to_string(rgb.r) + "," + std::to_string(rgb.g) + "," + std::to_string(rgb.b) + ")";
+}
+
+palette::Rgb pixel(const sf::Image& image, float x, float y) {
+  const sf::Color c =
+      image.getPixel(static_cast<unsigned>(std::floor(x)), static_cast<unsigned>(std::floor(y)));
+  return {c.r, c.g, c.b};
+}
+
+bool close(palette::Rgb a, palette::Rgb b, int tolerance) {
+  return std::abs(a.r - b.r) <= tolerance && std::abs(a.g - b.g) <= tolerance &&
+         std::abs(a.b - b.b) <= tolerance;
+}
+
+// Whether a pixel within `radius` px of (x, y) has `colour` (within `tolerance` a channel).
+bool shows_near(const sf::Image& image, float x, float y, palette::Rgb colour, int radius = 1,
+                int tolerance = 0) {
+  for (int dy = -radius; dy <= radius; ++dy)
+    for (int dx = -radius; dx <= radius; ++dx)
+      if (close(pixel(image, x + static_cast<float>(dx), y + static_cast<float>(dy)), colour, tolerance))
+        return true;
+  return false;
+}
+
+// `colour` drawn with `alpha` over `under`, as SFML blends.
+palette::Rgb blend(palette::Rgb colour, std::uint8_t alpha, palette::Rgb under) {
+  const auto mix = [alpha](std::uint8_t over, std::uint8_t base) {
+    return static_cast<std::uint8_t>((over * alpha + base * (255 - alpha)) / 255);
+  };
+  return {mix(colour.r, under.r), mix(colour.g, under.g), mix(colour.b, under.b)};
+}
+
+// Where the legend draws `sample`, and the colour expected at an offset from it.
+struct Probe {
+  MapSample sample;
+  float dx;
+  float dy;
+  palette::Rgb colour;
+  int tolerance = 0;
+};
+
+hd::client::HelpPoint legend_centre(MapSample sample) {
+  for (std::size_t i = 0; i < hd::client::kLegendEntries.size(); ++i)
+    if (hd::client::kLegendEntries[i].sample == sample) return hd::client::legend_sample_centre(box(), i);
+  FAIL("no legend entry for the sample");
+  return {};
+}
+
+// What each sample shows, and where, from its centre (the painters' geometry: counter_painter,
+// map_stacks, hex_highlight, terrain_painter).
+const std::vector<Probe>& sample_probes() {
+  const float counter = hd::client::kSampleCounter;
+  static const std::vector<Probe> probes{
+      {MapSample::Clear, 0, 0, palette::kClear},
+      {MapSample::Forest, 0, 0, palette::kForest},
+      {MapSample::Marsh, 0, 0, palette::kMarsh},
+      {MapSample::Town, 0, 0, palette::kTown},
+      {MapSample::Chateau, 0, 11, palette::kChateau},
+      {MapSample::OutOfPlay, 0, 0, palette::kOutOfPlay},
+      {MapSample::Road, 0, 0, palette::kRoad},
+      {MapSample::Trail, 0, 0, palette::kTrail},
+      {MapSample::Stream, 0, 0, palette::kStream},
+      {MapSample::River, 0, 0, palette::kRiver},
+      {MapSample::Bridge, 0, 0, palette::kBridge},
+      {MapSample::Crest, 0, 0, palette::kCrest},
+      {MapSample::Lake, 0, 0, palette::kRiver},
+      {MapSample::Infantry, -counter * 0.4f, 0, palette::kFrenchCounter},
+      {MapSample::Cavalry, 0, -counter * 0.12f, palette::kCounterText},
+      {MapSample::Artillery, 0, -counter * 0.12f, palette::kCounterText},
+      {MapSample::SupplyTrain, -counter * 0.15f, -counter * 0.045f, palette::kCounterText},
+      {MapSample::French, -counter * 0.4f, 0, palette::kFrenchCounter},
+      {MapSample::Prussian, -counter * 0.4f, 0, palette::kPrussianCounter},
+      {MapSample::Allied, -counter * 0.4f, 0, palette::kAlliedCounter},
+      {MapSample::Leader, 0, counter * 0.08f, palette::kLeaderStar},
+      {MapSample::InactiveLeader, 0, counter * 0.08f, palette::kInactiveLeaderStar},
+      {MapSample::Reduced, -counter * 0.4f, counter * 0.46f, palette::Rgb{250, 250, 250}},
+      {MapSample::OutOfCommand, counter / 2 - 3, -counter / 2 + 3, palette::kOutOfCommandMark},
+      {MapSample::Demoralized, -counter / 2 + 3, -counter / 2 + 3, palette::kDemoralizedMark},
+      {MapSample::Moved, -counter * 0.34f, counter * 0.3f, palette::kMovedMark},
+      {MapSample::Reachable, 0, 0, blend(palette::kReachable, palette::kOverlayAlpha, palette::kClear), 3},
+      {MapSample::RetreatOrAdvance, 0, 0,
+       blend(palette::kRetreatHex, palette::kOverlayAlpha, palette::kClear), 3},
+      {MapSample::CommandRange, 0, 0, blend(palette::kCommandRange, 45, palette::kClear), 3},
+      {MapSample::SelectedHex, 0, 16, palette::kSelection},
+      {MapSample::SelectedUnit, counter / 2 + 1.5f, 0, palette::kSelection},
+      {MapSample::Attacker, counter / 2 + 1.5f, 0, palette::kAttacker},
+      {MapSample::Defender, counter / 2 + 1.5f, 0, palette::kDefender},
+      {MapSample::Bombarding, counter / 2 + 1.5f, 0, palette::kBombard},
+      {MapSample::MustAttack, -counter * 0.38f, -counter * 0.38f, palette::kAttacker},
+      {MapSample::MustBeAttacked, -counter * 0.38f, -counter * 0.38f, palette::kDefender},
+  };
+  return probes;
+}
+
+const Probe& probe_for(MapSample sample) {
+  for (const Probe& probe : sample_probes())
+    if (probe.sample == sample) return probe;
+  FAIL("no probe for the sample");
+  return sample_probes().front();
+}
+
+// Whether `image` shows `sample` (its probe's colour) drawn centred on `at`.
+bool shows_sample(const sf::Image& image, MapSample sample, hd::client::HelpPoint at) {
+  const Probe& probe = probe_for(sample);
+  const float x = at.x + probe.dx;
+  const float y = at.y + probe.dy;
+  INFO("sample " << static_cast<int>(sample) << " at " << x << "," << y << ": expected "
+                 << describe(probe.colour) << ", found " << describe(pixel(image, x, y)));
+  return shows_near(image, x, y, probe.colour, 1, probe.tolerance);
+}
+
+// Quatre Bras on a real server: alice French, bob Allied, the game started; alice's window client
+// with the game open.
+struct OpenGame {
+  hd::test::ServerProcess server{hd::test::ServerOptions{hd::test::game_server_args(), {}}};
+  hd::test::GamePlayer alice{server.port(), "alice"};
+  hd::test::GamePlayer bob{server.port(), "bob"};
+  std::uint64_t id = 0;
+
+  OpenGame() {
+    const auto created = alice.request(hd::test::create_game(
+        "quatre-bras", {v1::SEAT_FRENCH}, hd::test::test_entropy("alice"), v1::SPECTATOR_VIEW_FRENCH));
+    REQUIRE(created.has_game_created());
+    id = created.game_created().game_id();
+    REQUIRE(bob.request(hd::test::join_game(id, v1::SEAT_ALLIED, hd::test::test_entropy("bob")))
+                .has_game_changed());
+  }
+};
+
+}  // namespace
+
+// Alice's window client with the game open, and screenshots kept as artifacts.
+struct HelpClient {
+  hd::test::ScriptedClient client;
+  std::filesystem::path directory;
+
+  explicit HelpClient(OpenGame& game)
+      : client(HD_CLIENT_BINARY,
+               {"--server", game.server.url(), "--user", "alice", "--password", "password-alice",
+                "--open-game", std::to_string(game.id), "--no-state", "--screenshot-timeout-seconds", "60",
+                "--width", std::to_string(kWidth), "--height", std::to_string(kHeight)},
+               game.server.directory() / "help-client.log", kWidth, kHeight),
+        directory(game.server.directory()) {
+    client.send("wait-for game");
+    client.send("wait-for idle");
+  }
+
+  sf::Image shot(const std::string& name) {
+    client.send("frames 3");
+    client.send("screenshot " + (directory / name).string());
+    const auto report = client.report();
+    INFO("client log:\n" << client.log());
+    REQUIRE(report);
+    return hd::test::keep_screenshot(directory / name, HD_ARTIFACTS_DIR, kWidth, kHeight);
+  }
+};
+
+TEST_CASE("help (issue 16): F1 opens the legend, its samples drawn by the map's painters", "[e2e]") {
+  OpenGame game;
+  INFO("server log:\n" << game.server.log());
+  HelpClient help(game);
+  auto& client = help.client;
+  const auto shot = [&help](const std::string& name) { return help.shot(name); };
+  const sf::Image before = shot("help-none.png");
+  client.send("key F1");
+  const sf::Image legend = shot("help-legend.png");
+  client.send("key F1");
+  const sf::Image closed = shot("help-legend-closed.png");
+
+  // The panel: its inside just under the title, left of the first sample, and below the last row.
+  const float panel_x = box().left + 6;
+  const float panel_y = box().top + box().height - 6;
+  CHECK(pixel(legend, panel_x, panel_y) == palette::kHelpPanel);
+  CHECK(pixel(legend, box().left + box().width - 6, box().top + 6) == palette::kHelpPanel);
+  CHECK_FALSE(pixel(before, panel_x, panel_y) == palette::kHelpPanel);
+  CHECK_FALSE(pixel(closed, panel_x, panel_y) == palette::kHelpPanel);
+  CHECK(pixel(closed, panel_x, panel_y) == pixel(before, panel_x, panel_y));
+
+  const std::vector<Probe>& probes = sample_probes();
+  for (const Probe& probe : probes)
+    CHECK(shows_sample(legend, probe.sample, legend_centre(probe.sample)));
+  // Every sample the legend lists has a probe (a new symbol needs one).
+  std::size_t samples = 0;
+  for (const auto& entry : hd::client::kLegendEntries)
+    samples += entry.sample != MapSample::None;
+  CHECK(samples == probes.size());
+  CHECK(client.finish() == 0);
+}
+
+TEST_CASE("help (issue 16): F2 shows the terrain effects chart from the loaded TEC", "[e2e]") {
+  OpenGame game;
+  INFO("server log:\n" << game.server.log());
+  const auto data = hd::loader::load_game_data(hd::loader::default_data_root());
+  REQUIRE(data.value);
+  const auto rows = hd::client::terrain_chart_rows(data.value->terrain_effects);
+  HelpClient help(game);
+  help.client.send("key F1");
+  help.client.send("key F2");  // from the legend straight to the chart
+  const sf::Image chart = help.shot("help-terrain-chart.png");
+  help.client.send("key Escape");
+  const sf::Image closed = help.shot("help-terrain-chart-closed.png");
+
+  const float panel_x = box().left + 6;
+  const float panel_y = box().top + box().height - 6;
+  CHECK(pixel(chart, panel_x, panel_y) == palette::kHelpPanel);
+  CHECK_FALSE(pixel(closed, panel_x, panel_y) == palette::kHelpPanel);
+  // The legend gave way: its out-of-command sample is not drawn.
+  CHECK_FALSE(shows_sample(chart, MapSample::OutOfCommand, legend_centre(MapSample::OutOfCommand)));
+  // Each row's terrain sample at its place, in the row order of terrain_chart_rows.
+  REQUIRE(rows.size() == 12);
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    INFO("row " << i << ": " << rows[i].name);
+    CHECK(shows_sample(chart, rows[i].sample, hd::client::chart_sample_centre(box(), i)));
+  }
+  CHECK(help.client.finish() == 0);
+}
