@@ -1,16 +1,20 @@
 // Engine speed on the real map and scenarios: reachable hexes, line of sight, a player turn of the
 // random player, a whole game, the state hash, the supply lines of the campaign's armies (14.0), the
-// command structure of a whole side (11.0). Figures go to docs/performance.md.
+// command structure of a whole side (11.0), 16.3's observation of a whole board. Figures go to
+// docs/performance.md.
 #include <hd/engine/play/legal_actions.hpp>
 #include <hd/engine/play/random_player.hpp>
 #include <hd/engine/rules/combat/line_of_sight.hpp>
 #include <hd/engine/rules/command/command_range.hpp>
+#include <hd/engine/rules/modules/rule_registry.hpp>
 #include <hd/engine/rules/movement/movement.hpp>
+#include <hd/engine/rules/observation/knowledge.hpp>
 #include <hd/engine/rules/supply/supply_line.hpp>
 #include <hd/loader/data_files.hpp>
 
 #include <algorithm>
 #include <benchmark/benchmark.h>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 
@@ -231,5 +235,39 @@ void BM_CommandWholeSide(benchmark::State& bench) {
   bench.counters["in_command"] = static_cast<double>(in_command);
 }
 BENCHMARK(BM_CommandWholeSide);
+
+// 16.3: judging observation for both sides on a full board (the work 16.3's module does after every
+// action, before the moves' hexes): the Campaign at its 17/0900 movement phase (daylight: 10 hexes),
+// after random play, with 16.3 put in force. Counters: the pieces on the map and the enemy pieces observed.
+void BM_ObservationWholeBoard(benchmark::State& bench) {
+  GameState state = new_game("campaign");
+  SplitMix64 random(1), dice(2);
+  const int turn = state.rules->turn_index({17, 900});
+  play_until(state, turn, random, dice);
+  if (state.turn != turn) return bench.SkipWithError("the game ended before 17/0900");
+  auto rules = std::make_shared<Ruleset>(*state.rules);
+  rules->optional_rules.push_back("16.3");
+  resolve_rule_modules(*rules);
+  state.rules = rules;
+  std::size_t on_map = 0;
+  for (const UnitState& unit : state.units)
+    on_map += unit.on_map();
+  // The workload must be real: both sides' armies on the map, and some of each observed.
+  if (on_map < 100) return bench.SkipWithError("fewer than 100 pieces on the map");
+  std::size_t observed = 0;
+  for (auto _ : bench) {
+    update_knowledge(state, {});
+    observed = 0;
+    for (std::size_t i = 0; i < state.units.size(); ++i)
+      for (Side side : {Side::French, Side::Coalition})
+        if (const Sighting* seen = sighting(state, side, static_cast<UnitIndex>(i)))
+          observed += seen->observed;
+    benchmark::DoNotOptimize(observed);
+  }
+  if (observed == 0) return bench.SkipWithError("no enemy piece observed");
+  bench.counters["on_map"] = static_cast<double>(on_map);
+  bench.counters["observed"] = static_cast<double>(observed);
+}
+BENCHMARK(BM_ObservationWholeBoard)->Unit(benchmark::kMicrosecond);
 
 BENCHMARK_MAIN();

@@ -9,6 +9,7 @@
 #include <hd/engine/rules/observation/knowledge.hpp>
 #include <hd/engine/rules/observation/observation.hpp>
 #include <hd/engine/state/field_walk.hpp>
+#include <hd/engine/visibility/view.hpp>
 
 using namespace hd::engine;
 using namespace hd::test;
@@ -167,4 +168,102 @@ TEST_CASE("16.3 is not offered yet: the views a seat is sent are not made from i
   const auto refusal = optional_rule_refusal(state.rules->scenario, state.rules->oob, "16.3");
   REQUIRE(refusal);
   CHECK(refusal->find("not offered yet") != std::string::npos);
+}
+
+namespace {
+
+const UnitView& shown(const GameView& view, const GameState& state, const char* id) {
+  const UnitIndex index = unit(state, id);
+  for (const UnitView& u : view.units)
+    if (u.unit == index) return u;
+  FAIL("unit " << id << " not in the view");
+  return view.units.front();
+}
+
+const Viewer kFrenchSeat{Viewer::Kind::Seat, Army::French, std::nullopt};
+const Viewer kAlliedSeat{Viewer::Kind::Seat, Army::Allied, std::nullopt};
+const Viewer kEverything{Viewer::Kind::Spectator, std::nullopt, std::nullopt};
+const Viewer kFrenchSpectator{Viewer::Kind::Spectator, std::nullopt, Side::French};
+
+}  // namespace
+
+TEST_CASE("16.3 a side is shown the enemy it observes where it stands, the rest where last seen or nowhere",
+          "[rules][16.3][fog]") {
+  // Near (ten hexes off) is observed; Far (fourteen) never was.
+  GameState state = field("", "setup allied 0511 : Near\nsetup allied 0515 : Far\n");
+  const GameView before = view(state, kFrenchSeat);
+  CHECK(shown(before, state, "Far").hex == hx("0515"));  // without 16.3 everything shows
+  with_observation(state);
+  const GameView french = view(state, kFrenchSeat);
+  CHECK(shown(french, state, "Near").hex == hx("0511"));
+  CHECK_FALSE(shown(french, state, "Near").unobserved);
+  CHECK(shown(french, state, "Far").unobserved);
+  CHECK_FALSE(shown(french, state, "Far").hex);
+  CHECK_FALSE(shown(french, state, "Far").last_seen_turn);
+  CHECK(shown(french, state, "Eye").hex == hx("0501"));  // its own, always
+  // A spectator shown the French view sees the same; one shown everything sees Far where it stands.
+  CHECK(serialize(view(state, kFrenchSpectator)) == serialize(french));
+  CHECK(shown(view(state, kEverything), state, "Far").hex == hx("0515"));
+
+  // Near leaves the French sight (moved off by hand, as a move the French do not see would): it is
+  // shown where last seen, with the turn, no longer where it stands.
+  state.units[unit(state, "Near")].hex = hx("0518");
+  update_knowledge(state, {});
+  const UnitView& near = shown(view(state, kFrenchSeat), state, "Near");
+  CHECK(near.unobserved);
+  CHECK(near.hex == hx("0511"));
+  CHECK(near.last_seen_turn == state.turn);
+  CHECK(shown(view(state, kAlliedSeat), state, "Near").hex == hx("0518"));
+}
+
+TEST_CASE("16.3 nothing of an enemy piece the side does not observe reaches its view (non-interference)",
+          "[rules][16.3][fog]") {
+  // Two games that differ only in where Far, never observed by the French, stands and whether it is
+  // reduced: the French views are the same bytes; the Allied views differ.
+  GameState a = field("", "setup allied 0511 : Near\nsetup allied 0515 : Far\n");
+  GameState b = field("", "setup allied 0511 : Near\nsetup allied 0617 : Far\n");
+  b.units[unit(b, "Far")].reduced = true;
+  with_observation(a);
+  with_observation(b);
+  CHECK(serialize(view(a, kFrenchSeat)) == serialize(view(b, kFrenchSeat)));
+  CHECK(serialize(view(a, kFrenchSpectator)) == serialize(view(b, kFrenchSpectator)));
+  CHECK(serialize(view(a, kAlliedSeat)) != serialize(view(b, kAlliedSeat)));
+  // The same difference within the French sight shows (the test can fail).
+  GameState c = field("", "setup allied 0511 : Near\nsetup allied 0510 : Far\n");
+  with_observation(c);
+  CHECK(serialize(view(a, kFrenchSeat)) != serialize(view(c, kFrenchSeat)));
+}
+
+TEST_CASE("16.3 of an enemy move a side is shown only the hexes it observed", "[rules][16.3][fog]") {
+  GameState state = make_game_with_leaders(
+      "", {{"french", "Scout", "infantry", 4, 4}, {"allied", "Near", "infantry", 4, 4, "[1]", "british"}}, "",
+      "rules 1.0-9.0\nsetup french 0301 : Scout\nsetup allied 0511 : Near\n", "turns 16/1400 16/1600\n", 12,
+      20);
+  with_observation(state);
+  const std::vector<const char*> path{"0401", "0501", "0601", "0701"};
+  const auto events = apply(state, Side::French, move(state, "Scout", path), no_dice());
+  const auto moved = events_of<UnitMovedEvent>(events);
+  REQUIRE(moved.size() == 1);
+  // The French see their own move whole; the Allies only where Near observed Scout.
+  const auto french = redact(state, Event{moved.front()}, kFrenchSeat);
+  REQUIRE(french);
+  CHECK(std::get<UnitMovedEvent>(*french).path.size() == 4);
+  const auto allied = redact(state, Event{moved.front()}, kAlliedSeat);
+  REQUIRE(allied);
+  std::vector<Hex> expected;
+  for (const char* hex : path)
+    if (distance(hx(hex), hx("0511")) <= 10) expected.push_back(hx(hex));
+  REQUIRE_FALSE(expected.empty());
+  CHECK(std::get<UnitMovedEvent>(*allied).path == expected);
+  // A move no enemy observed at all is not shown to the other side.
+  GameState far = make_game_with_leaders(
+      "", {{"french", "Scout", "infantry", 4, 4}, {"allied", "Near", "infantry", 4, 4, "[1]", "british"}}, "",
+      "rules 1.0-9.0\nsetup french 0301 : Scout\nsetup allied 0519 : Near\n", "turns 16/1400 16/1600\n", 12,
+      20);
+  with_observation(far);
+  const auto unseen =
+      events_of<UnitMovedEvent>(apply(far, Side::French, move(far, "Scout", path), no_dice()));
+  REQUIRE(unseen.size() == 1);
+  CHECK_FALSE(redact(far, Event{unseen.front()}, kAlliedSeat));
+  CHECK(redact(far, Event{unseen.front()}, kEverything));
 }

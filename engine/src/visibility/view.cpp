@@ -1,6 +1,7 @@
 #include <hd/engine/rules/combat/combat.hpp>
 #include <hd/engine/rules/command/command_segment.hpp>
 #include <hd/engine/rules/corps_morale/corps_morale.hpp>
+#include <hd/engine/rules/observation/knowledge.hpp>
 #include <hd/engine/rules/sequence/weather.hpp>
 #include <hd/engine/rules/variant/army_headquarters.hpp>
 #include <hd/engine/rules/victory/victory.hpp>
@@ -43,8 +44,33 @@ std::optional<int> shown_entry_turn(const GameState& state, const UnitState& uni
   for (const EntryChoice& choice : choices)
     if (choice.id == unit.entry_choice)
       for (const EntryAlternative& alternative : choice.alternatives)
-        if (!alternative.declines() && (earliest < 0 || alternative.turn < earliest)) earliest = alternative.turn;
+        if (!alternative.declines() && (earliest < 0 || alternative.turn < earliest))
+          earliest = alternative.turn;
   return earliest;
+}
+
+// The side whose view `viewer` is shown: a seat's, or a spectator's shown one side; none for a
+// spectator shown everything.
+std::optional<Side> viewing_side(const Viewer& viewer) {
+  if (viewer.kind == Viewer::Kind::Seat)
+    return viewer.army ? std::optional(side_of(*viewer.army)) : std::nullopt;
+  return viewer.side;
+}
+
+// 16.3: an enemy piece on the map that `side` does not observe now, shown as its knowledge has it:
+// where last seen (with that turn, and the side then showing), else with no hex; no marks.
+void show_as_known(const GameState& state, Side side, UnitView& u) {
+  const Sighting* seen = sighting(state, side, u.unit);
+  u.unobserved = true;
+  u.hex.reset();
+  u.moved = u.out_of_command = u.corps_demoralized = u.inactive = false;
+  const UnitState& unit = state.units[u.unit];
+  u.reduced = seen && seen->reduced;
+  u.strength = u.reduced ? unit.reduced_strength : unit.full_strength;
+  if (seen) {
+    u.hex = Hex{seen->column, seen->row};
+    u.last_seen_turn = seen->turn;
+  }
 }
 
 }  // namespace
@@ -96,6 +122,8 @@ std::vector<std::string> visible_options(const GameState& state, const Viewer& v
 GameView view(const GameState& state, const Viewer& viewer) {
   const std::size_t shown = units_shown(state, viewer);
   const std::vector<EntryChoice> choices = entry_choices(*state.rules);
+  // 16.3: the side whose knowledge of the enemy the viewer is shown, where it is kept.
+  const std::optional<Side> fog = knowledge_kept(state) ? viewing_side(viewer) : std::nullopt;
   GameView v;
   v.turn = state.turn;
   v.phasing = state.phasing;
@@ -118,6 +146,8 @@ GameView view(const GameState& state, const Viewer& viewer) {
     u.out_of_command = out_of_command(state, u.unit);
     u.corps_demoralized = corps_demoralized(state, unit);
     u.inactive = shows_inactive_side(state, u.unit);
+    if (fog && unit.on_map() && side_of(unit.army) != *fog && !observes_now(state, *fog, u.unit))
+      show_as_known(state, *fog, u);
     v.units.push_back(std::move(u));
   }
   v.eliminated_strength = state.eliminated_strength;
@@ -150,9 +180,21 @@ std::optional<Event> redact(const GameState& state, const Event& event, const Vi
   if (const auto* die = std::get_if<DieRolledEvent>(&event)) {
     if (contains(hidden_from(state, viewer), die->rule)) return std::nullopt;
   }
+  // 16.3: of an enemy move, only the hexes the viewer's side observed; nothing if it saw none.
+  if (const auto* moved = std::get_if<UnitMovedEvent>(&event); moved && knowledge_kept(state)) {
+    const std::optional<Side> side = viewing_side(viewer);
+    if (side && side_of(state.units[moved->unit].army) != *side) {
+      UnitMovedEvent seen = *moved;
+      std::erase_if(seen.path, [&](Hex hex) { return !side_observes_hex(state, *side, hex); });
+      if (seen.path.empty()) return std::nullopt;
+      if (seen.path.size() != moved->path.size()) seen.spent_half = 0;  // its cost would tell the rest
+      return seen;
+    }
+  }
   // 28.0D: the other side learns that a choice was made, not what.
-  if (const auto* rule = std::get_if<RuleEvent>(&event); rule && rule->kind.starts_with("chosen:") &&
-                                                          (rule->rule == kEntryChoiceRule || rule->rule == kHalForceRule)) {
+  if (const auto* rule = std::get_if<RuleEvent>(&event);
+      rule && rule->kind.starts_with("chosen:") &&
+      (rule->rule == kEntryChoiceRule || rule->rule == kHalForceRule)) {
     const std::string id = rule->kind.starts_with("chosen:") ? rule->kind.substr(7) : rule->kind;
     if (!may_see_entry_choice(state, viewer, id)) return RuleEvent{rule->rule, rule->kind, {}, {}, {}};
   }
@@ -183,7 +225,9 @@ std::string serialize(const GameView& v) {
         << (u.reduced ? " r" : "") << " status " << static_cast<int>(u.status) << " "
         << (u.hex ? format_hex(*u.hex) : std::string("-")) << " arrives " << u.arrival_turn
         << (u.moved ? " moved" : "") << (u.out_of_command ? " ooc" : "")
-        << (u.corps_demoralized ? " corps-demoralized" : "") << (u.inactive ? " inactive" : "") << "\n";
+        << (u.corps_demoralized ? " corps-demoralized" : "") << (u.inactive ? " inactive" : "")
+        << (u.unobserved ? " unobserved" : "")
+        << (u.last_seen_turn ? " last-seen " + std::to_string(*u.last_seen_turn) : std::string()) << "\n";
   }
   for (std::size_t a = 0; a < 3; ++a) {
     out << "army " << a << " losses " << v.eliminated_strength[a] << (v.demoralized[a] ? " demoralized" : "")

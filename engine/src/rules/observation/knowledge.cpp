@@ -9,7 +9,7 @@ namespace hd::engine {
 namespace {
 
 [[maybe_unused]] void every_member_is_walked(Sighting& s, KnowledgeState& k) {
-  HD_ALL_MEMBERS_WALKED(Sighting, s, s1, s2, s3, s4, s5);
+  HD_ALL_MEMBERS_WALKED(Sighting, s, s1, s2, s3, s4, s5, s6);
   HD_ALL_MEMBERS_WALKED(KnowledgeState, k, k1, k2);
 }
 
@@ -31,6 +31,7 @@ void record(GameState& state, Side side, UnitIndex unit, Hex hex, bool now) {
   at->column = hex.column;
   at->row = hex.row;
   at->turn = state.turn;
+  at->reduced = state.units[unit].reduced;
   at->observed = at->observed || now;
 }
 
@@ -71,6 +72,19 @@ const Sighting* sighting(const GameState& state, Side side, UnitIndex unit) {
   const auto at = std::lower_bound(seen.begin(), seen.end(), unit,
                                    [](const Sighting& s, UnitIndex u) { return s.unit < u; });
   return at != seen.end() && at->unit == unit ? &*at : nullptr;
+}
+
+bool observes_now(const GameState& state, Side side, UnitIndex unit) {
+  if (!knowledge_kept(state)) return true;
+  const Sighting* seen = sighting(state, side, unit);
+  return seen && seen->observed;
+}
+
+bool side_observes_hex(const GameState& state, Side side, Hex hex) {
+  const int distance = observation_distance(state);
+  return std::any_of(state.units.begin(), state.units.end(), [&](const UnitState& unit) {
+    return unit.on_map() && side_of(unit.army) == side && observes(*state.rules, unit.hex, hex, distance);
+  });
 }
 
 void update_knowledge(GameState& state, const std::vector<Event>& events) {

@@ -1,7 +1,10 @@
 // What a viewer may know. Everything that leaves the server passes through view() for snapshots and
 // redact() for events, so that hidden movement (16.6), observation (16.3) and delayed spectators are
 // additions here, not rewrites elsewhere. Under the standard rules nothing is hidden: every seat and
-// every spectator sees the whole board. A secret force option (18.5C, secret_options.hpp) is hidden
+// every spectator sees the whole board. Where 16.3 is in force, a side's seats and spectators shown
+// its view see the enemy as the side's knowledge has it (rules/observation/knowledge.hpp): pieces
+// observed now where they stand, the others where last seen or nowhere, and of an enemy move only
+// the hexes the side observed. A secret force option (18.5C, secret_options.hpp) is hidden
 // from the other side's seats and spectators until it is revealed: the units it brings are left out
 // of the view, its dice out of the events, its id out of visible_options().
 #pragma once
@@ -37,6 +40,11 @@ struct UnitView {
   UnitStatus status = UnitStatus::Waiting;
   std::optional<Hex> hex;
   int arrival_turn = -1;
+  // 16.3: an enemy piece on the map the viewer's side does not observe now is shown where the side
+  // last saw it (`hex`, with the turn it was seen in here) or, never seen, with no hex; its marks are
+  // not shown. Unset for every piece shown as it stands.
+  std::optional<int> last_seen_turn;
+  bool unobserved = false;
   // The marks the board would show on or beside the counter, seen by both sides as on the table.
   bool moved = false;              // moved in the phase under way (5.0)
   bool out_of_command = false;     // marked in its side's last command segment (11.0, 11.3)
@@ -73,9 +81,9 @@ bool may_see_secret(const Viewer& viewer, const ScenarioOption& option);
 bool may_see_entry_choice(const GameState& state, const Viewer& viewer, std::string_view id);
 
 // The sides that may hold a secret in a game of this ruleset's scenario, whatever was chosen: a side
-// a secret force option is offered to (18.5C: the French), a side with entry choices (28.0D). The server keeps every such side's view
-// from spectators who could pass it on (server/src/games/spectator_secrecy). Hidden movement (16.6)
-// will add its sides here.
+// a secret force option is offered to (18.5C: the French), a side with entry choices (28.0D). The server
+// keeps every such side's view from spectators who could pass it on (server/src/games/spectator_secrecy).
+// Hidden movement (16.6) will add its sides here.
 std::set<Side> sides_keeping_secrets(const Ruleset& rules);
 
 // How many units `viewer` is shown: units 0 to N-1. The units a viewer may not see (a hidden secret

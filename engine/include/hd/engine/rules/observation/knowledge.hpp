@@ -23,6 +23,7 @@ struct Sighting {
   int column = 0;  // the hex it was last seen in
   int row = 0;
   int turn = 0;           // the turn (index) it was last seen in
+  bool reduced = false;   // its reduced side was showing then
   bool observed = false;  // observed after the last action (16.3)
   bool operator==(const Sighting&) const = default;
 };
@@ -36,9 +37,9 @@ struct KnowledgeState {
 template <>
 struct Fields<Sighting> {
   using S = Sighting;
-  static constexpr auto list =
-      std::make_tuple(field("unit", &S::unit), field("column", &S::column), field("row", &S::row),
-                      field("turn", &S::turn), field("observed", &S::observed));
+  static constexpr auto list = std::make_tuple(
+      field("unit", &S::unit), field("column", &S::column), field("row", &S::row), field("turn", &S::turn),
+      field("reduced", &S::reduced), field("observed", &S::observed));
 };
 
 template <>
@@ -53,6 +54,12 @@ bool knowledge_kept(const GameState& state);
 
 // How `side` last saw the enemy piece `unit`, or nullptr if it never has (or 16.3 is not in force).
 const Sighting* sighting(const GameState& state, Side side, UnitIndex unit);
+
+// True if `side` observes the enemy piece `unit` now: always where 16.3 is not in force.
+bool observes_now(const GameState& state, Side side, UnitIndex unit);
+
+// True if a piece of `side` on the map observes `hex` now (16.3, the current turn's distance).
+bool side_observes_hex(const GameState& state, Side side, Hex hex);
 
 // Judges observation after an action (16.3), with the action's events: every hex of every move in
 // them first, then the whole board as it stands. Called by 16.3's module after every action and at
