@@ -8,6 +8,7 @@
 #include "game_test_player.hpp"
 #include "model/game_model.hpp"
 #include "process.hpp"
+#include "quatre_bras_game.hpp"
 #include "scripted_client.hpp"
 #include "server_process.hpp"
 #include "sqlite_rows.hpp"
@@ -41,20 +42,10 @@ constexpr unsigned kHeight = 800;
 
 // A server with a Quatre Bras game: alice French, bob Allied, both over the protocol. alice's own
 // protocol connection stays open to read snapshots; the client logs in as alice on another.
-struct RealGame {
-  hd::test::ServerProcess server{hd::test::ServerOptions{hd::test::game_server_args(), {}}};
-  hd::test::GamePlayer alice{server.port(), "alice"};
-  hd::test::GamePlayer bob{server.port(), "bob"};
-  std::uint64_t id = 0;
+struct RealGame : hd::test::QuatreBrasGame {
   hd::engine::GameState state;  // the opening, as the engine sets it up (the server's own start)
 
   RealGame() {
-    const auto created = alice.request(hd::test::create_game(
-        "quatre-bras", {v1::SEAT_FRENCH}, hd::test::test_entropy("alice"), v1::SPECTATOR_VIEW_FRENCH));
-    REQUIRE(created.has_game_created());
-    id = created.game_created().game_id();
-    REQUIRE(bob.request(hd::test::join_game(id, v1::SEAT_ALLIED, hd::test::test_entropy("bob")))
-                .has_game_changed());
     hd::loader::GameChoice choice;
     choice.scenario = "quatre-bras";
     auto loaded = hd::loader::start_scenario_game(hd::test::game_data_root(), choice);

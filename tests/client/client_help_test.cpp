@@ -5,9 +5,8 @@
 // (view/map_palette.hpp): the overlay's panel is there after the key and gone after it again (or
 // Esc), each legend sample (F1) shows its symbol's colour at its place, and so does each row of the
 // terrain effects chart (F2), in the order of the rows made from the loaded TEC.
-#include "game_test_player.hpp"
+#include "quatre_bras_game.hpp"
 #include "scripted_client.hpp"
-#include "server_process.hpp"
 #include "view/help_layout.hpp"
 #include "view/map_palette.hpp"
 #include "view/screen_layout.hpp"
@@ -151,23 +150,7 @@ bool shows_sample(const sf::Image& image, MapSample sample, hd::client::HelpPoin
   return shows_near(image, x, y, probe.colour, 1, probe.tolerance);
 }
 
-// Quatre Bras on a real server: alice French, bob Allied, the game started; alice's window client
-// with the game open.
-struct OpenGame {
-  hd::test::ServerProcess server{hd::test::ServerOptions{hd::test::game_server_args(), {}}};
-  hd::test::GamePlayer alice{server.port(), "alice"};
-  hd::test::GamePlayer bob{server.port(), "bob"};
-  std::uint64_t id = 0;
-
-  OpenGame() {
-    const auto created = alice.request(hd::test::create_game(
-        "quatre-bras", {v1::SEAT_FRENCH}, hd::test::test_entropy("alice"), v1::SPECTATOR_VIEW_FRENCH));
-    REQUIRE(created.has_game_created());
-    id = created.game_created().game_id();
-    REQUIRE(bob.request(hd::test::join_game(id, v1::SEAT_ALLIED, hd::test::test_entropy("bob")))
-                .has_game_changed());
-  }
-};
+using OpenGame = hd::test::QuatreBrasGame;  // alice's window client opens it
 
 }  // namespace
 

@@ -12,10 +12,9 @@
 // lobby, and the log says "While you were away" with the count and the Allied counter stands at
 // its new hex on screen.
 #include "camera/opening_camera.hpp"
-#include "game_test_player.hpp"
 #include "model/game_model.hpp"
+#include "quatre_bras_game.hpp"
 #include "scripted_client.hpp"
-#include "server_process.hpp"
 #include "view/game_screen.hpp"
 #include "view/lobby_screen.hpp"
 #include "view/map_palette.hpp"
@@ -60,22 +59,7 @@ std::string state_line(const std::string& text, const std::string& key) {
   return {};
 }
 
-// Quatre Bras on a real server: alice French, bob Allied, the game started.
-struct QuatreBrasGame {
-  hd::test::ServerProcess server{hd::test::ServerOptions{hd::test::game_server_args(), {}}};
-  hd::test::GamePlayer alice{server.port(), "alice"};
-  hd::test::GamePlayer bob{server.port(), "bob"};
-  std::uint64_t id = 0;
-
-  QuatreBrasGame() {
-    const auto created = alice.request(hd::test::create_game(
-        "quatre-bras", {v1::SEAT_FRENCH}, hd::test::test_entropy("alice"), v1::SPECTATOR_VIEW_FRENCH));
-    REQUIRE(created.has_game_created());
-    id = created.game_created().game_id();
-    REQUIRE(bob.request(hd::test::join_game(id, v1::SEAT_ALLIED, hd::test::test_entropy("bob")))
-                .has_game_changed());
-  }
-};
+using hd::test::QuatreBrasGame;
 
 // Applies one action in notation to the test's own copy of the game (phase ends and moves: no dice).
 void apply_locally(hd::engine::GameState& state, const std::string& line) {
