@@ -1,6 +1,7 @@
 // No silent rules on the real server: a game whose rules lack a module in the engine is refused,
 // naming them; a development server (allow-missing-rules) plays it, marked not by the book in its
 // summary, its snapshot and its stored row, and a server without the flag does not load it again.
+#include "drill_data_root.hpp"
 #include "game_test_player.hpp"
 #include "server_process.hpp"
 #include "sqlite_rows.hpp"
@@ -13,18 +14,22 @@ using namespace hd::test;
 
 namespace {
 
-// The Campaign Variant (28.0) still lacks special rules of its own (16.17, 28.0C-E among them).
-// The Campaign Variant with 16.1's variant counters, a force option whose rule has no module yet.
-v1::ClientEnvelope create_campaign_variant() {
-  auto create = create_game("campaign-variant", {v1::SEAT_FRENCH}, test_entropy("alice"),
-                            v1::SPECTATOR_VIEW_UNSPECIFIED);
-  create.mutable_create_game()->add_force_options("16.1");
-  return create;
+// Every shipped scenario and force option now plays by the book: a drill of the tests' own names a
+// rule with no module (16.6, tests/terminal/data/missing-rule-drill), beside the shipped data.
+std::filesystem::path missing_rule_data_root() {
+  return drill_data_root(make_temp_directory("hd-missing-rule-data"), "missing-rule-drill");
 }
 
-std::vector<std::string> args_with(std::vector<std::string> extra) {
+v1::ClientEnvelope create_missing_rule_drill() {
+  return create_game("missing-rule-drill", {v1::SEAT_FRENCH}, test_entropy("alice"),
+                     v1::SPECTATOR_VIEW_UNSPECIFIED);
+}
+
+// The server's arguments for tests, then `extra`, then the data root (the last --data-root wins).
+std::vector<std::string> args_with(std::vector<std::string> extra, const std::filesystem::path& data_root) {
   std::vector<std::string> args = game_server_args();
   args.insert(args.end(), extra.begin(), extra.end());
+  args.insert(args.end(), {"--data-root", data_root.string()});
   return args;
 }
 
@@ -32,29 +37,40 @@ std::vector<std::string> args_with(std::vector<std::string> extra) {
 
 TEST_CASE("A scenario or an optional rule without its rule module is refused, naming what is missing",
           "[e2e][games]") {
+  const std::filesystem::path data_root = missing_rule_data_root();
+  {
+    ServerProcess drill_server({args_with({}, data_root), {}});
+    GamePlayer alice(drill_server.port(), "alice");
+    const auto drill = alice.request(create_missing_rule_drill());
+    REQUIRE(drill.has_refusal());
+    CHECK(drill.refusal().code() == v1::REFUSAL_CODE_INVALID_REQUEST);
+    INFO(drill.refusal().message());
+    CHECK(drill.refusal().message().find("needs rules the engine does not have") != std::string::npos);
+    CHECK(drill.refusal().message().find("16.6") != std::string::npos);
+    CHECK(query(drill_server.database_path(), "SELECT count(*) FROM games") == std::vector<std::string>{"0"});
+  }
+  // Every force option of the campaigns plays by the book (16.1's variant counters, refused until
+  // 6 December, and the Hal Force with 22.4C's levels).
   ServerProcess server({game_server_args(), {}});
   GamePlayer alice(server.port(), "alice");
-
-  const auto variant = alice.request(create_campaign_variant());
-  REQUIRE(variant.has_refusal());
-  CHECK(variant.refusal().code() == v1::REFUSAL_CODE_INVALID_REQUEST);
-  INFO(variant.refusal().message());
-  CHECK(variant.refusal().message().find("needs rules the engine does not have") != std::string::npos);
-  CHECK(variant.refusal().message().find("16.1") != std::string::npos);
-  CHECK(variant.refusal().message().find("11.0") == std::string::npos);   // 11.0 Command has its module
-  CHECK(variant.refusal().message().find("13.0") == std::string::npos);   // 13.0 Corps morale has its module
-  CHECK(variant.refusal().message().find("22.6F") == std::string::npos);  // 22.6F has its module
-  CHECK(variant.refusal().message().find("22.6A") == std::string::npos);  // 22.6A has its module
-  CHECK(variant.refusal().message().find("16.14") == std::string::npos);  // 16.14 has its module
-  CHECK(variant.refusal().message().find("16.1C") == std::string::npos);  // 16.1C has its module
-
+  for (const std::string scenario : {"campaign", "campaign-variant"}) {
+    auto variant =
+        create_game(scenario, {v1::SEAT_FRENCH}, test_entropy("alice"), v1::SPECTATOR_VIEW_UNSPECIFIED);
+    variant.mutable_create_game()->add_force_options("16.1");
+    const auto created = alice.request(variant);
+    INFO(scenario << ": " << created.refusal().message());
+    REQUIRE(created.has_game_created());
+    const auto opened = alice.request(open_game(created.game_created().game_id(), false));
+    REQUIRE(opened.has_game_snapshot());
+    CHECK(opened.game_snapshot().scenario().missing_rules().empty());
+  }
   auto fog =
       create_game("quatre-bras", {v1::SEAT_FRENCH}, test_entropy("alice"), v1::SPECTATOR_VIEW_UNSPECIFIED);
-  fog.mutable_create_game()->add_optional_rules("16.3");  // offered by 19.1, not in the engine yet
+  fog.mutable_create_game()->add_optional_rules("16.3");  // offered by 19.1, not offered by the engine yet
   const auto refused = alice.request(fog);
   REQUIRE(refused.has_refusal());
   CHECK(refused.refusal().message().find("16.3") != std::string::npos);
-  CHECK(query(server.database_path(), "SELECT count(*) FROM games") == std::vector<std::string>{"0"});
+  CHECK(query(server.database_path(), "SELECT count(*) FROM games") == std::vector<std::string>{"2"});
 
   // By the book, with an optional rule the engine has.
   auto guard =
@@ -68,32 +84,33 @@ TEST_CASE("A scenario or an optional rule without its rule module is refused, na
   CHECK(opened.game_snapshot().summary().missing_rules().empty());
 }
 
-TEST_CASE("A development server plays the Campaign Variant with 16.1 not by the book, and says so everywhere",
-          "[e2e][games]") {
+TEST_CASE(
+    "A development server plays a scenario lacking a rule module not by the book, and says so everywhere",
+    "[e2e][games]") {
   const auto directory = make_temp_directory("hd-not-by-the-book");
-  auto server =
-      std::make_unique<ServerProcess>(ServerOptions{args_with({"--allow-missing-rules", "true"}), directory});
+  const std::filesystem::path data_root = missing_rule_data_root();
+  auto server = std::make_unique<ServerProcess>(
+      ServerOptions{args_with({"--allow-missing-rules", "true"}, data_root), directory});
   auto alice = std::make_unique<GamePlayer>(server->port(), "alice");
   const std::string token = alice->session_token();
 
-  const auto created = alice->request(create_campaign_variant());
+  const auto created = alice->request(create_missing_rule_drill());
   REQUIRE(created.has_game_created());
   const std::uint64_t game = created.game_created().game_id();
   const auto opened = alice->request(open_game(game, false));
   REQUIRE(opened.has_game_snapshot());
   const auto& missing = opened.game_snapshot().scenario().missing_rules();
-  CHECK(std::vector<std::string>(missing.begin(), missing.end()) ==
-        std::vector<std::string>{"16.1"});
+  CHECK(std::vector<std::string>(missing.begin(), missing.end()) == std::vector<std::string>{"16.6"});
   CHECK(opened.game_snapshot().summary().missing_rules_size() == missing.size());
   const auto stored =
       query(server->database_path(), "SELECT missing_rules FROM games WHERE id = " + std::to_string(game));
   REQUIRE(stored.size() == 1);
-  CHECK(stored.front().find("16.1") != std::string::npos);
+  CHECK(stored.front().find("16.6") != std::string::npos);
 
   // A server without the flag does not load it: opening it finds no game.
   alice.reset();
   server->stop();
-  server = std::make_unique<ServerProcess>(ServerOptions{game_server_args(), directory});
+  server = std::make_unique<ServerProcess>(ServerOptions{args_with({}, data_root), directory});
   alice = std::make_unique<GamePlayer>(server->port(), "alice", token);
   CHECK(alice->request(open_game(game, false)).has_refusal());
   CHECK(server->log().find("needs rules the engine does not have") != std::string::npos);

@@ -2,6 +2,7 @@
 // game of another rules version than the server's engine is neither resumed nor opened: every
 // request naming it is refused with RULES_VERSION and a message naming both versions, and nothing
 // of it changes (docs/server.md, "Rules versions"). The real server, a real SQLite file.
+#include "drill_data_root.hpp"
 #include "game_test_player.hpp"
 #include "server_process.hpp"
 #include "sqlite_rows.hpp"
@@ -117,20 +118,21 @@ TEST_CASE("A stored game of another rules version is refused on open with a clea
 
 TEST_CASE("A not-by-the-book game made when the engine lacked other rules is refused on open",
           "[e2e][games]") {
-  // A development server (allow-missing-rules) makes a Campaign Variant game with 16.1's variant
-  // counters, whose rule has no module yet; the stored list is then changed as if the engine had gained one of them
-  // since: the log would replay to another game, so the game is refused, without naming the rules.
+  // A development server (allow-missing-rules) makes a game of the tests' missing-rule drill, whose
+  // 16.6 has no module yet (every shipped scenario plays by the book); the stored list is then changed
+  // as if the engine had gained one of them since: the log would replay to another game, so the game
+  // is refused, without naming the rules.
   const auto directory = make_temp_directory("hd-games-missing-rules");
+  const std::filesystem::path data_root =
+      drill_data_root(make_temp_directory("hd-missing-rule-data"), "missing-rule-drill");
   auto args = game_server_args();
-  args.insert(args.end(), {"--allow-missing-rules", "true"});
+  args.insert(args.end(), {"--allow-missing-rules", "true", "--data-root", data_root.string()});
   const ServerOptions options{args, directory};
   auto server = std::make_unique<ServerProcess>(options);
   const auto database = server->database_path();
   auto alice = std::make_unique<GamePlayer>(server->port(), "alice");
   const std::string token = alice->session_token();
-  auto create = french_against_builtin("campaign-variant", true);
-  create.mutable_create_game()->add_force_options("16.1");
-  const auto created = alice->request(create);
+  const auto created = alice->request(french_against_builtin("missing-rule-drill"));
   INFO((created.has_refusal() ? created.refusal().message() : std::string("no refusal")));
   REQUIRE(created.has_game_created());
   const std::uint64_t game = created.game_created().game_id();
