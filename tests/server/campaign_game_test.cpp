@@ -88,11 +88,7 @@ TEST_CASE(
   INFO(created.refusal().message());
   REQUIRE(created.has_game_created());
   const std::uint64_t game = created.game_created().game_id();
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(10);
-  while (metric(server.port(), "hd_games{status=\"finished\"}") < 1 &&
-         std::chrono::steady_clock::now() < deadline)
-    std::this_thread::sleep_for(std::chrono::milliseconds(250));
-  REQUIRE(metric(server.port(), "hd_games{status=\"finished\"}") == 1);
+  wait_until_finished(server.port(), std::chrono::minutes(10));
 
   const auto exported = robot.request(export_record(game));
   INFO(exported.refusal().message());

@@ -3,9 +3,9 @@
 // seat makes its five choices before play; each `choose-entry` is stored with its action and commits
 // to its choice at once, the same bytes to every seat (a game where both sides choose in secret has
 // no spectators). The Coalition seats read only "sealed" and a commitment, in updates, snapshots
-// and after the restart, until the French player turn of the chosen turn, when the opening arrives and verifies.
-// hd_verify passes on the finished game's record and proof and fails when a choice is tampered with.
-// A Campaign Variant played to its end by the server's built-in players makes all nine choices (the
+// and after the restart, until the French player turn of the chosen turn, when the opening arrives and
+// verifies. hd_verify passes on the finished game's record and proof and fails when a choice is tampered
+// with. A Campaign Variant played to its end by the server's built-in players makes all nine choices (the
 // Coalition's by their 17 June deadlines), each committed and opened, and its record verifies.
 #include "accounts/password_hashing.hpp"
 #include "game_test_player.hpp"
@@ -59,8 +59,8 @@ bool holds_secret(const std::string& bytes, const std::string& nonce) {
   return bytes.find(nonce) != std::string::npos || bytes.find(wire::to_hex(nonce)) != std::string::npos;
 }
 
-const v1::SecretCommitment* find_commitment(const google::protobuf::RepeatedPtrField<v1::SecretCommitment>& all,
-                                            const std::string& choice_id) {
+const v1::SecretCommitment* find_commitment(
+    const google::protobuf::RepeatedPtrField<v1::SecretCommitment>& all, const std::string& choice_id) {
   for (const v1::SecretCommitment& commitment : all)
     if (commitment.choice_id() == choice_id) return &commitment;
   return nullptr;
@@ -82,8 +82,8 @@ TEST_CASE("28.0D entry choices made in play are committed to everyone at once, s
   auto alice = std::make_unique<GamePlayer>(server->port(), "alice");  // French
   auto bob = std::make_unique<GamePlayer>(server->port(), "bob");      // both Coalition seats
   // Both sides make secret choices: no spectators (spectator_secrecy.hpp).
-  const auto created = alice->request(
-      create_game("campaign-variant", {v1::SEAT_FRENCH}, test_entropy("alice"), v1::SPECTATOR_VIEW_UNSPECIFIED));
+  const auto created = alice->request(create_game("campaign-variant", {v1::SEAT_FRENCH},
+                                                  test_entropy("alice"), v1::SPECTATOR_VIEW_UNSPECIFIED));
   INFO(created.refusal().message());
   REQUIRE(created.has_game_created());
   const std::uint64_t game = created.game_created().game_id();
@@ -100,7 +100,7 @@ TEST_CASE("28.0D entry choices made in play are committed to everyone at once, s
   auto local = loader::start_scenario_game(game_data_root(), {"campaign-variant", {}, {}, std::nullopt});
   REQUIRE(local.value);
   engine::GameState& state = *local.value;
-  std::string seen_by_coalition;  // every envelope the Coalition seats receive
+  std::string seen_by_coalition;                            // every envelope the Coalition seats receive
   std::map<std::string, v1::SecretCommitment> commitments;  // by choice id, as first received
   const auto step = [&](const engine::Action& action) -> std::pair<v1::GameUpdate, v1::GameUpdate> {
     const engine::Side side = engine::pending_decision(state).side;
@@ -120,10 +120,12 @@ TEST_CASE("28.0D entry choices made in play are committed to everyone at once, s
     const engine::PendingDecision pending = engine::pending_decision(state);
     return pending.kind == engine::DecisionKind::Rule && pending.rule == "28.0D";
   };
-  for (int i = 0; i < 20 && !choosing(); ++i) step(engine::EndPhaseAction{});
+  for (int i = 0; i < 20 && !choosing(); ++i)
+    step(engine::EndPhaseAction{});
   REQUIRE(choosing());
   const std::vector<std::string> french_choices = engine::entry_choices_due(state, engine::Side::French);
-  REQUIRE(french_choices == std::vector<std::string>{"french-4", "french-g", "french-1", "french-4c", "french-6"});
+  REQUIRE(french_choices ==
+          std::vector<std::string>{"french-4", "french-g", "french-1", "french-4c", "french-6"});
   for (const std::string& id : french_choices) {
     const engine::Action choice = engine::decision_choices(state, engine::Side::French).front().action;
     const auto [alice_update, bob_update] = step(choice);
@@ -234,8 +236,9 @@ TEST_CASE("28.0D entry choices made in play are committed to everyone at once, s
   CHECK_FALSE(other_record.ok);
 }
 
-TEST_CASE("28.0D the Campaign Variant played by the built-in players: nine choices committed, opened, verified",
-          "[e2e][games][28.0D][commitment]") {
+TEST_CASE(
+    "28.0D the Campaign Variant played by the built-in players: nine choices committed, opened, verified",
+    "[e2e][games][28.0D][commitment]") {
   // Uniform built-in players (about 1,000 actions; the battle-seeking ones play about 4,000, too slow
   // under the sanitizers): the choices are made alike.
   std::vector<std::string> args = game_server_args();
@@ -249,10 +252,7 @@ TEST_CASE("28.0D the Campaign Variant played by the built-in players: nine choic
   INFO(created.refusal().message());
   REQUIRE(created.has_game_created());
   const std::uint64_t game = created.game_created().game_id();
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(4);
-  while (metric(server.port(), "hd_games{status=\"finished\"}") < 1 && std::chrono::steady_clock::now() < deadline)
-    std::this_thread::sleep_for(std::chrono::milliseconds(200));
-  REQUIRE(metric(server.port(), "hd_games{status=\"finished\"}") == 1);
+  wait_until_finished(server.port(), std::chrono::minutes(4));
 
   const auto exported = robot.request(export_record(game));
   INFO(exported.refusal().message());
@@ -273,7 +273,7 @@ TEST_CASE("28.0D the Campaign Variant played by the built-in players: nine choic
     CHECK(made[choice.id] == 1);
     const StoredSecret secret = stored(server, game, "28.0D/" + choice.id);
     // Committed for the seat of the army whose choice it is (the Allied seat for allied-n3).
-    const std::string seat = choice.army == engine::Army::French    ? "french"
+    const std::string seat = choice.army == engine::Army::French     ? "french"
                              : choice.army == engine::Army::Prussian ? "prussian"
                                                                      : "allied";
     CHECK(proof.find("secret 28.0D/" + choice.id + " " + seat + " " + secret.commitment + " " +

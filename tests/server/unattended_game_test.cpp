@@ -18,18 +18,6 @@ namespace v1 = hundred_days::v1;
 using namespace hd;
 using namespace hd::test;
 
-namespace {
-
-// Waits (at most 4 minutes) until one game is finished.
-void wait_until_finished(int port) {
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(4);
-  while (metric(port, "hd_games{status=\"finished\"}") < 1 && std::chrono::steady_clock::now() < deadline)
-    std::this_thread::sleep_for(std::chrono::milliseconds(200));
-  REQUIRE(metric(port, "hd_games{status=\"finished\"}") == 1);
-}
-
-}  // namespace
-
 TEST_CASE("a game with no human seat plays in steps, one per account, and leaves memory when finished",
           "[e2e][games][hardening]") {
   // No finished game is kept loaded once nobody has it open (the default keeps the latest 32).
@@ -73,7 +61,7 @@ TEST_CASE("a game with no human seat plays in steps, one per account, and leaves
   CHECK(second.refusal().code() == v1::REFUSAL_CODE_LIMIT_REACHED);
 
   // The game plays to its end (bounded wait); nobody has it open, so it leaves memory.
-  wait_until_finished(server.port());
+  wait_until_finished(server.port(), std::chrono::minutes(4));
   CHECK(metric_becomes(server.port(), "hd_games_in_memory", 0));
   // Reloaded on demand: a spectator opens it and gets its record; it stays in memory while open.
   GamePlayer watcher(server.port(), "watcher");
@@ -103,7 +91,7 @@ TEST_CASE(
   const auto created = robot.request(create_unattended("campaign"));
   REQUIRE(created.has_game_created());
   const std::uint64_t game = created.game_created().game_id();
-  wait_until_finished(server.port());
+  wait_until_finished(server.port(), std::chrono::minutes(4));
   GamePlayer watcher(server.port(), "watcher");
   const auto shown = watcher.request(open_game(game, true));
   REQUIRE(shown.has_game_snapshot());
@@ -151,17 +139,13 @@ TEST_CASE("a catch-up follows a game still playing, paced by a slow reader, to t
   const auto created = robot.request(create_unattended("campaign"));
   REQUIRE(created.has_game_created());
   const std::uint64_t game = created.game_created().game_id();
-  // Waits (bounded) until 600 actions are played: a spectator's snapshot tells how far it is.
-  GamePlayer watcher(server.port(), "watcher");
-  v1::ClientEnvelope close;
-  close.mutable_close_game()->set_game_id(game);
+  // Waits (bounded) until 600 actions are played, read from the metrics: a spectator opening the game
+  // to see how far it is would be sent its live updates too, and with 4 queued writes allowed, be
+  // dropped as a slow reader when the machine is loaded (seen once in 5 runs beside a build).
   std::uint64_t played = 0;
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(4);
   while (played < 600 && std::chrono::steady_clock::now() < deadline) {
-    const auto opened = watcher.request(open_game(game, true));
-    REQUIRE(opened.has_game_snapshot());
-    played = opened.game_snapshot().sequence();
-    REQUIRE(watcher.request(close).has_ok());
+    played = static_cast<std::uint64_t>(metric(server.port(), "hd_actions_total"));
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
   }
   REQUIRE(played >= 600);
@@ -186,6 +170,7 @@ TEST_CASE("a catch-up follows a game still playing, paced by a slow reader, to t
     sequence = message->game_update().sequence();
     view = message->game_update().view();
   }
+  GamePlayer watcher(server.port(), "watcher");
   const auto final_view = watcher.request(open_game(game, true));
   REQUIRE(final_view.has_game_snapshot());
   CHECK(final_view.game_snapshot().sequence() == sequence);

@@ -37,4 +37,13 @@ inline bool metric_becomes(int port, const std::string& series, double value) {
   return true;
 }
 
+// Waits until `games` games of the server on `port` are finished (a game of built-in players plays
+// on by itself), polling its metrics; fails the test if `limit` passes first.
+inline void wait_until_finished(int port, std::chrono::seconds limit, double games = 1) {
+  const auto deadline = std::chrono::steady_clock::now() + limit;
+  while (metric(port, "hd_games{status=\"finished\"}") < games && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  REQUIRE(metric(port, "hd_games{status=\"finished\"}") == games);
+}
+
 }  // namespace hd::test
