@@ -4,9 +4,12 @@
 // where view/help_layout.hpp places each sample, for the colours the map's painters use
 // (view/map_palette.hpp): the overlay's panel is there after the key and gone after it again (or
 // Esc), each legend sample (F1) shows its symbol's colour at its place, and so does each row of the
-// terrain effects chart (F2), in the order of the rows made from the loaded TEC.
+// terrain effects chart (F2), in the order of the rows made from the loaded TEC. The briefing (F3)
+// draws the lines made from the ScenarioInfo the server sent, each heading at its place, and the
+// client's report holds the briefing's rules, titles, victory words and option titles.
 #include "quatre_bras_game.hpp"
 #include "scripted_client.hpp"
+#include "view/briefing_lines.hpp"
 #include "view/help_layout.hpp"
 #include "view/map_palette.hpp"
 #include "view/screen_layout.hpp"
@@ -17,10 +20,12 @@
 #include <SFML/Graphics/Image.hpp>
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <string>
+#include <vector>
 
 namespace v1 = hundred_days::v1;
 namespace palette = hd::client::palette;
@@ -236,6 +241,74 @@ TEST_CASE("help (issue 16): F2 shows the terrain effects chart from the loaded T
   for (std::size_t i = 0; i < rows.size(); ++i) {
     INFO("row " << i << ": " << rows[i].name);
     CHECK(shows_sample(chart, rows[i].sample, hd::client::chart_sample_centre(box(), i)));
+  }
+  CHECK(help.client.finish() == 0);
+}
+
+namespace {
+
+// Whether a pixel of `colour` (within `tolerance` a channel) is drawn along `width` px right of `at`,
+// within 3 px above or below it.
+bool shows_along(const sf::Image& image, hd::client::HelpPoint at, float width, palette::Rgb colour,
+                 int tolerance) {
+  for (float dx = 0; dx < width; dx += 1)
+    if (shows_near(image, at.x + dx, at.y, colour, 3, tolerance)) return true;
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("help (issue 16): F3 shows the briefing the server sent", "[e2e]") {
+  OpenGame game({"19.5A"});
+  INFO("server log:\n" << game.server.log());
+  // The briefing as the server sends it to alice (another connection of hers): the lines expected.
+  const auto snapshot = game.alice.request(hd::test::open_game(game.id, false));
+  REQUIRE(snapshot.has_game_snapshot());
+  const v1::ScenarioInfo& info = snapshot.game_snapshot().scenario();
+  const auto lines =
+      hd::client::briefing_lines(info, snapshot.game_snapshot().view().turn(), hd::client::kBriefingWrap);
+  REQUIRE(lines.size() > 8);
+  REQUIRE(lines.size() <= 2 * hd::client::briefing_rows(box()));  // all of it fits
+
+  HelpClient help(game);
+  // The model holds the briefing received from the server.
+  const auto report = help.client.report();
+  REQUIRE(report);
+  const auto rules = report->items("briefing_rules");
+  CHECK(std::find(rules.begin(), rules.end(), "19.4C") != rules.end());
+  CHECK(std::find(rules.begin(), rules.end(), "19.5A") != rules.end());
+  CHECK(std::find(rules.begin(), rules.end(), "19.5C") == rules.end());  // not chosen
+  const auto titles = report->items("briefing_titles");
+  CHECK(std::find(titles.begin(), titles.end(), "1_VP_for_holding_Quatre_Bras_at_the_end_of_a_player_turn") !=
+        titles.end());
+  const auto victory = report->items("briefing_victory");
+  CHECK(std::find(victory.begin(), victory.end(), "19.4C_most_VP_at_the_end") != victory.end());
+  CHECK(report->items("briefing_options") ==
+        std::vector<std::string>{"Buttlar_left_two_battalions_with_the_wagon_train"});
+
+  const sf::Image before = help.shot("help-briefing-none.png");
+  help.client.send("key F1");
+  help.client.send("key F3");  // from the legend straight to the briefing
+  const sf::Image briefing = help.shot("help-briefing.png");
+  help.client.send("key F3");
+  const sf::Image closed = help.shot("help-briefing-closed.png");
+
+  const float panel_x = box().left + 6;
+  const float panel_y = box().top + box().height - 6;
+  CHECK(pixel(briefing, panel_x, panel_y) == palette::kHelpPanel);
+  CHECK_FALSE(pixel(before, panel_x, panel_y) == palette::kHelpPanel);
+  CHECK_FALSE(pixel(closed, panel_x, panel_y) == palette::kHelpPanel);
+  CHECK_FALSE(shows_sample(briefing, MapSample::OutOfCommand, legend_centre(MapSample::OutOfCommand)));
+  // Each heading in the heading colour at its line's place; each other line in ink, no heading colour.
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    INFO("line " << i << ": " << lines[i].text);
+    const hd::client::HelpPoint at = hd::client::briefing_line_start(box(), i);
+    if (lines[i].heading) {
+      CHECK(shows_along(briefing, at, 80, palette::kHelpHeading, 24));
+    } else {
+      CHECK(shows_along(briefing, at, 80, palette::kHelpInk, 24));
+      CHECK_FALSE(shows_along(briefing, at, 80, palette::kHelpHeading, 24));
+    }
   }
   CHECK(help.client.finish() == 0);
 }

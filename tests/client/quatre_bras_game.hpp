@@ -9,6 +9,8 @@
 #include <catch2/catch.hpp>
 
 #include <cstdint>
+#include <string>
+#include <vector>
 
 namespace hd::test {
 
@@ -18,10 +20,14 @@ struct QuatreBrasGame {
   GamePlayer bob{server.port(), "bob"};
   std::uint64_t id = 0;
 
-  QuatreBrasGame() {
+  // `options`: the force options chosen (19.5A, say).
+  explicit QuatreBrasGame(const std::vector<std::string>& options = {}) {
     namespace v1 = hundred_days::v1;
-    const auto created = alice.request(
-        create_game("quatre-bras", {v1::SEAT_FRENCH}, test_entropy("alice"), v1::SPECTATOR_VIEW_FRENCH));
+    v1::ClientEnvelope create =
+        create_game("quatre-bras", {v1::SEAT_FRENCH}, test_entropy("alice"), v1::SPECTATOR_VIEW_FRENCH);
+    for (const std::string& option : options)
+      create.mutable_create_game()->add_force_options(option);
+    const auto created = alice.request(create);
     REQUIRE(created.has_game_created());
     id = created.game_created().game_id();
     REQUIRE(bob.request(join_game(id, v1::SEAT_ALLIED, test_entropy("bob"))).has_game_changed());

@@ -168,6 +168,22 @@ std::string script_report(const ClientModel& model) {
   // Issue 16: the account logged in ("-" if none) and why a login or saved session was refused.
   out << " user=" << one_word(model.lobby().account ? model.lobby().account->username : "")
       << " login_error=" << one_word(model.login_error());
+  // Issue 16: the briefing as the server sent it (ScenarioInfo): the special rules in force, each
+  // victory condition's words (commas made ';'), the titles of the force options chosen.
+  const auto no_commas = [](const std::string& text) {
+    std::string word = one_word(text);
+    for (char& c : word)
+      if (c == ',') c = ';';
+    return word;
+  };
+  const pb::ScenarioInfo& scenario = game.scenario();
+  out << " briefing_rules="
+      << list(scenario.special_rules(), [](const pb::BriefingRule& r) { return r.rule(); })
+      << " briefing_titles="
+      << list(scenario.special_rules(), [&](const pb::BriefingRule& r) { return no_commas(r.title()); })
+      << " briefing_victory="
+      << list(scenario.victory(), [&](const pb::BriefingVictory& v) { return no_commas(v.text()); })
+      << " briefing_options=" << list(scenario.force_option_titles(), no_commas);
   // Why the connection failed (28: a refused certificate, as the status bar says it), or "-".
   out << " failure=" << one_word(model.state() == ConnectionState::Failed ? model.failure() : "");
   return out.str();

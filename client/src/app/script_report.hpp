@@ -20,6 +20,9 @@
 //          (issue 16: the replay screen's frame, its game's actions, turn label and step)
 //          user=ACCOUNT|-   login_error=words|-   (issue 16: the account logged in, why a login
 //          or a saved session was refused)
+//          briefing_rules=RULE,...   briefing_titles=TITLE,...   briefing_victory=TEXT,...
+//          briefing_options=TITLE,...   (issue 16: the briefing the server sent, ScenarioInfo 9-11;
+//          commas within an entry written ';')
 //          failure=words|-   (why the connection failed, as the status bar says it: e.g. the
 //          server's certificate refused, issue 28)
 //

@@ -3,6 +3,8 @@
 #include "model/deadline_words.hpp"
 #include "model/game_end.hpp"
 #include "net/requests.hpp"
+#include "view/briefing_lines.hpp"
+#include "view/briefing_overlay.hpp"
 #include "view/counter_painter.hpp"
 #include "view/crt_table.hpp"
 #include "view/hex_highlight.hpp"
@@ -269,6 +271,9 @@ void GameScreen::on_key(const sf::Event::KeyEvent& key, ClientModel& model) {
     case sf::Keyboard::F2:
       toggle(Overlay::TerrainChart);
       break;
+    case sf::Keyboard::F3:
+      toggle(Overlay::Briefing);
+      break;
     case sf::Keyboard::U:
       model.send_game(game.request_undo());
       break;
@@ -320,6 +325,9 @@ void GameScreen::draw(sf::RenderTarget& target, ClientModel& model, sf::Vector2f
   if (overlay_ == Overlay::Legend) draw_legend(target, {map_width_, map_height_}, font_);
   if (overlay_ == Overlay::TerrainChart)
     draw_terrain_chart(target, {map_width_, map_height_}, font_, terrain_chart_);
+  if (overlay_ == Overlay::Briefing)  // from the ScenarioInfo the server sent, never the data folder
+    draw_briefing(target, {map_width_, map_height_}, font_,
+                  briefing_lines(model.game().scenario(), model.game().view().turn(), kBriefingWrap));
 }
 
 void GameScreen::draw_overlays(sf::RenderTarget& target, const GameModel& game) const {
@@ -636,16 +644,18 @@ void GameScreen::draw_panel(sf::RenderTarget& target, ClientModel& model, sf::Ve
   }
   kit_.button(target, {x + 266, y, 110, 24}, "Lobby (Ctrl+L)", [&model] { model.close_game(); });
   y += 30;
-  // The help overlays, one key away (issue 16): a second press (or click) hides the one shown.
+  // The help overlays, one key away (issue 16): a second press (or click) hides the one shown; the
+  // button of the one shown (and Hex while hex numbers are drawn) is highlighted.
   const auto overlay_button = [&](float at, float width, Overlay overlay, const std::string& label) {
-    kit_.button(target, {x + at, y, width, 22}, overlay_ == overlay ? "Hide " + label : label,
-                [this, overlay] { toggle(overlay); });
+    kit_.button(
+        target, {x + at, y, width, 22}, label, [this, overlay] { toggle(overlay); }, overlay_ == overlay);
   };
-  overlay_button(0, 88, Overlay::Crt, "CRT (C)");
-  overlay_button(94, 96, Overlay::Legend, "Legend (F1)");
-  overlay_button(196, 90, Overlay::TerrainChart, "TEC (F2)");
-  kit_.button(target, {x + 292, y, 86, 22}, hex_numbers_ ? "No hex (H)" : "Hex no. (H)",
-              [this] { hex_numbers_ = !hex_numbers_; });
+  overlay_button(0, 64, Overlay::Crt, "CRT (C)");
+  overlay_button(68, 86, Overlay::Legend, "Legend (F1)");
+  overlay_button(158, 70, Overlay::TerrainChart, "TEC (F2)");
+  overlay_button(232, 94, Overlay::Briefing, "Briefing (F3)");
+  kit_.button(
+      target, {x + 330, y, 48, 22}, "Hex (H)", [this] { hex_numbers_ = !hex_numbers_; }, hex_numbers_);
   y += 30;
   if (!model.notice().empty()) line(model.notice(), alert);
 

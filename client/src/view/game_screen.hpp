@@ -41,8 +41,8 @@ class GameScreen {
   Camera& camera() { return camera_; }
   const Camera& camera() const { return camera_; }
   // What covers the map, one key away (issue 16): nothing, the CRT (C), the legend (F1), the
-  // terrain effects chart (F2).
-  enum class Overlay { None, Crt, Legend, TerrainChart };
+  // terrain effects chart (F2), the scenario briefing (F3).
+  enum class Overlay { None, Crt, Legend, TerrainChart, Briefing };
   Overlay overlay() const { return overlay_; }
   bool showing_crt() const { return overlay_ == Overlay::Crt; }
   // Where the CRT overlay last marked the odds column of the combat being built (the server's used

@@ -1,5 +1,5 @@
-// Where the help overlays (issue 16: the legend, F1; the terrain effects chart, F2) draw, and what
-// the legend lists. No drawing library: the overlays draw from it and tests probe their screenshots
+// Where the help overlays (issue 16: the legend, F1; the terrain effects chart, F2; the briefing, F3) draw,
+// and what the legend lists. No drawing library: the overlays draw from it and tests probe their screenshots
 // at the same places.
 #pragma once
 
@@ -149,6 +149,24 @@ inline HelpPoint legend_sample_centre(const HelpBox& box, std::size_t index) {
 inline HelpPoint chart_sample_centre(const HelpBox& box, std::size_t index) {
   return {box.left + 16 + 30,
           box.top + kHelpHeader + 24 + static_cast<float>(index) * kChartRow + kChartRow / 2};
+}
+
+// The briefing (F3): its lines (briefing_lines) flow down the panel's left column, then its right.
+inline constexpr float kBriefingLine = 17;        // one line's height
+inline constexpr std::size_t kBriefingWrap = 56;  // characters a column's line holds (12 px text)
+
+// The lines a briefing column holds in `box`.
+inline std::size_t briefing_rows(const HelpBox& box) {
+  return std::max<std::size_t>(1, static_cast<std::size_t>((box.height - kHelpHeader - 8) / kBriefingLine));
+}
+
+// The left end of line `index`'s middle (its text starts there); past the second column, none fits.
+inline HelpPoint briefing_line_start(const HelpBox& box, std::size_t index) {
+  const std::size_t rows = briefing_rows(box);
+  const auto column = static_cast<float>(index / rows);
+  const auto row = static_cast<float>(index % rows);
+  return {box.left + 16 + column * box.width / 2,
+          box.top + kHelpHeader + row * kBriefingLine + kBriefingLine / 2};
 }
 
 }  // namespace hd::client

@@ -2,6 +2,7 @@
 
 #include "games/deadline_clock.hpp"
 #include "games/game_record.hpp"
+#include "games/scenario_briefing.hpp"
 #include "games/seat_policy.hpp"
 #include "games/secret_choices.hpp"
 #include "games/spectator_view.hpp"
@@ -119,6 +120,7 @@ v1::GameSnapshot GameViews::snapshot(const GameRoom& room, const Subscriber& sub
     info.add_missing_rules(rule);  // not by the book
   for (engine::Army army : armies_in_play(room.initial))
     info.add_armies(wire::to_proto(army));
+  add_briefing(rules, visible, info);  // after force_options: their titles follow them
   if (past)
     *out.mutable_view() = wire::to_proto(engine::view(past->state, shown_viewer(room, subscriber)));
   else
