@@ -209,7 +209,8 @@ TEST_CASE("16.3 a side is shown the enemy it observes where it stands, the rest 
   // shown where last seen, with the turn, no longer where it stands.
   state.units[unit(state, "Near")].hex = hx("0518");
   update_knowledge(state, {});
-  const UnitView& near = shown(view(state, kFrenchSeat), state, "Near");
+  const GameView french_after = view(state, kFrenchSeat);
+  const UnitView& near = shown(french_after, state, "Near");
   CHECK(near.unobserved);
   CHECK(near.hex == hx("0511"));
   CHECK(near.last_seen_turn == state.turn);
