@@ -106,9 +106,8 @@ bool accepts_connection(int port) {
   return ok;
 }
 
-}  // namespace
-
-std::string nginx_test_site(const std::string& site, const NginxSite& values) {
+// `site` with its names, ports and paths replaced by `values` (each found as often as expected).
+std::string substituted(const std::string& site, const NginxSite& values) {
   std::string text = site;
   const std::string http = std::to_string(values.http_port);
   const std::string https = std::to_string(values.https_port);
@@ -124,14 +123,32 @@ std::string nginx_test_site(const std::string& site, const NginxSite& values) {
           values.ipv6 ? "listen [::1]:" + https + " ssl;" : "# no IPv6 loopback here", 1);
   replace(text, "server 127.0.0.1:8765;", "server 127.0.0.1:" + std::to_string(values.upstream_port) + ";",
           1);
-  const std::string code = without_comments(text);
+  return text;
+}
+
+}  // namespace
+
+std::string nginx_test_site(const std::string& site, const NginxSite& values) {
+  // What the file's own names, ports and paths left behind is looked for with neutral values put
+  // in, so that a real value holding "8765" or " 80;" (a random port, a temporary folder) is not
+  // taken for one (it failed client_nginx_test once, 6 December 2026).
+  NginxSite neutral;
+  neutral.server_name = "site.test";
+  neutral.http_port = 1;
+  neutral.https_port = 2;
+  neutral.ipv6 = values.ipv6;
+  neutral.certificate = "/neutral/certificate";
+  neutral.private_key = "/neutral/key";
+  neutral.upstream_port = 3;
+  neutral.acme_root = "/neutral/acme";
+  const std::string code = without_comments(substituted(site, neutral));
   for (const char* left : {"play.example.org", "8765", "/etc/letsencrypt", "/var/www", " 80;", " 443 "}) {
     if (code.find(left) != std::string::npos) {
       throw std::runtime_error(std::string("the nginx site still has '") + left +
                                "' after substitution: update tests/support/nginx_process.cpp");
     }
   }
-  return text;
+  return substituted(site, values);
 }
 
 std::string find_nginx() {
