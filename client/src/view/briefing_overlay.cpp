@@ -1,6 +1,7 @@
 #include "view/briefing_overlay.hpp"
 
 #include "view/help_layout.hpp"
+#include "view/help_panel.hpp"
 #include "view/map_palette.hpp"
 #include "view/sf_color.hpp"
 
@@ -14,16 +15,7 @@ namespace hd::client {
 void draw_briefing(sf::RenderTarget& target, sf::Vector2f map_size, const sf::Font& font,
                    const std::vector<BriefingLine>& lines) {
   const HelpBox box = help_box(map_size.x, map_size.y);
-  sf::RectangleShape panel({box.width, box.height});
-  panel.setPosition(box.left, box.top);
-  panel.setFillColor(to_sf_color(palette::kHelpPanel));
-  panel.setOutlineColor(sf::Color(60, 60, 60));
-  panel.setOutlineThickness(1.0f);
-  target.draw(panel);
-  sf::Text title("Briefing: the scenario as the server plays it  -  F3 or Esc to close", font, 16);
-  title.setPosition(box.left + 12, box.top + 10);
-  title.setFillColor(to_sf_color(palette::kHelpInk));
-  target.draw(title);
+  draw_help_panel(target, box, font, "Briefing: the scenario as the server plays it  -  F3 or Esc to close");
   const std::size_t room = 2 * briefing_rows(box);
   for (std::size_t i = 0; i < lines.size() && i < room; ++i) {
     const bool cut = i + 1 == room && lines.size() > room;

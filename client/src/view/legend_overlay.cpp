@@ -1,6 +1,7 @@
 #include "view/legend_overlay.hpp"
 
 #include "view/help_layout.hpp"
+#include "view/help_panel.hpp"
 #include "view/map_palette.hpp"
 #include "view/map_sample.hpp"
 #include "view/sf_color.hpp"
@@ -14,16 +15,7 @@ namespace hd::client {
 
 void draw_legend(sf::RenderTarget& target, sf::Vector2f map_size, const sf::Font& font) {
   const HelpBox box = help_box(map_size.x, map_size.y);
-  sf::RectangleShape panel({box.width, box.height});
-  panel.setPosition(box.left, box.top);
-  panel.setFillColor(to_sf_color(palette::kHelpPanel));
-  panel.setOutlineColor(sf::Color(60, 60, 60));
-  panel.setOutlineThickness(1.0f);
-  target.draw(panel);
-  sf::Text title("Legend: the map's symbols and marks  -  F1 or Esc to close", font, 16);
-  title.setPosition(box.left + 12, box.top + 10);
-  title.setFillColor(to_sf_color(palette::kHelpInk));
-  target.draw(title);
+  draw_help_panel(target, box, font, "Legend: the map's symbols and marks  -  F1 or Esc to close");
   for (std::size_t i = 0; i < kLegendEntries.size(); ++i) {
     const LegendEntry& entry = kLegendEntries[i];
     const HelpPoint at = legend_sample_centre(box, i);

@@ -1,6 +1,7 @@
 #include "view/terrain_chart_overlay.hpp"
 
 #include "view/help_layout.hpp"
+#include "view/help_panel.hpp"
 #include "view/map_palette.hpp"
 #include "view/map_sample.hpp"
 #include "view/sf_color.hpp"
@@ -34,17 +35,8 @@ void text(sf::RenderTarget& target, const sf::Font& font, const std::string& wor
 void draw_terrain_chart(sf::RenderTarget& target, sf::Vector2f map_size, const sf::Font& font,
                         const std::vector<TerrainChartRow>& rows) {
   const HelpBox box = help_box(map_size.x, map_size.y);
-  sf::RectangleShape panel({box.width, box.height});
-  panel.setPosition(box.left, box.top);
-  panel.setFillColor(to_sf_color(palette::kHelpPanel));
-  panel.setOutlineColor(sf::Color(60, 60, 60));
-  panel.setOutlineThickness(1.0f);
-  target.draw(panel);
-  sf::Text title("Terrain effects chart (TEC): movement points (MP) and effects  -  F2 or Esc to close", font,
-                 16);
-  title.setPosition(box.left + 12, box.top + 10);
-  title.setFillColor(to_sf_color(palette::kHelpInk));
-  target.draw(title);
+  draw_help_panel(target, box, font,
+                  "Terrain effects chart (TEC): movement points (MP) and effects  -  F2 or Esc to close");
   const float left = box.left + 16;
   const float header = box.top + kHelpHeader + 10;
   const std::array<std::string, 6> headings{"terrain", "foot", "mounted", "combat", "ZOC", "sight"};
