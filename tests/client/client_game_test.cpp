@@ -374,6 +374,88 @@ TEST_CASE("combat: attacker and defender clicked, the server's odds shown, the a
   CHECK(red_text >= 20);
 }
 
+TEST_CASE("last moves (issue 16): the opponent's move is drawn as a trail from the hex it left", "[e2e]") {
+  RealGame game;
+  // The French player turn passes without a move (movement, then combat with nothing owed), over
+  // the protocol; the engine's copy follows, to plan the Allied move the server will accept.
+  hd::engine::GameState state = game.state;
+  v1::GameSnapshot snapshot = game.snapshot();
+  for (int ended = 0; snapshot.view().phasing() == v1::SIDE_FRENCH && ended < 4; ++ended) {
+    REQUIRE(game.alice.request(hd::test::submit(game.id, hd::engine::Action{hd::engine::EndPhaseAction{}}))
+                .has_action_accepted());
+    hd::engine::apply(state, hd::engine::Side::French, hd::engine::Action{hd::engine::EndPhaseAction{}},
+                      [] { return 1; });
+    snapshot = game.snapshot();
+  }
+  REQUIRE(snapshot.view().phasing() == v1::SIDE_COALITION);
+  REQUIRE(snapshot.view().phase() == v1::PHASE_MOVEMENT);
+  const auto layout = layout_for(snapshot, state);
+  const double w = layout.hex_width();
+
+  // An Allied unit alone in its hex on screen, and a hex on screen it can reach.
+  std::optional<MovePlan> plan;
+  for (std::size_t i = 0; i < state.units.size() && !plan; ++i) {
+    const auto& unit = state.units[i];
+    if (unit.army != hd::engine::Army::Allied || !unit.on_map() || !visible(layout, unit.hex) ||
+        state.units_at(unit.hex).size() != 1)
+      continue;
+    for (const auto& entry : hd::engine::reachable_hexes(state, static_cast<hd::engine::UnitIndex>(i)))
+      if (entry.can_stop && !entry.path.empty() && visible(layout, entry.hex) &&
+          empty_hex(state, entry.hex)) {
+        plan = MovePlan{static_cast<hd::engine::UnitIndex>(i), unit.hex, entry};
+        break;
+      }
+  }
+  REQUIRE(plan);
+
+  // alice's window client watches; bob moves the Allied unit over the protocol.
+  const auto directory = game.server.directory();
+  hd::test::ScriptedClient client(
+      HD_CLIENT_BINARY,
+      {"--server", game.server.url(), "--user", "alice", "--password", "password-alice", "--open-game",
+       std::to_string(game.id), "--no-state", "--screenshot-timeout-seconds", "60", "--width",
+       std::to_string(kWidth), "--height", std::to_string(kHeight)},
+      directory / "last-move-client.log", kWidth, kHeight);
+  const auto shot = [&](const std::string& name) {
+    client.send("wait-for idle");
+    client.send("frames 3");
+    client.send("screenshot " + (directory / name).string());
+    INFO("client log:\n" << client.log());
+    REQUIRE(client.report());
+    return keep(directory / name);
+  };
+  client.send("wait-for game");
+  const sf::Image before = shot("client-last-move-before.png");
+  hd::engine::MoveAction move{hd::engine::MoveRequest{plan->unit, plan->to.path, false}};
+  REQUIRE(game.bob.request(hd::test::submit(game.id, hd::engine::Action{move})).has_action_accepted());
+  client.send("wait-for sequence " + std::to_string(snapshot.sequence() + 1));
+  const sf::Image after = shot("client-last-move.png");
+  CHECK(client.finish() == 0);
+
+  // The trail leaves the starting hex towards the first hex entered: probed on their common side
+  // (no counter covers it), and the ring on the starting hex's far side from that step.
+  const auto from = layout.centre(plan->from);
+  const auto step = layout.centre(plan->to.path.front());
+  const double dx = step.x - from.x;
+  const double dy = step.y - from.y;
+  const double length = std::sqrt(dx * dx + dy * dy);
+  const std::array<std::pair<double, double>, 2> probes{
+      std::pair{(from.x + step.x) / 2, (from.y + step.y) / 2},
+      std::pair{from.x - dx / length * 0.42 * w, from.y - dy / length * 0.42 * w}};
+  const auto shows_trail = [](const sf::Image& image, double x, double y) {
+    for (int oy = -1; oy <= 1; ++oy)
+      for (int ox = -1; ox <= 1; ++ox)
+        if (pixel(image, x + ox, y + oy) == palette::kLastMove) return true;
+    return false;
+  };
+  for (const auto& [x, y] : probes) {
+    INFO("probe " << x << "," << y << ": before " << describe(pixel(before, x, y)) << ", after "
+                  << describe(pixel(after, x, y)));
+    CHECK_FALSE(shows_trail(before, x, y));
+    CHECK(shows_trail(after, x, y));
+  }
+}
+
 TEST_CASE(
     "end: Ctrl+R twice resigns on the server, the end banner names the winner, Ctrl+S writes the record",
     "[e2e]") {

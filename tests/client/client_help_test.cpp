@@ -96,6 +96,7 @@ hd::client::HelpPoint legend_centre(MapSample sample) {
 // map_stacks, hex_highlight, terrain_painter).
 const std::vector<Probe>& sample_probes() {
   const float counter = hd::client::kSampleCounter;
+  const float side = hd::client::kSampleSideHexWidth;
   static const std::vector<Probe> probes{
       {MapSample::Clear, 0, 0, palette::kClear},
       {MapSample::Forest, 0, 0, palette::kForest},
@@ -134,6 +135,9 @@ const std::vector<Probe>& sample_probes() {
       {MapSample::Bombarding, counter / 2 + 1.5f, 0, palette::kBombard},
       {MapSample::MustAttack, -counter * 0.38f, -counter * 0.38f, palette::kAttacker},
       {MapSample::MustBeAttacked, -counter * 0.38f, -counter * 0.38f, palette::kDefender},
+      // The ring 0.42 hex widths around the starting hex (1,1), up and left of the sample's centre
+      // (the middle of its side with (2,1)), probed on its far left (move_trail_painter).
+      {MapSample::LastMove, -side * std::sqrt(3.0f) / 4 - side * 0.42f, -side / 4, palette::kLastMove},
   };
   return probes;
 }
@@ -209,6 +213,9 @@ TEST_CASE("help (issue 16): F1 opens the legend, its samples drawn by the map's 
   const std::vector<Probe>& probes = sample_probes();
   for (const Probe& probe : probes)
     CHECK(shows_sample(legend, probe.sample, legend_centre(probe.sample)));
+  // The last move's trail also crosses the side between its two hexes, at the sample's centre.
+  const auto trail = legend_centre(MapSample::LastMove);
+  CHECK(shows_near(legend, trail.x, trail.y, palette::kLastMove));
   // Every sample the legend lists has a probe (a new symbol needs one).
   std::size_t samples = 0;
   for (const auto& entry : hd::client::kLegendEntries)

@@ -105,7 +105,8 @@ void GameModel::apply_snapshot(const pb::GameSnapshot& snapshot, std::optional<s
   view_ = snapshot.view();
   summary_ = snapshot.summary();
   chat_.assign(snapshot.recent_chat().begin(), snapshot.recent_chat().end());
-  combats_.clear();  // a snapshot carries no dice to show
+  combats_.clear();           // a snapshot carries no dice to show
+  move_trails_.reset(view_);  // nor the moves that led to it
   snapshot_sequence_ = sequence_;
   const std::string turn = turn_words(scenario_, view_);
   const std::string at = "action " + std::to_string(sequence_) + (turn.empty() ? "" : ", " + turn);
@@ -195,6 +196,7 @@ UpdateFit GameModel::apply_update(const pb::GameUpdate& update) {
       log_.add(wire::check_opening(game_id_, commitments_, opening).message);
     record_combats(update);
   }
+  move_trails_.apply(view_, update);
   sequence_ = update.sequence();
   view_ = update.view();
   clear_selection();

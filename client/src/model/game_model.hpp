@@ -4,6 +4,7 @@
 #pragma once
 
 #include "model/game_log.hpp"
+#include "model/move_trails.hpp"
 
 #include <hd/engine/board/hex.hpp>
 #include <hundred_days/v1/protocol.pb.h>
@@ -161,6 +162,9 @@ class GameModel {
   // The last combats resolved (at most kMaxCombatsShown), oldest first.
   const std::vector<CombatShown>& combats() const { return combats_; }
   static constexpr std::size_t kMaxCombatsShown = 16;
+  // Issue 16: the units moved in the last player turn and the current one so far, with where they
+  // started (move_trails.hpp); none after a snapshot until updates bring moves.
+  std::vector<MoveTrail> move_trails() const { return move_trails_.trails(); }
 
   // Interaction. Each returns the requests to send (possibly none) and updates the selection.
   // A map click: select a unit (asking for its reachable hexes), move the selected unit to a
@@ -260,6 +264,7 @@ class GameModel {
   std::optional<pb::AttackProposal> proposal_;
   std::vector<CombatShown> combats_;
   std::uint64_t combat_serial_ = 0;
+  MoveTrails move_trails_;
   bool resign_armed_ = false;
   std::optional<pb::Seat> draw_offer_;
   std::string export_message_;

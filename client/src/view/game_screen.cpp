@@ -11,6 +11,7 @@
 #include "view/legend_overlay.hpp"
 #include "view/map_palette.hpp"
 #include "view/map_stacks.hpp"
+#include "view/move_trail_painter.hpp"
 #include "view/screen_layout.hpp"
 #include "view/sf_color.hpp"
 #include "view/status_text.hpp"
@@ -312,6 +313,9 @@ void GameScreen::draw(sf::RenderTarget& target, ClientModel& model, sf::Vector2f
   terrain_.draw(target, camera_, hex_numbers_);
   if (model.game().open()) {
     draw_overlays(target, model.game());
+    // Issue 16: the last player turn's moves, under the counters (the ring shows around a counter).
+    for (const MoveTrail& trail : model.game().move_trails())
+      paint_move_trail(target, camera_.layout(), trail.hexes);
     draw_counters(target, model.game());
     draw_sight_lines(target, model.game());
     draw_expanded_stack(target, model.game());

@@ -53,6 +53,7 @@ enum class MapSample {
   Bombarding,
   MustAttack,
   MustBeAttacked,
+  LastMove,  // a move of the last player turn (move_trail_painter), on two clear hexes
 };
 
 struct LegendEntry {
@@ -103,6 +104,7 @@ inline constexpr std::array kLegendEntries{
     LegendEntry{MapSample::Bombarding, "bombarding artillery (7.1)"},
     LegendEntry{MapSample::MustAttack, "owes an attack (6.1)"},
     LegendEntry{MapSample::MustBeAttacked, "must be attacked (6.1)"},
+    LegendEntry{MapSample::LastMove, "moved in the last player turn"},
 };
 
 struct HelpBox {

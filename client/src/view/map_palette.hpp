@@ -43,6 +43,7 @@ inline constexpr Rgb kBombard{160, 60, 210};      // bombarding artillery
 inline constexpr Rgb kRetreatHex{40, 200, 80};    // legal retreat or advance hexes
 inline constexpr Rgb kCommandRange{0, 150, 150};  // a selected leader's command range and links (11.2)
 inline constexpr std::uint8_t kOverlayAlpha = 110;
+inline constexpr Rgb kLastMove{255, 0, 170};  // the last player turn's moves: trail and starting ring
 // Bombardment sight lines (7.3): the server's verdict on the combat as built.
 inline constexpr Rgb kSightClear{30, 170, 60};      // the combat is legal: sight and range
 inline constexpr Rgb kSightBlocked{220, 20, 20};    // the server refused this unit's fire

@@ -4,6 +4,7 @@
 #include "view/hex_highlight.hpp"
 #include "view/map_palette.hpp"
 #include "view/map_stacks.hpp"
+#include "view/move_trail_painter.hpp"
 #include "view/terrain_painter.hpp"
 
 #include <hd/engine/board/game_map.hpp>
@@ -35,9 +36,11 @@ engine::HexLayout paint_hex(sf::RenderTarget& target, engine::HexTerrain terrain
   return layout;
 }
 
-// Two clear hexes, (1,1) and (2,1), with `feature` on their common side and `path` across it.
-void paint_side(sf::RenderTarget& target, std::optional<engine::HexsideFeature> feature,
-                engine::PathKind path, HelpPoint centre, const sf::Font& font, bool bridge = false) {
+// Two clear hexes, (1,1) and (2,1), with `feature` on their common side and `path` across it;
+// returns their layout.
+engine::HexLayout paint_side(sf::RenderTarget& target, std::optional<engine::HexsideFeature> feature,
+                             engine::PathKind path, HelpPoint centre, const sf::Font& font,
+                             bool bridge = false) {
   engine::GameMap map({2, 1});
   const Hex a{1, 1};
   const Hex b{2, 1};
@@ -52,6 +55,7 @@ void paint_side(sf::RenderTarget& target, std::optional<engine::HexsideFeature> 
   TerrainPaintOptions options;
   options.labels = false;
   paint_terrain(target, map, layout, font, options);
+  return layout;
 }
 
 CounterFace french_infantry() {
@@ -230,6 +234,10 @@ void paint_map_sample(sf::RenderTarget& target, MapSample sample, HelpPoint cent
         f.id = "Pic";
       });
       paint_counter_dot(target, at, kSampleCounter, palette::kDefender);
+      return;
+    case MapSample::LastMove:
+      paint_move_trail(target, paint_side(target, std::nullopt, engine::PathKind::None, centre, font),
+                       {{1, 1}, {2, 1}});
       return;
   }
 }

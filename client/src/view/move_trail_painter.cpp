@@ -1,0 +1,58 @@
+#include "view/move_trail_painter.hpp"
+
+#include "view/map_palette.hpp"
+#include "view/sf_color.hpp"
+
+#include <SFML/Graphics/CircleShape.hpp>
+#include <SFML/Graphics/RectangleShape.hpp>
+
+#include <algorithm>
+#include <cmath>
+
+namespace hd::client {
+namespace {
+
+sf::Vector2f centre_of(const engine::HexLayout& layout, engine::Hex hex) {
+  const auto c = layout.centre(hex);
+  return {static_cast<float>(c.x), static_cast<float>(c.y)};
+}
+
+// One straight segment `thickness` px wide from `a` to `b`, with round ends so segments join.
+void segment(sf::RenderTarget& target, sf::Vector2f a, sf::Vector2f b, float thickness, sf::Color colour) {
+  const sf::Vector2f d = b - a;
+  const float length = std::sqrt(d.x * d.x + d.y * d.y);
+  if (length <= 0) return;
+  sf::RectangleShape bar({length, thickness});
+  bar.setOrigin(0, thickness / 2);
+  bar.setPosition(a);
+  bar.setRotation(std::atan2(d.y, d.x) * 180.0f / 3.14159265f);
+  bar.setFillColor(colour);
+  target.draw(bar);
+  sf::CircleShape joint(thickness / 2);
+  joint.setOrigin(thickness / 2, thickness / 2);
+  joint.setPosition(b);
+  joint.setFillColor(colour);
+  target.draw(joint);
+}
+
+}  // namespace
+
+void paint_move_trail(sf::RenderTarget& target, const engine::HexLayout& layout,
+                      const std::vector<engine::Hex>& hexes) {
+  if (hexes.size() < 2) return;
+  const auto width = static_cast<float>(layout.hex_width());
+  const float thickness = std::max(2.0f, width * 0.05f);
+  const sf::Color colour = to_sf_color(palette::kLastMove);
+  for (std::size_t i = 1; i < hexes.size(); ++i)
+    segment(target, centre_of(layout, hexes[i - 1]), centre_of(layout, hexes[i]), thickness, colour);
+  const float radius = width * 0.42f;
+  sf::CircleShape ring(radius - thickness / 2);
+  ring.setOrigin(radius - thickness / 2, radius - thickness / 2);
+  ring.setPosition(centre_of(layout, hexes.front()));
+  ring.setFillColor(sf::Color::Transparent);
+  ring.setOutlineThickness(thickness);
+  ring.setOutlineColor(colour);
+  target.draw(ring);
+}
+
+}  // namespace hd::client
