@@ -17,6 +17,7 @@ enum class RequestKind {
   Action,  // SubmitAction, ConfirmAttack, RequestUndo
   Chat,
   Replay,  // QueryReplay (issue 16)
+  StandingOrders,  // SetStandingOrders / QueryStandingOrders (issue 16)
   Other,
 };
 
