@@ -25,7 +25,8 @@ pb::StandingOrder order(std::uint32_t unit, std::optional<Hex> toward, bool adva
                         std::vector<Hex> hexes = {}) {
   pb::StandingOrder result;
   result.set_unit(unit);
-  for (const Hex hex : hexes) *result.add_retreat_hexes() = hd::wire::to_proto(hex);
+  for (const Hex hex : hexes)
+    *result.add_retreat_hexes() = hd::wire::to_proto(hex);
   if (toward) *result.mutable_retreat_toward() = hd::wire::to_proto(*toward);
   result.set_advance(advance);
   return result;
@@ -34,7 +35,8 @@ pb::StandingOrder order(std::uint32_t unit, std::optional<Hex> toward, bool adva
 pb::StandingOrders answer(std::uint64_t game, std::vector<pb::StandingOrder> orders) {
   pb::StandingOrders result;
   result.set_game_id(game);
-  for (auto& each : orders) *result.add_orders() = each;
+  for (auto& each : orders)
+    *result.add_orders() = each;
   return result;
 }
 

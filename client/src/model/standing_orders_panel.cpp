@@ -28,7 +28,8 @@ void StandingOrdersPanel::apply(const pb::StandingOrders& orders) {
   for (const pb::StandingOrder& order : orders.orders())
     if (std::find(units_.begin(), units_.end(), order.unit()) != units_.end()) held_[order.unit()] = order;
   const pb::StandingOrder* first = held(units_.front());
-  const bool has_retreat = first != nullptr && (first->retreat_hexes_size() > 0 || first->has_retreat_toward());
+  const bool has_retreat =
+      first != nullptr && (first->retreat_hexes_size() > 0 || first->has_retreat_toward());
   retreat_ = {has_retreat ? RetreatChoice::Kind::Kept : RetreatChoice::Kind::None, engine::Direction::North};
   advance_ = first != nullptr && first->advance();
   status_ = setting_ ? "the server holds the new orders" : "orders as the server holds them";
@@ -69,7 +70,8 @@ std::vector<pb::ClientEnvelope> StandingOrdersPanel::clear_orders() {
   pb::ClientEnvelope request;
   pb::SetStandingOrders& set = *request.mutable_set_standing_orders();
   set.set_game_id(game_id_);
-  for (const std::uint32_t unit : units_) set.add_clear_units(unit);
+  for (const std::uint32_t unit : units_)
+    set.add_clear_units(unit);
   waiting_ = true;
   setting_ = true;
   status_ = "sending...";

@@ -23,7 +23,8 @@ class StandingOrdersPanel {
  public:
   // Shows the panel for `units` (the caller's own, standing at `hex`) of game `game_id`; returns the
   // QueryStandingOrders to send. Nothing is shown or asked for no units.
-  std::vector<pb::ClientEnvelope> open(std::uint64_t game_id, engine::Hex hex, std::vector<std::uint32_t> units);
+  std::vector<pb::ClientEnvelope> open(std::uint64_t game_id, engine::Hex hex,
+                                       std::vector<std::uint32_t> units);
   // Hides the panel and forgets its units and orders.
   void close();
   bool shown() const { return game_id_ != 0; }
