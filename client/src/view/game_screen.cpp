@@ -17,6 +17,7 @@
 #include "view/standing_orders_overlay.hpp"
 #include "view/status_text.hpp"
 #include "view/terrain_chart_overlay.hpp"
+#include "view/thick_line.hpp"
 #include "view/turn_track_strip.hpp"
 #include "view/word_wrap.hpp"
 
@@ -77,20 +78,6 @@ std::string unit_line(const pb::Unit& unit) {
 
 std::string level_text(int level) {
   return level < 0 ? "none" : std::to_string(level);
-}
-
-// A straight line `thickness` px wide from `a` to `b`.
-void draw_thick_line(sf::RenderTarget& target, sf::Vector2f a, sf::Vector2f b, float thickness,
-                     sf::Color colour) {
-  const sf::Vector2f d = b - a;
-  const float length = std::sqrt(d.x * d.x + d.y * d.y);
-  if (length <= 0) return;
-  sf::RectangleShape bar({length, thickness});
-  bar.setOrigin(0, thickness / 2);
-  bar.setPosition(a);
-  bar.setRotation(std::atan2(d.y, d.x) * 180.0f / 3.14159265f);
-  bar.setFillColor(colour);
-  target.draw(bar);
 }
 
 // A die face `side` px square centred on `centre`, showing `face` pips (1-6).
