@@ -21,7 +21,7 @@
 //   wheel X Y N                the mouse moved to a window pixel and the wheel turned N notches
 //                              (positive: away from the user, up)
 //   key NAME                   a key press and release (Enter, Escape, Equal, Hyphen, A..Z, LShift,
-//                              Left, Right, Home, End, PageUp ...)
+//                              Left, Right, Home, End, PageUp, Delete ...)
 //   key-down NAME / key-up NAME
 //   ctrl-key NAME              a key pressed with Control held
 //   text WORDS                 each character typed (TextEntered), then nothing else

@@ -184,6 +184,19 @@ std::string script_report(const ClientModel& model) {
       << " briefing_victory="
       << list(scenario.victory(), [&](const pb::BriefingVictory& v) { return no_commas(v.text()); })
       << " briefing_options=" << list(scenario.force_option_titles(), no_commas);
+  // Issue 16: the standing-orders panel: its units, the orders held for them, the server's status.
+  const StandingOrdersPanel& orders = model.standing_orders();
+  out << " orders_panel=" << orders.shown() << " orders_units=" << list(orders.units(), number)
+      << " orders_held="
+      << list(orders.units(),
+              [&orders](std::uint32_t unit) {
+                const pb::StandingOrder* held = orders.held(unit);
+                if (held == nullptr) return std::to_string(unit) + ":none";
+                return std::to_string(unit) + ":" +
+                       (held->has_retreat_toward() ? hex_word(held->retreat_toward()) : "-") + ":" +
+                       (held->advance() ? "advance" : "stay");
+              })
+      << " orders_status=" << one_word(orders.status());
   // Why the connection failed (28: a refused certificate, as the status bar says it), or "-".
   out << " failure=" << one_word(model.state() == ConnectionState::Failed ? model.failure() : "");
   return out.str();

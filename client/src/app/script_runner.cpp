@@ -20,7 +20,8 @@ std::optional<sf::Keyboard::Key> key_named(const std::string& name) {
       {"F1", sf::Keyboard::F1},         {"F2", sf::Keyboard::F2},
       {"F3", sf::Keyboard::F3},         {"F5", sf::Keyboard::F5},
       {"PageUp", sf::Keyboard::PageUp}, {"PageDown", sf::Keyboard::PageDown},
-      {"End", sf::Keyboard::End},       {"Home", sf::Keyboard::Home}};
+      {"End", sf::Keyboard::End},       {"Home", sf::Keyboard::Home},
+      {"Delete", sf::Keyboard::Delete}};
   if (const auto found = kNamed.find(name); found != kNamed.end()) return found->second;
   if (name.size() == 1 && name[0] >= 'A' && name[0] <= 'Z')
     return static_cast<sf::Keyboard::Key>(sf::Keyboard::A + (name[0] - 'A'));

@@ -124,6 +124,11 @@ void ClientModel::send_game(std::vector<Request> requests) {
   }
 }
 
+void ClientModel::send_orders(std::vector<Request> requests) {
+  for (auto& request : requests)
+    send(std::move(request), RequestKind::StandingOrders);
+}
+
 std::vector<Request> ClientModel::take_outbox() {
   return std::exchange(outbox_, {});
 }
@@ -193,6 +198,7 @@ void ClientModel::close_game() {
   send(std::move(request), RequestKind::Other);
   seen_.note(game_.game_id(), game_.sequence());
   game_ = GameModel{};
+  standing_orders_.close();
   refresh_lobby();
   watch_lobby(true);
 }
@@ -260,6 +266,7 @@ void ClientModel::on_envelope(const pb::ServerEnvelope& envelope) {
       if (const auto found = catch_ups_.find(envelope.request_id()); found != catch_ups_.end())
         catch_up_from = found->second.last_seen;
       game_.apply_snapshot(envelope.game_snapshot(), catch_up_from);
+      if (standing_orders_.game_id() != game_.game_id()) standing_orders_.close();
       if (replay_ && replay_->game_id() == game_.game_id()) replay_->set_scenario(game_.scenario());
       send_game(game_.refresh_queries());
       break;
@@ -320,6 +327,9 @@ void ClientModel::on_envelope(const pb::ServerEnvelope& envelope) {
         notice_ =
             army_name(army_of(envelope.draw_offered().by())) + " offers a draw: Y to accept, N to decline";
       break;
+    case pb::ServerEnvelope::kStandingOrders:
+      standing_orders_.apply(envelope.standing_orders());
+      break;
     case pb::ServerEnvelope::kReplayFrame:
       if (replay_) send_replay(replay_->apply_frame(envelope.replay_frame()));
       break;
@@ -355,6 +365,10 @@ void ClientModel::on_request_refused(const RefusalInfo& refusal, RequestKind kin
       login_error_ = words;
       break;
     case RequestKind::Query:
+      break;
+    case RequestKind::StandingOrders:
+      standing_orders_.refused(words);
+      notice_ = words;
       break;
     case RequestKind::Replay:
       if (replay_) replay_->refused(words);

@@ -13,6 +13,7 @@
 #include "model/saved_session.hpp"
 #include "model/seen_games.hpp"
 #include "model/server_event.hpp"
+#include "model/standing_orders_panel.hpp"
 #include "model/welcome_info.hpp"
 
 #include <hd/wire/request_ids.hpp>
@@ -44,6 +45,8 @@ class ClientModel {
   std::uint64_t send(Request request, RequestKind kind);
   // Queues the game screen's requests: queries as queries, the rest as actions.
   void send_game(std::vector<Request> requests);
+  // Queues the standing-orders panel's requests (issue 16): their answers and refusals go to it.
+  void send_orders(std::vector<Request> requests);
   // The queued requests, oldest first, and forgets them.
   std::vector<Request> take_outbox();
 
@@ -104,6 +107,9 @@ class ClientModel {
   const LobbyModel& lobby() const { return lobby_; }
   GameModel& game() { return game_; }
   const GameModel& game() const { return game_; }
+  // Issue 16: the standing-orders panel of the open game (hidden unless opened; closed with the game).
+  StandingOrdersPanel& standing_orders() { return standing_orders_; }
+  const StandingOrdersPanel& standing_orders() const { return standing_orders_; }
   // The last thing the player should read (a refused request in plain words, a notice); empty if none.
   const std::string& notice() const { return notice_; }
   // Why the last login, registration or resume was refused; empty if it was not.
@@ -126,6 +132,7 @@ class ClientModel {
   std::string failure_;
   LobbyModel lobby_;
   GameModel game_;
+  StandingOrdersPanel standing_orders_;
   std::optional<ReplayModel> replay_;
   std::string notice_;
   std::string login_error_;

@@ -16,7 +16,8 @@ enum class RequestKind {
   Query,   // QueryReachable / CombatOptions / Odds / Retreats
   Action,  // SubmitAction, ConfirmAttack, RequestUndo
   Chat,
-  Replay,  // QueryReplay (issue 16)
+  Replay,          // QueryReplay (issue 16)
+  StandingOrders,  // SetStandingOrders / QueryStandingOrders (issue 16)
   Other,
 };
 

@@ -14,8 +14,10 @@
 #include "view/move_trail_painter.hpp"
 #include "view/screen_layout.hpp"
 #include "view/sf_color.hpp"
+#include "view/standing_orders_overlay.hpp"
 #include "view/status_text.hpp"
 #include "view/terrain_chart_overlay.hpp"
+#include "view/thick_line.hpp"
 #include "view/turn_track_strip.hpp"
 #include "view/word_wrap.hpp"
 
@@ -76,20 +78,6 @@ std::string unit_line(const pb::Unit& unit) {
 
 std::string level_text(int level) {
   return level < 0 ? "none" : std::to_string(level);
-}
-
-// A straight line `thickness` px wide from `a` to `b`.
-void draw_thick_line(sf::RenderTarget& target, sf::Vector2f a, sf::Vector2f b, float thickness,
-                     sf::Color colour) {
-  const sf::Vector2f d = b - a;
-  const float length = std::sqrt(d.x * d.x + d.y * d.y);
-  if (length <= 0) return;
-  sf::RectangleShape bar({length, thickness});
-  bar.setOrigin(0, thickness / 2);
-  bar.setPosition(a);
-  bar.setRotation(std::atan2(d.y, d.x) * 180.0f / 3.14159265f);
-  bar.setFillColor(colour);
-  target.draw(bar);
 }
 
 // A die face `side` px square centred on `centre`, showing `face` pips (1-6).
@@ -220,7 +208,11 @@ void GameScreen::on_map_click(float x, float y, bool shift, ClientModel& model) 
 
 void GameScreen::on_key(const sf::Event::KeyEvent& key, ClientModel& model) {
   GameModel& game = model.game();
+  if (model.standing_orders().shown() && !key.control && on_orders_key(key, model)) return;
   switch (key.code) {
+    case sf::Keyboard::O:
+      open_standing_orders(model);
+      break;
     case sf::Keyboard::E:
       if (key.control) model.send_game(game.end_phase());
       break;
@@ -302,6 +294,44 @@ void GameScreen::on_key(const sf::Event::KeyEvent& key, ClientModel& model) {
   }
 }
 
+bool GameScreen::on_orders_key(const sf::Event::KeyEvent& key, ClientModel& model) {
+  StandingOrdersPanel& panel = model.standing_orders();
+  switch (key.code) {
+    case sf::Keyboard::R:
+      panel.cycle_retreat();
+      return true;
+    case sf::Keyboard::V:
+      panel.toggle_advance();
+      return true;
+    case sf::Keyboard::Enter:
+      model.send_orders(panel.set_orders());
+      return true;
+    case sf::Keyboard::Delete:
+      model.send_orders(panel.clear_orders());
+      return true;
+    case sf::Keyboard::O:
+    case sf::Keyboard::Escape:
+      panel.close();
+      return true;
+    default:
+      return false;
+  }
+}
+
+void GameScreen::open_standing_orders(ClientModel& model) {
+  const GameModel& game = model.game();
+  std::vector<std::uint32_t> mine;
+  if (const auto hex = game.selected_hex()) {
+    for (const std::uint32_t index : game.units_at(*hex))
+      if (const pb::Unit* unit = game.unit(index); unit && game.is_mine(*unit)) mine.push_back(index);
+    if (!mine.empty()) {
+      model.send_orders(model.standing_orders().open(game.game_id(), *hex, std::move(mine)));
+      return;
+    }
+  }
+  model.note("Standing orders: select a hex with units of your own first, then O");
+}
+
 void GameScreen::update(sf::Time elapsed, bool has_focus) {
   if (!chatting_) controller_.update(elapsed, has_focus, camera_);
   combat_animation_.advance(static_cast<double>(elapsed.asSeconds()));
@@ -332,6 +362,8 @@ void GameScreen::draw(sf::RenderTarget& target, ClientModel& model, sf::Vector2f
   if (overlay_ == Overlay::Briefing)  // from the ScenarioInfo the server sent, never the data folder
     draw_briefing(target, {map_width_, map_height_}, font_,
                   briefing_lines(model.game().scenario(), model.game().view().turn(), kBriefingWrap));
+  if (model.standing_orders().shown() && model.game().open())
+    draw_standing_orders(target, font_, model.standing_orders(), model.game());
 }
 
 void GameScreen::draw_overlays(sf::RenderTarget& target, const GameModel& game) const {

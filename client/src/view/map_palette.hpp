@@ -65,6 +65,10 @@ inline constexpr Rgb kTrackRain{70, 140, 230};
 inline constexpr Rgb kHelpPanel{250, 246, 232};
 inline constexpr Rgb kHelpInk{30, 30, 30};
 inline constexpr Rgb kHelpHeading{120, 24, 40};
+// Issue 16: the standing-orders panel (O): a pale blue panel, framed in dark blue, the choice in blue.
+inline constexpr Rgb kOrdersPanel{226, 236, 248};
+inline constexpr Rgb kOrdersFrame{40, 70, 130};
+inline constexpr Rgb kOrdersChoice{30, 70, 170};
 // The CRT's column of the combat being built (its odds as the server answered them).
 inline constexpr Rgb kCrtOddsColumn{255, 214, 90};
 

@@ -2,9 +2,9 @@
 
 #include "view/map_palette.hpp"
 #include "view/sf_color.hpp"
+#include "view/thick_line.hpp"
 
 #include <SFML/Graphics/CircleShape.hpp>
-#include <SFML/Graphics/RectangleShape.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -19,15 +19,8 @@ sf::Vector2f centre_of(const engine::HexLayout& layout, engine::Hex hex) {
 
 // One straight segment `thickness` px wide from `a` to `b`, with round ends so segments join.
 void segment(sf::RenderTarget& target, sf::Vector2f a, sf::Vector2f b, float thickness, sf::Color colour) {
-  const sf::Vector2f d = b - a;
-  const float length = std::sqrt(d.x * d.x + d.y * d.y);
-  if (length <= 0) return;
-  sf::RectangleShape bar({length, thickness});
-  bar.setOrigin(0, thickness / 2);
-  bar.setPosition(a);
-  bar.setRotation(std::atan2(d.y, d.x) * 180.0f / 3.14159265f);
-  bar.setFillColor(colour);
-  target.draw(bar);
+  if (a == b) return;
+  draw_thick_line(target, a, b, thickness, colour);
   sf::CircleShape joint(thickness / 2);
   joint.setOrigin(thickness / 2, thickness / 2);
   joint.setPosition(b);

@@ -2,6 +2,7 @@
 
 #include "view/map_palette.hpp"
 #include "view/sf_color.hpp"
+#include "view/thick_line.hpp"
 
 #include <SFML/Graphics/ConvexShape.hpp>
 #include <SFML/Graphics/RectangleShape.hpp>
@@ -36,19 +37,6 @@ palette::Rgb terrain_colour(HexTerrain terrain) {
       return palette::kChateau;
   }
   return palette::kClear;
-}
-
-// A thick line as a rectangle from a to b.
-void thick_line(sf::RenderTarget& target, sf::Vector2f a, sf::Vector2f b, float width, palette::Rgb colour) {
-  const sf::Vector2f d = b - a;
-  const float length = std::sqrt(d.x * d.x + d.y * d.y);
-  if (length <= 0.0f) return;
-  sf::RectangleShape line({length, width});
-  line.setOrigin(0.0f, width / 2.0f);
-  line.setPosition(a);
-  line.setRotation(std::atan2(d.y, d.x) * 180.0f / 3.14159265f);
-  line.setFillColor(to_sf_color(colour));
-  target.draw(line);
 }
 
 void paint_hexes(sf::RenderTarget& target, const engine::GameMap& map, const engine::HexLayout& layout,
@@ -91,10 +79,14 @@ void paint_hexsides(sf::RenderTarget& target, const engine::GameMap& map, const 
         const auto segment = layout.hexside_segment(hex, d);
         const sf::Vector2f a = to_sf(segment[0]);
         const sf::Vector2f b = to_sf(segment[1]);
-        if (features.has(HexsideFeature::Crest)) thick_line(target, a, b, w * 0.16f, palette::kCrest);
-        if (features.has(HexsideFeature::Lake)) thick_line(target, a, b, w * 0.22f, palette::kRiver);
-        if (features.has(HexsideFeature::River)) thick_line(target, a, b, w * 0.16f, palette::kRiver);
-        if (features.has(HexsideFeature::Stream)) thick_line(target, a, b, w * 0.08f, palette::kStream);
+        if (features.has(HexsideFeature::Crest))
+          draw_thick_line(target, a, b, w * 0.16f, to_sf_color(palette::kCrest));
+        if (features.has(HexsideFeature::Lake))
+          draw_thick_line(target, a, b, w * 0.22f, to_sf_color(palette::kRiver));
+        if (features.has(HexsideFeature::River))
+          draw_thick_line(target, a, b, w * 0.16f, to_sf_color(palette::kRiver));
+        if (features.has(HexsideFeature::Stream))
+          draw_thick_line(target, a, b, w * 0.08f, to_sf_color(palette::kStream));
       }
     }
   }
@@ -112,13 +104,15 @@ void paint_paths(sf::RenderTarget& target, const engine::GameMap& map, const eng
         const auto features = map.hexside(*side);
         const sf::Vector2f a = to_sf(layout.centre(hex));
         const sf::Vector2f b = to_sf(layout.centre(next));
-        if (path == engine::PathKind::Road) thick_line(target, a, b, w * 0.12f, palette::kRoad);
-        if (path == engine::PathKind::Trail) thick_line(target, a, b, w * 0.06f, palette::kTrail);
+        if (path == engine::PathKind::Road)
+          draw_thick_line(target, a, b, w * 0.12f, to_sf_color(palette::kRoad));
+        if (path == engine::PathKind::Trail)
+          draw_thick_line(target, a, b, w * 0.06f, to_sf_color(palette::kTrail));
         if (features.has(HexsideFeature::Bridge)) {
           // A bridge: a short grey bar across the water, along the line of the crossing.
           const sf::Vector2f mid = (a + b) / 2.0f;
           const sf::Vector2f half = (b - a) * 0.18f;
-          thick_line(target, mid - half, mid + half, w * 0.2f, palette::kBridge);
+          draw_thick_line(target, mid - half, mid + half, w * 0.2f, to_sf_color(palette::kBridge));
         }
       }
     }
