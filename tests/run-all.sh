@@ -8,6 +8,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bash deploy/install-deps.sh
+# The four build folders take about 15 GB together (debug sections compressed); a disk that filled
+# once stopped two suites' builds with "No space left on device", so the room is printed first.
+echo "=== disk: $(df -h --output=avail . | tail -n 1 | tr -d ' ') free here at the start"
 jobs="${HD_JOBS:-$(nproc)}"
 summary=()
 
@@ -79,6 +82,7 @@ fi
 
 echo "=== summary"
 printf '%s\n' "${summary[@]}"
+echo "disk: build folders $(du -sh build 2>/dev/null | cut -f1), $(df -h --output=avail . | tail -n 1 | tr -d ' ') free at the end"
 passed=0 failed=0
 for dir in build/release build/asan build/tsan; do
   line=$(grep -E 'tests passed, [0-9]+ tests failed out of [0-9]+' "$dir/ctest.log" | tail -n 1 || true)

@@ -246,6 +246,14 @@ TEST_CASE("A DELAYED_ALL spectator sees everything one player turn late, and no 
           engine::serialize(engine::view(turn_starts[turn_starts.size() - 2], everything)));
     ++checked;
   }
-  CHECK(turn_starts.size() == 5);
-  CHECK(checked == 4);
+  // The server rolls its own dice, so a game may end early: 19.4B ends Quatre Bras at once when the
+  // French are demoralized, which random French moves into the built-in Allies' attacks reached once
+  // within four player turns (the pre-stop check of 6 December). Every new player turn until then
+  // was checked; at least two must have been.
+  if (replica.state().phase == engine::Phase::GameOver) {
+    CHECK(turn_starts.size() >= 3);
+  } else {
+    CHECK(turn_starts.size() == 5);
+  }
+  CHECK(checked == static_cast<int>(turn_starts.size()) - 1);
 }
