@@ -8,6 +8,7 @@
 #include <hd/engine/rules/command/command_range.hpp>
 #include <hd/engine/rules/modules/rule_registry.hpp>
 #include <hd/engine/rules/movement/movement.hpp>
+#include <hd/engine/rules/observation/fields_of_view.hpp>
 #include <hd/engine/rules/observation/knowledge.hpp>
 #include <hd/engine/rules/supply/supply_line.hpp>
 #include <hd/loader/data_files.hpp>
@@ -269,5 +270,29 @@ void BM_ObservationWholeBoard(benchmark::State& bench) {
   bench.counters["observed"] = static_cast<double>(observed);
 }
 BENCHMARK(BM_ObservationWholeBoard)->Unit(benchmark::kMicrosecond);
+
+// 16.3, 7.3: tracing one hex's field of view (every line of sight within ten hexes) on the real map,
+// the work FieldsOfView does once per observing hex before it answers by lookup. From 2020, near the
+// map's middle. Counter: the hexes in sight.
+void BM_FieldOfViewTrace(benchmark::State& bench) {
+  const GameState state = new_game("campaign");
+  const Ruleset& rules = *state.rules;
+  const Hex eye{20, 20};
+  std::size_t in_sight = 0;
+  for (auto _ : bench) {
+    const FieldsOfView fields(rules.map.bounds());
+    in_sight = 0;
+    for (int column = eye.column - 10; column <= eye.column + 10; ++column)
+      for (int row = eye.row - 10; row <= eye.row + 10; ++row) {
+        const Hex hex{column, row};
+        if (distance(eye, hex) <= 10) in_sight += fields.clear(rules, eye, hex);
+      }
+    benchmark::DoNotOptimize(in_sight);
+  }
+  // The workload must be real: the map blocks some lines and leaves most clear.
+  if (in_sight < 100 || in_sight >= 331) return bench.SkipWithError("the field of view is not the map's");
+  bench.counters["in_sight"] = static_cast<double>(in_sight);
+}
+BENCHMARK(BM_FieldOfViewTrace)->Unit(benchmark::kMicrosecond);
 
 BENCHMARK_MAIN();

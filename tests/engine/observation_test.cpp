@@ -6,6 +6,9 @@
 
 #include <hd/engine/rules/combat/line_of_sight.hpp>
 #include <hd/engine/rules/modules/extension_points.hpp>
+#include <hd/engine/rules/movement/movement.hpp>
+#include <hd/engine/rules/observation/believed_board.hpp>
+#include <hd/engine/rules/observation/fields_of_view.hpp>
 #include <hd/engine/rules/observation/knowledge.hpp>
 #include <hd/engine/rules/observation/observation.hpp>
 #include <hd/engine/state/field_walk.hpp>
@@ -163,11 +166,20 @@ TEST_CASE("16.3 a piece is seen at every hex of its move where an enemy observes
   CHECK(state_hash(unseen) != state_hash(state));
 }
 
-TEST_CASE("16.3 is not offered yet: the views a seat is sent are not made from it", "[rules][16.3]") {
-  const GameState state = field("", "setup allied 0511 : Near\noptional 16.3\n");
+TEST_CASE("16.3 is not offered yet: refused when chosen, played as a missing rule on a development server",
+          "[rules][16.3]") {
+  GameState state = field("", "setup allied 0511 : Near\noptional 16.3\n");
   const auto refusal = optional_rule_refusal(state.rules->scenario, state.rules->oob, "16.3");
   REQUIRE(refusal);
   CHECK(refusal->find("not offered yet") != std::string::npos);
+  CHECK(rule_unfinished("16.3"));
+  CHECK(state.rules->by_the_book());
+  // In force (as allow-missing-rules lets a development server choose it), its module plays and the
+  // game is not by the book: 16.3 is listed among the missing rules.
+  with_observation(state);
+  CHECK(knowledge_kept(state));
+  CHECK(state.rules->missing_rules == std::vector<std::string>{"16.3"});
+  CHECK_FALSE(state.rules->by_the_book());
 }
 
 namespace {
@@ -267,4 +279,127 @@ TEST_CASE("16.3 of an enemy move a side is shown only the hexes it observed", "[
   REQUIRE(unseen.size() == 1);
   CHECK_FALSE(redact(far, Event{unseen.front()}, kAlliedSeat));
   CHECK(redact(far, Event{unseen.front()}, kEverything));
+}
+
+TEST_CASE("16.3 the kept fields of view answer as the traced lines of sight do, on the real map",
+          "[rules][16.3][7.3]") {
+  // The whole NLB map under the hand-built game: the map file's statements after its header.
+  const std::string map_file = read_data("map/nlb.map");
+  const std::size_t header = map_file.find("\nmap ");
+  REQUIRE(header != std::string::npos);
+  const std::string body = map_file.substr(map_file.find('\n', header + 1) + 1);
+  GameState state =
+      make_game_with_leaders(body, {{"french", "Eye", "infantry", 4, 4}}, "",
+                             "rules 1.0-10.0\nsetup french 2020 : Eye\n", "turns 16/1400 16/1600\n", 57, 67);
+  CHECK_FALSE(state.rules->fields_of_view);  // kept only with 16.3 in force
+  with_observation(state);
+  const Ruleset& rules = *state.rules;
+  REQUIRE(rules.fields_of_view);
+  int clear = 0, blocked = 0;
+  // Every 23rd hex of the grid observes every hex within ten, asked twice (traced, then kept).
+  for (int i = 0; i < 57 * 67; i += 23) {
+    const Hex observer{1 + i / 67, 1 + i % 67};
+    for (int column = observer.column - 10; column <= observer.column + 10; ++column)
+      for (int row = observer.row - 10; row <= observer.row + 10; ++row) {
+        const Hex observed{column, row};
+        if (!rules.map.bounds().contains(observed) || distance(observer, observed) > 10) continue;
+        const bool traced = line_of_sight_clear(rules, observer, observed);
+        INFO(format_hex(observer) << " to " << format_hex(observed));
+        REQUIRE(rules.fields_of_view->clear(rules, observer, observed) == traced);
+        REQUIRE(rules.fields_of_view->clear(rules, observer, observed) == traced);
+        (traced ? clear : blocked) += 1;
+      }
+  }
+  // The work is real: the map's forests, towns and crests block many lines, and most are clear.
+  CHECK(blocked > 1000);
+  CHECK(clear > blocked);
+}
+
+TEST_CASE("16.3 an enemy's action line names only its side and verb, but for ends, attacks and exchanges",
+          "[rules][16.3][fog]") {
+  GameState state = field("", "setup allied 0511 : Near\nsetup allied 0515 : Far\n");
+  const std::string move = "coalition move Far 0515 0516";
+  CHECK(redact_action_line(state, move, kFrenchSeat) == move);  // without 16.3 every line is whole
+  with_observation(state);
+  CHECK(redact_action_line(state, move, kFrenchSeat) == "coalition move");
+  CHECK(redact_action_line(state, move, kFrenchSpectator) == "coalition move");
+  CHECK(redact_action_line(state, "coalition retreat Near 0512", kFrenchSeat) == "coalition retreat");
+  CHECK(redact_action_line(state, "coalition place Far 0514", kFrenchSeat) == "coalition place");
+  // The side's own lines, and a spectator shown everything, keep them whole.
+  CHECK(redact_action_line(state, move, kAlliedSeat) == move);
+  CHECK(redact_action_line(state, move, kEverything) == move);
+  CHECK(redact_action_line(state, "french move Eye 0501 0502", kFrenchSeat) == "french move Eye 0501 0502");
+  // What names nothing unseen stays whole for the enemy too.
+  for (const std::string line :
+       {"coalition end", "coalition attack Near on Eye die 4", "coalition exchange Near"})
+    CHECK(redact_action_line(state, line, kFrenchSeat) == line);
+}
+
+namespace {
+
+bool reaches(const GameState& state, const char* id, const char* hex) {
+  for (const ReachableHex& r : reachable_hexes(state, unit(state, id)))
+    if (r.hex == hx(hex)) return true;
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("16.3 a side's questions are answered on the board it believes, not the one that is",
+          "[rules][16.3][fog]") {
+  // By day: Near (0511) is ten hexes from Eye (0501) and observed; Far (0515) never was.
+  GameState state = field("", "setup allied 0511 : Near\nsetup allied 0515 : Far\n");
+  with_observation(state);
+  GameState believed = believed_board(state, Side::French);
+  CHECK(believed.units[unit(state, "Near")].hex == hx("0511"));
+  CHECK(believed.units[unit(state, "Far")].status == UnitStatus::Withdrawn);  // never seen
+  CHECK(believed.units[unit(state, "Eye")].hex == hx("0501"));                // its own, as they are
+  CHECK(believed_board(state, Side::Coalition).units[unit(state, "Far")].hex == hx("0515"));
+  // Eye goes out of Near's sight (0301 is twelve hexes off), and Near moves on unseen: the French
+  // believe it where they last saw it.
+  state.units[unit(state, "Eye")].hex = hx("0301");
+  update_knowledge(state, {});
+  state.units[unit(state, "Near")].hex = hx("0611");
+  update_knowledge(state, {});
+  REQUIRE_FALSE(observes_now(state, Side::French, unit(state, "Near")));
+  believed = believed_board(state, Side::French);
+  CHECK(believed.units[unit(state, "Near")].hex == hx("0511"));
+  // Back in sight of 0511 (Eye at 0501 again), with Near elsewhere unseen: the French see it is gone.
+  state.units[unit(state, "Eye")].hex = hx("0501");
+  state.units[unit(state, "Near")].hex = hx("0820");
+  update_knowledge(state, {});
+  REQUIRE(side_observes_hex(state, Side::French, hx("0511")));
+  REQUIRE_FALSE(observes_now(state, Side::French, unit(state, "Near")));
+  CHECK(believed_board(state, Side::French).units[unit(state, "Near")].status == UnitStatus::Withdrawn);
+}
+
+TEST_CASE("16.3 the hexes a unit can reach, asked on the believed board, ignore an unseen enemy's zone",
+          "[rules][16.3][fog][5.3F]") {
+  // At night (1 hex) Near, three hexes down Eye's column, is not observed. On the board that is, its
+  // zone of control may not be entered at night (5.3F): Eye cannot reach 0503 or pass it. On the
+  // board the French believe there is no Near, so no zone.
+  GameState state = field("", "setup allied 0504 : Near\n", "turns 16/2100 17/0000\n");
+  with_observation(state);
+  REQUIRE_FALSE(observes_now(state, Side::French, unit(state, "Near")));
+  CHECK(reaches(state, "Eye", "0502"));
+  CHECK_FALSE(reaches(state, "Eye", "0503"));
+  const GameState believed = believed_board(state, Side::French);
+  CHECK(reaches(believed, "Eye", "0503"));
+  CHECK(reaches(believed, "Eye", "0505"));
+}
+
+TEST_CASE("16.3 a refusal does not name an enemy piece its seat does not observe", "[rules][16.3][fog]") {
+  GameState state = field("", "setup allied 0511 : Near\nsetup allied 0515 : Far\n");
+  const Refusal refusal =
+      refuse_by_rule("12.0", "officer-near-enemy", "{0} is within ten hexes of the enemy unit {1}",
+                     {RefusalArg::of_unit(unit(state, "Near")), RefusalArg::of_unit(unit(state, "Far"))});
+  CHECK(redact(state, refusal, kFrenchSeat) == refusal);  // without 16.3 every piece is seen
+  with_observation(state);
+  const Refusal french = redact(state, refusal, kFrenchSeat);
+  CHECK(french.args[0] == RefusalArg::of_unit(unit(state, "Near")));  // observed: named
+  CHECK(french.args[1] == RefusalArg::hidden_unit());                 // never seen: "a unit"
+  CHECK(redact(state, refusal, kFrenchSpectator).args[1] == RefusalArg::hidden_unit());
+  // The Allies' own pieces, and a spectator shown everything, are named.
+  CHECK(redact(state, refusal, kAlliedSeat) == refusal);
+  CHECK(redact(state, refusal, kEverything) == refusal);
 }

@@ -54,7 +54,8 @@ std::shared_ptr<const Ruleset> make_ruleset(GameMap map, TerrainEffects terrain,
   choice.optional_rules.erase(std::unique(choice.optional_rules.begin(), choice.optional_rules.end()),
                               choice.optional_rules.end());
   for (const std::string& rule : choice.optional_rules)
-    if (auto refusal = optional_rule_refusal(scenario, oob, rule)) errors.push_back({*refusal});
+    if (auto refusal = optional_rule_refusal(scenario, oob, rule))
+      if (!(choice.allow_missing_rules && rule_unfinished(rule))) errors.push_back({*refusal});
   const RulesInForce in_force = rules_in_force(scenario, chosen_options, choice.optional_rules);
   // 16.15 supersedes 11.3's out-of-command effects: without 11.0 nothing is ever out of command, and it
   // would change nothing.
@@ -83,6 +84,7 @@ std::shared_ptr<const Ruleset> make_ruleset(GameMap map, TerrainEffects terrain,
                                                    std::move(scenario),
                                                    std::move(chosen_options),
                                                    std::move(choice.optional_rules),
+                                                   {},
                                                    {},
                                                    {},
                                                    {}});

@@ -1,3 +1,4 @@
+#include <hd/engine/notation/notation.hpp>
 #include <hd/engine/rules/combat/combat.hpp>
 #include <hd/engine/rules/command/command_segment.hpp>
 #include <hd/engine/rules/corps_morale/corps_morale.hpp>
@@ -203,15 +204,32 @@ std::optional<Event> redact(const GameState& state, const Event& event, const Vi
 
 std::string redact_action_line(const GameState& after, const std::string& line, const Viewer& viewer) {
   const auto choice = parse_choose_entry_line(line);
-  if (!choice || may_see_entry_choice(after, viewer, choice->id)) return line;
-  return choice->side + " " + std::string(kChooseEntryVerb) + " " + choice->id + " sealed";
+  if (choice && !may_see_entry_choice(after, viewer, choice->id))
+    return choice->side + " " + std::string(kChooseEntryVerb) + " " + choice->id + " sealed";
+  // 16.3: of the enemy's actions a side keeping knowledge is told only the side and the verb, unless
+  // the line names nothing it may not see: the end of a phase, and attacks and exchanges (their
+  // units stand next to the defenders, or bombard them from within sight).
+  const std::optional<Side> side = viewing_side(viewer);
+  if (!side || !knowledge_kept(after)) return line;
+  std::istringstream words(line);
+  std::string actor, verb;
+  words >> actor >> verb;
+  if (side_from_string(actor) == side || verb == "end" || verb == "attack" || verb == "exchange") return line;
+  return actor + " " + verb;
 }
 
 Refusal redact(const GameState& state, const Refusal& refusal, const Viewer& viewer) {
   const std::size_t shown = units_shown(state, viewer);
+  const std::optional<Side> side = viewing_side(viewer);
+  // 16.3: an enemy piece the viewer's side does not observe now is not named either.
+  const auto unseen = [&](UnitIndex unit) {
+    return side && unit < state.units.size() && side_of(state.units[unit].army) != *side &&
+           state.units[unit].on_map() && !observes_now(state, *side, unit);
+  };
   Refusal redacted = refusal;
   for (RefusalArg& arg : redacted.args)
-    if (arg.kind == RefusalArg::Kind::Unit && arg.unit >= shown) arg = RefusalArg::hidden_unit();
+    if (arg.kind == RefusalArg::Kind::Unit && (arg.unit >= shown || unseen(arg.unit)))
+      arg = RefusalArg::hidden_unit();
   return redacted;
 }
 

@@ -236,6 +236,8 @@ v1::GameView to_proto(const engine::GameView& view) {
     u->set_out_of_command(unit.out_of_command);
     u->set_corps_demoralized(unit.corps_demoralized);
     u->set_inactive(unit.inactive);
+    u->set_unobserved(unit.unobserved);  // 16.3
+    if (unit.last_seen_turn) u->set_last_seen_turn(*unit.last_seen_turn);
   }
   for (std::size_t a = 0; a < 3; ++a) {
     v1::ArmyMorale* morale = out.add_morale();
@@ -289,6 +291,8 @@ engine::GameView from_proto(const v1::GameView& view) {
     u.out_of_command = unit.out_of_command();
     u.corps_demoralized = unit.corps_demoralized();
     u.inactive = unit.inactive();
+    u.unobserved = unit.unobserved();  // 16.3
+    if (unit.has_last_seen_turn()) u.last_seen_turn = unit.last_seen_turn();
     out.units.push_back(std::move(u));
   }
   for (const v1::ArmyMorale& morale : view.morale()) {

@@ -1,5 +1,7 @@
 // Queries (QueryReachable, QueryCombatOptions, QueryOdds, QueryRetreats, QueryCommandRange): answered from
-// the engine for a game the caller holds a seat in or has open; they change nothing.
+// the engine for a game the caller holds a seat in or has open; they change nothing. With 16.3 in
+// force they are answered on the board the caller's side believes (believed_board.hpp), so that no
+// answer reveals an enemy piece the side does not observe.
 #include "games/game_queries.hpp"
 
 #include "games/spectator_view.hpp"
@@ -9,6 +11,8 @@
 #include <hd/engine/rules/command/command_range.hpp>
 #include <hd/engine/rules/modules/extension_points.hpp>
 #include <hd/engine/rules/movement/movement.hpp>
+#include <hd/engine/rules/observation/believed_board.hpp>
+#include <hd/engine/rules/observation/knowledge.hpp>
 #include <hd/wire/game_convert.hpp>
 #include <hd/wire/hex_convert.hpp>
 #include <hd/wire/refusal_convert.hpp>
@@ -36,6 +40,20 @@ engine::Viewer viewer_of(const GameRoom& room, const Caller& caller) {
 // number is answered as out of range.
 std::size_t units_shown_to(const GameRoom& room, const Caller& caller) {
   return engine::units_shown(room.state, viewer_of(room, caller));
+}
+
+// 16.3: the board the caller's questions are answered on. For a seat, or a spectator shown one side,
+// in a game keeping 16.3's knowledge: the board its side believes, made in `believed`. Otherwise
+// (no 16.3, or a spectator shown everything) the game's own.
+const engine::GameState& asked_board(const GameRoom& room, const Caller& caller,
+                                     std::optional<engine::GameState>& believed) {
+  if (!engine::knowledge_kept(room.state)) return room.state;
+  const engine::Viewer viewer = viewer_of(room, caller);
+  std::optional<engine::Side> side = viewer.side;
+  if (viewer.kind == engine::Viewer::Kind::Seat && viewer.army) side = engine::side_of(*viewer.army);
+  if (!side) return room.state;
+  believed = engine::believed_board(room.state, *side);
+  return *believed;
 }
 
 }  // namespace
@@ -93,8 +111,10 @@ void GameQueries::query_reachable(const Caller& caller, const Envelope& request)
   v1::Reachable& out = *answer.mutable_reachable();
   out.set_game_id(query.game_id());
   out.set_unit(query.unit());
+  std::optional<engine::GameState> believed;
+  const engine::GameState& board = asked_board(*room, caller, believed);
   for (const engine::ReachableHex& hex :
-       engine::reachable_hexes(room->state, static_cast<engine::UnitIndex>(query.unit()))) {
+       engine::reachable_hexes(board, static_cast<engine::UnitIndex>(query.unit()))) {
     v1::ReachableHex& r = *out.add_hexes();
     *r.mutable_hex() = wire::to_proto(hex.hex);
     r.set_cost_half_mp(static_cast<std::uint32_t>(hex.cost_half));
@@ -119,7 +139,9 @@ void GameQueries::query_command_range(const Caller& caller, const Envelope& requ
   const engine::UnitState& piece = room->state.units[leader];
   if (!piece.is_leader() || !piece.on_map())
     return send_refusal_(caller, request, v1::REFUSAL_CODE_INVALID_REQUEST, "not a leader on the map");
-  const engine::LeaderCommandRange range = engine::leader_command_range(room->state, leader);
+  std::optional<engine::GameState> believed;
+  const engine::LeaderCommandRange range =
+      engine::leader_command_range(asked_board(*room, caller, believed), leader);
   v1::ServerEnvelope answer;
   answer.set_request_id(request.request_id());
   v1::CommandRange& out = *answer.mutable_command_range();
@@ -141,7 +163,9 @@ void GameQueries::query_combat_options(const Caller& caller, const Envelope& req
   answer.set_request_id(request.request_id());
   v1::CombatOptions& out = *answer.mutable_combat_options();
   out.set_game_id(game_id);
-  for (const engine::CombatOption& option : engine::combat_options(room->state)) {
+  std::optional<engine::GameState> believed;
+  const engine::GameState& board = asked_board(*room, caller, believed);
+  for (const engine::CombatOption& option : engine::combat_options(board)) {
     v1::CombatOption& o = *out.add_options();
     *o.mutable_target() = wire::to_proto(option.target);
     add_units(o.mutable_defenders(), option.defenders);
@@ -149,7 +173,7 @@ void GameQueries::query_combat_options(const Caller& caller, const Envelope& req
     add_units(o.mutable_bombarding(), option.bombarding);
     o.set_owed(option.owed);
   }
-  add_units(out.mutable_must_attack(), engine::owed_combat(room->state));
+  add_units(out.mutable_must_attack(), engine::owed_combat(board));
   outbound_.send(caller.connection, answer);
 }
 
@@ -167,16 +191,18 @@ void GameQueries::query_odds(const Caller& caller, const Envelope& request) {
   answer.set_request_id(request.request_id());
   v1::OddsAnswer& out = *answer.mutable_odds_answer();
   out.set_game_id(query.game_id());
-  if (const auto refusal = engine::check_attack(room->state, attack)) {
+  std::optional<engine::GameState> believed;
+  const engine::GameState& board = asked_board(*room, caller, believed);
+  if (const auto refusal = engine::check_attack(board, attack)) {
     out.set_legal(false);
     // Typed, and redacted for the asker like any rule refusal (send_rule_refusal()).
-    const engine::Refusal shown = engine::redact(room->state, *refusal, viewer_of(*room, caller));
+    const engine::Refusal shown = engine::redact(board, *refusal, viewer_of(*room, caller));
     out.mutable_refusal()->set_code(v1::REFUSAL_CODE_RULE_VIOLATION);
-    out.mutable_refusal()->set_message(engine::describe(shown, room->state));
+    out.mutable_refusal()->set_message(engine::describe(shown, board));
     wire::to_proto(shown, *out.mutable_refusal());
   } else {
     out.set_legal(true);
-    *out.mutable_odds() = wire::to_proto(engine::compute_odds(room->state, attack));
+    *out.mutable_odds() = wire::to_proto(engine::compute_odds(board, attack));
   }
   outbound_.send(caller.connection, answer);
 }
@@ -189,7 +215,8 @@ void GameQueries::query_retreats(const Caller& caller, const Envelope& request) 
   answer.set_request_id(request.request_id());
   v1::RetreatHexes& out = *answer.mutable_retreat_hexes();
   out.set_game_id(game_id);
-  const engine::GameState& state = room->state;
+  std::optional<engine::GameState> believed;
+  const engine::GameState& state = asked_board(*room, caller, believed);
   if (!state.pending_retreats.empty()) {
     const engine::UnitIndex unit = state.pending_retreats.front().unit;
     out.set_unit(unit);

@@ -1,6 +1,7 @@
 // 16.3 Observation (observation.hpp).
 #include <hd/engine/rules/combat/line_of_sight.hpp>
 #include <hd/engine/rules/modules/extension_points.hpp>
+#include <hd/engine/rules/observation/fields_of_view.hpp>
 #include <hd/engine/rules/observation/observation.hpp>
 #include <hd/engine/rules/sequence/weather.hpp>
 
@@ -31,6 +32,7 @@ bool observes(const Ruleset& rules, Hex observer, Hex observed, int distance) {
   const int apart = engine::distance(observer, observed);
   if (apart > distance) return false;
   if (apart <= 1) return true;  // 16.3: never blocked between adjacent hexes
+  if (rules.fields_of_view) return rules.fields_of_view->clear(rules, observer, observed);
   return line_of_sight_clear(rules, observer, observed);
 }
 

@@ -38,6 +38,8 @@ struct GameTurn {
   bool first_daylight_of_day = false;
 };
 
+class FieldsOfView;
+
 struct Ruleset {
   GameMap map;
   TerrainEffects terrain;
@@ -52,6 +54,9 @@ struct Ruleset {
   // the rules in force that have none (only with RuleChoice::allow_missing_rules).
   std::vector<const RuleModule*> modules;
   std::vector<std::string> missing_rules;
+  // 16.3's kept lines of sight (rules/observation/fields_of_view.hpp), set with the modules
+  // (resolve_rule_modules) when 16.3 is in force, null otherwise (observing then traces each line).
+  std::shared_ptr<const FieldsOfView> fields_of_view;
 
   // True if every rule in force is played: no rule is missing.
   bool by_the_book() const { return missing_rules.empty(); }

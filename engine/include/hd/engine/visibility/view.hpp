@@ -101,12 +101,15 @@ GameView view(const GameState& state, const Viewer& viewer);
 std::optional<Event> redact(const GameState& state, const Event& event, const Viewer& viewer);
 
 // An action's line of notation as `viewer` may see it in `after` (the state it is shown with): a
-// 28.0D entry choice the viewer may not know yet becomes "SIDE choose-entry NAME sealed"; every other
-// line is unchanged.
+// 28.0D entry choice the viewer may not know yet becomes "SIDE choose-entry NAME sealed"; with 16.3
+// in force, an enemy's action other than an end, attack or exchange becomes "SIDE VERB" (a move
+// names no unit or hex: the events say what the viewer's side observed of it). Every other line is
+// unchanged.
 std::string redact_action_line(const GameState& after, const std::string& line, const Viewer& viewer);
 
-// The refusal as `viewer` may see it: a unit argument the viewer may not see (units_shown()) becomes
-// a hidden unit, so a refusal never names a unit its seat does not know of.
+// The refusal as `viewer` may see it: a unit argument the viewer may not see (units_shown(), or with
+// 16.3 an enemy piece on the map its side does not observe now) becomes a hidden unit, so a refusal
+// never names a unit its seat does not know of or see.
 Refusal redact(const GameState& state, const Refusal& refusal, const Viewer& viewer);
 
 // A canonical text form of a view: equal views give equal bytes (for leak tests and the server).

@@ -61,8 +61,15 @@ std::optional<std::string> optional_rule_refusal(const Scenario& scenario, const
 // declarations form a cycle (the modules are then left in rule-number order).
 std::optional<std::string> order_rule_modules(std::vector<const RuleModule*>& modules);
 
+// True for a rule the engine plays (it has a module) whose server side is not whole yet, so that
+// playing it would not yet be by the book: 16.3 (issue 14). Choosing it is refused
+// (optional_rule_refusal) but under the development flag allow-missing-rules, which plays it with
+// the rule listed among the missing ones (rules_in_force), so marked not by the book.
+bool rule_unfinished(std::string_view rule);
+
 // Sets the ruleset's modules and missing rules from its scenario, chosen force options and chosen
-// optional rules (make_ruleset does this; tests that change a ruleset call it again).
+// optional rules, and gives it a fresh FieldsOfView when 16.3 is in force, none otherwise
+// (make_ruleset does this; tests that change a ruleset, its map included, call it again).
 void resolve_rule_modules(Ruleset& rules);
 
 // The optional rules a game of this scenario may choose that the engine has: every registered
@@ -78,7 +85,7 @@ struct RulesInForce {
   std::vector<std::string> needed;  // every rule number in force, in book order
   std::vector<const RuleModule*>
       modules;                       // the modules of those that have one, in hook order (order_rule_modules)
-  std::vector<std::string> missing;  // those without a module, in book order
+  std::vector<std::string> missing;  // those without a module, and unfinished ones (rule_unfinished), in book order
 };
 
 // Works out the rules in force: the scenario's `rules` entries (an entry such as "22.5" that heads
