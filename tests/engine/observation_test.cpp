@@ -403,3 +403,42 @@ TEST_CASE("16.3 a refusal does not name an enemy piece its seat does not observe
   CHECK(redact(state, refusal, kAlliedSeat) == refusal);
   CHECK(redact(state, refusal, kEverything) == refusal);
 }
+
+TEST_CASE("16.3 an enemy piece retreating, advancing or placed out of sight is not shown doing so",
+          "[rules][16.3][fog]") {
+  GameState state = field("", "setup allied 0511 : Near\nsetup allied 0515 : Far\n");
+  with_observation(state);
+  const UnitIndex near = unit(state, "Near");
+  const UnitIndex far = unit(state, "Far");
+  // 0510 is nine hexes from Eye (0501), 0516 fifteen.
+  CHECK(redact(state, UnitRetreatedEvent{near, hx("0511"), hx("0510"), std::nullopt}, kFrenchSeat));
+  CHECK_FALSE(redact(state, UnitRetreatedEvent{far, hx("0515"), hx("0516"), std::nullopt}, kFrenchSeat));
+  CHECK_FALSE(redact(state, UnitAdvancedEvent{far, hx("0515"), hx("0516")}, kFrenchSpectator));
+  CHECK_FALSE(redact(state, UnitPlacedEvent{far, hx("0515"), hx("0516")}, kFrenchSeat));
+  // The Allies see their own, and a spectator shown everything sees all.
+  CHECK(redact(state, UnitAdvancedEvent{far, hx("0515"), hx("0516")}, kAlliedSeat));
+  CHECK(redact(state, UnitPlacedEvent{far, hx("0515"), hx("0516")}, kEverything));
+}
+
+TEST_CASE("16.3 an action is shown to a side unless the side learns nothing of it", "[rules][16.3][fog]") {
+  // Far (0515) moves to 0516, unseen by the French before and after; Near (0511) moves to 0510, seen.
+  GameState state = field("", "setup allied 0511 : Near\nsetup allied 0515 : Far\n");
+  with_observation(state);
+  GameState after = state;
+  after.units[unit(state, "Far")].hex = hx("0516");
+  const std::vector<Event> far_moved{
+      UnitMovedEvent{unit(state, "Far"), {hx("0515"), hx("0516")}, 2, false, false}};
+  update_knowledge(after, far_moved);
+  CHECK_FALSE(action_shown(state, after, far_moved, "coalition move Far 0516", Side::French));
+  CHECK(action_shown(state, after, far_moved, "coalition move Far 0516", Side::Coalition));
+  GameState seen = state;
+  seen.units[unit(state, "Near")].hex = hx("0510");
+  const std::vector<Event> near_moved{
+      UnitMovedEvent{unit(state, "Near"), {hx("0511"), hx("0510")}, 2, false, false}};
+  update_knowledge(seen, near_moved);
+  CHECK(action_shown(state, seen, near_moved, "coalition move Near 0510", Side::French));
+  // Ends of phases are always shown; and everything where 16.3 is not kept.
+  CHECK(action_shown(state, state, {}, "coalition end", Side::French));
+  const GameState plain = field("", "setup allied 0511 : Near\nsetup allied 0515 : Far\n");
+  CHECK(action_shown(plain, plain, far_moved, "coalition move Far 0516", Side::French));
+}

@@ -3,6 +3,7 @@
 #include <hd/engine/rules/command/command_segment.hpp>
 #include <hd/engine/rules/corps_morale/corps_morale.hpp>
 #include <hd/engine/rules/observation/knowledge.hpp>
+#include <hd/engine/rules/observation/observation.hpp>
 #include <hd/engine/rules/sequence/weather.hpp>
 #include <hd/engine/rules/variant/army_headquarters.hpp>
 #include <hd/engine/rules/victory/victory.hpp>
@@ -159,7 +160,22 @@ GameView view(const GameState& state, const Viewer& viewer) {
     v.demoralization_level[static_cast<std::size_t>(army)] = demoralization;
     v.disintegration_level[static_cast<std::size_t>(army)] = disintegration;
   }
-  v.control.assign(state.control.begin(), state.control.end());
+  if (!fog) {
+    v.control.assign(state.control.begin(), state.control.end());
+  } else {
+    // 16.3: a side is shown who holds the hexes it observes now, and nothing of the others (an
+    // unseen move would otherwise show on the hexes it took).
+    std::vector<Hex> eyes;
+    for (const UnitState& unit : state.units)
+      if (unit.on_map() && side_of(unit.army) == *fog) eyes.push_back(unit.hex);
+    std::sort(eyes.begin(), eyes.end());
+    eyes.erase(std::unique(eyes.begin(), eyes.end()), eyes.end());
+    const int distance = observation_distance(state);
+    for (const auto& [hex, holder] : state.control)
+      if (std::any_of(eyes.begin(), eyes.end(),
+                      [&](Hex eye) { return observes(*state.rules, eye, hex, distance); }))
+        v.control.emplace_back(hex, holder);
+  }
   v.victory_points = victory_points(state);
   v.rain = raining(state);
   v.pending = pending_decision(state);
@@ -192,6 +208,22 @@ std::optional<Event> redact(const GameState& state, const Event& event, const Vi
       return seen;
     }
   }
+  // 16.3: an enemy piece retreating, advancing or placed where the viewer's side does not observe
+  // its new hex: not shown (the view shows it where last seen).
+  const auto unseen_arrival = [&](UnitIndex unit, Hex to) {
+    if (!knowledge_kept(state)) return false;
+    const std::optional<Side> side = viewing_side(viewer);
+    return side && side_of(state.units[unit].army) != *side && !side_observes_hex(state, *side, to);
+  };
+  if (const auto* retreated = std::get_if<UnitRetreatedEvent>(&event);
+      retreated && unseen_arrival(retreated->unit, retreated->to))
+    return std::nullopt;
+  if (const auto* advanced = std::get_if<UnitAdvancedEvent>(&event);
+      advanced && unseen_arrival(advanced->unit, advanced->to))
+    return std::nullopt;
+  if (const auto* placed = std::get_if<UnitPlacedEvent>(&event);
+      placed && unseen_arrival(placed->unit, placed->to))
+    return std::nullopt;
   // 28.0D: the other side learns that a choice was made, not what.
   if (const auto* rule = std::get_if<RuleEvent>(&event);
       rule && rule->kind.starts_with("chosen:") &&
@@ -231,6 +263,16 @@ Refusal redact(const GameState& state, const Refusal& refusal, const Viewer& vie
     if (arg.kind == RefusalArg::Kind::Unit && (arg.unit >= shown || unseen(arg.unit)))
       arg = RefusalArg::hidden_unit();
   return redacted;
+}
+
+bool action_shown(const GameState& before, const GameState& after, const std::vector<Event>& events,
+                  const std::string& line, Side side) {
+  if (!knowledge_kept(after)) return true;
+  const Viewer viewer{Viewer::Kind::Spectator, std::nullopt, side};
+  if (redact_action_line(after, line, viewer) == line) return true;
+  for (const Event& event : events)
+    if (redact(after, event, viewer)) return true;
+  return serialize(view(before, viewer)) != serialize(view(after, viewer));
 }
 
 std::string serialize(const GameView& v) {

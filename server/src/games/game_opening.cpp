@@ -54,7 +54,7 @@ void GameOpening::open_game(const Caller& caller, const Envelope& request, GameR
     subscriber.viewer = viewer_for_seats(held);
   }
   // Issue 29, finding 6: a resume's updates come out of its address's budget, like requests.
-  if (open.last_seen_sequence() > 0 && !is_delayed(*room, subscriber)) {
+  if (open.last_seen_sequence() > 0 && !is_delayed(*room, subscriber) && !fog_side(*room, subscriber)) {
     const std::uint64_t cost = catch_up_cost(*room, open.last_seen_sequence());
     if (cost > 0 && !catch_up_budget_.allow(caller.peer_address, std::chrono::steady_clock::now(),
                                             static_cast<std::uint32_t>(cost)))

@@ -40,6 +40,12 @@ v1::ServerEnvelope accepted(std::uint64_t request_id, std::uint64_t game, std::u
   return envelope;
 }
 
+// The sequence number `seat` knows the logged action `log_sequence` by: the log's, or in a game with
+// 16.3 its side's own count (issue 14; a side's own actions are always shown to it).
+std::uint64_t seat_sequence(const GameRoom& room, v1::Seat seat, std::uint64_t log_sequence) {
+  return room.side_sequence_at(side_of_seat(seat), log_sequence);
+}
+
 }  // namespace
 
 GamePlay::GamePlay(Database& db, const ServerConfig& config, GameStore& store, GameRooms& rooms,
@@ -114,6 +120,9 @@ std::uint64_t GamePlay::play(GameRoom& room, engine::Side side, const engine::Ac
     // number and times of the actions now tell it nothing.
     if (is_delayed(room, subscriber) && room.turn_starts.size() == turns_before && !over) continue;
     if (subscriber.catching_up) continue;  // its catch-up sends this one in order (catch_up.hpp)
+    // Issue 14 (16.3): a side is not sent what it learns nothing of, so its stream does not tell
+    // how many actions it could not see.
+    if (const auto side = fog_side(room, subscriber); side && !room.last_shown_to(*side)) continue;
     v1::ServerEnvelope update;
     *update.mutable_game_update() = views_.update_for(room, subscriber, logged, events, room.state);
     if (!is_delayed(room, subscriber)) *update.mutable_game_update()->mutable_secret_openings() = openings;
@@ -165,7 +174,8 @@ void GamePlay::submit_action(const Caller& caller, const Envelope& request, Game
       if (it->account == account && it->request_id == request.request_id()) {
         if (it->request_digest != digest) return reused();
         return outbound_.send(caller.connection,
-                              accepted(request.request_id(), submit.game_id(), it->sequence, false));
+                              accepted(request.request_id(), submit.game_id(),
+                                       seat_sequence(room, it->seat, it->sequence), false));
       }
     if (room.proposal && room.proposal->proposer == account &&
         room.proposal->request_id == request.request_id()) {
@@ -308,7 +318,8 @@ void GamePlay::submit_action(const Caller& caller, const Envelope& request, Game
   }
 
   const std::uint64_t applied = play(room, side, action, acting, account, request.request_id(), digest);
-  outbound_.send(caller.connection, accepted(request.request_id(), submit.game_id(), applied, false));
+  outbound_.send(caller.connection, accepted(request.request_id(), submit.game_id(),
+                                             seat_sequence(room, acting, applied), false));
   run_builtin_players(room);
 }
 

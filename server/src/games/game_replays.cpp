@@ -68,6 +68,11 @@ void GameReplays::query_replay(const Caller& caller, const Envelope& request, Ga
     return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_NOT_YOUR_SEAT,
                         "a game still being played is replayed only by its seat holders");
   }
+  // Issue 14: a running game's frames are numbered by the log, which would count the actions a
+  // side could not see (16.3).
+  if (!finished && room->fogged())
+    return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_NOT_ALLOWED,
+                        "a game played with 16.3 (observation) is replayed once it is over");
   if (!seen_as.seats.empty()) {
     seen_as.viewer = viewer_for_seats(seen_as.seats);
   } else {

@@ -21,7 +21,8 @@ void GameOpening::resume(const Caller& caller, const Envelope& request, GameRoom
   answer.set_request_id(request.request_id());
   // A delayed spectator is shown its delayed present only: it learns nothing of what happened since.
   std::optional<CatchUpStart> start;
-  if (!is_delayed(room, subscriber)) start = catch_up_start(room, last_seen);
+  // Issue 14: a fogged side is shown the present only (its numbers are not the log's).
+  if (!is_delayed(room, subscriber) && !fog_side(room, subscriber)) start = catch_up_start(room, last_seen);
   if (!start || start->sequence == room.sequence()) {  // nothing to replay: the present, with its live state
     *answer.mutable_game_snapshot() = views_.snapshot(room, subscriber);
     outbound_.send(caller.connection, answer);

@@ -4,10 +4,13 @@
 #include "games/seat_policy.hpp"
 
 #include <hd/engine/notation/notation.hpp>
+#include <hd/engine/rules/modules/extension_points.hpp>
+#include <hd/engine/rules/observation/knowledge.hpp>
 #include <hd/engine/rules/sequence/decisions.hpp>
 #include <hd/engine/state/state_snapshot.hpp>
 #include <hd/loader/record_header.hpp>
 
+#include <algorithm>
 #include <ctime>
 #include <stdexcept>
 
@@ -97,6 +100,8 @@ std::optional<engine::NotatedAction> GameRoom::last_action() const {
 
 bool GameRoom::undo_allowed_for(const std::vector<v1::Seat>& held) const {
   if (row.status != v1::GAME_STATUS_RUNNING || undo_requested_by || held.empty()) return false;
+  // Issue 14: asking the opponent would tell it of a move it may not have seen.
+  if (fogged()) return false;
   const auto last = last_action();
   return last && std::find(held.begin(), held.end(), log.back().seat) != held.end() &&
          engine::undo_allowed(state, last->side, last->action);
@@ -161,7 +166,10 @@ void GameRoom::commit(AppliedAction applied) {
   // The engine says when a step begins (a phase, or the phase a rule's segment opened when it
   // closes: 4.1, 12.0): every Coalition seat ends it again.
   const bool step_begun = applied.after.steps_begun != state.steps_begun;
+  std::optional<engine::GameState> before;
+  if (fogged()) before = std::move(state);
   state = std::move(applied.after);
+  if (before) note_shown(*before, applied.events, applied.logged);
   dice_rolled += applied.logged.dice.size();
   log.push_back(std::move(applied.logged));
   if (step_begun) {
@@ -178,8 +186,10 @@ void GameRoom::replay_one(const LoggedAction& logged) {
                              " no longer parses: " + *error);
   const auto& notated = std::get<engine::NotatedAction>(parsed);
   const std::uint64_t steps_before = state.steps_begun;
+  std::optional<engine::GameState> before;
+  if (fogged()) before = state;
   std::size_t next = 0;
-  engine::apply(state, notated.side, notated.action, [&]() -> int {
+  const std::vector<engine::Event> events = engine::apply(state, notated.side, notated.action, [&]() -> int {
     if (next >= logged.dice.size())
       throw std::runtime_error("game " + std::to_string(row.id) + " action " +
                                std::to_string(logged.sequence) + " rolls more dice than were logged");
@@ -190,11 +200,40 @@ void GameRoom::replay_one(const LoggedAction& logged) {
     throw std::runtime_error("game " + std::to_string(row.id) + " action " + std::to_string(logged.sequence) +
                              " replays to a different state hash");
   if (state.steps_begun != steps_before) phase_start_sequence_ = logged.sequence;
+  if (before) note_shown(*before, events, logged);
+}
+
+bool GameRoom::fogged() const {
+  return engine::rule_in_force(*initial.rules, engine::kObservationRule);
+}
+
+void GameRoom::note_shown(const engine::GameState& before, const std::vector<engine::Event>& events,
+                          const LoggedAction& logged) {
+  for (engine::Side side : {engine::Side::French, engine::Side::Coalition})
+    if (engine::action_shown(before, state, events, logged.action, side))
+      shown_[static_cast<std::size_t>(side)].push_back(logged.sequence);
+}
+
+std::uint64_t GameRoom::side_sequence_at(engine::Side side, std::uint64_t log_sequence) const {
+  if (!fogged()) return log_sequence;
+  const std::vector<std::uint64_t>& shown = shown_[static_cast<std::size_t>(side)];
+  return static_cast<std::uint64_t>(std::upper_bound(shown.begin(), shown.end(), log_sequence) -
+                                    shown.begin());
+}
+
+bool GameRoom::last_shown_to(engine::Side side) const {
+  if (!fogged()) return true;
+  const std::vector<std::uint64_t>& shown = shown_[static_cast<std::size_t>(side)];
+  return !shown.empty() && shown.back() == sequence();
 }
 
 bool GameRoom::replay_from(const SnapshotRow& snapshot, std::string& problem) {
   if (row.spectator_delay > 0) {
     problem = "delayed spectators need every earlier turn";
+    return false;
+  }
+  if (fogged()) {
+    problem = "16.3: what each side was shown is judged action by action";
     return false;
   }
   if (snapshot.sequence == 0 || snapshot.sequence > sequence() ||
@@ -260,6 +299,8 @@ void GameRoom::replay() {
   turn_starts.clear();
   turn_starts.emplace_back(0, initial);
   checkpoints.clear();
+  for (std::vector<std::uint64_t>& shown : shown_)
+    shown.clear();
   std::vector<LoggedAction> entries = std::move(log);
   log.clear();
   for (LoggedAction& logged : entries) {

@@ -12,6 +12,7 @@
 #include <hd/engine/rules/sequence/decisions.hpp>
 #include <hd/engine/visibility/view.hpp>
 
+#include <array>
 #include <chrono>
 #include <deque>
 #include <map>
@@ -139,12 +140,27 @@ class GameRoom {
   // A snapshot of the state now (after the last logged action).
   SnapshotRow snapshot() const;
 
+  // Issue 14: true if the game keeps 16.3's knowledge, so each side is sent only the actions shown
+  // to it (engine::action_shown), numbered by side.
+  bool fogged() const;
+  // Issue 14: how many of the actions up to log sequence `log_sequence` were shown to `side` (the
+  // side's own sequence number then). The log sequence itself where the game is not fogged.
+  std::uint64_t side_sequence_at(engine::Side side, std::uint64_t log_sequence) const;
+  // True if the last logged action was shown to `side` (always where the game is not fogged).
+  bool last_shown_to(engine::Side side) const;
+
  private:
   void replay_one(const LoggedAction& logged);
   // Rebuilds from a snapshot and the log after it; false (with `problem`) if it cannot be trusted.
   bool replay_from(const SnapshotRow& snapshot, std::string& problem);
   void note_turn_start();
+  // Issue 14: notes whether the action logged as `logged` (from `before` to the state now, with
+  // `events`) was shown to each side, in a fogged game.
+  void note_shown(const engine::GameState& before, const std::vector<engine::Event>& events,
+                  const LoggedAction& logged);
   std::uint64_t phase_start_sequence_ = 0;
+  // Issue 14, fogged games: per side (engine::Side's order), the log sequences shown to it, ascending.
+  std::array<std::vector<std::uint64_t>, 2> shown_;
 };
 
 }  // namespace hd::server

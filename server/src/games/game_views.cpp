@@ -163,7 +163,8 @@ v1::GameUpdate GameViews::update_for(const GameRoom& room, const Subscriber& sub
     *out.mutable_view() = view_for(room, subscriber);
     return out;
   }
-  out.set_sequence(logged.sequence);
+  const std::optional<engine::Side> side = fog_side(room, subscriber);
+  out.set_sequence(side ? room.side_sequence_at(*side, logged.sequence) : logged.sequence);  // issue 14
   out.set_seat(logged.seat);
   out.set_action_text(engine::redact_action_line(after, line_with_dice(logged), subscriber.viewer));  // 28.0D
   out.set_by_standing_order(logged.by_standing_order);

@@ -55,7 +55,18 @@ const engine::GameState& visible_state(const GameRoom& room, const Subscriber& s
   return room.turn_starts[delayed_turn(room, subscriber)].second;
 }
 
+std::optional<engine::Side> fog_side(const GameRoom& room, const Subscriber& subscriber) {
+  if (!room.fogged() || is_delayed(room, subscriber)) return std::nullopt;
+  const engine::Viewer& viewer = subscriber.viewer;
+  if (viewer.kind == engine::Viewer::Kind::Seat) {
+    if (viewer.army) return engine::side_of(*viewer.army);
+    return std::nullopt;
+  }
+  return viewer.side;
+}
+
 std::uint64_t visible_sequence(const GameRoom& room, const Subscriber& subscriber) {
+  if (const auto side = fog_side(room, subscriber)) return room.side_sequence_at(*side, room.sequence());
   if (!is_delayed(room, subscriber)) return room.sequence();
   return room.turn_starts[delayed_turn(room, subscriber)].first;
 }

@@ -28,8 +28,14 @@ const engine::GameState& visible_state(const GameRoom& room, const Subscriber& s
 // True if the subscriber sees the game late (its updates then carry no events).
 bool is_delayed(const GameRoom& room, const Subscriber& subscriber);
 
-// The log sequence of the state the subscriber sees (the last action's, or for a delayed spectator
-// the one at the start of its delayed player turn, 0 before the first action).
+// Issue 14: the side whose stream the subscriber is sent in a fogged game (GameRoom::fogged): a seat
+// holder's, or a live spectator's shown one side. Nullopt otherwise (no 16.3, a spectator shown
+// everything, a delayed spectator): such a subscriber is sent every action, by log sequence.
+std::optional<engine::Side> fog_side(const GameRoom& room, const Subscriber& subscriber);
+
+// The sequence of the state the subscriber sees: the last action's log sequence, or for a delayed
+// spectator the one at the start of its delayed player turn (0 before the first action); for a
+// fogged side (fog_side), the number of actions shown to that side.
 std::uint64_t visible_sequence(const GameRoom& room, const Subscriber& subscriber);
 
 // The viewer the subscriber's state is shown through. A delayed spectator (DELAYED_ALL) sees

@@ -112,6 +112,15 @@ std::string redact_action_line(const GameState& after, const std::string& line, 
 // never names a unit its seat does not know of or see.
 Refusal redact(const GameState& state, const Refusal& refusal, const Viewer& viewer);
 
+// 16.3 (issue 14): true if `side` is shown the action that took the game from `before` to `after`
+// with `events`, logged as `line`. Always where 16.3's knowledge is not kept. Otherwise false only
+// when the side learns nothing of it: its line is cut for the side (redact_action_line), none of its
+// events survives redact(), and the side's view is the same after it as before. The server sends a
+// side only the updates of actions shown to it, numbered by side, so that what the side is sent does
+// not depend on how many actions it could not see.
+bool action_shown(const GameState& before, const GameState& after, const std::vector<Event>& events,
+                  const std::string& line, Side side);
+
 // A canonical text form of a view: equal views give equal bytes (for leak tests and the server).
 std::string serialize(const GameView& view);
 
