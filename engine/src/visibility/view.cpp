@@ -171,10 +171,12 @@ GameView view(const GameState& state, const Viewer& viewer) {
     std::sort(eyes.begin(), eyes.end());
     eyes.erase(std::unique(eyes.begin(), eyes.end()), eyes.end());
     const int distance = observation_distance(state);
-    for (const auto& [hex, holder] : state.control)
+    for (const auto& held : state.control) {
+      const Hex hex = held.first;  // clang 14 captures no structured binding in a lambda
       if (std::any_of(eyes.begin(), eyes.end(),
                       [&](Hex eye) { return observes(*state.rules, eye, hex, distance); }))
-        v.control.emplace_back(hex, holder);
+        v.control.emplace_back(held);
+    }
   }
   v.victory_points = victory_points(state);
   v.rain = raining(state);
