@@ -165,11 +165,7 @@ GameView view(const GameState& state, const Viewer& viewer) {
   } else {
     // 16.3: a side is shown who holds the hexes it observes now, and nothing of the others (an
     // unseen move would otherwise show on the hexes it took).
-    std::vector<Hex> eyes;
-    for (const UnitState& unit : state.units)
-      if (unit.on_map() && side_of(unit.army) == *fog) eyes.push_back(unit.hex);
-    std::sort(eyes.begin(), eyes.end());
-    eyes.erase(std::unique(eyes.begin(), eyes.end()), eyes.end());
+    const std::vector<Hex> eyes = observing_hexes(state, *fog);
     const int distance = observation_distance(state);
     for (const auto& held : state.control) {
       const Hex hex = held.first;  // clang 14 captures no structured binding in a lambda

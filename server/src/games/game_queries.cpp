@@ -48,9 +48,7 @@ std::size_t units_shown_to(const GameRoom& room, const Caller& caller) {
 const engine::GameState& asked_board(const GameRoom& room, const Caller& caller,
                                      std::optional<engine::GameState>& believed) {
   if (!engine::knowledge_kept(room.state)) return room.state;
-  const engine::Viewer viewer = viewer_of(room, caller);
-  std::optional<engine::Side> side = viewer.side;
-  if (viewer.kind == engine::Viewer::Kind::Seat && viewer.army) side = engine::side_of(*viewer.army);
+  const std::optional<engine::Side> side = viewed_side(viewer_of(room, caller));
   if (!side) return room.state;
   believed = engine::believed_board(room.state, *side);
   return *believed;

@@ -55,14 +55,15 @@ const engine::GameState& visible_state(const GameRoom& room, const Subscriber& s
   return room.turn_starts[delayed_turn(room, subscriber)].second;
 }
 
+std::optional<engine::Side> viewed_side(const engine::Viewer& viewer) {
+  if (viewer.kind == engine::Viewer::Kind::Seat)
+    return viewer.army ? std::optional(engine::side_of(*viewer.army)) : std::nullopt;
+  return viewer.side;
+}
+
 std::optional<engine::Side> fog_side(const GameRoom& room, const Subscriber& subscriber) {
   if (!room.fogged() || is_delayed(room, subscriber)) return std::nullopt;
-  const engine::Viewer& viewer = subscriber.viewer;
-  if (viewer.kind == engine::Viewer::Kind::Seat) {
-    if (viewer.army) return engine::side_of(*viewer.army);
-    return std::nullopt;
-  }
-  return viewer.side;
+  return viewed_side(subscriber.viewer);
 }
 
 std::uint64_t visible_sequence(const GameRoom& room, const Subscriber& subscriber) {

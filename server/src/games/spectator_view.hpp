@@ -28,6 +28,10 @@ const engine::GameState& visible_state(const GameRoom& room, const Subscriber& s
 // True if the subscriber sees the game late (its updates then carry no events).
 bool is_delayed(const GameRoom& room, const Subscriber& subscriber);
 
+// The side whose view `viewer` is shown: a seat's army's, or a spectator's shown one side; nullopt
+// for a spectator shown everything.
+std::optional<engine::Side> viewed_side(const engine::Viewer& viewer);
+
 // Issue 14: the side whose stream the subscriber is sent in a fogged game (GameRoom::fogged): a seat
 // holder's, or a live spectator's shown one side. Nullopt otherwise (no 16.3, a spectator shown
 // everything, a delayed spectator): such a subscriber is sent every action, by log sequence.

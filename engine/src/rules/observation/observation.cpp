@@ -36,14 +36,19 @@ bool observes(const Ruleset& rules, Hex observer, Hex observed, int distance) {
   return line_of_sight_clear(rules, observer, observed);
 }
 
-std::vector<bool> observed_by(const GameState& state, Side side) {
-  const int distance = observation_distance(state);
-  // The side's pieces by hex: a hex holding several observes once.
+std::vector<Hex> observing_hexes(const GameState& state, Side side) {
   std::vector<Hex> eyes;
   for (const UnitState& unit : state.units)
     if (unit.on_map() && side_of(unit.army) == side) eyes.push_back(unit.hex);
   std::sort(eyes.begin(), eyes.end());
   eyes.erase(std::unique(eyes.begin(), eyes.end()), eyes.end());
+  return eyes;
+}
+
+std::vector<bool> observed_by(const GameState& state, Side side) {
+  const int distance = observation_distance(state);
+  // The side's pieces by hex: a hex holding several observes once.
+  const std::vector<Hex> eyes = observing_hexes(state, side);
   // Each enemy hex is judged once, whatever it holds.
   std::map<Hex, bool> seen;
   std::vector<bool> observed(state.units.size(), false);

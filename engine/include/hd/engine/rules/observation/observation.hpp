@@ -22,6 +22,9 @@ int observation_distance(const GameState& state);
 // observes itself.
 bool observes(const Ruleset& rules, Hex observer, Hex observed, int distance);
 
+// The hexes holding a piece of `side` on the map, each once, ascending: where the side observes from.
+std::vector<Hex> observing_hexes(const GameState& state, Side side);
+
 // 16.3: for every unit of the game (by UnitIndex), true if it is on the map, not of `side`, and
 // observed by a unit or leader of `side` on the map at the current turn's distance.
 std::vector<bool> observed_by(const GameState& state, Side side);
