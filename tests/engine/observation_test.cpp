@@ -6,11 +6,13 @@
 
 #include <hd/engine/rules/combat/line_of_sight.hpp>
 #include <hd/engine/rules/modules/extension_points.hpp>
+#include <hd/engine/rules/modules/rule_registry.hpp>
 #include <hd/engine/rules/movement/movement.hpp>
 #include <hd/engine/rules/observation/believed_board.hpp>
 #include <hd/engine/rules/observation/fields_of_view.hpp>
 #include <hd/engine/rules/observation/knowledge.hpp>
 #include <hd/engine/rules/observation/observation.hpp>
+#include <hd/engine/rules/victory/victory.hpp>
 #include <hd/engine/state/field_walk.hpp>
 #include <hd/engine/visibility/view.hpp>
 
@@ -99,11 +101,15 @@ TEST_CASE("16.3 leaders observe and are observed; pieces off the map do neither"
 
 namespace {
 
-// The same game with 16.3 in force (as if chosen), its knowledge judged as play begins.
+// The same game with 16.3 in force (as if chosen), its knowledge judged as play begins (16.3's
+// opening hook, as start_game() runs it).
 void with_observation(GameState& state) {
   change_rules(state, [](Ruleset& rules) { rules.optional_rules.push_back("16.3"); });
   REQUIRE(rule_in_force(*state.rules, "16.3"));
-  update_knowledge(state, {});
+  const RuleModule* observation = find_rule_module("16.3");
+  REQUIRE(observation);
+  REQUIRE(observation->hooks.opening);
+  observation->hooks.opening(state);
 }
 
 Hex at(const Sighting& s) {
@@ -441,4 +447,78 @@ TEST_CASE("16.3 an action is shown to a side unless the side learns nothing of i
   CHECK(action_shown(state, state, {}, "coalition end", Side::French));
   const GameState plain = field("", "setup allied 0511 : Near\nsetup allied 0515 : Far\n");
   CHECK(action_shown(plain, plain, far_moved, "coalition move Far 0516", Side::French));
+}
+
+TEST_CASE("16.3 a side's VP count a victory-point hex as it last observed it (3.4B)",
+          "[rules][16.3][fog][3.4]") {
+  // 0515 is worth 5 VP to whichever side holds it (the scenario's vp lines); the French hold it as
+  // play begins. Eye, at 0501, does not observe it (fourteen hexes).
+  const std::string vp =
+      "vp french hex 0515 5 at-end\nvp coalition hex 0515 5 at-end\ncontrol french : 0515\n";
+  GameState state = field("", "setup allied 0511 : Near\nsetup allied 0517 : Far\n" + vp);
+  with_observation(state);
+  REQUIRE(victory_points(state)[0] == 5);
+  CHECK(view(state, kFrenchSeat).victory_points == victory_points(state));
+
+  // Far takes 0515 out of the French sight (by hand, as an unseen move would).
+  state.units[unit(state, "Far")].hex = hx("0515");
+  state.control[hx("0515")] = Side::Coalition;
+  update_knowledge(state, {});
+  REQUIRE(victory_points(state) == std::array<int, 2>{0, 5});
+  // The French still count it theirs, and are shown it theirs; the Allies and everything see it taken.
+  const GameView french = view(state, kFrenchSeat);
+  CHECK(french.victory_points == std::array<int, 2>{5, 0});
+  CHECK(std::count(french.control.begin(), french.control.end(), std::pair{hx("0515"), Side::French}) == 1);
+  CHECK(view(state, kAlliedSeat).victory_points == std::array<int, 2>{0, 5});
+  CHECK(view(state, kEverything).victory_points == std::array<int, 2>{0, 5});
+  // Non-interference: the same game where nobody took it gives the French the same view.
+  GameState untouched = field("", "setup allied 0511 : Near\nsetup allied 0517 : Far\n" + vp);
+  with_observation(untouched);
+  untouched.units[unit(untouched, "Far")].hex = hx("0516");
+  update_knowledge(untouched, {});
+  CHECK(serialize(view(untouched, kFrenchSeat)) == serialize(french));
+
+  // Eye comes within sight of 0515: the French see who holds it, and count it so.
+  state.units[unit(state, "Eye")].hex = hx("0507");
+  update_knowledge(state, {});
+  CHECK(view(state, kFrenchSeat).victory_points == std::array<int, 2>{0, 5});
+  // It stays counted so after Eye goes back out of sight.
+  state.units[unit(state, "Eye")].hex = hx("0501");
+  update_knowledge(state, {});
+  CHECK(view(state, kFrenchSeat).victory_points == std::array<int, 2>{0, 5});
+}
+
+TEST_CASE("16.3 a moving piece sees the victory-point hexes in its sight along its way (3.4B)",
+          "[rules][16.3][fog][3.4]") {
+  // The Allies hold 0511 unseen: Scout passes within ten hexes of it at 0501 and ends out of sight.
+  GameState state = make_game_with_leaders(
+      "", {{"french", "Scout", "infantry", 4, 4}, {"allied", "Near", "infantry", 4, 4, "[1]", "british"}}, "",
+      "rules 1.0-9.0\nsetup french 0301 : Scout\nsetup allied 0519 : Near\nvp french hex 0511 5 at-end\n"
+      "vp coalition hex 0511 5 at-end\ncontrol french : 0511\n",
+      "turns 16/1400 16/1600\n", 12, 20);
+  with_observation(state);
+  state.control[hx("0511")] = Side::Coalition;  // taken unseen
+  update_knowledge(state, {});
+  REQUIRE(view(state, kFrenchSeat).victory_points == std::array<int, 2>{5, 0});
+  apply(state, Side::French, move(state, "Scout", {"0401", "0501", "0601", "0701"}), no_dice());
+  REQUIRE(distance(hx("0701"), hx("0511")) > 10);
+  CHECK(view(state, kFrenchSeat).victory_points == std::array<int, 2>{0, 5});
+}
+
+TEST_CASE("16.3 games whose maps block sight alike share their kept fields of view; others do not",
+          "[rules][16.3][7.3]") {
+  const std::string setup = "setup allied 0511 : Near\nsetup allied 0515 : Far\n";
+  GameState one = field("forest \"W\" : 0503\n", setup);
+  GameState two = field("forest \"W\" : 0503\n", setup);
+  GameState other = field("forest \"W\" : 0504\n", setup);
+  with_observation(one);
+  with_observation(two);
+  with_observation(other);
+  REQUIRE(one.rules != two.rules);  // two rulesets, loaded apart
+  CHECK(one.rules->fields_of_view == two.rules->fields_of_view);
+  CHECK(one.rules->fields_of_view != other.rules->fields_of_view);
+  // And what the shared fields answer is each map's own (a forest at 0503 or 0504 blocks Eye's sight).
+  CHECK_FALSE(observes(*two.rules, hx("0501"), hx("0504"), 10));  // behind the forest
+  CHECK(observes(*other.rules, hx("0501"), hx("0504"), 10));      // in it
+  CHECK_FALSE(observes(*other.rules, hx("0501"), hx("0505"), 10));
 }

@@ -164,17 +164,21 @@ GameView view(const GameState& state, const Viewer& viewer) {
     v.control.assign(state.control.begin(), state.control.end());
   } else {
     // 16.3: a side is shown who holds the hexes it observes now, and nothing of the others (an
-    // unseen move would otherwise show on the hexes it took).
+    // unseen move would otherwise show on the hexes it took), but for the victory-point hexes: who
+    // held them when it last observed them, as its VP are counted.
     const std::vector<Hex> eyes = observing_hexes(state, *fog);
     const int distance = observation_distance(state);
-    for (const auto& held : state.control) {
+    const std::vector<Hex> scoring = scoring_hexes(*state.rules);
+    for (const auto& held : believed_control(state, *fog)) {
       const Hex hex = held.first;  // clang 14 captures no structured binding in a lambda
-      if (std::any_of(eyes.begin(), eyes.end(),
+      if (std::binary_search(scoring.begin(), scoring.end(), hex) ||
+          std::any_of(eyes.begin(), eyes.end(),
                       [&](Hex eye) { return observes(*state.rules, eye, hex, distance); }))
         v.control.emplace_back(held);
     }
   }
-  v.victory_points = victory_points(state);
+  // 16.3: a side's VP count the victory-point hexes as it last observed them (believed_control).
+  v.victory_points = fog ? victory_points(state, believed_control(state, *fog)) : victory_points(state);
   v.rain = raining(state);
   v.pending = pending_decision(state);
   if (v.pending.kind == DecisionKind::Rule && viewer.kind == Viewer::Kind::Seat && viewer.army &&

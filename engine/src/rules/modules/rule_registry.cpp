@@ -343,9 +343,9 @@ void resolve_rule_modules(Ruleset& rules) {
   RulesInForce in_force = rules_in_force(rules.scenario, rules.chosen_options, rules.optional_rules);
   rules.modules = std::move(in_force.modules);
   rules.missing_rules = std::move(in_force.missing);
-  // 16.3: a fresh cache of lines of sight for this map whenever 16.3 is in force.
-  rules.fields_of_view =
-      rule_in_force(rules, "16.3") ? std::make_shared<const FieldsOfView>(rules.map.bounds()) : nullptr;
+  // 16.3: the cache of lines of sight for this map whenever 16.3 is in force, shared with the
+  // other rulesets alive whose maps block sight alike.
+  rules.fields_of_view = rule_in_force(rules, "16.3") ? FieldsOfView::shared_for(rules) : nullptr;
 }
 
 std::vector<std::string> offered_optional_rules(const Scenario& scenario, const OrderOfBattle& oob) {

@@ -4,6 +4,8 @@
 #include <hd/engine/state/ruleset.hpp>
 
 #include <cstdlib>
+#include <mutex>
+#include <vector>
 
 namespace hd::engine {
 
@@ -14,7 +16,49 @@ std::size_t slot(GridBounds bounds, Hex hex) {
          static_cast<std::size_t>(hex.row - 1);
 }
 
+// All that 7.3's line of sight reads of a ruleset: whether each hex of the grid and its margin (off
+// the map: clear terrain) blocks sight, and each hexside around them.
+std::vector<bool> sight_facts(const Ruleset& rules) {
+  const GridBounds bounds = rules.map.bounds();
+  std::vector<bool> facts;
+  facts.reserve(static_cast<std::size_t>(bounds.columns + 2) * static_cast<std::size_t>(bounds.rows + 2) * 7);
+  for (int column = 0; column <= bounds.columns + 1; ++column)
+    for (int row = 0; row <= bounds.rows + 1; ++row) {
+      const Hex hex{column, row};
+      facts.push_back(blocks_sight(rules, hex));
+      for (Hex next : neighbours(hex)) {
+        const auto side = Hexside::between(hex, next);
+        facts.push_back(side && blocks_sight(rules, *side));
+      }
+    }
+  return facts;
+}
+
+// The fields of view alive in this process, with the sight facts of their map.
+struct KeptFields {
+  int columns = 0;
+  int rows = 0;
+  std::vector<bool> facts;
+  std::weak_ptr<const FieldsOfView> fields;
+};
+
+std::mutex kept_mutex;
+std::vector<KeptFields> kept_fields;  // guarded by kept_mutex; a few entries (one per map in use)
+
 }  // namespace
+
+std::shared_ptr<const FieldsOfView> FieldsOfView::shared_for(const Ruleset& rules) {
+  const GridBounds bounds = rules.map.bounds();
+  std::vector<bool> facts = sight_facts(rules);
+  const std::lock_guard<std::mutex> lock(kept_mutex);
+  std::erase_if(kept_fields, [](const KeptFields& kept) { return kept.fields.expired(); });
+  for (const KeptFields& kept : kept_fields)
+    if (kept.columns == bounds.columns && kept.rows == bounds.rows && kept.facts == facts)
+      if (auto alive = kept.fields.lock()) return alive;
+  auto made = std::make_shared<const FieldsOfView>(bounds);
+  kept_fields.push_back(KeptFields{bounds.columns, bounds.rows, std::move(facts), made});
+  return made;
+}
 
 FieldsOfView::FieldsOfView(GridBounds bounds)
     : bounds_(bounds),

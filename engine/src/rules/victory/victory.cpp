@@ -54,9 +54,8 @@ std::optional<GameResult> first_holding(const GameState& state, bool instant) {
   return found;
 }
 
-}  // namespace
-
-std::array<int, 2> scheduled_victory_points(const GameState& state) {
+// The VP of the scenario's vp lines, with the hexes controlled as `control` says.
+std::array<int, 2> scheduled_with(const GameState& state, const std::map<Hex, Side>& control) {
   std::array<int, 2> vp{};
   for_each_forces_in_play(*state.rules, [&](const ScenarioForces& forces) {
     for (const VpRule& rule : forces.vp) {
@@ -70,8 +69,8 @@ std::array<int, 2> scheduled_victory_points(const GameState& state) {
           break;
         case VpKind::Hex:
           for (Hex hex : rule.hexes) {
-            const auto found = state.control.find(hex);
-            if (found != state.control.end() && found->second == rule.side) vp[side] += rule.points;
+            const auto found = control.find(hex);
+            if (found != control.end() && found->second == rule.side) vp[side] += rule.points;
           }
           break;
         case VpKind::Exit:
@@ -83,12 +82,33 @@ std::array<int, 2> scheduled_victory_points(const GameState& state) {
   return vp;
 }
 
+}  // namespace
+
+std::array<int, 2> scheduled_victory_points(const GameState& state) {
+  return scheduled_with(state, state.control);
+}
+
 std::array<int, 2> victory_points(const GameState& state) {
-  std::array<int, 2> vp = scheduled_victory_points(state);
+  return victory_points(state, state.control);
+}
+
+std::array<int, 2> victory_points(const GameState& state, const std::map<Hex, Side>& control) {
+  std::array<int, 2> vp = scheduled_with(state, control);
   const VictoryTerms terms = rules_victory(state);  // 19.4C during play; 20.4C, 19.5D at the end
   for (std::size_t i = 0; i < vp.size(); ++i)
     vp[i] += terms.vp[i];
   return vp;
+}
+
+std::vector<Hex> scoring_hexes(const Ruleset& rules) {
+  std::vector<Hex> hexes;
+  for_each_forces_in_play(rules, [&](const ScenarioForces& forces) {
+    for (const VpRule& rule : forces.vp)
+      if (rule.kind == VpKind::Hex) hexes.insert(hexes.end(), rule.hexes.begin(), rule.hexes.end());
+  });
+  std::sort(hexes.begin(), hexes.end());
+  hexes.erase(std::unique(hexes.begin(), hexes.end()), hexes.end());
+  return hexes;
 }
 
 std::optional<GameResult> instant_result(const GameState& state) {

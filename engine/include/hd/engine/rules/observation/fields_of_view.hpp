@@ -25,6 +25,12 @@ class FieldsOfView {
   FieldsOfView(const FieldsOfView&) = delete;
   FieldsOfView& operator=(const FieldsOfView&) = delete;
 
+  // The fields of view of `rules`' map: the ones another ruleset alive in this process already
+  // keeps if its map and terrain effects block sight in exactly the same hexes and hexsides (every
+  // game of a scenario, and the scenarios sharing a map), else new ones. So a server traces each
+  // hex's field once, not once per game.
+  static std::shared_ptr<const FieldsOfView> shared_for(const Ruleset& rules);
+
   // True if `observer` has a clear line of sight (7.3) to `observed`, which lies within kReach of
   // it; hexes off the grid or farther away are answered by tracing the line. `rules` must be
   // the ruleset this cache belongs to.
