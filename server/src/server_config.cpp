@@ -3,6 +3,8 @@
 #include "notify/email_message.hpp"
 #include "ops/client_address.hpp"
 
+#include <hd/wire/secret_commitment.hpp>
+
 #include <algorithm>
 #include <cctype>
 #include <charconv>
@@ -245,6 +247,10 @@ std::string apply_setting(ServerConfig& config, const std::string& key, const st
   } else if (key == "allow-missing-rules") {
     if (value != "true" && value != "false") return bad();
     config.allow_missing_rules = value == "true";
+  } else if (key == "dev-dice-seed") {
+    const auto bytes = wire::from_hex(value);
+    if (!bytes || bytes->size() != 32) return bad();
+    config.dev_dice_seed = *bytes;
   } else if (key == "builtin-style") {
     if (value != "battle" && value != "uniform") return bad();
     config.builtin_battle_seeking = value == "battle";
@@ -384,7 +390,8 @@ std::string server_usage() {
          "                 [--max-connections-per-address N]\n"
          "                 [--allowed-origins LIST] [--trusted-proxies LIST]\n"
          "                 [--metrics-allowed-from LIST] [--snapshot-every N]\n"
-         "                 [--allow-missing-rules true|false] [--builtin-style battle|uniform]\n"
+         "                 [--allow-missing-rules true|false] [--dev-dice-seed HEX64]\n"
+         "                 [--builtin-style battle|uniform]\n"
          "                 [--max-unattended-games-per-account N] [--finished-games-in-memory N]\n"
          "                 [--max-open-games-per-account N] [--max-games-created-per-day N]\n"
          "                 [--open-game-expiry-hours N] [--deadline-check-seconds N]\n"
@@ -433,6 +440,8 @@ ConfigResult parse_server_config(const std::vector<std::string>& args) {
     const std::string error = apply_setting(config, key, value);
     if (!error.empty()) return error;
   }
+  if (!config.dev_dice_seed.empty() && !config.allow_missing_rules)
+    return "dev-dice-seed is for development servers only: it needs allow-missing-rules true";
   if (config.tls_certificate.empty() != config.tls_private_key.empty())
     return "tls-certificate and tls-private-key go together";
   if (config.tls_enabled() && config.tls_port != 0 && config.tls_port == config.port)

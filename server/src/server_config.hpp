@@ -37,6 +37,10 @@ struct ServerConfig {
   // Development only: create and load games whose rules in force lack a module in the engine; such
   // games are marked "not by the book" everywhere they are shown.
   bool allow_missing_rules = false;
+  // Development only (tests; needs allow_missing_rules): every game's dice seed, 32 bytes, instead of
+  // a random one, so that two games given the same actions roll the same dice (issue 14's
+  // non-interference pairs). Empty: a random seed per game, as always in production.
+  std::string dev_dice_seed;
   // How the built-in seats play (issue 13): battle-seeking (the default), or uniform random moves (tests
   // that only need a long game played quickly).
   bool builtin_battle_seeking = true;

@@ -34,6 +34,34 @@ std::uint64_t catch_up_cost(const GameRoom& room, std::uint64_t last_seen) {
   return std::min(last - from, kCatchUpTail);
 }
 
+std::uint64_t fog_catch_up_cost(const GameRoom& room, engine::Side side, std::uint64_t last_seen) {
+  const std::uint64_t last = room.side_sequence_at(side, room.sequence());
+  return std::min(last - std::min(last_seen, last), kCatchUpTail);
+}
+
+CatchUpStart fog_catch_up_start(const GameRoom& room, engine::Side side, std::uint64_t last_seen) {
+  const std::uint64_t last = room.side_sequence_at(side, room.sequence());
+  const std::uint64_t from = std::min(last_seen, last);  // no undo in a fogged game (docs/protocol.md)
+  const std::uint64_t target =
+      room.log_sequence_shown(side, std::max(from, last > kCatchUpTail ? last - kCatchUpTail : 0));
+  // The latest kept state at or before the target: the first, the side's checkpoints, the room's.
+  std::pair<std::uint64_t, const engine::GameState*> behind{0, &room.initial};
+  const auto consider = [&](std::uint64_t sequence, const engine::GameState& state) {
+    if (sequence <= target && sequence > behind.first) behind = {sequence, &state};
+  };
+  for (const auto& kept : room.side_checkpoints[static_cast<std::size_t>(side)])
+    consider(kept.first, kept.second);
+  for (const auto& kept : room.checkpoints)
+    consider(kept.first, kept.second);
+  for (const auto& kept : room.turn_starts)
+    consider(kept.first, kept.second);
+  consider(room.sequence(), room.state);
+  CatchUpStart start{target, *behind.second};
+  for (std::uint64_t sequence = behind.first + 1; sequence <= target; ++sequence)
+    replay_logged(start.state, logged_at(room, sequence));
+  return start;
+}
+
 CatchUpStart catch_up_start(const GameRoom& room, std::uint64_t last_seen) {
   const std::uint64_t last = room.sequence();
   std::uint64_t from = std::min(last_seen, last);

@@ -47,11 +47,27 @@ struct CatchUpStart {
 // it (a room just rebuilt from a stored snapshot keeps nothing earlier), the present at the latest.
 CatchUpStart catch_up_start(const GameRoom& room, std::uint64_t last_seen);
 
+// Issue 14: the same for `side` of a fogged game, in the side's own numbers. `last_seen` is a side
+// sequence (GameRoom::side_sequence_at); the start is the action the side was shown as its
+// `last_seen`th, but never more than kCatchUpTail of the side's actions before its present, and its
+// state is replayed from the latest state the room keeps at or before it (the side's checkpoints
+// keep one within kCheckpointEvery of its actions). So where a fogged side's catch-up starts, and
+// what it sends, depend only on what the side was shown. CatchUpStart::sequence is a log sequence.
+CatchUpStart fog_catch_up_start(const GameRoom& room, engine::Side side, std::uint64_t last_seen);
+
 // At most how many updates a catch-up of a connection that last saw `last_seen` sends (the
 // sequences between catch_up_start's target and the present; its start may be later, never
 // earlier). Cheap: nothing is replayed. Charged to the caller's address before a resume (issue 29,
 // finding 6).
 std::uint64_t catch_up_cost(const GameRoom& room, std::uint64_t last_seen);
+
+// The same for `side` of a fogged game, counted in the side's actions (fog_catch_up_start).
+std::uint64_t fog_catch_up_cost(const GameRoom& room, engine::Side side, std::uint64_t last_seen);
+
+// How many logged actions one chunk of a catch-up replays at most, sent or not: a fogged side is
+// sent only the actions shown to it, and a chunk's work stays bounded whatever it skips. Derived:
+// 64, the tail's length, so a chunk replays about what a whole catch-up of an open game does.
+constexpr std::size_t kCatchUpReplaysPerChunk = 64;
 
 // The logged action at `sequence` (1 .. room.sequence()); throws std::logic_error otherwise.
 const LoggedAction& logged_at(const GameRoom& room, std::uint64_t sequence);

@@ -54,8 +54,10 @@ void GameOpening::open_game(const Caller& caller, const Envelope& request, GameR
     subscriber.viewer = viewer_for_seats(held);
   }
   // Issue 29, finding 6: a resume's updates come out of its address's budget, like requests.
-  if (open.last_seen_sequence() > 0 && !is_delayed(*room, subscriber) && !fog_side(*room, subscriber)) {
-    const std::uint64_t cost = catch_up_cost(*room, open.last_seen_sequence());
+  if (open.last_seen_sequence() > 0 && !is_delayed(*room, subscriber)) {
+    const auto side = fog_side(*room, subscriber);  // issue 14: counted in the side's own numbers
+    const std::uint64_t cost = side ? fog_catch_up_cost(*room, *side, open.last_seen_sequence())
+                                    : catch_up_cost(*room, open.last_seen_sequence());
     if (cost > 0 && !catch_up_budget_.allow(caller.peer_address, std::chrono::steady_clock::now(),
                                             static_cast<std::uint32_t>(cost)))
       return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_RATE_LIMITED,

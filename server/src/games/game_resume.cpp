@@ -21,9 +21,16 @@ void GameOpening::resume(const Caller& caller, const Envelope& request, GameRoom
   answer.set_request_id(request.request_id());
   // A delayed spectator is shown its delayed present only: it learns nothing of what happened since.
   std::optional<CatchUpStart> start;
-  // Issue 14: a fogged side is shown the present only (its numbers are not the log's).
-  if (!is_delayed(room, subscriber) && !fog_side(room, subscriber)) start = catch_up_start(room, last_seen);
-  if (!start || start->sequence == room.sequence()) {  // nothing to replay: the present, with its live state
+  // Issue 14: a fogged side counts in its own numbers, and is sent only what was shown to it: its
+  // present is the last action shown to it (what follows changed nothing it sees).
+  std::uint64_t present = room.sequence();
+  if (const auto side = fog_side(room, subscriber)) {
+    start = fog_catch_up_start(room, *side, last_seen);
+    present = room.log_sequence_shown(*side, room.side_sequence_at(*side, room.sequence()));
+  } else if (!is_delayed(room, subscriber)) {
+    start = catch_up_start(room, last_seen);
+  }
+  if (!start || start->sequence == present) {  // nothing to replay: the present, with its live state
     *answer.mutable_game_snapshot() = views_.snapshot(room, subscriber);
     outbound_.send(caller.connection, answer);
     outbound_.send(caller.connection, ok_envelope(request.request_id()));
@@ -60,7 +67,14 @@ void GameOpening::send_catch_up_chunk(ConnectionId connection, std::uint64_t gam
     catch_up.sent = room.sequence();
   }
   const std::size_t chunk = catch_up_chunk(config_.write_queue_limit);
-  for (std::size_t sent = 0; sent < chunk && catch_up.sent < room.sequence(); ++sent) {
+  // Issue 14: a fogged side is sent only the actions shown to it (the others are replayed unsent),
+  // and the live view with the last of them.
+  const std::optional<engine::Side> side = fog_side(room, subscriber);
+  const std::uint64_t last_shown =
+      side ? room.log_sequence_shown(*side, room.side_sequence_at(*side, room.sequence())) : room.sequence();
+  std::size_t sent = 0;
+  for (std::size_t replayed = 0;
+       sent < chunk && replayed < kCatchUpReplaysPerChunk && catch_up.sent < room.sequence(); ++replayed) {
     const LoggedAction& logged = logged_at(room, catch_up.sent + 1);
     google::protobuf::RepeatedPtrField<v1::SecretOpening> openings;  // 18.5C: revealed by this action
     std::optional<engine::GameState> before;  // copied only for a game with secret choices
@@ -68,12 +82,14 @@ void GameOpening::send_catch_up_chunk(ConnectionId connection, std::uint64_t gam
     const auto events = replay_logged(catch_up.state, logged);
     if (before) add_openings_revealed_by(room, *before, catch_up.state, openings);
     catch_up.sent = logged.sequence;
+    if (side && !room.shown_to(*side, logged.sequence)) continue;
+    ++sent;
     v1::ServerEnvelope update;
     update.set_request_id(request_id);
     *update.mutable_game_update() = views_.update_for(room, subscriber, logged, events, catch_up.state);
     if (!is_delayed(room, subscriber)) *update.mutable_game_update()->mutable_secret_openings() = openings;
     // The last one shows the live view: who must act now, whether an undo may be asked (5.1C).
-    if (logged.sequence == room.sequence())
+    if (logged.sequence == last_shown)
       *update.mutable_game_update()->mutable_view() = views_.view_for(room, subscriber);
     outbound_.send(connection, update);
   }

@@ -209,9 +209,14 @@ bool GameRoom::fogged() const {
 
 void GameRoom::note_shown(const engine::GameState& before, const std::vector<engine::Event>& events,
                           const LoggedAction& logged) {
-  for (engine::Side side : {engine::Side::French, engine::Side::Coalition})
-    if (engine::action_shown(before, state, events, logged.action, side))
-      shown_[static_cast<std::size_t>(side)].push_back(logged.sequence);
+  for (engine::Side side : {engine::Side::French, engine::Side::Coalition}) {
+    if (!engine::action_shown(before, state, events, logged.action, side)) continue;
+    const auto index = static_cast<std::size_t>(side);
+    shown_[index].push_back(logged.sequence);
+    if (shown_[index].size() % kCheckpointEvery != 0) continue;
+    side_checkpoints[index].emplace_back(logged.sequence, state);
+    if (side_checkpoints[index].size() > kCheckpointsKept) side_checkpoints[index].pop_front();
+  }
 }
 
 std::uint64_t GameRoom::side_sequence_at(engine::Side side, std::uint64_t log_sequence) const {
@@ -225,6 +230,17 @@ bool GameRoom::last_shown_to(engine::Side side) const {
   if (!fogged()) return true;
   const std::vector<std::uint64_t>& shown = shown_[static_cast<std::size_t>(side)];
   return !shown.empty() && shown.back() == sequence();
+}
+
+bool GameRoom::shown_to(engine::Side side, std::uint64_t log_sequence) const {
+  if (!fogged()) return true;
+  const std::vector<std::uint64_t>& shown = shown_[static_cast<std::size_t>(side)];
+  return std::binary_search(shown.begin(), shown.end(), log_sequence);
+}
+
+std::uint64_t GameRoom::log_sequence_shown(engine::Side side, std::uint64_t side_sequence) const {
+  if (!fogged() || side_sequence == 0) return side_sequence;
+  return shown_[static_cast<std::size_t>(side)].at(side_sequence - 1);
 }
 
 bool GameRoom::replay_from(const SnapshotRow& snapshot, std::string& problem) {
@@ -301,6 +317,8 @@ void GameRoom::replay() {
   checkpoints.clear();
   for (std::vector<std::uint64_t>& shown : shown_)
     shown.clear();
+  for (auto& kept : side_checkpoints)
+    kept.clear();
   std::vector<LoggedAction> entries = std::move(log);
   log.clear();
   for (LoggedAction& logged : entries) {

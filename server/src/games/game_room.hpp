@@ -82,6 +82,11 @@ class GameRoom {
   static constexpr std::uint64_t kCheckpointEvery = 32;
   static constexpr std::size_t kCheckpointsKept = 3;
   std::deque<std::pair<std::uint64_t, engine::GameState>> checkpoints;
+  // Issue 14, the same by side in a fogged game: (log sequence, state) after the latest
+  // kCheckpointsKept multiples of kCheckpointEvery actions shown to the side (indexed by Side), so a
+  // fogged side's catch-up (fog_catch_up_start) reaches kCatchUpTail of its actions back from a
+  // state chosen by what it was shown, never by what it was not.
+  std::array<std::deque<std::pair<std::uint64_t, engine::GameState>>, 2> side_checkpoints;
   // Issue 16: (sequence, state) every kReplayKeepEvery actions, kept by replays as they pass them
   // (game_replays.hpp); an undo drops those past the log.
   std::map<std::uint64_t, engine::GameState> replay_states;
@@ -148,6 +153,11 @@ class GameRoom {
   std::uint64_t side_sequence_at(engine::Side side, std::uint64_t log_sequence) const;
   // True if the last logged action was shown to `side` (always where the game is not fogged).
   bool last_shown_to(engine::Side side) const;
+  // True if the action logged at `log_sequence` was shown to `side` (always where not fogged).
+  bool shown_to(engine::Side side, std::uint64_t log_sequence) const;
+  // The log sequence of the action `side` was shown as its `side_sequence`th (0 for 0); the
+  // argument itself where the game is not fogged. Requires side_sequence <= the side's present.
+  std::uint64_t log_sequence_shown(engine::Side side, std::uint64_t side_sequence) const;
 
  private:
   void replay_one(const LoggedAction& logged);

@@ -94,7 +94,8 @@ v1::GameSnapshot GameViews::snapshot(const GameRoom& room, const Subscriber& sub
                                      const CatchUpStart* past) {
   v1::GameSnapshot out;
   out.set_game_id(static_cast<std::uint64_t>(room.row.id));
-  out.set_sequence(past ? past->sequence : visible_sequence(room, subscriber));
+  out.set_sequence(past ? shown_sequence(room, subscriber, past->sequence)
+                        : visible_sequence(room, subscriber));
   for (v1::Seat seat : subscriber.seats)
     out.add_my_seats(seat);
   out.set_spectating(subscriber.seats.empty());
@@ -163,8 +164,7 @@ v1::GameUpdate GameViews::update_for(const GameRoom& room, const Subscriber& sub
     *out.mutable_view() = view_for(room, subscriber);
     return out;
   }
-  const std::optional<engine::Side> side = fog_side(room, subscriber);
-  out.set_sequence(side ? room.side_sequence_at(*side, logged.sequence) : logged.sequence);  // issue 14
+  out.set_sequence(shown_sequence(room, subscriber, logged.sequence));  // issue 14
   out.set_seat(logged.seat);
   out.set_action_text(engine::redact_action_line(after, line_with_dice(logged), subscriber.viewer));  // 28.0D
   out.set_by_standing_order(logged.by_standing_order);

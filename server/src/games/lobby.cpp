@@ -273,7 +273,8 @@ void GameLobby::create_game(const Caller& caller, const Envelope& request) {
   game.spectator_delay = policy == v1::SPECTATOR_VIEW_DELAYED_ALL
                              ? static_cast<int>(create.spectators().delay_player_turns())
                              : 0;
-  game.dice_seed = new_dice_seed();
+  // Development servers may fix the seed (dev-dice-seed, tests only): then every game's dice are known.
+  game.dice_seed = config_.dev_dice_seed.empty() ? new_dice_seed() : config_.dev_dice_seed;
   game.seed_commitment = dice_commitment(game.dice_seed);
   game.creator = *caller.account;
   game.created_unix = now;

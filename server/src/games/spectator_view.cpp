@@ -72,6 +72,11 @@ std::uint64_t visible_sequence(const GameRoom& room, const Subscriber& subscribe
   return room.turn_starts[delayed_turn(room, subscriber)].first;
 }
 
+std::uint64_t shown_sequence(const GameRoom& room, const Subscriber& subscriber, std::uint64_t log_sequence) {
+  const auto side = fog_side(room, subscriber);
+  return side ? room.side_sequence_at(*side, log_sequence) : log_sequence;
+}
+
 engine::Viewer shown_viewer(const GameRoom& room, const Subscriber& subscriber) {
   if (!is_delayed(room, subscriber)) return subscriber.viewer;
   return secret_safe_viewer(visible_state(room, subscriber), subscriber.viewer);

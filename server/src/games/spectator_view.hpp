@@ -42,6 +42,10 @@ std::optional<engine::Side> fog_side(const GameRoom& room, const Subscriber& sub
 // fogged side (fog_side), the number of actions shown to that side.
 std::uint64_t visible_sequence(const GameRoom& room, const Subscriber& subscriber);
 
+// The number a non-delayed subscriber knows the state after log sequence `log_sequence` by: the
+// log sequence itself, or for a fogged side the number of actions shown to it up to there.
+std::uint64_t shown_sequence(const GameRoom& room, const Subscriber& subscriber, std::uint64_t log_sequence);
+
 // The viewer the subscriber's state is shown through. A delayed spectator (DELAYED_ALL) sees
 // everything but a secret option (18.5C) still hidden in its delayed state: it is shown that state as
 // a spectator of the other side until the delayed state reaches the reveal. Throws std::logic_error if

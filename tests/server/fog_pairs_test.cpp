@@ -1,0 +1,398 @@
+// End-to-end, issue 14 (docs/fog-of-war.md, item 8): non-interference for 16.3 on random games,
+// through the real server. Each pair is two Quatre Bras games with 16.3 that differ only in what
+// one side (the viewing side) may not see:
+// - game A is random legal play (the tests' random player), worked out on a local copy with the
+//   dice the server will roll (a development server with a fixed dice seed: dev-dice-seed);
+// - game B is A with one enemy move the viewing side did not observe left out, or replaced by
+//   another move of the same unit that it does not observe either, then A's later actions (a few
+//   redrawn where B refuses them), for as long as the
+//   difference stays out of the side's sight: both games stop before the first action that B's
+//   engine refuses, or after which the side sees the piece, or sees a hex whose control differs,
+//   or remembers a victory-point hex differently.
+// Both games are played on the server. The viewing side's seat and a spectator shown that side must
+// be sent byte-identical streams in both (game ids aside): the opening snapshots, every update, and
+// a catch-up after a reconnect from a random earlier point. Ground truth is the engine's
+// observation (who observes whom and which hexes), not its views: a view that leaks the hidden move
+// makes the streams differ. HD_FOG_PAIRS_ACTIONS sets the actions played (both games of every pair
+// counted) for the longer run of docs/fog-of-war.md.
+#include "game_test_player.hpp"
+#include "games/dice.hpp"
+#include "server_process.hpp"
+#include "workload.hpp"
+
+#include <hd/engine/notation/notation.hpp>
+#include <hd/engine/play/random_player.hpp>
+#include <hd/engine/rules/movement/movement.hpp>
+#include <hd/engine/rules/observation/knowledge.hpp>
+#include <hd/engine/rules/observation/observation.hpp>
+#include <hd/engine/rules/sequence/decisions.hpp>
+#include <hd/engine/rules/victory/victory.hpp>
+#include <hd/engine/visibility/view.hpp>
+#include <hd/loader/data_files.hpp>
+#include <hd/wire/secret_commitment.hpp>
+
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace v1 = hundred_days::v1;
+using namespace hd;
+using namespace hd::test;
+
+namespace {
+
+const std::string kDiceSeedHex = "5eed5eed00112233445566778899aabbccddeeff0123456789abcdef5eed5eed";
+
+// One action as its seat submits it (notation without dice: the server rolls).
+struct Step {
+  engine::Side side = engine::Side::French;
+  std::string line;
+};
+
+// A game on a local copy: the state now, the dice rolled so far, the steps played.
+struct LocalGame {
+  engine::GameState state;
+  std::uint64_t rolls = 0;
+  std::vector<Step> steps;
+};
+
+// Quatre Bras with 16.3, as the development server starts it. Loaded once: the copies share its
+// ruleset, and so the fields of view 16.3 keeps with it (rules/observation/fields_of_view).
+LocalGame new_local_game() {
+  static const engine::GameState start = [] {
+    auto loaded = loader::start_scenario_game(
+        game_data_root(), loader::GameChoice{"quatre-bras", {}, {"16.3"}, std::nullopt, true});
+    REQUIRE(loaded.value);
+    return std::move(*loaded.value);
+  }();
+  return LocalGame{start, 0, {}};
+}
+
+// Plays `step` on the local copy with the dice the server rolls for it (the fixed seed, the seats'
+// entropy in seat order, the game's roll count). False, with nothing changed, if the engine
+// refuses it. `shown_to`: whether the action is shown to that side (engine::action_shown).
+bool play(LocalGame& game, const Step& step, std::optional<engine::Side> shown_to = std::nullopt,
+          bool* shown = nullptr) {
+  static const std::string seed = *wire::from_hex(kDiceSeedHex);
+  static const std::vector<std::string> entropy = {test_entropy("alice"), test_entropy("bob")};
+  const auto parsed = engine::parse_action_line(game.state, step.line);
+  const auto* notated = std::get_if<engine::NotatedAction>(&parsed);
+  if (!notated || notated->side != step.side) return false;
+  if (engine::validate(game.state, notated->side, notated->action)) return false;
+  std::optional<engine::GameState> before;
+  if (shown_to) before = game.state;
+  const auto events = engine::apply(game.state, notated->side, notated->action,
+                                    [&] { return server::derive_die(seed, entropy, ++game.rolls); });
+  if (shown_to) *shown = engine::action_shown(*before, game.state, events, step.line, *shown_to);
+  game.steps.push_back(step);
+  return true;
+}
+
+// The next random legal step of `game` (the tests' random player), or nullopt at the game's end.
+std::optional<Step> random_step(const LocalGame& game, engine::SplitMix64& random) {
+  const engine::PendingDecision pending = engine::pending_decision(game.state);
+  if (pending.kind == engine::DecisionKind::None) return std::nullopt;
+  const engine::Action action = engine::choose_random_action(game.state, random);
+  return Step{pending.side, engine::format_action(game.state, pending.side, action)};
+}
+
+// What `viewer` may know of the board in `a` and `b` is the same as far as the unit `moved` and the
+// hex control go: its sighting of the unit, the control of every hex it observes where the two
+// differ, and the victory-point hexes' control it remembers. Else why not.
+std::optional<std::string> seen_apart(const engine::GameState& a, const engine::GameState& b,
+                                      engine::Side viewer, engine::UnitIndex moved) {
+  const engine::Sighting* seen_a = engine::sighting(a, viewer, moved);
+  const engine::Sighting* seen_b = engine::sighting(b, viewer, moved);
+  if (!seen_a != !seen_b || (seen_a && !(*seen_a == *seen_b))) return "the moved unit is seen";
+  const std::map<engine::Hex, engine::Side> believed_a = engine::believed_control(a, viewer);
+  const std::map<engine::Hex, engine::Side> believed_b = engine::believed_control(b, viewer);
+  for (engine::Hex hex : engine::scoring_hexes(*a.rules)) {
+    const auto in_a = believed_a.find(hex);
+    const auto in_b = believed_b.find(hex);
+    if ((in_a == believed_a.end()) != (in_b == believed_b.end()) ||
+        (in_a != believed_a.end() && in_a->second != in_b->second))
+      return "a victory-point hex is seen";
+  }
+  const auto differs_observed = [&](const engine::GameState& one, const engine::GameState& other) {
+    for (const auto& held : one.control) {
+      const auto there = other.control.find(held.first);
+      if (there != other.control.end() && there->second == held.second) continue;
+      if (engine::side_observes_hex(a, viewer, held.first) ||
+          engine::side_observes_hex(b, viewer, held.first))
+        return true;
+    }
+    return false;
+  };
+  if (differs_observed(a, b) || differs_observed(b, a)) return "a hex whose control differs is seen";
+  return std::nullopt;
+}
+
+// A pair: the steps of games A and B, alike but for A's step `diverge` (left out of B, or another
+// move in its place), and why they stop there.
+struct Pair {
+  std::vector<Step> a;
+  std::vector<Step> b;
+  std::size_t diverge = 0;
+  std::string stop;
+};
+
+// Another move of the unit `moved` moves in `before`'s state, out of `viewer`'s sight too: game B
+// after it, or nullopt if none is found in a few tries.
+std::optional<LocalGame> hidden_alternative(const LocalGame& before, const Step& step,
+                                            const engine::MoveRequest& moved, engine::Side viewer,
+                                            engine::SplitMix64& random) {
+  std::vector<engine::ReachableHex> reach = engine::reachable_hexes(before.state, moved.unit);
+  for (std::size_t tries = 0; tries < 16 && !reach.empty(); ++tries) {
+    const std::size_t pick = random.next() % reach.size();
+    const engine::ReachableHex option = reach[pick];
+    reach.erase(reach.begin() + static_cast<std::ptrdiff_t>(pick));
+    if (!option.can_stop || option.path.empty() || option.path.back() == moved.path.back()) continue;
+    LocalGame candidate = before;
+    const engine::Action alternative{engine::MoveAction{engine::MoveRequest{moved.unit, option.path, false}}};
+    bool shown = true;
+    if (play(candidate, {step.side, engine::format_action(before.state, step.side, alternative)}, viewer,
+             &shown) &&
+        !shown)
+      return candidate;
+  }
+  return std::nullopt;
+}
+
+// Makes a pair from random game `seed`: random play for at least `skip` steps, then at the first
+// enemy move `viewer` is not shown that game B leaves out, or replaces with another hidden move of
+// the same unit, the two games part; both go on with game A's random steps while `viewer` cannot tell them
+// apart, up to `limit` steps in all. Nullopt if the game ends first.
+std::optional<Pair> make_pair(std::uint64_t seed, std::size_t skip, std::size_t limit, engine::Side viewer) {
+  engine::SplitMix64 random(seed);
+  LocalGame a = new_local_game();
+  std::optional<LocalGame> b;
+  engine::UnitIndex moved_unit = 0;
+  while (!b) {
+    if (a.steps.size() >= limit) return std::nullopt;
+    const auto step = random_step(a, random);
+    if (!step) return std::nullopt;
+    const auto parsed = engine::parse_action_line(a.state, step->line);
+    const auto& action = std::get<engine::NotatedAction>(parsed).action;
+    const auto* move = std::get_if<engine::MoveAction>(&action);
+    if (a.steps.size() < skip || step->side == viewer || !move) {
+      REQUIRE(play(a, *step));
+      continue;
+    }
+    const LocalGame before = a;
+    bool shown = true;
+    REQUIRE(play(a, *step, viewer, &shown));
+    if (shown) continue;
+    // Half the pairs leave the move out of game B (the unit stays: one action fewer, which the
+    // side must not learn either), half move the unit elsewhere.
+    if (random.next() % 2)
+      b = before;
+    else
+      b = hidden_alternative(before, *step, move->move, viewer, random);
+    moved_unit = move->move.unit;
+  }
+  Pair pair;
+  pair.diverge = a.steps.size() - 1;
+  pair.stop = "the step limit";
+  while (a.steps.size() < limit) {
+    auto step = random_step(a, random);
+    if (!step) {
+      pair.stop = "the game's end";
+      break;
+    }
+    // A step game B refuses (a move of the unit from where it stands in A, say) is drawn again, a
+    // few times, before the pair stops.
+    std::optional<Step> taken = step;
+    for (int redraw = 0; taken && !play(*b, *taken); ++redraw)
+      taken = redraw < 8 ? random_step(a, random) : std::nullopt;
+    if (!taken) {
+      pair.stop = "game B refuses game A's steps";
+      break;
+    }
+    step = taken;
+    REQUIRE(play(a, *step));
+    if (const auto apart = seen_apart(a.state, b->state, viewer, moved_unit)) {
+      pair.stop = *apart;
+      a.steps.pop_back();  // the step that shows the difference is left out
+      b->steps.pop_back();
+      break;
+    }
+  }
+  pair.a = std::move(a.steps);
+  pair.b = std::move(b->steps);
+  return pair;
+}
+
+// A message with its game id cleared, as bytes, after what a reader of a failure needs first.
+std::string normalized(v1::GameUpdate update) {
+  update.clear_game_id();
+  return "sequence " + std::to_string(update.sequence()) + " \"" + update.action_text() + "\" events " +
+         std::to_string(update.events_size()) + ": " + update.SerializeAsString();
+}
+
+std::string normalized(const v1::GameSnapshot& snapshot) {
+  return "snapshot " + std::to_string(snapshot.sequence()) + ": " + snapshot.view().SerializeAsString();
+}
+
+// Everything a seat of the viewing side and a spectator shown it were sent.
+struct Streams {
+  std::vector<std::string> seat;
+  std::vector<std::string> spectator;
+  std::uint64_t seat_sequence = 0;  // the last sequence the seat was sent
+  std::uint64_t resumed_from = 0;   // the side's sequence the catch-ups resumed from (0: none)
+  std::uint64_t caught_up_to = 0;   // the sequence the seat's catch-up ended at
+  std::vector<std::string> seat_catch_up;
+  std::vector<std::string> spectator_catch_up;
+};
+
+// The updates `watcher` was sent up to now: a Ping's answer comes after everything queued before it.
+void collect(GamePlayer& watcher, std::vector<std::string>& out, std::uint64_t* last = nullptr) {
+  v1::ClientEnvelope ping;
+  ping.mutable_ping()->set_nonce(7);
+  REQUIRE(watcher.request(ping).has_pong());
+  while (auto message = watcher.next(std::chrono::milliseconds(0))) {
+    if (!message->has_game_update()) continue;
+    if (last) *last = message->game_update().sequence();
+    out.push_back(normalized(message->game_update()));
+  }
+}
+
+struct Accounts {
+  std::string alice, bob, carol;  // session tokens: alice holds the French seat, bob the Allied
+};
+
+// Plays `steps` on the server in a new game; what the viewing side's seat and spectator were sent,
+// and their catch-ups on new connections from a random earlier point (drawn with `seed` from the
+// seat's count of actions).
+Streams play_on_server(const WsEndpoint& port, const Accounts& accounts, const std::vector<Step>& steps,
+                       engine::Side viewer, std::uint64_t seed) {
+  GamePlayer alice(port, "alice", accounts.alice);
+  GamePlayer bob(port, "bob", accounts.bob);
+  v1::ClientEnvelope create =
+      create_game("quatre-bras", {v1::SEAT_FRENCH}, test_entropy("alice"),
+                  viewer == engine::Side::French ? v1::SPECTATOR_VIEW_FRENCH : v1::SPECTATOR_VIEW_COALITION);
+  create.mutable_create_game()->add_optional_rules("16.3");
+  const auto created = alice.request(create);
+  INFO(created.refusal().message());
+  REQUIRE(created.has_game_created());
+  const std::uint64_t game = created.game_created().game_id();
+  const auto joined = bob.request(join_game(game, v1::SEAT_ALLIED, test_entropy("bob")));
+  INFO(joined.refusal().message());
+  REQUIRE(joined.has_game_changed());
+  const std::string& seat_token = viewer == engine::Side::French ? accounts.alice : accounts.bob;
+  GamePlayer seat(port, viewer == engine::Side::French ? "alice" : "bob", seat_token);
+  GamePlayer spectator(port, "carol", accounts.carol);
+  Streams streams;
+  const auto seat_opened = seat.request(open_game(game, false));
+  REQUIRE(seat_opened.has_game_snapshot());
+  streams.seat.push_back(normalized(seat_opened.game_snapshot()));
+  const auto spectator_opened = spectator.request(open_game(game, true));
+  REQUIRE(spectator_opened.has_game_snapshot());
+  streams.spectator.push_back(normalized(spectator_opened.game_snapshot()));
+  for (const Step& step : steps) {
+    GamePlayer& actor = step.side == engine::Side::French ? alice : bob;
+    const auto answer = actor.request(submit_notation(game, step.line));
+    INFO(step.line << ": " << answer.refusal().message());
+    REQUIRE(answer.has_action_accepted());
+    // The viewing side's own answers carry its numbers too.
+    if (step.side == viewer)
+      streams.seat.push_back("accepted " + std::to_string(answer.action_accepted().sequence()));
+  }
+  collect(seat, streams.seat, &streams.seat_sequence);
+  collect(spectator, streams.spectator);
+  engine::SplitMix64 random(seed);
+  const std::uint64_t resume_from =
+      streams.seat_sequence > 1 ? 1 + random.next() % (streams.seat_sequence - 1) : 0;
+  streams.resumed_from = resume_from;
+  if (resume_from > 0) {
+    GamePlayer seat_again(port, seat.username(), seat_token);
+    GamePlayer spectator_again(port, "carol", accounts.carol);
+    for (auto* which : {&seat_again, &spectator_again}) {
+      const Resumed resumed = resume_game(*which, game, which == &spectator_again, resume_from);
+      std::vector<std::string>& out =
+          which == &seat_again ? streams.seat_catch_up : streams.spectator_catch_up;
+      out.push_back(normalized(resumed.snapshot));
+      for (const v1::GameUpdate& update : resumed.tail)
+        out.push_back(normalized(update));
+      if (which == &seat_again)
+        streams.caught_up_to =
+            resumed.tail.empty() ? resumed.snapshot.sequence() : resumed.tail.back().sequence();
+    }
+  }
+  return streams;
+}
+
+// Compares two streams message by message; false if they differ. A failure names the first
+// message that differs by its text part (the bytes are no reading).
+bool check_same(const std::vector<std::string>& a, const std::vector<std::string>& b, const char* what) {
+  INFO(what);
+  CHECK(a.size() == b.size());
+  for (std::size_t i = 0; i < std::min(a.size(), b.size()); ++i) {
+    if (a[i] == b[i]) continue;
+    FAIL_CHECK("message " << i << " of " << a.size() << " differs\nA: " << a[i].substr(0, a[i].find(':'))
+                          << "\nB: " << b[i].substr(0, b[i].find(':')));
+    return false;
+  }
+  return a.size() == b.size();
+}
+
+}  // namespace
+
+TEST_CASE("16.3: random pairs of games differing only out of a side's sight send it the same streams",
+          "[e2e][games][16.3][fog][non-interference]") {
+  std::size_t wanted = workload(100000, 4000);
+  if (const char* set = std::getenv("HD_FOG_PAIRS_ACTIONS")) wanted = std::strtoull(set, nullptr, 10);
+  std::vector<std::string> args = game_server_args();
+  args.insert(args.end(),
+              {"--allow-missing-rules", "true", "--dev-dice-seed", kDiceSeedHex,
+               "--max-games-created-per-day", "1000000", "--max-open-games-per-account", "100000",
+               "--catch-up-per-address-per-second", "100000", "--catch-up-per-address-burst", "100000"});
+  ServerProcess server({args, {}});
+  const Accounts accounts{GamePlayer(server.port(), "alice").session_token(),
+                          GamePlayer(server.port(), "bob").session_token(),
+                          GamePlayer(server.port(), "carol").session_token()};
+  std::size_t played = 0, pairs = 0, compared_after = 0, catch_ups = 0, left_out_pairs = 0,
+              moved_elsewhere_pairs = 0;
+  std::map<std::string, std::size_t> stops;  // why the pairs stopped, and how often
+  for (std::uint64_t seed = 1; played < wanted; ++seed) {
+    const engine::Side viewer = seed % 2 ? engine::Side::French : engine::Side::Coalition;
+    // The games part after 0-99 steps (a random Quatre Bras game often ends within a few hundred,
+    // by 19.4B), and stop by 1,200: a pair's cost stays bounded.
+    engine::SplitMix64 pick(seed * 31);
+    const auto pair = make_pair(seed, pick.next() % 100, 1200, viewer);
+    if (!pair) continue;
+    ++stops[pair->stop];
+    const bool left_out = pair->b.size() < pair->a.size();
+    INFO("seed " << seed << ", viewer " << engine::to_string(viewer) << ", diverging at step "
+                 << pair->diverge << " of " << pair->a.size() << ": A \"" << pair->a[pair->diverge].line
+                 << "\", B " << (left_out ? "leaves it out" : "\"" + pair->b[pair->diverge].line + "\""));
+    ++(left_out ? left_out_pairs : moved_elsewhere_pairs);
+    const Streams a = play_on_server(server.port(), accounts, pair->a, viewer, seed);
+    const Streams b = play_on_server(server.port(), accounts, pair->b, viewer, seed);
+    bool same = check_same(a.seat, b.seat, "the seat's stream");
+    same = check_same(a.spectator, b.spectator, "the spectator's stream") && same;
+    same = check_same(a.seat_catch_up, b.seat_catch_up, "the seat's catch-up") && same;
+    same = check_same(a.spectator_catch_up, b.spectator_catch_up, "the spectator's catch-up") && same;
+    if (a.resumed_from > 0) {
+      ++catch_ups;
+      // The catch-up ends at the side's present, as the live stream did.
+      CHECK(a.caught_up_to == a.seat_sequence);
+    }
+    if (!same) break;  // the first failing pair is enough to read
+    played += pair->a.size() + pair->b.size();
+    compared_after += pair->a.size() - pair->diverge;
+    ++pairs;
+  }
+  WARN("fog pairs: " << pairs << " pairs, " << played << " actions played on the server, " << compared_after
+                     << " actions compared after the divergence, " << catch_ups
+                     << " catch-ups; B left the hidden move out in " << left_out_pairs
+                     << ", moved the unit elsewhere in " << moved_elsewhere_pairs);
+  for (const auto& [why, count] : stops)
+    WARN("pairs stopped by " << why << ": " << count);
+  CHECK(left_out_pairs > 0);
+  CHECK(moved_elsewhere_pairs > 0);
+  CHECK(played >= wanted);
+}
