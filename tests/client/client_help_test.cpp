@@ -124,6 +124,9 @@ const std::vector<Probe>& sample_probes() {
       {MapSample::OutOfCommand, counter / 2 - 3, -counter / 2 + 3, palette::kOutOfCommandMark},
       {MapSample::Demoralized, -counter / 2 + 3, -counter / 2 + 3, palette::kDemoralizedMark},
       {MapSample::Moved, -counter * 0.34f, counter * 0.3f, palette::kMovedMark},
+      // 16.3: the Allied counter under the pale wash (its left, as the Allied sample is probed).
+      {MapSample::LastSeen, -counter * 0.4f, 0,
+       blend(palette::kLastSeenWash, palette::kLastSeenWashAlpha, palette::kAlliedCounter), 3},
       {MapSample::Reachable, 0, 0, blend(palette::kReachable, palette::kOverlayAlpha, palette::kClear), 3},
       {MapSample::RetreatOrAdvance, 0, 0,
        blend(palette::kRetreatHex, palette::kOverlayAlpha, palette::kClear), 3},

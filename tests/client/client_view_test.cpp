@@ -1,8 +1,8 @@
 // The client's new screen parts drawn offscreen (tests/client/view_scenes.cpp under xvfb-run) and
 // probed pixel by pixel: the create-game form over the lobby (and its NOT BY THE BOOK note), the
 // bombardment sight lines in the colour of the server's verdict (7.3; the verdict computed by the
-// engine as the server does), the die rolling then the result over the defender (7.0), and the turn
-// track strip (4.0).
+// engine as the server does), the die rolling then the result over the defender (7.0), the turn
+// track strip (4.0), and 16.3's last-seen enemy pieces (faded and tagged; never seen, not drawn).
 #include "process.hpp"
 #include "view/map_palette.hpp"
 #include "virtual_display.hpp"
@@ -179,4 +179,69 @@ TEST_CASE("the CRT marks the odds column of the combat being built (issue 16)", 
   CHECK(count_in(crt, column[0], column[1], column[2], column[3], palette::kCrtOddsColumn) > area / 2);
   CHECK(count_in(crt, 0, 0, column[0] - 1, 772, palette::kCrtOddsColumn) == 0);
   CHECK(count_in(crt, column[2] + 1, 0, 880, 772, palette::kCrtOddsColumn) == 0);
+}
+
+TEST_CASE(
+    "16.3: an unobserved enemy piece is drawn faded and tagged where last seen; a never seen one is not",
+    "[client]") {
+  const auto known = facts();
+  const auto at = known.at("fog-at");
+  REQUIRE(at.size() == 3);
+  const int x = at[0];
+  const int y = at[1];
+  const int half = at[2] / 2;
+  REQUIRE(half >= 8);
+  REQUIRE(x - 2 * half >= 0);
+  REQUIRE(x + 2 * half < 880);
+  REQUIRE(y - 2 * half >= 0);
+  REQUIRE(y + 2 * half + 24 < 776);
+  // The counter's body, less a pixel of its edges.
+  const auto body = [&](const sf::Image& picture, palette::Rgb colour) {
+    return count_in(picture, x - half + 2, y - half + 2, x + half - 1, y + half - 1, colour);
+  };
+  const int area = (2 * half - 3) * (2 * half - 3);
+  const palette::Rgb washed{
+      static_cast<std::uint8_t>((palette::kLastSeenWash.r * palette::kLastSeenWashAlpha +
+                                 palette::kAlliedCounter.r * (255 - palette::kLastSeenWashAlpha)) /
+                                255),
+      static_cast<std::uint8_t>((palette::kLastSeenWash.g * palette::kLastSeenWashAlpha +
+                                 palette::kAlliedCounter.g * (255 - palette::kLastSeenWashAlpha)) /
+                                255),
+      static_cast<std::uint8_t>((palette::kLastSeenWash.b * palette::kLastSeenWashAlpha +
+                                 palette::kAlliedCounter.b * (255 - palette::kLastSeenWashAlpha)) /
+                                255)};
+  // Shown as it stands: the Allied colour, no wash, no dashes, no tag.
+  const sf::Image shown = image("fog-shown.png");
+  CHECK(body(shown, palette::kAlliedCounter) > area / 3);
+  CHECK(body(shown, washed) == 0);
+  CHECK(count_in(shown, x - half - 2, y - half - 2, x + half + 2, y + half + 2, palette::kLastSeenOutline) ==
+        0);
+  CHECK(count_in(shown, x - 2 * half, y + half, x + 2 * half, y + half + 24, palette::kLastSeenTag) == 0);
+  // Where last seen: the same hex, the counter under the wash (no plain Allied colour left), its
+  // dashed outline, and the tag under the hex.
+  const sf::Image faded = image("fog-last-seen.png");
+  CHECK(body(faded, palette::kAlliedCounter) == 0);
+  CHECK(body(faded, washed) > area / 3);
+  CHECK(count_in(faded, x - half - 2, y - half - 2, x + half + 2, y + half + 2, palette::kLastSeenOutline) >
+        2 * half);
+  CHECK(count_in(faded, x - 2 * half, y + half, x + 2 * half, y + half + 24, palette::kLastSeenTag) > 40);
+  CHECK(known.at("fog-tag") == std::vector<int>{1});  // "seen <turn 0's label>"
+  // Never seen: nothing where it stands, pixel for pixel as if it were not in the view at all.
+  const sf::Image never = image("fog-never-seen.png");
+  const sf::Image absent = image("fog-absent.png");
+  CHECK(body(never, palette::kAlliedCounter) == 0);
+  CHECK(body(never, washed) == 0);
+  int differing = 0;
+  for (int px = x - 2 * half; px < x + 2 * half; ++px)
+    for (int py = y - 2 * half; py < y + 2 * half + 24; ++py)
+      differing += never.getPixel(static_cast<unsigned>(px), static_cast<unsigned>(py)) !=
+                   absent.getPixel(static_cast<unsigned>(px), static_cast<unsigned>(py));
+  CHECK(differing == 0);
+  // And the absent hex is not the shown one (the comparison sees a counter when there is one).
+  int shown_differs = 0;
+  for (int px = x - half; px < x + half; ++px)
+    for (int py = y - half; py < y + half; ++py)
+      shown_differs += shown.getPixel(static_cast<unsigned>(px), static_cast<unsigned>(py)) !=
+                       absent.getPixel(static_cast<unsigned>(px), static_cast<unsigned>(py));
+  CHECK(shown_differs > area / 2);
 }

@@ -6,8 +6,9 @@
 //
 //   hd_client_view_scenes --out DIR [--font PATH]
 //
-// Writes DIR/lobby-form.png, lobby-form-not-by-the-book.png, lobby-your-turn.png, sight-blocked.png,
-// sight-clear.png, combat-roll.png, combat-result.png and DIR/scenes.txt: one line per fact the probes need
+// Writes DIR/lobby-form.png, lobby-form-not-by-the-book.png, lobby-your-turn.png, fog-shown.png,
+// fog-last-seen.png, fog-never-seen.png, fog-absent.png, sight-blocked.png, sight-clear.png,
+// combat-roll.png, combat-result.png and DIR/scenes.txt: one line per fact the probes need
 // ("blocked-line X1 Y1 X2 Y2" ...).
 #include "app/client_options.hpp"
 #include "camera/opening_camera.hpp"
@@ -16,6 +17,7 @@
 #include "view/crt_table.hpp"
 #include "view/game_screen.hpp"
 #include "view/lobby_screen.hpp"
+#include "view/map_stacks.hpp"
 #include "view/palette.hpp"
 #include "view/sf_color.hpp"
 
@@ -299,6 +301,69 @@ int main(int argc, char** argv) {
     return 1;
   }
   const engine::GameState& state = position->state;
+
+  // 16.3 (issue 14): an Allied unit with no other unit within a hex of it, drawn as it stands, where
+  // last seen (unobserved, seen on turn 0), never seen (unobserved, no hex), and left out of the view.
+  {
+    const pb::GameSnapshot base = snapshot_of(state);
+    std::optional<int> alone;
+    std::optional<engine::Hex> at;
+    for (int i = 0; i < base.view().units_size() && !alone; ++i) {
+      const pb::Unit& unit = base.view().units(i);
+      if (unit.army() != pb::ARMY_ALLIED || unit.status() != pb::UNIT_STATUS_ON_MAP || !unit.has_hex())
+        continue;
+      const auto hex = client::hex_of(unit.hex());
+      if (!hex) continue;
+      bool crowded = false;
+      for (int j = 0; j < base.view().units_size(); ++j) {
+        const pb::Unit& other = base.view().units(j);
+        if (j == i || other.status() != pb::UNIT_STATUS_ON_MAP || !other.has_hex()) continue;
+        if (const auto there = client::hex_of(other.hex()); there && engine::distance(*there, *hex) <= 1)
+          crowded = true;
+      }
+      if (!crowded) {
+        alone = i;
+        at = hex;
+      }
+    }
+    if (!alone) {
+      std::cerr << "no Allied unit alone in Quatre Bras' opening\n";
+      return 1;
+    }
+    client::ClientModel fog("scenes");
+    client::GameScreen fog_screen(font, mono, data.value->map, state.rules->scenario.area,
+                                  client::opening_camera(state.rules->scenario.area, *at,
+                                                         kWidth - client::kSidePanelWidth, kHeight - 24),
+                                  client::crt_table_text(root), data.value->terrain_effects);
+    const auto fog_scene = [&](const pb::GameSnapshot& snapshot, const char* name) {
+      fog.game().apply_snapshot(snapshot);
+      texture.clear(client::to_sf_color(client::palette::kBackground));
+      fog_screen.draw(texture, fog, size);
+      return save(texture, out / name);
+    };
+    if (!fog_scene(base, "fog-shown.png")) return 1;
+    pb::GameSnapshot last_seen = base;
+    pb::Unit& seen = *last_seen.mutable_view()->mutable_units(*alone);
+    seen.set_unobserved(true);
+    seen.set_last_seen_turn(0);
+    if (!fog_scene(last_seen, "fog-last-seen.png")) return 1;
+    pb::GameSnapshot never_seen = last_seen;
+    pb::Unit& never = *never_seen.mutable_view()->mutable_units(*alone);
+    never.clear_hex();
+    never.clear_last_seen_turn();
+    if (!fog_scene(never_seen, "fog-never-seen.png")) return 1;
+    pb::GameSnapshot absent = base;
+    absent.mutable_view()->mutable_units()->DeleteSubrange(*alone, 1);
+    if (!fog_scene(absent, "fog-absent.png")) return 1;
+    const auto centre = fog_screen.camera().layout().centre(*at);
+    facts << "fog-at " << static_cast<int>(centre.x) << " " << static_cast<int>(centre.y) << " "
+          << static_cast<int>(fog_screen.camera().layout().hex_width() * 0.62) << "\n";
+    const auto tag = client::last_seen_tag(fog.game(), {});
+    fog.game().apply_snapshot(last_seen);
+    const auto tagged = client::last_seen_tag(fog.game(), fog.game().units_at(*at));
+    facts << "fog-tag " << (!tag && tagged && *tagged == "seen " + fog.game().turn_name(0) ? 1 : 0) << "\n";
+  }
+
   const engine::Hex target = state.units[position->defender].hex;
   const engine::Hex blocked_from = state.units[position->blocked_gun].hex;
   const engine::Hex clear_from = state.units[position->clear_gun].hex;

@@ -293,6 +293,18 @@ const pb::Unit* GameModel::unit(std::uint32_t index) const {
   return nullptr;
 }
 
+std::string GameModel::turn_name(std::int32_t turn) const {
+  if (turn >= 0 && turn < scenario_.turns_size() && !scenario_.turns(turn).label().empty())
+    return scenario_.turns(turn).label();
+  return "T" + std::to_string(static_cast<std::int64_t>(turn) + 1);
+}
+
+std::optional<std::string> GameModel::last_seen(const pb::Unit& unit) const {
+  if (!unit.unobserved()) return std::nullopt;
+  if (!unit.has_last_seen_turn()) return std::string("last seen");
+  return "last seen " + turn_name(unit.last_seen_turn());
+}
+
 std::vector<std::uint32_t> GameModel::arrivals() const {
   std::vector<std::uint32_t> result;
   for (const auto& each : view_.units()) {
@@ -615,7 +627,8 @@ void GameModel::clear_selection() {
 void GameModel::rebuild_stacks() {
   stacks_.clear();
   for (const auto& each : view_.units()) {
-    if (each.status() != pb::UNIT_STATUS_ON_MAP) continue;
+    // 16.3: a piece never seen comes with no hex; one not observed now, with where it was last seen.
+    if (each.status() != pb::UNIT_STATUS_ON_MAP || !each.has_hex()) continue;
     if (const auto hex = hex_of(each.hex())) stacks_[*hex].push_back(each.index());
   }
   control_.clear();

@@ -108,10 +108,19 @@ class GameModel {
 
   // The turn's track entry, or nullptr if the view names a turn the scenario lacks.
   const pb::TurnInfo* turn_info() const;
-  // Units on the map by hex, in the order the view lists them (a stack's top unit last).
+  // Units on the map by hex, in the order the view lists them (a stack's top unit last). An enemy
+  // piece not observed now (16.3, `Unit.unobserved`) is listed at the hex where it was last seen, and
+  // not at all if it was never seen (no hex).
   const std::map<engine::Hex, std::vector<std::uint32_t>>& stacks() const { return stacks_; }
   std::vector<std::uint32_t> units_at(engine::Hex hex) const;
   const pb::Unit* unit(std::uint32_t index) const;
+  // A turn of the scenario's track as the clock shows it ("16 June 1400"), or "T<n>" (n counted
+  // from 1) for a turn the scenario lacks.
+  std::string turn_name(std::int32_t turn) const;
+  // 16.3 (issue 14): "last seen 16 June 1400" for an enemy piece my side does not observe now, shown
+  // where it was last seen ("last seen" alone if the server gave no turn); nullopt for a piece shown
+  // as it stands.
+  std::optional<std::string> last_seen(const pb::Unit& unit) const;
   // Waiting reinforcements of my armies whose arrival turn has come (they enter from the edge).
   std::vector<std::uint32_t> arrivals() const;
   // The hex nearest the middle of my units on the map (by mean column and row), for the opening

@@ -134,6 +134,35 @@ void paint_marks(sf::RenderTarget& target, const CounterFace& unit, sf::Vector2f
   }
 }
 
+// 16.3: a pale wash over the counter and a dashed outline around it, for a piece not observed now.
+void paint_faded(sf::RenderTarget& target, sf::Vector2f centre, float size) {
+  const auto wash_colour = to_sf_color(palette::kLastSeenWash);
+  sf::RectangleShape wash({size, size});
+  wash.setOrigin(size / 2, size / 2);
+  wash.setPosition(centre);
+  wash.setFillColor(sf::Color(wash_colour.r, wash_colour.g, wash_colour.b, palette::kLastSeenWashAlpha));
+  target.draw(wash);
+  // Dashes along each edge, a dash and a gap each size / 8 long, 2 px thick, on the counter's edge.
+  const float dash = size / 8;
+  const float thickness = 2.0f;
+  const sf::Vector2f tl = centre - sf::Vector2f(size / 2, size / 2);
+  sf::RectangleShape piece;
+  piece.setFillColor(to_sf_color(palette::kLastSeenOutline));
+  for (float along = 0; along < size; along += 2 * dash) {
+    const float length = std::min(dash, size - along);
+    piece.setSize({length, thickness});
+    piece.setPosition(tl + sf::Vector2f(along, -thickness / 2));  // top
+    target.draw(piece);
+    piece.setPosition(tl + sf::Vector2f(along, size - thickness / 2));  // bottom
+    target.draw(piece);
+    piece.setSize({thickness, length});
+    piece.setPosition(tl + sf::Vector2f(-thickness / 2, along));  // left
+    target.draw(piece);
+    piece.setPosition(tl + sf::Vector2f(size - thickness / 2, along));  // right
+    target.draw(piece);
+  }
+}
+
 }  // namespace
 
 void paint_counter_face(sf::RenderTarget& target, const CounterFace& unit, sf::Vector2f centre, float size,
@@ -166,6 +195,23 @@ void paint_counter_face(sf::RenderTarget& target, const CounterFace& unit, sf::V
     target.draw(bar);
   }
   paint_marks(target, unit, centre, size);
+  if (unit.faded) paint_faded(target, centre, size);
+}
+
+void paint_last_seen_tag(sf::RenderTarget& target, const std::string& words, sf::Vector2f top_centre,
+                         float size, const sf::Font& font) {
+  sf::Text text(words, font, static_cast<unsigned>(std::max(8.0f, size * 0.22f)));
+  const auto bounds = text.getLocalBounds();
+  const float pad = 2.0f;
+  sf::RectangleShape tag({bounds.width + 2 * pad, bounds.height + 2 * pad});
+  tag.setOrigin(tag.getSize().x / 2, 0);
+  tag.setPosition(top_centre);
+  tag.setFillColor(to_sf_color(palette::kLastSeenTag));
+  target.draw(tag);
+  text.setOrigin(bounds.left + bounds.width / 2, bounds.top);
+  text.setPosition(top_centre + sf::Vector2f(0, pad));
+  text.setFillColor(to_sf_color(palette::kLastSeenTagText));
+  target.draw(text);
 }
 
 void paint_counters(sf::RenderTarget& target, const engine::GameState& state, const engine::HexLayout& layout,
@@ -189,7 +235,8 @@ void paint_counters(sf::RenderTarget& target, const engine::GameState& state, co
                              engine::out_of_command(state, index),
                              engine::corps_demoralized(state, unit),
                              unit.moved,
-                             engine::shows_inactive_side(state, index)};
+                             engine::shows_inactive_side(state, index),
+                             false};  // the whole state is drawn: nothing is unobserved
       paint_counter_face(target, face, {static_cast<float>(c.x) - offset, static_cast<float>(c.y) - offset},
                          size, font);
     }

@@ -29,12 +29,21 @@ struct CounterFace {
   bool moved = false;
   // 16.14: a commander or army HQ on its inactive side: the star grey instead of gold.
   bool inactive = false;
+  // 16.3 (issue 14): an enemy piece not observed now, drawn where it was last seen: faded under a
+  // pale wash, with a dashed grey outline.
+  bool faded = false;
 };
 
 // One counter `size` px square centred on `centre`: the army's colour, the NATO symbol, the id above
-// it, strength-movement below, a white bar along the foot for the reduced side, and its marks.
+// it, strength-movement below, a white bar along the foot for the reduced side, and its marks;
+// faded (16.3) under a pale wash with a dashed outline.
 void paint_counter_face(sf::RenderTarget& target, const CounterFace& face, sf::Vector2f centre, float size,
                         const sf::Font& font);
+
+// 16.3: the small tag under a hex whose pieces are shown where last seen: `words` (e.g. "seen 16/1400")
+// in light text on dark slate, its top edge centred on `top_centre`, its text `size` * 0.22 high.
+void paint_last_seen_tag(sf::RenderTarget& target, const std::string& words, sf::Vector2f top_centre,
+                         float size, const sf::Font& font);
 
 // Every unit on the map, a hex's counters fanned out.
 

@@ -573,7 +573,10 @@ void GameScreen::draw_panel(sf::RenderTarget& target, ClientModel& model, sf::Ve
       const pb::Unit* unit = game.unit(index);
       if (!unit) continue;
       const float row_top = y;
-      line((game.selected_unit() == index ? "> " : "  ") + unit_line(*unit));
+      // 16.3: an enemy piece not observed now is listed where last seen, with the turn it was seen in.
+      const auto last_seen = game.last_seen(*unit);
+      line((game.selected_unit() == index ? "> " : "  ") + unit_line(*unit) +
+           (last_seen ? ", " + *last_seen : std::string()));
       if (game.is_mine(*unit))
         kit_.button(target, {left + kSidePanelWidth - 60, row_top, 50, kLine}, "pick",
                     [&model, index] { model.send_game(model.game().select_unit(index)); });

@@ -42,6 +42,7 @@ enum class MapSample {
   OutOfCommand,
   Demoralized,
   Moved,
+  LastSeen,  // 16.3: an enemy piece not observed now, faded where it was last seen, its turn tagged
   // The game screen's highlights (hex_highlight, map_stacks' frames and dots).
   Reachable,
   RetreatOrAdvance,
@@ -93,6 +94,7 @@ inline constexpr std::array kLegendEntries{
     LegendEntry{MapSample::OutOfCommand, "out of command (11.3)"},
     LegendEntry{MapSample::Demoralized, "corps demoralized (13.2)"},
     LegendEntry{MapSample::Moved, "moved this phase"},
+    LegendEntry{MapSample::LastSeen, "enemy where last seen (16.3)"},
     LegendEntry{MapSample::None, "Highlights"},
     LegendEntry{MapSample::Reachable, "reachable (cost in MP)"},
     LegendEntry{MapSample::RetreatOrAdvance, "retreat or advance hex"},

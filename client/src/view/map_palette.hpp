@@ -32,6 +32,14 @@ inline constexpr Rgb kInactiveLeaderStar{150, 150, 150};  // on the inactive sid
 inline constexpr Rgb kOutOfCommandMark{255, 140, 0};  // top right: out of command (11.3)
 inline constexpr Rgb kDemoralizedMark{20, 20, 20};    // top left: its corps demoralized (13.2)
 inline constexpr Rgb kMovedMark{250, 250, 250};       // bottom left: moved this phase
+// 16.3 (issue 14): an enemy piece not observed now, drawn where it was last seen: a pale wash over the
+// whole counter (kLastSeenWashAlpha), a dashed slate-grey outline, and a tag under its hex with the turn
+// it was seen in (light text on dark slate).
+inline constexpr Rgb kLastSeenWash{236, 236, 236};
+inline constexpr std::uint8_t kLastSeenWashAlpha = 170;
+inline constexpr Rgb kLastSeenOutline{84, 84, 110};
+inline constexpr Rgb kLastSeenTag{58, 62, 84};
+inline constexpr Rgb kLastSeenTagText{250, 250, 250};
 
 // The game screen's overlays on the map (drawn translucent over the terrain, kOverlayAlpha).
 inline constexpr Rgb kReachable{40, 150, 255};    // hexes the selected unit can reach

@@ -189,6 +189,15 @@ void paint_map_sample(sf::RenderTarget& target, MapSample sample, HelpPoint cent
     case MapSample::Moved:
       marked([](CounterFace& f) { f.moved = true; });
       return;
+    case MapSample::LastSeen:  // 16.3: faded, tagged with the turn it was seen in (map_stacks)
+      marked([](CounterFace& f) {
+        f.army = engine::Army::Allied;
+        f.id = "Pic";
+        f.faded = true;
+      });
+      paint_last_seen_tag(target, "seen 1400", at + sf::Vector2f(0, kSampleCounter * 0.5f + 2.0f),
+                          kSampleCounter, font);
+      return;
     case MapSample::Reachable:
       highlight(HexHighlight::Reachable);
       return;

@@ -66,6 +66,20 @@ void paint_count_badge(sf::RenderTarget& target, std::size_t count, sf::Vector2f
 
 }  // namespace
 
+std::optional<std::string> last_seen_tag(const GameModel& game, const std::vector<std::uint32_t>& units) {
+  bool any = false;
+  std::optional<std::int32_t> latest;
+  for (const std::uint32_t index : units) {
+    const pb::Unit* unit = game.unit(index);
+    if (!unit || !unit->unobserved()) continue;
+    any = true;
+    if (unit->has_last_seen_turn() && (!latest || unit->last_seen_turn() > *latest))
+      latest = unit->last_seen_turn();
+  }
+  if (!any) return std::nullopt;
+  return latest ? "seen " + game.turn_name(*latest) : std::string("seen");
+}
+
 std::optional<CounterFace> counter_face(const pb::Unit* unit) {
   const auto army = unit ? engine_army(unit->army()) : std::nullopt;
   if (!army) return std::nullopt;
@@ -78,7 +92,8 @@ std::optional<CounterFace> counter_face(const pb::Unit* unit) {
                      unit->out_of_command(),
                      unit->corps_demoralized(),
                      unit->moved(),
-                     unit->inactive()};
+                     unit->inactive(),
+                     unit->unobserved()};
 }
 
 void paint_counter_frame(sf::RenderTarget& target, sf::Vector2f centre, float size, palette::Rgb colour) {
@@ -102,6 +117,7 @@ void paint_counter_dot(sf::RenderTarget& target, sf::Vector2f centre, float size
 void paint_map_stacks(sf::RenderTarget& target, const GameModel& game, const engine::HexLayout& layout,
                       const sf::Font& font, sf::Vector2f map_size, const CounterMarks& marks) {
   const float size = static_cast<float>(layout.hex_width()) * 0.62f;
+  std::vector<std::pair<sf::Vector2f, std::string>> tags;  // 16.3's last-seen tags, drawn over the counters
   for (const auto& [hex, units] : game.stacks()) {
     const auto c = layout.centre(hex);
     if (c.x < -size || c.x > map_size.x + size || c.y < -size || c.y > map_size.y + size) continue;
@@ -117,11 +133,16 @@ void paint_map_stacks(sf::RenderTarget& target, const GameModel& game, const eng
       if (const auto dot_colour = marks.dot ? marks.dot(*unit) : std::nullopt)
         paint_counter_dot(target, centre, size, *dot_colour);
     }
+    if (auto tag = last_seen_tag(game, units))
+      tags.emplace_back(sf::Vector2f(static_cast<float>(c.x), static_cast<float>(c.y) + size * 0.5f + 2.0f),
+                        std::move(*tag));
     if (units.size() > 1)
       paint_count_badge(target, units.size(),
                         {static_cast<float>(c.x) + size * 0.5f, static_cast<float>(c.y) - size * 0.5f}, size,
                         font);
   }
+  for (const auto& [top_centre, words] : tags)
+    paint_last_seen_tag(target, words, top_centre, size, font);
 }
 
 }  // namespace hd::client

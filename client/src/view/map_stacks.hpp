@@ -14,11 +14,18 @@
 
 #include <functional>
 #include <optional>
+#include <string>
+#include <vector>
 
 namespace hd::client {
 
 // The counter a unit shows, or nullopt for a unit the view gives no army (never drawn).
 std::optional<CounterFace> counter_face(const pb::Unit* unit);
+
+// 16.3 (issue 14): the tag under a hex holding enemy pieces shown where last seen: "seen " and the
+// latest turn they were seen in, as the clock names it (GameModel::turn_name), "seen" if the server
+// gave no turn; nullopt if every piece there is shown as it stands.
+std::optional<std::string> last_seen_tag(const GameModel& game, const std::vector<std::uint32_t>& units);
 
 // What a screen marks on a unit's counter: a frame in a colour, a dot in the top-left corner.
 struct CounterMarks {
