@@ -4,6 +4,8 @@
 // games on an open 12 x 20 map; 26.0D's mud turns are in la_belle_alliance_variant_test.cpp.
 #include "rules_fixture.hpp"
 
+#include <hd/engine/notation/notation.hpp>
+#include <hd/engine/play/random_player.hpp>
 #include <hd/engine/rules/combat/line_of_sight.hpp>
 #include <hd/engine/rules/modules/extension_points.hpp>
 #include <hd/engine/rules/modules/rule_registry.hpp>
@@ -521,4 +523,36 @@ TEST_CASE("16.3 games whose maps block sight alike share their kept fields of vi
   CHECK_FALSE(observes(*two.rules, hx("0501"), hx("0504"), 10));  // behind the forest
   CHECK(observes(*other.rules, hx("0501"), hx("0504"), 10));      // in it
   CHECK_FALSE(observes(*other.rules, hx("0501"), hx("0505"), 10));
+}
+
+TEST_CASE("16.3 a player who knows only what its side observes chooses alike whatever it cannot see",
+          "[rules][16.3][fog][play]") {
+  // Both Allied units are out of Eye's sight, in one game to the south, in the other to the
+  // south-east. The battle-seeking player closes on the nearest enemy: on the board that is, it
+  // heads for where they are; on the board the French believe, there is no enemy to head for.
+  GameState a = field("", "setup allied 0515 : Near\nsetup allied 0517 : Far\n");
+  GameState b = field("", "setup allied 0917 : Near\nsetup allied 1019 : Far\n");
+  with_observation(a);
+  with_observation(b);
+  REQUIRE_FALSE(observes_now(a, Side::French, unit(a, "Near")));
+  REQUIRE_FALSE(observes_now(b, Side::French, unit(b, "Near")));
+  int differ_with_everything = 0, fallbacks = 0;
+  for (std::uint64_t seed = 1; seed <= 100; ++seed) {
+    SplitMix64 random_a(seed), random_b(seed);
+    const Action in_a =
+        choose_action_from_knowledge(a, random_a, RandomPlayerStyle::BattleSeeking, &fallbacks);
+    const Action in_b =
+        choose_action_from_knowledge(b, random_b, RandomPlayerStyle::BattleSeeking, &fallbacks);
+    INFO("seed " << seed);
+    CHECK_FALSE(validate(a, Side::French, in_a));  // legal on the board that is
+    CHECK(format_action(a, Side::French, in_a) == format_action(b, Side::French, in_b));
+    SplitMix64 knowing_a(seed), knowing_b(seed);
+    const Action all_a = choose_random_action(a, knowing_a, RandomPlayerStyle::BattleSeeking);
+    const Action all_b = choose_random_action(b, knowing_b, RandomPlayerStyle::BattleSeeking);
+    if (format_action(a, Side::French, all_a) != format_action(b, Side::French, all_b))
+      ++differ_with_everything;
+  }
+  CHECK(fallbacks == 0);
+  // The test can fail: a player who sees everything chooses differently in the two games.
+  CHECK(differ_with_everything > 0);
 }

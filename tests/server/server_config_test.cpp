@@ -128,6 +128,21 @@ TEST_CASE("builtin-style: the built-in seats seek battle unless told to play uni
         std::string::npos);
 }
 
+TEST_CASE("dev-dice-seed: none by default; 64 hex digits, on development servers only (issue 14)", "[config]") {
+  CHECK(std::get<ServerConfig>(parse_server_config({})).dev_dice_seed.empty());
+  const std::string seed(64, 'a');
+  const auto set = parse_server_config({"--allow-missing-rules", "true", "--dev-dice-seed", seed});
+  REQUIRE(std::holds_alternative<ServerConfig>(set));
+  CHECK(std::get<ServerConfig>(set).dev_dice_seed == std::string(32, '\xaa'));
+  // Never on a server people play on: it needs allow-missing-rules.
+  const auto alone = parse_server_config({"--dev-dice-seed", seed});
+  REQUIRE(std::holds_alternative<std::string>(alone));
+  CHECK(std::get<std::string>(alone).find("allow-missing-rules") != std::string::npos);
+  for (const std::string& bad : {std::string(63, 'a'), std::string(66, 'a'), std::string(64, 'g')})
+    CHECK(std::get<std::string>(parse_server_config({"--allow-missing-rules", "true", "--dev-dice-seed", bad}))
+              .find("dev-dice-seed") != std::string::npos);
+}
+
 TEST_CASE("games per account: 10 open at once and 100 created a day by default (issue 29, finding 4)",
           "[config]") {
   const auto config = [](std::vector<std::string> args) {

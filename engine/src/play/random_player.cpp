@@ -1,6 +1,8 @@
 #include <hd/engine/play/random_player.hpp>
 #include <hd/engine/rules/command/command_range.hpp>
 #include <hd/engine/rules/leaders/leaders.hpp>
+#include <hd/engine/rules/observation/believed_board.hpp>
+#include <hd/engine/rules/observation/knowledge.hpp>
 #include <hd/engine/rules/reorganization/reorganization.hpp>
 #include <hd/engine/state/stacking.hpp>
 
@@ -369,6 +371,21 @@ Action choose_random_action(const GameState& state, SplitMix64& random, RandomPl
     return style == RandomPlayerStyle::BattleSeeking ? choose_battle_move(state, random)
                                                      : choose_move(state, random);
   return choose_combat(state, random, style);
+}
+
+Action choose_action_from_knowledge(const GameState& state, SplitMix64& random, RandomPlayerStyle style,
+                                    int* fallbacks) {
+  if (!knowledge_kept(state)) return choose_random_action(state, random, style);
+  const Side side = pending_decision(state).side;
+  const GameState believed = believed_board(state, side);
+  for (int draw = 0; draw < kKnowledgeDraws; ++draw) {
+    Action action = choose_random_action(believed, random, style);
+    if (!validate(state, side, action)) return action;
+  }
+  const Action end{EndPhaseAction{}};
+  if (!validate(state, side, end)) return end;
+  if (fallbacks) ++*fallbacks;
+  return choose_random_action(state, random, style);
 }
 
 }  // namespace hd::engine

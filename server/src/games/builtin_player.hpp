@@ -1,6 +1,7 @@
 // The server's built-in player (issue 5): when the pending decision belongs to a built-in seat, the
 // server plays engine::choose_random_action in its battle-seeking style (issue 13), seeded from the
-// game so that a replay of the same game makes the same choices.
+// game so that a replay of the same game makes the same choices. With 16.3 it knows only what its
+// side observes (engine::choose_action_from_knowledge, issue 14).
 #pragma once
 
 #include "games/game_room.hpp"

@@ -23,4 +23,18 @@ enum class RandomPlayerStyle {
 Action choose_random_action(const GameState& state, SplitMix64& random,
                             RandomPlayerStyle style = RandomPlayerStyle::Uniform);
 
+// How often choose_action_from_knowledge draws on the believed board before it falls back.
+inline constexpr int kKnowledgeDraws = 8;
+
+// 16.3 (issue 14): the same, for a player who knows only what its side observes: the choice is made
+// on the board the pending side believes (believed_board: unobserved enemy pieces where last
+// seen, or off it), so nothing it does not observe shapes it, and checked on the board that is. A
+// choice the board that is refuses (a hidden enemy's zone in the way, say) is drawn again, up to
+// kKnowledgeDraws times; then the phase is ended if it may be, else the choice is made on the board
+// that is (a last resort, counted in `*fallbacks` if given). Where 16.3 is not in force, exactly
+// choose_random_action. Always an action validate() accepts for the pending side.
+Action choose_action_from_knowledge(const GameState& state, SplitMix64& random,
+                                    RandomPlayerStyle style = RandomPlayerStyle::Uniform,
+                                    int* fallbacks = nullptr);
+
 }  // namespace hd::engine
