@@ -4,24 +4,19 @@
 // shown as it stands has no last-seen words. Fed hand-built snapshots and updates, as the server
 // sends them (proto/wire/src/game_convert.cpp).
 #include "model/game_model.hpp"
+#include "proto_builders.hpp"
 
 #include <catch2/catch.hpp>
 
 #include <algorithm>
 
 namespace pb = hundred_days::v1;
+using hd::test::coord;
 using hd::client::GameModel;
 using hd::client::UpdateFit;
 using hd::engine::Hex;
 
 namespace {
-
-pb::HexCoord coord(int column, int row) {
-  pb::HexCoord result;
-  result.set_column(static_cast<std::uint32_t>(column));
-  result.set_row(static_cast<std::uint32_t>(row));
-  return result;
-}
 
 pb::Unit* add_unit(pb::GameView& view, std::uint32_t index, const std::string& id, pb::Army army) {
   pb::Unit* unit = view.add_units();

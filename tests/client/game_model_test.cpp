@@ -2,25 +2,20 @@
 // decision it is, keeps updates in sequence, and turns clicks into exactly the requests the
 // protocol defines (QueryReachable, SubmitAction move/attack/retreat, QueryOdds).
 #include "model/game_model.hpp"
+#include "proto_builders.hpp"
 
 #include <hd/wire/secret_commitment.hpp>
 
 #include <catch2/catch.hpp>
 
 namespace pb = hundred_days::v1;
+using hd::test::coord;
 using hd::client::ClickIntent;
 using hd::client::GameModel;
 using hd::client::UpdateFit;
 using hd::engine::Hex;
 
 namespace {
-
-pb::HexCoord coord(int column, int row) {
-  pb::HexCoord result;
-  result.set_column(static_cast<std::uint32_t>(column));
-  result.set_row(static_cast<std::uint32_t>(row));
-  return result;
-}
 
 pb::Unit* add_unit(pb::GameView& view, std::uint32_t index, const std::string& id, pb::Army army,
                    pb::UnitType type, int column, int row) {

@@ -4,22 +4,17 @@
 #include "model/move_trails.hpp"
 
 #include "model/game_model.hpp"
+#include "proto_builders.hpp"
 
 #include <catch2/catch.hpp>
 
 namespace pb = hundred_days::v1;
+using hd::test::coord;
 using hd::client::MoveTrail;
 using hd::client::MoveTrails;
 using hd::engine::Hex;
 
 namespace {
-
-pb::HexCoord coord(int column, int row) {
-  pb::HexCoord result;
-  result.set_column(static_cast<std::uint32_t>(column));
-  result.set_row(static_cast<std::uint32_t>(row));
-  return result;
-}
 
 // French unit 0 in 1745 and Allied unit 1 in 1948 (unit 1 left out when `hide_allied`), turn `turn`,
 // `phasing` moving.

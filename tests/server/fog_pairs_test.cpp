@@ -271,17 +271,8 @@ Streams play_on_server(const WsEndpoint& port, const Accounts& accounts, const s
                        engine::Side viewer, std::uint64_t seed) {
   GamePlayer alice(port, "alice", accounts.alice);
   GamePlayer bob(port, "bob", accounts.bob);
-  v1::ClientEnvelope create =
-      create_game("quatre-bras", {v1::SEAT_FRENCH}, test_entropy("alice"),
-                  viewer == engine::Side::French ? v1::SPECTATOR_VIEW_FRENCH : v1::SPECTATOR_VIEW_COALITION);
-  create.mutable_create_game()->add_optional_rules("16.3");
-  const auto created = alice.request(create);
-  INFO(created.refusal().message());
-  REQUIRE(created.has_game_created());
-  const std::uint64_t game = created.game_created().game_id();
-  const auto joined = bob.request(join_game(game, v1::SEAT_ALLIED, test_entropy("bob")));
-  INFO(joined.refusal().message());
-  REQUIRE(joined.has_game_changed());
+  const std::uint64_t game = start_observed_quatre_bras(
+      alice, bob, viewer == engine::Side::French ? v1::SPECTATOR_VIEW_FRENCH : v1::SPECTATOR_VIEW_COALITION);
   const std::string& seat_token = viewer == engine::Side::French ? accounts.alice : accounts.bob;
   GamePlayer seat(port, viewer == engine::Side::French ? "alice" : "bob", seat_token);
   GamePlayer spectator(port, "carol", accounts.carol);

@@ -104,16 +104,7 @@ Streams play_game(const WsEndpoint& port, const std::string& alice_token, const 
   GamePlayer alice(port, "alice", alice_token);
   GamePlayer bob(port, "bob", bob_token);
   GamePlayer carol(port, "carol", carol_token);
-  v1::ClientEnvelope create =
-      create_game("quatre-bras", {v1::SEAT_FRENCH}, test_entropy("alice"), v1::SPECTATOR_VIEW_FRENCH);
-  create.mutable_create_game()->add_optional_rules("16.3");
-  const auto created = alice.request(create);
-  INFO(created.refusal().message());
-  REQUIRE(created.has_game_created());
-  const std::uint64_t game = created.game_created().game_id();
-  const auto joined = bob.request(join_game(game, v1::SEAT_ALLIED, test_entropy("bob")));
-  INFO(joined.refusal().message());
-  REQUIRE(joined.has_game_changed());
+  const std::uint64_t game = start_observed_quatre_bras(alice, bob, v1::SPECTATOR_VIEW_FRENCH);
   Streams streams;
   const auto french_opened = alice.request(open_game(game, false));
   REQUIRE(french_opened.has_game_snapshot());
