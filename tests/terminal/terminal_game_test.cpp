@@ -81,3 +81,30 @@ TEST_CASE("two hd_term bots play quatre-bras to the end and the record verifies"
             {HD_VERIFY_BINARY, "--data", options.data_root.string(), record.string(), proof.string()},
             std::chrono::seconds(60)) == 1);
 }
+
+// Issue 14: the bots choose from a replica of the whole board, which a game with fog of war (16.3, on
+// a development server) does not give: they refuse it with that reason instead of failing later.
+TEST_CASE("hd_term bots refuse a game with fog of war (16.3)", "[terminal][e2e][16.3][fog]") {
+  ServerOptions server_options = test_server_options();
+  server_options.extra_args.insert(server_options.extra_args.end(), {"--allow-missing-rules", "true"});
+  ServerProcess server(server_options);
+  const auto address = hd::term::parse_server_address(server.url());
+  REQUIRE(address);
+  hd::term::BotMatchOptions options;
+  options.scenario = "quatre-bras";
+  options.data_root = std::string(HD_SOURCE_DIR) + "/scenarios";
+  options.optional_rules = {"16.3"};
+  hd::term::BotMatch match = hd::term::set_up_bot_match(*address, options);
+  REQUIRE(match.players.size() == 2);
+  for (const auto& player : match.players) {
+    REQUIRE(player->game());
+    CHECK(player->game()->fog_of_war);
+    CHECK_FALSE(player->game()->replica);
+  }
+  std::vector<hd::term::BotStats> stats;
+  std::string error;
+  CHECK_FALSE(hd::term::play_bot_match(match, 7, stats, error));
+  CHECK(error.find(": the bot cannot play a game with fog of war (16.3) yet: it needs the whole board") !=
+        std::string::npos);
+  CHECK(stats[0].actions + stats[1].actions == 0);
+}

@@ -251,3 +251,54 @@ TEST_CASE("hd_term watches the lobby: each pushed game a line, and YOUR-TURN on 
   CHECK(watched.output.find("lobby watch off") != std::string::npos);
   CHECK(watched.output.find("usage: watch") == std::string::npos);
 }
+
+// Issue 14 (fog of war): a Quatre Bras game with 16.3 on a development server. hd_term watches it
+// from the French side as its built-in players play it: it says once that the board is the side's
+// view, with no local replica, and prints no replica error for the side's own numbering; a bot asked
+// to play such a game refuses it plainly.
+TEST_CASE("hd_term opens a game with fog of war (16.3): the side's view, no replica; the bot refuses",
+          "[terminal][e2e][16.3][fog]") {
+  ServerOptions options = test_server_options();
+  options.extra_args.insert(options.extra_args.end(), {"--allow-missing-rules", "true"});
+  ServerProcess server(options);
+  const std::string notice =
+      "fog of war (16.3): the board shown is your side's view from the server; no local replica";
+  const TermRun watched = run_term(
+      server, "fog-watch",
+      "register alice secret-password\n"
+      "create quatre-bras rule=16.3 french=builtin prussian=builtin allied=builtin spectators=french\n"
+      "spectate 1\n"
+      "wait\n"
+      "state\n",
+      {"--strict"});
+  INFO(watched.output);
+  REQUIRE(watched.status == 0);
+  CHECK(watched.output.find("NOT BY THE BOOK: played without 16.3") != std::string::npos);
+  const auto said = watched.output.find(notice);
+  CHECK(said != std::string::npos);
+  CHECK(watched.output.find(notice, said + 1) == std::string::npos);  // once
+  CHECK(watched.output.find("the game is over") != std::string::npos);
+  // The built-in players play at once: unless the game was over when opened (the snapshot then
+  // shows its result before `wait`), updates followed, the Allies' moves cut to side and verb.
+  const auto opened = watched.output.find("> spectate 1");
+  const auto waited = watched.output.find("> wait");
+  REQUIRE(opened < waited);
+  const bool over_when_opened =
+      watched.output.substr(opened, waited - opened).find("result: ") != std::string::npos;
+  CHECK((over_when_opened || watched.output.find("coalition move\n") != std::string::npos));
+  CHECK(watched.output.find("replica:") == std::string::npos);  // no replica errors or notes
+
+  const TermRun bot = run_term(server, "fog-bot",
+                               "register bob secret-password\n"
+                               "create quatre-bras rule=16.3 prussian=builtin allied=builtin take=french\n"
+                               "open 2\n"
+                               "bot\n",
+                               {"--strict"});
+  INFO(bot.output);
+  CHECK(bot.status == 1);
+  CHECK(bot.output.find(notice) != std::string::npos);
+  CHECK(bot.output.find(
+            "bot: the bot cannot play a game with fog of war (16.3) yet: it needs the whole board") !=
+        std::string::npos);
+  CHECK(bot.output.find("replica:") == std::string::npos);
+}

@@ -14,6 +14,10 @@ bool play_bot(Client& client, const BotOptions& options, BotStats& stats, std::s
     error = "no game is open";
     return false;
   }
+  if (game->fog_of_war) {  // 16.3: the replica it chooses from would need the whole board
+    error = "the bot cannot play a game with fog of war (16.3) yet: it needs the whole board";
+    return false;
+  }
   if (!game->replica || !game->replica->ok()) {
     error =
         "the bot needs a replica: " + (game->replica ? game->replica->error() : std::string("no data root"));

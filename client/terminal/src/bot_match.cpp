@@ -37,6 +37,8 @@ BotMatch set_up_bot_match(const ServerAddress& server, const BotMatchOptions& op
   v1::ClientEnvelope create_envelope;
   v1::CreateGame& create = *create_envelope.mutable_create_game();
   create.set_scenario(options.scenario);
+  for (const std::string& rule : options.optional_rules)
+    create.add_optional_rules(rule);
   create.set_public_listing(true);
   create.mutable_spectators()->set_view(v1::SPECTATOR_VIEW_DELAYED_ALL);
   create.mutable_spectators()->set_delay_player_turns(2);  // a game turn late: no secret shown

@@ -201,10 +201,12 @@ void Client::observe(const v1::ServerEnvelope& envelope) {
       state.view = snapshot.view();
       state.summary = snapshot.summary();
       state.sequence = snapshot.sequence();
-      if (!options_.data_root.empty()) {
-        state.replica.emplace(snapshot, options_.data_root);
-        if (!state.replica->ok()) notice("note: no local replica: " + state.replica->error());
-      }
+      state.fog_of_war = fog_of_war(snapshot.scenario());
+      state.replica = make_replica(snapshot, options_.data_root);
+      if (state.replica && !state.replica->ok()) notice("note: no local replica: " + state.replica->error());
+      // 16.3: said once for the game, not again at a later snapshot of it (a resume).
+      if (state.fog_of_war && !(game_ && game_->game_id == snapshot.game_id() && game_->fog_of_war))
+        notice(kFogNotice);
       for (const v1::ChatMessage& chat : snapshot.recent_chat())
         notice("chat " + chat.from() + ": " + chat.text());
       // 18.5C: keep the commitments first seen for this game; check every opening against them.

@@ -4,9 +4,24 @@
 #include <hd/term/game_replica.hpp>
 #include <hd/wire/game_convert.hpp>
 
+#include <algorithm>
+
 namespace hd::term {
 
 namespace v1 = hundred_days::v1;
+
+bool fog_of_war(const v1::ScenarioInfo& scenario) {
+  const auto names = [](const auto& rules) {
+    return std::find(rules.begin(), rules.end(), "16.3") != rules.end();
+  };
+  return names(scenario.optional_rules()) || names(scenario.missing_rules());
+}
+
+std::optional<GameReplica> make_replica(const v1::GameSnapshot& snapshot,
+                                        const std::filesystem::path& data_root) {
+  if (data_root.empty() || fog_of_war(snapshot.scenario())) return std::nullopt;
+  return GameReplica(snapshot, data_root);
+}
 
 GameReplica::GameReplica(const v1::GameSnapshot& snapshot, const std::filesystem::path& data_root) {
   loader::GameChoice choice;

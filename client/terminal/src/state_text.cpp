@@ -93,11 +93,19 @@ std::string army_letter(v1::Army army) {
 
 // "Bach F4-4inf" with "r" for a reduced counter, then its marks: "(moved)" in the phase under way,
 // "(out of command)" (11.3), "(corps demoralized)" (13.2), "(inactive)" (16.14: a commander or army HQ).
-std::string unit_text(const v1::Unit& unit) {
+// 16.3: an enemy piece not observed now, shown where it was last seen, is marked "(last seen TURN)".
+std::string unit_text(const v1::ScenarioInfo& scenario, const v1::Unit& unit) {
+  std::string last_seen;
+  if (unit.unobserved())
+    last_seen =
+        unit.has_last_seen_turn() && unit.last_seen_turn() >= 0
+            ? " (last seen " + turn_text(scenario, static_cast<std::uint32_t>(unit.last_seen_turn())) + ")"
+            : " (last seen)";
   return unit.id() + " " + army_letter(unit.army()) + std::to_string(unit.strength()) + "-" +
          std::to_string(unit.movement()) + type_code(unit.type()) + (unit.reduced() ? "r" : "") +
          (unit.moved() ? " (moved)" : "") + (unit.out_of_command() ? " (out of command)" : "") +
-         (unit.corps_demoralized() ? " (corps demoralized)" : "") + (unit.inactive() ? " (inactive)" : "");
+         (unit.corps_demoralized() ? " (corps demoralized)" : "") + (unit.inactive() ? " (inactive)" : "") +
+         last_seen;
 }
 
 std::string level_text(std::int32_t level) {
@@ -140,11 +148,14 @@ std::string format_state(const v1::ScenarioInfo& scenario, const v1::GameView& v
       out << "  choice " << i + 1 << ": " << view.pending().choices(i).label() << "\n";
   }
 
-  // Units on the map, by hex (west to east, north to south).
+  // Units on the map, by hex (west to east, north to south). 16.3: an enemy piece not observed now
+  // stands where it was last seen; one never seen comes with no hex and is listed apart, not seen.
   std::map<std::pair<std::uint32_t, std::uint32_t>, std::vector<const v1::Unit*>> by_hex;
-  std::vector<const v1::Unit*> waiting, gone;
+  std::vector<const v1::Unit*> waiting, gone, not_seen;
   for (const v1::Unit& unit : view.units()) {
-    if (unit.status() == v1::UNIT_STATUS_ON_MAP)
+    if (unit.status() == v1::UNIT_STATUS_ON_MAP && unit.unobserved() && !unit.has_hex())
+      not_seen.push_back(&unit);
+    else if (unit.status() == v1::UNIT_STATUS_ON_MAP)
       by_hex[{unit.hex().column(), unit.hex().row()}].push_back(&unit);
     else if (unit.status() == v1::UNIT_STATUS_WAITING)
       waiting.push_back(&unit);
@@ -155,7 +166,13 @@ std::string format_state(const v1::ScenarioInfo& scenario, const v1::GameView& v
   for (const auto& [hex, units] : by_hex) {
     out << "  " << hex_text(units.front()->hex()) << "  ";
     for (std::size_t i = 0; i < units.size(); ++i)
-      out << (i ? ", " : "") << unit_text(*units[i]);
+      out << (i ? ", " : "") << unit_text(scenario, *units[i]);
+    out << "\n";
+  }
+  if (!not_seen.empty()) {
+    out << "enemy pieces not seen (16.3):";
+    for (const v1::Unit* unit : not_seen)
+      out << " " << unit->id();
     out << "\n";
   }
   if (!waiting.empty()) {

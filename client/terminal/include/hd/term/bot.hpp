@@ -27,7 +27,9 @@ struct BotOptions {
 };
 
 // Plays until the game is over. True when it ended; false with `error` set otherwise (a refusal,
-// a lost connection, a replica that diverged, nothing heard for idle_timeout).
+// a lost connection, a replica that diverged, nothing heard for idle_timeout). A game with fog of war
+// (16.3) is refused at once: the bot chooses from a replica of the whole board, which such a game
+// does not give.
 bool play_bot(Client& client, const BotOptions& options, BotStats& stats, std::string& error);
 
 }  // namespace hd::term

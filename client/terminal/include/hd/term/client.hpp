@@ -33,7 +33,9 @@ struct OpenGameState {
   hundred_days::v1::GameView view;  // the latest view
   hundred_days::v1::GameSummary summary;
   std::uint64_t sequence = 0;  // the last update seen
+  // None in a game with fog of war (16.3): the views the server sends are the side's whole board.
   std::optional<GameReplica> replica;
+  bool fog_of_war = false;  // 16.3 (issue 14): the scenario names it (fog_of_war in game_replica.hpp)
   std::optional<hundred_days::v1::AttackProposal> proposal;  // awaiting this connection's answer
   // The secret choices' commitments as first seen for this game (18.5C, docs/commitments.md): an
   // opening is checked against these, and a later snapshot with other commitments is warned about.

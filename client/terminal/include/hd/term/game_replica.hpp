@@ -3,6 +3,8 @@
 // Bots choose their moves from it. It holds only what the server sent: under the standard rules
 // every seat sees the whole board (view.hpp), so nothing hidden is learned. After each update the
 // replica's view is compared with the server's, so a divergence is caught at once.
+// A game with fog of war (16.3, issue 14) cannot be followed so: each side is sent only what it
+// learns of, numbered by side, with the enemy's lines cut. Such a game gets no replica (make_replica).
 #pragma once
 
 #include <hd/engine/state/game_state.hpp>
@@ -45,5 +47,18 @@ class GameReplica {
   std::vector<Applied> applied_;
   std::string error_;
 };
+
+// 16.3 (issue 14): true when the game is played with fog of war, its scenario naming "16.3" among
+// its optional rules or its missing ones (a development server's game).
+bool fog_of_war(const hundred_days::v1::ScenarioInfo& scenario);
+
+// Said once when a game with fog of war is opened.
+inline constexpr const char* kFogNotice =
+    "fog of war (16.3): the board shown is your side's view from the server; no local replica";
+
+// The replica for a game opened with `snapshot`: none with no data root, or in a game with fog of
+// war (fog_of_war), where a replay with full knowledge could not follow the side's stream.
+std::optional<GameReplica> make_replica(const hundred_days::v1::GameSnapshot& snapshot,
+                                        const std::filesystem::path& data_root);
 
 }  // namespace hd::term

@@ -22,7 +22,9 @@ std::string hex_text(const hundred_days::v1::HexCoord& hex);
 std::string turn_text(const hundred_days::v1::ScenarioInfo& scenario, std::uint32_t turn);
 
 // The whole state: a header line, the pending decision, a table of the units on the map by hex,
-// reinforcements and losses, the morale table and the VP.
+// reinforcements and losses, the morale table and the VP. 16.3 (fog of war): an enemy piece the
+// side does not observe now is listed where last seen, marked "(last seen TURN)" (turn_text); one
+// never seen is not on the map but on an "enemy pieces not seen (16.3):" line.
 std::string format_state(const hundred_days::v1::ScenarioInfo& scenario,
                          const hundred_days::v1::GameView& view);
 
