@@ -113,8 +113,9 @@ Watched watch_one_game(ServerProcess& server, GamePlayer& robot, GamePlayer& car
   REQUIRE(exported.has_game_record());
   const auto whole = record_lines(exported.game_record().record());
   const std::vector<std::uint64_t> shown = shown_to_french(exported.game_record().record());
-  // Fewer actions were shown to the French than were played: the Allies' unseen ones were not sent.
-  CHECK(shown.size() < whole.size());
+  // At most the actions played were shown to the French: the Allies' unseen ones were not sent (a
+  // short game may have had none: the total over the games is checked below).
+  CHECK(shown.size() <= whole.size());
 
   Watched watched;
   watched.updates = updates.size();
