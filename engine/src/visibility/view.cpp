@@ -12,6 +12,7 @@
 #include <hd/engine/visibility/view.hpp>
 
 #include <algorithm>
+#include <map>
 #include <sstream>
 
 namespace hd::engine {
@@ -162,14 +163,17 @@ GameView view(const GameState& state, const Viewer& viewer) {
   }
   if (!fog) {
     v.control.assign(state.control.begin(), state.control.end());
+    v.victory_points = victory_points(state);
   } else {
     // 16.3: a side is shown who holds the hexes it observes now, and nothing of the others (an
     // unseen move would otherwise show on the hexes it took), but for the victory-point hexes: who
-    // held them when it last observed them, as its VP are counted.
+    // held them when it last observed them. Its VP are counted from the same control.
+    const std::map<Hex, Side> believed = believed_control(state, *fog);
+    v.victory_points = victory_points(state, believed);
     const std::vector<Hex> eyes = observing_hexes(state, *fog);
     const int distance = observation_distance(state);
     const std::vector<Hex> scoring = scoring_hexes(*state.rules);
-    for (const auto& held : believed_control(state, *fog)) {
+    for (const auto& held : believed) {
       const Hex hex = held.first;  // clang 14 captures no structured binding in a lambda
       if (std::binary_search(scoring.begin(), scoring.end(), hex) ||
           std::any_of(eyes.begin(), eyes.end(),
@@ -177,8 +181,6 @@ GameView view(const GameState& state, const Viewer& viewer) {
         v.control.emplace_back(held);
     }
   }
-  // 16.3: a side's VP count the victory-point hexes as it last observed them (believed_control).
-  v.victory_points = fog ? victory_points(state, believed_control(state, *fog)) : victory_points(state);
   v.rain = raining(state);
   v.pending = pending_decision(state);
   if (v.pending.kind == DecisionKind::Rule && viewer.kind == Viewer::Kind::Seat && viewer.army &&

@@ -26,7 +26,7 @@ void GameOpening::resume(const Caller& caller, const Envelope& request, GameRoom
   std::uint64_t present = room.sequence();
   if (const auto side = fog_side(room, subscriber)) {
     start = fog_catch_up_start(room, *side, last_seen);
-    present = room.log_sequence_shown(*side, room.side_sequence_at(*side, room.sequence()));
+    present = room.last_shown_sequence(*side);
   } else if (!is_delayed(room, subscriber)) {
     start = catch_up_start(room, last_seen);
   }
@@ -70,8 +70,7 @@ void GameOpening::send_catch_up_chunk(ConnectionId connection, std::uint64_t gam
   // Issue 14: a fogged side is sent only the actions shown to it (the others are replayed unsent),
   // and the live view with the last of them.
   const std::optional<engine::Side> side = fog_side(room, subscriber);
-  const std::uint64_t last_shown =
-      side ? room.log_sequence_shown(*side, room.side_sequence_at(*side, room.sequence())) : room.sequence();
+  const std::uint64_t last_shown = side ? room.last_shown_sequence(*side) : room.sequence();
   std::size_t sent = 0;
   for (std::size_t replayed = 0;
        sent < chunk && replayed < kCatchUpReplaysPerChunk && catch_up.sent < room.sequence(); ++replayed) {

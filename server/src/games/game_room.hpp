@@ -153,6 +153,11 @@ class GameRoom {
   std::uint64_t side_sequence_at(engine::Side side, std::uint64_t log_sequence) const;
   // True if the last logged action was shown to `side` (always where the game is not fogged).
   bool last_shown_to(engine::Side side) const;
+  // The log sequence of the last action shown to `side`: what the side's present is (the actions
+  // after it changed nothing it sees). The log's last where the game is not fogged.
+  std::uint64_t last_shown_sequence(engine::Side side) const {
+    return log_sequence_shown(side, side_sequence_at(side, sequence()));
+  }
   // True if the action logged at `log_sequence` was shown to `side` (always where not fogged).
   bool shown_to(engine::Side side, std::uint64_t log_sequence) const;
   // The log sequence of the action `side` was shown as its `side_sequence`th (0 for 0); the
