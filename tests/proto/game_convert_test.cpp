@@ -94,7 +94,7 @@ TEST_CASE("the inactive side (16.14) crosses the wire", "[wire][16.14]") {
 
 // 16.3 (issue 14): a seat's view of enemy pieces it does not observe crosses the wire as seen: where
 // its side last saw them, with the turn, or with no hex if never seen. Quatre Bras with 16.3 put in
-// force (it is not offered at creation yet), played a while so that pieces have gone out of sight.
+// force, played a while so that pieces have gone out of sight.
 TEST_CASE("unobserved enemy pieces (16.3) cross the wire where last seen", "[wire][16.3]") {
   engine::GameState state = quatre_bras();
   auto rules = std::make_shared<engine::Ruleset>(*state.rules);

@@ -1,6 +1,5 @@
-// End-to-end, issue 14 (fog of war) as far as it goes: a Quatre Bras game with 16.3 (Observation)
-// chosen, on a development server (allow-missing-rules: 16.3 is played but not offered yet, so the
-// game is marked not by the book), played by its built-in players and watched by a spectator shown
+// End-to-end, issue 14 (fog of war): a Quatre Bras game with 16.3 (Observation) chosen, by the book,
+// played by its built-in players and watched by a spectator shown
 // the French side. What that spectator is sent hides what the French do not observe: Allied pieces
 // out of sight are marked unobserved (where last seen, or with no hex), and the Allies' moves come
 // as "coalition move", naming no unit or hex, while the exported record keeps the whole lines; the
@@ -39,7 +38,7 @@ std::vector<std::string> words_of(const std::string& line) {
 // order: the French side's own sequence number k stands for the k-th of them. Replays the record.
 std::vector<std::uint64_t> shown_to_french(const std::string& record) {
   auto started = loader::start_scenario_game(
-      game_data_root(), loader::GameChoice{"quatre-bras", {}, {"16.3"}, std::nullopt, true});
+      game_data_root(), loader::GameChoice{"quatre-bras", {}, {"16.3"}, std::nullopt, false});
   REQUIRE(started.value);
   engine::GameState state = std::move(*started.value);
   std::vector<std::uint64_t> shown;
@@ -91,9 +90,8 @@ Watched watch_one_game(ServerProcess& server, GamePlayer& robot, GamePlayer& car
 
   const auto opened = carol.request(open_game(game, true));
   REQUIRE(opened.has_game_snapshot());
-  // Played, but not by the book yet: the snapshot names 16.3 among the rules missing.
-  const auto& missing = opened.game_snapshot().scenario().missing_rules();
-  CHECK(std::vector<std::string>(missing.begin(), missing.end()) == std::vector<std::string>{"16.3"});
+  // By the book: 16.3 is offered, and nothing is missing.
+  CHECK(opened.game_snapshot().scenario().missing_rules().empty());
 
   // Every update until the game is over.
   std::vector<v1::GameUpdate> updates;
@@ -154,10 +152,10 @@ Watched watch_one_game(ServerProcess& server, GamePlayer& robot, GamePlayer& car
 
 }  // namespace
 
-TEST_CASE("16.3 on a development server: a French-side spectator is shown only what the French observe",
+TEST_CASE("16.3: a French-side spectator is shown only what the French observe",
           "[e2e][games][16.3][fog]") {
   std::vector<std::string> args = game_server_args();
-  args.insert(args.end(), {"--allow-missing-rules", "true", "--builtin-style", "uniform"});
+  args.insert(args.end(), {"--builtin-style", "uniform"});
   ServerProcess server({args, {}});
   GamePlayer robot(server.port(), "robot");
   GamePlayer carol(server.port(), "carol");

@@ -1,5 +1,5 @@
 // End-to-end, issue 14: non-interference for what a side cannot see (16.3), through the real server.
-// Two Quatre Bras games with 16.3 (on a development server: allow-missing-rules) are played alike but
+// Two Quatre Bras games with 16.3 are played alike but
 // for the Allies' moves the French do not observe: in one an unseen Allied unit moves to one hex, in
 // the other it moves elsewhere and a second unseen unit moves too. The French seat, and a spectator
 // shown the French side, must be sent byte-identical updates in both games (game ids aside): the
@@ -165,9 +165,7 @@ TEST_CASE("16.3: the French are sent the same stream whatever the Allies did out
   const std::vector<std::string> game_b{b_first, line_of(b_state, second.front()), "coalition end"};
   INFO("game A: " << game_a[0] << "; game B: " << game_b[0] << ", " << game_b[1]);
 
-  std::vector<std::string> args = game_server_args();
-  args.insert(args.end(), {"--allow-missing-rules", "true"});
-  ServerProcess server({args, {}});
+  ServerProcess server({game_server_args(), {}});
   const std::string alice = GamePlayer(server.port(), "alice").session_token();
   const std::string bob = GamePlayer(server.port(), "bob").session_token();
   const std::string carol = GamePlayer(server.port(), "carol").session_token();

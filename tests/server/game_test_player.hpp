@@ -121,7 +121,7 @@ hundred_days::v1::ClientEnvelope create_unattended(const std::string& scenario);
 // A legal move of the first French unit that can move (fails the test if none can).
 engine::MoveAction french_move(const engine::GameState& state);
 
-// Issue 14: a running Quatre Bras game with 16.3 (a development server: allow-missing-rules),
+// Issue 14: a running Quatre Bras game with 16.3 (observation),
 // created by `french` with the French seat and joined by `allied` with the Allied seat (entropy
 // test_entropy of their names), spectators shown `spectators`. Returns its id; throws if the
 // server refuses.

@@ -76,9 +76,10 @@ TEST_CASE("ListScenarios lists the eleven scenarios the server serves, each as t
   CHECK(option_ids(quatre_bras) == std::vector<std::string>{"19.5A", "19.5B", "19.5C", "19.5D", "19.5E"});
   CHECK(quatre_bras.force_options(0).title() == "Buttlar left two battalions with the wagon train");
   CHECK(quatre_bras.force_options(0).secret_side() == v1::SIDE_UNSPECIFIED);
-  // "optional 10.0 11.0 15.0 16.0": the cases of 15.0 the engine has; not 10.0 (no leader set up).
+  // "optional 10.0 11.0 15.0 16.0": the cases of 15.0 and 16.0 the engine has (16.3, observation,
+  // since issue 14 hid from each seat what its side does not observe); not 10.0 (no leader set up).
   CHECK(std::vector<std::string>(quatre_bras.optional_rules().begin(), quatre_bras.optional_rules().end()) ==
-        std::vector<std::string>{"15.1", "15.2"});
+        std::vector<std::string>{"15.1", "15.2", "16.3"});
   CHECK(seats(quatre_bras) == std::vector<v1::Seat>{v1::SEAT_FRENCH, v1::SEAT_ALLIED});
   CHECK(quatre_bras.missing_rules().empty());  // played by the book
 

@@ -82,12 +82,10 @@ TEST_CASE("two hd_term bots play quatre-bras to the end and the record verifies"
             std::chrono::seconds(60)) == 1);
 }
 
-// Issue 14: the bots choose from a replica of the whole board, which a game with fog of war (16.3, on
-// a development server) does not give: they refuse it with that reason instead of failing later.
+// Issue 14: the bots choose from a replica of the whole board, which a game with fog of war (16.3)
+// does not give: they refuse it with that reason instead of failing later.
 TEST_CASE("hd_term bots refuse a game with fog of war (16.3)", "[terminal][e2e][16.3][fog]") {
-  ServerOptions server_options = test_server_options();
-  server_options.extra_args.insert(server_options.extra_args.end(), {"--allow-missing-rules", "true"});
-  ServerProcess server(server_options);
+  ServerProcess server(test_server_options());
   const auto address = hd::term::parse_server_address(server.url());
   REQUIRE(address);
   hd::term::BotMatchOptions options;
