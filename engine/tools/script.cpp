@@ -189,6 +189,9 @@ void print_state(const GameState& state) {
       case UnitStatus::Withdrawn:
         std::cout << "withdrawn";
         break;
+      case UnitStatus::Hidden:
+        std::cout << "hidden (16.6)";
+        break;
     }
     std::cout << "\n";
   }

@@ -242,3 +242,20 @@ TEST_CASE("16.15: chosen only with 11.0 in force; where 11.0 is played it loads"
   REQUIRE(campaign.value);
   CHECK(rule_in_force(*campaign.value->rules, "16.15"));
 }
+
+TEST_CASE("16.6: not offered yet; on a development server only with 16.3", "[data][rules][16.6]") {
+  // Quatre Bras offers any case of 16.0 (19.1): 16.6's module is being built, so it is refused.
+  const auto refused = start("quatre-bras", {}, {"16.3", "16.6"});
+  CHECK_FALSE(refused.value);
+  CHECK(messages(refused.errors).find("optional rule 16.6 is not offered yet") != std::string::npos);
+  // A development server (allow-missing-rules) plays it, not by the book, and only with 16.3, whose
+  // observation it judges by (16.6A-C).
+  const auto alone = start("quatre-bras", {}, {"16.6"}, true);
+  CHECK_FALSE(alone.value);
+  CHECK(messages(alone.errors).find("choose 16.3 with it") != std::string::npos);
+  const auto both = start("quatre-bras", {}, {"16.3", "16.6"}, true);
+  INFO(messages(both.errors));
+  REQUIRE(both.value);
+  CHECK(rule_in_force(*both.value->rules, "16.6"));
+  CHECK(both.value->rules->missing_rules == Rules{"16.6"});
+}

@@ -15,7 +15,7 @@ using namespace hd::test;
 namespace {
 
 // Every shipped scenario and force option now plays by the book: a drill of the tests' own names a
-// rule with no module (16.6, tests/terminal/data/missing-rule-drill), beside the shipped data.
+// rule with no module (16.8, tests/terminal/data/missing-rule-drill), beside the shipped data.
 std::filesystem::path missing_rule_data_root() {
   return drill_data_root(make_temp_directory("hd-missing-rule-data"), "missing-rule-drill");
 }
@@ -46,7 +46,7 @@ TEST_CASE("A scenario or an optional rule without its rule module is refused, na
     CHECK(drill.refusal().code() == v1::REFUSAL_CODE_INVALID_REQUEST);
     INFO(drill.refusal().message());
     CHECK(drill.refusal().message().find("needs rules the engine does not have") != std::string::npos);
-    CHECK(drill.refusal().message().find("16.6") != std::string::npos);
+    CHECK(drill.refusal().message().find("16.8") != std::string::npos);
     CHECK(query(drill_server.database_path(), "SELECT count(*) FROM games") == std::vector<std::string>{"0"});
   }
   // Every force option of the campaigns plays by the book (16.1's variant counters, refused until
@@ -108,12 +108,12 @@ TEST_CASE(
   const auto opened = alice->request(open_game(game, false));
   REQUIRE(opened.has_game_snapshot());
   const auto& missing = opened.game_snapshot().scenario().missing_rules();
-  CHECK(std::vector<std::string>(missing.begin(), missing.end()) == std::vector<std::string>{"16.6"});
+  CHECK(std::vector<std::string>(missing.begin(), missing.end()) == std::vector<std::string>{"16.8"});
   CHECK(opened.game_snapshot().summary().missing_rules_size() == missing.size());
   const auto stored =
       query(server->database_path(), "SELECT missing_rules FROM games WHERE id = " + std::to_string(game));
   REQUIRE(stored.size() == 1);
-  CHECK(stored.front().find("16.6") != std::string::npos);
+  CHECK(stored.front().find("16.8") != std::string::npos);
 
   // A server without the flag does not load it: opening it finds no game.
   alice.reset();

@@ -119,7 +119,7 @@ TEST_CASE("A stored game of another rules version is refused on open with a clea
 TEST_CASE("A not-by-the-book game made when the engine lacked other rules is refused on open",
           "[e2e][games]") {
   // A development server (allow-missing-rules) makes a game of the tests' missing-rule drill, whose
-  // 16.6 has no module yet (every shipped scenario plays by the book); the stored list is then changed
+  // 16.8 has no module yet (every shipped scenario plays by the book); the stored list is then changed
   // as if the engine had gained one of them since: the log would replay to another game, so the game
   // is refused, without naming the rules.
   const auto directory = make_temp_directory("hd-games-missing-rules");

@@ -80,7 +80,7 @@ TEST_CASE("hd_term scenarios lists the server's scenarios with options, rules, s
 
 TEST_CASE("hd_term scenarios marks a scenario whose rules lack a module NOT BY THE BOOK, naming them",
           "[terminal][e2e]") {
-  // A drill naming 16.6, which has no module yet.
+  // A drill naming 16.8, which has no module yet.
   const auto dir = hd::test::make_temp_directory("hd-term-scenarios");
   auto [root, server] = hd::test::drill_server(dir, "missing-rule-drill",
                                                hd::test::cheap_hashing_args(std::string(HD_SOURCE_DIR) + "/scenarios"));
@@ -93,7 +93,7 @@ TEST_CASE("hd_term scenarios marks a scenario whose rules lack a module NOT BY T
   INFO(drill);
   REQUIRE(contains(drill, mark));
   const std::size_t rules_at = drill.find(mark) + mark.size();
-  CHECK(drill.substr(rules_at, drill.find('\n', rules_at) - rules_at) == "16.6");
+  CHECK(drill.substr(rules_at, drill.find('\n', rules_at) - rules_at) == "16.8");
 }
 
 TEST_CASE("hd_term scenarios before a login is refused and fails under --strict", "[terminal][e2e]") {

@@ -68,6 +68,9 @@ std::shared_ptr<const Ruleset> make_ruleset(GameMap map, TerrainEffects terrain,
   // 22.6B's shift names 22.4C's levels ("a French Marginal becomes a French Tactical").
   if (plays("22.6B") && !plays("22.4C"))
     errors.push_back({"22.6B's Hal Force shifts 22.4C's levels of victory: choose 22.4C with it"});
+  // 16.6A-C judge observation as 16.3 does: hidden movement is played with 16.3 in force.
+  if (plays("16.6") && !plays("16.3"))
+    errors.push_back({"optional rule 16.6 (hidden movement) judges observation by 16.3: choose 16.3 with it"});
   if (plays("28.0C") && !plays("16.14"))
     errors.push_back({"28.0C sets Ney up on 16.14C's inactive side: it needs 16.14 in force"});
   if (!in_force.missing.empty() && !choice.allow_missing_rules) {

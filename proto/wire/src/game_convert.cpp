@@ -72,6 +72,8 @@ v1::UnitStatus to_proto(engine::UnitStatus status) {
       return v1::UNIT_STATUS_EXITED;
     case engine::UnitStatus::Withdrawn:
       return v1::UNIT_STATUS_WITHDRAWN;
+    case engine::UnitStatus::Hidden:
+      return v1::UNIT_STATUS_HIDDEN;
   }
   return v1::UNIT_STATUS_UNSPECIFIED;
 }
@@ -146,6 +148,8 @@ engine::UnitStatus status_from_proto(v1::UnitStatus status) {
       return engine::UnitStatus::Exited;
     case v1::UNIT_STATUS_WITHDRAWN:
       return engine::UnitStatus::Withdrawn;
+    case v1::UNIT_STATUS_HIDDEN:
+      return engine::UnitStatus::Hidden;
     default:
       return engine::UnitStatus::Waiting;
   }

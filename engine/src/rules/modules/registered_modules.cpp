@@ -13,7 +13,7 @@ extern const RuleModule corps_morale_13_0;
 extern const RuleModule command_11_0, leaders_and_command_11_1, tracing_command_11_2, command_effects_11_3;
 extern const RuleModule supply_14_0, supply_sources_14_1, blocking_supply_14_2;
 extern const RuleModule combined_arms_15_1, imperial_guard_15_2;
-extern const RuleModule additional_leaders_16_1C, allied_rifles_16_1B, observation_16_3, army_headquarters_16_14,
+extern const RuleModule additional_leaders_16_1C, allied_rifles_16_1B, observation_16_3, hidden_movement_16_6, army_headquarters_16_14,
     out_of_command_effects_16_15, supply_trains_16_17;
 extern const RuleModule ligny_18_3A, ligny_18_3B, ligny_18_4A, ligny_18_5A, ligny_18_5B, ligny_18_5C;
 extern const RuleModule quatre_bras_19_2C, quatre_bras_19_4C, quatre_bras_19_5A, quatre_bras_19_5C,
@@ -70,6 +70,7 @@ std::vector<const RuleModule*> rule_module_table() {
       &allied_rifles_16_1B,
       &additional_leaders_16_1C,
       &observation_16_3,
+      &hidden_movement_16_6,
       &army_headquarters_16_14,
       &out_of_command_effects_16_15,
       &supply_trains_16_17,

@@ -43,6 +43,7 @@ std::optional<std::vector<Hex>> supply_train_sources(const GameState& state, Arm
     }
     case UnitStatus::Eliminated:
     case UnitStatus::Withdrawn:
+    case UnitStatus::Hidden:  // never: a train is not hidden (16.6A hides units and officers)
       break;
   }
   return std::vector<Hex>{};  // destroyed: the army has no source left

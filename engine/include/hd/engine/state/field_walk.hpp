@@ -134,7 +134,7 @@ constexpr UnitType last_value(UnitType) {
   return UnitType::SupplyTrain;
 }
 constexpr UnitStatus last_value(UnitStatus) {
-  return UnitStatus::Withdrawn;
+  return UnitStatus::Hidden;
 }
 constexpr Phase last_value(Phase) {
   return Phase::Setup;

@@ -20,8 +20,9 @@ namespace hd::engine {
 using UnitIndex = std::uint16_t;
 
 // Withdrawn: removed from play with its whole army by a scenario rule (24.4D, 27.2D); neither a loss
-// nor an exit.
-enum class UnitStatus : std::uint8_t { Waiting, OnMap, Eliminated, Exited, Withdrawn };
+// nor an exit. Hidden: in the holding area of a pair of hidden movement markers (16.6A), off the map
+// until the pair is revealed (16.6C); its hex is none meanwhile.
+enum class UnitStatus : std::uint8_t { Waiting, OnMap, Eliminated, Exited, Withdrawn, Hidden };
 
 struct UnitState {
   std::string id;

@@ -62,7 +62,7 @@ std::optional<std::string> optional_rule_refusal(const Scenario& scenario, const
 std::optional<std::string> order_rule_modules(std::vector<const RuleModule*>& modules);
 
 // True for a rule the engine plays (it has a module) whose server side is not whole yet, so that
-// playing it would not yet be by the book (none at present; 16.3 was). Choosing it is refused
+// playing it would not yet be by the book: 16.6 (16.3 was, until 6 December). Choosing it is refused
 // (optional_rule_refusal) but under the development flag allow-missing-rules, which plays it with
 // the rule listed among the missing ones (rules_in_force), so marked not by the book.
 bool rule_unfinished(std::string_view rule);

@@ -1,0 +1,69 @@
+// 16.6 Hidden Movement (variant rule): each army's pairs of hidden movement (HM) markers, one of each
+// pair standing for units kept in its holding area, the other a dummy. Its state lives in 16.6's slot
+// of GameState::rule_state; the module (rules/variant/hidden_movement_16_6.cpp) opens the hidden
+// movement segment of each friendly command phase, where the phasing side hides units under a pair
+// (16.6A, action `hide`) or reveals a pair (16.6C, voluntary, action `reveal`). Which marker of a
+// pair is the real one is the owner's secret. Built so far: those two actions; the markers' moves
+// (16.6B), the reveals when a marker is observed (16.6C, involuntary), the views, the secrets'
+// commitments and the set-up placement are not, so the rule is not offered yet (rule_unfinished).
+// Readings: docs/rules-notes.md, "16.6"; the plan: docs/fog-of-war.md.
+#pragma once
+
+#include <hd/engine/state/field_walk.hpp>
+#include <hd/engine/state/game_state.hpp>
+
+#include <optional>
+#include <string_view>
+#include <vector>
+
+namespace hd::engine {
+
+inline constexpr std::string_view kHiddenMovementRule = "16.6";
+
+// 16.6 "Each army receives a six or eight pairs" (garbled): eight pairs per army, numbered 1-8
+// (docs/rules-notes.md, 16.6).
+inline constexpr int kHiddenPairsPerArmy = 8;
+
+// One pair of HM markers on the map, with its holding area (16.6A).
+struct HiddenPair {
+  Army army = Army::French;
+  int number = 0;               // 1..kHiddenPairsPerArmy, the pair's counters
+  Hex marker_a{};               // where marker A stands
+  Hex marker_b{};               // where marker B stands (placed in marker A's hex, 16.6A)
+  bool real_is_b = false;       // the owner's secret: marker B, not A, stands for the units
+  std::vector<UnitIndex> held;  // the holding area: its units and officers, ascending
+  int turn = 0;                 // the turn it went hidden (16.6C: revealed voluntarily only later)
+  Hex real_hex() const { return real_is_b ? marker_b : marker_a; }
+  bool operator==(const HiddenPair&) const = default;
+};
+
+// 16.6's own state.
+struct HiddenMovementState {
+  std::vector<HiddenPair> pairs;  // the pairs on the map, by army then number
+  bool segment_open = false;      // the hidden movement segment of the phasing side's command phase
+  bool operator==(const HiddenMovementState&) const = default;
+};
+
+template <>
+struct Fields<HiddenPair> {
+  using P = HiddenPair;
+  static constexpr auto list =
+      std::make_tuple(field("army", &P::army), field("number", &P::number), field("marker_a", &P::marker_a),
+                      field("marker_b", &P::marker_b), field("real_is_b", &P::real_is_b),
+                      field("held", &P::held), field("turn", &P::turn));
+};
+
+template <>
+struct Fields<HiddenMovementState> {
+  using H = HiddenMovementState;
+  static constexpr auto list =
+      std::make_tuple(field("pairs", &H::pairs), field("segment_open", &H::segment_open));
+};
+
+// The pairs on the map (none where 16.6 is not in force).
+const std::vector<HiddenPair>& hidden_pairs(const GameState& state);
+
+// The pair whose holding area holds `unit`, or null.
+const HiddenPair* holding_pair(const GameState& state, UnitIndex unit);
+
+}  // namespace hd::engine

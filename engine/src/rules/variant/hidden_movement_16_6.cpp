@@ -1,0 +1,509 @@
+// 16.6 Hidden Movement: the rule module, as far as it is built (rules/variant/hidden_movement.hpp).
+// The hidden movement segment opens in each friendly command phase of a daylight or rain turn; there
+// the phasing side hides units under a pair of HM markers (16.6A, `hide`) or reveals a pair placed in
+// an earlier command phase (16.6C, voluntary, `reveal`). Readings: docs/rules-notes.md, 16.6.
+#include <hd/engine/board/hex.hpp>
+#include <hd/engine/notation/notation.hpp>
+#include <hd/engine/rules/command/command_range.hpp>
+#include <hd/engine/rules/command/command_segment.hpp>
+#include <hd/engine/rules/leaders/leaders.hpp>
+#include <hd/engine/rules/modules/extension_points.hpp>
+#include <hd/engine/rules/modules/rule_module.hpp>
+#include <hd/engine/rules/observation/observation.hpp>
+#include <hd/engine/rules/variant/hidden_movement.hpp>
+#include <hd/engine/state/stacking.hpp>
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace hd::engine {
+namespace {
+
+[[maybe_unused]] void every_member_is_walked(HiddenMovementState& h, HiddenPair& p) {
+  HD_ALL_MEMBERS_WALKED(HiddenMovementState, h, h1, h2);
+  HD_ALL_MEMBERS_WALKED(HiddenPair, p, p1, p2, p3, p4, p5, p6, p7);
+}
+
+HiddenMovementState& slot_of(GameState& state) {
+  return state.rule_state.get<HiddenMovementState>(kHiddenMovementRule);
+}
+
+const HiddenMovementState* find_slot(const GameState& state) {
+  return state.rule_state.find<HiddenMovementState>(kHiddenMovementRule);
+}
+
+void open_slot(GameState& state) {
+  state.rule_state.add<HiddenMovementState>(kHiddenMovementRule);
+}
+
+const HiddenPair* pair_on_map(const GameState& state, Army army, int number) {
+  for (const HiddenPair& pair : hidden_pairs(state))
+    if (pair.army == army && pair.number == number) return &pair;
+  return nullptr;
+}
+
+Side enemy_of(Side side) {
+  return side == Side::French ? Side::Coalition : Side::French;
+}
+
+// 16.3: true if a piece of `side`'s enemy on the map observes `hex` now.
+bool enemy_observes_hex(const GameState& state, Side side, Hex hex) {
+  const int reach = observation_distance(state);
+  for (Hex from : observing_hexes(state, enemy_of(side)))
+    if (observes(*state.rules, from, hex, reach)) return true;
+  return false;
+}
+
+bool in_play_area(const Ruleset& rules, Hex hex) {
+  return rules.map.bounds().contains(hex) && rules.scenario.area.contains(hex);
+}
+
+// A hex holding a marker of any pair on the map.
+bool holds_marker(const GameState& state, Hex hex) {
+  for (const HiddenPair& pair : hidden_pairs(state))
+    if (pair.marker_a == hex || pair.marker_b == hex) return true;
+  return false;
+}
+
+// 16.6A: "units and officers": not an army HQ (16.14) or a supply train (16.17).
+bool may_go_hidden(const Ruleset& rules, const UnitState& piece) {
+  return !piece.is_supply_train() && !is_headquarters(rules, piece);
+}
+
+// 16.6A with 11.0: every hidden combat unit in command, and an officer among the hidden pieces able to
+// transmit command to it (one of its organization, 11.1B, or a commander of its army).
+std::optional<Refusal> command_refusal(const GameState& state, const std::vector<UnitIndex>& pieces) {
+  if (!rule_in_force(*state.rules, "11.0")) return std::nullopt;
+  for (UnitIndex u : pieces) {
+    const UnitState& unit = state.units[u];
+    if (unit.is_leader()) continue;
+    if (out_of_command(state, u))
+      return refuse_by_rule("16.6A", "hidden-out-of-command", "{0} is out of command: it may not go hidden",
+                            {RefusalArg::of_unit(u)});
+    const bool accompanied = std::any_of(pieces.begin(), pieces.end(), [&](UnitIndex l) {
+      const UnitState& leader = state.units[l];
+      return leader.is_leader() && leader.army == unit.army &&
+             (is_commander(*state.rules, leader) ||
+              (is_officer(*state.rules, leader) && in_organization(unit, leader)));
+    });
+    if (!accompanied)
+      return refuse_by_rule("16.6A", "hidden-without-officer",
+                            "{0} goes hidden with no officer able to transmit command to it",
+                            {RefusalArg::of_unit(u)});
+  }
+  return std::nullopt;
+}
+
+// The segment has a choice for `side`: a pair of its own on the map placed before this turn (16.6C),
+// or a free pair and a piece that may go hidden where no enemy observes it (16.6A).
+bool segment_has_choice(const GameState& state, Side side) {
+  std::map<Army, int> placed;
+  for (const HiddenPair& pair : hidden_pairs(state)) {
+    if (side_of(pair.army) != side) continue;
+    if (pair.turn < state.turn) return true;
+    ++placed[pair.army];
+  }
+  const std::vector<bool> seen = observed_by(state, enemy_of(side));
+  for (std::size_t i = 0; i < state.units.size(); ++i) {
+    const UnitState& unit = state.units[i];
+    if (unit.on_map() && !unit.is_leader() && side_of(unit.army) == side &&
+        may_go_hidden(*state.rules, unit) && !seen[i] && placed[unit.army] < kHiddenPairsPerArmy)
+      return true;
+  }
+  return false;
+}
+
+// 16.6A, 16.6C: "during a friendly command phase": the hidden movement segment opens at the start of
+// each movement phase of a daylight or rain turn (4.2: no command phase at night), after 11.0's
+// command segment, while the phasing side has a choice in it.
+void open_segment(GameState& state, const DieRoller&, std::vector<Event>&) {
+  HiddenMovementState& slot = slot_of(state);
+  slot.segment_open = state.phase == Phase::Movement && !state.current_turn().night &&
+                      segment_has_choice(state, state.phasing);
+}
+
+void end_player_turn(GameState& state, Side) {
+  slot_of(state).segment_open = false;
+}
+
+bool segment_open(const GameState& state) {
+  const HiddenMovementState* slot = find_slot(state);
+  return slot && slot->segment_open && state.phase == Phase::Movement;
+}
+
+std::string segment_question(const GameState&) {
+  return "hide units under a pair of hidden movement markers (16.6A), reveal a pair (16.6C), or end the "
+         "hidden movement segment";
+}
+
+void close_segment(GameState& state, std::vector<Event>&) {
+  slot_of(state).segment_open = false;
+}
+
+// After an action of the segment: it closes once the side has no choice left in it.
+void close_if_done(GameState& state, Side side) {
+  if (!segment_has_choice(state, side)) slot_of(state).segment_open = false;
+}
+
+// `hide PAIR HEX A|B PIECE...` (16.6A): the pieces are the phasing side's, of one army, on the map in
+// or adjacent to HEX, units and officers (no HQ or train), none observed by the enemy, at least one a
+// combat unit; with 11.0, in command and accompanied by officers able to command them. The pair is
+// free, HEX is in play and not observed by the enemy, and once they are removed it holds no unit (its
+// leaders aside, who stack with a marker freely: 16.6B) and no other marker. A|B: the real marker.
+std::optional<Refusal> validate_hide(const GameState& state, Side side, const RuleAction& action) {
+  if (action.numbers.size() != 1 || action.hexes.size() != 1 || action.units.empty() ||
+      (action.choice != "A" && action.choice != "B"))
+    return refuse(RefusalCode::NoSuchUnit, "16.6A");
+  for (UnitIndex u : action.units)
+    if (u >= state.units.size()) return refuse(RefusalCode::NoSuchUnit, "16.6A");
+  const std::set<UnitIndex> pieces(action.units.begin(), action.units.end());
+  if (pieces.size() != action.units.size()) return refuse(RefusalCode::NoSuchUnit, "16.6A");
+  const int number = action.numbers.front();
+  const Hex hex = action.hexes.front();
+  const Army army = state.units[action.units.front()].army;
+  if (number < 1 || number > kHiddenPairsPerArmy)
+    return refuse_by_rule("16.6", "no-such-pair", "each army has hidden movement pairs 1 to {0}",
+                          {RefusalArg::of_number(kHiddenPairsPerArmy)});
+  if (side_of(army) != side)
+    return refuse(RefusalCode::NotPhasingUnit, "16.6A", {RefusalArg::of_unit(action.units.front())});
+  if (pair_on_map(state, army, number))
+    return refuse_by_rule("16.6A", "pair-on-map",
+                          "hidden movement pair {0} of this army is on the map already",
+                          {RefusalArg::of_number(number)});
+  if (!in_play_area(*state.rules, hex))
+    return refuse(RefusalCode::OutOfPlay, "3.2A", {RefusalArg::of_hex(hex)});
+  const std::vector<bool> seen = observed_by(state, enemy_of(side));
+  bool combat_unit = false;
+  for (UnitIndex u : action.units) {
+    const UnitState& piece = state.units[u];
+    if (piece.army != army)
+      return refuse_by_rule("16.6A", "hidden-armies-mixed",
+                            "{0} is not of the pair's army: a pair hides one army's",
+                            {RefusalArg::of_unit(u)});
+    if (!piece.on_map()) return refuse(RefusalCode::NotInPlay, "16.6A", {RefusalArg::of_unit(u)});
+    if (!may_go_hidden(*state.rules, piece))
+      return refuse_by_rule("16.6A", "may-not-go-hidden",
+                            "{0} is neither a unit nor an officer: it may not go hidden",
+                            {RefusalArg::of_unit(u)});
+    if (distance(piece.hex, hex) > 1)
+      return refuse_by_rule("16.6A", "hidden-too-far", "{0} is neither in nor adjacent to {1}",
+                            {RefusalArg::of_unit(u), RefusalArg::of_hex(hex)});
+    if (seen[u])
+      return refuse_by_rule("16.6A", "hidden-observed",
+                            "{0} is under enemy observation (16.3): it may not go hidden",
+                            {RefusalArg::of_unit(u)});
+    combat_unit = combat_unit || !piece.is_leader();
+  }
+  if (!combat_unit)
+    return refuse_by_rule("16.6A", "hidden-no-unit", "a pair hides at least one combat unit", {});
+  if (enemy_observes_hex(state, side, hex))
+    return refuse_by_rule("16.6B", "marker-observed",
+                          "a marker in {0} would be under enemy observation (16.3)",
+                          {RefusalArg::of_hex(hex)});
+  for (std::size_t i = 0; i < state.units.size(); ++i) {
+    const UnitState& other = state.units[i];
+    if (other.on_map() && other.hex == hex && !pieces.count(static_cast<UnitIndex>(i)) &&
+        (!other.is_leader() || side_of(other.army) != side))
+      return refuse_by_rule("16.6B", "marker-stacked", "a marker may not stack with {0} in {1}",
+                            {RefusalArg::of_unit(static_cast<UnitIndex>(i)), RefusalArg::of_hex(hex)});
+  }
+  if (holds_marker(state, hex))
+    return refuse_by_rule("16.6B", "marker-on-marker", "{0} holds another pair's marker",
+                          {RefusalArg::of_hex(hex)});
+  return command_refusal(state, action.units);
+}
+
+void apply_hide(GameState& state, Side side, const RuleAction& action, const DieRoller&,
+                std::vector<Event>& events) {
+  const Hex hex = action.hexes.front();
+  HiddenPair pair{state.units[action.units.front()].army,
+                  action.numbers.front(),
+                  hex,
+                  hex,
+                  action.choice == "B",
+                  action.units,
+                  state.turn};
+  std::sort(pair.held.begin(), pair.held.end());
+  for (UnitIndex u : pair.held) {
+    state.units[u].status = UnitStatus::Hidden;  // to the holding area, off the map
+    state.units[u].hex = Hex{};
+  }
+  std::vector<HiddenPair>& pairs = slot_of(state).pairs;
+  const auto at = std::find_if(pairs.begin(), pairs.end(), [&](const HiddenPair& p) {
+    return p.army > pair.army || (p.army == pair.army && p.number > pair.number);
+  });
+  events.push_back(RuleEvent{std::string(kHiddenMovementRule), "hidden", pair.held, {hex}, {pair.number}});
+  pairs.insert(at, std::move(pair));
+  close_if_done(state, side);
+}
+
+// A sample of the hides `side` may take (every subset is too many to list): for each of its stacks,
+// the lowest free pair hiding the stack's pieces in its own hex, marker A real.
+void generate_hide(const GameState& state, Side side, std::vector<Action>& actions) {
+  std::map<Hex, std::vector<UnitIndex>> stacks;
+  for (std::size_t i = 0; i < state.units.size(); ++i) {
+    const UnitState& unit = state.units[i];
+    if (unit.on_map() && side_of(unit.army) == side && may_go_hidden(*state.rules, unit))
+      stacks[unit.hex].push_back(static_cast<UnitIndex>(i));
+  }
+  for (const auto& entry : stacks) {
+    const Army army = state.units[entry.second.front()].army;
+    int number = 1;
+    while (number <= kHiddenPairsPerArmy && pair_on_map(state, army, number))
+      ++number;
+    if (number > kHiddenPairsPerArmy) continue;
+    RuleAction action{std::string(kHiddenMovementRule), "hide", entry.second, {entry.first}, {number}, "A"};
+    if (!validate_hide(state, side, action)) actions.push_back(std::move(action));
+  }
+}
+
+std::variant<RuleAction, std::string> parse_hide(const GameState& state,
+                                                 const std::vector<std::string>& args) {
+  const char* grammar = "expected: hide PAIR HEX A|B PIECE [PIECE...]";
+  if (args.size() < 4 || (args[2] != "A" && args[2] != "B")) return std::string(grammar);
+  int number = 0;
+  try {
+    number = std::stoi(args[0]);
+  } catch (const std::exception&) {
+    return std::string(grammar);
+  }
+  const auto hex = parse_hex(args[1]);
+  if (!hex) return std::string(grammar);
+  RuleAction action{{}, {}, {}, {*hex}, {number}, args[2]};
+  for (std::size_t i = 3; i < args.size(); ++i) {
+    auto unit = unit_from_name(state, args[i]);
+    if (auto* error = std::get_if<std::string>(&unit)) return *error;
+    action.units.push_back(std::get<UnitIndex>(unit));
+  }
+  return action;
+}
+
+std::string piece_names(const GameState& state, const std::vector<UnitIndex>& units) {
+  std::string out;
+  for (UnitIndex u : units)
+    out += (out.empty() ? "" : " ") + (u < state.units.size() ? unit_name(state, u) : std::string("?"));
+  return out;
+}
+
+std::string format_hide(const GameState& state, const RuleAction& action) {
+  return std::to_string(action.numbers.empty() ? 0 : action.numbers.front()) + " " +
+         (action.hexes.empty() ? std::string("?") : format_hex(action.hexes.front())) + " " + action.choice +
+         " " + piece_names(state, action.units);
+}
+
+std::string label_hide(const GameState& state, const RuleAction& action) {
+  return "hide " + piece_names(state, action.units) + " under hidden movement pair " +
+         std::to_string(action.numbers.empty() ? 0 : action.numbers.front()) + " in " +
+         (action.hexes.empty() ? std::string("?") : format_hex(action.hexes.front())) + " (marker " +
+         action.choice + " real)";
+}
+
+void claim_pieces(const GameState& state, const RuleAction& action, ActionClaim& claim) {
+  if (!action.units.empty() && action.units.front() < state.units.size())
+    add_army_of(state, action.units.front(), claim);
+}
+
+// `reveal PAIR PIECE HEX [PIECE HEX...]` (16.6C, voluntary): a pair of the phasing side placed in an
+// earlier command phase ("any subsequent friendly command phase"); every piece of its holding area
+// is deployed, each once, in or adjacent to the real marker's hex, in play, in no hex holding an
+// enemy piece or another pair's marker, and the stacks formed within the limits (5.4; "stacking
+// limits apply").
+std::optional<Refusal> validate_reveal(const GameState& state, Side side, const RuleAction& action) {
+  if (action.numbers.size() != 1 || action.units.empty() || action.units.size() != action.hexes.size())
+    return refuse(RefusalCode::NoSuchUnit, "16.6C");
+  if (action.units.front() >= state.units.size()) return refuse(RefusalCode::NoSuchUnit, "16.6C");
+  const Army army = state.units[action.units.front()].army;
+  const HiddenPair* pair = pair_on_map(state, army, action.numbers.front());
+  if (!pair || side_of(army) != side)
+    return refuse_by_rule(
+        "16.6C", "no-pair-on-map", "no hidden movement pair {0} of the phasing side holds {1}",
+        {RefusalArg::of_number(action.numbers.front()), RefusalArg::of_unit(action.units.front())});
+  if (pair->turn >= state.turn)
+    return refuse_by_rule(
+        "16.6C", "revealed-too-soon",
+        "pair {0} went hidden this turn: it may be revealed from the next friendly command phase",
+        {RefusalArg::of_number(pair->number)});
+  std::vector<UnitIndex> listed = action.units;
+  std::sort(listed.begin(), listed.end());
+  if (listed != pair->held)
+    return refuse_by_rule("16.6C", "deploy-all",
+                          "every piece of pair {0}'s holding area is deployed, each once",
+                          {RefusalArg::of_number(pair->number)});
+  const Hex real = pair->real_hex();
+  std::map<Hex, Stack> stacks;
+  for (std::size_t i = 0; i < action.units.size(); ++i) {
+    const UnitIndex u = action.units[i];
+    const Hex hex = action.hexes[i];
+    if (distance(hex, real) > 1 || !in_play_area(*state.rules, hex))
+      return refuse_by_rule("16.6C", "deploy-too-far",
+                            "{0} is deployed in or adjacent to the real marker's hex, not {1}",
+                            {RefusalArg::of_unit(u), RefusalArg::of_hex(hex)});
+    for (const UnitState& other : state.units)
+      if (other.on_map() && other.hex == hex && side_of(other.army) != side)
+        return refuse(RefusalCode::EnemyOccupied, "16.6C", {RefusalArg::of_hex(hex)});
+    for (const HiddenPair& other : hidden_pairs(state))
+      if (&other != pair && (other.marker_a == hex || other.marker_b == hex))
+        return refuse_by_rule("16.6B", "marker-on-marker", "{0} holds another pair's marker",
+                              {RefusalArg::of_hex(hex)});
+    if (state.units[u].is_leader()) continue;  // leaders stack freely (10.1B)
+    auto found = stacks.find(hex);
+    if (found == stacks.end()) found = stacks.emplace(hex, friendly_stack(state, hex, side)).first;
+    add_to_stack(*state.rules, state.units[u], found->second);
+    if (!stack_fits(state.rules->map, hex, found->second))
+      return refuse(RefusalCode::Overstacked, "5.4",
+                    {RefusalArg::of_hex(hex), RefusalArg::of_number(found->second.total()),
+                     RefusalArg::of_number(stack_limit_for(state.rules->map, hex, found->second))});
+  }
+  return std::nullopt;
+}
+
+void apply_reveal(GameState& state, Side side, const RuleAction& action, const DieRoller&,
+                  std::vector<Event>& events) {
+  const Army army = state.units[action.units.front()].army;
+  std::vector<HiddenPair>& pairs = slot_of(state).pairs;
+  const auto pair = std::find_if(pairs.begin(), pairs.end(), [&](const HiddenPair& p) {
+    return p.army == army && p.number == action.numbers.front();
+  });
+  for (std::size_t i = 0; i < action.units.size(); ++i) {
+    state.units[action.units[i]].status = UnitStatus::OnMap;
+    state.units[action.units[i]].hex = action.hexes[i];
+  }
+  // Both markers flip (16.6C): which was real is public from now on; the pair is free again.
+  events.push_back(RuleEvent{std::string(kHiddenMovementRule),
+                             "revealed",
+                             action.units,
+                             action.hexes,
+                             {pair->number, pair->real_is_b ? 1 : 0}});
+  pairs.erase(pair);
+  close_if_done(state, side);
+}
+
+// Each pair of the side placed before this turn, its pieces deployed in the real marker's hex.
+void generate_reveal(const GameState& state, Side side, std::vector<Action>& actions) {
+  for (const HiddenPair& pair : hidden_pairs(state)) {
+    if (side_of(pair.army) != side) continue;
+    RuleAction action{std::string(kHiddenMovementRule),
+                      "reveal",
+                      pair.held,
+                      std::vector<Hex>(pair.held.size(), pair.real_hex()),
+                      {pair.number},
+                      {}};
+    if (!validate_reveal(state, side, action)) actions.push_back(std::move(action));
+  }
+}
+
+std::variant<RuleAction, std::string> parse_reveal(const GameState& state,
+                                                   const std::vector<std::string>& args) {
+  const char* grammar = "expected: reveal PAIR PIECE HEX [PIECE HEX...]";
+  if (args.size() < 3 || args.size() % 2 != 1) return std::string(grammar);
+  int number = 0;
+  try {
+    number = std::stoi(args[0]);
+  } catch (const std::exception&) {
+    return std::string(grammar);
+  }
+  RuleAction action{{}, {}, {}, {}, {number}, {}};
+  for (std::size_t i = 1; i + 1 < args.size(); i += 2) {
+    auto unit = unit_from_name(state, args[i]);
+    if (auto* error = std::get_if<std::string>(&unit)) return *error;
+    const auto hex = parse_hex(args[i + 1]);
+    if (!hex) return std::string(grammar);
+    action.units.push_back(std::get<UnitIndex>(unit));
+    action.hexes.push_back(*hex);
+  }
+  return action;
+}
+
+std::string format_reveal(const GameState& state, const RuleAction& action) {
+  std::string out = std::to_string(action.numbers.empty() ? 0 : action.numbers.front());
+  for (std::size_t i = 0; i < action.units.size() && i < action.hexes.size(); ++i)
+    out += " " + piece_names(state, {action.units[i]}) + " " + format_hex(action.hexes[i]);
+  return out;
+}
+
+std::string label_reveal(const GameState& state, const RuleAction& action) {
+  return "reveal hidden movement pair " +
+         std::to_string(action.numbers.empty() ? 0 : action.numbers.front()) + ": " +
+         format_reveal(state, action);
+}
+
+const RuleActionKind kHideAction{
+    .verb = "hide",
+    .grammar = "hide PAIR HEX A|B PIECE [PIECE...]",
+    .validate = validate_hide,
+    .apply = apply_hide,
+    .generate = generate_hide,
+    .parse = parse_hide,
+    .format = format_hide,
+    .label = label_hide,
+    .claim = claim_pieces,
+};
+
+const RuleActionKind kRevealAction{
+    .verb = "reveal",
+    .grammar = "reveal PAIR PIECE HEX [PIECE HEX...]",
+    .validate = validate_reveal,
+    .apply = apply_reveal,
+    .generate = generate_reveal,
+    .parse = parse_reveal,
+    .format = format_reveal,
+    .label = label_reveal,
+    .claim = claim_pieces,
+};
+
+const RuleSegment kHiddenMovementSegment{
+    .name = "hidden movement segment (command phase)",
+    .open = segment_open,
+    .what = segment_question,
+    .close = close_segment,
+    .actions = {&kHideAction, &kRevealAction},
+};
+
+std::string event_words(const GameState& state, const RuleEvent& event) {
+  const std::string number = event.numbers.empty() ? std::string("?") : std::to_string(event.numbers.front());
+  if (event.kind == "hidden")
+    return piece_names(state, event.units) + " go hidden under pair " + number +
+           (event.hexes.empty() ? std::string() : " in " + format_hex(event.hexes.front())) + " (16.6A)";
+  if (event.kind == "revealed") {
+    std::string out = "pair " + number + " is revealed (16.6C):";
+    for (std::size_t i = 0; i < event.units.size() && i < event.hexes.size(); ++i)
+      out += " " + piece_names(state, {event.units[i]}) + " " + format_hex(event.hexes[i]);
+    return out;
+  }
+  return "16.6 " + event.kind;
+}
+
+}  // namespace
+
+const std::vector<HiddenPair>& hidden_pairs(const GameState& state) {
+  static const std::vector<HiddenPair> none;
+  const HiddenMovementState* slot = find_slot(state);
+  return slot ? slot->pairs : none;
+}
+
+const HiddenPair* holding_pair(const GameState& state, UnitIndex unit) {
+  for (const HiddenPair& pair : hidden_pairs(state))
+    if (std::binary_search(pair.held.begin(), pair.held.end(), unit)) return &pair;
+  return nullptr;
+}
+
+namespace modules {
+extern const RuleModule hidden_movement_16_6{
+    "16.6",
+    "Hidden movement (being built: placing and voluntary reveals)",
+    "rules/variant/hidden_movement_16_6: hooks opening (its slot), phase start (the hidden movement segment "
+    "of "
+    "each daylight or rain command phase), player turn end; the segment's actions `hide` (16.6A) and "
+    "`reveal` "
+    "(16.6C, voluntary); units in a holding area have the status Hidden. Not built: the markers' moves "
+    "(16.6B), "
+    "involuntary reveals, set-up placement, the views and the secrets' commitments (rule_unfinished)",
+    {.opening = open_slot,
+     .phase_start = open_segment,
+     .player_turn_end = end_player_turn,
+     .segment = &kHiddenMovementSegment,
+     .event_words = event_words}};
+}  // namespace modules
+
+}  // namespace hd::engine

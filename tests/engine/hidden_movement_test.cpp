@@ -1,0 +1,234 @@
+// 16.6 Hidden Movement, as far as it is built (rules/variant/hidden_movement.hpp): the hidden movement
+// segment of a friendly command phase, hiding units under a pair of markers (16.6A) and revealing a
+// pair voluntarily (16.6C), on small hand-built games with 16.3 and 16.6 in force.
+#include "rules_fixture.hpp"
+
+#include <hd/engine/rules/command/command_segment.hpp>
+#include <hd/engine/rules/modules/extension_points.hpp>
+#include <hd/engine/rules/modules/rule_registry.hpp>
+#include <hd/engine/rules/observation/observation.hpp>
+#include <hd/engine/rules/variant/hidden_movement.hpp>
+#include <hd/engine/state/invariants.hpp>
+
+using namespace hd::engine;
+using namespace hd::test;
+
+namespace {
+
+const std::string kLeaders = "Reille\tReille\tfrench\tofficer\t[1]\t\t\n";
+
+const std::vector<TestUnit> kUnits{{"french", "A", "infantry", 4, 4, "[1]"},
+                                   {"french", "B", "infantry", 4, 4, "[1]"},
+                                   {"french", "D", "infantry", 4, 4, "[2]"},
+                                   {"allied", "X", "cavalry", 4, 6, "[N2]"}};
+
+// 16.3's and 16.6's opening hooks, as start_game() runs them for rules chosen at creation.
+void open_modules(GameState& state) {
+  for (const char* rule : {"16.3", "16.6"}) {
+    const RuleModule* module = find_rule_module(rule);
+    REQUIRE(module);
+    REQUIRE(module->hooks.opening);
+    module->hooks.opening(state);
+  }
+}
+
+// Ends phases (and the segments on the way) until the French player's next command phase: the start
+// of his movement phase on the next turn.
+void to_next_french_command_phase(GameState& state) {
+  const int turn = state.turn;
+  while (!(state.turn > turn && state.phase == Phase::Movement && state.phasing == Side::French))
+    apply(state, state.phasing, EndPhaseAction{}, die(6));
+}
+
+// The French move first on a 30 x 12 clear map: A and Reille at 0505, B at 0605 (adjacent), D at
+// 0511; the Allied X at `x_hex`. `rules`: the scenario's rules line. 16.3 and 16.6 are then put in
+// force, as if chosen (16.6 is not offered yet), and play goes on to the French command phase of the
+// next turn, where the hidden movement segment opens.
+GameState hidden_game(const char* x_hex = "2812", const std::string& rules = "rules 1.0-10.0\n",
+                      const std::string& leaders = kLeaders, const std::string& more_setup = "") {
+  GameState state = make_game_with_leaders("", kUnits, leaders,
+                                           rules + more_setup +
+                                               "setup french 0505 : A Reille\nsetup french 0605 : B\n"
+                                               "setup french 0511 : D\nsetup allied " +
+                                               std::string(x_hex) + " : X\n",
+                                           "turns 16/1400 16/1600\n", 30, 12);
+  change_rules(state, [](Ruleset& r) {
+    r.optional_rules.push_back("16.3");
+    r.optional_rules.push_back("16.6");
+  });
+  REQUIRE(rule_in_force(*state.rules, "16.6"));
+  open_modules(state);
+  to_next_french_command_phase(state);
+  return state;
+}
+
+RuleAction hide(const GameState& state, int pair, const char* hex, const char* real,
+                std::vector<const char*> ids) {
+  RuleAction action{"16.6", "hide", {}, {hx(hex)}, {pair}, real};
+  for (const char* id : ids)
+    action.units.push_back(unit(state, id));
+  return action;
+}
+
+RuleAction reveal(const GameState& state, int pair, std::vector<std::pair<const char*, const char*>> deploy) {
+  RuleAction action{"16.6", "reveal", {}, {}, {pair}, {}};
+  for (const auto& d : deploy) {
+    action.units.push_back(unit(state, d.first));
+    action.hexes.push_back(hx(d.second));
+  }
+  return action;
+}
+
+// The refusal's rule and reason ("16.6A hidden-observed"), or "" if allowed.
+std::string refusal_of(const GameState& state, const Action& action) {
+  const auto refusal = validate(state, Side::French, action);
+  return refusal ? refusal->rule + " " +
+                       (refusal->reason.empty() ? std::string(to_string(refusal->code)) : refusal->reason)
+                 : "";
+}
+
+}  // namespace
+
+TEST_CASE("16.6A in a friendly command phase units go hidden under a pair placed in one hex",
+          "[rules][16.6][16.6A]") {
+  GameState state = hidden_game();
+  REQUIRE(open_rule_segment(state));
+  CHECK(open_rule_segment(state)->rule == "16.6");
+  // A and Reille in the hex, B adjacent: removed to the pair's holding area.
+  const auto events =
+      apply(state, Side::French, hide(state, 1, "0505", "B", {"A", "B", "Reille"}), no_dice());
+  for (const char* id : {"A", "B", "Reille"}) {
+    CHECK(state.units[unit(state, id)].status == UnitStatus::Hidden);
+    CHECK(state.units[unit(state, id)].hex == Hex{});
+  }
+  REQUIRE(hidden_pairs(state).size() == 1);
+  const HiddenPair& pair = hidden_pairs(state).front();
+  CHECK(pair.army == Army::French);
+  CHECK(pair.number == 1);
+  CHECK(pair.marker_a == hx("0505"));  // both markers of the pair in the hex
+  CHECK(pair.marker_b == hx("0505"));
+  CHECK(pair.real_is_b);
+  CHECK(pair.held.size() == 3);
+  CHECK(std::is_sorted(pair.held.begin(), pair.held.end()));
+  CHECK(holding_pair(state, unit(state, "A")) == &pair);
+  CHECK(holding_pair(state, unit(state, "D")) == nullptr);
+  REQUIRE(events_of<RuleEvent>(events).size() == 1);
+  CHECK(events_of<RuleEvent>(events).front().kind == "hidden");
+  CHECK(broken_invariants(state).empty());
+  // D may still go hidden under another pair: the segment stays open until ended.
+  CHECK(open_rule_segment(state));
+  apply(state, Side::French, EndPhaseAction{}, no_dice());
+  CHECK_FALSE(open_rule_segment(state));
+  CHECK(state.phase == Phase::Movement);
+  // Hidden pieces are off the map: they neither move nor are observed.
+  CHECK_FALSE(observed_by(state, Side::Coalition)[unit(state, "A")]);
+  CHECK(refused_by(state, Side::French, move(state, "A", {"0506"})) != "");
+}
+
+TEST_CASE("16.6A, 16.6B what may not go hidden, and where a pair may not be placed",
+          "[rules][16.6][16.6A][16.6B]") {
+  {
+    // X at 1505 observes A (ten hexes) by day: A may not go hidden; D, eleven hexes off, may.
+    GameState state = hidden_game("1505");
+    REQUIRE(observed_by(state, Side::Coalition)[unit(state, "A")]);
+    CHECK(refusal_of(state, hide(state, 1, "0505", "A", {"A"})) == "16.6A hidden-observed");
+    CHECK(refusal_of(state, hide(state, 1, "0511", "A", {"D"})) == "");
+  }
+  GameState state = hidden_game();
+  CHECK(refusal_of(state, hide(state, 9, "0505", "A", {"A", "Reille"})) == "16.6 no-such-pair");
+  CHECK(refusal_of(state, hide(state, 1, "0505", "C", {"A"})) != "");  // neither marker A nor B
+  CHECK(refusal_of(state, hide(state, 1, "0705", "A", {"A"})) == "16.6A hidden-too-far");
+  CHECK(refusal_of(state, hide(state, 1, "0505", "A", {"Reille"})) == "16.6A hidden-no-unit");
+  // 16.6B: a marker stacks with no unit but its leaders: B, left in 0605, blocks a pair there.
+  CHECK(refusal_of(state, hide(state, 1, "0605", "A", {"A"})) == "16.6B marker-stacked");
+  // Reille, left in 0505, stacks with the marker freely.
+  CHECK(refusal_of(state, hide(state, 1, "0505", "A", {"A"})) == "");
+  // The hex itself must be out of enemy sight: X at 1605 sees 0605 (ten hexes) but not A in 0505.
+  {
+    GameState far = hidden_game("1605");
+    REQUIRE_FALSE(observed_by(far, Side::Coalition)[unit(far, "A")]);
+    CHECK(refusal_of(far, hide(far, 1, "0605", "A", {"A"})) == "16.6B marker-observed");
+  }
+  // A pair is placed once: pair 1 on the map is not placed again; another pair may be.
+  apply(state, Side::French, hide(state, 1, "0505", "A", {"A", "B", "Reille"}), no_dice());
+  CHECK(refusal_of(state, hide(state, 1, "0511", "A", {"D"})) == "16.6A pair-on-map");
+  CHECK(refusal_of(state, hide(state, 2, "0511", "A", {"D"})) == "");
+  // Nor another pair's marker hex: D, moved next to it, may not put pair 2 there.
+  state.units[unit(state, "D")].hex = hx("0506");
+  CHECK(refusal_of(state, hide(state, 2, "0505", "A", {"D"})) == "16.6B marker-on-marker");
+  // The Allies, not phasing, hide nothing now.
+  CHECK(validate(state, Side::Coalition,
+                 RuleAction{"16.6", "hide", {unit(state, "X")}, {hx("2812")}, {1}, "A"}));
+}
+
+TEST_CASE("16.6A with 11.0 the hidden units are in command and go with an officer able to command them",
+          "[rules][16.6][16.6A][11.0]") {
+  // Napoleon, two hexes off, commands Reille (11.2), who commands A and B.
+  GameState state =
+      hidden_game("2812", "rules 1.0-11.0\n", kLeaders + "Napoleon\tNapoleon\tfrench\tcommander\t\t4\t\n",
+                  "setup french 0705 : Napoleon\n");
+  REQUIRE_FALSE(out_of_command(state, unit(state, "A")));
+  CHECK(refusal_of(state, hide(state, 1, "0505", "A", {"A"})) == "16.6A hidden-without-officer");
+  // Reille commands [1]: A and B with him; D is of [2], which he does not command.
+  CHECK(refusal_of(state, hide(state, 1, "0505", "A", {"A", "B", "Reille"})) == "");
+  set_out_of_command(state, unit(state, "B"), true);
+  CHECK(refusal_of(state, hide(state, 1, "0505", "A", {"A", "B", "Reille"})) ==
+        "16.6A hidden-out-of-command");
+}
+
+TEST_CASE(
+    "16.6C a pair is revealed voluntarily in a later friendly command phase, deployed round its real marker",
+    "[rules][16.6][16.6C]") {
+  GameState state = hidden_game();
+  apply(state, Side::French, hide(state, 1, "0505", "A", {"A", "B", "Reille"}), no_dice());
+  // Not in the command phase it went hidden in: "any subsequent friendly command phase".
+  CHECK(refusal_of(state, reveal(state, 1, {{"A", "0505"}, {"B", "0605"}, {"Reille", "0505"}})) ==
+        "16.6C revealed-too-soon");
+  to_next_french_command_phase(state);
+  REQUIRE(open_rule_segment(state));
+  CHECK(open_rule_segment(state)->rule == "16.6");
+  // Every piece of the holding area, each once, in or adjacent to the real marker's hex.
+  CHECK(refusal_of(state, reveal(state, 1, {{"A", "0505"}, {"B", "0605"}})) == "16.6C deploy-all");
+  CHECK(refusal_of(state, reveal(state, 1, {{"A", "0505"}, {"B", "0705"}, {"Reille", "0505"}})) ==
+        "16.6C deploy-too-far");
+  // Stacking limits apply (5.4): D stands in 0506, two more units there are three.
+  state.units[unit(state, "D")].hex = hx("0506");
+  CHECK(refusal_of(state, reveal(state, 1, {{"A", "0506"}, {"B", "0506"}, {"Reille", "0505"}})) ==
+        "5.4 overstacked");
+  const auto events = apply(state, Side::French,
+                            reveal(state, 1, {{"A", "0504"}, {"B", "0506"}, {"Reille", "0504"}}), no_dice());
+  CHECK(state.units[unit(state, "A")].status == UnitStatus::OnMap);
+  CHECK(state.units[unit(state, "A")].hex == hx("0504"));
+  CHECK(state.units[unit(state, "B")].hex == hx("0506"));
+  CHECK(state.units[unit(state, "Reille")].hex == hx("0504"));
+  CHECK(hidden_pairs(state).empty());  // the pair is free again
+  REQUIRE(events_of<RuleEvent>(events).size() == 1);
+  const RuleEvent revealed = events_of<RuleEvent>(events).front();
+  CHECK(revealed.kind == "revealed");
+  CHECK(revealed.numbers == std::vector<int>{1, 0});  // pair 1, marker A the real one
+  CHECK(broken_invariants(state).empty());
+}
+
+TEST_CASE("16.6 no hidden movement segment at night (4.2: no command phase)", "[rules][16.6][4.2]") {
+  GameState state =
+      make_game_with_leaders("", kUnits, kLeaders,
+                             "rules 1.0-10.0\nsetup french 0505 : A Reille\nsetup french 0605 : B\n"
+                             "setup french 0509 : D\nsetup allied 2812 : X\n",
+                             "turns 16/1600 16/2100\n", 30, 12);
+  change_rules(state, [](Ruleset& r) {
+    r.optional_rules.push_back("16.3");
+    r.optional_rules.push_back("16.6");
+  });
+  open_modules(state);
+  to_next_french_command_phase(state);
+  REQUIRE(state.current_turn().night);
+  CHECK_FALSE(open_rule_segment(state));
+  CHECK(validate(state, Side::French, hide(state, 1, "0505", "A", {"A", "B", "Reille"})));
+}
+
+TEST_CASE("16.6 is not offered yet: its module is being built", "[rules][16.6]") {
+  CHECK(rule_unfinished("16.6"));
+  const GameState state = hidden_game();
+  CHECK(state.rules->missing_rules == std::vector<std::string>{"16.6"});
+  CHECK_FALSE(state.rules->by_the_book());
+}
