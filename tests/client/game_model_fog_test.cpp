@@ -125,3 +125,45 @@ TEST_CASE("16.3: a last-seen turn the scenario's track lacks is named T<n>, and 
   model.apply_snapshot(snapshot);
   CHECK(model.last_seen(*model.unit(1)) == std::optional<std::string>("last seen"));
 }
+
+TEST_CASE("16.3 the observed area: toggled on it is asked, kept, and asked again after each update",
+          "[client][16.3][fog]") {
+  GameModel model;
+  model.apply_snapshot(fog_snapshot(), std::nullopt);
+  CHECK_FALSE(model.observed_area_shown());
+  CHECK(model.refresh_queries().empty());  // French movement: nothing asked while it is off
+
+  const auto asked = model.toggle_observed_area();
+  REQUIRE(asked.size() == 1);
+  REQUIRE(asked[0].has_query_observed_area());
+  CHECK(asked[0].query_observed_area().game_id() == 12);
+  CHECK(model.observed_area_shown());
+  CHECK_FALSE(model.observed_area());  // until the answer arrives
+
+  pb::ObservedArea area;
+  area.set_game_id(12);
+  area.set_distance(10);
+  *area.add_hexes() = coord(17, 44);
+  *area.add_hexes() = coord(17, 45);
+  pb::ObservedArea other = area;
+  other.set_game_id(13);
+  model.apply_observed_area(other);  // another game's: not kept
+  CHECK_FALSE(model.observed_area());
+  model.apply_observed_area(area);
+  REQUIRE(model.observed_area());
+  CHECK(model.observed_area()->hexes_size() == 2);
+  CHECK(model.observed_area()->distance() == 10);
+
+  // Re-asked with the other queries after each snapshot or update (ClientModel sends these).
+  const auto again = model.refresh_queries();
+  REQUIRE(again.size() == 1);
+  CHECK(again[0].has_query_observed_area());
+
+  // Toggled off: forgotten, not asked, and a late answer is not kept.
+  CHECK(model.toggle_observed_area().empty());
+  CHECK_FALSE(model.observed_area_shown());
+  CHECK_FALSE(model.observed_area());
+  CHECK(model.refresh_queries().empty());
+  model.apply_observed_area(area);
+  CHECK_FALSE(model.observed_area());
+}

@@ -553,3 +553,79 @@ TEST_CASE("16.3 a player who knows only what its side observes chooses alike wha
   // The test can fail: a player who sees everything chooses differently in the two games.
   CHECK(differ_with_everything > 0);
 }
+
+namespace {
+
+bool in_area(const std::vector<Hex>& area, const char* hex) {
+  return std::binary_search(area.begin(), area.end(), hx(hex));
+}
+
+}  // namespace
+
+TEST_CASE("16.3 the observed area: at night a lone unit observes its own hex and its six neighbours",
+          "[rules][16.3][observed-area]") {
+  GameState state = field("", "setup allied 0511 : Near\n", "turns 16/2100 17/0000\n");
+  REQUIRE(observation_distance(state) == 1);
+  state.units[unit(state, "Eye")].hex = hx("0505");  // away from the map's edge
+  std::vector<Hex> expected{hx("0505")};
+  for (Hex next : neighbours(hx("0505")))
+    expected.push_back(next);
+  std::sort(expected.begin(), expected.end());
+  CHECK(observed_area(state, Side::French) == expected);
+  // At the map's edge the area stops at the edge: 0501 and its four neighbours on the grid.
+  state.units[unit(state, "Eye")].hex = hx("0501");
+  const std::vector<Hex> edge = observed_area(state, Side::French);
+  CHECK(edge.size() == 4);
+  CHECK(in_area(edge, "0501"));
+  CHECK(in_area(edge, "0502"));
+  CHECK_FALSE(in_area(edge, "0503"));
+}
+
+TEST_CASE("16.3 the observed area by day: ten hexes, blocked by forest and crest (7.3), adjacent never",
+          "[rules][16.3][observed-area]") {
+  const std::vector<Hex> open = observed_area(field("", "setup allied 0515 : Near\n"), Side::French);
+  CHECK(std::is_sorted(open.begin(), open.end()));
+  CHECK(std::adjacent_find(open.begin(), open.end()) == open.end());  // each hex once
+  CHECK(in_area(open, "0501"));
+  CHECK(in_area(open, "0511"));        // ten hexes, the observed hex counted
+  CHECK_FALSE(in_area(open, "0512"));  // eleven
+  for (Hex hex : open)
+    CHECK(distance(hx("0501"), hex) <= 10);
+  // A forest at 0503 hides 0504 beyond it, not the forest hex itself nor 0502 before it.
+  const std::vector<Hex> forest = observed_area(field("forest \"W\" : 0503\n", ""), Side::French);
+  CHECK(in_area(forest, "0502"));
+  CHECK(in_area(forest, "0503"));
+  CHECK_FALSE(in_area(forest, "0504"));
+  CHECK(forest.size() < open.size());
+  // A crest between 0501 and 0502 blocks the line beyond, never the adjacent hex.
+  const std::vector<Hex> crest = observed_area(field("crest \"C\" : 0501/0502\n", ""), Side::French);
+  CHECK(in_area(crest, "0502"));
+  CHECK_FALSE(in_area(crest, "0503"));
+}
+
+TEST_CASE("16.3 the observed area is each side's own and agrees with who observes whom",
+          "[rules][16.3][observed-area]") {
+  GameState state = field("forest \"W\" : 0503\n", "setup allied 0504 : Near\nsetup allied 0515 : Far\n");
+  const std::vector<Hex> plain = observed_area(state, Side::French);
+  with_observation(state);  // the kept fields of view answer the same as tracing each line
+  REQUIRE(state.rules->fields_of_view);
+  CHECK(observed_area(state, Side::French) == plain);
+  for (Side side : {Side::French, Side::Coalition}) {
+    const std::vector<Hex> area = observed_area(state, side);
+    const std::vector<bool> observed = observed_by(state, side);
+    for (std::size_t i = 0; i < state.units.size(); ++i) {
+      const UnitState& piece = state.units[i];
+      if (!piece.on_map()) continue;
+      if (side_of(piece.army) == side)
+        CHECK(std::binary_search(area.begin(), area.end(), piece.hex));  // its own hexes
+      else
+        CHECK(observed[i] == std::binary_search(area.begin(), area.end(), piece.hex));
+    }
+  }
+  // Near (behind the forest) is not observed by the French; the Allies' area is not the French one.
+  CHECK_FALSE(in_area(observed_area(state, Side::French), "0504"));
+  CHECK(observed_area(state, Side::Coalition) != observed_area(state, Side::French));
+  // A side with no piece on the map observes nothing.
+  state.units[unit(state, "Eye")].status = UnitStatus::Eliminated;
+  CHECK(observed_area(state, Side::French).empty());
+}

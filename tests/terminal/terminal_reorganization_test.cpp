@@ -6,6 +6,7 @@
 #include "drill_data_root.hpp"
 #include "server_process.hpp"
 
+#include <hd/engine/rules/observation/observation.hpp>
 #include <hd/engine/rules/sequence/actions.hpp>
 #include <hd/loader/data_files.hpp>
 #include <hd/term/client.hpp>
@@ -15,6 +16,7 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <set>
 #include <sstream>
 
 namespace v1 = hundred_days::v1;
@@ -220,4 +222,77 @@ TEST_CASE("11.2 hd_term's `command LEADER` shows a leader's traced range and who
   // A combat unit is no leader: refused here, before asking.
   CHECK_FALSE(alice.run_line("command " + unit->id()));
   CHECK_FALSE(alice.run_line("command"));
+}
+
+namespace {
+
+// 16.3: the hexes `observed` printed, read back from its "CC: RR RR-RR" lines.
+std::set<std::pair<int, int>> observed_hexes_printed(const std::string& text) {
+  std::set<std::pair<int, int>> hexes;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) {
+    const auto colon = line.find(':');
+    if (line.rfind("  ", 0) != 0 || colon == std::string::npos) continue;
+    const int column = std::stoi(line.substr(2, colon - 2));
+    std::istringstream runs(line.substr(colon + 1));
+    for (std::string run; runs >> run;) {
+      const auto dash = run.find('-');
+      const int first = std::stoi(run.substr(0, dash));
+      const int last = dash == std::string::npos ? first : std::stoi(run.substr(dash + 1));
+      for (int row = first; row <= last; ++row)
+        hexes.insert({column, row});
+    }
+  }
+  return hexes;
+}
+
+}  // namespace
+
+TEST_CASE("16.3 hd_term's `observed` prints the hexes our side observes now, by column, with the distance",
+          "[terminal][e2e][16.3]") {
+  // The shipped scenarios on a development server: 16.3 is played but not offered yet.
+  const fs::path root = fs::path(HD_SOURCE_DIR) / "scenarios";
+  hd::test::ServerOptions server_options;
+  server_options.extra_args = hd::test::cheap_hashing_args(root);
+  server_options.extra_args.insert(server_options.extra_args.end(), {"--allow-missing-rules", "true"});
+  hd::test::ServerProcess server(server_options);
+  std::ostringstream out;
+  hd::term::Terminal alice(strict_terminal(server.url(), root), out);
+  REQUIRE(alice.run_line("register alice password-alice"));
+  INFO(out.str());
+  const auto created_id = [&]() {
+    const std::string created = out.str();
+    const auto at = created.rfind("created game ");
+    REQUIRE(at != std::string::npos);
+    return created.substr(at + 13, created.find(' ', at + 13) - at - 13);
+  };
+  REQUIRE(alice.run_line("create quatre-bras rule=16.3 take=french allied=builtin"));
+  REQUIRE(alice.run_line("open " + created_id()));
+  out.str("");
+  REQUIRE(alice.run_line("observed"));
+  const std::string words = out.str();
+  // What the engine says the French observe as the game begins, and at what distance.
+  auto loaded = hd::loader::start_scenario_game(root, {"quatre-bras", {}, {"16.3"}, std::nullopt, true});
+  REQUIRE(loaded.value);
+  const std::vector<hd::engine::Hex> area =
+      hd::engine::observed_area(*loaded.value, hd::engine::Side::French);
+  std::set<std::pair<int, int>> expected;
+  for (hd::engine::Hex hex : area)
+    expected.insert({hex.column, hex.row});
+  CHECK_THAT(words,
+             Catch::StartsWith("observed now (16.3): " + std::to_string(area.size()) + " hexes, distance " +
+                               std::to_string(hd::engine::observation_distance(*loaded.value)) + "\n"));
+  CHECK(observed_hexes_printed(words) == expected);
+  // Our own units' hexes are in it.
+  for (const v1::Unit& each : alice.client()->game()->view.units())
+    if (each.status() == v1::UNIT_STATUS_ON_MAP && each.army() == v1::ARMY_FRENCH)
+      CHECK(expected.count({static_cast<int>(each.hex().column()), static_cast<int>(each.hex().row())}));
+  CHECK_FALSE(alice.run_line("observed now"));  // takes no argument
+
+  // Without 16.3 every hex is observed: refused, in plain words.
+  REQUIRE(alice.run_line("create quatre-bras take=french allied=builtin"));
+  REQUIRE(alice.run_line("open " + created_id()));
+  out.str("");
+  CHECK_FALSE(alice.run_line("observed"));
+  CHECK_THAT(out.str(), Catch::Contains("every hex is observed"));
 }

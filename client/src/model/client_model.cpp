@@ -116,7 +116,7 @@ void ClientModel::send_game(std::vector<Request> requests) {
   for (auto& request : requests) {
     const bool query = request.has_query_reachable() || request.has_query_odds() ||
                        request.has_query_combat_options() || request.has_query_retreats() ||
-                       request.has_query_command_range();
+                       request.has_query_command_range() || request.has_query_observed_area();
     const RequestKind kind = query                     ? RequestKind::Query
                              : request.has_send_chat() ? RequestKind::Chat
                                                        : RequestKind::Action;
@@ -303,6 +303,9 @@ void ClientModel::on_envelope(const pb::ServerEnvelope& envelope) {
       break;
     case pb::ServerEnvelope::kCommandRange:
       game_.apply_command_range(envelope.command_range());
+      break;
+    case pb::ServerEnvelope::kObservedArea:
+      game_.apply_observed_area(envelope.observed_area());
       break;
     case pb::ServerEnvelope::kCombatOptions:
       game_.apply_combat_options(envelope.combat_options());

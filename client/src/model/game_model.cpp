@@ -93,6 +93,10 @@ std::string turn_words(const pb::ScenarioInfo& scenario, const pb::GameView& vie
 
 void GameModel::apply_snapshot(const pb::GameSnapshot& snapshot, std::optional<std::uint64_t> catch_up_from) {
   const bool same_game = open() && snapshot.game_id() == game_id_;
+  if (!same_game) {  // 16.3: another game's area is not this one's
+    observed_area_shown_ = false;
+    observed_area_.reset();
+  }
   const std::uint64_t seen = sequence_;
   if (snapshot.game_id() != game_id_) export_message_.clear();
   game_id_ = snapshot.game_id();
@@ -563,8 +567,23 @@ std::vector<Request> GameModel::select_unit(std::uint32_t index) {
 }
 
 std::vector<Request> GameModel::refresh_queries() const {
-  if (!open() || !my_decision() || view_.phase() != pb::PHASE_COMBAT) return {};
-  return {requests::query_combat_options(game_id_), requests::query_retreats(game_id_)};
+  std::vector<Request> asked;
+  if (!open()) return asked;
+  if (my_decision() && view_.phase() == pb::PHASE_COMBAT)
+    asked = {requests::query_combat_options(game_id_), requests::query_retreats(game_id_)};
+  if (observed_area_shown_) asked.push_back(requests::query_observed_area(game_id_));  // 16.3
+  return asked;
+}
+
+std::vector<Request> GameModel::toggle_observed_area() {
+  observed_area_shown_ = !observed_area_shown_;
+  observed_area_.reset();
+  if (!observed_area_shown_ || !open()) return {};
+  return {requests::query_observed_area(game_id_)};
+}
+
+void GameModel::apply_observed_area(const pb::ObservedArea& area) {
+  if (observed_area_shown_ && area.game_id() == game_id_) observed_area_ = area;
 }
 
 std::vector<Request> GameModel::end_phase() {

@@ -86,6 +86,8 @@ class GameModel {
   // Query answers: kept only if they still match what is selected or built.
   void apply_reachable(const pb::Reachable& reachable);
   void apply_command_range(const pb::CommandRange& range);
+  // 16.3: kept while the observed area is shown, for this game.
+  void apply_observed_area(const pb::ObservedArea& area);
   void apply_combat_options(const pb::CombatOptions& options);
   void apply_odds(const pb::OddsAnswer& odds);
   void apply_retreats(const pb::RetreatHexes& retreats);
@@ -152,6 +154,11 @@ class GameModel {
   const std::map<engine::Hex, pb::ReachableHex>& reachable() const { return reachable_; }
   // 11.2: the selected leader's command range and whom he commands (none until the answer arrives).
   const std::optional<pb::CommandRange>& command_range() const { return command_range_; }
+  // 16.3: the observed area shown on the map (F): toggled on, it is asked now and again after each
+  // snapshot and update (refresh_queries()); toggled off, forgotten. None until the answer arrives.
+  std::vector<Request> toggle_observed_area();
+  bool observed_area_shown() const { return observed_area_shown_; }
+  const std::optional<pb::ObservedArea>& observed_area() const { return observed_area_; }
   // The combat being built and the server's answer about it.
   const std::set<std::uint32_t>& attackers() const { return attackers_; }
   const std::set<std::uint32_t>& defenders() const { return defenders_; }
@@ -263,6 +270,8 @@ class GameModel {
   std::optional<engine::Hex> selected_hex_;
   std::map<engine::Hex, pb::ReachableHex> reachable_;
   std::optional<pb::CommandRange> command_range_;
+  bool observed_area_shown_ = false;
+  std::optional<pb::ObservedArea> observed_area_;
   std::set<std::uint32_t> attackers_;
   std::set<std::uint32_t> defenders_;
   std::set<std::uint32_t> bombarding_;

@@ -101,6 +101,12 @@ pb::ClientEnvelope query_command_range(std::uint64_t game_id, std::uint32_t lead
   return envelope;
 }
 
+pb::ClientEnvelope query_observed_area(std::uint64_t game_id) {
+  pb::ClientEnvelope envelope;
+  envelope.mutable_query_observed_area()->set_game_id(game_id);
+  return envelope;
+}
+
 pb::ClientEnvelope query_combat_options(std::uint64_t game_id) {
   pb::ClientEnvelope envelope;
   envelope.mutable_query_combat_options()->set_game_id(game_id);

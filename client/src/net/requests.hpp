@@ -44,6 +44,8 @@ pb::ClientEnvelope open_game(std::uint64_t game_id, bool spectate, std::uint64_t
 pb::ClientEnvelope query_reachable(std::uint64_t game_id, std::uint32_t unit);
 // 11.2: a leader's command range and whom he commands.
 pb::ClientEnvelope query_command_range(std::uint64_t game_id, std::uint32_t leader);
+// 16.3: the hexes the caller's side observes now.
+pb::ClientEnvelope query_observed_area(std::uint64_t game_id);
 pb::ClientEnvelope query_combat_options(std::uint64_t game_id);
 pb::ClientEnvelope query_odds(std::uint64_t game_id, const pb::Attack& attack);
 pb::ClientEnvelope query_retreats(std::uint64_t game_id);

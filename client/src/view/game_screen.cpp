@@ -255,6 +255,9 @@ void GameScreen::on_key(const sf::Event::KeyEvent& key, ClientModel& model) {
     case sf::Keyboard::H:
       hex_numbers_ = !hex_numbers_;
       break;
+    case sf::Keyboard::F:  // 16.3: shade the hexes our side observes (QueryObservedArea), or stop
+      model.send_game(game.toggle_observed_area());
+      break;
     case sf::Keyboard::C:
       toggle(Overlay::Crt);
       break;
@@ -369,6 +372,10 @@ void GameScreen::draw(sf::RenderTarget& target, ClientModel& model, sf::Vector2f
 void GameScreen::draw_overlays(sf::RenderTarget& target, const GameModel& game) const {
   const engine::HexLayout layout = camera_.layout();
   const auto text_size = static_cast<unsigned>(std::max(9.0, layout.hex_width() * 0.22));
+  // 16.3: the observed area, lightly, under the other highlights.
+  if (const auto& area = game.observed_area())
+    for (const auto& coord : area->hexes())
+      if (const auto hex = hex_of(coord)) paint_hex_highlight(target, layout, *hex, HexHighlight::Observed);
   for (const auto& [hex, entry] : game.reachable()) {
     paint_hex_highlight(target, layout, hex, HexHighlight::Reachable);
     // The cost in MP, in the hex's lower part (the counters sit in the middle).

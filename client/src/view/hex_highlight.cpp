@@ -51,6 +51,12 @@ void paint_hex_highlight(sf::RenderTarget& target, const engine::HexLayout& layo
       target.draw(shape);
       break;
     }
+    case HexHighlight::Observed: {
+      sf::ConvexShape shape = hex_shape(layout, hex, 0.5f);
+      shape.setFillColor(with_alpha(palette::kObserved, 40));
+      target.draw(shape);
+      break;
+    }
     case HexHighlight::Selected: {
       sf::ConvexShape shape = hex_shape(layout, hex, 2.0f);
       shape.setFillColor(sf::Color::Transparent);

@@ -14,6 +14,7 @@ enum class HexHighlight {
   Reachable,         // the selected unit may move there (kReachable, kOverlayAlpha)
   RetreatOrAdvance,  // a legal retreat or advance hex (kRetreatHex, kOverlayAlpha)
   CommandRange,      // within the selected leader's command range, 11.2 (kCommandRange, faint)
+  Observed,          // observed by the player's side now, 16.3 (kObserved, light)
   Selected,          // the selected hex: a yellow outline, no fill (kSelection)
 };
 

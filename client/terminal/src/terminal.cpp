@@ -34,6 +34,7 @@ const char* const kHelp =
     "  state | french ... | coalition ... (an action in the notation) | confirm | reject\n"
     "  choose N (the Nth choice of a rule's decision, as `state` lists them)\n"
     "  command LEADER (11.2: the hexes his command reaches now and whom he commands)\n"
+    "  observed (16.3: the hexes our side observes now, by column, and the distance)\n"
     "  orders | orders UNIT [retreat HEX...] [toward HEX] [advance|hold] | orders clear UNIT\n"
     "         (standing orders: followed when we are away; HEX as 1207)\n"
     "  undo request|accept|decline | draw offer|accept|decline | resign\n"
@@ -41,6 +42,30 @@ const char* const kHelp =
     "  replay GAME (then first | prev | next | last | goto N | turn T | state | quit)\n"
     "  wait (until the open game needs our decision or ends) | bot [SEED] (play our seats to the end)\n"
     "  help | quit\n";
+
+// 16.3: an ObservedArea compactly, one line per column with its rows as runs ("0503-0511" is
+// written "05: 03-11"): the hexes come ascending by column, then row.
+std::string observed_area_text(const v1::ObservedArea& area) {
+  std::ostringstream out;
+  out << "observed now (16.3): " << area.hexes_size() << " hexes, distance " << area.distance() << "\n";
+  const auto two = [](std::uint32_t n) { return (n < 10 ? "0" : "") + std::to_string(n); };
+  const auto& hexes = area.hexes();
+  for (int i = 0; i < hexes.size();) {
+    const std::uint32_t column = hexes[i].column();
+    out << "  " << two(column) << ":";
+    while (i < hexes.size() && hexes[i].column() == column) {
+      const std::uint32_t first = hexes[i].row();
+      std::uint32_t last = first;
+      while (i + 1 < hexes.size() && hexes[i + 1].column() == column && hexes[i + 1].row() == last + 1)
+        last = hexes[++i].row();
+      out << " " << two(first);
+      if (last != first) out << "-" << two(last);
+      ++i;
+    }
+    out << "\n";
+  }
+  return out.str();
+}
 
 std::vector<std::string> split(const std::string& line) {
   std::istringstream in(line);
@@ -500,6 +525,16 @@ bool Terminal::run_line(const std::string& raw) {
       out_ << " " << (unit != units.end() ? unit->id() : std::to_string(index));
     }
     out_ << "\n";
+    return true;
+  }
+  if (command == "observed") {  // 16.3: the hexes our side observes now (QueryObservedArea)
+    if (!need_game()) return false;
+    if (words.size() != 1) return fail("usage: observed");
+    v1::ClientEnvelope envelope;
+    envelope.mutable_query_observed_area()->set_game_id(game->game_id);
+    const auto answer = client.request(envelope);
+    if (!answer_ok(answer, "ObservedArea")) return false;
+    out_ << observed_area_text(answer->observed_area());
     return true;
   }
   if (command == "orders") {  // issue 16: our standing orders (SetStandingOrders, QueryStandingOrders)

@@ -1,4 +1,5 @@
-// Queries (QueryReachable, QueryCombatOptions, QueryOdds, QueryRetreats, QueryCommandRange): answered from
+// Queries (QueryReachable, QueryCombatOptions, QueryOdds, QueryRetreats, QueryCommandRange,
+// QueryObservedArea): answered from
 // the engine for a game the caller holds a seat in or has open; they change nothing. With 16.3 in
 // force they are answered on the board the caller's side believes (believed_board.hpp), so that no
 // answer reveals an enemy piece the side does not observe.
@@ -13,6 +14,7 @@
 #include <hd/engine/rules/movement/movement.hpp>
 #include <hd/engine/rules/observation/believed_board.hpp>
 #include <hd/engine/rules/observation/knowledge.hpp>
+#include <hd/engine/rules/observation/observation.hpp>
 #include <hd/wire/game_convert.hpp>
 #include <hd/wire/hex_convert.hpp>
 #include <hd/wire/refusal_convert.hpp>
@@ -75,6 +77,9 @@ bool GameQueries::handle(const Caller& caller, const Envelope& request) {
       return true;
     case v1::ClientEnvelope::kQueryCommandRange:
       query_command_range(caller, request);
+      return true;
+    case v1::ClientEnvelope::kQueryObservedArea:
+      query_observed_area(caller, request);
       return true;
     default:
       return false;
@@ -150,6 +155,30 @@ void GameQueries::query_command_range(const Caller& caller, const Envelope& requ
     *out.add_hexes() = wire::to_proto(hex);
   for (engine::UnitIndex unit : range.commanded)
     if (unit < shown) out.add_commanded(static_cast<std::uint32_t>(unit));  // 18.5C's hidden units stay so
+  outbound_.send(caller.connection, answer);
+}
+
+void GameQueries::query_observed_area(const Caller& caller, const Envelope& request) {
+  const v1::QueryObservedArea& query = request.query_observed_area();
+  GameRoom* room = query_room(caller, request, query.game_id());
+  if (!room) return;
+  // 16.3: without it (or its knowledge) every hex is observed; there is no area to show.
+  if (!engine::rule_in_force(*room->state.rules, "16.3") || !engine::knowledge_kept(room->state))
+    return send_refusal_(caller, request, v1::REFUSAL_CODE_NOT_ALLOWED,
+                         "16.3 (observation) is not in force in this game: every hex is observed");
+  // Only the caller's own side: a seat's, or the one side a spectator is shown. A spectator shown
+  // everything has no side to ask for, and no caller is ever answered for the enemy.
+  const std::optional<engine::Side> side = viewed_side(viewer_of(*room, caller));
+  if (!side)
+    return send_refusal_(caller, request, v1::REFUSAL_CODE_NOT_ALLOWED,
+                         "you see every piece of this game: no side's observed area is yours to ask");
+  v1::ServerEnvelope answer;
+  answer.set_request_id(request.request_id());
+  v1::ObservedArea& out = *answer.mutable_observed_area();
+  out.set_game_id(query.game_id());
+  out.set_distance(engine::observation_distance(room->state));
+  for (engine::Hex hex : engine::observed_area(room->state, *side))  // one sweep per observing hex
+    *out.add_hexes() = wire::to_proto(hex);
   outbound_.send(caller.connection, answer);
 }
 

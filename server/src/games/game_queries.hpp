@@ -1,6 +1,7 @@
 // The queries part of the game service (QueryReachable, QueryCombatOptions, QueryOdds,
-// QueryRetreats, QueryCommandRange): answered from the engine for a game the caller holds a seat in or has
-// open, from the live state; they change nothing. Runs on the hub's strand, like GameService, which owns it.
+// QueryRetreats, QueryCommandRange, QueryObservedArea): answered from the engine for a game the caller holds
+// a seat in or has open, from the live state; they change nothing. Runs on the hub's strand, like
+// GameService, which owns it.
 #pragma once
 
 #include "app/caller.hpp"
@@ -36,6 +37,8 @@ class GameQueries {
   void query_retreats(const Caller& caller, const Envelope& request);
   // 11.2: a leader's traced range and whom he commands (engine::leader_command_range()).
   void query_command_range(const Caller& caller, const Envelope& request);
+  // 16.3: the hexes the caller's side observes now (engine::observed_area()); never another side's.
+  void query_observed_area(const Caller& caller, const Envelope& request);
   // The room of a query: a game the caller has a seat in or has open; refuses and returns nullptr.
   GameRoom* query_room(const Caller& caller, const Envelope& request, std::uint64_t game_id);
 

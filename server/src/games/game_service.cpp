@@ -140,6 +140,7 @@ void GameService::dispatch(const Caller& caller, const v1::ClientEnvelope& reque
     case v1::ClientEnvelope::kQueryOdds:
     case v1::ClientEnvelope::kQueryRetreats:
     case v1::ClientEnvelope::kQueryCommandRange:
+    case v1::ClientEnvelope::kQueryObservedArea:
       queries_.handle(caller, request);
       return;
     case v1::ClientEnvelope::kSetStandingOrders:

@@ -60,6 +60,8 @@ std::string_view request_type_name(const v1::ClientEnvelope& envelope) {
       return "query_retreats";
     case v1::ClientEnvelope::kQueryCommandRange:
       return "query_command_range";
+    case v1::ClientEnvelope::kQueryObservedArea:
+      return "query_observed_area";
     case v1::ClientEnvelope::kSetStandingOrders:
       return "set_standing_orders";
     case v1::ClientEnvelope::kQueryStandingOrders:

@@ -45,6 +45,30 @@ std::vector<Hex> observing_hexes(const GameState& state, Side side) {
   return eyes;
 }
 
+std::vector<Hex> observed_area(const GameState& state, Side side) {
+  const Ruleset& rules = *state.rules;
+  const GridBounds bounds = rules.map.bounds();
+  const int distance = observation_distance(state);
+  // One flag per hex of the grid, by (column, row): read out in order, the area comes ascending.
+  const auto rows = static_cast<std::size_t>(std::max(bounds.rows, 0));
+  std::vector<bool> area(static_cast<std::size_t>(std::max(bounds.columns, 0)) * rows, false);
+  const auto slot = [&](Hex hex) {
+    return static_cast<std::size_t>(hex.column - 1) * rows + static_cast<std::size_t>(hex.row - 1);
+  };
+  for (Hex eye : observing_hexes(state, side))
+    for (int column = eye.column - distance; column <= eye.column + distance; ++column)
+      for (int row = eye.row - distance; row <= eye.row + distance; ++row) {
+        const Hex hex{column, row};
+        if (!bounds.contains(hex) || area[slot(hex)]) continue;
+        if (observes(rules, eye, hex, distance)) area[slot(hex)] = true;  // 16.3
+      }
+  std::vector<Hex> hexes;
+  for (int column = 1; column <= bounds.columns; ++column)
+    for (int row = 1; row <= bounds.rows; ++row)
+      if (area[slot(Hex{column, row})]) hexes.push_back(Hex{column, row});
+  return hexes;
+}
+
 std::vector<bool> observed_by(const GameState& state, Side side) {
   const int distance = observation_distance(state);
   // The side's pieces by hex: a hex holding several observes once.

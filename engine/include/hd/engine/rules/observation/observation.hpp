@@ -25,6 +25,14 @@ bool observes(const Ruleset& rules, Hex observer, Hex observed, int distance);
 // The hexes holding a piece of `side` on the map, each once, ascending: where the side observes from.
 std::vector<Hex> observing_hexes(const GameState& state, Side side);
 
+// 16.3: the area `side` observes now: every hex of the map (its grid bounds) that some unit or
+// leader of `side` on the map observes at the current turn's distance (observation_distance), each
+// once, ascending. A hex holding a piece of the side is in it (a hex observes itself), and so are
+// its neighbours (never blocked). Empty if the side has no piece on the map. Whether 16.3 is in
+// force is the caller's question. Work: one sweep of the hexes within the distance of each
+// observing hex (observing_hexes), the lines of sight read from the ruleset's kept fields of view.
+std::vector<Hex> observed_area(const GameState& state, Side side);
+
 // 16.3: for every unit of the game (by UnitIndex), true if it is on the map, not of `side`, and
 // observed by a unit or leader of `side` on the map at the current turn's distance.
 std::vector<bool> observed_by(const GameState& state, Side side);
