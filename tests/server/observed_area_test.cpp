@@ -1,5 +1,4 @@
-// End-to-end, issue 14: QueryObservedArea (16.3) on the real server, a development server
-// (allow-missing-rules: 16.3 is played but not offered yet). A seat is answered its own side's
+// End-to-end, issue 14: QueryObservedArea (16.3) on the real server. A seat is answered its own side's
 // observed area, the one the engine computes for that side (its own pieces' hexes in it, a hex
 // beyond every one of their sights not), never the enemy's; a spectator shown one side gets that
 // side's; a spectator shown everything, and a game without 16.3, are refused.
@@ -57,17 +56,12 @@ std::optional<engine::Hex> far_hex(const engine::GameState& state, engine::Side 
   return std::nullopt;
 }
 
-std::vector<std::string> dev_server_args() {
-  std::vector<std::string> args = game_server_args();
-  args.insert(args.end(), {"--allow-missing-rules", "true"});
-  return args;
-}
 
 }  // namespace
 
 TEST_CASE("16.3 QueryObservedArea answers each seat its own side's observed area, never the enemy's",
           "[e2e][games][16.3][fog][observed-area]") {
-  ServerProcess server({dev_server_args(), {}});
+  ServerProcess server({game_server_args(), {}});
   GamePlayer alice(server.port(), "alice");
   GamePlayer bob(server.port(), "bob");
   GamePlayer carol(server.port(), "carol");
@@ -116,7 +110,7 @@ TEST_CASE("16.3 QueryObservedArea answers each seat its own side's observed area
 
 TEST_CASE("16.3 QueryObservedArea is refused to a spectator shown everything and in a game without 16.3",
           "[e2e][games][16.3][fog][observed-area]") {
-  ServerProcess server({dev_server_args(), {}});
+  ServerProcess server({game_server_args(), {}});
   GamePlayer alice(server.port(), "alice");
   GamePlayer bob(server.port(), "bob");
   GamePlayer carol(server.port(), "carol");

@@ -250,11 +250,10 @@ std::set<std::pair<int, int>> observed_hexes_printed(const std::string& text) {
 
 TEST_CASE("16.3 hd_term's `observed` prints the hexes our side observes now, by column, with the distance",
           "[terminal][e2e][16.3]") {
-  // The shipped scenarios on a development server: 16.3 is played but not offered yet.
+  // The shipped scenarios, where Quatre Bras offers 16.3.
   const fs::path root = fs::path(HD_SOURCE_DIR) / "scenarios";
   hd::test::ServerOptions server_options;
   server_options.extra_args = hd::test::cheap_hashing_args(root);
-  server_options.extra_args.insert(server_options.extra_args.end(), {"--allow-missing-rules", "true"});
   hd::test::ServerProcess server(server_options);
   std::ostringstream out;
   hd::term::Terminal alice(strict_terminal(server.url(), root), out);
