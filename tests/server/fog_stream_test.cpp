@@ -25,14 +25,6 @@ using namespace hd::test;
 
 namespace {
 
-// Quatre Bras with 16.3, as the server starts it.
-engine::GameState quatre_bras_observed() {
-  auto loaded = loader::start_scenario_game(
-      game_data_root(), loader::GameChoice{"quatre-bras", {}, {"16.3"}, std::nullopt, true});
-  REQUIRE(loaded.value);
-  return std::move(*loaded.value);
-}
-
 // Plays a line on the local copy of the game (no dice are rolled by these lines).
 void play_line(engine::GameState& state, const std::string& line) {
   const auto parsed = engine::parse_action_line(state, line);
@@ -136,7 +128,7 @@ Streams play_game(const WsEndpoint& port, const std::string& alice_token, const 
 TEST_CASE("16.3: the French are sent the same stream whatever the Allies did out of their sight",
           "[e2e][games][16.3][fog][non-interference]") {
   // The Allied moves, worked out on a local copy after the French end both phases.
-  engine::GameState state = quatre_bras_observed();
+  engine::GameState state = observed_quatre_bras_state();
   play_line(state, "french end");
   play_line(state, "french end");
   REQUIRE(state.phasing == engine::Side::Coalition);

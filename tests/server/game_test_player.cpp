@@ -125,6 +125,13 @@ Replica::Replica(const std::string& scenario, engine::Viewer viewer, const std::
   initial_ = state_;
 }
 
+engine::GameState observed_quatre_bras_state() {
+  auto started =
+      loader::start_scenario_game(game_data_root(), loader::GameChoice{"quatre-bras", {}, {"16.3"}, std::nullopt});
+  if (!started.value) throw std::runtime_error("Quatre Bras with 16.3 does not load");
+  return std::move(*started.value);
+}
+
 Resumed resume_game(GamePlayer& player, std::uint64_t game, bool spectate, std::uint64_t last_seen,
                     std::chrono::milliseconds pause) {
   const std::uint64_t id = player.next_request_id();

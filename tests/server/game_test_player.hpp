@@ -128,6 +128,10 @@ engine::MoveAction french_move(const engine::GameState& state);
 std::uint64_t start_observed_quatre_bras(GamePlayer& french, GamePlayer& allied,
                                          hundred_days::v1::SpectatorView spectators);
 
+// Quatre Bras with 16.3 as the server starts it, to work out locally what a side is sent; throws if
+// the scenario does not load.
+engine::GameState observed_quatre_bras_state();
+
 // Envelope builders.
 hundred_days::v1::ClientEnvelope create_game(const std::string& scenario,
                                              std::vector<hundred_days::v1::Seat> take,

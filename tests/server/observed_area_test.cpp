@@ -20,14 +20,6 @@ using namespace hd::test;
 
 namespace {
 
-// Quatre Bras with 16.3, as the server starts it.
-engine::GameState quatre_bras_observed() {
-  auto loaded = loader::start_scenario_game(
-      game_data_root(), loader::GameChoice{"quatre-bras", {}, {"16.3"}, std::nullopt, true});
-  REQUIRE(loaded.value);
-  return std::move(*loaded.value);
-}
-
 v1::ClientEnvelope query_observed_area(std::uint64_t game) {
   v1::ClientEnvelope envelope;
   envelope.mutable_query_observed_area()->set_game_id(game);
@@ -66,7 +58,7 @@ TEST_CASE("16.3 QueryObservedArea answers each seat its own side's observed area
   GamePlayer bob(server.port(), "bob");
   GamePlayer carol(server.port(), "carol");
   const std::uint64_t game = start_observed_quatre_bras(alice, bob, v1::SPECTATOR_VIEW_COALITION);
-  const engine::GameState local = quatre_bras_observed();
+  const engine::GameState local = observed_quatre_bras_state();
   const std::vector<engine::Hex> french_area = engine::observed_area(local, engine::Side::French);
   const std::vector<engine::Hex> allied_area = engine::observed_area(local, engine::Side::Coalition);
   REQUIRE(french_area != allied_area);  // so an answer tells which side it was computed for
