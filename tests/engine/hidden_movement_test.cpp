@@ -122,7 +122,7 @@ TEST_CASE("16.6A in a friendly command phase units go hidden under a pair placed
   CHECK(state.phase == Phase::Movement);
   // Hidden pieces are off the map: they neither move nor are observed.
   CHECK_FALSE(observed_by(state, Side::Coalition)[unit(state, "A")]);
-  CHECK(refused_by(state, Side::French, move(state, "A", {"0506"})) != "");
+  CHECK(refused_by(state, Side::French, move(state, "A", {"0506"})) == "16.6B");
 }
 
 TEST_CASE("16.6A, 16.6B what may not go hidden, and where a pair may not be placed",

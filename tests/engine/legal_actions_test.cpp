@@ -12,6 +12,7 @@
 #include <hd/engine/rules/modules/extension_points.hpp>
 #include <hd/engine/rules/sequence/action_kind.hpp>
 #include <hd/engine/state/game_setup.hpp>
+#include <hd/engine/state/invariants.hpp>
 #include <hd/engine/state/stacking.hpp>
 #include <hd/loader/data_files.hpp>
 
@@ -20,15 +21,17 @@
 #include <algorithm>
 #include <array>
 #include <iostream>
+#include <map>
 #include <set>
 
 using namespace hd::engine;
 
 namespace {
 
-GameState new_game(const std::string& scenario, bool allow_missing_rules = false) {
-  const auto game = hd::loader::start_scenario_game(hd::loader::default_data_root(),
-                                                    {scenario, {}, {}, std::nullopt, allow_missing_rules});
+GameState new_game(const std::string& scenario, bool allow_missing_rules = false,
+                   const std::vector<std::string>& optional_rules = {}) {
+  const auto game = hd::loader::start_scenario_game(
+      hd::loader::default_data_root(), {scenario, {}, optional_rules, std::nullopt, allow_missing_rules});
   REQUIRE(game.value);
   return *game.value;
 }
@@ -38,6 +41,7 @@ struct Counts {
   std::array<long, std::variant_size_v<Action>> by_kind{};  // generated actions by Action alternative
   long leader_moves = 0;                                    // generated moves of leaders (10.1)
   long out_of_command_states = 0;                           // states with a unit out of command (11.3)
+  std::map<std::string, long> applied_rule_verbs;           // rule actions taken, by verb
 };
 
 // A move is offered if the generator offers its unit the same destination (and exit): it offers one
@@ -228,8 +232,9 @@ std::vector<Action> check_state(const GameState& state, SplitMix64& random, Coun
   return actions;
 }
 
-void play(const std::string& scenario, std::uint64_t seed, Counts& counts, bool allow_missing_rules = false) {
-  GameState state = new_game(scenario, allow_missing_rules);
+void play(const std::string& scenario, std::uint64_t seed, Counts& counts, bool allow_missing_rules = false,
+          const std::vector<std::string>& optional_rules = {}) {
+  GameState state = new_game(scenario, allow_missing_rules, optional_rules);
   SplitMix64 random(seed);
   ++counts.games;
   for (int step = 0; state.phase != Phase::GameOver; ++step) {
@@ -246,7 +251,9 @@ void play(const std::string& scenario, std::uint64_t seed, Counts& counts, bool 
     if (overstacks(state, chosen)) chosen = EndPhaseAction{};
     const bool can_end = std::holds_alternative<EndPhaseAction>(actions.back());
     if (can_end && random.below(6) == 0) chosen = EndPhaseAction{};
+    if (const auto* rule = std::get_if<RuleAction>(&chosen)) ++counts.applied_rule_verbs[rule->verb];
     apply(state, side, chosen, [&] { return random.die(); });
+    REQUIRE(broken_invariants(state).empty());
   }
 }
 
@@ -291,6 +298,23 @@ TEST_CASE("every generated action validates in a game with leaders (10.1)",
   CHECK(counts.by_kind[2] > 0);  // attacks
   std::cout << "with leaders: " << counts.states << " states, " << counts.leader_moves
             << " leader moves generated, " << counts.mutations << " mutated actions checked\n";
+}
+
+// 16.6 (hidden movement; a development server's choice while it is built): random Quatre Bras games
+// with 16.3 and 16.6. Every generated action validates, the hidden movement segment's hides and
+// reveals among them, the state keeps its invariants after each, and the games end.
+TEST_CASE("16.6: every generated hide and reveal validates in random games with hidden movement",
+          "[legal-actions][property][16.6]") {
+  Counts counts;
+  for (std::uint64_t seed = 1;
+       seed <= 3 || (seed <= 8 && (counts.applied_rule_verbs["hide"] == 0 || counts.applied_rule_verbs["reveal"] == 0));
+       ++seed)
+    play("quatre-bras", seed, counts, true, {"16.3", "16.6"});
+  CHECK(counts.applied_rule_verbs["hide"] > 0);    // 16.6A
+  CHECK(counts.applied_rule_verbs["reveal"] > 0);  // 16.6C
+  std::cout << "hidden movement: " << counts.games << " games, " << counts.states << " states, "
+            << counts.applied_rule_verbs["hide"] << " hides and " << counts.applied_rule_verbs["reveal"]
+            << " reveals taken\n";
 }
 
 TEST_CASE("exchange choices: every generated choice validates, other choices are refused (6.5A)",

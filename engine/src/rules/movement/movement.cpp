@@ -67,6 +67,9 @@ std::optional<Refusal> start_refusal(const GameState& state, UnitIndex index) {
     if (auto refusal = rules_unit_refusal(state, UnitAct::BeginMove, index)) return refusal;
     return refuse(RefusalCode::NotInPlay, "3.1", {who});
   }
+  if (unit.status == UnitStatus::Hidden)  // 16.6B: its pair's markers move for it
+    return refuse_by_rule("16.6B", "held-hidden", "{0} is held under a hidden movement marker: it does not move",
+                          {who});
   if (unit.status == UnitStatus::Waiting) {
     if (unit.arrival_turn < 0 || state.turn < unit.arrival_turn)
       return refuse(RefusalCode::NotArrived, "5.6", {who});
