@@ -43,14 +43,10 @@ const HiddenPair* pair_on_map(const GameState& state, Army army, int number) {
   return nullptr;
 }
 
-Side enemy_of(Side side) {
-  return side == Side::French ? Side::Coalition : Side::French;
-}
-
 // 16.3: true if a piece of `side`'s enemy on the map observes `hex` now.
 bool enemy_observes_hex(const GameState& state, Side side, Hex hex) {
   const int reach = observation_distance(state);
-  for (Hex from : observing_hexes(state, enemy_of(side)))
+  for (Hex from : observing_hexes(state, other(side)))
     if (observes(*state.rules, from, hex, reach)) return true;
   return false;
 }
@@ -59,10 +55,10 @@ bool in_play_area(const Ruleset& rules, Hex hex) {
   return rules.map.bounds().contains(hex) && rules.scenario.area.contains(hex);
 }
 
-// A hex holding a marker of any pair on the map.
-bool holds_marker(const GameState& state, Hex hex) {
+// A hex holding a marker of any pair on the map but `except`.
+bool holds_marker(const GameState& state, Hex hex, const HiddenPair* except = nullptr) {
   for (const HiddenPair& pair : hidden_pairs(state))
-    if (pair.marker_a == hex || pair.marker_b == hex) return true;
+    if (&pair != except && (pair.marker_a == hex || pair.marker_b == hex)) return true;
   return false;
 }
 
@@ -104,7 +100,7 @@ bool segment_has_choice(const GameState& state, Side side) {
     if (pair.turn < state.turn) return true;
     ++placed[pair.army];
   }
-  const std::vector<bool> seen = observed_by(state, enemy_of(side));
+  const std::vector<bool> seen = observed_by(state, other(side));
   for (std::size_t i = 0; i < state.units.size(); ++i) {
     const UnitState& unit = state.units[i];
     if (unit.on_map() && !unit.is_leader() && side_of(unit.army) == side &&
@@ -173,7 +169,7 @@ std::optional<Refusal> validate_hide(const GameState& state, Side side, const Ru
                           {RefusalArg::of_number(number)});
   if (!in_play_area(*state.rules, hex))
     return refuse(RefusalCode::OutOfPlay, "3.2A", {RefusalArg::of_hex(hex)});
-  const std::vector<bool> seen = observed_by(state, enemy_of(side));
+  const std::vector<bool> seen = observed_by(state, other(side));
   bool combat_unit = false;
   for (UnitIndex u : action.units) {
     const UnitState& piece = state.units[u];
@@ -342,10 +338,9 @@ std::optional<Refusal> validate_reveal(const GameState& state, Side side, const 
     for (const UnitState& other : state.units)
       if (other.on_map() && other.hex == hex && side_of(other.army) != side)
         return refuse(RefusalCode::EnemyOccupied, "16.6C", {RefusalArg::of_hex(hex)});
-    for (const HiddenPair& other : hidden_pairs(state))
-      if (&other != pair && (other.marker_a == hex || other.marker_b == hex))
-        return refuse_by_rule("16.6B", "marker-on-marker", "{0} holds another pair's marker",
-                              {RefusalArg::of_hex(hex)});
+    if (holds_marker(state, hex, pair))
+      return refuse_by_rule("16.6B", "marker-on-marker", "{0} holds another pair's marker",
+                            {RefusalArg::of_hex(hex)});
     if (state.units[u].is_leader()) continue;  // leaders stack freely (10.1B)
     auto found = stacks.find(hex);
     if (found == stacks.end()) found = stacks.emplace(hex, friendly_stack(state, hex, side)).first;
