@@ -8,6 +8,7 @@
 #include <hd/engine/rules/modules/extension_points.hpp>
 #include <hd/engine/rules/sequence/action_kind.hpp>
 
+#include <algorithm>
 #include <set>
 
 using namespace hd::test;
@@ -57,20 +58,28 @@ TEST_CASE("every Action alternative has exactly one kind, with a unique verb", "
   CHECK(action_kind(ExchangeLossAction{}).verb == "exchange");
   CHECK(action_kind(PlaceAction{}).verb == "place");
   CHECK(action_kind(RuleAction{}).verb.empty());
-  CHECK(action_kind(RuleAction{}).answers == decision_bit(DecisionKind::Rule));
+  // A rule's segment, and the movement phase, where 16.6B adds the markers' moves (RulePhaseActions).
+  CHECK(action_kind(RuleAction{}).answers == decisions(DecisionKind::Rule, DecisionKind::Move));
   // Every module's action (rules/modules/rule_segment.hpp) has a verb of its own, no core verb,
   // found again by the notation, owned by the module that registers it first; each of its functions
   // is there. A kind may serve a later module's segment too (28.0D's choose-entry asks 22.6B's Hal
   // Force), found again as itself.
   std::size_t module_actions = 0;
   std::set<const RuleActionKind*> seen;
+  std::size_t phase_actions = 0;
   for (const RuleModule* module : registered_rule_modules()) {
-    if (!module->hooks.segment) continue;
-    CHECK(module->hooks.segment->open);
-    CHECK(module->hooks.segment->what);
-    CHECK(module->hooks.segment->close);
-    for (const RuleActionKind* kind : module->hooks.segment->actions) {
-      if (!kind) continue;
+    if (module->hooks.segment) {
+      CHECK(module->hooks.segment->open);
+      CHECK(module->hooks.segment->what);
+      CHECK(module->hooks.segment->close);
+    }
+    if (const RulePhaseActions* added = module->hooks.phase_actions) {
+      // Every decision a rule adds actions to is one the core's rule kind answers.
+      CHECK((action_kind(RuleAction{}).answers & decision_bit(added->decision)) != 0);
+      phase_actions += std::count_if(added->actions.begin(), added->actions.end(),
+                                     [](const RuleActionKind* kind) { return kind != nullptr; });
+    }
+    for (const RuleActionKind* kind : module_action_kinds(*module)) {
       const RuleModule* owner = nullptr;
       CHECK(find_rule_action_kind(kind->verb, &owner) == kind);
       if (!seen.insert(kind).second) {
@@ -86,6 +95,7 @@ TEST_CASE("every Action alternative has exactly one kind, with a unique verb", "
     }
   }
   CHECK(module_actions >= 1);  // 12.0's reorganize
+  CHECK(phase_actions >= 1);   // 16.6B's move-marker
 }
 
 TEST_CASE("4.1 6.6 the common checks run before a phasing-only kind's own", "[actions][4.1][6.6]") {

@@ -1,8 +1,11 @@
 // 16.6 Hidden Movement, as far as it is built (rules/variant/hidden_movement.hpp): the hidden movement
 // segment of a friendly command phase, hiding units under a pair of markers (16.6A) and revealing a
-// pair voluntarily (16.6C), on small hand-built games with 16.3 and 16.6 in force.
+// pair voluntarily (16.6C), the markers' moves in the movement phase (16.6B), on small hand-built
+// games with 16.3 and 16.6 in force.
 #include "rules_fixture.hpp"
 
+#include <hd/engine/notation/notation.hpp>
+#include <hd/engine/play/legal_actions.hpp>
 #include <hd/engine/rules/command/command_segment.hpp>
 #include <hd/engine/rules/modules/extension_points.hpp>
 #include <hd/engine/rules/modules/rule_registry.hpp>
@@ -45,8 +48,9 @@ void to_next_french_command_phase(GameState& state) {
 // force, as if chosen (16.6 is not offered yet), and play goes on to the French command phase of the
 // next turn, where the hidden movement segment opens.
 GameState hidden_game(const char* x_hex = "2812", const std::string& rules = "rules 1.0-10.0\n",
-                      const std::string& leaders = kLeaders, const std::string& more_setup = "") {
-  GameState state = make_game_with_leaders("", kUnits, leaders,
+                      const std::string& leaders = kLeaders, const std::string& more_setup = "",
+                      const std::string& map_body = "") {
+  GameState state = make_game_with_leaders(map_body, kUnits, leaders,
                                            rules + more_setup +
                                                "setup french 0505 : A Reille\nsetup french 0605 : B\n"
                                                "setup french 0511 : D\nsetup allied " +
@@ -76,6 +80,13 @@ RuleAction reveal(const GameState& state, int pair, std::vector<std::pair<const 
     action.units.push_back(unit(state, d.first));
     action.hexes.push_back(hx(d.second));
   }
+  return action;
+}
+
+RuleAction move_marker(int pair, const char* marker, std::vector<const char*> path) {
+  RuleAction action{"16.6", "move-marker", {}, {}, {static_cast<int>(Army::French), pair}, marker};
+  for (const char* hex : path)
+    action.hexes.push_back(hx(hex));
   return action;
 }
 
@@ -231,4 +242,99 @@ TEST_CASE("16.6 is not offered yet: its module is being built", "[rules][16.6]")
   const GameState state = hidden_game();
   CHECK(state.rules->missing_rules == std::vector<std::string>{"16.6"});
   CHECK_FALSE(state.rules->by_the_book());
+}
+
+TEST_CASE("16.6B a marker moves like a unit, at its pieces' slowest allowance and highest terrain costs",
+          "[rules][16.6][16.6B]") {
+  // Forest costs foot 2 MP and mounted (Reille, 10.1C) 4 MP; clear 1 MP.
+  GameState state = hidden_game("2812", "rules 1.0-10.0\n", kLeaders, "", "forest \"W\" : 0504 0704\n");
+  apply(state, Side::French, hide(state, 1, "0505", "A", {"A", "Reille"}), no_dice());
+  apply(state, Side::French, hide(state, 2, "0605", "B", {"B"}), no_dice());
+  // Not while the hidden movement segment is open: the markers move in the movement phase.
+  CHECK(refusal_of(state, move_marker(1, "A", {"0506"})) != "");
+  apply(state, Side::French, EndPhaseAction{}, no_dice());
+  REQUIRE_FALSE(open_rule_segment(state));
+  REQUIRE(pending_decision(state).kind == DecisionKind::Move);
+
+  // Pair 1 holds A (4 MP) and Reille: the forest hex costs Reille's 4 MP, all of A's allowance,
+  // so one more clear hex is too far; A alone would have gone on.
+  CHECK(refusal_of(state, move_marker(1, "A", {"0504", "0503"})) == "5.1 not-enough-movement");
+  CHECK(refusal_of(state, move_marker(1, "A", {"0504"})) == "");
+  // Four clear hexes are A's 4 MP; a fifth is too far.
+  CHECK(refusal_of(state, move_marker(1, "A", {"0506", "0507", "0508", "0509", "0510"})) ==
+        "5.1 not-enough-movement");
+  // Pair 2 holds B alone, on foot: clear, forest, clear is 4 MP.
+  CHECK(refusal_of(state, move_marker(2, "B", {"0705", "0704", "0703"})) == "");
+
+  const auto events = apply(state, Side::French, move_marker(1, "B", {"0506", "0507", "0508"}), no_dice());
+  const HiddenPair* pair = &hidden_pairs(state).front();
+  CHECK(pair->marker_b == hx("0508"));
+  CHECK(pair->marker_a == hx("0505"));  // each marker moves on its own
+  CHECK(pair->moved_b);
+  CHECK_FALSE(pair->moved_a);
+  REQUIRE(events_of<RuleEvent>(events).size() == 1);
+  const RuleEvent moved = events_of<RuleEvent>(events).front();
+  CHECK(moved.kind == "marker-moved");
+  CHECK(moved.hexes == std::vector<Hex>{hx("0505"), hx("0506"), hx("0507"), hx("0508")});
+  CHECK(moved.numbers == std::vector<int>{static_cast<int>(Army::French), 1, 1});
+  // Once per phase (5.1C); its mate still may.
+  CHECK(refusal_of(state, move_marker(1, "B", {"0509"})) == "16.6B marker-moved");
+  CHECK(refusal_of(state, move_marker(1, "A", {"0506"})) == "");
+
+  // No marker stacks with a unit or moves through one: D stands in 0511.
+  CHECK(refusal_of(state, move_marker(2, "A", {"0606", "0607", "0608"})) == "");
+  state.units[unit(state, "D")].hex = hx("0607");
+  CHECK(refusal_of(state, move_marker(2, "A", {"0606", "0607", "0608"})) == "16.6B marker-stacked");
+  // Nor enters another pair's marker hex; it may join its mate.
+  CHECK(refusal_of(state, move_marker(2, "A", {"0505"})) == "16.6B marker-on-marker");
+  apply(state, Side::French, move_marker(2, "B", {"0606"}), no_dice());
+  CHECK(refusal_of(state, move_marker(2, "A", {"0606"})) == "");
+  // No unit enters a marker's hex or moves through it: D (in 0607) may not go up through 0606.
+  CHECK(refused_by(state, Side::French, move(state, "D", {"0606", "0605"})) == "16.6B");
+  CHECK_FALSE(refused_by(state, Side::French, move(state, "D", {"0707", "0706"})).size());
+  // The markers' moves are among the legal actions, each valid.
+  int marker_moves = 0;
+  for (const Action& action : legal_actions(state, Side::French)) {
+    const auto* rule_action = std::get_if<RuleAction>(&action);
+    if (!rule_action || rule_action->verb != "move-marker") continue;
+    ++marker_moves;
+    CHECK_FALSE(validate(state, Side::French, action));
+  }
+  CHECK(marker_moves > 0);
+  // The notation writes and reads them back.
+  const std::string line = format_action(state, Side::French, move_marker(1, "A", {"0504"}));
+  CHECK(line == "french move-marker french 1 A 0504");
+  const auto parsed = parse_action_line(state, line);
+  REQUIRE(std::holds_alternative<NotatedAction>(parsed));
+  const auto* read = std::get_if<RuleAction>(&std::get<NotatedAction>(parsed).action);
+  REQUIRE(read);
+  CHECK(*read == move_marker(1, "A", {"0504"}));
+  CHECK(std::holds_alternative<std::string>(parse_action_line(state, "french move-marker french 1x A 0504")));
+  CHECK(broken_invariants(state).empty());
+  // Not the Coalition's to move, nor in the combat phase.
+  CHECK(validate(state, Side::Coalition, move_marker(1, "A", {"0504"})));
+  apply(state, Side::French, EndPhaseAction{}, no_dice());
+  REQUIRE(state.phase == Phase::Combat);
+  CHECK(refusal_of(state, move_marker(1, "A", {"0504"})) == "16.6 rule-action-not-now");
+}
+
+TEST_CASE("16.6B no marker moves into a hex the enemy observes", "[rules][16.6][16.6B][16.3]") {
+  // X in 1605 observes ten hexes by day: 0605, not 0505 (see above).
+  GameState state = hidden_game("1605");
+  REQUIRE_FALSE(observed_by(state, Side::Coalition)[unit(state, "A")]);
+  apply(state, Side::French, hide(state, 1, "0505", "A", {"A", "Reille"}), no_dice());
+  apply(state, Side::French, EndPhaseAction{}, no_dice());
+  const std::vector<Hex> seen = observed_area(state, Side::Coalition);
+  std::optional<Hex> into_sight;
+  std::optional<Hex> out_of_sight;
+  for (Hex next : neighbours(hx("0505"))) {
+    if (!state.units_at(next).empty()) continue;
+    const bool observed = std::find(seen.begin(), seen.end(), next) != seen.end();
+    (observed ? into_sight : out_of_sight) = next;
+  }
+  REQUIRE(into_sight);
+  REQUIRE(out_of_sight);
+  CHECK(refusal_of(state, RuleAction{"16.6", "move-marker", {}, {*into_sight}, {0, 1}, "A"}) ==
+        "16.6B marker-observed");
+  CHECK(refusal_of(state, RuleAction{"16.6", "move-marker", {}, {*out_of_sight}, {0, 1}, "A"}) == "");
 }

@@ -302,19 +302,22 @@ TEST_CASE("every generated action validates in a game with leaders (10.1)",
 
 // 16.6 (hidden movement; a development server's choice while it is built): random Quatre Bras games
 // with 16.3 and 16.6. Every generated action validates, the hidden movement segment's hides and
-// reveals among them, the state keeps its invariants after each, and the games end.
-TEST_CASE("16.6: every generated hide and reveal validates in random games with hidden movement",
+// reveals and the movement phase's marker moves among them, the state keeps its invariants after
+// each, and the games end.
+TEST_CASE("16.6: every generated hide, marker move and reveal validates in random games with hidden movement",
           "[legal-actions][property][16.6]") {
   Counts counts;
-  for (std::uint64_t seed = 1;
-       seed <= 3 || (seed <= 8 && (counts.applied_rule_verbs["hide"] == 0 || counts.applied_rule_verbs["reveal"] == 0));
+  for (std::uint64_t seed = 1; seed <= 3 || (seed <= 8 && (counts.applied_rule_verbs["hide"] == 0 ||
+                                                           counts.applied_rule_verbs["reveal"] == 0 ||
+                                                           counts.applied_rule_verbs["move-marker"] == 0));
        ++seed)
     play("quatre-bras", seed, counts, true, {"16.3", "16.6"});
-  CHECK(counts.applied_rule_verbs["hide"] > 0);    // 16.6A
-  CHECK(counts.applied_rule_verbs["reveal"] > 0);  // 16.6C
+  CHECK(counts.applied_rule_verbs["hide"] > 0);         // 16.6A
+  CHECK(counts.applied_rule_verbs["move-marker"] > 0);  // 16.6B
+  CHECK(counts.applied_rule_verbs["reveal"] > 0);       // 16.6C
   std::cout << "hidden movement: " << counts.games << " games, " << counts.states << " states, "
-            << counts.applied_rule_verbs["hide"] << " hides and " << counts.applied_rule_verbs["reveal"]
-            << " reveals taken\n";
+            << counts.applied_rule_verbs["hide"] << " hides, " << counts.applied_rule_verbs["move-marker"]
+            << " marker moves and " << counts.applied_rule_verbs["reveal"] << " reveals taken\n";
 }
 
 TEST_CASE("exchange choices: every generated choice validates, other choices are refused (6.5A)",

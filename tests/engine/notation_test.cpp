@@ -40,8 +40,8 @@ TEST_CASE("bad notation lines say what is wrong", "[notation]") {
   CHECK(error("french move A 0506") == "'A' is ambiguous: write ARMY:ID");
   CHECK(error("austrian end") == "unknown side 'austrian' (french, coalition)");
   CHECK(error("french dance") ==
-        "unknown action 'dance' (move, attack, retreat, advance, exchange, place, end, reorganize, hide, reveal, "
-        "headquarters, choose-entry)");
+        "unknown action 'dance' (move, attack, retreat, advance, exchange, place, end, reorganize, hide, "
+        "reveal, move-marker, headquarters, choose-entry)");
   CHECK(error("french move french:A 05x6") == "expected a hex CCRR, found '05x6'");
   CHECK(error("french move Nobody 0506") == "no unit 'Nobody'");
   CHECK(error("french attack french:A on prussian:A die 7") == "a die shows 1 to 6");

@@ -118,12 +118,11 @@ std::variant<NotatedAction, std::string> parse_action_line(const GameState& stat
       if (!listed->verb.empty()) known += (known.empty() ? "" : ", ") + std::string(listed->verb);
     std::vector<const RuleActionKind*> listed_kinds;  // a kind serving two segments (28.0D, 22.6B) once
     for (const RuleModule* module : registered_rule_modules())
-      if (module->hooks.segment)
-        for (const RuleActionKind* listed : module->hooks.segment->actions)
-          if (listed && std::find(listed_kinds.begin(), listed_kinds.end(), listed) == listed_kinds.end()) {
-            listed_kinds.push_back(listed);
-            known += ", " + std::string(listed->verb);
-          }
+      for (const RuleActionKind* listed : module_action_kinds(*module))
+        if (std::find(listed_kinds.begin(), listed_kinds.end(), listed) == listed_kinds.end()) {
+          listed_kinds.push_back(listed);
+          known += ", " + std::string(listed->verb);
+        }
     return "unknown action '" + w[1] + "' (" + known + ")";
   }
   auto action = kind->parse(state, std::vector<std::string>(w.begin() + 2, w.end()));

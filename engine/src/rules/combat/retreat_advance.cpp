@@ -20,7 +20,7 @@ bool retreat_ground_ok(const GameState& state, const UnitState& unit, Hex to) {
   // 16.17B: no unit retreats into (or through) a supply train's hex.
   for (UnitIndex other : state.units_at(to))
     if (state.units[other].is_supply_train()) return false;
-  return true;
+  return !rules_hex_closed(state, unit, to);  // 16.6B: not into an HM marker's hex
 }
 
 std::vector<Hex> retreat_hexes(const GameState& state, UnitIndex index) {

@@ -103,6 +103,14 @@ bool rules_block_zoc(const Ruleset& rules, Hex from, Hex to) {
   });
 }
 
+std::optional<Refusal> rules_hex_closed(const GameState& state, const UnitState& mover, Hex hex) {
+  for (const RuleModule* module : state.rules->modules) {
+    if (!module->hooks.hex_closed) continue;
+    if (auto refusal = module->hooks.hex_closed(state, mover, hex)) return refusal;
+  }
+  return std::nullopt;
+}
+
 bool rules_stack_freely(const Ruleset& rules, const UnitState& unit) {
   return std::any_of(rules.modules.begin(), rules.modules.end(), [&](const RuleModule* module) {
     return module->hooks.stacks_freely && module->hooks.stacks_freely(rules, unit);
@@ -144,11 +152,21 @@ std::optional<std::string> rules_event_words(const GameState& state, const RuleE
   return std::nullopt;
 }
 
+std::vector<const RuleActionKind*> module_action_kinds(const RuleModule& module) {
+  std::vector<const RuleActionKind*> kinds;
+  const auto add = [&kinds](const auto& listed) {
+    for (const RuleActionKind* kind : listed)
+      if (kind && std::find(kinds.begin(), kinds.end(), kind) == kinds.end()) kinds.push_back(kind);
+  };
+  if (module.hooks.segment) add(module.hooks.segment->actions);
+  if (module.hooks.phase_actions) add(module.hooks.phase_actions->actions);
+  return kinds;
+}
+
 const RuleActionKind* find_rule_action_kind(std::string_view verb, const RuleModule** module) {
   for (const RuleModule* candidate : registered_rule_modules()) {
-    if (!candidate->hooks.segment) continue;
-    for (const RuleActionKind* kind : candidate->hooks.segment->actions) {
-      if (!kind || kind->verb != verb) continue;
+    for (const RuleActionKind* kind : module_action_kinds(*candidate)) {
+      if (kind->verb != verb) continue;
       if (module) *module = candidate;
       return kind;
     }

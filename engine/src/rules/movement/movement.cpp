@@ -128,6 +128,7 @@ std::optional<Refusal> enter(const Mover& m, Hex entry, int& cost) {
                   {RefusalArg::of_hex(entry), RefusalArg::of_unit(m.index)});
   }
   if (m.state.enemy_in(entry, m.side)) return refuse(RefusalCode::EntryHexEnemyHeld, "5.6D");
+  if (auto refusal = rules_hex_closed(m.state, m.unit, entry)) return refusal;  // 16.6B
   if (supply_train_blocks(m, entry)) return supply_train_refusal(entry);
   if (auto refusal = night_zoc_refusal(m, entry)) return refusal;
   cost = entry_cost(m.state, m.unit, entry);
@@ -143,7 +144,8 @@ enum class Block : std::uint8_t {
   Terrain,
   NightZoc,
   SupplyTrain,
-  OffRoad
+  OffRoad,
+  Closed
 };
 
 // One step of a move from `at` into `next` (5.0-5.3, 3.2A): its cost in half MP, or what blocks it.
@@ -157,6 +159,7 @@ Block step(const Mover& m, Hex at, Hex next, int& cost) {
       side_of(m.state.units[m.state.leaders_at(next).front()].army) != m.side)
     return Block::Enemy;
   if (supply_train_blocks(m, next)) return Block::SupplyTrain;  // 16.17B
+  if (rules_hex_closed(m.state, m.unit, next)) return Block::Closed;  // 16.6B
   const auto stepped = step_cost(rules, m.mover, at, next);
   if (!stepped) return Block::Terrain;
   // 16.17A: a supply train moves only along roads and trails.
@@ -189,6 +192,8 @@ Refusal step_refusal(Block block, const Mover& m, Hex at, Hex next) {
                     {RefusalArg::of_hex(at), RefusalArg::of_hex(next)});
     case Block::SupplyTrain:
       return supply_train_refusal(next);
+    case Block::Closed:
+      return *rules_hex_closed(m.state, m.unit, next);
     case Block::OffRoad:
       return refuse_by_rule("16.17A", "supply-train-off-road",
                             "a supply train moves only along roads and trails, not from {0} to {1}",
@@ -390,6 +395,41 @@ std::optional<Refusal> check_move(const GameState& state, const MoveRequest& mov
         RefusalCode::NotEnoughMovement, "5.1",
         {RefusalArg::of_half_mp(spent), RefusalArg::of_unit(m.index), RefusalArg::of_half_mp(allowance)});
   }
+  if (spent_half) *spent_half = spent;
+  return std::nullopt;
+}
+
+std::optional<Refusal> check_group_path(const GameState& state, const std::vector<UnitIndex>& units,
+                                        Hex start, const std::vector<Hex>& path, int* spent_half) {
+  if (units.empty()) return refuse(RefusalCode::NoSuchUnit, "5.0");
+  if (path.empty()) return refuse(RefusalCode::EmptyPath, "5.0");
+  std::vector<Mover> movers;
+  int allowance = 1 << 30;
+  for (UnitIndex index : units) {
+    movers.push_back(mover_of(state, index));
+    allowance = std::min(allowance, movement_allowance(state, state.units[index]));
+  }
+  int spent = 0;
+  Hex at = start;
+  for (std::size_t i = 0; i < path.size(); ++i) {
+    const Hex next = path[i];
+    int highest = 0;
+    for (const Mover& m : movers) {
+      int cost = 0;
+      if (const Block block = step(m, at, next, cost); block != Block::None)
+        return step_refusal(block, m, at, next);
+      highest = std::max(highest, cost);
+    }
+    spent += highest;
+    const bool stops =
+        std::any_of(movers.begin(), movers.end(), [&](const Mover& m) { return stops_in(m, next); });
+    if (stops && i + 1 < path.size()) return refuse(RefusalCode::StopInZoc, "5.0");
+    at = next;
+  }
+  if (spent > allowance)
+    return refuse(RefusalCode::NotEnoughMovement, "5.1",
+                  {RefusalArg::of_half_mp(spent), RefusalArg::of_unit(units.front()),
+                   RefusalArg::of_half_mp(allowance)});
   if (spent_half) *spent_half = spent;
   return std::nullopt;
 }

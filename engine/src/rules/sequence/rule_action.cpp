@@ -1,21 +1,36 @@
 // The core's `rule` action kind: every action a rule module defines (RuleAction) goes through it to
 // the module's own descriptor (RuleActionKind, rules/modules/rule_segment.hpp), found by the
-// action's rule and verb. A module's action is taken only in its rule's open segment.
+// action's rule and verb. A module's action is taken in its rule's open segment, or where the rule
+// adds it to a core decision (RulePhaseActions).
 #include <hd/engine/rules/modules/extension_points.hpp>
 #include <hd/engine/rules/sequence/action_kind.hpp>
 
 namespace hd::engine {
 namespace {
 
-// The open segment's kind for `action`, or the refusal: the rule is in force, its segment is the
-// one open now, and it offers the verb.
+// The kind for `action`, or the refusal: the rule is in force, and either its segment is the one
+// open now and offers the verb, or no segment is open and the rule adds the verb to the decision
+// pending now (RulePhaseActions: 16.6B's markers move in the movement phase).
 std::variant<const RuleActionKind*, Refusal> kind_for(const GameState& state, const RuleAction& action) {
   if (!rule_in_force(*state.rules, action.rule))
     return refuse(RefusalCode::RuleNotInForce, action.rule.empty() ? std::string("4.1") : action.rule);
-  const RuleModule* open = open_rule_segment(state);
-  if (!open || open->rule != action.rule) return refuse(RefusalCode::RuleSegmentClosed, action.rule);
-  for (const RuleActionKind* kind : open->hooks.segment->actions)
-    if (kind && kind->verb == action.verb) return kind;
+  if (const RuleModule* open = open_rule_segment(state)) {
+    if (open->rule != action.rule) return refuse(RefusalCode::RuleSegmentClosed, action.rule);
+    for (const RuleActionKind* kind : open->hooks.segment->actions)
+      if (kind && kind->verb == action.verb) return kind;
+    return refuse(RefusalCode::RuleSegmentClosed, action.rule);
+  }
+  for (const RuleModule* module : state.rules->modules) {
+    const RulePhaseActions* added = module->hooks.phase_actions;
+    if (module->rule != action.rule || !added) continue;
+    for (const RuleActionKind* kind : added->actions) {
+      if (!kind || kind->verb != action.verb) continue;
+      if (pending_decision(state).kind != added->decision)
+        return refuse_by_rule(action.rule, "rule-action-not-now",
+                              "that action answers another decision than the one pending now (4.1)");
+      return kind;
+    }
+  }
   return refuse(RefusalCode::RuleSegmentClosed, action.rule);
 }
 
@@ -35,9 +50,16 @@ void apply_rule_action(GameState& state, Side side, const Action& action, const 
 }
 
 void generate_rule_actions(const GameState& state, Side side, std::vector<Action>& actions) {
-  if (const RuleModule* open = open_rule_segment(state))
+  if (const RuleModule* open = open_rule_segment(state)) {
     for (const RuleActionKind* kind : open->hooks.segment->actions)
       if (kind) kind->generate(state, side, actions);
+    return;
+  }
+  const DecisionKind pending = pending_decision(state).kind;
+  for (const RuleModule* module : state.rules->modules)
+    if (module->hooks.phase_actions && module->hooks.phase_actions->decision == pending)
+      for (const RuleActionKind* kind : module->hooks.phase_actions->actions)
+        if (kind) kind->generate(state, side, actions);
 }
 
 // A module's action is read by its own verb (parse_action_line() asks find_rule_action_kind()).
@@ -66,7 +88,8 @@ extern const ActionKind rule_action{
     .grammar = "VERB ... (a rule's own action: rules/modules/rule_segment.hpp)",
     .rule = "4.1",
     .alternative = action_alternative<RuleAction>,
-    .answers = decisions(DecisionKind::Rule),
+    // A rule's segment, and the core decisions a rule may add actions to (RulePhaseActions).
+    .answers = decisions(DecisionKind::Rule, DecisionKind::Move),
     .phasing_only = true,
     .validate = validate_rule_action,
     .apply = apply_rule_action,

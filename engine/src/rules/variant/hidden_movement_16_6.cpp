@@ -9,11 +9,13 @@
 #include <hd/engine/rules/leaders/leaders.hpp>
 #include <hd/engine/rules/modules/extension_points.hpp>
 #include <hd/engine/rules/modules/rule_module.hpp>
+#include <hd/engine/rules/movement/movement.hpp>
 #include <hd/engine/rules/observation/observation.hpp>
 #include <hd/engine/rules/variant/hidden_movement.hpp>
 #include <hd/engine/state/stacking.hpp>
 
 #include <algorithm>
+#include <charconv>
 #include <map>
 #include <set>
 
@@ -22,7 +24,17 @@ namespace {
 
 [[maybe_unused]] void every_member_is_walked(HiddenMovementState& h, HiddenPair& p) {
   HD_ALL_MEMBERS_WALKED(HiddenMovementState, h, h1, h2);
-  HD_ALL_MEMBERS_WALKED(HiddenPair, p, p1, p2, p3, p4, p5, p6, p7);
+  HD_ALL_MEMBERS_WALKED(HiddenPair, p, p1, p2, p3, p4, p5, p6, p7, p8, p9);
+}
+
+constexpr int kArmies = 3;  // French, Prussian, Allied: an army's number in a marker's action
+
+// A pair's number as written: digits only ("3x" is no number).
+std::optional<int> parse_pair_number(std::string_view text) {
+  int number = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), number);
+  if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  return number;
 }
 
 HiddenMovementState& slot_of(GameState& state) {
@@ -113,8 +125,11 @@ bool segment_has_choice(const GameState& state, Side side) {
 // 16.6A, 16.6C: "during a friendly command phase": the hidden movement segment opens at the start of
 // each movement phase of a daylight or rain turn (4.2: no command phase at night), after 11.0's
 // command segment, while the phasing side has a choice in it.
+// Each phase also begins with every marker free to move again (16.6B, 5.1C).
 void open_segment(GameState& state, const DieRoller&, std::vector<Event>&) {
   HiddenMovementState& slot = slot_of(state);
+  for (HiddenPair& pair : slot.pairs)
+    pair.moved_a = pair.moved_b = false;
   slot.segment_open = state.phase == Phase::Movement && !state.current_turn().night &&
                       segment_has_choice(state, state.phasing);
 }
@@ -258,15 +273,10 @@ std::variant<RuleAction, std::string> parse_hide(const GameState& state,
                                                  const std::vector<std::string>& args) {
   const char* grammar = "expected: hide PAIR HEX A|B PIECE [PIECE...]";
   if (args.size() < 4 || (args[2] != "A" && args[2] != "B")) return std::string(grammar);
-  int number = 0;
-  try {
-    number = std::stoi(args[0]);
-  } catch (const std::exception&) {
-    return std::string(grammar);
-  }
+  const auto number = parse_pair_number(args[0]);
   const auto hex = parse_hex(args[1]);
-  if (!hex) return std::string(grammar);
-  RuleAction action{{}, {}, {}, {*hex}, {number}, args[2]};
+  if (!number || !hex) return std::string(grammar);
+  RuleAction action{{}, {}, {}, {*hex}, {*number}, args[2]};
   for (std::size_t i = 3; i < args.size(); ++i) {
     auto unit = unit_from_name(state, args[i]);
     if (auto* error = std::get_if<std::string>(&unit)) return *error;
@@ -392,13 +402,9 @@ std::variant<RuleAction, std::string> parse_reveal(const GameState& state,
                                                    const std::vector<std::string>& args) {
   const char* grammar = "expected: reveal PAIR PIECE HEX [PIECE HEX...]";
   if (args.size() < 3 || args.size() % 2 != 1) return std::string(grammar);
-  int number = 0;
-  try {
-    number = std::stoi(args[0]);
-  } catch (const std::exception&) {
-    return std::string(grammar);
-  }
-  RuleAction action{{}, {}, {}, {}, {number}, {}};
+  const auto number = parse_pair_number(args[0]);
+  if (!number) return std::string(grammar);
+  RuleAction action{{}, {}, {}, {}, {*number}, {}};
   for (std::size_t i = 1; i + 1 < args.size(); i += 2) {
     auto unit = unit_from_name(state, args[i]);
     if (auto* error = std::get_if<std::string>(&unit)) return *error;
@@ -421,6 +427,137 @@ std::string label_reveal(const GameState& state, const RuleAction& action) {
   return "reveal hidden movement pair " +
          std::to_string(action.numbers.empty() ? 0 : action.numbers.front()) + ": " +
          format_reveal(state, action);
+}
+
+// `move-marker ARMY PAIR A|B HEX [HEX...]` (16.6B): in the owner's movement phase, one marker of a
+// pair on the map moves once, "like any other unit": along the path each step is checked and costed
+// for every piece the pair holds, at the highest cost, within the slowest allowance (check_group_path).
+// Neither marker enters a hex the enemy observes (16.3), nor a hex holding a unit (the owner's leaders
+// aside: "Leaders may stack with a marker freely") or another pair's marker; its mate it may join.
+std::optional<Refusal> validate_move_marker(const GameState& state, Side side, const RuleAction& action) {
+  if (action.numbers.size() != 2 || action.hexes.empty() || (action.choice != "A" && action.choice != "B") ||
+      action.numbers[0] < 0 || action.numbers[0] >= kArmies)
+    return refuse(RefusalCode::EmptyPath, "16.6B");
+  const Army army = static_cast<Army>(action.numbers[0]);
+  const HiddenPair* pair = pair_on_map(state, army, action.numbers[1]);
+  if (!pair || side_of(army) != side)
+    return refuse_by_rule("16.6B", "no-marker-on-map",
+                          "the phasing side has no hidden movement pair {0} of that army",
+                          {RefusalArg::of_number(action.numbers[1])});
+  const bool b = action.choice == "B";
+  if (b ? pair->moved_b : pair->moved_a)
+    return refuse_by_rule("16.6B", "marker-moved", "that marker of pair {0} has moved in this phase (5.1C)",
+                          {RefusalArg::of_number(pair->number)});
+  const Hex start = b ? pair->marker_b : pair->marker_a;
+  for (Hex hex : action.hexes) {
+    for (std::size_t i = 0; i < state.units.size(); ++i) {
+      const UnitState& other = state.units[i];
+      if (other.on_map() && other.hex == hex && (!other.is_leader() || side_of(other.army) != side))
+        return refuse_by_rule("16.6B", "marker-stacked", "a marker may not stack with {0} in {1}",
+                              {RefusalArg::of_unit(static_cast<UnitIndex>(i)), RefusalArg::of_hex(hex)});
+    }
+    if (holds_marker(state, hex, pair))
+      return refuse_by_rule("16.6B", "marker-on-marker", "{0} holds another pair's marker",
+                            {RefusalArg::of_hex(hex)});
+    if (enemy_observes_hex(state, side, hex))
+      return refuse_by_rule("16.6B", "marker-observed",
+                            "a marker in {0} would be under enemy observation (16.3)",
+                            {RefusalArg::of_hex(hex)});
+  }
+  return check_group_path(state, pair->held, start, action.hexes);
+}
+
+void apply_move_marker(GameState& state, Side, const RuleAction& action, const DieRoller&,
+                       std::vector<Event>& events) {
+  const Army army = static_cast<Army>(action.numbers[0]);
+  for (HiddenPair& pair : slot_of(state).pairs) {
+    if (pair.army != army || pair.number != action.numbers[1]) continue;
+    const bool b = action.choice == "B";
+    std::vector<Hex> hexes{b ? pair.marker_b : pair.marker_a};  // from, then the path
+    hexes.insert(hexes.end(), action.hexes.begin(), action.hexes.end());
+    (b ? pair.marker_b : pair.marker_a) = action.hexes.back();
+    (b ? pair.moved_b : pair.moved_a) = true;
+    events.push_back(RuleEvent{std::string(kHiddenMovementRule),
+                               "marker-moved",
+                               {},
+                               std::move(hexes),
+                               {action.numbers[0], pair.number, b ? 1 : 0}});
+    return;
+  }
+}
+
+// A sample of the marker moves `side` may take (every path is too many to list): each marker that
+// has not moved, one hex into each neighbour it may enter.
+void generate_move_marker(const GameState& state, Side side, std::vector<Action>& actions) {
+  for (const HiddenPair& pair : hidden_pairs(state)) {
+    if (side_of(pair.army) != side) continue;
+    for (const char* which : {"A", "B"}) {
+      const Hex at = which[0] == 'B' ? pair.marker_b : pair.marker_a;
+      for (Hex next : neighbours(at)) {
+        RuleAction action{std::string(kHiddenMovementRule),           "move-marker", {}, {next},
+                          {static_cast<int>(pair.army), pair.number}, which};
+        if (!validate_move_marker(state, side, action)) actions.push_back(std::move(action));
+      }
+    }
+  }
+}
+
+std::variant<RuleAction, std::string> parse_move_marker(const GameState&,
+                                                        const std::vector<std::string>& args) {
+  const char* grammar = "expected: move-marker ARMY PAIR A|B HEX [HEX...]";
+  if (args.size() < 4 || (args[2] != "A" && args[2] != "B")) return std::string(grammar);
+  const auto army = army_from_string(args[0]);
+  const auto number = parse_pair_number(args[1]);
+  if (!army || !number) return std::string(grammar);
+  RuleAction action{{}, {}, {}, {}, {static_cast<int>(*army), *number}, args[2]};
+  for (std::size_t i = 3; i < args.size(); ++i) {
+    const auto hex = parse_hex(args[i]);
+    if (!hex) return std::string(grammar);
+    action.hexes.push_back(*hex);
+  }
+  return action;
+}
+
+std::string army_word(const RuleAction& action) {
+  if (action.numbers.empty() || action.numbers[0] < 0 || action.numbers[0] >= kArmies) return "?";
+  return std::string(to_string(static_cast<Army>(action.numbers[0])));
+}
+
+std::string format_move_marker(const GameState&, const RuleAction& action) {
+  std::string out = army_word(action) + " " +
+                    (action.numbers.size() > 1 ? std::to_string(action.numbers[1]) : "?") + " " +
+                    action.choice;
+  for (Hex hex : action.hexes)
+    out += " " + format_hex(hex);
+  return out;
+}
+
+std::string label_move_marker(const GameState& state, const RuleAction& action) {
+  return "move marker " + format_move_marker(state, action);
+}
+
+void claim_marker(const GameState&, const RuleAction& action, ActionClaim& claim) {
+  if (!action.numbers.empty() && action.numbers[0] >= 0 && action.numbers[0] < kArmies)
+    claim.armies.insert(static_cast<Army>(action.numbers[0]));
+}
+
+// 16.6B: "An HM marker ... may not stack with any other unit at any time ...: it may not move through
+// another unit or be moved through by one. Leaders may stack with a marker freely." No piece moves,
+// enters or retreats into a marker's hex but the owner's leaders, and the pieces a pair holds (its
+// marker's own move walks them into their mate's hex).
+std::optional<Refusal> marker_hex_closed(const GameState& state, const UnitState& mover, Hex hex) {
+  const std::vector<HiddenPair>& pairs = hidden_pairs(state);
+  if (pairs.empty()) return std::nullopt;
+  const HiddenPair* own =
+      mover.status == UnitStatus::Hidden ? holding_pair(state, index_of(state, mover)) : nullptr;
+  for (const HiddenPair& pair : pairs) {
+    if (&pair == own || (pair.marker_a != hex && pair.marker_b != hex)) continue;
+    if (mover.is_leader() && side_of(mover.army) == side_of(pair.army)) continue;
+    return refuse_by_rule("16.6B", "marker-hex-closed",
+                          "a hidden movement marker stands in {0}: no unit enters it or moves through it",
+                          {RefusalArg::of_hex(hex)});
+  }
+  return std::nullopt;
 }
 
 const RuleActionKind kHideAction{
@@ -447,6 +584,21 @@ const RuleActionKind kRevealAction{
     .claim = claim_pieces,
 };
 
+const RuleActionKind kMoveMarkerAction{
+    .verb = "move-marker",
+    .grammar = "move-marker ARMY PAIR A|B HEX [HEX...]",
+    .validate = validate_move_marker,
+    .apply = apply_move_marker,
+    .generate = generate_move_marker,
+    .parse = parse_move_marker,
+    .format = format_move_marker,
+    .label = label_move_marker,
+    .claim = claim_marker,
+};
+
+// 16.6B: the markers move in their side's movement phase, beside its units.
+const RulePhaseActions kMarkerMoves{.decision = DecisionKind::Move, .actions = {&kMoveMarkerAction}};
+
 const RuleSegment kHiddenMovementSegment{
     .name = "hidden movement segment (command phase)",
     .open = segment_open,
@@ -460,6 +612,14 @@ std::string event_words(const GameState& state, const RuleEvent& event) {
   if (event.kind == "hidden")
     return piece_names(state, event.units) + " go hidden under pair " + number +
            (event.hexes.empty() ? std::string() : " in " + format_hex(event.hexes.front())) + " (16.6A)";
+  if (event.kind == "marker-moved" && event.numbers.size() == 3 && !event.hexes.empty()) {
+    std::string out = std::string(to_string(static_cast<Army>(event.numbers[0]))) + " pair " +
+                      std::to_string(event.numbers[1]) + " marker " + (event.numbers[2] ? "B" : "A") +
+                      " moves";
+    for (Hex hex : event.hexes)
+      out += " " + format_hex(hex);
+    return out + " (16.6B)";
+  }
   if (event.kind == "revealed") {
     std::string out = "pair " + number + " is revealed (16.6C):";
     for (std::size_t i = 0; i < event.units.size() && i < event.hexes.size(); ++i)
@@ -486,7 +646,7 @@ const HiddenPair* holding_pair(const GameState& state, UnitIndex unit) {
 namespace modules {
 extern const RuleModule hidden_movement_16_6{
     "16.6",
-    "Hidden movement (being built: placing and voluntary reveals)",
+    "Hidden movement (being built: placing, moving and voluntary reveals)",
     "rules/variant/hidden_movement_16_6: hooks opening (its slot), phase start (the hidden movement segment "
     "of "
     "each daylight or rain command phase), player turn end; the segment's actions `hide` (16.6A) and "
@@ -497,7 +657,9 @@ extern const RuleModule hidden_movement_16_6{
     {.opening = open_slot,
      .phase_start = open_segment,
      .player_turn_end = end_player_turn,
+     .hex_closed = marker_hex_closed,
      .segment = &kHiddenMovementSegment,
+     .phase_actions = &kMarkerMoves,
      .event_words = event_words}};
 }  // namespace modules
 

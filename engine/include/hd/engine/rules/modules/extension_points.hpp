@@ -68,6 +68,10 @@ void rules_adjust_result(const GameState& state, const AttackAction& attack, Com
 // Zones of control: true if a rule keeps a ZOC from reaching from `from` into `to` (zoc_reaches()).
 bool rules_block_zoc(const Ruleset& rules, Hex from, Hex to);
 
+// Hexes closed to a moving piece: the first rule's reason `mover` may not enter `hex`, or nullopt
+// (the movement's steps and entries, retreat_ground_ok()).
+std::optional<Refusal> rules_hex_closed(const GameState& state, const UnitState& mover, Hex hex);
+
 // Stacking: true if a rule lets the combat unit stack freely (add_to_stack(), stacking.hpp).
 bool rules_stack_freely(const Ruleset& rules, const UnitState& unit);
 
@@ -88,6 +92,10 @@ const RuleModule* open_rule_segment(const GameState& state);
 // Events: the words of a rule's event from its module, or nullopt if no module words it
 // (format_event()).
 std::optional<std::string> rules_event_words(const GameState& state, const RuleEvent& event);
+
+// The action kinds a module defines: its segment's, then those it adds to a core decision
+// (rule_segment.hpp), each once.
+std::vector<const RuleActionKind*> module_action_kinds(const RuleModule& module);
 
 // The action kind of any registered module with this verb (and its module, if asked), or null
 // (the notation; validate() checks the rule is in force).

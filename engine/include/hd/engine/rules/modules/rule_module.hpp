@@ -65,6 +65,10 @@ struct RuleHooks {
   // Zones of control: true if the rule keeps a ZOC from reaching from `from` into `to` (25.0E-2). It
   // reads only the ruleset (the board), as the ZOC is asked for every unit and hexside.
   bool (*zoc_blocked)(const Ruleset& rules, Hex from, Hex to) = nullptr;
+  // Hexes closed to a moving piece: a reason `mover` (moving, entering, retreating) may not enter
+  // `hex`, or nullopt (16.6B: an HM marker stacks with no unit, nor is moved through). Asked at every
+  // step a move or a search for one takes.
+  std::optional<Refusal> (*hex_closed)(const GameState& state, const UnitState& mover, Hex hex) = nullptr;
   // Stacking: true if the combat unit stacks freely with one or two other units (16.1B: rifles;
   // stacking.hpp). It reads only the ruleset and the unit, as every stacking count asks it.
   bool (*stacks_freely)(const Ruleset& rules, const UnitState& unit) = nullptr;
@@ -79,6 +83,8 @@ struct RuleHooks {
 
   // Sequence of play: the segment the rule adds, with its decision and actions (rule_segment.hpp).
   const RuleSegment* segment = nullptr;
+  // Sequence of play: the actions the rule adds to one of the core's decisions (rule_segment.hpp).
+  const RulePhaseActions* phase_actions = nullptr;
   // Events: the words of the rule's own events (RuleEvent), for format_event().
   std::string (*event_words)(const GameState& state, const RuleEvent& event) = nullptr;
 };

@@ -59,4 +59,12 @@ struct RuleSegment {
   std::optional<Refusal> (*refuse_close)(const GameState& state) = nullptr;
 };
 
+// Actions a rule adds to a decision of the core's sequence of play, beside the core's own (16.6B: the
+// HM markers move in the phasing side's movement phase, as units do). Taken by the phasing side while
+// that decision is pending and no rule's segment is open.
+struct RulePhaseActions {
+  DecisionKind decision = DecisionKind::Move;                       // the decision they answer
+  std::array<const RuleActionKind*, kMaxSegmentActions> actions{};  // the actions
+};
+
 }  // namespace hd::engine

@@ -57,6 +57,14 @@ std::optional<Refusal> end_of_move_refusal(const GameState& state, UnitIndex uni
 // check_move and reachable_hexes take the same steps (one start check, entry, step and exit cost).
 std::optional<Refusal> check_move(const GameState& state, const MoveRequest& move, int* spent_half = nullptr);
 
+// 16.6B: a path walked by `units` moving as one piece from `start` (an HM marker standing for them):
+// each step checked as each unit's own step would be (5.0-5.3, and the hexes the rules close to it) and
+// costing the highest of their costs, a stop on entering an enemy zone of control if any of them would
+// stop, the whole within the slowest allowance. The caller checks the phase, the piece and where it may
+// stand. Returns the half MP spent, like check_move.
+std::optional<Refusal> check_group_path(const GameState& state, const std::vector<UnitIndex>& units,
+                                        Hex start, const std::vector<Hex>& path, int* spent_half = nullptr);
+
 struct ReachableHex {
   Hex hex;
   int cost_half = 0;      // cheapest cost to get there

@@ -33,6 +33,8 @@ struct HiddenPair {
   bool real_is_b = false;       // the owner's secret: marker B, not A, stands for the units
   std::vector<UnitIndex> held;  // the holding area: its units and officers, ascending
   int turn = 0;                 // the turn it went hidden (16.6C: revealed voluntarily only later)
+  bool moved_a = false;         // marker A has moved in this movement phase (16.6B, 5.1C)
+  bool moved_b = false;         // marker B has
   Hex real_hex() const { return real_is_b ? marker_b : marker_a; }
   bool operator==(const HiddenPair&) const = default;
 };
@@ -47,10 +49,10 @@ struct HiddenMovementState {
 template <>
 struct Fields<HiddenPair> {
   using P = HiddenPair;
-  static constexpr auto list =
-      std::make_tuple(field("army", &P::army), field("number", &P::number), field("marker_a", &P::marker_a),
-                      field("marker_b", &P::marker_b), field("real_is_b", &P::real_is_b),
-                      field("held", &P::held), field("turn", &P::turn));
+  static constexpr auto list = std::make_tuple(
+      field("army", &P::army), field("number", &P::number), field("marker_a", &P::marker_a),
+      field("marker_b", &P::marker_b), field("real_is_b", &P::real_is_b), field("held", &P::held),
+      field("turn", &P::turn), field("moved_a", &P::moved_a), field("moved_b", &P::moved_b));
 };
 
 template <>
