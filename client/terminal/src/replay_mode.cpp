@@ -8,6 +8,15 @@ namespace hd::term {
 
 namespace v1 = hundred_days::v1;
 
+namespace {
+
+// How often fetch asks again for a frame the server is still replaying towards (BUSY). Derived: 100
+// requests of the server's 128 actions reach any frame of a 12,800-action game, several times a
+// human campaign (Client::request keeps them under the connection's rate limit).
+constexpr int kBusyRetries = 100;
+
+}  // namespace
+
 std::string format_replay_frame(const v1::ScenarioInfo& scenario, const v1::ReplayFrame& frame) {
   std::ostringstream out;
   out << "replay of game " << frame.game_id() << ": action " << frame.action_index() << " of "
@@ -41,7 +50,14 @@ std::optional<v1::ReplayFrame> ReplayMode::fetch(std::uint64_t index) {
   v1::ClientEnvelope envelope;
   envelope.mutable_query_replay()->set_game_id(game_id_);
   envelope.mutable_query_replay()->set_action_index(index);
-  const auto answer = client_.request(envelope);
+  auto answer = client_.request(envelope);
+  // A frame far into a long game is reached over a few requests: each replays at most the server's
+  // budget and keeps what it replayed (BUSY; docs/games.md, "Replays"), so ask again while the
+  // server goes on.
+  for (int again = 0; again < kBusyRetries && answer && answer->has_refusal() &&
+                      answer->refusal().code() == v1::REFUSAL_CODE_BUSY;
+       ++again)
+    answer = client_.request(envelope);
   if (!answer) {
     fail(client_.last_error());
     return std::nullopt;

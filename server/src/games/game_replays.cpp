@@ -17,17 +17,10 @@ namespace v1 = hundred_days::v1;
 
 GameReplays::GameReplays(GameViews& views, Outbound& outbound) : views_(views), outbound_(outbound) {}
 
-engine::GameState replay_state_at(GameRoom& room, std::uint64_t sequence) {
-  if (sequence > room.sequence())
-    throw std::logic_error("the log has no action " + std::to_string(sequence));
-  // The latest kept state at or before `sequence`.
-  std::uint64_t from = 0;
-  const engine::GameState* start = &room.initial;
+KeptState latest_kept_state(const GameRoom& room, std::uint64_t sequence) {
+  KeptState kept{0, &room.initial};
   const auto consider = [&](std::uint64_t at, const engine::GameState& state) {
-    if (at <= sequence && at >= from) {
-      from = at;
-      start = &state;
-    }
+    if (at <= sequence && at >= kept.sequence) kept = {at, &state};
   };
   for (const auto& [at, state] : room.checkpoints)
     consider(at, state);
@@ -36,8 +29,14 @@ engine::GameState replay_state_at(GameRoom& room, std::uint64_t sequence) {
   for (const auto& [at, state] : room.replay_states)
     consider(at, state);
   consider(room.sequence(), room.state);
-  engine::GameState state = *start;
-  for (std::uint64_t at = from + 1; at <= sequence; ++at) {
+  return kept;
+}
+
+engine::GameState replay_state_at(GameRoom& room, std::uint64_t sequence) {
+  if (sequence > room.sequence()) throw std::logic_error("the log has no action " + std::to_string(sequence));
+  const KeptState kept = latest_kept_state(room, sequence);
+  engine::GameState state = *kept.state;
+  for (std::uint64_t at = kept.sequence + 1; at <= sequence; ++at) {
     replay_logged(state, logged_at(room, at));
     if (at % kReplayKeepEvery == 0 && !room.replay_states.count(at)) room.replay_states.emplace(at, state);
   }
@@ -103,6 +102,19 @@ void GameReplays::query_replay(const Caller& caller, const Envelope& request, Ga
     add_secret_openings(*room, room->initial, *frame.mutable_secret_openings());
     outbound_.send(caller.connection, answer);
     return;
+  }
+  // The frame replays from the latest kept state to its own action: past kReplayBudget, the budget
+  // goes on the states towards it instead (kept: the same request again goes on from them).
+  const KeptState kept = latest_kept_state(*room, query.action_index() - 1);
+  if (query.action_index() - kept.sequence > kReplayBudget) {
+    const std::uint64_t reached = kept.sequence / kReplayKeepEvery * kReplayKeepEvery + kReplayBudget;
+    replay_state_at(*room, reached);
+    return send_refusal(outbound_, caller, request, v1::REFUSAL_CODE_BUSY,
+                        "action " + std::to_string(query.action_index()) +
+                            " is far into the game: its replay has reached action " +
+                            std::to_string(reached) + "; ask again to go on (a request replays at most " +
+                            std::to_string(kReplayBudget) +
+                            " actions, and what it replayed is kept while the game stays open)");
   }
   const engine::GameState before = replay_state_at(*room, query.action_index() - 1);
   engine::GameState after = before;
