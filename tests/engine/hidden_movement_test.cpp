@@ -338,3 +338,180 @@ TEST_CASE("16.6B no marker moves into a hex the enemy observes", "[rules][16.6][
         "16.6B marker-observed");
   CHECK(refusal_of(state, RuleAction{"16.6", "move-marker", {}, {*out_of_sight}, {0, 1}, "A"}) == "");
 }
+
+namespace {
+
+// The Allied X moves west along row 10 from 1710 (out of sight of everything French) by `hexes`.
+std::vector<const char*> westward(int hexes) {
+  static const char* row10[] = {"1610", "1510", "1410", "1310", "1210", "1110", "1010"};
+  return {row10, row10 + hexes};
+}
+
+// The French hide A and Reille under pair 1 in 0505 (the real marker `real`), then, in the movement
+// phase, move marker `moved` by `marker_path`; the Coalition's movement phase follows.
+GameState marker_in_allied_path(const char* real, const char* moved = nullptr,
+                                std::vector<const char*> marker_path = {}) {
+  GameState state = hidden_game("1710");
+  REQUIRE_FALSE(observed_by(state, Side::Coalition)[unit(state, "A")]);
+  apply(state, Side::French, hide(state, 1, "0505", real, {"A", "Reille"}), no_dice());
+  apply(state, Side::French, EndPhaseAction{}, no_dice());  // the hidden movement segment
+  if (moved) apply(state, Side::French, move_marker(1, moved, marker_path), no_dice());
+  while (!(state.phasing == Side::Coalition && state.phase == Phase::Movement))
+    apply(state, state.phasing, EndPhaseAction{}, die(6));
+  if (open_rule_segment(state)) apply(state, Side::Coalition, EndPhaseAction{}, no_dice());  // X hides not
+  REQUIRE(pending_decision(state).kind == DecisionKind::Move);
+  return state;
+}
+
+// The first hex of `path` from which a piece observes `hex` (16.3), by index.
+std::size_t first_sight(const GameState& state, const std::vector<const char*>& path, const char* hex) {
+  for (std::size_t i = 0; i < path.size(); ++i)
+    if (observes(*state.rules, hx(path[i]), hx(hex), observation_distance(state))) return i;
+  return path.size();
+}
+
+}  // namespace
+
+TEST_CASE("16.6C a marker coming under enemy observation halts the move, its owner deploys, the move goes on",
+          "[rules][16.6][16.6C]") {
+  GameState state = marker_in_allied_path("A");
+  const std::vector<const char*> path = westward(6);
+  const std::size_t seen_at = first_sight(state, path, "0505");
+  REQUIRE(seen_at + 1 < path.size());  // the marker comes into sight before the move's end
+  const auto events = apply(state, Side::Coalition, move(state, "X", path), no_dice());
+  // Halted at the first hex from which X observes the marker: its move is cut there.
+  const UnitState& x = state.units[unit(state, "X")];
+  CHECK(x.hex == hx(path[seen_at]));
+  CHECK_FALSE(x.moved);
+  const auto moved = events_of<UnitMovedEvent>(events);
+  REQUIRE(moved.size() == 1);
+  CHECK(moved.front().path.size() == seen_at + 1);
+  CHECK(moved.front().spent_half == 2 * static_cast<int>(seen_at + 1));
+  const auto rule_events = events_of<RuleEvent>(events);
+  REQUIRE(rule_events.size() == 1);
+  CHECK(rule_events.front().kind == "marker-observed");
+  // The pair's owner decides now, in the enemy's phase; the enemy waits.
+  const PendingDecision pending = pending_decision(state);
+  CHECK(pending.kind == DecisionKind::Rule);
+  CHECK(pending.side == Side::French);
+  CHECK(pending.what.find("deploy") != std::string::npos);
+  CHECK(refused_by(state, Side::Coalition, move(state, "X", {path[seen_at + 1]})) == "16.6");
+  CHECK(refused_by(state, Side::Coalition, EndPhaseAction{}) == "16.6C");
+  CHECK(refusal_of(state, reveal(state, 1, {{"A", "0505"}, {"Reille", "0505"}})) != "");  // not a reveal
+  CHECK(refusal_of(state, RuleAction{"16.6", "deploy", {unit(state, "A")}, {hx("0505")}, {1}, {}}) ==
+        "16.6C deploy-all");
+  CHECK(refusal_of(state, RuleAction{"16.6",
+                                     "deploy",
+                                     {unit(state, "A"), unit(state, "Reille")},
+                                     {hx("0705"), hx("0505")},
+                                     {1},
+                                     {}}) == "16.6C deploy-too-far");
+  // The generated deployment is the only choice, and valid.
+  const auto choices = legal_actions(state, Side::French);
+  REQUIRE(choices.size() == 1);
+  CHECK(std::get<RuleAction>(choices.front()).verb == "deploy");
+  CHECK(legal_actions(state, Side::Coalition).empty());
+  const auto deployed = apply(
+      state, Side::French,
+      RuleAction{
+          "16.6", "deploy", {unit(state, "A"), unit(state, "Reille")}, {hx("0504"), hx("0505")}, {1}, {}},
+      no_dice());
+  CHECK(state.units[unit(state, "A")].hex == hx("0504"));
+  CHECK(state.units[unit(state, "A")].status == UnitStatus::OnMap);
+  CHECK(hidden_pairs(state).empty());
+  REQUIRE(events_of<RuleEvent>(deployed).size() == 1);
+  CHECK(events_of<RuleEvent>(deployed).front().kind == "revealed");
+  CHECK(broken_invariants(state).empty());
+  // "Then complete the enemy movement": X goes on with the MP it had left, and no further.
+  REQUIRE_FALSE(open_rule_segment(state));
+  CHECK(pending_decision(state).kind == DecisionKind::Move);
+  const std::vector<const char*> rest(path.begin() + static_cast<std::ptrdiff_t>(seen_at) + 1, path.end());
+  std::vector<const char*> too_far = rest;
+  too_far.push_back("1010");
+  CHECK(refused_by(state, Side::Coalition, move(state, "X", too_far)) == "5.1");
+  apply(state, Side::Coalition, move(state, "X", rest), no_dice());
+  CHECK(state.units[unit(state, "X")].hex == hx(path.back()));
+  CHECK(state.units[unit(state, "X")].moved);
+  CHECK(refused_by(state, Side::Coalition, move(state, "X", {"1010"})) == "5.1C");
+  CHECK(broken_invariants(state).empty());
+}
+
+TEST_CASE("16.6C either marker under observation reveals the pair, deployed round the real one",
+          "[rules][16.6][16.6C]") {
+  // Marker B, the real one, has gone north out of X's way; the dummy A stays in 0505.
+  GameState state = marker_in_allied_path("B", "B", {"0504", "0503", "0502"});
+  const std::vector<const char*> path = westward(6);
+  const std::size_t seen_at = first_sight(state, path, "0505");
+  REQUIRE(seen_at < first_sight(state, path, "0502"));  // the dummy is seen first
+  apply(state, Side::Coalition, move(state, "X", path), no_dice());
+  CHECK(state.units[unit(state, "X")].hex == hx(path[seen_at]));
+  REQUIRE(pending_decision(state).side == Side::French);
+  // The pieces come out round the real marker in 0502, not round the dummy.
+  CHECK(refusal_of(state, RuleAction{"16.6",
+                                     "deploy",
+                                     {unit(state, "A"), unit(state, "Reille")},
+                                     {hx("0505"), hx("0505")},
+                                     {1},
+                                     {}}) == "16.6C deploy-too-far");
+  const auto choices = legal_actions(state, Side::French);
+  REQUIRE(choices.size() == 1);
+  for (Hex hex : std::get<RuleAction>(choices.front()).hexes)
+    CHECK(distance(hex, hx("0502")) <= 1);
+  const auto events = apply(state, Side::French, choices.front(), no_dice());
+  REQUIRE(events_of<RuleEvent>(events).size() == 1);
+  CHECK(events_of<RuleEvent>(events).front().numbers == std::vector<int>{1, 1});  // marker B was real
+  CHECK(hidden_pairs(state).empty());
+  CHECK(broken_invariants(state).empty());
+}
+
+TEST_CASE("16.6C where the seven hexes cannot take a revealed pair's pieces, the deployment widens",
+          "[rules][16.6][16.6C]") {
+  GameState state = hidden_game();
+  state.units[unit(state, "D")].hex = hx("0506");
+  apply(state, Side::French, hide(state, 1, "0505", "A", {"A", "B", "D", "Reille"}), no_dice());
+  // Markers of three more pairs round 0505 (placed by hand): with two units to a hex (5.4), the three
+  // units fit in the seven hexes no longer.
+  auto& slot = state.rule_state.get<HiddenMovementState>(kHiddenMovementRule);
+  const auto ring = neighbours(hx("0505"));
+  for (int i = 0; i < 3; ++i)
+    slot.pairs.push_back(
+        HiddenPair{Army::French, 2 + i, ring[2 * i], ring[2 * i + 1], false, {}, state.turn});
+  slot.pairs.front().revealing = true;  // as if a marker had come under enemy observation
+  REQUIRE(pending_decision(state).what.find("deploy") != std::string::npos);
+  const auto deploy = [&](std::vector<std::pair<const char*, Hex>> where) {
+    RuleAction action{"16.6", "deploy", {}, {}, {1}, {}};
+    for (const auto& w : where) {
+      action.units.push_back(unit(state, w.first));
+      action.hexes.push_back(w.second);
+    }
+    return action;
+  };
+  const Hex real = hx("0505");
+  CHECK(refusal_of(state, deploy({{"A", real}, {"B", real}, {"D", real}, {"Reille", real}})) ==
+        "5.4 overstacked");
+  CHECK(refusal_of(state, deploy({{"A", real}, {"B", real}, {"D", ring[0]}, {"Reille", real}})) ==
+        "16.6B marker-on-marker");
+  // Two hexes off is as near as the third unit can be; three is too far.
+  Hex two_off{};
+  Hex three_off{};
+  for (Hex hex : neighbours(ring[0])) {
+    if (distance(hex, real) == 2) two_off = hex;
+    for (Hex farther : neighbours(hex))
+      if (distance(farther, real) == 3) three_off = farther;
+  }
+  REQUIRE(distance(two_off, real) == 2);
+  REQUIRE(distance(three_off, real) == 3);
+  CHECK(refusal_of(state, deploy({{"A", real}, {"B", real}, {"D", two_off}, {"Reille", real}})) == "");
+  CHECK(refusal_of(state, deploy({{"A", real}, {"B", real}, {"D", three_off}, {"Reille", real}})) ==
+        "16.6C deploy-too-far");
+  // The generated deployment: the nearest hexes, valid.
+  const auto choices = legal_actions(state, Side::French);
+  REQUIRE(choices.size() == 1);
+  const RuleAction& chosen = std::get<RuleAction>(choices.front());
+  CHECK(chosen.verb == "deploy");
+  int farthest = 0;
+  for (Hex hex : chosen.hexes)
+    farthest = std::max(farthest, distance(hex, real));
+  CHECK(farthest == 2);
+  CHECK(refusal_of(state, chosen) == "");
+}

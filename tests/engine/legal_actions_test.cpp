@@ -302,22 +302,24 @@ TEST_CASE("every generated action validates in a game with leaders (10.1)",
 
 // 16.6 (hidden movement; a development server's choice while it is built): random Quatre Bras games
 // with 16.3 and 16.6. Every generated action validates, the hidden movement segment's hides and
-// reveals and the movement phase's marker moves among them, the state keeps its invariants after
-// each, and the games end.
-TEST_CASE("16.6: every generated hide, marker move and reveal validates in random games with hidden movement",
+// reveals, the movement phase's marker moves and the deployments of pairs whose markers come under
+// enemy observation among them, the state keeps its invariants after each, and the games end.
+TEST_CASE("16.6: every generated hide, marker move, reveal and deployment validates in random games",
           "[legal-actions][property][16.6]") {
   Counts counts;
-  for (std::uint64_t seed = 1; seed <= 3 || (seed <= 8 && (counts.applied_rule_verbs["hide"] == 0 ||
-                                                           counts.applied_rule_verbs["reveal"] == 0 ||
-                                                           counts.applied_rule_verbs["move-marker"] == 0));
-       ++seed)
+  auto& taken = counts.applied_rule_verbs;
+  const auto all_taken = [&taken] {
+    return taken["hide"] > 0 && taken["reveal"] > 0 && taken["move-marker"] > 0 && taken["deploy"] > 0;
+  };
+  for (std::uint64_t seed = 1; seed <= 3 || (seed <= 8 && !all_taken()); ++seed)
     play("quatre-bras", seed, counts, true, {"16.3", "16.6"});
-  CHECK(counts.applied_rule_verbs["hide"] > 0);         // 16.6A
-  CHECK(counts.applied_rule_verbs["move-marker"] > 0);  // 16.6B
-  CHECK(counts.applied_rule_verbs["reveal"] > 0);       // 16.6C
+  CHECK(taken["hide"] > 0);         // 16.6A
+  CHECK(taken["move-marker"] > 0);  // 16.6B
+  CHECK(taken["reveal"] > 0);       // 16.6C, voluntary
+  CHECK(taken["deploy"] > 0);       // 16.6C, involuntary
   std::cout << "hidden movement: " << counts.games << " games, " << counts.states << " states, "
-            << counts.applied_rule_verbs["hide"] << " hides, " << counts.applied_rule_verbs["move-marker"]
-            << " marker moves and " << counts.applied_rule_verbs["reveal"] << " reveals taken\n";
+            << taken["hide"] << " hides, " << taken["move-marker"] << " marker moves, " << taken["reveal"]
+            << " reveals and " << taken["deploy"] << " deployments of pairs observed taken\n";
 }
 
 TEST_CASE("exchange choices: every generated choice validates, other choices are refused (6.5A)",

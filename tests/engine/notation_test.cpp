@@ -41,7 +41,7 @@ TEST_CASE("bad notation lines say what is wrong", "[notation]") {
   CHECK(error("austrian end") == "unknown side 'austrian' (french, coalition)");
   CHECK(error("french dance") ==
         "unknown action 'dance' (move, attack, retreat, advance, exchange, place, end, reorganize, hide, "
-        "reveal, move-marker, headquarters, choose-entry)");
+        "reveal, deploy, move-marker, headquarters, choose-entry)");
   CHECK(error("french move french:A 05x6") == "expected a hex CCRR, found '05x6'");
   CHECK(error("french move Nobody 0506") == "no unit 'Nobody'");
   CHECK(error("french attack french:A on prussian:A die 7") == "a die shows 1 to 6");

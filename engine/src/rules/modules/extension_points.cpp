@@ -103,6 +103,12 @@ bool rules_block_zoc(const Ruleset& rules, Hex from, Hex to) {
   });
 }
 
+bool rules_halt_move(const GameState& state, UnitIndex unit, Hex at) {
+  return std::any_of(state.rules->modules.begin(), state.rules->modules.end(), [&](const RuleModule* module) {
+    return module->hooks.halts_move && module->hooks.halts_move(state, unit, at);
+  });
+}
+
 std::optional<Refusal> rules_hex_closed(const GameState& state, const UnitState& mover, Hex hex) {
   for (const RuleModule* module : state.rules->modules) {
     if (!module->hooks.hex_closed) continue;
@@ -143,6 +149,10 @@ const RuleModule* open_rule_segment(const GameState& state) {
   for (const RuleModule* module : state.rules->modules)
     if (module->hooks.segment && module->hooks.segment->open(state)) return module;
   return nullptr;
+}
+
+Side rule_segment_decider(const GameState& state, const RuleModule& open) {
+  return open.hooks.segment->decider ? open.hooks.segment->decider(state) : state.phasing;
 }
 
 std::optional<std::string> rules_event_words(const GameState& state, const RuleEvent& event) {

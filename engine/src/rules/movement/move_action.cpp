@@ -3,6 +3,7 @@
 #include <hd/engine/notation/notation.hpp>
 #include <hd/engine/rules/leaders/leaders.hpp>
 #include <hd/engine/rules/modules/extension_points.hpp>
+#include <hd/engine/rules/movement/movement.hpp>
 #include <hd/engine/rules/sequence/action_kind.hpp>
 
 namespace hd::engine {
@@ -15,7 +16,18 @@ std::optional<Refusal> validate_move(const GameState& state, Side, const Action&
 // Carries out a move check_move() accepted, which also found its cost.
 void apply_move(GameState& state, Side, const Action& action, const ActionCheck& check, const DieRoller&,
                 std::vector<Event>& events) {
-  const MoveRequest& move = std::get<MoveAction>(action).move;
+  MoveRequest move = std::get<MoveAction>(action).move;
+  int spent = check.move_spent_half;
+  // 16.6C: a rule may stop the unit at a hex of its path; the move is cut there.
+  for (std::size_t i = 0; i < move.path.size(); ++i) {
+    if (!rules_halt_move(state, move.unit, move.path[i])) continue;
+    if (i + 1 < move.path.size()) {
+      spent = path_cost(state, move, i + 1);
+      move.path.resize(i + 1);
+      move.exit_map = false;
+    }
+    break;
+  }
   UnitState& unit = state.units[move.unit];
   const bool entered = unit.status == UnitStatus::Waiting;
   if (entered) {
@@ -37,7 +49,7 @@ void apply_move(GameState& state, Side, const Action& action, const ActionCheck&
     if (rules_victory(state).exits_score[static_cast<std::size_t>(unit.army)])
       state.exited_strength[static_cast<std::size_t>(side)] += unit.strength();  // 20.4C
   }
-  events.emplace_back(UnitMovedEvent{move.unit, move.path, check.move_spent_half, entered, move.exit_map});
+  events.emplace_back(UnitMovedEvent{move.unit, move.path, spent, entered, move.exit_map});
   events.insert(events.end(), caught.begin(), caught.end());
 }
 

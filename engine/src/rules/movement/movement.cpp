@@ -399,6 +399,22 @@ std::optional<Refusal> check_move(const GameState& state, const MoveRequest& mov
   return std::nullopt;
 }
 
+int path_cost(const GameState& state, const MoveRequest& move, std::size_t hexes) {
+  const Mover m = mover_of(state, move.unit);
+  int spent = 0;
+  Hex at = m.unit.hex;
+  for (std::size_t i = 0; i < hexes && i < move.path.size(); ++i) {
+    int cost = 0;
+    if (i == 0 && m.unit.status == UnitStatus::Waiting)
+      enter(m, move.path[i], cost);
+    else
+      step(m, at, move.path[i], cost);
+    spent += cost;
+    at = move.path[i];
+  }
+  return spent;
+}
+
 std::optional<Refusal> check_group_path(const GameState& state, const std::vector<UnitIndex>& units,
                                         Hex start, const std::vector<Hex>& path, int* spent_half) {
   if (units.empty()) return refuse(RefusalCode::NoSuchUnit, "5.0");

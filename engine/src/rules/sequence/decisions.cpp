@@ -96,6 +96,7 @@ PendingDecision pending_decision(const GameState& state) {
     pending.what = "advance after combat, or decline";
   } else if (const RuleModule* open = open_rule_segment(state)) {
     pending.kind = DecisionKind::Rule;
+    pending.side = rule_segment_decider(state, *open);
     pending.rule = std::string(open->rule);
     pending.what = open->hooks.segment->what(state);
   } else if (state.phase == Phase::Setup && !has_setup_choices(state, state.phasing)) {

@@ -34,8 +34,20 @@ std::variant<const RuleActionKind*, Refusal> kind_for(const GameState& state, co
   return refuse(RefusalCode::RuleSegmentClosed, action.rule);
 }
 
+// 4.1, 6.6: taken by the side whose decision is pending (a segment's decider, who may be the side
+// not phasing: 16.6C), never while a combat's decision waits.
+std::optional<Refusal> decider_refusal(const GameState& state, Side side) {
+  const PendingDecision pending = pending_decision(state);
+  if (pending.kind == DecisionKind::ExchangeChoice || pending.kind == DecisionKind::Retreat ||
+      pending.kind == DecisionKind::Advance)
+    return refuse(RefusalCode::DecisionPending, "6.6");
+  if (side != pending.side) return refuse(RefusalCode::NotYourTurn, "4.1");
+  return std::nullopt;
+}
+
 std::optional<Refusal> validate_rule_action(const GameState& state, Side side, const Action& action,
                                             ActionCheck&) {
+  if (auto refusal = decider_refusal(state, side)) return refusal;
   const auto& rule_action = std::get<RuleAction>(action);
   const auto kind = kind_for(state, rule_action);
   if (const auto* refusal = std::get_if<Refusal>(&kind)) return *refusal;
@@ -90,7 +102,7 @@ extern const ActionKind rule_action{
     .alternative = action_alternative<RuleAction>,
     // A rule's segment, and the core decisions a rule may add actions to (RulePhaseActions).
     .answers = decisions(DecisionKind::Rule, DecisionKind::Move),
-    .phasing_only = true,
+    .phasing_only = false,  // its decider's, checked by validate_rule_action
     .validate = validate_rule_action,
     .apply = apply_rule_action,
     .generate = generate_rule_actions,

@@ -10,6 +10,7 @@
 #include <hd/engine/rules/modules/extension_points.hpp>
 #include <hd/engine/rules/modules/rule_module.hpp>
 #include <hd/engine/rules/movement/movement.hpp>
+#include <hd/engine/rules/observation/knowledge.hpp>
 #include <hd/engine/rules/observation/observation.hpp>
 #include <hd/engine/rules/variant/hidden_movement.hpp>
 #include <hd/engine/state/stacking.hpp>
@@ -23,8 +24,8 @@ namespace hd::engine {
 namespace {
 
 [[maybe_unused]] void every_member_is_walked(HiddenMovementState& h, HiddenPair& p) {
-  HD_ALL_MEMBERS_WALKED(HiddenMovementState, h, h1, h2);
-  HD_ALL_MEMBERS_WALKED(HiddenPair, p, p1, p2, p3, p4, p5, p6, p7, p8, p9);
+  HD_ALL_MEMBERS_WALKED(HiddenMovementState, h, h1, h2, h3, h4);
+  HD_ALL_MEMBERS_WALKED(HiddenPair, p, p1, p2, p3, p4, p5, p6, p7, p8, p9, p10);
 }
 
 constexpr int kArmies = 3;  // French, Prussian, Allied: an army's number in a marker's action
@@ -57,10 +58,7 @@ const HiddenPair* pair_on_map(const GameState& state, Army army, int number) {
 
 // 16.3: true if a piece of `side`'s enemy on the map observes `hex` now.
 bool enemy_observes_hex(const GameState& state, Side side, Hex hex) {
-  const int reach = observation_distance(state);
-  for (Hex from : observing_hexes(state, other(side)))
-    if (observes(*state.rules, from, hex, reach)) return true;
-  return false;
+  return side_observes_hex(state, other(side), hex);
 }
 
 bool in_play_area(const Ruleset& rules, Hex hex) {
@@ -122,30 +120,123 @@ bool segment_has_choice(const GameState& state, Side side) {
   return false;
 }
 
+// The first pair being revealed (16.6C, involuntary), by army then number, or null.
+const HiddenPair* due_reveal(const GameState& state) {
+  for (const HiddenPair& pair : hidden_pairs(state))
+    if (pair.revealing) return &pair;
+  return nullptr;
+}
+
+Refusal deploy_first(const HiddenPair& due) {
+  return refuse_by_rule("16.6C", "deploy-first",
+                        "hidden movement pair {0} is being revealed: its pieces are deployed first",
+                        {RefusalArg::of_number(due.number)});
+}
+
+// 16.6C: "Hidden units must be revealed the instant either marker of a pair comes under enemy
+// observation": every pair with a marker the enemy observes now is marked for its owner to deploy.
+void mark_observed_pairs(GameState& state, std::vector<Event>& events) {
+  for (HiddenPair& pair : slot_of(state).pairs) {
+    if (pair.revealing || !(enemy_observes_hex(state, side_of(pair.army), pair.marker_a) ||
+                            enemy_observes_hex(state, side_of(pair.army), pair.marker_b)))
+      continue;
+    pair.revealing = true;
+    events.push_back(RuleEvent{std::string(kHiddenMovementRule),
+                               "marker-observed",
+                               {},
+                               {pair.marker_a, pair.marker_b},
+                               {static_cast<int>(pair.army), pair.number}});
+  }
+}
+
+// 16.6C: "If this occurs while an enemy unit is in motion, temporarily halt the moving unit": a move
+// stops at the first hex from which the mover observes a marker of the enemy not yet revealed.
+bool halts_at_marker(const GameState& state, UnitIndex unit, Hex at) {
+  const std::vector<HiddenPair>& pairs = hidden_pairs(state);
+  if (pairs.empty()) return false;
+  const Side side = side_of(state.units[unit].army);
+  const int reach = observation_distance(state);
+  return std::any_of(pairs.begin(), pairs.end(), [&](const HiddenPair& pair) {
+    return side_of(pair.army) != side && !pair.revealing &&
+           (observes(*state.rules, at, pair.marker_a, reach) ||
+            observes(*state.rules, at, pair.marker_b, reach));
+  });
+}
+
+// After every action: the pairs whose markers the enemy observes now are revealed; a move that made
+// it so was halted there (halts_at_marker), and its unit may "then complete the enemy movement" with
+// the allowance it had left (halted_unit_terms). A halted unit's next move ends the halt.
+void judge_markers(GameState& state, std::vector<Event>& events) {
+  HiddenMovementState* slot = state.rule_state.find<HiddenMovementState>(kHiddenMovementRule);
+  if (!slot) return;
+  std::optional<UnitMovedEvent> moved;  // a copy: the events grow below
+  for (const Event& event : events)
+    if (const auto* m = std::get_if<UnitMovedEvent>(&event)) moved = *m;
+  int spent_before = 0;
+  if (moved && slot->halted_unit == static_cast<int>(moved->unit)) {
+    spent_before = slot->halted_spent_half;
+    slot->halted_unit = -1;
+    slot->halted_spent_half = 0;
+  }
+  if (slot->pairs.empty()) return;
+  const std::size_t before = events.size();
+  mark_observed_pairs(state, events);
+  if (events.size() == before || !moved || moved->exited) return;
+  slot->halted_unit = static_cast<int>(moved->unit);
+  slot->halted_spent_half = spent_before + moved->spent_half;
+  state.units[moved->unit].moved = false;  // 5.1C: its move is not over
+}
+
+// 16.6C: the halted unit moves on with what it had not spent.
+void halted_unit_terms(const GameState& state, const UnitState& unit, UnitTerms& terms) {
+  const HiddenMovementState* slot = find_slot(state);
+  if (slot && slot->halted_unit >= 0 && index_of(state, unit) == static_cast<UnitIndex>(slot->halted_unit))
+    terms.allowance_half_mp = std::max(0, terms.allowance_half_mp - slot->halted_spent_half);
+}
+
 // 16.6A, 16.6C: "during a friendly command phase": the hidden movement segment opens at the start of
 // each movement phase of a daylight or rain turn (4.2: no command phase at night), after 11.0's
 // command segment, while the phasing side has a choice in it.
 // Each phase also begins with every marker free to move again (16.6B, 5.1C).
-void open_segment(GameState& state, const DieRoller&, std::vector<Event>&) {
+void open_segment(GameState& state, const DieRoller&, std::vector<Event>& events) {
   HiddenMovementState& slot = slot_of(state);
   for (HiddenPair& pair : slot.pairs)
     pair.moved_a = pair.moved_b = false;
   slot.segment_open = state.phase == Phase::Movement && !state.current_turn().night &&
                       segment_has_choice(state, state.phasing);
+  mark_observed_pairs(state, events);  // 16.6C: the distance grows at dawn and when the rain stops
 }
 
 void end_player_turn(GameState& state, Side) {
-  slot_of(state).segment_open = false;
+  HiddenMovementState& slot = slot_of(state);
+  slot.segment_open = false;
+  slot.halted_unit = -1;
+  slot.halted_spent_half = 0;
 }
 
+// Open in the phasing side's command phase, and whenever a pair is being revealed (16.6C).
 bool segment_open(const GameState& state) {
   const HiddenMovementState* slot = find_slot(state);
-  return slot && slot->segment_open && state.phase == Phase::Movement;
+  return slot && ((slot->segment_open && state.phase == Phase::Movement) || due_reveal(state));
 }
 
-std::string segment_question(const GameState&) {
+// A revealed pair's owner deploys it, in either side's phase (16.6C).
+Side segment_decider(const GameState& state) {
+  const HiddenPair* due = due_reveal(state);
+  return due ? side_of(due->army) : state.phasing;
+}
+
+std::string segment_question(const GameState& state) {
+  if (const HiddenPair* due = due_reveal(state))
+    return "deploy the pieces of " + std::string(to_string(due->army)) + " hidden movement pair " +
+           std::to_string(due->number) + ", revealed under enemy observation (16.6C)";
   return "hide units under a pair of hidden movement markers (16.6A), reveal a pair (16.6C), or end the "
          "hidden movement segment";
+}
+
+std::optional<Refusal> refuse_close(const GameState& state) {
+  if (const HiddenPair* due = due_reveal(state)) return deploy_first(*due);
+  return std::nullopt;
 }
 
 void close_segment(GameState& state, std::vector<Event>&) {
@@ -163,6 +254,7 @@ void close_if_done(GameState& state, Side side) {
 // free, HEX is in play and not observed by the enemy, and once they are removed it holds no unit (its
 // leaders aside, who stack with a marker freely: 16.6B) and no other marker. A|B: the real marker.
 std::optional<Refusal> validate_hide(const GameState& state, Side side, const RuleAction& action) {
+  if (const HiddenPair* due = due_reveal(state)) return deploy_first(*due);
   if (action.numbers.size() != 1 || action.hexes.size() != 1 || action.units.empty() ||
       (action.choice != "A" && action.choice != "B"))
     return refuse(RefusalCode::NoSuchUnit, "16.6A");
@@ -310,45 +402,31 @@ void claim_pieces(const GameState& state, const RuleAction& action, ActionClaim&
     add_army_of(state, action.units.front(), claim);
 }
 
-// `reveal PAIR PIECE HEX [PIECE HEX...]` (16.6C, voluntary): a pair of the phasing side placed in an
-// earlier command phase ("any subsequent friendly command phase"); every piece of its holding area
-// is deployed, each once, in or adjacent to the real marker's hex, in play, in no hex holding an
-// enemy piece or another pair's marker, and the stacks formed within the limits (5.4; "stacking
-// limits apply").
-std::optional<Refusal> validate_reveal(const GameState& state, Side side, const RuleAction& action) {
-  if (action.numbers.size() != 1 || action.units.empty() || action.units.size() != action.hexes.size())
-    return refuse(RefusalCode::NoSuchUnit, "16.6C");
-  if (action.units.front() >= state.units.size()) return refuse(RefusalCode::NoSuchUnit, "16.6C");
-  const Army army = state.units[action.units.front()].army;
-  const HiddenPair* pair = pair_on_map(state, army, action.numbers.front());
-  if (!pair || side_of(army) != side)
-    return refuse_by_rule(
-        "16.6C", "no-pair-on-map", "no hidden movement pair {0} of the phasing side holds {1}",
-        {RefusalArg::of_number(action.numbers.front()), RefusalArg::of_unit(action.units.front())});
-  if (pair->turn >= state.turn)
-    return refuse_by_rule(
-        "16.6C", "revealed-too-soon",
-        "pair {0} went hidden this turn: it may be revealed from the next friendly command phase",
-        {RefusalArg::of_number(pair->number)});
+// Why the pieces of `pair` may not be deployed as `action` lists them (a piece and a hex each) within
+// `radius` hexes of the real marker's hex (16.6C: "in or adjacent to", radius 1): every piece of the
+// holding area listed once, each hex in play, holding no enemy piece and no other pair's marker, and
+// the stacks formed within the limits (5.4; "stacking limits apply"); or nullopt.
+std::optional<Refusal> deployment_refusal(const GameState& state, Side side, const HiddenPair& pair,
+                                          const RuleAction& action, int radius) {
   std::vector<UnitIndex> listed = action.units;
   std::sort(listed.begin(), listed.end());
-  if (listed != pair->held)
+  if (listed != pair.held)
     return refuse_by_rule("16.6C", "deploy-all",
                           "every piece of pair {0}'s holding area is deployed, each once",
-                          {RefusalArg::of_number(pair->number)});
-  const Hex real = pair->real_hex();
+                          {RefusalArg::of_number(pair.number)});
+  const Hex real = pair.real_hex();
   std::map<Hex, Stack> stacks;
   for (std::size_t i = 0; i < action.units.size(); ++i) {
     const UnitIndex u = action.units[i];
     const Hex hex = action.hexes[i];
-    if (distance(hex, real) > 1 || !in_play_area(*state.rules, hex))
+    if (distance(hex, real) > radius || !in_play_area(*state.rules, hex))
       return refuse_by_rule("16.6C", "deploy-too-far",
-                            "{0} is deployed in or adjacent to the real marker's hex, not {1}",
-                            {RefusalArg::of_unit(u), RefusalArg::of_hex(hex)});
+                            "{0} is deployed within {2} hex(es) of the real marker's hex, not in {1}",
+                            {RefusalArg::of_unit(u), RefusalArg::of_hex(hex), RefusalArg::of_number(radius)});
     for (const UnitState& other : state.units)
       if (other.on_map() && other.hex == hex && side_of(other.army) != side)
         return refuse(RefusalCode::EnemyOccupied, "16.6C", {RefusalArg::of_hex(hex)});
-    if (holds_marker(state, hex, pair))
+    if (holds_marker(state, hex, &pair))
       return refuse_by_rule("16.6B", "marker-on-marker", "{0} holds another pair's marker",
                             {RefusalArg::of_hex(hex)});
     if (state.units[u].is_leader()) continue;  // leaders stack freely (10.1B)
@@ -363,8 +441,88 @@ std::optional<Refusal> validate_reveal(const GameState& state, Side side, const 
   return std::nullopt;
 }
 
-void apply_reveal(GameState& state, Side side, const RuleAction& action, const DieRoller&,
-                  std::vector<Event>& events) {
+// A deployment of `pair`'s pieces within `radius` of its real marker's hex, each piece in the nearest
+// hex that takes it (then the lowest), or an empty list if some piece finds none.
+std::vector<Hex> nearest_deployment(const GameState& state, const HiddenPair& pair, int radius) {
+  const Side side = side_of(pair.army);
+  const Hex real = pair.real_hex();
+  std::set<Hex> enemy_held;
+  for (const UnitState& other : state.units)
+    if (other.on_map() && side_of(other.army) != side) enemy_held.insert(other.hex);
+  std::vector<Hex> around;
+  for (int c = real.column - radius; c <= real.column + radius; ++c)
+    for (int r = real.row - radius; r <= real.row + radius; ++r) {
+      const Hex hex{c, r};
+      if (distance(hex, real) <= radius && in_play_area(*state.rules, hex) && !enemy_held.count(hex) &&
+          !holds_marker(state, hex, &pair))
+        around.push_back(hex);
+    }
+  std::stable_sort(around.begin(), around.end(),
+                   [&](Hex a, Hex b) { return distance(a, real) < distance(b, real); });
+  std::map<Hex, Stack> stacks;
+  std::vector<Hex> placed;
+  for (UnitIndex u : pair.held) {
+    const auto fits = std::find_if(around.begin(), around.end(), [&](Hex hex) {
+      if (state.units[u].is_leader()) return true;  // 10.1B
+      auto found = stacks.find(hex);
+      Stack stack = found == stacks.end() ? friendly_stack(state, hex, side) : found->second;
+      add_to_stack(*state.rules, state.units[u], stack);
+      return stack_fits(state.rules->map, hex, stack);
+    });
+    if (fits == around.end()) return {};
+    if (!state.units[u].is_leader()) {
+      auto found = stacks.find(*fits);
+      if (found == stacks.end()) found = stacks.emplace(*fits, friendly_stack(state, *fits, side)).first;
+      add_to_stack(*state.rules, state.units[u], found->second);
+    }
+    placed.push_back(*fits);
+  }
+  return placed;
+}
+
+// 16.6C: "in or adjacent to the real marker's hex": radius 1. Where those seven hexes cannot take all
+// the pieces (enemy pieces, other markers, full stacks, the edge of play), the radius widens to the
+// first that can (docs/rules-notes.md, 16.6), never beyond the map's width: some hex of the playing
+// area is always free, a pair holding a handful of pieces.
+int deployment_radius(const GameState& state, const HiddenPair& pair) {
+  const int widest = std::max(state.rules->map.bounds().columns, state.rules->map.bounds().rows);
+  for (int radius = 1; radius < widest; ++radius)
+    if (!nearest_deployment(state, pair, radius).empty()) return radius;
+  return widest;
+}
+
+// The pair of `army` numbered `number` (the first piece named gives the army), or null.
+const HiddenPair* named_pair(const GameState& state, const RuleAction& action) {
+  if (action.numbers.size() != 1 || action.units.empty() || action.units.size() != action.hexes.size() ||
+      action.units.front() >= state.units.size())
+    return nullptr;
+  return pair_on_map(state, state.units[action.units.front()].army, action.numbers.front());
+}
+
+// `reveal PAIR PIECE HEX [PIECE HEX...]` (16.6C, voluntary): a pair of the phasing side placed in an
+// earlier command phase ("any subsequent friendly command phase"), its pieces deployed in or adjacent
+// to the real marker's hex (deployment_refusal).
+std::optional<Refusal> validate_reveal(const GameState& state, Side side, const RuleAction& action) {
+  if (const HiddenPair* due = due_reveal(state)) return deploy_first(*due);
+  if (action.numbers.size() != 1 || action.units.empty() || action.units.size() != action.hexes.size())
+    return refuse(RefusalCode::NoSuchUnit, "16.6C");
+  if (action.units.front() >= state.units.size()) return refuse(RefusalCode::NoSuchUnit, "16.6C");
+  const HiddenPair* pair = named_pair(state, action);
+  if (!pair || side_of(pair->army) != side)
+    return refuse_by_rule(
+        "16.6C", "no-pair-on-map", "no hidden movement pair {0} of the phasing side holds {1}",
+        {RefusalArg::of_number(action.numbers.front()), RefusalArg::of_unit(action.units.front())});
+  if (pair->turn >= state.turn)
+    return refuse_by_rule(
+        "16.6C", "revealed-too-soon",
+        "pair {0} went hidden this turn: it may be revealed from the next friendly command phase",
+        {RefusalArg::of_number(pair->number)});
+  return deployment_refusal(state, side, *pair, action, 1);
+}
+
+// Deploys the named pair's pieces where `action` lists them and frees the pair (16.6C): both markers
+// flip, which was real is public from now on.
+void reveal_pair(GameState& state, const RuleAction& action, std::vector<Event>& events) {
   const Army army = state.units[action.units.front()].army;
   std::vector<HiddenPair>& pairs = slot_of(state).pairs;
   const auto pair = std::find_if(pairs.begin(), pairs.end(), [&](const HiddenPair& p) {
@@ -374,27 +532,61 @@ void apply_reveal(GameState& state, Side side, const RuleAction& action, const D
     state.units[action.units[i]].status = UnitStatus::OnMap;
     state.units[action.units[i]].hex = action.hexes[i];
   }
-  // Both markers flip (16.6C): which was real is public from now on; the pair is free again.
   events.push_back(RuleEvent{std::string(kHiddenMovementRule),
                              "revealed",
                              action.units,
                              action.hexes,
                              {pair->number, pair->real_is_b ? 1 : 0}});
   pairs.erase(pair);
+}
+
+void apply_reveal(GameState& state, Side side, const RuleAction& action, const DieRoller&,
+                  std::vector<Event>& events) {
+  reveal_pair(state, action, events);
   close_if_done(state, side);
 }
 
-// Each pair of the side placed before this turn, its pieces deployed in the real marker's hex.
+// The deployment of `pair` in the nearest hexes within `radius`, as an action of `verb`, if any.
+std::optional<RuleAction> nearest_deploy_action(const GameState& state, const HiddenPair& pair,
+                                                const char* verb, int radius) {
+  std::vector<Hex> hexes = nearest_deployment(state, pair, radius);
+  if (hexes.empty()) return std::nullopt;
+  return RuleAction{std::string(kHiddenMovementRule), verb, pair.held, std::move(hexes), {pair.number}, {}};
+}
+
+// Each pair of the side placed before this turn, its pieces deployed in the nearest hexes.
 void generate_reveal(const GameState& state, Side side, std::vector<Action>& actions) {
   for (const HiddenPair& pair : hidden_pairs(state)) {
     if (side_of(pair.army) != side) continue;
-    RuleAction action{std::string(kHiddenMovementRule),
-                      "reveal",
-                      pair.held,
-                      std::vector<Hex>(pair.held.size(), pair.real_hex()),
-                      {pair.number},
-                      {}};
-    if (!validate_reveal(state, side, action)) actions.push_back(std::move(action));
+    auto action = nearest_deploy_action(state, pair, "reveal", 1);
+    if (action && !validate_reveal(state, side, *action)) actions.push_back(std::move(*action));
+  }
+}
+
+// `deploy PAIR PIECE HEX [PIECE HEX...]` (16.6C, involuntary): the owner of a pair revealed because a
+// marker came under enemy observation deploys its pieces, in the enemy's phase too, in or adjacent to
+// the real marker's hex (wider only where those hexes cannot take them: deployment_radius).
+std::optional<Refusal> validate_deploy(const GameState& state, Side side, const RuleAction& action) {
+  const HiddenPair* pair = named_pair(state, action);
+  if (!pair || !pair->revealing || side_of(pair->army) != side)
+    return refuse_by_rule(
+        "16.6C", "not-revealing",
+        "no hidden movement pair {0} of the deciding side holding those pieces is being revealed",
+        {RefusalArg::of_number(action.numbers.empty() ? 0 : action.numbers.front())});
+  return deployment_refusal(state, side, *pair, action, deployment_radius(state, *pair));
+}
+
+void apply_deploy(GameState& state, Side, const RuleAction& action, const DieRoller&,
+                  std::vector<Event>& events) {
+  reveal_pair(state, action, events);
+}
+
+// The pairs of `side` being revealed, each deployed in the nearest hexes.
+void generate_deploy(const GameState& state, Side side, std::vector<Action>& actions) {
+  for (const HiddenPair& pair : hidden_pairs(state)) {
+    if (!pair.revealing || side_of(pair.army) != side) continue;
+    auto action = nearest_deploy_action(state, pair, "deploy", deployment_radius(state, pair));
+    if (action && !validate_deploy(state, side, *action)) actions.push_back(std::move(*action));
   }
 }
 
@@ -421,6 +613,19 @@ std::string format_reveal(const GameState& state, const RuleAction& action) {
   for (std::size_t i = 0; i < action.units.size() && i < action.hexes.size(); ++i)
     out += " " + piece_names(state, {action.units[i]}) + " " + format_hex(action.hexes[i]);
   return out;
+}
+
+// The words after `deploy`: as a reveal's.
+std::variant<RuleAction, std::string> parse_deploy(const GameState& state,
+                                                   const std::vector<std::string>& args) {
+  auto action = parse_reveal(state, args);
+  if (std::holds_alternative<std::string>(action))
+    return std::string("expected: deploy PAIR PIECE HEX [PIECE HEX...]");
+  return action;
+}
+
+std::string label_deploy(const GameState& state, const RuleAction& action) {
+  return "deploy revealed hidden movement pair " + format_reveal(state, action);
 }
 
 std::string label_reveal(const GameState& state, const RuleAction& action) {
@@ -596,6 +801,18 @@ const RuleActionKind kMoveMarkerAction{
     .claim = claim_marker,
 };
 
+const RuleActionKind kDeployAction{
+    .verb = "deploy",
+    .grammar = "deploy PAIR PIECE HEX [PIECE HEX...]",
+    .validate = validate_deploy,
+    .apply = apply_deploy,
+    .generate = generate_deploy,
+    .parse = parse_deploy,
+    .format = format_reveal,
+    .label = label_deploy,
+    .claim = claim_pieces,
+};
+
 // 16.6B: the markers move in their side's movement phase, beside its units.
 const RulePhaseActions kMarkerMoves{.decision = DecisionKind::Move, .actions = {&kMoveMarkerAction}};
 
@@ -604,7 +821,9 @@ const RuleSegment kHiddenMovementSegment{
     .open = segment_open,
     .what = segment_question,
     .close = close_segment,
-    .actions = {&kHideAction, &kRevealAction},
+    .actions = {&kHideAction, &kRevealAction, &kDeployAction},
+    .refuse_close = refuse_close,
+    .decider = segment_decider,
 };
 
 std::string event_words(const GameState& state, const RuleEvent& event) {
@@ -620,6 +839,9 @@ std::string event_words(const GameState& state, const RuleEvent& event) {
       out += " " + format_hex(hex);
     return out + " (16.6B)";
   }
+  if (event.kind == "marker-observed" && event.numbers.size() == 2)
+    return std::string(to_string(static_cast<Army>(event.numbers[0]))) + " hidden movement pair " +
+           std::to_string(event.numbers[1]) + " comes under enemy observation: it is revealed (16.6C)";
   if (event.kind == "revealed") {
     std::string out = "pair " + number + " is revealed (16.6C):";
     for (std::size_t i = 0; i < event.units.size() && i < event.hexes.size(); ++i)
@@ -646,17 +868,20 @@ const HiddenPair* holding_pair(const GameState& state, UnitIndex unit) {
 namespace modules {
 extern const RuleModule hidden_movement_16_6{
     "16.6",
-    "Hidden movement (being built: placing, moving and voluntary reveals)",
+    "Hidden movement (being built: placing, moving and revealing)",
     "rules/variant/hidden_movement_16_6: hooks opening (its slot), phase start (the hidden movement segment "
-    "of "
-    "each daylight or rain command phase), player turn end; the segment's actions `hide` (16.6A) and "
-    "`reveal` "
-    "(16.6C, voluntary); units in a holding area have the status Hidden. Not built: the markers' moves "
-    "(16.6B), "
-    "involuntary reveals, set-up placement, the views and the secrets' commitments (rule_unfinished)",
+    "of each daylight or rain command phase; markers observed at dawn), player turn end, after action (pairs "
+    "whose markers come under enemy observation are revealed), unit terms (a halted unit's allowance left), "
+    "halts move (16.6C), hex closed (16.6B); the segment's actions `hide` (16.6A), `reveal` (16.6C, "
+    "voluntary) and `deploy` (16.6C, involuntary, decided by the pair's owner), the movement phase's "
+    "`move-marker` (16.6B); units in a holding area have the status Hidden. Not built: set-up placement, "
+    "the views and the secrets' commitments (rule_unfinished)",
     {.opening = open_slot,
      .phase_start = open_segment,
      .player_turn_end = end_player_turn,
+     .after_action = judge_markers,
+     .unit_terms = halted_unit_terms,
+     .halts_move = halts_at_marker,
      .hex_closed = marker_hex_closed,
      .segment = &kHiddenMovementSegment,
      .phase_actions = &kMarkerMoves,

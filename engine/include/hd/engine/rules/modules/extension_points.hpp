@@ -68,6 +68,9 @@ void rules_adjust_result(const GameState& state, const AttackAction& attack, Com
 // Zones of control: true if a rule keeps a ZOC from reaching from `from` into `to` (zoc_reaches()).
 bool rules_block_zoc(const Ruleset& rules, Hex from, Hex to);
 
+// A move cut short: true if a rule stops the moving `unit` at `at`, a hex of its path (apply_move()).
+bool rules_halt_move(const GameState& state, UnitIndex unit, Hex at);
+
 // Hexes closed to a moving piece: the first rule's reason `mover` may not enter `hex`, or nullopt
 // (the movement's steps and entries, retreat_ground_ok()).
 std::optional<Refusal> rules_hex_closed(const GameState& state, const UnitState& mover, Hex hex);
@@ -88,6 +91,9 @@ VictoryTerms rules_victory(const GameState& state);
 // Sequence of play: the module in force whose segment waits for the phasing side now, or null
 // (pending_decision(), validate(), the `end` action). The first in the modules' order.
 const RuleModule* open_rule_segment(const GameState& state);
+
+// Who decides in the rule segment `open`: its decider, or the phasing side (pending_decision()).
+Side rule_segment_decider(const GameState& state, const RuleModule& open);
 
 // Events: the words of a rule's event from its module, or nullopt if no module words it
 // (format_event()).

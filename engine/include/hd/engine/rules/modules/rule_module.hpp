@@ -65,6 +65,9 @@ struct RuleHooks {
   // Zones of control: true if the rule keeps a ZOC from reaching from `from` into `to` (25.0E-2). It
   // reads only the ruleset (the board), as the ZOC is asked for every unit and hexside.
   bool (*zoc_blocked)(const Ruleset& rules, Hex from, Hex to) = nullptr;
+  // A moving unit stops at `at`, a hex of its path, its move cut there (16.6C: from there it observes
+  // an enemy HM marker, revealed that instant); the rule may let it go on later.
+  bool (*halts_move)(const GameState& state, UnitIndex unit, Hex at) = nullptr;
   // Hexes closed to a moving piece: a reason `mover` (moving, entering, retreating) may not enter
   // `hex`, or nullopt (16.6B: an HM marker stacks with no unit, nor is moved through). Asked at every
   // step a move or a search for one takes.

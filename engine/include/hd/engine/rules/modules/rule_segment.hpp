@@ -45,7 +45,8 @@ struct RuleActionKind {
 inline constexpr std::size_t kMaxSegmentActions = 4;
 
 // A segment of the sequence of play a rule adds: while open() says so it is the pending decision
-// (DecisionKind::Rule) of the phasing side, who takes its actions or ends it with `end`.
+// (DecisionKind::Rule) of its decider (the phasing side unless it says otherwise), who takes its
+// actions; the phasing side ends it with `end`.
 struct RuleSegment {
   std::string_view name;  // "reorganization segment (4.1A)"
   // True while the segment waits for the phasing side (the rule opens it from one of its hooks).
@@ -57,6 +58,9 @@ struct RuleSegment {
   std::array<const RuleActionKind*, kMaxSegmentActions> actions{};  // the actions it answers
   // Why `end` may not close it yet (28.0D: a choice still due), or nullopt; null: it always may.
   std::optional<Refusal> (*refuse_close)(const GameState& state) = nullptr;
+  // Who decides while it is open (16.6C: the owner of a pair revealed in the enemy's phase deploys its
+  // pieces), or null: the phasing side.
+  Side (*decider)(const GameState& state) = nullptr;
 };
 
 // Actions a rule adds to a decision of the core's sequence of play, beside the core's own (16.6B: the

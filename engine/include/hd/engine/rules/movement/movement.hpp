@@ -65,6 +65,10 @@ std::optional<Refusal> check_move(const GameState& state, const MoveRequest& mov
 std::optional<Refusal> check_group_path(const GameState& state, const std::vector<UnitIndex>& units,
                                         Hex start, const std::vector<Hex>& path, int* spent_half = nullptr);
 
+// The half MP `move`, a move check_move accepted, spends on the first `hexes` hexes of its path, as
+// check_move costs them (a move cut short: 16.6C).
+int path_cost(const GameState& state, const MoveRequest& move, std::size_t hexes);
+
 struct ReachableHex {
   Hex hex;
   int cost_half = 0;      // cheapest cost to get there

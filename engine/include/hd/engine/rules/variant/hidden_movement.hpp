@@ -2,11 +2,13 @@
 // pair standing for units kept in its holding area, the other a dummy. Its state lives in 16.6's slot
 // of GameState::rule_state; the module (rules/variant/hidden_movement_16_6.cpp) opens the hidden
 // movement segment of each friendly command phase, where the phasing side hides units under a pair
-// (16.6A, action `hide`) or reveals a pair (16.6C, voluntary, action `reveal`). Which marker of a
-// pair is the real one is the owner's secret. Built so far: those two actions; the markers' moves
-// (16.6B), the reveals when a marker is observed (16.6C, involuntary), the views, the secrets'
-// commitments and the set-up placement are not, so the rule is not offered yet (rule_unfinished).
-// Readings: docs/rules-notes.md, "16.6"; the plan: docs/fog-of-war.md.
+// (16.6A, action `hide`) or reveals a pair (16.6C, voluntary, action `reveal`); in the side's movement
+// phases its markers move (16.6B, action `move-marker`), and no moving piece enters a marker's hex.
+// The instant a marker comes under enemy observation its pair is revealed (16.6C, involuntary): an
+// enemy move is halted there, the owner deploys the pieces (action `deploy`), and the halted unit may
+// then complete its move. Which marker of a pair is the real one is the owner's secret. The views,
+// the secrets' commitments and the set-up placement are not built, so the rule is not offered yet
+// (rule_unfinished). Readings: docs/rules-notes.md, "16.6"; the plan: docs/fog-of-war.md.
 #pragma once
 
 #include <hd/engine/state/field_walk.hpp>
@@ -35,6 +37,8 @@ struct HiddenPair {
   int turn = 0;                 // the turn it went hidden (16.6C: revealed voluntarily only later)
   bool moved_a = false;         // marker A has moved in this movement phase (16.6B, 5.1C)
   bool moved_b = false;         // marker B has
+  bool revealing = false;       // a marker came under enemy observation: revealed now, the owner
+                                // deploying its pieces (16.6C, involuntary)
   Hex real_hex() const { return real_is_b ? marker_b : marker_a; }
   bool operator==(const HiddenPair&) const = default;
 };
@@ -43,23 +47,27 @@ struct HiddenPair {
 struct HiddenMovementState {
   std::vector<HiddenPair> pairs;  // the pairs on the map, by army then number
   bool segment_open = false;      // the hidden movement segment of the phasing side's command phase
+  int halted_unit = -1;           // the enemy unit an involuntary reveal halted mid-move (16.6C), or -1:
+  int halted_spent_half = 0;      // it may complete its move with what it had not spent
   bool operator==(const HiddenMovementState&) const = default;
 };
 
 template <>
 struct Fields<HiddenPair> {
   using P = HiddenPair;
-  static constexpr auto list = std::make_tuple(
-      field("army", &P::army), field("number", &P::number), field("marker_a", &P::marker_a),
-      field("marker_b", &P::marker_b), field("real_is_b", &P::real_is_b), field("held", &P::held),
-      field("turn", &P::turn), field("moved_a", &P::moved_a), field("moved_b", &P::moved_b));
+  static constexpr auto list =
+      std::make_tuple(field("army", &P::army), field("number", &P::number), field("marker_a", &P::marker_a),
+                      field("marker_b", &P::marker_b), field("real_is_b", &P::real_is_b),
+                      field("held", &P::held), field("turn", &P::turn), field("moved_a", &P::moved_a),
+                      field("moved_b", &P::moved_b), field("revealing", &P::revealing));
 };
 
 template <>
 struct Fields<HiddenMovementState> {
   using H = HiddenMovementState;
-  static constexpr auto list =
-      std::make_tuple(field("pairs", &H::pairs), field("segment_open", &H::segment_open));
+  static constexpr auto list = std::make_tuple(
+      field("pairs", &H::pairs), field("segment_open", &H::segment_open),
+      field("halted_unit", &H::halted_unit), field("halted_spent_half", &H::halted_spent_half));
 };
 
 // The pairs on the map (none where 16.6 is not in force).
