@@ -131,6 +131,8 @@ const std::vector<Probe>& sample_probes() {
       {MapSample::RetreatOrAdvance, 0, 0,
        blend(palette::kRetreatHex, palette::kOverlayAlpha, palette::kClear), 3},
       {MapSample::CommandRange, 0, 0, blend(palette::kCommandRange, 45, palette::kClear), 3},
+      // 16.3, the F key: white, lightly, over the clear hex (not plain clear: tolerance 3 < 5).
+      {MapSample::Observed, 0, 0, blend(palette::kObserved, palette::kObservedAlpha, palette::kClear), 3},
       {MapSample::SelectedHex, 0, 16, palette::kSelection},
       {MapSample::SelectedUnit, counter / 2 + 1.5f, 0, palette::kSelection},
       {MapSample::Attacker, counter / 2 + 1.5f, 0, palette::kAttacker},

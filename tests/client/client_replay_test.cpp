@@ -4,10 +4,14 @@
 // French move, then phase ends); the client opens its replay from the lobby's Replay button and
 // steps it by keys, buttons and the slider. Each frame is checked in the model (the report's frame
 // index, count, turn label and action) and on screen: the moved counter's French blue is at its
-// start hex in frame 0 and at its end hex from frame 1, and the slider's thumb moves.
+// start hex in frame 0 and at its end hex from frame 1, and the slider's thumb moves. A second case
+// jumps deep into a finished Campaign of built-in players: the server's BUSY answers (its replay
+// budget) are asked again by the client itself until the frame comes.
 #include "camera/opening_camera.hpp"
 #include "game_test_player.hpp"
+#include "metrics_scrape.hpp"
 #include "model/game_model.hpp"
+#include "model/replay_slider.hpp"
 #include "scripted_client.hpp"
 #include "server_process.hpp"
 #include "view/game_screen.hpp"
@@ -341,4 +345,64 @@ TEST_CASE("replay (issue 16): a game's frames stepped from the lobby by keys, bu
   CHECK_FALSE(pixel(at_last, bar_left, thumb_y) == palette::kReplayThumb);
   CHECK(pixel(at_last, bar_left + bar_width - 1, thumb_y) == palette::kReplayThumb);
   CHECK(watcher.finish() == 0);
+}
+
+TEST_CASE("replay (issue 16): a jump deep into a long game goes on through the server's BUSY by itself",
+          "[e2e]") {
+  std::vector<std::string> args = hd::test::game_server_args();
+  // Uniform built-in players: a Campaign of about 1,000 actions, played quickly.
+  args.insert(args.end(), {"--builtin-style", "uniform"});
+  hd::test::ServerProcess server{hd::test::ServerOptions{args, {}}};
+  hd::test::GamePlayer robot{server.port(), "robot"};
+  const auto created = robot.request(hd::test::create_unattended("campaign"));
+  REQUIRE(created.has_game_created());
+  const std::uint64_t id = created.game_created().game_id();
+  hd::test::wait_until_finished(server.port(), std::chrono::minutes(4));
+
+  // Carol, with no seat, replays the finished game by its number, then clicks the action slider
+  // 60% along: more than four of the server's 128-action steps from the start, each refused BUSY
+  // and asked again by the client itself until the frame comes, with no refusal shown.
+  const auto directory = server.directory();
+  hd::test::GamePlayer carol{server.port(), "carol"};
+  hd::test::ScriptedClient watcher(HD_CLIENT_BINARY,
+                                   {"--server", server.url(), "--user", "carol", "--password",
+                                    "password-carol", "--screenshot-timeout-seconds", "60", "--width",
+                                    std::to_string(kWidth), "--height", std::to_string(kHeight)},
+                                   directory / "replay-deep.log", kWidth, kHeight);
+  watcher.send("wait-for lobby");
+  watcher.send("wait-for idle");
+  watcher.send(click(290, 110));  // the invite code / game number field
+  watcher.send("text " + std::to_string(id));
+  watcher.send(click(392 + 3 * 158 + 75, 112));  // "Replay game no."
+  watcher.send("wait-for replay");
+  auto step = watcher.report();
+  INFO("watcher log:\n" << watcher.log());
+  REQUIRE(step);
+  INFO("report: " << step->line);
+  REQUIRE(step->fields.at("replay_at") == "0");
+  const auto count = static_cast<std::uint64_t>(step->number("replay_count"));
+  REQUIRE(count > 5 * 128);
+  namespace replay = hd::client::replay_layout;
+  const float bar_left = kWidth - hd::client::kSidePanelWidth + replay::kPad;
+  const float bar_width = hd::client::kSidePanelWidth - 2 * replay::kPad;
+  const float x = bar_left + bar_width * 0.6f;
+  watcher.send(click(x, replay::kSliderTop + replay::kSliderHeight / 2));
+  watcher.send("wait-for replay");
+  watcher.send("frames 3");
+  watcher.send("screenshot " + (directory / "replay-deep.png").string());
+  step = watcher.report();
+  REQUIRE(step);
+  INFO("report: " << step->line);
+  const auto deep = hd::client::replay_slider_index((static_cast<int>(x) - bar_left) / bar_width, count);
+  REQUIRE(deep > 4 * 128);
+  // The frame under the click (within a pixel's worth of actions: the screen maps the pointer).
+  CHECK(std::abs(step->number("replay_at") - static_cast<long>(deep)) <= static_cast<long>(count / 300 + 1));
+  CHECK(step->number("replay_at") > 4 * 128);
+  CHECK(step->fields.at("notice").find("Refused") == std::string::npos);
+  hd::test::keep_screenshot(directory / "replay-deep.png", HD_ARTIFACTS_DIR, kWidth, kHeight);
+  CHECK(watcher.finish() == 0);
+  // The server refused the frame BUSY at least four times on the way (its refusal counter), and
+  // nothing else.
+  CHECK(hd::test::metric(server.port(), "hd_refusals_total{code=\"BUSY\"}") >= 4);
+  CHECK(hd::test::metric(server.port(), "hd_refusals_total{code=\"RATE_LIMITED\"}") == 0);
 }

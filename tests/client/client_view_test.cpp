@@ -2,7 +2,8 @@
 // probed pixel by pixel: the create-game form over the lobby (and its NOT BY THE BOOK note), the
 // bombardment sight lines in the colour of the server's verdict (7.3; the verdict computed by the
 // engine as the server does), the die rolling then the result over the defender (7.0), the turn
-// track strip (4.0), and 16.3's last-seen enemy pieces (faded and tagged; never seen, not drawn).
+// track strip (4.0), and 16.3's last-seen enemy pieces (faded and tagged; never seen, not drawn) and
+// observed area (F: an observed hex shaded, one outside it not).
 #include "process.hpp"
 #include "view/map_palette.hpp"
 #include "virtual_display.hpp"
@@ -244,4 +245,50 @@ TEST_CASE(
       shown_differs += shown.getPixel(static_cast<unsigned>(px), static_cast<unsigned>(py)) !=
                        absent.getPixel(static_cast<unsigned>(px), static_cast<unsigned>(py));
   CHECK(shown_differs > area / 2);
+}
+
+TEST_CASE("16.3: F's observed area shades an observed hex lightly and leaves a hex outside it as it was",
+          "[client]") {
+  const auto known = facts();
+  CHECK(known.at("observed-area") == std::vector<int>{3});
+  const auto in = known.at("observed-in");
+  const auto out = known.at("observed-out");
+  REQUIRE(in.size() == 2);
+  REQUIRE(out.size() == 2);
+  const sf::Image none = image("observed-none.png");
+  const sf::Image shaded = image("observed-area.png");
+  // The 17 x 17 px square at a hex's centre (well inside a hex at the opening zoom): how many of its
+  // pixels show the area's white at kObservedAlpha (hex_highlight's Observed) over the same pixel drawn
+  // without it, and how many differ from it at all.
+  const int kHalf = 8;
+  const int square = (2 * kHalf + 1) * (2 * kHalf + 1);
+  const auto compare = [&](const std::vector<int>& centre, int& washed, int& differing) {
+    REQUIRE(centre[0] - kHalf >= 0);
+    REQUIRE(centre[0] + kHalf < 880);
+    REQUIRE(centre[1] - kHalf >= 0);
+    REQUIRE(centre[1] + kHalf < 776);
+    washed = 0;
+    differing = 0;
+    for (int px = centre[0] - kHalf; px <= centre[0] + kHalf; ++px)
+      for (int py = centre[1] - kHalf; py <= centre[1] + kHalf; ++py) {
+        const sf::Color under = none.getPixel(static_cast<unsigned>(px), static_cast<unsigned>(py));
+        const sf::Color over = shaded.getPixel(static_cast<unsigned>(px), static_cast<unsigned>(py));
+        const auto mix = [](int colour, int base) {
+          return static_cast<std::uint8_t>(
+              (colour * palette::kObservedAlpha + base * (255 - palette::kObservedAlpha)) / 255);
+        };
+        const palette::Rgb expected{mix(palette::kObserved.r, under.r), mix(palette::kObserved.g, under.g),
+                                    mix(palette::kObserved.b, under.b)};
+        washed += under != over && near(over, expected, 2);
+        differing += under != over;
+      }
+  };
+  int washed = 0;
+  int differing = 0;
+  compare(in, washed, differing);
+  INFO("observed hex at " << in[0] << "," << in[1] << ": " << washed << " of " << square << " washed");
+  CHECK(washed > square * 9 / 10);
+  compare(out, washed, differing);
+  INFO("hex outside at " << out[0] << "," << out[1] << ": " << differing << " differ");
+  CHECK(differing == 0);
 }

@@ -172,6 +172,65 @@ TEST_CASE("replay: after a reconnect the frame awaited is asked again, none when
   CHECK(replay.ask_again().empty());
 }
 
+TEST_CASE("replay: a BUSY frame is asked again with the server's progress, not a refusal") {
+  ReplayModel replay = showing(2, 1000);
+  CHECK(asked_index(replay.go_to(600)) == 600);
+  const std::string words =
+      "Refused: action 600 is far into the game: its replay has reached action 128; ask again to go on";
+  CHECK(asked_index(replay.busy(600, words)) == 600);
+  CHECK(replay.waiting());
+  CHECK(replay.refusal().empty());
+  CHECK(replay.progress() == "Replaying up to action 600: the server has reached action 128");
+  CHECK(asked_index(replay.busy(600, "Refused: ... its replay has reached action 256; ask again")) == 600);
+  CHECK(replay.progress() == "Replaying up to action 600: the server has reached action 256");
+  CHECK(asked_index(replay.busy(600, "Refused: busy")) == 600);  // words naming no action
+  CHECK(replay.progress() == "Replaying up to action 600: asked again 3 times");
+  replay.apply_frame(frame(600, 1000));
+  CHECK(replay.at() == 600);
+  CHECK_FALSE(replay.waiting());
+  CHECK(replay.progress().empty());
+  CHECK(replay.refusal().empty());
+}
+
+TEST_CASE("replay: a BUSY for a step since overtaken asks nothing; the newer step is awaited") {
+  ReplayModel replay = showing(2, 1000);
+  CHECK(asked_index(replay.go_to(600)) == 600);
+  CHECK(asked_index(replay.go_to(700)) == 700);
+  CHECK(replay.busy(600, "Refused: ... has reached action 128").empty());
+  CHECK(replay.progress().empty());
+  CHECK(replay.waiting());
+  CHECK(replay.asked() == 700);
+  CHECK(asked_index(replay.busy(700, "Refused: ... has reached action 256")) == 700);
+  // Not awaited at all (the frame came): nothing.
+  replay.apply_frame(frame(700, 1000));
+  CHECK(replay.busy(700, "Refused: ... has reached action 384").empty());
+  CHECK(replay.progress().empty());
+}
+
+TEST_CASE("replay: BUSY past the retries is kept as a refusal; a new step counts afresh") {
+  ReplayModel replay = showing(2, 20000);
+  CHECK(asked_index(replay.go_to(15000)) == 15000);
+  for (int again = 0; again < ReplayModel::kBusyRetries; ++again)
+    REQUIRE(asked_index(replay.busy(15000, "Refused: ... has reached action 1")) == 15000);
+  CHECK(replay.busy(15000, "Refused: still busy").empty());
+  CHECK_FALSE(replay.waiting());
+  CHECK(replay.refusal() == "Refused: still busy");
+  CHECK(replay.progress().empty());
+  CHECK(replay.asked() == 2);  // the frame shown
+  CHECK(asked_index(replay.go_to(14000)) == 14000);
+  CHECK(replay.refusal().empty());
+  CHECK(asked_index(replay.busy(14000, "Refused: ... has reached action 12800")) == 14000);
+}
+
+TEST_CASE("replay: a turn search goes on through a BUSY halving step") {
+  ReplayModel replay = showing(0, 1000);
+  CHECK(asked_index(replay.go_to_turn(2)) == 500);
+  CHECK(asked_index(replay.busy(500, "Refused: ... has reached action 128")) == 500);
+  CHECK(asked_index(replay.apply_frame(frame(500, 1000, 2))) == 250);  // the search goes on
+  CHECK(replay.at() == 0);                                             // halving frames not shown
+  CHECK(replay.progress().empty());
+}
+
 TEST_CASE("replay: a spectator's frame says so") {
   ReplayModel replay(kGame);
   replay.first();
@@ -327,6 +386,97 @@ TEST_CASE("client model: open_replay opens the game and asks frame 0; frames and
   sent = model.take_outbox();
   REQUIRE_FALSE(sent.empty());
   CHECK(sent[0].has_close_game());
+}
+
+TEST_CASE("client model: a replay refused BUSY is asked again by itself; other refusals show as before") {
+  ClientModel model("ws://h/");
+  model.apply(hd::client::WelcomeReceived{});
+  model.log_in("alice", "password1", false);
+  auto sent = model.take_outbox();
+  pb::ServerEnvelope answer;
+  answer.set_request_id(sent.at(0).request_id());
+  answer.mutable_logged_in()->set_username("alice");
+  answer.mutable_logged_in()->set_session_token(std::string(64, 'a'));
+  model.apply(hd::client::EnvelopeReceived{std::make_shared<const pb::ServerEnvelope>(answer)});
+  model.take_outbox();
+
+  model.open_replay(kGame, true);
+  sent = model.take_outbox();
+  REQUIRE(sent.size() == 3);
+  pb::ServerEnvelope reply;
+  reply.set_request_id(sent[2].request_id());
+  *reply.mutable_replay_frame() = frame(0, 600);
+  model.apply(hd::client::EnvelopeReceived{std::make_shared<const pb::ServerEnvelope>(reply)});
+  const std::string notice_before = model.notice();
+  const std::size_t in_flight = model.requests_in_flight();  // the lobby's lists, unanswered here
+
+  // Action 513 from the start, as the server answers it (game_replay_budget_e2e_test): four BUSY
+  // steps reaching 128, 256, 384, 512, each asked again at once, then the frame.
+  model.send_replay(model.replay()->go_to(513));
+  sent = model.take_outbox();
+  CHECK(asked_index(sent) == 513);
+  hd::client::RefusalInfo busy;
+  busy.code = static_cast<std::uint32_t>(pb::REFUSAL_CODE_BUSY);
+  busy.code_name = "REFUSAL_CODE_BUSY";
+  for (const int reached : {128, 256, 384, 512}) {
+    busy.message =
+        "action 513 is far into the game: its replay has reached action " + std::to_string(reached) +
+        "; ask again to go on (a request replays at most 128 actions, and what it replayed is kept "
+        "while the game stays open)";
+    model.apply(hd::client::RefusalReceived{busy, sent.at(0).request_id()});
+    CHECK(model.replay()->waiting());
+    CHECK(model.replay()->refusal().empty());
+    CHECK(model.replay()->progress() ==
+          "Replaying up to action 513: the server has reached action " + std::to_string(reached));
+    CHECK(model.notice() == notice_before);  // no error meanwhile
+    sent = model.take_outbox();
+    CHECK(asked_index(sent) == 513);
+  }
+  reply.set_request_id(sent.at(0).request_id());
+  *reply.mutable_replay_frame() = frame(513, 600);
+  model.apply(hd::client::EnvelopeReceived{std::make_shared<const pb::ServerEnvelope>(reply)});
+  CHECK(model.replay()->at() == 513);
+  CHECK_FALSE(model.replay()->waiting());
+  CHECK(model.replay()->progress().empty());
+  CHECK(model.take_outbox().empty());
+  CHECK(model.requests_in_flight() == in_flight);  // each refused or answered step forgotten
+
+  // A BUSY for a step since overtaken (two quick presses) asks nothing more.
+  model.send_replay(model.replay()->go_to(200));
+  const auto first_press = model.take_outbox();
+  model.send_replay(model.replay()->go_to(300));
+  const auto second_press = model.take_outbox();
+  busy.message = "action 200 is far into the game: its replay has reached action 128; ask again to go on";
+  model.apply(hd::client::RefusalReceived{busy, first_press.at(0).request_id()});
+  CHECK(model.take_outbox().empty());
+  CHECK(model.replay()->asked() == 300);
+  CHECK(model.replay()->waiting());
+
+  // A refusal other than BUSY shows as before.
+  hd::client::RefusalInfo other;
+  other.code = static_cast<std::uint32_t>(pb::REFUSAL_CODE_RATE_LIMITED);
+  other.message = "too many requests";
+  model.apply(hd::client::RefusalReceived{other, second_press.at(0).request_id()});
+  CHECK(model.take_outbox().empty());
+  CHECK_FALSE(model.replay()->waiting());
+  CHECK(model.replay()->refusal() == "Refused: too many requests");
+  CHECK(model.notice() == "Refused: too many requests");
+  CHECK(model.replay()->at() == 513);
+
+  // Out of retries: the BUSY is shown as a refusal, in the notice too.
+  model.send_replay(model.replay()->go_to(599));
+  sent = model.take_outbox();
+  busy.message = "its replay has reached action 513";
+  for (int again = 0; again < ReplayModel::kBusyRetries; ++again) {
+    model.apply(hd::client::RefusalReceived{busy, sent.at(0).request_id()});
+    sent = model.take_outbox();
+    REQUIRE(asked_index(sent) == 599);
+  }
+  model.apply(hd::client::RefusalReceived{busy, sent.at(0).request_id()});
+  CHECK(model.take_outbox().empty());
+  CHECK(model.replay()->refusal() == "Refused: its replay has reached action 513");
+  CHECK(model.notice() == "Refused: its replay has reached action 513");
+  CHECK_FALSE(model.replay()->waiting());
 }
 
 TEST_CASE(

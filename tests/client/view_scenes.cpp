@@ -362,6 +362,34 @@ int main(int argc, char** argv) {
     fog.game().apply_snapshot(last_seen);
     const auto tagged = client::last_seen_tag(fog.game(), fog.game().units_at(*at));
     facts << "fog-tag " << (!tag && tagged && *tagged == "seen " + fog.game().turn_name(0) ? 1 : 0) << "\n";
+
+    // 16.3 (issue 14), the F key: the observed area shaded. The lone unit's hex and its north and
+    // north-east neighbours observed, its south neighbour not (no unit stands on any of the three):
+    // the same position drawn with the area and with none, for the probes to compare.
+    fog.game().apply_snapshot(base);
+    texture.clear(client::to_sf_color(client::palette::kBackground));
+    fog_screen.draw(texture, fog, size);
+    if (!save(texture, out / "observed-none.png")) return 1;
+    const engine::Hex observed = engine::neighbour(*at, engine::Direction::North);
+    const engine::Hex unobserved = engine::neighbour(*at, engine::Direction::South);
+    if (!fog.game().observed_area_shown()) fog.game().toggle_observed_area();
+    pb::ObservedArea observed_area;
+    observed_area.set_game_id(fog.game().game_id());
+    observed_area.set_distance(1);
+    for (const engine::Hex hex : {observed, engine::neighbour(*at, engine::Direction::NorthEast), *at})
+      *observed_area.add_hexes() = wire::to_proto(hex);
+    fog.game().apply_observed_area(observed_area);
+    facts << "observed-area " << (fog.game().observed_area() ? fog.game().observed_area()->hexes_size() : 0)
+          << "\n";
+    texture.clear(client::to_sf_color(client::palette::kBackground));
+    fog_screen.draw(texture, fog, size);
+    if (!save(texture, out / "observed-area.png")) return 1;
+    const auto observed_centre = fog_screen.camera().layout().centre(observed);
+    const auto unobserved_centre = fog_screen.camera().layout().centre(unobserved);
+    facts << "observed-in " << static_cast<int>(observed_centre.x) << " "
+          << static_cast<int>(observed_centre.y) << "\n";
+    facts << "observed-out " << static_cast<int>(unobserved_centre.x) << " "
+          << static_cast<int>(unobserved_centre.y) << "\n";
   }
 
   const engine::Hex target = state.units[position->defender].hex;

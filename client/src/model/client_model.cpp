@@ -53,7 +53,7 @@ void ClientModel::apply(const ServerEvent& event) {
                        RequestKind::OpenGame);
           model.catch_ups_.erase(asked);
         }
-        model.on_request_refused(received.refusal, kind);
+        model.on_request_refused(received.refusal, kind, received.request_id);
         return;
       }
       model.refusal_ = received.refusal;
@@ -187,8 +187,10 @@ void ClientModel::close_replay() {
 }
 
 void ClientModel::send_replay(std::vector<Request> requests) {
-  for (auto& request : requests)
-    send(std::move(request), RequestKind::Replay);
+  for (auto& request : requests) {
+    const std::uint64_t index = request.query_replay().action_index();
+    replay_asks_[send(std::move(request), RequestKind::Replay)] = index;
+  }
 }
 
 void ClientModel::close_game() {
@@ -334,6 +336,7 @@ void ClientModel::on_envelope(const pb::ServerEnvelope& envelope) {
       standing_orders_.apply(envelope.standing_orders());
       break;
     case pb::ServerEnvelope::kReplayFrame:
+      replay_asks_.erase(envelope.request_id());
       if (replay_) send_replay(replay_->apply_frame(envelope.replay_frame()));
       break;
     case pb::ServerEnvelope::kGameRecord: {
@@ -347,7 +350,7 @@ void ClientModel::on_envelope(const pb::ServerEnvelope& envelope) {
   }
 }
 
-void ClientModel::on_request_refused(const RefusalInfo& refusal, RequestKind kind) {
+void ClientModel::on_request_refused(const RefusalInfo& refusal, RequestKind kind, std::uint64_t request_id) {
   const std::string words = plain_words(refusal, game_.open() ? &game_.view() : nullptr);
   switch (kind) {
     case RequestKind::Account:
@@ -373,10 +376,25 @@ void ClientModel::on_request_refused(const RefusalInfo& refusal, RequestKind kin
       standing_orders_.refused(words);
       notice_ = words;
       break;
-    case RequestKind::Replay:
+    case RequestKind::Replay: {
+      const auto asked = replay_asks_.find(request_id);
+      std::optional<std::uint64_t> index;
+      if (asked != replay_asks_.end()) {
+        index = asked->second;
+        replay_asks_.erase(asked);
+      }
+      // Issue 16: a frame deeper than the server's replay budget (BUSY, docs/games.md "Replays"):
+      // the server kept its work, so the step is asked again, showing progress, not an error.
+      if (replay_ && index && refusal.code == static_cast<std::uint32_t>(pb::REFUSAL_CODE_BUSY)) {
+        std::vector<Request> again = replay_->busy(*index, words);
+        if (again.empty() && replay_->refusal() == words) notice_ = words;  // out of retries
+        send_replay(std::move(again));
+        break;
+      }
       if (replay_) replay_->refused(words);
       notice_ = words;
       break;
+    }
     case RequestKind::OpenGame:
       // A replay whose game cannot be opened has nothing to show: the lobby says why.
       if (replay_ && !(game_.open() && game_.game_id() == replay_->game_id())) replay_.reset();

@@ -121,7 +121,7 @@ class ClientModel {
 
  private:
   void on_envelope(const pb::ServerEnvelope& envelope);
-  void on_request_refused(const RefusalInfo& refusal, RequestKind kind);
+  void on_request_refused(const RefusalInfo& refusal, RequestKind kind, std::uint64_t request_id);
   // Sends OpenGame for the game's id from `last_seen` (a catch-up: snapshot, updates, Ok).
   void open_catch_up(std::uint64_t game_id, bool spectate, std::uint64_t last_seen);
 
@@ -147,6 +147,9 @@ class ClientModel {
     std::uint64_t last_seen = 0;
   };
   std::map<std::uint64_t, CatchUpAsked> catch_ups_;
+  // Issue 16: the action index each QueryReplay asked, by request id, until answered (a BUSY is
+  // asked again only for the step still awaited).
+  std::map<std::uint64_t, std::uint64_t> replay_asks_;
   // The last sequence seen of each game closed (in this process or saved by an earlier run).
   SeenGames seen_;
   // Issue 16: the saved login of an earlier run, until its ResumeSession is answered.

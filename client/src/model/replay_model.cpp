@@ -17,6 +17,8 @@ std::vector<Request> ReplayModel::ask(std::uint64_t index) {
   asked_ = index;
   waiting_ = true;
   refusal_.clear();
+  progress_.clear();
+  busy_retries_ = 0;
   return {requests::query_replay(game_id_, index)};
 }
 
@@ -79,7 +81,11 @@ std::vector<Request> ReplayModel::next_turn() {
 std::vector<Request> ReplayModel::apply_frame(const pb::ReplayFrame& frame) {
   if (frame.game_id() != game_id_) return {};
   count_ = frame.action_count();
-  if (frame.action_index() == asked_) waiting_ = false;
+  if (frame.action_index() == asked_) {
+    waiting_ = false;
+    progress_.clear();
+    busy_retries_ = 0;
+  }
   // An older answer overtaken by a later press is not shown over the newer one's place.
   if (waiting_) return {};
   if (seek_ && !seek_->final) {
@@ -113,10 +119,32 @@ std::vector<Request> ReplayModel::ask_again() const {
 
 void ReplayModel::refused(const std::string& words) {
   refusal_ = words;
+  progress_.clear();
+  busy_retries_ = 0;
   seek_.reset();
   waiting_ = false;
   chasing_last_ = false;
   asked_ = at();
+}
+
+std::vector<Request> ReplayModel::busy(std::uint64_t index, const std::string& words) {
+  if (!waiting_ || index != asked_) return {};  // a step since overtaken: the newer one is awaited
+  if (busy_retries_ >= kBusyRetries) {
+    refused(words);
+    return {};
+  }
+  ++busy_retries_;
+  // The server's words name the action its replay reached (game_replays.cpp); shown if found.
+  static const std::string kReached = "has reached action ";
+  const std::size_t at_words = words.find(kReached);
+  const std::size_t digits = at_words == std::string::npos ? at_words : at_words + kReached.size();
+  const std::size_t end =
+      digits == std::string::npos ? digits : words.find_first_not_of("0123456789", digits);
+  const std::string reached = digits == std::string::npos ? "" : words.substr(digits, end - digits);
+  progress_ = "Replaying up to action " + std::to_string(index) + ": " +
+              (reached.empty() ? "asked again " + std::to_string(busy_retries_) + " times"
+                               : "the server has reached action " + reached);
+  return {requests::query_replay(game_id_, asked_)};
 }
 
 void ReplayModel::rebuild_board() {

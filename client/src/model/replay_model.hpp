@@ -55,6 +55,15 @@ class ReplayModel {
   std::vector<Request> ask_again() const;
   // A refused QueryReplay, in plain words: kept for the screen, and nothing is awaited any more.
   void refused(const std::string& words);
+  // How often one step's frame is asked again while the server answers BUSY. Derived as hd_term's:
+  // 100 requests of the server's 128 actions reach any frame of a 12,800-action game.
+  static constexpr int kBusyRetries = 100;
+  // The QueryReplay for `index` refused BUSY (issue 16, docs/games.md "Replays"): the server replays
+  // at most 128 actions a request and keeps what it replayed, so the same frame is asked again, at
+  // most kBusyRetries times a step, and `words` ("... its replay has reached action K ...") become
+  // the progress shown meanwhile, not a refusal. Nothing for an answer to a step since overtaken.
+  // Past the retries it is kept as refused(words) keeps it.
+  std::vector<Request> busy(std::uint64_t index, const std::string& words);
 
   const std::optional<pb::ReplayFrame>& frame() const { return frame_; }
   // The action index of the frame shown (0 before any) and the game's logged actions as last heard.
@@ -69,6 +78,10 @@ class ReplayModel {
   std::string turn_label(std::uint32_t index) const;
   bool waiting() const { return waiting_; }
   const std::string& refusal() const { return refusal_; }
+  // While a frame deeper than the server's budget is asked again: "Replaying up to action 600: the
+  // server has reached action 256" ("... asked again 3 times" when its words name no action); empty
+  // otherwise.
+  const std::string& progress() const { return progress_; }
 
   // The frame's turn as the scenario's track labels it ("16/1700"), "-" when unknown.
   std::string turn_label() const;
@@ -103,6 +116,8 @@ class ReplayModel {
   };
   std::optional<TurnSeek> seek_;
   std::string refusal_;
+  std::string progress_;
+  int busy_retries_ = 0;  // BUSY answers asked again for the step awaited
 };
 
 }  // namespace hd::client

@@ -47,6 +47,7 @@ enum class MapSample {
   Reachable,
   RetreatOrAdvance,
   CommandRange,
+  Observed,  // 16.3: the hexes the player's side observes now, shown by F (hex_highlight's Observed)
   SelectedHex,
   SelectedUnit,
   Attacker,
@@ -99,6 +100,7 @@ inline constexpr std::array kLegendEntries{
     LegendEntry{MapSample::Reachable, "reachable (cost in MP)"},
     LegendEntry{MapSample::RetreatOrAdvance, "retreat or advance hex"},
     LegendEntry{MapSample::CommandRange, "leader's command range (11.2)"},
+    LegendEntry{MapSample::Observed, "observed now (F key, 16.3)"},
     LegendEntry{MapSample::SelectedHex, "selected hex"},
     LegendEntry{MapSample::SelectedUnit, "selected unit"},
     LegendEntry{MapSample::Attacker, "attacker"},

@@ -53,7 +53,7 @@ void paint_hex_highlight(sf::RenderTarget& target, const engine::HexLayout& layo
     }
     case HexHighlight::Observed: {
       sf::ConvexShape shape = hex_shape(layout, hex, 0.5f);
-      shape.setFillColor(with_alpha(palette::kObserved, 40));
+      shape.setFillColor(with_alpha(palette::kObserved, palette::kObservedAlpha));
       target.draw(shape);
       break;
     }

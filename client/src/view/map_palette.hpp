@@ -51,6 +51,8 @@ inline constexpr Rgb kBombard{160, 60, 210};      // bombarding artillery
 inline constexpr Rgb kRetreatHex{40, 200, 80};    // legal retreat or advance hexes
 inline constexpr Rgb kCommandRange{0, 150, 150};  // a selected leader's command range and links (11.2)
 inline constexpr Rgb kObserved{255, 255, 255};    // the hexes the player's side observes (16.3, F)
+// The observed area's wash: lighter than the other overlays, drawn under them all.
+inline constexpr std::uint8_t kObservedAlpha = 40;
 inline constexpr std::uint8_t kOverlayAlpha = 110;
 inline constexpr Rgb kLastMove{255, 0, 170};  // the last player turn's moves: trail and starting ring
 // Bombardment sight lines (7.3): the server's verdict on the combat as built.

@@ -207,6 +207,9 @@ void paint_map_sample(sf::RenderTarget& target, MapSample sample, HelpPoint cent
     case MapSample::CommandRange:
       highlight(HexHighlight::CommandRange);
       return;
+    case MapSample::Observed:  // 16.3: the F key's light shading
+      highlight(HexHighlight::Observed);
+      return;
     case MapSample::SelectedHex:
       highlight(HexHighlight::Selected);
       return;

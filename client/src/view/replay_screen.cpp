@@ -183,11 +183,20 @@ void ReplayScreen::draw_panel(sf::RenderTarget& target, ClientModel& model, sf::
   if (replay.waiting())
     kit_.text(target, {x + kLobbyWidth + 12, kLobbyTop + 6}, "asking the server...", 12, ink);
 
-  // The step: its action and events, the secret choices revealed by then; a refusal in plain words.
+  // The step: its action and events, the secret choices revealed by then; a refusal in plain words
+  // (or, while a deep frame is asked again, the server's progress towards it).
   y = kActionTop;
   if (!replay.refusal().empty()) {
     for (const auto& line : word_wrap(replay.refusal(), kWrap)) {
       kit_.text(target, {x, y}, line, kTextSize, alert);
+      y += kLine;
+    }
+    y += 4;
+  }
+  // Issue 16: a frame past the server's replay budget, asked again by itself: how far it has got.
+  if (!replay.progress().empty()) {
+    for (const auto& line : word_wrap(replay.progress(), kWrap)) {
+      kit_.text(target, {x, y}, line, kTextSize, ink);
       y += kLine;
     }
     y += 4;
