@@ -332,17 +332,27 @@ TEST_CASE("replay slider: a click's fraction rounds to the nearest action; the t
     CHECK(replay_slider_index(replay_slider_fraction(i, 37), 37) == i);
 }
 
-TEST_CASE("client model: open_replay opens the game and asks frame 0; frames and refusals reach the replay") {
-  ClientModel model("ws://h/");
+namespace {
+
+// Logs the model in as alice, the server's answers fed back; the outbox left empty.
+void log_in_alice(ClientModel& model) {
   model.apply(hd::client::WelcomeReceived{});
   model.log_in("alice", "password1", false);
-  auto sent = model.take_outbox();
+  const auto sent = model.take_outbox();
   pb::ServerEnvelope answer;
   answer.set_request_id(sent.at(0).request_id());
   answer.mutable_logged_in()->set_username("alice");
   answer.mutable_logged_in()->set_session_token(std::string(64, 'a'));
   model.apply(hd::client::EnvelopeReceived{std::make_shared<const pb::ServerEnvelope>(answer)});
   model.take_outbox();
+}
+
+}  // namespace
+
+TEST_CASE("client model: open_replay opens the game and asks frame 0; frames and refusals reach the replay") {
+  ClientModel model("ws://h/");
+  log_in_alice(model);
+  std::vector<Request> sent;
 
   model.open_replay(kGame, true);
   sent = model.take_outbox();
@@ -390,15 +400,8 @@ TEST_CASE("client model: open_replay opens the game and asks frame 0; frames and
 
 TEST_CASE("client model: a replay refused BUSY is asked again by itself; other refusals show as before") {
   ClientModel model("ws://h/");
-  model.apply(hd::client::WelcomeReceived{});
-  model.log_in("alice", "password1", false);
-  auto sent = model.take_outbox();
-  pb::ServerEnvelope answer;
-  answer.set_request_id(sent.at(0).request_id());
-  answer.mutable_logged_in()->set_username("alice");
-  answer.mutable_logged_in()->set_session_token(std::string(64, 'a'));
-  model.apply(hd::client::EnvelopeReceived{std::make_shared<const pb::ServerEnvelope>(answer)});
-  model.take_outbox();
+  log_in_alice(model);
+  std::vector<Request> sent;
 
   model.open_replay(kGame, true);
   sent = model.take_outbox();
@@ -482,15 +485,8 @@ TEST_CASE("client model: a replay refused BUSY is asked again by itself; other r
 TEST_CASE(
     "client model: a replay whose game cannot be opened is dropped; opening another game drops it too") {
   ClientModel model("ws://h/");
-  model.apply(hd::client::WelcomeReceived{});
-  model.log_in("alice", "password1", false);
-  auto sent = model.take_outbox();
-  pb::ServerEnvelope answer;
-  answer.set_request_id(sent.at(0).request_id());
-  answer.mutable_logged_in()->set_username("alice");
-  answer.mutable_logged_in()->set_session_token(std::string(64, 'a'));
-  model.apply(hd::client::EnvelopeReceived{std::make_shared<const pb::ServerEnvelope>(answer)});
-  model.take_outbox();
+  log_in_alice(model);
+  std::vector<Request> sent;
 
   model.open_replay(kGame, true);
   sent = model.take_outbox();

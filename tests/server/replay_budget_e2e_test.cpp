@@ -5,6 +5,7 @@
 // what a spectator was sent live.
 #include "game_test_player.hpp"
 #include "metrics_scrape.hpp"
+#include "replay_frames.hpp"
 #include "server_process.hpp"
 
 #include <catch2/catch.hpp>
@@ -22,26 +23,6 @@ namespace {
 
 // The server's replay budget (game_replays.hpp, kReplayBudget), as documented.
 constexpr std::uint64_t kBudget = 128;
-
-v1::ClientEnvelope query_replay(std::uint64_t game, std::uint64_t index) {
-  v1::ClientEnvelope envelope;
-  envelope.mutable_query_replay()->set_game_id(game);
-  envelope.mutable_query_replay()->set_action_index(index);
-  return envelope;
-}
-
-// A view less what only the live game adds (the seats waited for, whether an undo may be asked).
-std::string without_live(v1::GameView view) {
-  view.mutable_pending()->clear_seats();
-  view.clear_undo_allowed();
-  return view.SerializeAsString();
-}
-
-// An update as a replay frame repeats it: its view without the live part.
-std::string without_live(v1::GameUpdate update) {
-  *update.mutable_view() = v1::GameView();
-  return update.SerializeAsString();
-}
 
 }  // namespace
 

@@ -4,6 +4,7 @@
 // spectator; a frame past the last action is refused; and 18.5C's secret option stays hidden from the
 // Prussian seat's replay until the frame that reveals it.
 #include "game_test_player.hpp"
+#include "replay_frames.hpp"
 #include "server_process.hpp"
 
 #include <catch2/catch.hpp>
@@ -16,27 +17,6 @@ using namespace hd;
 using namespace hd::test;
 
 namespace {
-
-v1::ClientEnvelope query_replay(std::uint64_t game, std::uint64_t index, v1::Seat seat = v1::SEAT_UNSPECIFIED) {
-  v1::ClientEnvelope envelope;
-  envelope.mutable_query_replay()->set_game_id(game);
-  envelope.mutable_query_replay()->set_action_index(index);
-  envelope.mutable_query_replay()->set_seat(seat);
-  return envelope;
-}
-
-// A view less what only the live game adds (the seats waited for, whether an undo may be asked).
-std::string without_live(v1::GameView view) {
-  view.mutable_pending()->clear_seats();
-  view.clear_undo_allowed();
-  return view.SerializeAsString();
-}
-
-// An update as a replay frame repeats it: its view without the live part.
-std::string without_live(v1::GameUpdate update) {
-  *update.mutable_view() = v1::GameView();
-  return update.SerializeAsString();
-}
 
 bool pending_for(const v1::GameView& view, v1::Seat seat) {
   const auto& seats = view.pending().seats();
