@@ -10,8 +10,9 @@ namespace {
 
 // The kind for `action`, or the refusal: the rule is in force, and either its segment is the one
 // open now and offers the verb, or no segment is open and the rule adds the verb to the decision
-// pending now (RulePhaseActions: 16.6B's markers move in the movement phase).
-std::variant<const RuleActionKind*, Refusal> kind_for(const GameState& state, const RuleAction& action) {
+// pending now, `pending` (RulePhaseActions: 16.6B's markers move in the movement phase).
+std::variant<const RuleActionKind*, Refusal> kind_for(const GameState& state, const RuleAction& action,
+                                                      DecisionKind pending) {
   if (!rule_in_force(*state.rules, action.rule))
     return refuse(RefusalCode::RuleNotInForce, action.rule.empty() ? std::string("4.1") : action.rule);
   if (const RuleModule* open = open_rule_segment(state)) {
@@ -25,7 +26,7 @@ std::variant<const RuleActionKind*, Refusal> kind_for(const GameState& state, co
     if (module->rule != action.rule || !added) continue;
     for (const RuleActionKind* kind : added->actions) {
       if (!kind || kind->verb != action.verb) continue;
-      if (pending_decision(state).kind != added->decision)
+      if (pending != added->decision)
         return refuse_by_rule(action.rule, "rule-action-not-now",
                               "that action answers another decision than the one pending now (4.1)");
       return kind;
@@ -36,8 +37,7 @@ std::variant<const RuleActionKind*, Refusal> kind_for(const GameState& state, co
 
 // 4.1, 6.6: taken by the side whose decision is pending (a segment's decider, who may be the side
 // not phasing: 16.6C), never while a combat's decision waits.
-std::optional<Refusal> decider_refusal(const GameState& state, Side side) {
-  const PendingDecision pending = pending_decision(state);
+std::optional<Refusal> decider_refusal(const PendingDecision& pending, Side side) {
   if (pending.kind == DecisionKind::ExchangeChoice || pending.kind == DecisionKind::Retreat ||
       pending.kind == DecisionKind::Advance)
     return refuse(RefusalCode::DecisionPending, "6.6");
@@ -47,9 +47,10 @@ std::optional<Refusal> decider_refusal(const GameState& state, Side side) {
 
 std::optional<Refusal> validate_rule_action(const GameState& state, Side side, const Action& action,
                                             ActionCheck&) {
-  if (auto refusal = decider_refusal(state, side)) return refusal;
+  const PendingDecision pending = pending_decision(state);
+  if (auto refusal = decider_refusal(pending, side)) return refusal;
   const auto& rule_action = std::get<RuleAction>(action);
-  const auto kind = kind_for(state, rule_action);
+  const auto kind = kind_for(state, rule_action, pending.kind);
   if (const auto* refusal = std::get_if<Refusal>(&kind)) return *refusal;
   return std::get<const RuleActionKind*>(kind)->validate(state, side, rule_action);
 }
@@ -57,7 +58,7 @@ std::optional<Refusal> validate_rule_action(const GameState& state, Side side, c
 void apply_rule_action(GameState& state, Side side, const Action& action, const ActionCheck&,
                        const DieRoller& roll, std::vector<Event>& events) {
   const auto& rule_action = std::get<RuleAction>(action);
-  std::get<const RuleActionKind*>(kind_for(state, rule_action))
+  std::get<const RuleActionKind*>(kind_for(state, rule_action, pending_decision(state).kind))
       ->apply(state, side, rule_action, roll, events);
 }
 
