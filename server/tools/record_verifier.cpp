@@ -4,6 +4,7 @@
 #include "games/dice_proof.hpp"
 
 #include <hd/engine/notation/notation.hpp>
+#include <hd/engine/rules/variant/hidden_movement_secrets.hpp>
 #include <hd/engine/scenarios/entry_choices.hpp>
 #include <hd/wire/secret_commitment.hpp>
 
@@ -50,6 +51,42 @@ constexpr std::array<std::string_view, 3> kSeatOrder{"french", "prussian", "alli
 // joined by '@' (engine::entry_choice_secret_id, entry_choice_secret_text).
 bool is_entry_secret(const std::string& choice_id) {
   return engine::entry_choice_of_secret_id(choice_id).has_value();
+}
+
+// A secret made during play, checked against the record rather than the scenario: 28.0D, 22.6B, 16.6.
+bool made_in_play(const std::string& choice_id) {
+  return is_entry_secret(choice_id) || engine::is_hidden_secret_id(choice_id);
+}
+
+// 16.6 (docs/commitments.md): the placements the replay made, by secret id: the side that made each
+// and its secret text (engine::hidden_secret_made_by).
+struct Placement {
+  std::string side;
+  std::string text;
+};
+
+// Every 16.6 line of the proof is a placement the replay made, with the same text, committed for a
+// seat of the side that made it; every placement has its line. The first mismatch, or nothing.
+std::optional<std::string> check_placements(const DiceProof& proof,
+                                            const std::map<std::string, Placement>& made) {
+  std::set<std::string> committed;
+  for (const DiceProofSecret& secret : proof.secrets) {
+    if (!engine::is_hidden_secret_id(secret.choice_id)) continue;
+    committed.insert(secret.choice_id);
+    const std::string what = "secret " + secret.choice_id + ": ";
+    const auto found = made.find(secret.choice_id);
+    if (found == made.end()) return what + "the record places no such pair (no hide action for it)";
+    if (secret.choice != found->second.text)
+      return what + "the choice opened is '" + secret.choice + "' but the record's hide made '" +
+             found->second.text + "'";
+    const std::string seat_side = secret.seat == "french" ? "french" : "coalition";
+    if (seat_side != found->second.side)
+      return what + "committed for the " + secret.seat + " seat but the " + found->second.side +
+             " side hid it";
+  }
+  for (const auto& [id, placement] : made)
+    if (!committed.count(id)) return "secret " + id + ": the record's hide has no commitment in the proof";
+  return std::nullopt;
 }
 
 // Every entry-choice line of the proof ("28.0D/<id>", "22.6B/<id>") is the one choose-entry action
@@ -103,7 +140,8 @@ std::optional<std::string> check_secret_choices(const DiceProof& proof, const lo
                                secret.nonce, secret.commitment))
       return what + "the opening (choice '" + secret.choice +
              "' and its nonce) does not match the commitment " + secret.commitment;
-    if (is_entry_secret(secret.choice_id)) continue;  // checked against the record (check_entry_choices)
+    if (made_in_play(secret.choice_id))
+      continue;  // checked against the record (check_entry_choices, check_placements)
     const bool chosen =
         std::find(choice.options.begin(), choice.options.end(), secret.choice_id) != choice.options.end();
     const std::string expected = chosen ? secret.choice_id : std::string(wire::kNoChoice);
@@ -115,7 +153,7 @@ std::optional<std::string> check_secret_choices(const DiceProof& proof, const lo
     if (option.secret && !seen.count(option.id))
       return "secret " + option.id + ": the proof holds no commitment to this secret option";
   for (const std::string& id : seen) {
-    if (is_entry_secret(id)) continue;
+    if (made_in_play(id)) continue;
     const auto& options = state.rules->scenario.options;
     if (std::none_of(options.begin(), options.end(),
                      [&](const engine::ScenarioOption& o) { return o.id == id && o.secret; }))
@@ -176,6 +214,7 @@ Verification verify_game(std::string_view record, std::string_view proof_text,
   if (const auto mismatch = check_entry_choices(proof, record, *state.rules)) return fail(*mismatch);
   std::size_t dice_used = 0, actions = 0;
   int number = 0;
+  std::map<std::string, Placement> placements;  // 16.6A: made by the record's hide actions
   for (const std::string_view line : lines_of(record)) {
     ++number;
     if (blank_or_comment(line)) continue;
@@ -185,6 +224,11 @@ Verification verify_game(std::string_view record, std::string_view proof_text,
     const auto& action = std::get<engine::NotatedAction>(notated);
     if (auto refusal = engine::validate(state, action.side, action.action))
       return fail(where + "refused (" + refusal->rule + "): " + engine::describe(*refusal, state));
+    if (const auto hidden = engine::hidden_secret_made_by(state, action.action)) {
+      const std::string side(engine::to_string(action.side));
+      if (!placements.emplace(hidden->id, Placement{side, hidden->text}).second)
+        return fail(where + "secret " + hidden->id + ": the record places this pair twice in one turn");
+    }
     std::string dice_error;
     std::size_t next_written = 0;  // the action's own "die N" / "dice N M ..." in order
     engine::apply(state, action.side, action.action, [&] {
@@ -209,6 +253,7 @@ Verification verify_game(std::string_view record, std::string_view proof_text,
       return fail(where + "the line gives more dice than the action rolled");
     ++actions;
   }
+  if (const auto mismatch = check_placements(proof, placements)) return fail(*mismatch);
   if (dice_used != proof.rolls.size())
     return fail("the record rolled " + std::to_string(dice_used) + " dice but the proof holds " +
                 std::to_string(proof.rolls.size()));

@@ -127,6 +127,8 @@ const std::vector<Probe>& sample_probes() {
       // 16.3: the Allied counter under the pale wash (its left, as the Allied sample is probed).
       {MapSample::LastSeen, -counter * 0.4f, 0,
        blend(palette::kLastSeenWash, palette::kLastSeenWashAlpha, palette::kAlliedCounter), 3},
+      // 16.6: a marker's cream band, left of its pair and letter.
+      {MapSample::HiddenMarker, -counter * 0.4f, counter * 0.06f, palette::kHiddenMarkerBand},
       {MapSample::Reachable, 0, 0, blend(palette::kReachable, palette::kOverlayAlpha, palette::kClear), 3},
       {MapSample::RetreatOrAdvance, 0, 0,
        blend(palette::kRetreatHex, palette::kOverlayAlpha, palette::kClear), 3},

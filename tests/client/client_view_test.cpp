@@ -292,3 +292,34 @@ TEST_CASE("16.3: F's observed area shades an observed hex lightly and leaves a h
   INFO("hex outside at " << out[0] << "," << out[1] << ": " << differing << " differ");
   CHECK(differing == 0);
 }
+
+TEST_CASE(
+    "16.6: hidden movement markers are drawn, the band telling the owner which is real, and nobody else",
+    "[client]") {
+  const auto known = facts();
+  const int half = known.at("fog-at").at(2) / 2;
+  REQUIRE(half >= 8);
+  const sf::Image markers = image("hidden-markers.png");
+  const sf::Image none = image("observed-none.png");
+  // The band: the counter's width, from just below its centre to near its foot.
+  const auto band = [&](const sf::Image& picture, const char* name, palette::Rgb colour) {
+    const auto at = known.at(name);
+    REQUIRE(at.size() == 2);
+    return count_in(picture, at[0] - half + 2, at[1], at[0] + half - 2, at[1] + half / 2, colour);
+  };
+  const int enough = half * half / 2;
+  // The enemy's marker: the cream band, no gold or grey (its view has no `real`).
+  CHECK(band(markers, "marker-enemy", palette::kHiddenMarkerBand) > enough);
+  CHECK(band(markers, "marker-enemy", palette::kHiddenMarkerReal) == 0);
+  CHECK(band(markers, "marker-enemy", palette::kHiddenMarkerDummy) == 0);
+  // The viewer's own: gold on the real one, grey on the dummy.
+  CHECK(band(markers, "marker-real", palette::kHiddenMarkerReal) > enough);
+  CHECK(band(markers, "marker-real", palette::kHiddenMarkerBand) == 0);
+  CHECK(band(markers, "marker-dummy", palette::kHiddenMarkerDummy) > enough);
+  CHECK(band(markers, "marker-dummy", palette::kHiddenMarkerReal) == 0);
+  // With no marker in the view, none of it is drawn there.
+  for (const char* name : {"marker-enemy", "marker-real", "marker-dummy"})
+    for (const palette::Rgb colour :
+         {palette::kHiddenMarkerBand, palette::kHiddenMarkerReal, palette::kHiddenMarkerDummy})
+      CHECK(band(none, name, colour) == 0);
+}

@@ -390,6 +390,32 @@ int main(int argc, char** argv) {
           << static_cast<int>(observed_centre.y) << "\n";
     facts << "observed-out " << static_cast<int>(unobserved_centre.x) << " "
           << static_cast<int>(unobserved_centre.y) << "\n";
+
+    // 16.6 (issue 14): hidden movement markers round the lone unit, in hexes holding nothing: an enemy's
+    // marker (the view says nothing of which is real) north, the viewer's own real marker south, its
+    // dummy north-east. The same position with no marker is observed-none.png.
+    if (fog.game().observed_area_shown()) fog.game().toggle_observed_area();
+    pb::GameSnapshot with_markers = base;
+    const auto add_marker = [&](pb::Army army, engine::Hex hex, std::optional<bool> real) {
+      pb::HiddenMarker& marker = *with_markers.mutable_view()->add_markers();
+      marker.set_army(army);
+      marker.set_pair(3);
+      marker.set_b(real.has_value() && !*real);
+      *marker.mutable_hex() = wire::to_proto(hex);
+      if (real) marker.set_real(*real);
+    };
+    const engine::Hex north_east = engine::neighbour(*at, engine::Direction::NorthEast);
+    add_marker(pb::ARMY_ALLIED, observed, std::nullopt);
+    add_marker(pb::ARMY_FRENCH, unobserved, true);
+    add_marker(pb::ARMY_FRENCH, north_east, false);
+    if (!fog_scene(with_markers, "hidden-markers.png")) return 1;
+    const auto marker_at = [&](const char* name, engine::Hex hex) {
+      const auto centre = fog_screen.camera().layout().centre(hex);
+      facts << name << " " << static_cast<int>(centre.x) << " " << static_cast<int>(centre.y) << "\n";
+    };
+    marker_at("marker-enemy", observed);
+    marker_at("marker-real", unobserved);
+    marker_at("marker-dummy", north_east);
   }
 
   const engine::Hex target = state.units[position->defender].hex;

@@ -9,9 +9,12 @@
 #include <hd/engine/rules/command/command_segment.hpp>
 #include <hd/engine/rules/modules/extension_points.hpp>
 #include <hd/engine/rules/modules/rule_registry.hpp>
+#include <hd/engine/rules/observation/knowledge.hpp>
 #include <hd/engine/rules/observation/observation.hpp>
 #include <hd/engine/rules/variant/hidden_movement.hpp>
+#include <hd/engine/rules/variant/hidden_movement_secrets.hpp>
 #include <hd/engine/state/invariants.hpp>
+#include <hd/engine/visibility/view.hpp>
 
 using namespace hd::engine;
 using namespace hd::test;
@@ -514,4 +517,129 @@ TEST_CASE("16.6C where the seven hexes cannot take a revealed pair's pieces, the
     farthest = std::max(farthest, distance(hex, real));
   CHECK(farthest == 2);
   CHECK(refusal_of(state, chosen) == "");
+}
+
+TEST_CASE("16.6 views: markers seen by both sides where they stand, which is real by its owner only",
+          "[rules][16.6][16.6A][16.6B][16.3]") {
+  // Two games alike but for the real marker of pair 1: A (in 0505) or B (moved north to 0502).
+  const std::vector<const char*> north{"0504", "0503", "0502"};
+  GameState real_a = marker_in_allied_path("A", "B", north);
+  GameState real_b = marker_in_allied_path("B", "B", north);
+  const Viewer allied{Viewer::Kind::Seat, Army::Allied, std::nullopt};
+  const Viewer french{Viewer::Kind::Seat, Army::French, std::nullopt};
+  const Viewer coalition_spectator{Viewer::Kind::Spectator, std::nullopt, Side::Coalition};
+  const Viewer everything{Viewer::Kind::Spectator, std::nullopt, std::nullopt};
+
+  // The enemy sees both markers where they stand, and nothing of which is real: byte-identical views.
+  const GameView seen = view(real_a, allied);
+  REQUIRE(seen.markers.size() == 2);
+  CHECK(seen.markers[0].army == Army::French);
+  CHECK(seen.markers[0].pair == 1);
+  CHECK_FALSE(seen.markers[0].b);
+  CHECK(seen.markers[0].hex == hx("0505"));
+  CHECK(seen.markers[1].b);
+  CHECK(seen.markers[1].hex == hx("0502"));
+  CHECK(seen.markers[1].moved == false);  // the French movement phase is over: the marks are cleared
+  for (const MarkerView& marker : seen.markers)
+    CHECK_FALSE(marker.real.has_value());
+  CHECK(serialize(view(real_a, allied)) == serialize(view(real_b, allied)));
+  CHECK(serialize(view(real_a, coalition_spectator)) == serialize(view(real_b, coalition_spectator)));
+  // 16.6A: the holding area "may be examined": its pieces, held by pair 1, with no hex.
+  for (const char* id : {"A", "Reille"}) {
+    const UnitView& held = seen.units[unit(real_a, id)];
+    CHECK(held.status == UnitStatus::Hidden);
+    CHECK(held.holding_pair == 1);
+    CHECK_FALSE(held.hex.has_value());
+  }
+  CHECK(seen.units[unit(real_a, "B")].holding_pair == 0);
+
+  // The owner's side, and a spectator shown everything, know which is real.
+  for (const Viewer& knowing : {french, everything}) {
+    const GameView a = view(real_a, knowing);
+    const GameView b = view(real_b, knowing);
+    REQUIRE(a.markers.size() == 2);
+    REQUIRE(b.markers.size() == 2);
+    CHECK(a.markers[0].real == std::optional<bool>(true));
+    CHECK(a.markers[1].real == std::optional<bool>(false));
+    CHECK(b.markers[0].real == std::optional<bool>(false));
+    CHECK(b.markers[1].real == std::optional<bool>(true));
+    CHECK(serialize(a) != serialize(b));
+  }
+
+  // The hide line names the real marker: the enemy is told the side and the verb (16.3's cut).
+  const std::string line = format_action(real_a, Side::French, hide(real_a, 2, "0511", "B", {"D"}));
+  CHECK(line.find(" B ") != std::string::npos);
+  CHECK(redact_action_line(real_a, line, allied) == "french hide");
+  CHECK(redact_action_line(real_a, line, french) == line);
+}
+
+TEST_CASE("16.6C a reveal shows the enemy only the pieces deployed where it observes them",
+          "[rules][16.6][16.6C][16.3]") {
+  GameState state = marker_in_allied_path("B", "B", {"0504", "0503", "0502"});
+  const std::vector<const char*> path = westward(6);
+  apply(state, Side::Coalition, move(state, "X", path), no_dice());
+  REQUIRE(pending_decision(state).side == Side::French);
+  const Viewer allied{Viewer::Kind::Seat, Army::Allied, std::nullopt};
+  for (const MarkerView& marker : view(state, allied).markers)
+    CHECK(marker.revealing);  // the pair is being revealed: public
+  const auto choices = legal_actions(state, Side::French);
+  REQUIRE(choices.size() == 1);
+  const auto events = apply(state, Side::French, choices.front(), no_dice());
+  REQUIRE(events_of<RuleEvent>(events).size() == 1);
+  const RuleEvent revealed = events_of<RuleEvent>(events).front();
+  REQUIRE(revealed.kind == "revealed");
+  std::vector<UnitIndex> observed_units;
+  for (std::size_t i = 0; i < revealed.units.size(); ++i)
+    if (side_observes_hex(state, Side::Coalition, revealed.hexes[i]))
+      observed_units.push_back(revealed.units[i]);
+  REQUIRE(observed_units.size() < revealed.units.size());  // some piece deployed out of X's sight
+  const auto seen = redact(state, Event{revealed}, allied);
+  REQUIRE(seen);
+  const RuleEvent& seen_reveal = std::get<RuleEvent>(*seen);
+  CHECK(seen_reveal.units == observed_units);
+  CHECK(seen_reveal.numbers == revealed.numbers);  // pair 1, marker B real: both markers flipped face up
+  const auto own = redact(state, Event{revealed}, Viewer{Viewer::Kind::Seat, Army::French, std::nullopt});
+  REQUIRE(own);
+  CHECK(std::get<RuleEvent>(*own).units == revealed.units);
+  CHECK(view(state, allied).markers.empty());
+}
+
+TEST_CASE("16.6A each placement is a secret to commit to: its id, its text, made, revealed",
+          "[rules][16.6][16.6A][16.6C]") {
+  GameState state = hidden_game("1710");
+  const int turn = state.turn;
+  const RuleAction hide_a = hide(state, 1, "0505", "B", {"A", "Reille"});
+  const auto secret = hidden_secret_made_by(state, hide_a);
+  REQUIRE(secret);
+  CHECK(secret->id == "16.6/french-1@" + std::to_string(turn));
+  CHECK(secret->text == "B@0505@A,Reille");
+  CHECK(secret->army == Army::French);
+  CHECK(hidden_secret_id_of_line(state, format_action(state, Side::French, hide_a)) == secret->id);
+  CHECK_FALSE(hidden_secret_made_by(state, EndPhaseAction{}));
+  CHECK_FALSE(hidden_secret_id_of_line(state, "french end"));
+  CHECK(is_hidden_secret_id(secret->id));
+  for (const char* not_one :
+       {"28.0D/french-4", "16.6/french-1", "16.6/french-x@3", "16.6/nobody-1@3", "16.6/french-1@3x"})
+    CHECK_FALSE(is_hidden_secret_id(not_one));
+  // Before the hide: not made. After: made, standing, not revealed.
+  CHECK_FALSE(hidden_secret_made(state, secret->id));
+  apply(state, Side::French, hide_a, no_dice());
+  CHECK(hidden_secret_made(state, secret->id));
+  CHECK_FALSE(hidden_secret_revealed(state, secret->id));
+  CHECK(last_placed_turn(state, Army::French, 1) == turn);
+  CHECK(last_placed_turn(state, Army::French, 2) == -1);
+  // Revealed in the same turn by the enemy's player turn (16.6C): made and revealed, though the turn
+  // has not moved on (the pair is off the map, and its last placement is this turn's).
+  apply(state, Side::French, EndPhaseAction{}, no_dice());
+  while (!(state.phasing == Side::Coalition && state.phase == Phase::Movement))
+    apply(state, state.phasing, EndPhaseAction{}, die(6));
+  if (open_rule_segment(state)) apply(state, Side::Coalition, EndPhaseAction{}, no_dice());
+  REQUIRE(state.turn == turn);
+  apply(state, Side::Coalition, move(state, "X", westward(6)), no_dice());
+  apply(state, Side::French, legal_actions(state, Side::French).front(), no_dice());  // the deployment
+  REQUIRE(hidden_pairs(state).empty());
+  CHECK(hidden_secret_made(state, secret->id));
+  CHECK(hidden_secret_revealed(state, secret->id));
+  // A placement of a later turn is not made yet.
+  CHECK_FALSE(hidden_secret_made(state, "16.6/french-1@" + std::to_string(turn + 1)));
 }

@@ -273,3 +273,41 @@ TEST_CASE("a rule's decision crosses the wire with its rule and choices; a rule'
   CHECK(out.rule_event().units_size() == 2);
   CHECK(out.text().find("reorganized at") != std::string::npos);  // 12.0's words
 }
+
+// 16.6: the markers cross the wire where they stand; `real` only where the view carries it (the
+// owner's side), so an enemy's message has no field to tell it; held pieces name their pair.
+TEST_CASE("hidden movement markers (16.6) cross the wire, `real` only where the view has it",
+          "[wire][16.6]") {
+  engine::GameView view;
+  engine::UnitView held;
+  held.unit = 3;
+  held.id = "Bach";
+  held.status = engine::UnitStatus::Hidden;
+  held.holding_pair = 2;
+  view.units.push_back(held);
+  view.markers.push_back({engine::Army::Prussian, 2, false, engine::Hex{5, 4}, true, false, std::nullopt});
+  view.markers.push_back({engine::Army::Prussian, 2, true, engine::Hex{7, 9}, false, true, std::nullopt});
+  const v1::GameView enemy = wire::to_proto(view);
+  REQUIRE(enemy.markers_size() == 2);
+  CHECK(enemy.markers(0).army() == v1::ARMY_PRUSSIAN);
+  CHECK(enemy.markers(0).pair() == 2);
+  CHECK_FALSE(enemy.markers(0).b());
+  CHECK(enemy.markers(0).hex().column() == 5);
+  CHECK(enemy.markers(0).hex().row() == 4);
+  CHECK(enemy.markers(0).moved());
+  CHECK(enemy.markers(1).b());
+  CHECK(enemy.markers(1).revealing());
+  for (const v1::HiddenMarker& marker : enemy.markers())
+    CHECK_FALSE(marker.has_real());
+  CHECK(enemy.units(0).holding_pair() == 2);
+  CHECK(enemy.units(0).status() == v1::UNIT_STATUS_HIDDEN);
+  CHECK(engine::serialize(wire::from_proto(enemy)) == engine::serialize(view));
+
+  view.markers[0].real = false;
+  view.markers[1].real = true;
+  const v1::GameView owner = wire::to_proto(view);
+  CHECK(owner.markers(0).has_real());
+  CHECK_FALSE(owner.markers(0).real());
+  CHECK(owner.markers(1).real());
+  CHECK(engine::serialize(wire::from_proto(owner)) == engine::serialize(view));
+}

@@ -139,3 +139,39 @@ TEST_CASE("a snapshot of a game with 16.3 gives no replica; one without gives on
   CHECK(std::string(hd::term::kFogNotice) ==
         "fog of war (16.3): the board shown is your side's view from the server; no local replica");
 }
+
+TEST_CASE("the board text lists each hidden movement pair: markers, which is real if known, its pieces",
+          "[terminal][16.6][fog]") {
+  const v1::ScenarioInfo scenario = scenario_with_turns();
+  v1::GameView view;
+  view.set_turn(2);
+  view.set_phase(v1::PHASE_MOVEMENT);
+  view.set_phasing(v1::SIDE_FRENCH);
+  v1::Unit& held = add_unit(view, "Bach", v1::ARMY_FRENCH);
+  held.set_status(v1::UNIT_STATUS_HIDDEN);
+  held.set_holding_pair(1);
+  add_unit(view, "Ney", v1::ARMY_FRENCH).set_status(v1::UNIT_STATUS_ELIMINATED);
+  const auto add_marker = [&](v1::Army army, std::uint32_t pair, bool b, std::uint32_t column) {
+    v1::HiddenMarker& marker = *view.add_markers();
+    marker.set_army(army);
+    marker.set_pair(pair);
+    marker.set_b(b);
+    marker.mutable_hex()->set_column(column);
+    marker.mutable_hex()->set_row(5);
+    return &marker;
+  };
+  // The enemy's view: no `real` on the wire.
+  add_marker(v1::ARMY_FRENCH, 1, false, 5);
+  add_marker(v1::ARMY_FRENCH, 1, true, 7)->set_moved(true);
+  std::string text = hd::term::format_state(scenario, view);
+  INFO(text);
+  CHECK(line_starting(text, "French pair 1:") ==
+        "  French pair 1: marker A 0505, marker B 0705 moved, which is real is secret, holds Bach");
+  CHECK(line_starting(text, "eliminated") == "eliminated, exited or withdrawn: Ney");  // not Bach
+  // The owner's view: the server says which is real.
+  view.mutable_markers(0)->set_real(false);
+  view.mutable_markers(1)->set_real(true);
+  text = hd::term::format_state(scenario, view);
+  CHECK(line_starting(text, "French pair 1:") ==
+        "  French pair 1: marker A 0505 (dummy), marker B 0705 moved (real), holds Bach");
+}

@@ -42,7 +42,8 @@ enum class MapSample {
   OutOfCommand,
   Demoralized,
   Moved,
-  LastSeen,  // 16.3: an enemy piece not observed now, faded where it was last seen, its turn tagged
+  LastSeen,      // 16.3: an enemy piece not observed now, faded where it was last seen, its turn tagged
+  HiddenMarker,  // 16.6: a hidden movement marker as the enemy sees it (hidden_marker_painter)
   // The game screen's highlights (hex_highlight, map_stacks' frames and dots).
   Reachable,
   RetreatOrAdvance,
@@ -96,6 +97,7 @@ inline constexpr std::array kLegendEntries{
     LegendEntry{MapSample::Demoralized, "corps demoralized (13.2)"},
     LegendEntry{MapSample::Moved, "moved this phase"},
     LegendEntry{MapSample::LastSeen, "enemy where last seen (16.3)"},
+    LegendEntry{MapSample::HiddenMarker, "hidden movement marker 3A (16.6)"},
     LegendEntry{MapSample::None, "Highlights"},
     LegendEntry{MapSample::Reachable, "reachable (cost in MP)"},
     LegendEntry{MapSample::RetreatOrAdvance, "retreat or advance hex"},

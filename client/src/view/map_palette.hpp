@@ -40,6 +40,14 @@ inline constexpr std::uint8_t kLastSeenWashAlpha = 170;
 inline constexpr Rgb kLastSeenOutline{84, 84, 110};
 inline constexpr Rgb kLastSeenTag{58, 62, 84};
 inline constexpr Rgb kLastSeenTagText{250, 250, 250};
+// 16.6 (issue 14): a hidden movement marker, in its army's colour with a band bearing its pair and
+// letter: cream where the viewer may not know which of the pair is real, gold on the owner's real
+// marker, grey on its dummy; an orange outline while the pair is being revealed (16.6C).
+inline constexpr Rgb kHiddenMarkerBand{240, 226, 170};
+inline constexpr Rgb kHiddenMarkerReal{250, 196, 40};
+inline constexpr Rgb kHiddenMarkerDummy{168, 168, 168};
+inline constexpr Rgb kHiddenMarkerText{20, 20, 20};
+inline constexpr Rgb kHiddenMarkerRevealing{255, 110, 0};
 
 // The game screen's overlays on the map (drawn translucent over the terrain, kOverlayAlpha).
 inline constexpr Rgb kReachable{40, 150, 255};    // hexes the selected unit can reach

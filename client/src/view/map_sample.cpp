@@ -2,6 +2,7 @@
 
 #include "view/counter_painter.hpp"
 #include "view/hex_highlight.hpp"
+#include "view/hidden_marker_painter.hpp"
 #include "view/map_palette.hpp"
 #include "view/map_stacks.hpp"
 #include "view/move_trail_painter.hpp"
@@ -198,6 +199,14 @@ void paint_map_sample(sf::RenderTarget& target, MapSample sample, HelpPoint cent
       paint_last_seen_tag(target, "seen 1400", at + sf::Vector2f(0, kSampleCounter * 0.5f + 2.0f),
                           kSampleCounter, font);
       return;
+    case MapSample::HiddenMarker: {  // 16.6: an Allied pair's marker A, its band cream (which is real
+                                     // unknown)
+      hundred_days::v1::HiddenMarker marker;
+      marker.set_army(hundred_days::v1::ARMY_ALLIED);
+      marker.set_pair(3);
+      paint_hidden_marker(target, marker, at, kSampleCounter, font);
+      return;
+    }
     case MapSample::Reachable:
       highlight(HexHighlight::Reachable);
       return;

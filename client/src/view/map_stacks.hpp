@@ -1,6 +1,6 @@
 // The units of a game model on the map as counters (counter_painter.hpp), a hex's stack fanned out
 // with a count badge. Shared by the game screen (which adds its selection and combat marks) and the
-// replay screen (which adds none).
+// replay screen (which adds none). The hidden movement markers (16.6) are drawn over them.
 #pragma once
 
 #include "model/game_model.hpp"

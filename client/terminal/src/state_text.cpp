@@ -108,6 +108,37 @@ std::string unit_text(const v1::ScenarioInfo& scenario, const v1::Unit& unit) {
          last_seen;
 }
 
+// 16.6: each pair of hidden movement markers on the map, one line: its markers where they stand,
+// which is real where the view says (the owner's side only), and its holding area (open to both).
+void write_hidden_pairs(std::ostream& out, const v1::GameView& view) {
+  std::map<std::pair<int, std::uint32_t>, std::vector<const v1::HiddenMarker*>> pairs;
+  for (const v1::HiddenMarker& marker : view.markers())
+    pairs[{static_cast<int>(marker.army()), marker.pair()}].push_back(&marker);
+  if (pairs.empty()) return;
+  out << "hidden movement pairs (16.6):\n";
+  for (const auto& [key, markers] : pairs) {
+    const v1::Army army = static_cast<v1::Army>(key.first);
+    out << "  " << army_name(army) << " pair " << key.second << ":";
+    bool owner = false;
+    for (const v1::HiddenMarker* marker : markers) {
+      out << " marker " << (marker->b() ? "B " : "A ") << hex_text(marker->hex())
+          << (marker->moved() ? " moved" : "");
+      if (marker->has_real()) {
+        owner = true;
+        out << (marker->real() ? " (real)" : " (dummy)");
+      }
+      out << ",";
+    }
+    if (!owner) out << " which is real is secret,";
+    if (markers.front()->revealing()) out << " being revealed,";
+    out << " holds";
+    for (const v1::Unit& unit : view.units())
+      if (unit.status() == v1::UNIT_STATUS_HIDDEN && unit.army() == army && unit.holding_pair() == key.second)
+        out << " " << unit.id();
+    out << "\n";
+  }
+}
+
 std::string level_text(std::int32_t level) {
   return level < 0 ? "-" : std::to_string(level);
 }
@@ -159,7 +190,7 @@ std::string format_state(const v1::ScenarioInfo& scenario, const v1::GameView& v
       by_hex[{unit.hex().column(), unit.hex().row()}].push_back(&unit);
     else if (unit.status() == v1::UNIT_STATUS_WAITING)
       waiting.push_back(&unit);
-    else
+    else if (unit.status() != v1::UNIT_STATUS_HIDDEN)  // 16.6: listed with its pair
       gone.push_back(&unit);
   }
   out << "units on the map (" << by_hex.size() << " hexes):\n";
@@ -175,6 +206,7 @@ std::string format_state(const v1::ScenarioInfo& scenario, const v1::GameView& v
       out << " " << unit->id();
     out << "\n";
   }
+  write_hidden_pairs(out, view);
   if (!waiting.empty()) {
     std::sort(waiting.begin(), waiting.end(),
               [](const v1::Unit* a, const v1::Unit* b) { return a->arrival_turn() < b->arrival_turn(); });

@@ -6,6 +6,7 @@
 #include <hd/engine/rules/observation/observation.hpp>
 #include <hd/engine/rules/sequence/weather.hpp>
 #include <hd/engine/rules/variant/army_headquarters.hpp>
+#include <hd/engine/rules/variant/hidden_movement.hpp>
 #include <hd/engine/rules/victory/victory.hpp>
 #include <hd/engine/scenarios/entry_choices.hpp>
 #include <hd/engine/scenarios/secret_options.hpp>
@@ -74,6 +75,38 @@ void show_as_known(const GameState& state, Side side, UnitView& u) {
     u.hex = Hex{seen->column, seen->row};
     u.last_seen_turn = seen->turn;
   }
+}
+
+// 16.6: the markers on the map, as every viewer sees them on the table; which of a pair is real only
+// for a viewer of its owner's side.
+std::vector<MarkerView> marker_views(const GameState& state, const Viewer& viewer) {
+  std::vector<MarkerView> markers;
+  for (const HiddenPair& pair : hidden_pairs(state)) {
+    const bool owner = sees_side(viewer, side_of(pair.army));
+    for (const bool b : {false, true}) {
+      MarkerView m{
+          pair.army,      pair.number, b, b ? pair.marker_b : pair.marker_a, b ? pair.moved_b : pair.moved_a,
+          pair.revealing, std::nullopt};
+      if (owner) m.real = pair.real_is_b == b;
+      markers.push_back(m);
+    }
+  }
+  return markers;
+}
+
+// 16.6C: a reveal's event (`revealed`: the pieces and the hexes they are deployed to) as `side` may see
+// it: an enemy piece deployed where the side does not observe it is left out (the view shows it where
+// last seen). The pair's number and which marker was real stay: both markers are flipped face up.
+RuleEvent seen_reveal(const GameState& state, const RuleEvent& revealed, Side side) {
+  RuleEvent seen{revealed.rule, revealed.kind, {}, {}, revealed.numbers};
+  for (std::size_t i = 0; i < revealed.units.size() && i < revealed.hexes.size(); ++i) {
+    if (side_of(state.units[revealed.units[i]].army) != side &&
+        !side_observes_hex(state, side, revealed.hexes[i]))
+      continue;
+    seen.units.push_back(revealed.units[i]);
+    seen.hexes.push_back(revealed.hexes[i]);
+  }
+  return seen;
 }
 
 }  // namespace
@@ -149,10 +182,13 @@ GameView view(const GameState& state, const Viewer& viewer) {
     u.out_of_command = out_of_command(state, u.unit);
     u.corps_demoralized = corps_demoralized(state, unit);
     u.inactive = shows_inactive_side(state, u.unit);
+    if (unit.status == UnitStatus::Hidden)
+      if (const HiddenPair* pair = holding_pair(state, u.unit)) u.holding_pair = pair->number;
     if (fog && unit.on_map() && side_of(unit.army) != *fog && !observes_now(state, *fog, u.unit))
       show_as_known(state, *fog, u);
     v.units.push_back(std::move(u));
   }
+  v.markers = marker_views(state, viewer);
   v.eliminated_strength = state.eliminated_strength;
   v.demoralized = state.demoralized;
   v.disintegrated = state.disintegrated;
@@ -228,6 +264,9 @@ std::optional<Event> redact(const GameState& state, const Event& event, const Vi
   if (const auto* placed = std::get_if<UnitPlacedEvent>(&event);
       placed && unseen_arrival(placed->unit, placed->to))
     return std::nullopt;
+  if (const auto* rule = std::get_if<RuleEvent>(&event);
+      rule && rule->rule == kHiddenMovementRule && rule->kind == "revealed" && knowledge_kept(state))
+    if (const std::optional<Side> side = viewing_side(viewer)) return seen_reveal(state, *rule, *side);
   // 28.0D: the other side learns that a choice was made, not what.
   if (const auto* rule = std::get_if<RuleEvent>(&event);
       rule && rule->kind.starts_with("chosen:") &&
@@ -291,8 +330,13 @@ std::string serialize(const GameView& v) {
         << (u.moved ? " moved" : "") << (u.out_of_command ? " ooc" : "")
         << (u.corps_demoralized ? " corps-demoralized" : "") << (u.inactive ? " inactive" : "")
         << (u.unobserved ? " unobserved" : "")
-        << (u.last_seen_turn ? " last-seen " + std::to_string(*u.last_seen_turn) : std::string()) << "\n";
+        << (u.last_seen_turn ? " last-seen " + std::to_string(*u.last_seen_turn) : std::string())
+        << (u.holding_pair ? " held " + std::to_string(u.holding_pair) : std::string()) << "\n";
   }
+  for (const MarkerView& m : v.markers)
+    out << "marker " << to_string(m.army) << " " << m.pair << (m.b ? " B " : " A ") << format_hex(m.hex)
+        << (m.moved ? " moved" : "") << (m.revealing ? " revealing" : "")
+        << (m.real ? (*m.real ? " real" : " dummy") : "") << "\n";
   for (std::size_t a = 0; a < 3; ++a) {
     out << "army " << a << " losses " << v.eliminated_strength[a] << (v.demoralized[a] ? " demoralized" : "")
         << (v.disintegrated[a] ? " disintegrated" : "") << " levels "

@@ -242,6 +242,17 @@ v1::GameView to_proto(const engine::GameView& view) {
     u->set_inactive(unit.inactive);
     u->set_unobserved(unit.unobserved);  // 16.3
     if (unit.last_seen_turn) u->set_last_seen_turn(*unit.last_seen_turn);
+    u->set_holding_pair(static_cast<std::uint32_t>(unit.holding_pair));  // 16.6A
+  }
+  for (const engine::MarkerView& marker : view.markers) {  // 16.6
+    v1::HiddenMarker* m = out.add_markers();
+    m->set_army(to_proto(marker.army));
+    m->set_pair(static_cast<std::uint32_t>(marker.pair));
+    m->set_b(marker.b);
+    *m->mutable_hex() = to_proto(marker.hex);
+    m->set_moved(marker.moved);
+    m->set_revealing(marker.revealing);
+    if (marker.real) m->set_real(*marker.real);
   }
   for (std::size_t a = 0; a < 3; ++a) {
     v1::ArmyMorale* morale = out.add_morale();
@@ -297,7 +308,19 @@ engine::GameView from_proto(const v1::GameView& view) {
     u.inactive = unit.inactive();
     u.unobserved = unit.unobserved();  // 16.3
     if (unit.has_last_seen_turn()) u.last_seen_turn = unit.last_seen_turn();
+    u.holding_pair = static_cast<int>(unit.holding_pair());  // 16.6A
     out.units.push_back(std::move(u));
+  }
+  for (const v1::HiddenMarker& marker : view.markers()) {  // 16.6
+    engine::MarkerView m;
+    m.army = from_proto(marker.army()).value_or(engine::Army::French);
+    m.pair = static_cast<int>(marker.pair());
+    m.b = marker.b();
+    m.hex = hex_of(marker.hex());
+    m.moved = marker.moved();
+    m.revealing = marker.revealing();
+    if (marker.has_real()) m.real = marker.real();
+    out.markers.push_back(m);
   }
   for (const v1::ArmyMorale& morale : view.morale()) {
     const auto army = from_proto(morale.army());

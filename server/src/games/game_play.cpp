@@ -86,8 +86,10 @@ std::uint64_t GamePlay::play(GameRoom& room, engine::Side side, const engine::Ac
   const GameOutcome result = over && applied.after.result ? outcome_of(*applied.after.result) : GameOutcome{};
   // Persist before anyone hears of it: the action, its dice, the state hash and the game's end.
   // The commit is timed by the database hook; the hub times the whole request (the action latency).
-  // 28.0D, 22.6B: a choose-entry commits to its choice, stored with the action (docs/commitments.md).
-  const std::optional<SecretChoiceRow> secret = secret_made_by(room.row.id, *room.state.rules, applied.logged, seat);
+  // 28.0D, 22.6B: a choose-entry commits to its choice, and 16.6A a hide to its real marker, stored
+  // with the action (docs/commitments.md).
+  const std::optional<SecretChoiceRow> secret =
+      secret_made_by(room.row.id, room.state, action, applied.logged, seat);
   in_transaction(db_, [&] {
     store_.append_action(room.row.id, applied.logged);
     if (secret) store_.insert_secret(room.row.id, *secret);

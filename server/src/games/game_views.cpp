@@ -168,7 +168,7 @@ v1::GameUpdate GameViews::update_for(const GameRoom& room, const Subscriber& sub
   out.set_seat(logged.seat);
   out.set_action_text(engine::redact_action_line(after, line_with_dice(logged), subscriber.viewer));  // 28.0D
   out.set_by_standing_order(logged.by_standing_order);
-  add_commitments_made_by(room, logged, *out.mutable_secret_commitments());  // 28.0D
+  add_commitments_made_by(room, after, logged, *out.mutable_secret_commitments());  // 28.0D, 16.6
   for (const engine::Event& event : events)
     if (const auto shown = engine::redact(after, event, subscriber.viewer))
       *out.add_events() = wire::to_proto(after, *shown);

@@ -3,6 +3,7 @@
 #include "games/game_room.hpp"
 #include "games/seat_policy.hpp"
 
+#include <hd/engine/rules/variant/hidden_movement_secrets.hpp>
 #include <hd/engine/scenarios/entry_choices.hpp>
 #include <hd/engine/scenarios/secret_options.hpp>
 #include <hd/wire/secret_commitment.hpp>
@@ -44,7 +45,9 @@ void add_commitment(const GameRoom& room, const SecretChoiceRow& secret, v1::Sec
   commitment.set_seat(secret.seat);
   commitment.set_commitment(secret.commitment);
   std::string when = "the end of the game";
-  if (entry_id_of(secret))
+  if (engine::is_hidden_secret_id(secret.choice_id))
+    when = "its pair's reveal (16.6C), or the end of the game";
+  else if (entry_id_of(secret))
     when = "its side's player turn of the chosen turn, or the end of the game";
   else if (const engine::ScenarioOption* option = option_of(room.initial, secret.choice_id))
     when = option->secret->reveal.to_string() + " " +
@@ -80,8 +83,20 @@ void commit_secret_choices(std::int64_t game_id, std::vector<SecretChoiceRow>& s
                                                 secret.choice, secret.nonce);
 }
 
-std::optional<SecretChoiceRow> secret_made_by(std::int64_t game_id, const engine::Ruleset& rules,
-                                              const LoggedAction& logged, v1::Seat seat) {
+std::optional<SecretChoiceRow> secret_made_by(std::int64_t game_id, const engine::GameState& before,
+                                              const engine::Action& action, const LoggedAction& logged,
+                                              v1::Seat seat) {
+  if (const auto hidden = engine::hidden_secret_made_by(before, action)) {  // 16.6A
+    SecretChoiceRow secret;
+    secret.choice_id = hidden->id;
+    secret.seat = seat_of_army(hidden->army);
+    secret.choice = hidden->text;
+    secret.nonce = wire::new_secret_nonce();
+    secret.commitment = wire::secret_commitment(static_cast<std::uint64_t>(game_id), secret.choice_id,
+                                                secret.choice, secret.nonce);
+    return secret;
+  }
+  const engine::Ruleset& rules = *before.rules;
   const auto line = engine::parse_choose_entry_line(logged.action);
   if (!line) return std::nullopt;
   SecretChoiceRow secret;
@@ -97,8 +112,13 @@ std::optional<SecretChoiceRow> secret_made_by(std::int64_t game_id, const engine
   return secret;
 }
 
-void add_commitments_made_by(const GameRoom& room, const LoggedAction& logged,
+void add_commitments_made_by(const GameRoom& room, const engine::GameState& after, const LoggedAction& logged,
                              google::protobuf::RepeatedPtrField<v1::SecretCommitment>& out) {
+  if (const auto hidden = engine::hidden_secret_id_of_line(after, logged.action)) {  // 16.6A: a hide
+    for (const SecretChoiceRow& secret : room.row.secrets)
+      if (secret.choice_id == *hidden) add_commitment(room, secret, *out.Add());
+    return;
+  }
   const auto line = engine::parse_choose_entry_line(logged.action);
   if (!line) return;
   const std::string id = engine::entry_choice_secret_id(*room.state.rules, line->id);
@@ -108,6 +128,8 @@ void add_commitments_made_by(const GameRoom& room, const LoggedAction& logged,
 
 bool secret_revealed(const engine::GameState& state, const SecretChoiceRow& secret, bool finished) {
   if (finished || state.phase == engine::Phase::GameOver) return true;
+  if (engine::is_hidden_secret_id(secret.choice_id))  // 16.6C: its pair revealed
+    return engine::hidden_secret_revealed(state, secret.choice_id);
   // 28.0D, 22.6B: a choice made during play, public from its side's player turn of the chosen turn
   // (a Hal Force not used: at the end).
   if (const auto entry = entry_id_of(secret)) return engine::entry_choice_revealed(state, *entry);
@@ -120,6 +142,9 @@ void add_secret_commitments(const GameRoom& room, const engine::GameState& shown
   for (const SecretChoiceRow& secret : room.row.secrets) {
     const auto entry = entry_id_of(secret);
     if (entry && !finished(room) && !engine::entry_choice_made(shown, *entry)) continue;  // not yet made there
+    if (engine::is_hidden_secret_id(secret.choice_id) && !finished(room) &&
+        !engine::hidden_secret_made(shown, secret.choice_id))
+      continue;  // 16.6: not yet made there
     add_commitment(room, secret, *snapshot.add_secret_commitments());
   }
 }

@@ -24,11 +24,16 @@ namespace hd::engine {
 namespace {
 
 [[maybe_unused]] void every_member_is_walked(HiddenMovementState& h, HiddenPair& p) {
-  HD_ALL_MEMBERS_WALKED(HiddenMovementState, h, h1, h2, h3, h4);
+  HD_ALL_MEMBERS_WALKED(HiddenMovementState, h, h1, h2, h3, h4, h5);
   HD_ALL_MEMBERS_WALKED(HiddenPair, p, p1, p2, p3, p4, p5, p6, p7, p8, p9, p10);
 }
 
 constexpr int kArmies = 3;  // French, Prussian, Allied: an army's number in a marker's action
+
+// A pair's entry in HiddenMovementState::placed_turn.
+std::size_t placed_index(Army army, int number) {
+  return static_cast<std::size_t>(static_cast<int>(army) * kHiddenPairsPerArmy + number - 1);
+}
 
 // A pair's number as written: digits only ("3x" is no number).
 std::optional<int> parse_pair_number(std::string_view text) {
@@ -332,6 +337,9 @@ void apply_hide(GameState& state, Side side, const RuleAction& action, const Die
     state.units[u].status = UnitStatus::Hidden;  // to the holding area, off the map
     state.units[u].hex = Hex{};
   }
+  std::vector<int>& placed = slot_of(state).placed_turn;
+  if (placed.empty()) placed.assign(kArmies * kHiddenPairsPerArmy, -1);
+  placed[placed_index(pair.army, pair.number)] = state.turn;
   std::vector<HiddenPair>& pairs = slot_of(state).pairs;
   const auto at = std::find_if(pairs.begin(), pairs.end(), [&](const HiddenPair& p) {
     return p.army > pair.army || (p.army == pair.army && p.number > pair.number);
@@ -857,6 +865,12 @@ const std::vector<HiddenPair>& hidden_pairs(const GameState& state) {
   static const std::vector<HiddenPair> none;
   const HiddenMovementState* slot = find_slot(state);
   return slot ? slot->pairs : none;
+}
+
+int last_placed_turn(const GameState& state, Army army, int number) {
+  const HiddenMovementState* slot = find_slot(state);
+  if (!slot || number < 1 || number > kHiddenPairsPerArmy || slot->placed_turn.empty()) return -1;
+  return slot->placed_turn[placed_index(army, number)];
 }
 
 const HiddenPair* holding_pair(const GameState& state, UnitIndex unit) {

@@ -50,6 +50,22 @@ struct UnitView {
   bool out_of_command = false;     // marked in its side's last command segment (11.0, 11.3)
   bool corps_demoralized = false;  // its corps (13.1: its Allied nationality) is demoralized (13.2)
   bool inactive = false;           // a commander or army HQ on its inactive side (16.14A, 16.14C)
+  // 16.6A: the number of the hidden movement pair whose holding area holds it (status Hidden), or 0.
+  // The holding areas are open to both sides ("may be examined").
+  int holding_pair = 0;
+};
+
+// 16.6: one hidden movement marker on the map, seen by both sides where it stands, as a counter on
+// the table. Which marker of a pair stands for its pieces is its owner's secret: `real` is set only
+// for a viewer of the owner's side (a seat, a spectator shown that side or everything).
+struct MarkerView {
+  Army army = Army::French;
+  int pair = 0;    // 1..8, numbered by army
+  bool b = false;  // marker B of the pair, else A
+  Hex hex{};
+  bool moved = false;      // moved in this movement phase (16.6B)
+  bool revealing = false;  // the pair is being revealed (16.6C): its owner deploys its pieces
+  std::optional<bool> real;
 };
 
 struct GameView {
@@ -58,6 +74,7 @@ struct GameView {
   Side phasing = Side::French;
   Phase phase = Phase::Movement;
   std::vector<UnitView> units;
+  std::vector<MarkerView> markers;  // 16.6: by army, pair, then A before B
   std::array<int, 3> eliminated_strength{};
   std::array<bool, 3> demoralized{};
   std::array<bool, 3> disintegrated{};
@@ -83,7 +100,9 @@ bool may_see_entry_choice(const GameState& state, const Viewer& viewer, std::str
 // The sides that may hold a secret in a game of this ruleset's scenario, whatever was chosen: a side
 // a secret force option is offered to (18.5C: the French), a side with entry choices (28.0D). The server
 // keeps every such side's view from spectators who could pass it on (server/src/games/spectator_secrecy).
-// Hidden movement (16.6) will add its sides here.
+// Hidden movement (16.6) adds none: which marker is real is kept as 16.3 keeps its fog, from the
+// enemy's seats and spectators shown the enemy's view; a spectator's policy (a side, or everything
+// delayed) decides the rest, as in any game with 16.3 (docs/rules-notes.md, "16.6", the views).
 std::set<Side> sides_keeping_secrets(const Ruleset& rules);
 
 // How many units `viewer` is shown: units 0 to N-1. The units a viewer may not see (a hidden secret
@@ -97,7 +116,8 @@ std::vector<std::string> visible_options(const GameState& state, const Viewer& v
 // The state as `viewer` may see it.
 GameView view(const GameState& state, const Viewer& viewer);
 
-// The event as `viewer` may see it, or nullopt if the viewer learns nothing of it.
+// The event as `viewer` may see it, or nullopt if the viewer learns nothing of it. With 16.3, a 16.6
+// reveal shows an enemy viewer only the pieces deployed where its side observes them.
 std::optional<Event> redact(const GameState& state, const Event& event, const Viewer& viewer);
 
 // An action's line of notation as `viewer` may see it in `after` (the state it is shown with): a

@@ -49,6 +49,10 @@ struct HiddenMovementState {
   bool segment_open = false;      // the hidden movement segment of the phasing side's command phase
   int halted_unit = -1;           // the enemy unit an involuntary reveal halted mid-move (16.6C), or -1:
   int halted_spent_half = 0;      // it may complete its move with what it had not spent
+  // The turn each pair last went hidden in, by army then number (kHiddenPairsPerArmy an army), -1 if
+  // never; empty until the first placement. Kept after the reveal: it names the placement's secret
+  // (hidden_movement_secrets.hpp).
+  std::vector<int> placed_turn;
   bool operator==(const HiddenMovementState&) const = default;
 };
 
@@ -67,11 +71,15 @@ struct Fields<HiddenMovementState> {
   using H = HiddenMovementState;
   static constexpr auto list = std::make_tuple(
       field("pairs", &H::pairs), field("segment_open", &H::segment_open),
-      field("halted_unit", &H::halted_unit), field("halted_spent_half", &H::halted_spent_half));
+      field("halted_unit", &H::halted_unit), field("halted_spent_half", &H::halted_spent_half),
+      field("placed_turn", &H::placed_turn));
 };
 
 // The pairs on the map (none where 16.6 is not in force).
 const std::vector<HiddenPair>& hidden_pairs(const GameState& state);
+
+// The turn army `army`'s pair `number` last went hidden in (16.6A), or -1 if never.
+int last_placed_turn(const GameState& state, Army army, int number);
 
 // The pair whose holding area holds `unit`, or null.
 const HiddenPair* holding_pair(const GameState& state, UnitIndex unit);
