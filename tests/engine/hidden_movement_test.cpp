@@ -616,6 +616,11 @@ TEST_CASE("16.6A each placement is a secret to commit to: its id, its text, made
   CHECK(secret->army == Army::French);
   CHECK(hidden_secret_id_of_line(state, format_action(state, Side::French, hide_a)) == secret->id);
   CHECK_FALSE(hidden_secret_made_by(state, EndPhaseAction{}));
+  {  // A name with spaces is one word in the text (a proof's line is split at spaces): "Halk [3]".
+    GameState renamed = state;
+    renamed.units[unit(state, "A")].id = "Halk [3]";
+    CHECK(hidden_secret_made_by(renamed, hide_a)->text == "B@0505@Halk_[3],Reille");
+  }
   CHECK_FALSE(hidden_secret_id_of_line(state, "french end"));
   CHECK(is_hidden_secret_id(secret->id));
   for (const char* not_one :

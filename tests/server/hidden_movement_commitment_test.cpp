@@ -60,6 +60,7 @@ struct Seen {
   std::map<std::string, std::string> commitments;     // by id: the commitment, as first received
   std::map<std::string, std::size_t> opened_at;       // by id: the update that carried the opening
   std::map<std::string, v1::SecretOpening> openings;  // by id
+  std::vector<bool> reveals_or_ends;                  // by update: a 16.6 reveal's event, or the game's end
   int french_real_shown = 0;                          // French markers with `real` set
   int coalition_markers = 0;                          // Coalition markers seen (never with `real`)
 };
@@ -87,7 +88,9 @@ TEST_CASE("16.6: every placement is committed to at once, opened at its reveal, 
   GamePlayer robot(server.port(), "robot");
   GamePlayer carol(server.port(), "carol");
   int games = 0, placements = 0, french = 0, coalition = 0, opened_in_play = 0, markers_seen = 0;
-  while (games < 6 && (placements < 6 || coalition < 2 || opened_in_play < 2)) {
+  // At least three games: placements differ from game to game (pieces whose names have spaces, a
+  // pair revealed in the turn it went hidden), and the server's dice are its own.
+  while (games < 3 || (games < 6 && (placements < 6 || coalition < 2 || opened_in_play < 2))) {
     ++games;
     v1::ClientEnvelope create = create_unattended("quatre-bras");  // spectators see the French side
     create.mutable_create_game()->add_optional_rules("16.3");
@@ -119,6 +122,11 @@ TEST_CASE("16.6: every placement is committed to at once, opened at its reveal, 
         }
       note_markers(update.view(), seen);
       over = update.view().phase() == v1::PHASE_GAME_OVER;
+      bool reveal = over;
+      for (const v1::GameEvent& event : update.events())
+        reveal = reveal || (event.has_rule_event() && event.rule_event().rule() == "16.6" &&
+                            event.rule_event().kind() == "revealed");
+      seen.reveals_or_ends.push_back(reveal);
     }
     v1::ClientEnvelope close;
     close.mutable_close_game()->set_game_id(game);
@@ -146,6 +154,7 @@ TEST_CASE("16.6: every placement is committed to at once, opened at its reveal, 
       const auto opened_here = seen.opened_at.find(secret.id);
       if (opened_here != seen.opened_at.end()) {
         ++opened_in_play;
+        CHECK(seen.reveals_or_ends[opened_here->second]);  // opened by a reveal (16.6C), or at the end
         const v1::SecretOpening& opening = seen.openings.at(secret.id);
         CHECK(opening.choice() == secret.choice);
         CHECK(wire::opening_matches(game, secret.id, opening.choice(), opening.nonce(), secret.commitment));

@@ -47,6 +47,14 @@ bool standing(const GameState& state, const Placement& placement) {
   });
 }
 
+// A piece's name as one word, for a secret's text (a proof's line is split at spaces): the
+// notation's name unquoted, its spaces as '_' ("Halk [3]" is "Halk_[3]").
+std::string word_of(std::string name) {
+  if (name.size() >= 2 && name.front() == '"' && name.back() == '"') name = name.substr(1, name.size() - 2);
+  std::replace(name.begin(), name.end(), ' ', '_');
+  return name;
+}
+
 }  // namespace
 
 std::optional<HiddenSecret> hidden_secret_made_by(const GameState& state, const Action& action) {
@@ -60,7 +68,7 @@ std::optional<HiddenSecret> hidden_secret_made_by(const GameState& state, const 
               std::to_string(rule->numbers.front()) + "@" + std::to_string(state.turn);
   secret.text = rule->choice + "@" + format_hex(rule->hexes.front()) + "@";
   for (std::size_t i = 0; i < rule->units.size(); ++i)
-    secret.text += (i ? "," : "") + unit_name(state, rule->units[i]);
+    secret.text += (i ? "," : "") + word_of(unit_name(state, rule->units[i]));
   return secret;
 }
 
