@@ -180,11 +180,12 @@ TEST_CASE("a refused saved token goes back to the login screen with a plain erro
   CHECK_FALSE(model.game().open());
   CHECK(model.login_error() == "Saved session expired or ended: log in again");
   CHECK(model.take_outbox().empty());  // no game is opened
-  // Nothing more to resume: the token is not saved again, the games seen are.
+  // Nothing more to resume: the token is not saved again, the games seen are (alice's, for her
+  // next login).
   const SavedSession now = model.saved_session();
   CHECK(now.token.empty());
   CHECK(now.open_game == 0);
-  CHECK(now.seen.last_seen(9) == 10u);
+  CHECK(now.seen_by("alice").last_seen(9) == 10u);
   // A game opened later from the lobby (after logging in) still catches up from the saved action.
   model.log_in("alice", "password1", false);
   const auto login = model.take_outbox();
@@ -206,5 +207,73 @@ TEST_CASE("without a saved token nothing is resumed, but the games seen are reme
   model.resume_saved(session);
   model.apply(hd::client::WelcomeReceived{welcome()});
   CHECK(model.take_outbox().empty());
-  CHECK(model.saved_session().seen.last_seen(9) == 10u);
+  CHECK(model.saved_session().seen_by("alice").last_seen(9) == 10u);
+}
+
+namespace {
+
+// Logs `model` (welcomed) in by hand as `name`: Login answered with LoggedIn.
+void log_in_by_hand(ClientModel& model, const std::string& name) {
+  model.take_outbox();  // what was asked before
+  model.log_in(name, "password-" + name, false);
+  auto sent = model.take_outbox();
+  REQUIRE(sent.size() == 1);
+  REQUIRE(sent[0].has_login());
+  pb::ServerEnvelope answer;
+  answer.set_request_id(sent[0].request_id());
+  answer.mutable_logged_in()->set_username(name);
+  answer.mutable_logged_in()->set_session_token(std::string(64, name[0]));
+  model.apply(envelope_event(answer));
+  model.take_outbox();
+}
+
+}  // namespace
+
+TEST_CASE("a login by hand (the form, --user) catches up from that account's saved games, not another's") {
+  // As the session keeper gives it with --user: no token, no game open; alice's games and bob's.
+  SavedSession session = saved(10);
+  session.token.clear();
+  session.open_game = 0;
+  hd::client::SeenGames bobs;
+  bobs.note(9, 4);  // the same game, bob's side numbered on its own
+  session.put_other("bob", bobs);
+  ClientModel model("ws://h/");
+  model.resume_saved(session);
+  model.apply(hd::client::WelcomeReceived{welcome()});
+  CHECK(model.take_outbox().empty());  // no token: nothing resumed
+
+  log_in_by_hand(model, "bob");
+  model.open_game(9, false);
+  const auto open = open_in(model.take_outbox());
+  CHECK(open.open_game().last_seen_sequence() == 4);
+  model.apply(envelope_event(snapshot(open.request_id(), 4)));
+  model.apply(envelope_event(update(open.request_id(), 5)));
+  model.apply(envelope_event(ok(open.request_id())));
+  CHECK(model.game().sequence() == 5);
+  // Saved: bob's games as the account's, alice's kept as another account's.
+  SavedSession now = model.saved_session();
+  CHECK(now.username == "bob");
+  CHECK(now.seen.last_seen(9) == 5u);
+  CHECK(now.seen_by("alice").last_seen(9) == 10u);
+  CHECK(now.seen_by("alice").last_seen(4) == 2u);
+  model.close_game();
+
+  // Logged out: nobody's token, both accounts' games kept.
+  pb::ServerEnvelope out;
+  out.mutable_logged_out();
+  model.apply(envelope_event(out));
+  now = model.saved_session();
+  CHECK(now.username.empty());
+  CHECK(now.token.empty());
+  CHECK(now.seen.games().empty());
+  CHECK(now.seen_by("bob").last_seen(9) == 5u);
+  CHECK(now.seen_by("alice").last_seen(9) == 10u);
+
+  // Alice logs in by hand in the same process: her own last action is asked for.
+  log_in_by_hand(model, "alice");
+  model.open_game(9, false);
+  CHECK(open_in(model.take_outbox()).open_game().last_seen_sequence() == 10);
+  now = model.saved_session();
+  CHECK(now.username == "alice");
+  CHECK(now.seen_by("bob").last_seen(9) == 5u);
 }

@@ -222,6 +222,110 @@ TEST_CASE("a client started anew resumes its session and shows what happened whi
   CHECK(state_line(read_file(state_file), "token").empty());
 }
 
+// Issue 16: the last action seen is kept per server and account, and a client started anew that logs
+// in afresh (--user and --password, so no saved token is used) still catches up from its account's
+// last action: alice's client plays action 1 and exits, bob's client (same state folder) sees action
+// 3 and exits, the game goes on to action 5, and alice's next client says "While you were away: 4
+// actions (since action 1)" (bob's 3 is not hers), the missed actions in its log.
+TEST_CASE("a client started anew with --user catches up from its own account's last action", "[e2e]") {
+  QuatreBrasGame game;
+  auto& server = game.server;
+  const std::uint64_t id = game.id;
+  INFO("server log:\n" << server.log());
+  const fs::path directory = server.directory();
+  const fs::path state_dir = directory / "client-state-user";
+  const fs::path state_file = state_dir / "sessions";
+  const auto client_args = [&](const std::string& user) {
+    return std::vector<std::string>{"--server",
+                                    server.url(),
+                                    "--user",
+                                    user,
+                                    "--password",
+                                    "password-" + user,
+                                    "--open-game",
+                                    std::to_string(id),
+                                    "--state-dir",
+                                    state_dir.string(),
+                                    "--width",
+                                    std::to_string(kWidth),
+                                    "--height",
+                                    std::to_string(kHeight),
+                                    "--screenshot-timeout-seconds",
+                                    "60"};
+  };
+  // Phase ends over the protocol, by whichever seat must act, up to action `target`.
+  const auto go_on_to = [&](std::uint64_t present, std::uint64_t target) {
+    for (int tries = 0; tries < 8 && present < target; ++tries) {
+      auto answer = game.bob.request(hd::test::submit_notation(id, "coalition end"));
+      if (!answer.has_action_accepted())
+        answer = game.alice.request(hd::test::submit_notation(id, "french end"));
+      INFO(answer.DebugString());
+      REQUIRE(answer.has_action_accepted());
+      present = answer.action_accepted().sequence();
+    }
+    REQUIRE(present == target);
+  };
+
+  // 1. Alice's client plays action 1 and exits.
+  {
+    hd::test::ScriptedClient client(HD_CLIENT_BINARY, client_args("alice"), directory / "user-first.log",
+                                    kWidth, kHeight);
+    INFO("client log:\n" << client.log());
+    REQUIRE(hd::test::end_phase_by_ctrl_e(client).after["seq"] == "1");
+    client.send("quit");
+    REQUIRE(client.finish() == 0);
+  }
+  go_on_to(1, 3);
+
+  // 2. Bob's client, the same state folder, opens the game at action 3 and exits.
+  {
+    hd::test::ScriptedClient client(HD_CLIENT_BINARY, client_args("bob"), directory / "user-bob.log", kWidth,
+                                    kHeight);
+    INFO("client log:\n" << client.log());
+    client.send("wait-for game");
+    client.send("wait-for sequence 3");
+    const auto shown = hd::test::settled_report(client);
+    CHECK(shown["user"] == "bob");
+    client.send("quit");
+    REQUIRE(client.finish() == 0);
+  }
+  const std::string both = read_file(state_file);
+  INFO("state file:\n" << both);
+  CHECK(state_line(both, "user") == "bob");
+  CHECK(state_line(both, "seen") == std::to_string(id) + " 3");  // bob's
+  CHECK(both.find("\naccount alice\nseen " + std::to_string(id) + " 1\n") != std::string::npos);
+  go_on_to(3, 5);
+
+  // 3. Alice's client started anew, logging in afresh: a catch-up from her action 1.
+  {
+    hd::test::ScriptedClient client(HD_CLIENT_BINARY, client_args("alice"), directory / "user-second.log",
+                                    kWidth, kHeight);
+    INFO("client log:\n" << client.log());
+    client.send("wait-for game");
+    client.send("wait-for sequence 5");
+    std::optional<hd::test::ClientReport> shown;
+    for (int tries = 0; tries < 100; ++tries) {
+      client.send("frames 2");
+      shown = client.report();
+      REQUIRE(shown);
+      if ((*shown)["log_last"].rfind("Caught_up:", 0) == 0) break;
+    }
+    REQUIRE(shown);
+    INFO("report: " << shown->line);
+    CHECK((*shown)["user"] == "alice");
+    CHECK((*shown)["seq"] == "5");
+    CHECK((*shown)["away"] == "While_you_were_away:_4_actions_(since_action_1)");
+    CHECK((*shown)["log_last"].rfind("Caught_up:_4_actions_replayed,_now_at_action_5", 0) == 0);
+    client.send("quit");
+    REQUIRE(client.finish() == 0);
+  }
+  const std::string after = read_file(state_file);
+  INFO("state file:\n" << after);
+  CHECK(state_line(after, "user") == "alice");
+  CHECK(state_line(after, "seen") == std::to_string(id) + " 5");
+  CHECK(after.find("\naccount bob\nseen " + std::to_string(id) + " 3\n") != std::string::npos);
+}
+
 TEST_CASE("a game left for the lobby and reopened in the same client says what happened while you were away",
           "[e2e]") {
   QuatreBrasGame game;

@@ -332,6 +332,48 @@ TEST_CASE("replay slider: a click's fraction rounds to the nearest action; the t
     CHECK(replay_slider_index(replay_slider_fraction(i, 37), 37) == i);
 }
 
+TEST_CASE("replay slider: a drag's thumb follows the pointer and only the release gives a stop") {
+  using hd::client::replay_slider_along;
+  using hd::client::ReplaySliderDrag;
+  // The pointer on a bar from x = 100, 200 px wide, clamped at its ends.
+  CHECK(replay_slider_along(100, 100, 200) == 0.0);
+  CHECK(replay_slider_along(150, 100, 200) == Approx(0.25));
+  CHECK(replay_slider_along(350, 100, 200) == 1.0);
+  CHECK(replay_slider_along(20, 100, 200) == 0.0);
+  CHECK(replay_slider_along(150, 100, 0) == 0.0);
+
+  ReplaySliderDrag drag;
+  CHECK_FALSE(drag.held());
+  CHECK_FALSE(drag.release(0.5));  // not held: nothing to ask
+  drag.move(0.9);                  // not held: ignored
+  CHECK(drag.index() == 0);
+
+  // Pressed at action 2 of 40, dragged to 30 and on past the bar's right end, back to 25.
+  drag.press(replay_slider_along(110, 100, 200), 40);
+  CHECK(drag.held());
+  CHECK(drag.index() == 2);
+  CHECK(drag.thumb() == Approx(0.05));
+  drag.move(replay_slider_along(250, 100, 200));
+  CHECK(drag.index() == 30);
+  CHECK(drag.thumb() == Approx(0.75));
+  drag.move(replay_slider_along(900, 100, 200));
+  CHECK(drag.index() == 40);
+  CHECK(drag.thumb() == Approx(1.0));
+  const auto released = drag.release(replay_slider_along(225, 100, 200));
+  REQUIRE(released);
+  CHECK(*released == 25);  // the one stop asked for, where the pointer let go
+  CHECK_FALSE(drag.held());
+  CHECK_FALSE(drag.release(0.5));  // a second release asks nothing
+
+  // A click is a press and a release at one place: the stop under it, as before.
+  drag.press(0.46, 10);
+  CHECK(drag.release(0.46) == std::optional<std::uint64_t>(5));
+  // Cancelled: nothing asked on the release.
+  drag.press(0.3, 10);
+  drag.cancel();
+  CHECK_FALSE(drag.release(0.3));
+}
+
 namespace {
 
 // Logs the model in as alice, the server's answers fed back; the outbox left empty.

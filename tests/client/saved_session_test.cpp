@@ -1,6 +1,7 @@
 // Issue 16, the window client's saved session on disk (model/saved_session.hpp, model/seen_games.hpp):
-// a round trip through the file, the bounds (50 games a server, 20 servers), a corrupt or unreadable
-// file ignored with a notice, the file's mode 0600 and its atomic replacement, the state folder.
+// a round trip through the file, the bounds (50 games an account, three other accounts a server, 20
+// servers), the games seen per account, a corrupt or unreadable file ignored with a notice, the file's mode
+// 0600 and its atomic replacement, the state folder.
 #include "model/saved_session.hpp"
 
 #include <catch2/catch.hpp>
@@ -197,4 +198,60 @@ TEST_CASE("the state folder: $XDG_STATE_HOME/hundred-days, else ~/.local/state/h
   CHECK(hd::client::default_state_dir().empty());
   if (old_state) ::setenv("XDG_STATE_HOME", saved_state.c_str(), 1);
   if (old_home) ::setenv("HOME", saved_home.c_str(), 1);
+}
+
+TEST_CASE("saved sessions: the games seen are kept per account of a server, a few accounts at most") {
+  TempDir dir;
+  const fs::path file = dir.path / "sessions";
+  SavedSession session = alice();
+  SeenGames bobs;
+  bobs.note(7, 5);  // the same game seen by another account (fogged: its side's own numbers)
+  bobs.note(8, 2);
+  session.put_other("bob", bobs);
+  session.put_other("alice", bobs);  // the session's own account: ignored
+  session.put_other("", bobs);       // no account: ignored
+  REQUIRE(session.other_accounts.size() == 1);
+  SavedSessions sessions;
+  sessions.put("ws://host:1/", session);
+  REQUIRE(hd::client::save_saved_sessions(sessions, file).empty());
+  const auto loaded = hd::client::load_saved_sessions(file);
+  REQUIRE(loaded.notice.empty());
+  const SavedSession* back = loaded.sessions.find("ws://host:1/");
+  REQUIRE(back);
+  CHECK(*back == session);
+  CHECK(back->seen_by("alice").last_seen(7) == 40u);
+  CHECK(back->seen_by("bob").last_seen(7) == 5u);
+  CHECK(back->seen_by("bob").games().front().game_id == 8);
+  CHECK(back->seen_by("carol").games().empty());
+
+  // The most recently used accounts are kept: with 50 games each, at most 200 games a server.
+  for (const char* name : {"carol", "dave", "erin", "bob"})
+    session.put_other(name, bobs);
+  REQUIRE(session.other_accounts.size() == SavedSession::kMaxOtherAccounts);
+  CHECK(session.other_accounts.front().username == "bob");
+  CHECK(session.seen_by("carol").games().empty());  // the least recent, forgotten
+  CHECK_FALSE(session.seen_by("erin").games().empty());
+
+  // A file of the earlier format (no account lines) reads as before: its games are the user's.
+  write(file, "hundred-days client state 1\nserver ws://h/\nuser alice\nseen 7 3\n");
+  const auto legacy = hd::client::load_saved_sessions(file);
+  REQUIRE(legacy.notice.empty());
+  CHECK(legacy.sessions.find("ws://h/")->seen_by("alice").last_seen(7) == 3u);
+  CHECK(legacy.sessions.find("ws://h/")->other_accounts.empty());
+
+  // Account lines that make no sense: the whole file is ignored (no crash, no half-read state).
+  const auto ignored = [&](const std::string& text, int line) {
+    write(file, text);
+    const auto bad = hd::client::load_saved_sessions(file);
+    CHECK(bad.sessions.servers().empty());
+    CHECK(bad.notice == "The saved client state " + file.string() + " is ignored: line " +
+                            std::to_string(line) + " is not understood");
+  };
+  const std::string head = "hundred-days client state 1\nserver ws://h/\nuser alice\n";
+  ignored(head + "account alice\nseen 7 3\n", 4);                     // the user again
+  ignored(head + "account bob\nseen 7 3\naccount bob\n", 6);          // twice
+  ignored(head + "account bob\nuser carol\n", 5);                     // user after account
+  ignored(head + "account\n", 4);                                     // no name
+  ignored(head + "account a\naccount b\naccount c\naccount d\n", 7);  // too many
+  ignored("hundred-days client state 1\naccount bob\n", 2);           // no server
 }

@@ -16,11 +16,20 @@ SessionKeeper::SessionKeeper(const ClientOptions& options, ClientModel& model)
     std::cerr << "hd_client: " << loaded.notice << "\n";
     model.note(loaded.notice);
   }
-  // --user logs in afresh: nothing saved is used (the login's session replaces it).
-  if (!options.username.empty()) return;
   const SavedSession* found = loaded.sessions.find(server_);
   if (!found) return;
   last_ = *found;
+  if (!options.username.empty()) {
+    // --user logs in afresh: no saved token or game is used (the login's session replaces them),
+    // but the games each account saw are, once the login says whose they are.
+    SavedSession seen_only = *found;
+    seen_only.token.clear();
+    seen_only.open_game = 0;
+    seen_only.spectating = false;
+    model.resume_saved(seen_only);
+    last_ = model.saved_session();  // nothing to write until the login changes it
+    return;
+  }
   if (options.open_game != 0) last_.open_game = 0;  // --open-game names the game
   model.resume_saved(last_);                        // written again once it changes
 }

@@ -1,7 +1,7 @@
 // Issue 16: keeps the client's saved session (model/saved_session.hpp) in step with the model. At
-// start it reads the state file and gives the model this server's session (none with --user, which
-// logs in afresh; the game open only without --open-game); after each frame it writes the file
-// again when what the model would save has changed. No SFML types.
+// start it reads the state file and gives the model this server's session (with --user, which
+// logs in afresh, only the games seen; the game open only without --open-game); after each frame it writes
+// the file again when what the model would save has changed. No SFML types.
 #pragma once
 
 #include "app/client_options.hpp"

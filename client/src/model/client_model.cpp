@@ -86,13 +86,28 @@ void ClientModel::open_catch_up(std::uint64_t game_id, bool spectate, std::uint6
 
 void ClientModel::resume_saved(const SavedSession& saved) {
   seen_ = saved.seen;
+  seen_owner_ = saved.username;
+  other_seen_ = saved.other_accounts;
   if (saved.token.empty()) return;
   saved_login_ = SavedLogin{saved.username, saved.token, saved.open_game, saved.spectating};
 }
 
+void ClientModel::use_seen_of(const std::string& username) {
+  if (username == seen_owner_) return;
+  SavedSession kept;  // its put_other() keeps the bound
+  kept.other_accounts = std::move(other_seen_);
+  SeenGames next = kept.seen_by(username);
+  std::erase_if(kept.other_accounts, [&](const AccountSeen& other) { return other.username == username; });
+  kept.put_other(seen_owner_, std::move(seen_));  // ignored for "" (no account yet)
+  other_seen_ = std::move(kept.other_accounts);
+  seen_ = std::move(next);
+  seen_owner_ = username;
+}
+
 SavedSession ClientModel::saved_session() const {
   SavedSession saved;
-  saved.seen = seen_;
+  SeenGames current = seen_;
+  if (game_.open()) current.note(game_.game_id(), game_.sequence());
   if (lobby_.account) {
     saved.username = lobby_.account->username;
     saved.token = lobby_.account->session_token;
@@ -102,12 +117,21 @@ SavedSession ClientModel::saved_session() const {
     saved.open_game = saved_login_->open_game;
     saved.spectating = saved_login_->spectating;
   }
-  if (game_.open()) {
-    saved.seen.note(game_.game_id(), game_.sequence());
-    if (!replay_) {
-      saved.open_game = game_.game_id();
-      saved.spectating = game_.spectating();
-    }
+  if (game_.open() && !replay_) {
+    saved.open_game = game_.game_id();
+    saved.spectating = game_.spectating();
+  }
+  // Issue 16: the games seen are kept per account (a login as another account, or a logout, keeps
+  // the earlier account's for its next login).
+  saved.other_accounts = other_seen_;
+  if (saved.username == seen_owner_) {
+    saved.seen = std::move(current);
+  } else {
+    for (const AccountSeen& other : other_seen_)
+      if (other.username == saved.username) saved.seen = other.seen;
+    std::erase_if(saved.other_accounts,
+                  [&](const AccountSeen& other) { return other.username == saved.username; });
+    saved.put_other(seen_owner_, std::move(current));
   }
   return saved;
 }
@@ -215,6 +239,7 @@ void ClientModel::on_envelope(const pb::ServerEnvelope& envelope) {
     case pb::ServerEnvelope::kLoggedIn: {
       const auto& in = envelope.logged_in();
       lobby_.account = Account{in.account_id(), in.username(), in.session_token()};
+      use_seen_of(in.username());  // issue 16: this account's games, saved or seen in this process
       login_error_.clear();
       notice_ = "Logged in as " + in.username();
       refresh_lobby();
@@ -358,6 +383,7 @@ void ClientModel::on_request_refused(const RefusalInfo& refusal, RequestKind kin
         // The saved token no longer works: back to the login screen, the game forgotten.
         resuming_ = false;
         lobby_.account.reset();
+        if (game_.open()) seen_.note(game_.game_id(), game_.sequence());  // for a login by hand
         game_ = GameModel{};
         replay_.reset();
         if (saved_login_) {  // issue 16: the token an earlier run saved

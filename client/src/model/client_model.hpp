@@ -54,13 +54,14 @@ class ClientModel {
   // resumes the session with the saved token and reopens the game after its last seen action.
   void reconnect();
   // Issue 16: a client started anew with what an earlier run saved for this server
-  // (model/saved_session.hpp). The last actions seen are remembered for open_game(); with a token,
+  // (model/saved_session.hpp). The last actions seen, per account, are remembered for open_game()
+  // once that account logs in (by the saved token, the form or --user); with a token,
   // the first welcome resumes the session (ResumeSession, no password) and, once logged in, the
   // game that was open is reopened with a catch-up whose log says "While you were away". A refused
   // token goes back to the login screen with a plain login_error(). Call before the first event.
   void resume_saved(const SavedSession& saved);
   // What to save for this server now: the account's token and name, the game open (not a
-  // replay's), the last actions seen (the open game's as the most recent).
+  // replay's), the last actions seen (the open game's as the most recent), the other accounts'.
   SavedSession saved_session() const;
   // A notice from the client itself (e.g. a saved state it could not read).
   void note(std::string notice) { notice_ = std::move(notice); }
@@ -150,8 +151,14 @@ class ClientModel {
   // Issue 16: the action index each QueryReplay asked, by request id, until answered (a BUSY is
   // asked again only for the step still awaited).
   std::map<std::uint64_t, std::uint64_t> replay_asks_;
-  // The last sequence seen of each game closed (in this process or saved by an earlier run).
+  // The last sequence seen of each game closed (in this process or saved by an earlier run), by
+  // the account seen_owner_ (issue 16: the logged-in one once a login is answered); the other
+  // accounts' games saved for this server are kept in other_seen_ for the file.
   SeenGames seen_;
+  std::string seen_owner_;
+  std::vector<AccountSeen> other_seen_;
+  // Makes `username`'s games the ones open_game() catches up from (its login was answered).
+  void use_seen_of(const std::string& username);
   // Issue 16: the saved login of an earlier run, until its ResumeSession is answered.
   struct SavedLogin {
     std::string username;

@@ -45,6 +45,8 @@ std::variant<SavedSessions, std::string> parse(const std::string& text) {
   if (!std::getline(in, line) || line != kHeader)
     return std::string("its first line is not \"") + kHeader + "\"";
   std::vector<std::pair<std::string, SavedSession>> read;
+  // The account the `seen` lines belong to: the `user`, or another one named by `account`.
+  std::string account;
   int number = 1;
   while (std::getline(in, line)) {
     ++number;
@@ -57,12 +59,22 @@ std::variant<SavedSessions, std::string> parse(const std::string& text) {
     if (key == "server") {
       if (!plain_word(value)) return bad();
       read.emplace_back(value, SavedSession{});
+      account.clear();
       continue;
     }
     if (read.empty()) return bad();
     SavedSession& session = read.back().second;
     if (key == "user" && plain_word(value)) {
+      if (!session.username.empty() || !session.other_accounts.empty()) return bad();
       session.username = value;
+      account = value;
+    } else if (key == "account" && plain_word(value)) {
+      if (value == session.username) return bad();
+      for (const AccountSeen& other : session.other_accounts)
+        if (other.username == value) return bad();
+      if (session.other_accounts.size() >= SavedSession::kMaxOtherAccounts) return bad();
+      session.other_accounts.push_back(AccountSeen{value, {}});
+      account = value;
     } else if (key == "token" && hex_token(value)) {
       session.token = value;
     } else if (key == "open" || key == "seen") {
@@ -75,6 +87,8 @@ std::variant<SavedSessions, std::string> parse(const std::string& text) {
         if (*second > 1) return bad();
         session.open_game = *game;
         session.spectating = *second == 1;
+      } else if (!session.other_accounts.empty() && account == session.other_accounts.back().username) {
+        session.other_accounts.back().seen.append(*game, *second);
       } else {
         session.seen.append(*game, *second);
       }
@@ -89,6 +103,20 @@ std::variant<SavedSessions, std::string> parse(const std::string& text) {
 }
 
 }  // namespace
+
+SeenGames SavedSession::seen_by(const std::string& name) const {
+  if (name == username) return seen;
+  for (const AccountSeen& other : other_accounts)
+    if (other.username == name) return other.seen;
+  return {};
+}
+
+void SavedSession::put_other(const std::string& name, SeenGames games) {
+  if (name.empty() || name == username) return;
+  std::erase_if(other_accounts, [&](const AccountSeen& other) { return other.username == name; });
+  other_accounts.insert(other_accounts.begin(), AccountSeen{name, std::move(games)});
+  if (other_accounts.size() > kMaxOtherAccounts) other_accounts.resize(kMaxOtherAccounts);
+}
 
 const SavedSession* SavedSessions::find(const std::string& server) const {
   for (const auto& [address, session] : servers_)
@@ -133,6 +161,12 @@ std::string saved_sessions_text(const SavedSessions& sessions) {
       text += "open " + std::to_string(session.open_game) + (session.spectating ? " 1\n" : " 0\n");
     for (const SeenGame& seen : session.seen.games())
       text += "seen " + std::to_string(seen.game_id) + " " + std::to_string(seen.sequence) + "\n";
+    for (const AccountSeen& other : session.other_accounts) {
+      if (other.username.empty() || other.username == session.username) continue;
+      text += "account " + other.username + "\n";
+      for (const SeenGame& seen : other.seen.games())
+        text += "seen " + std::to_string(seen.game_id) + " " + std::to_string(seen.sequence) + "\n";
+    }
   }
   return text;
 }

@@ -1,7 +1,8 @@
 // Issue 16: what the window client keeps on disk between runs, per server address: the account's
-// session token (to log in again with ResumeSession, no password), the game last open and the last
-// action seen of the most recent games, so that a client started anew reopens the game and the log
-// shows what happened meanwhile. One small text file, written whole (a temporary file renamed over
+// session token (to log in again with ResumeSession, no password), the game last open and, per
+// account, the last action seen of the most recent games, so that a client started anew (resuming
+// the session or logging in afresh) opens a game with a catch-up and the log shows what happened
+// meanwhile. One small text file, written whole (a temporary file renamed over
 // it) and readable by its owner only (it holds a token). No SFML types.
 #pragma once
 
@@ -16,13 +17,34 @@
 
 namespace hd::client {
 
+// The last actions seen by one account of a server.
+struct AccountSeen {
+  std::string username;
+  SeenGames seen;
+
+  bool operator==(const AccountSeen&) const = default;
+};
+
 // What is kept of one server.
 struct SavedSession {
+  // How many other accounts' games are remembered besides `username`'s: the most recently used.
+  // With SeenGames::kMaxGames each, at most 200 games a server.
+  static constexpr std::size_t kMaxOtherAccounts = 3;
+
   std::string username;         // the account the token belongs to (shown; "" without a token)
   std::string token;            // the session token, 64 hex digits; empty: log in by hand
   std::uint64_t open_game = 0;  // the game open when the client last ran (0: none)
   bool spectating = false;      // the open game was watched as a spectator
-  SeenGames seen;
+  SeenGames seen;               // `username`'s games (fogged games count the side's own actions)
+  // Other accounts' games on this server, the most recently used first (a player with two
+  // accounts, or one logged out); none named `username` or "".
+  std::vector<AccountSeen> other_accounts;
+
+  // The games seen by `name` (empty if none are remembered).
+  SeenGames seen_by(const std::string& name) const;
+  // Sets `name`'s games in other_accounts, as the most recent (ignored for "" and `username`),
+  // keeping kMaxOtherAccounts.
+  void put_other(const std::string& name, SeenGames games);
 
   bool operator==(const SavedSession&) const = default;
 };

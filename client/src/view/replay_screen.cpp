@@ -27,7 +27,11 @@ ReplayScreen::ReplayScreen(const sf::Font& font, const engine::GameMap& map, eng
     : font_(font), terrain_(map, font, area), camera_(camera), kit_(font) {}
 
 void ReplayScreen::handle(const sf::Event& event, ClientModel& model) {
-  if (!model.replay()) return;
+  if (!model.replay()) {
+    action_drag_.cancel();
+    turn_drag_.cancel();
+    return;
+  }
   switch (event.type) {
     case sf::Event::KeyPressed:
       on_key(event.key.code, model);
@@ -37,6 +41,26 @@ void ReplayScreen::handle(const sf::Event& event, ClientModel& model) {
           static_cast<float>(event.mouseButton.x) >= map_width_) {
         on_panel_click(static_cast<float>(event.mouseButton.x), static_cast<float>(event.mouseButton.y),
                        model);
+        return;
+      }
+      break;
+    case sf::Event::MouseMoved:
+      // A held slider's thumb follows the pointer (asking nothing until the release).
+      if (action_drag_.held() || turn_drag_.held()) {
+        const auto x = static_cast<double>(event.mouseMove.x);
+        action_drag_.move(along_bar(x, slider_rect()));
+        turn_drag_.move(along_bar(x, turn_slider_rect()));
+        return;
+      }
+      break;
+    case sf::Event::MouseButtonReleased:
+      if (event.mouseButton.button == sf::Mouse::Left && (action_drag_.held() || turn_drag_.held())) {
+        const auto x = static_cast<double>(event.mouseButton.x);
+        ReplayModel& replay = *model.replay();
+        if (const auto index = action_drag_.release(along_bar(x, slider_rect())))
+          model.send_replay(replay.go_to(*index));
+        if (const auto turn = turn_drag_.release(along_bar(x, turn_slider_rect())))
+          model.send_replay(replay.go_to_turn(static_cast<std::uint32_t>(*turn)));
         return;
       }
       break;
@@ -98,12 +122,16 @@ void ReplayScreen::on_panel_click(float x, float y, ClientModel& model) {
     return (x - bar.left) / bar.width;
   };
   ReplayModel& replay = *model.replay();
+  // A press takes hold of a slider; the frame is asked when it is released (a click asks at once).
   if (const auto fraction = along(slider_rect())) {
-    model.send_replay(replay.go_to(replay_slider_index(*fraction, replay.count())));
+    action_drag_.press(*fraction, replay.count());
   } else if (const auto turn = along(turn_slider_rect()); turn && replay.turns() > 0) {
-    const auto index = replay_slider_index(*turn, replay.turns() - 1);
-    model.send_replay(replay.go_to_turn(static_cast<std::uint32_t>(index)));
+    turn_drag_.press(*turn, replay.turns() - 1);
   }
+}
+
+double ReplayScreen::along_bar(double x, sf::FloatRect bar) {
+  return replay_slider_along(x, bar.left, bar.width);
 }
 
 void ReplayScreen::draw_slider(sf::RenderTarget& target, sf::FloatRect bar, double fraction,
@@ -172,11 +200,15 @@ void ReplayScreen::draw_panel(sf::RenderTarget& target, ClientModel& model, sf::
   step_button("Last >|", [](ReplayModel& r) { return r.last(); });
 
   // The sliders over the game's actions and the scenario's turns, the thumbs at the frame shown.
-  draw_slider(target, slider_rect(), replay_slider_fraction(replay.at(), replay.count()), 0, "action 0",
-              std::to_string(replay.count()));
+  // A held thumb is drawn under the pointer instead.
+  draw_slider(
+      target, slider_rect(),
+      action_drag_.held() ? action_drag_.thumb() : replay_slider_fraction(replay.at(), replay.count()), 0,
+      "action 0", std::to_string(replay.count()));
   const std::uint32_t last_turn = replay.turns() == 0 ? 0 : replay.turns() - 1;
-  draw_slider(target, turn_slider_rect(), replay_slider_fraction(replay.turn(), last_turn), last_turn,
-              "turn " + replay.turn_label(0), replay.turn_label(last_turn));
+  draw_slider(target, turn_slider_rect(),
+              turn_drag_.held() ? turn_drag_.thumb() : replay_slider_fraction(replay.turn(), last_turn),
+              last_turn, "turn " + replay.turn_label(0), replay.turn_label(last_turn));
 
   kit_.button(target, {x, kLobbyTop, kLobbyWidth, kButtonHeight}, "Lobby (Esc)",
               [&writable] { writable.close_replay(); });

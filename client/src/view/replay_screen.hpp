@@ -8,6 +8,7 @@
 #include "camera/camera.hpp"
 #include "input/camera_controller.hpp"
 #include "model/client_model.hpp"
+#include "model/replay_slider.hpp"
 #include "view/map_layer.hpp"
 #include "view/ui_kit.hpp"
 
@@ -45,8 +46,8 @@ class ReplayScreen {
 
   // Keys: Home first, Left (or P) previous, Right (or N) next, End last, PageUp / PageDown the
   // first action of the turn before / after, Escape (or L) back to the lobby. Clicks on the
-  // panel's buttons and its two sliders (actions, turns); the map pans by dragging and zooms with
-  // the wheel.
+  // panel's buttons; its two sliders (actions, turns) take a click or a drag of the thumb, which
+  // asks for the frame on release only; the map pans by dragging and zooms with the wheel.
   void handle(const sf::Event& event, ClientModel& model);
   // The model is not changed by drawing; the buttons drawn keep it to send their requests.
   void draw(sf::RenderTarget& target, ClientModel& model, sf::Vector2f size);
@@ -55,8 +56,10 @@ class ReplayScreen {
 
  private:
   void on_key(sf::Keyboard::Key key, ClientModel& model);
-  // A click in the panel: a button, or the slider (the action under the pointer).
+  // A press in the panel: a button, or a slider taken hold of (its frame asked on the release).
   void on_panel_click(float x, float y, ClientModel& model);
+  // How far along `bar` the pointer at `x` is, 0..1.
+  static double along_bar(double x, sf::FloatRect bar);
   void draw_panel(sf::RenderTarget& target, ClientModel& model, sf::Vector2f size);
   // The action slider's and the turn slider's bars in window pixels.
   sf::FloatRect slider_rect() const;
@@ -71,6 +74,8 @@ class ReplayScreen {
   Camera camera_;
   CameraController controller_;
   UiKit kit_;
+  ReplaySliderDrag action_drag_;  // the action slider held by the pointer
+  ReplaySliderDrag turn_drag_;    // the turn slider held
   float map_width_ = 0;
   float map_height_ = 0;
   float panel_width_ = 0;
