@@ -648,3 +648,51 @@ TEST_CASE("16.6A each placement is a secret to commit to: its id, its text, made
   // A placement of a later turn is not made yet.
   CHECK_FALSE(hidden_secret_made(state, "16.6/french-1@" + std::to_string(turn + 1)));
 }
+
+TEST_CASE("16.6A reinforcements entering in a friendly command phase go hidden at their entry hex",
+          "[rules][16.6][16.6A]") {
+  std::vector<TestUnit> units = kUnits;
+  units.push_back({"french", "E", "infantry", 4, 4, "[1]"});
+  GameState state =
+      make_game_with_leaders("", units, kLeaders,
+                             "rules 1.0-10.0\nsetup french 0505 : A Reille\nsetup french 0605 : B\n"
+                             "setup french 0511 : D\nsetup allied 2812 : X\n"
+                             "reinforce french 16/1500 at 0112 : E\n",
+                             "turns 16/1400 16/1600\n", 30, 12);
+  change_rules(state, [](Ruleset& r) {
+    r.optional_rules.push_back("16.3");
+    r.optional_rules.push_back("16.6");
+  });
+  open_modules(state);
+  to_next_french_command_phase(state);  // 16/1500: E is due
+  REQUIRE(open_rule_segment(state));
+  REQUIRE(state.units[unit(state, "E")].status == UnitStatus::Waiting);
+  // Only at its entry hex, and only a reinforcement due now (not one arriving on a later turn).
+  CHECK(refusal_of(state, hide(state, 1, "0111", "A", {"E"})) == "16.6A hidden-not-entry-hex");
+  {
+    GameState later = state;
+    later.units[unit(state, "E")].arrival_turn = state.turn + 1;
+    CHECK(refusal_of(later, hide(later, 1, "0112", "A", {"E"})) == "16.6A not-in-play");
+  }
+  // The sample of legal hides offers it.
+  bool offered = false;
+  for (const Action& action : legal_actions(state, Side::French))
+    if (const auto* rule = std::get_if<RuleAction>(&action); rule && rule->verb == "hide")
+      offered = offered || rule->units == std::vector<UnitIndex>{unit(state, "E")};
+  CHECK(offered);
+  apply(state, Side::French, hide(state, 1, "0112", "B", {"E"}), no_dice());
+  CHECK(state.units[unit(state, "E")].status == UnitStatus::Hidden);
+  REQUIRE(hidden_pairs(state).size() == 1);
+  CHECK(hidden_pairs(state).front().marker_a == hx("0112"));
+  CHECK(hidden_pairs(state).front().held == std::vector<UnitIndex>{unit(state, "E")});
+  CHECK(broken_invariants(state).empty());
+  // It entered hidden: the movement phase offers it no entry, and a later reveal deploys it.
+  apply(state, Side::French, EndPhaseAction{}, no_dice());
+  REQUIRE(pending_decision(state).kind == DecisionKind::Move);
+  CHECK(refused_by(state, Side::French, move(state, "E", {"0112"})) != "");
+  to_next_french_command_phase(state);
+  apply(state, Side::French, reveal(state, 1, {{"E", "0111"}}), no_dice());
+  CHECK(state.units[unit(state, "E")].status == UnitStatus::OnMap);
+  CHECK(state.units[unit(state, "E")].hex == hx("0111"));
+  CHECK(broken_invariants(state).empty());
+}

@@ -82,6 +82,21 @@ bool may_go_hidden(const Ruleset& rules, const UnitState& piece) {
   return !piece.is_supply_train() && !is_headquarters(rules, piece);
 }
 
+// 16.6A: "units ... entering as reinforcements": a reinforcement due now (its arrival turn come, its
+// entry hexes known) that has not entered. It goes hidden at one of its entry hexes; "reinforcements
+// are assumed to be out of observation range until they enter the map".
+bool entering_now(const GameState& state, const UnitState& piece) {
+  return piece.status == UnitStatus::Waiting && piece.arrival_turn >= 0 && piece.arrival_turn <= state.turn &&
+         !piece.entry_hexes.empty();
+}
+
+// A hex `piece` may enter the map at now (5.6, 5.6D: its entry hexes, or where they are blocked the
+// nearest open edge hexes).
+bool enters_at(const GameState& state, const UnitState& piece, Hex hex) {
+  const std::vector<Hex> open = entry_hexes_now(state, piece);
+  return std::find(open.begin(), open.end(), hex) != open.end();
+}
+
 // 16.6A with 11.0: every hidden combat unit in command, and an officer among the hidden pieces able to
 // transmit command to it (one of its organization, 11.1B, or a commander of its army).
 std::optional<Refusal> command_refusal(const GameState& state, const std::vector<UnitIndex>& pieces) {
@@ -89,7 +104,8 @@ std::optional<Refusal> command_refusal(const GameState& state, const std::vector
   for (UnitIndex u : pieces) {
     const UnitState& unit = state.units[u];
     if (unit.is_leader()) continue;
-    if (out_of_command(state, u))
+    // A reinforcement has no command traced before it enters: only its officer is required.
+    if (unit.on_map() && out_of_command(state, u))
       return refuse_by_rule("16.6A", "hidden-out-of-command", "{0} is out of command: it may not go hidden",
                             {RefusalArg::of_unit(u)});
     const bool accompanied = std::any_of(pieces.begin(), pieces.end(), [&](UnitIndex l) {
@@ -118,7 +134,7 @@ bool segment_has_choice(const GameState& state, Side side) {
   const std::vector<bool> seen = observed_by(state, other(side));
   for (std::size_t i = 0; i < state.units.size(); ++i) {
     const UnitState& unit = state.units[i];
-    if (unit.on_map() && !unit.is_leader() && side_of(unit.army) == side &&
+    if ((unit.on_map() || entering_now(state, unit)) && !unit.is_leader() && side_of(unit.army) == side &&
         may_go_hidden(*state.rules, unit) && !seen[i] && placed[unit.army] < kHiddenPairsPerArmy)
       return true;
   }
@@ -289,11 +305,22 @@ std::optional<Refusal> validate_hide(const GameState& state, Side side, const Ru
       return refuse_by_rule("16.6A", "hidden-armies-mixed",
                             "{0} is not of the pair's army: a pair hides one army's",
                             {RefusalArg::of_unit(u)});
-    if (!piece.on_map()) return refuse(RefusalCode::NotInPlay, "16.6A", {RefusalArg::of_unit(u)});
+    const bool entering = entering_now(state, piece);
+    if (!piece.on_map() && !entering)
+      return refuse(RefusalCode::NotInPlay, "16.6A", {RefusalArg::of_unit(u)});
     if (!may_go_hidden(*state.rules, piece))
       return refuse_by_rule("16.6A", "may-not-go-hidden",
                             "{0} is neither a unit nor an officer: it may not go hidden",
                             {RefusalArg::of_unit(u)});
+    if (entering) {
+      if (!enters_at(state, piece, hex))
+        return refuse_by_rule(
+            "16.6A", "hidden-not-entry-hex",
+            "{0} enters the map elsewhere: as a reinforcement it goes hidden at its entry hex",
+            {RefusalArg::of_unit(u)});
+      combat_unit = combat_unit || !piece.is_leader();
+      continue;
+    }
     if (distance(piece.hex, hex) > 1)
       return refuse_by_rule("16.6A", "hidden-too-far", "{0} is neither in nor adjacent to {1}",
                             {RefusalArg::of_unit(u), RefusalArg::of_hex(hex)});
@@ -357,6 +384,13 @@ void generate_hide(const GameState& state, Side side, std::vector<Action>& actio
     const UnitState& unit = state.units[i];
     if (unit.on_map() && side_of(unit.army) == side && may_go_hidden(*state.rules, unit))
       stacks[unit.hex].push_back(static_cast<UnitIndex>(i));
+  }
+  // 16.6A: the reinforcements due now, with the pieces at their first entry hex.
+  for (std::size_t i = 0; i < state.units.size(); ++i) {
+    const UnitState& unit = state.units[i];
+    if (entering_now(state, unit) && side_of(unit.army) == side && may_go_hidden(*state.rules, unit))
+      if (const std::vector<Hex> open = entry_hexes_now(state, unit); !open.empty())
+        stacks[open.front()].push_back(static_cast<UnitIndex>(i));
   }
   for (const auto& entry : stacks) {
     const Army army = state.units[entry.second.front()].army;
@@ -888,8 +922,8 @@ extern const RuleModule hidden_movement_16_6{
     "whose markers come under enemy observation are revealed), unit terms (a halted unit's allowance left), "
     "halts move (16.6C), hex closed (16.6B); the segment's actions `hide` (16.6A), `reveal` (16.6C, "
     "voluntary) and `deploy` (16.6C, involuntary, decided by the pair's owner), the movement phase's "
-    "`move-marker` (16.6B); units in a holding area have the status Hidden. Not built: set-up placement, "
-    "the views and the secrets' commitments (rule_unfinished)",
+    "`move-marker` (16.6B); units in a holding area have the status Hidden; reinforcements due may go hidden "
+    "at their entry hex. Not built: the placement at set-up (rule_unfinished)",
     {.opening = open_slot,
      .phase_start = open_segment,
      .player_turn_end = end_player_turn,

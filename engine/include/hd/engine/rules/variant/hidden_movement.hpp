@@ -6,9 +6,11 @@
 // phases its markers move (16.6B, action `move-marker`), and no moving piece enters a marker's hex.
 // The instant a marker comes under enemy observation its pair is revealed (16.6C, involuntary): an
 // enemy move is halted there, the owner deploys the pieces (action `deploy`), and the halted unit may
-// then complete its move. Which marker of a pair is the real one is the owner's secret. The views,
-// the secrets' commitments and the set-up placement are not built, so the rule is not offered yet
-// (rule_unfinished). Readings: docs/rules-notes.md, "16.6"; the plan: docs/fog-of-war.md.
+// then complete its move. Which marker of a pair is the real one is the owner's secret, committed to
+// by the server (hidden_movement_secrets.hpp); the views show the markers, never which is real, to
+// the enemy (visibility/view.hpp). Reinforcements entering may go hidden at their entry hex. The
+// placement at set-up is not built, so the rule is not offered yet (rule_unfinished). Readings:
+// docs/rules-notes.md, "16.6"; the plan: docs/fog-of-war.md.
 #pragma once
 
 #include <hd/engine/state/field_walk.hpp>
