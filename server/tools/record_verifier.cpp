@@ -58,35 +58,41 @@ bool made_in_play(const std::string& choice_id) {
   return is_entry_secret(choice_id) || engine::is_hidden_secret_id(choice_id);
 }
 
-// 16.6 (docs/commitments.md): the placements the replay made, by secret id: the side that made each
-// and its secret text (engine::hidden_secret_made_by).
-struct Placement {
+// A secret made during play as the record makes it (28.0D, 22.6B, 16.6): the side that made it and
+// its choice text.
+struct Made {
   std::string side;
   std::string text;
 };
 
-// Every 16.6 line of the proof is a placement the replay made, with the same text, committed for a
-// seat of the side that made it; every placement has its line. The first mismatch, or nothing.
-std::optional<std::string> check_placements(const DiceProof& proof,
-                                            const std::map<std::string, Placement>& made) {
+// Every line of the proof whose id `of_kind` names is one of `made` (by id), with the same text,
+// committed for a seat of the side that made it; every one of `made` has its line. `verb` is the
+// action that makes such a secret ("choose-entry", "hide"). The first mismatch, or nothing.
+std::optional<std::string> check_made_in_play(const DiceProof& proof, const std::map<std::string, Made>& made,
+                                              bool (*of_kind)(const std::string&), const std::string& verb) {
   std::set<std::string> committed;
   for (const DiceProofSecret& secret : proof.secrets) {
-    if (!engine::is_hidden_secret_id(secret.choice_id)) continue;
+    if (!of_kind(secret.choice_id)) continue;
     committed.insert(secret.choice_id);
     const std::string what = "secret " + secret.choice_id + ": ";
     const auto found = made.find(secret.choice_id);
-    if (found == made.end()) return what + "the record places no such pair (no hide action for it)";
+    if (found == made.end()) return what + "the record makes no such choice (no " + verb + " action for it)";
     if (secret.choice != found->second.text)
-      return what + "the choice opened is '" + secret.choice + "' but the record's hide made '" +
+      return what + "the choice opened is '" + secret.choice + "' but the record's " + verb + " made '" +
              found->second.text + "'";
     const std::string seat_side = secret.seat == "french" ? "french" : "coalition";
     if (seat_side != found->second.side)
       return what + "committed for the " + secret.seat + " seat but the " + found->second.side +
-             " side hid it";
+             " side made it";
   }
-  for (const auto& [id, placement] : made)
-    if (!committed.count(id)) return "secret " + id + ": the record's hide has no commitment in the proof";
+  for (const auto& entry : made)
+    if (!committed.count(entry.first))
+      return "secret " + entry.first + ": the record's " + verb + " has no commitment in the proof";
   return std::nullopt;
+}
+
+bool is_hidden_secret(const std::string& choice_id) {
+  return engine::is_hidden_secret_id(choice_id);
 }
 
 // Every entry-choice line of the proof ("28.0D/<id>", "22.6B/<id>") is the one choose-entry action
@@ -95,10 +101,6 @@ std::optional<std::string> check_placements(const DiceProof& proof,
 // or nothing.
 std::optional<std::string> check_entry_choices(const DiceProof& proof, std::string_view record,
                                                const engine::Ruleset& rules) {
-  struct Made {
-    std::string side;
-    std::string choice;
-  };
   std::map<std::string, Made> made;  // by secret choice id
   for (const std::string_view line : lines_of(record)) {
     if (blank_or_comment(line)) continue;
@@ -108,23 +110,7 @@ std::optional<std::string> check_entry_choices(const DiceProof& proof, std::stri
     if (!made.emplace(id, Made{entry->side, engine::entry_choice_secret_text(entry->choice)}).second)
       return "secret " + id + ": the record makes this choice more than once";
   }
-  std::set<std::string> committed;
-  for (const DiceProofSecret& secret : proof.secrets) {
-    if (!is_entry_secret(secret.choice_id)) continue;
-    committed.insert(secret.choice_id);
-    const std::string what = "secret " + secret.choice_id + ": ";
-    const auto found = made.find(secret.choice_id);
-    if (found == made.end()) return what + "the record makes no such choice (no choose-entry action for it)";
-    if (secret.choice != found->second.choice)
-      return what + "the choice opened is '" + secret.choice + "' but the record's choose-entry chose '" +
-             found->second.choice + "'";
-    const std::string seat_side = secret.seat == "french" ? "french" : "coalition";
-    if (seat_side != found->second.side)
-      return what + "committed for the " + secret.seat + " seat but the " + found->second.side + " side chose it";
-  }
-  for (const auto& [id, entry] : made)
-    if (!committed.count(id)) return "secret " + id + ": the record's choose-entry has no commitment in the proof";
-  return std::nullopt;
+  return check_made_in_play(proof, made, is_entry_secret, "choose-entry");
 }
 
 // 18.5C (docs/commitments.md): every secret option of the scenario has exactly one commitment, it
@@ -140,8 +126,7 @@ std::optional<std::string> check_secret_choices(const DiceProof& proof, const lo
                                secret.nonce, secret.commitment))
       return what + "the opening (choice '" + secret.choice +
              "' and its nonce) does not match the commitment " + secret.commitment;
-    if (made_in_play(secret.choice_id))
-      continue;  // checked against the record (check_entry_choices, check_placements)
+    if (made_in_play(secret.choice_id)) continue;  // checked against the record (check_made_in_play)
     const bool chosen =
         std::find(choice.options.begin(), choice.options.end(), secret.choice_id) != choice.options.end();
     const std::string expected = chosen ? secret.choice_id : std::string(wire::kNoChoice);
@@ -214,7 +199,7 @@ Verification verify_game(std::string_view record, std::string_view proof_text,
   if (const auto mismatch = check_entry_choices(proof, record, *state.rules)) return fail(*mismatch);
   std::size_t dice_used = 0, actions = 0;
   int number = 0;
-  std::map<std::string, Placement> placements;  // 16.6A: made by the record's hide actions
+  std::map<std::string, Made> placements;  // 16.6A: made by the record's hide actions
   for (const std::string_view line : lines_of(record)) {
     ++number;
     if (blank_or_comment(line)) continue;
@@ -226,7 +211,7 @@ Verification verify_game(std::string_view record, std::string_view proof_text,
       return fail(where + "refused (" + refusal->rule + "): " + engine::describe(*refusal, state));
     if (const auto hidden = engine::hidden_secret_made_by(state, action.action)) {
       const std::string side(engine::to_string(action.side));
-      if (!placements.emplace(hidden->id, Placement{side, hidden->text}).second)
+      if (!placements.emplace(hidden->id, Made{side, hidden->text}).second)
         return fail(where + "secret " + hidden->id + ": the record places this pair twice in one turn");
     }
     std::string dice_error;
@@ -253,7 +238,8 @@ Verification verify_game(std::string_view record, std::string_view proof_text,
       return fail(where + "the line gives more dice than the action rolled");
     ++actions;
   }
-  if (const auto mismatch = check_placements(proof, placements)) return fail(*mismatch);
+  if (const auto mismatch = check_made_in_play(proof, placements, is_hidden_secret, "hide"))
+    return fail(*mismatch);  // 16.6A
   if (dice_used != proof.rolls.size())
     return fail("the record rolled " + std::to_string(dice_used) + " dice but the proof holds " +
                 std::to_string(proof.rolls.size()));
