@@ -20,7 +20,6 @@
 #include <vector>
 
 namespace hd::client {
-namespace {
 
 palette::Rgb army_colour(engine::Army army) {
   switch (army) {
@@ -33,6 +32,8 @@ palette::Rgb army_colour(engine::Army army) {
   }
   return palette::kFrenchCounter;
 }
+
+namespace {
 
 // The NATO symbol box: X for infantry, a diagonal for cavalry, a dot for artillery, a bar across its
 // foot for a supply train (16.17).

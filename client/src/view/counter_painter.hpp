@@ -2,8 +2,10 @@
 // strength-movement values; two counters in a hex are drawn fanned out.
 #pragma once
 
-#include <hd/engine/state/game_state.hpp>
+#include "view/palette.hpp"
+
 #include <hd/engine/board/hex_layout.hpp>
+#include <hd/engine/state/game_state.hpp>
 
 #include <SFML/Graphics/Font.hpp>
 #include <SFML/Graphics/RenderTarget.hpp>
@@ -33,6 +35,9 @@ struct CounterFace {
   // pale wash, with a dashed grey outline.
   bool faded = false;
 };
+
+// An army's counter colour (map_palette.hpp).
+palette::Rgb army_colour(engine::Army army);
 
 // One counter `size` px square centred on `centre`: the army's colour, the NATO symbol, the id above
 // it, strength-movement below, a white bar along the foot for the reduced side, and its marks;

@@ -1,7 +1,10 @@
 #include "view/hidden_marker_painter.hpp"
 
+#include "view/counter_painter.hpp"
 #include "view/map_palette.hpp"
 #include "view/sf_color.hpp"
+
+#include <hd/wire/game_convert.hpp>
 
 #include <SFML/Graphics/RectangleShape.hpp>
 #include <SFML/Graphics/Text.hpp>
@@ -15,17 +18,6 @@ namespace hd::client {
 namespace pb = hundred_days::v1;
 
 namespace {
-
-palette::Rgb army_fill(pb::Army army) {
-  switch (army) {
-    case pb::ARMY_PRUSSIAN:
-      return palette::kPrussianCounter;
-    case pb::ARMY_ALLIED:
-      return palette::kAlliedCounter;
-    default:
-      return palette::kFrenchCounter;
-  }
-}
 
 palette::Rgb band_of(const pb::HiddenMarker& marker) {
   if (!marker.has_real()) return palette::kHiddenMarkerBand;
@@ -49,7 +41,7 @@ void paint_hidden_marker(sf::RenderTarget& target, const pb::HiddenMarker& marke
   sf::RectangleShape body({size, size});
   body.setOrigin(size / 2, size / 2);
   body.setPosition(centre);
-  body.setFillColor(to_sf_color(army_fill(marker.army())));
+  body.setFillColor(to_sf_color(army_colour(wire::from_proto(marker.army()).value_or(engine::Army::French))));
   body.setOutlineColor(
       to_sf_color(marker.revealing() ? palette::kHiddenMarkerRevealing : palette::kCounterText));
   body.setOutlineThickness(marker.revealing() ? 3.0f : 1.0f);
