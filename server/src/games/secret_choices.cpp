@@ -3,6 +3,8 @@
 #include "games/game_room.hpp"
 #include "games/seat_policy.hpp"
 
+#include <hd/engine/rules/modules/extension_points.hpp>
+#include <hd/engine/rules/variant/hidden_movement.hpp>
 #include <hd/engine/rules/variant/hidden_movement_secrets.hpp>
 #include <hd/engine/scenarios/entry_choices.hpp>
 #include <hd/engine/scenarios/secret_options.hpp>
@@ -114,7 +116,10 @@ std::optional<SecretChoiceRow> secret_made_by(std::int64_t game_id, const engine
 
 void add_commitments_made_by(const GameRoom& room, const engine::GameState& after, const LoggedAction& logged,
                              google::protobuf::RepeatedPtrField<v1::SecretCommitment>& out) {
-  if (const auto hidden = engine::hidden_secret_id_of_line(after, logged.action)) {  // 16.6A: a hide
+  // 16.6A: a hide (its line parsed only where 16.6 is in force).
+  if (const auto hidden = engine::rule_in_force(*after.rules, engine::kHiddenMovementRule)
+                              ? engine::hidden_secret_id_of_line(after, logged.action)
+                              : std::nullopt) {
     for (const SecretChoiceRow& secret : room.row.secrets)
       if (secret.choice_id == *hidden) add_commitment(room, secret, *out.Add());
     return;
