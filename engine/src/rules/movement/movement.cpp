@@ -363,17 +363,20 @@ std::optional<Refusal> end_of_move_refusal(const GameState& state, UnitIndex ind
                  RefusalArg::of_number(stack_limit_for(state.rules->map, end, with_mover))});
 }
 
-std::optional<Refusal> check_move(const GameState& state, const MoveRequest& move, int* spent_half) {
-  if (auto refusal = start_refusal(state, move.unit)) return refusal;
-  if (move.path.empty()) return refuse(RefusalCode::EmptyPath, "5.0");
-  const Mover m = mover_of(state, move.unit);
+namespace {
+
+// The first `hexes` hexes of `move`'s path walked as a move goes (5.6 entering, 5.1-5.3 each step, no
+// stop in an enemy ZOC short of the path's end): their cost in half MP, or the refusal of the first
+// hex the rules forbid. check_move() walks the whole path; path_cost() the part of a checked move a
+// rule cut short (16.6C).
+std::variant<int, Refusal> walk_path(const Mover& m, const MoveRequest& move, std::size_t hexes) {
   int spent = 0;
   Hex at = m.unit.hex;
-  for (std::size_t i = 0; i < move.path.size(); ++i) {
+  for (std::size_t i = 0; i < hexes && i < move.path.size(); ++i) {
     const Hex next = move.path[i];
     int cost = 0;
     if (i == 0 && m.unit.status == UnitStatus::Waiting) {
-      if (auto refusal = enter(m, next, cost)) return refusal;
+      if (auto refusal = enter(m, next, cost)) return *refusal;
     } else if (const Block block = step(m, at, next, cost); block != Block::None) {
       return step_refusal(block, m, at, next);
     }
@@ -381,6 +384,19 @@ std::optional<Refusal> check_move(const GameState& state, const MoveRequest& mov
     if (stops_in(m, next) && i + 1 < move.path.size()) return refuse(RefusalCode::StopInZoc, "5.0");
     at = next;
   }
+  return spent;
+}
+
+}  // namespace
+
+std::optional<Refusal> check_move(const GameState& state, const MoveRequest& move, int* spent_half) {
+  if (auto refusal = start_refusal(state, move.unit)) return refusal;
+  if (move.path.empty()) return refuse(RefusalCode::EmptyPath, "5.0");
+  const Mover m = mover_of(state, move.unit);
+  const auto walked = walk_path(m, move, move.path.size());
+  if (const auto* refusal = std::get_if<Refusal>(&walked)) return *refusal;
+  int spent = std::get<int>(walked);
+  const Hex at = move.path.back();
   if (move.exit_map) {
     if (!is_exit_hex(*state.rules, m.unit.army, at))
       return refuse(RefusalCode::NotExitHex, "5.5", {RefusalArg::of_hex(at)});
@@ -400,19 +416,8 @@ std::optional<Refusal> check_move(const GameState& state, const MoveRequest& mov
 }
 
 int path_cost(const GameState& state, const MoveRequest& move, std::size_t hexes) {
-  const Mover m = mover_of(state, move.unit);
-  int spent = 0;
-  Hex at = m.unit.hex;
-  for (std::size_t i = 0; i < hexes && i < move.path.size(); ++i) {
-    int cost = 0;
-    if (i == 0 && m.unit.status == UnitStatus::Waiting)
-      enter(m, move.path[i], cost);
-    else
-      step(m, at, move.path[i], cost);
-    spent += cost;
-    at = move.path[i];
-  }
-  return spent;
+  const auto walked = walk_path(mover_of(state, move.unit), move, hexes);
+  return std::holds_alternative<int>(walked) ? std::get<int>(walked) : 0;
 }
 
 std::optional<Refusal> check_group_path(const GameState& state, const std::vector<UnitIndex>& units,
