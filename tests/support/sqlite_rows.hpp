@@ -5,8 +5,10 @@
 #include <catch2/catch.hpp>
 #include <sqlite3.h>
 
+#include <chrono>
 #include <filesystem>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace hd::test {
@@ -37,6 +39,20 @@ inline std::vector<std::string> query(const std::filesystem::path& database, con
   INFO(sql << ": " << error);
   REQUIRE(step == SQLITE_DONE);
   return rows;
+}
+
+// Rows of a query once they are `expected`, or as they are after `limit`: for what the server
+// writes after its answer (e.g. a snapshot, a cache written once the updates are out). The caller
+// still checks the rows, so a write that never comes fails.
+inline std::vector<std::string> query_settled(const std::filesystem::path& database, const std::string& sql,
+                                              const std::vector<std::string>& expected,
+                                              std::chrono::milliseconds limit = std::chrono::seconds(10)) {
+  const auto deadline = std::chrono::steady_clock::now() + limit;
+  for (;;) {
+    std::vector<std::string> rows = query(database, sql);
+    if (rows == expected || std::chrono::steady_clock::now() >= deadline) return rows;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
 }
 
 // The first row of a query of one column ("" when it has no row; NULL as "NULL").
