@@ -58,8 +58,10 @@ TEST_CASE("every Action alternative has exactly one kind, with a unique verb", "
   CHECK(action_kind(ExchangeLossAction{}).verb == "exchange");
   CHECK(action_kind(PlaceAction{}).verb == "place");
   CHECK(action_kind(RuleAction{}).verb.empty());
-  // A rule's segment, and the movement phase, where 16.6B adds the markers' moves (RulePhaseActions).
-  CHECK(action_kind(RuleAction{}).answers == decisions(DecisionKind::Rule, DecisionKind::Move));
+  // A rule's segment, the movement phase, where 16.6B adds the markers' moves, and the set-up, where
+  // 16.6A adds hides (RulePhaseActions).
+  CHECK(action_kind(RuleAction{}).answers ==
+        decisions(DecisionKind::Rule, DecisionKind::Move, DecisionKind::SetupPlacement));
   // Every module's action (rules/modules/rule_segment.hpp) has a verb of its own, no core verb,
   // found again by the notation, owned by the module that registers it first; each of its functions
   // is there. A kind may serve a later module's segment too (28.0D's choose-entry asks 22.6B's Hal
@@ -73,9 +75,12 @@ TEST_CASE("every Action alternative has exactly one kind, with a unique verb", "
       CHECK(module->hooks.segment->what);
       CHECK(module->hooks.segment->close);
     }
-    if (const RulePhaseActions* added = module->hooks.phase_actions) {
-      // Every decision a rule adds actions to is one the core's rule kind answers.
+    for (const RulePhaseActions* added : module->hooks.phase_actions) {
+      if (!added) continue;
+      // Every decision a rule adds actions to is one the core's rule kind answers; only the set-up's
+      // may hold a phase for the side (offered).
       CHECK((action_kind(RuleAction{}).answers & decision_bit(added->decision)) != 0);
+      CHECK((added->decision == DecisionKind::SetupPlacement || !added->offered));
       phase_actions += std::count_if(added->actions.begin(), added->actions.end(),
                                      [](const RuleActionKind* kind) { return kind != nullptr; });
     }
@@ -95,7 +100,7 @@ TEST_CASE("every Action alternative has exactly one kind, with a unique verb", "
     }
   }
   CHECK(module_actions >= 1);  // 12.0's reorganize
-  CHECK(phase_actions >= 1);   // 16.6B's move-marker
+  CHECK(phase_actions >= 2);   // 16.6B's move-marker, 16.6A's hide at set-up
 }
 
 TEST_CASE("4.1 6.6 the common checks run before a phasing-only kind's own", "[actions][4.1][6.6]") {

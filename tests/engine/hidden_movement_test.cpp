@@ -11,6 +11,7 @@
 #include <hd/engine/rules/modules/rule_registry.hpp>
 #include <hd/engine/rules/observation/knowledge.hpp>
 #include <hd/engine/rules/observation/observation.hpp>
+#include <hd/engine/rules/sequence/setup_phase.hpp>
 #include <hd/engine/rules/variant/hidden_movement.hpp>
 #include <hd/engine/rules/variant/hidden_movement_secrets.hpp>
 #include <hd/engine/state/invariants.hpp>
@@ -221,6 +222,87 @@ TEST_CASE(
   CHECK(revealed.kind == "revealed");
   CHECK(revealed.numbers == std::vector<int>{1, 0});  // pair 1, marker A the real one
   CHECK(broken_invariants(state).empty());
+}
+
+// The hand-built game with 16.3 and 16.6 in force from its start: as start_game() begins a game with
+// them chosen, a set-up phase for each side that may hide units (3.2C, has_setup_choices()), the
+// French first. The Allied X stands at `x_hex`.
+GameState setup_game(const char* x_hex) {
+  GameState state =
+      make_game_with_leaders("", kUnits, kLeaders,
+                             "rules 1.0-10.0\nsetup french 0505 : A Reille\nsetup french 0605 : B\n"
+                             "setup french 0511 : D\nsetup allied " +
+                                 std::string(x_hex) + " : X\n",
+                             "turns 16/1400 16/1600\n", 30, 12);
+  REQUIRE(state.phase == Phase::Movement);  // no unit to place: no set-up without 16.6
+  change_rules(state, [](Ruleset& r) {
+    r.optional_rules.push_back("16.3");
+    r.optional_rules.push_back("16.6");
+  });
+  open_modules(state);
+  REQUIRE(has_setup_choices(state, Side::French));
+  state.phase = Phase::Setup;
+  state.phasing = Side::French;
+  return state;
+}
+
+TEST_CASE("16.6A units go hidden during set-up and may be revealed in the side's first command phase",
+          "[rules][16.6][16.6A][16.6C][3.2C]") {
+  GameState state = setup_game("2812");
+  // A set-up phase is held for each side though neither has a unit to place (3.2C): both may hide.
+  CHECK(has_setup_choices(state, Side::Coalition));
+  REQUIRE(pending_decision(state).kind == DecisionKind::SetupPlacement);
+  REQUIRE_FALSE(open_rule_segment(state));  // beside the placements, not in a segment
+  // The set-up offers hides; the movement phase's marker moves and the command phase's reveals wait.
+  bool offered = false;
+  for (const Action& action : legal_actions(state, Side::French))
+    if (const auto* rule = std::get_if<RuleAction>(&action)) offered = offered || rule->verb == "hide";
+  CHECK(offered);
+  CHECK(legal_actions(state, Side::Coalition).empty());
+  CHECK(refusal_of(state, move_marker(1, "A", {"0504"})) == "16.6 rule-action-not-now");
+  CHECK(refusal_of(state, reveal(state, 1, {{"A", "0505"}})) == "16.6 rule-segment-closed");
+  // The placement's secret is named for the set-up.
+  const RuleAction hide_a = hide(state, 1, "0505", "B", {"A", "B", "Reille"});
+  const auto secret = hidden_secret_made_by(state, hide_a);
+  REQUIRE(secret);
+  CHECK(secret->id == "16.6/french-1@setup");
+  CHECK(is_hidden_secret_id(secret->id));
+  CHECK_FALSE(hidden_secret_made(state, secret->id));
+  apply(state, Side::French, hide_a, no_dice());
+  REQUIRE(hidden_pairs(state).size() == 1);
+  CHECK(hidden_pairs(state).front().turn == kSetupPlacementTurn);
+  CHECK(last_placed_turn(state, Army::French, 1) == kSetupPlacementTurn);
+  CHECK(state.units[unit(state, "A")].status == UnitStatus::Hidden);
+  CHECK(hidden_secret_made(state, secret->id));
+  CHECK_FALSE(hidden_secret_revealed(state, secret->id));
+  CHECK(broken_invariants(state).empty());
+  // The set-up goes on: pair 1 is placed, so a second hide under it is refused.
+  CHECK(refusal_of(state, hide(state, 1, "0511", "A", {"D"})) == "16.6A pair-on-map");
+  CHECK(pending_decision(state).kind == DecisionKind::SetupPlacement);
+  // The French end their set-up; the Coalition's follows (X may go hidden), then play begins.
+  apply(state, Side::French, EndPhaseAction{}, no_dice());
+  CHECK(state.phase == Phase::Setup);
+  CHECK(state.phasing == Side::Coalition);
+  apply(state, Side::Coalition, EndPhaseAction{}, no_dice());
+  REQUIRE(state.phase == Phase::Movement);
+  REQUIRE(state.phasing == Side::French);
+  REQUIRE(state.turn == 0);
+  // 16.6C "any subsequent friendly command phase": the French first one, in the first turn.
+  REQUIRE(open_rule_segment(state));
+  CHECK(hidden_secret_made(state, secret->id));  // made before the first turn, still standing
+  CHECK(refusal_of(state, reveal(state, 1, {{"A", "0505"}, {"B", "0605"}, {"Reille", "0505"}})) == "");
+  apply(state, Side::French, reveal(state, 1, {{"A", "0505"}, {"B", "0605"}, {"Reille", "0505"}}), no_dice());
+  CHECK(hidden_pairs(state).empty());
+  CHECK(hidden_secret_revealed(state, secret->id));
+  CHECK(broken_invariants(state).empty());
+}
+
+TEST_CASE("16.6A at set-up a unit the enemy observes may not go hidden", "[rules][16.6][16.6A][16.3]") {
+  GameState state = setup_game("1301");  // X observes A at 0505 (16.3, 10 hexes by day), not D at 0511
+  REQUIRE(observed_by(state, Side::Coalition)[unit(state, "A")]);
+  REQUIRE_FALSE(observed_by(state, Side::Coalition)[unit(state, "D")]);
+  CHECK(refusal_of(state, hide(state, 1, "0505", "A", {"A", "Reille"})) == "16.6A hidden-observed");
+  CHECK(refusal_of(state, hide(state, 1, "0511", "A", {"D"})) == "");
 }
 
 TEST_CASE("16.6 no hidden movement segment at night (4.2: no command phase)", "[rules][16.6][4.2]") {
@@ -632,7 +714,7 @@ TEST_CASE("16.6A each placement is a secret to commit to: its id, its text, made
   CHECK(hidden_secret_made(state, secret->id));
   CHECK_FALSE(hidden_secret_revealed(state, secret->id));
   CHECK(last_placed_turn(state, Army::French, 1) == turn);
-  CHECK(last_placed_turn(state, Army::French, 2) == -1);
+  CHECK(last_placed_turn(state, Army::French, 2) == kNeverPlaced);
   // Revealed in the same turn by the enemy's player turn (16.6C): made and revealed, though the turn
   // has not moved on (the pair is off the map, and its last placement is this turn's).
   apply(state, Side::French, EndPhaseAction{}, no_dice());

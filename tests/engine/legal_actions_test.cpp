@@ -253,7 +253,8 @@ void play(const std::string& scenario, std::uint64_t seed, Counts& counts, bool 
     if (can_end && random.below(6) == 0) chosen = EndPhaseAction{};
     if (const auto* rule = std::get_if<RuleAction>(&chosen)) {
       ++counts.applied_rule_verbs[rule->verb];
-      // 16.6A: reinforcements going hidden as they enter.
+      // 16.6A: units going hidden during set-up, and reinforcements going hidden as they enter.
+      if (rule->verb == "hide" && state.phase == Phase::Setup) ++counts.applied_rule_verbs["hide-at-setup"];
       if (rule->verb == "hide" && std::any_of(rule->units.begin(), rule->units.end(), [&](UnitIndex u) {
             return state.units[u].status == UnitStatus::Waiting;
           }))
@@ -317,19 +318,21 @@ TEST_CASE("16.6: every generated hide, marker move, reveal and deployment valida
   auto& taken = counts.applied_rule_verbs;
   const auto all_taken = [&taken] {
     return taken["hide"] > 0 && taken["reveal"] > 0 && taken["move-marker"] > 0 && taken["deploy"] > 0 &&
-           taken["hide-entering"] > 0;
+           taken["hide-entering"] > 0 && taken["hide-at-setup"] > 0;
   };
   for (std::uint64_t seed = 1; seed <= 3 || (seed <= 8 && !all_taken()); ++seed)
     play("quatre-bras", seed, counts, true, {"16.3", "16.6"});
   CHECK(taken["hide"] > 0);         // 16.6A
   CHECK(taken["hide-entering"] > 0);  // 16.6A, reinforcements as they enter
+  CHECK(taken["hide-at-setup"] > 0);  // 16.6A, during set-up (3.2C)
   CHECK(taken["move-marker"] > 0);  // 16.6B
   CHECK(taken["reveal"] > 0);       // 16.6C, voluntary
   CHECK(taken["deploy"] > 0);       // 16.6C, involuntary
   std::cout << "hidden movement: " << counts.games << " games, " << counts.states << " states, "
-            << taken["hide"] << " hides (" << taken["hide-entering"] << " of reinforcements), "
-            << taken["move-marker"] << " marker moves, " << taken["reveal"] << " reveals and "
-            << taken["deploy"] << " deployments of pairs observed taken\n";
+            << taken["hide"] << " hides (" << taken["hide-at-setup"] << " at set-up, "
+            << taken["hide-entering"] << " of reinforcements), " << taken["move-marker"] << " marker moves, "
+            << taken["reveal"] << " reveals and " << taken["deploy"]
+            << " deployments of pairs observed taken\n";
 }
 
 TEST_CASE("exchange choices: every generated choice validates, other choices are refused (6.5A)",

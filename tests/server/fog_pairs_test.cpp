@@ -1,6 +1,6 @@
-// End-to-end, issue 14 (docs/fog-of-war.md, item 8): non-interference for 16.3 on random games,
-// through the real server. Each pair is two Quatre Bras games with 16.3 that differ only in what
-// one side (the viewing side) may not see:
+// End-to-end, issue 14 (docs/fog-of-war.md, item 8): non-interference for 16.3 and 16.6 on random
+// games, through the real server. Each pair of the 16.3 test is two Quatre Bras games with 16.3
+// that differ only in what one side (the viewing side) may not see:
 // - game A is random legal play (the tests' random player), worked out on a local copy with the
 //   dice the server will roll (a development server with a fixed dice seed: dev-dice-seed);
 // - game B is A with one enemy move the viewing side did not observe left out, or replaced by
@@ -15,17 +15,24 @@
 // observation (who observes whom and which hexes), not its views: a view that leaks the hidden move
 // makes the streams differ. HD_FOG_PAIRS_ACTIONS sets the actions played (both games of every pair
 // counted) for the longer run of docs/fog-of-war.md, HD_FOG_PAIRS_FIRST_SEED the first pair's seed.
+// The 16.6 test's pairs are games with 16.3 and 16.6 that differ only in which marker of a pair the
+// enemy hid units under is the real one (16.6A: the markers and the holding area are open, which
+// marker stands for the units is the secret); the dummy's place follows from it, as the markers
+// move apart. They stop before the pair is revealed or the game ends (both publish which was real).
+// HD_FOG_MARKER_PAIRS_ACTIONS sets its actions.
 #include "game_test_player.hpp"
 #include "games/dice.hpp"
 #include "server_process.hpp"
 #include "workload.hpp"
 
 #include <hd/engine/notation/notation.hpp>
+#include <hd/engine/play/legal_actions.hpp>
 #include <hd/engine/play/random_player.hpp>
 #include <hd/engine/rules/movement/movement.hpp>
 #include <hd/engine/rules/observation/knowledge.hpp>
 #include <hd/engine/rules/observation/observation.hpp>
 #include <hd/engine/rules/sequence/decisions.hpp>
+#include <hd/engine/rules/variant/hidden_movement.hpp>
 #include <hd/engine/rules/victory/victory.hpp>
 #include <hd/engine/visibility/view.hpp>
 #include <hd/loader/data_files.hpp>
@@ -61,16 +68,27 @@ struct LocalGame {
   std::vector<engine::Event> last_events;  // the last step's
 };
 
-// Quatre Bras with 16.3, as the development server starts it. Loaded once: the copies share its
+// The fog a pair's games are played with: 16.3, or 16.3 and 16.6.
+enum class Fog { Observation, HiddenMovement };
+
+std::vector<std::string> rules_of(Fog fog) {
+  return fog == Fog::Observation ? std::vector<std::string>{"16.3"}
+                                 : std::vector<std::string>{"16.3", "16.6"};
+}
+
+engine::GameState start_local(Fog fog) {
+  auto loaded = loader::start_scenario_game(
+      game_data_root(), loader::GameChoice{"quatre-bras", {}, rules_of(fog), std::nullopt, true});
+  REQUIRE(loaded.value);
+  return std::move(*loaded.value);
+}
+
+// Quatre Bras with `fog`, as the development server starts it. Loaded once: the copies share its
 // ruleset, and so the fields of view 16.3 keeps with it (rules/observation/fields_of_view).
-LocalGame new_local_game() {
-  static const engine::GameState start = [] {
-    auto loaded = loader::start_scenario_game(
-        game_data_root(), loader::GameChoice{"quatre-bras", {}, {"16.3"}, std::nullopt, true});
-    REQUIRE(loaded.value);
-    return std::move(*loaded.value);
-  }();
-  return LocalGame{start, 0, {}, {}};
+LocalGame new_local_game(Fog fog = Fog::Observation) {
+  static const engine::GameState observed = start_local(Fog::Observation);
+  static const engine::GameState hidden = start_local(Fog::HiddenMovement);
+  return LocalGame{fog == Fog::Observation ? observed : hidden, 0, {}, {}};
 }
 
 // Plays `step` on the local copy with the dice the server rolls for it (the fixed seed, the seats'
@@ -95,9 +113,22 @@ bool play(LocalGame& game, const Step& step, std::optional<engine::Side> shown_t
 }
 
 // The next random legal step of `game` (the tests' random player), or nullopt at the game's end.
+// With 16.6 one movement step in four moves a marker where one may move (16.6B: the random player
+// moves none).
 std::optional<Step> random_step(const LocalGame& game, engine::SplitMix64& random) {
   const engine::PendingDecision pending = engine::pending_decision(game.state);
   if (pending.kind == engine::DecisionKind::None) return std::nullopt;
+  if (pending.kind == engine::DecisionKind::Move && !engine::hidden_pairs(game.state).empty() &&
+      random.below(4) == 0) {
+    std::vector<engine::Action> marker_moves;
+    for (engine::Action& action : engine::legal_actions(game.state, pending.side))
+      if (const auto* rule = std::get_if<engine::RuleAction>(&action); rule && rule->verb == "move-marker")
+        marker_moves.push_back(std::move(action));
+    if (!marker_moves.empty()) {
+      const engine::Action& chosen = marker_moves[random.below(marker_moves.size())];
+      return Step{pending.side, engine::format_action(game.state, pending.side, chosen)};
+    }
+  }
   const engine::Action action = engine::choose_random_action(game.state, random);
   return Step{pending.side, engine::format_action(game.state, pending.side, action)};
 }
@@ -244,9 +275,93 @@ std::optional<Pair> make_pair(std::uint64_t seed, std::size_t skip, std::size_t 
   return pair;
 }
 
-// A message with its game id cleared, as bytes, after what a reader of a failure needs first.
+// 16.6: true while army `army`'s pair `number` stands hidden, placed at `turn`, not being revealed.
+bool pair_standing(const engine::GameState& state, engine::Army army, int number, int turn) {
+  for (const engine::HiddenPair& pair : engine::hidden_pairs(state))
+    if (pair.army == army && pair.number == number) return pair.turn == turn && !pair.revealing;
+  return false;
+}
+
+// Makes a 16.6 pair from random game `seed`: random play for at least `skip` steps, then at the
+// first hide by `viewer`'s enemy, game B names the other marker real; both go on with game A's
+// random steps while the pair stands unrevealed, up to `limit` steps in all. The step after which
+// it is being revealed or gone, or the game is over, is left out of both. Nullopt if the game ends
+// first. `marker_moves`: the pair's marker moves in the compared steps.
+std::optional<Pair> make_marker_pair(std::uint64_t seed, std::size_t skip, std::size_t limit,
+                                     engine::Side viewer, std::size_t& marker_moves) {
+  engine::SplitMix64 random(seed);
+  LocalGame a = new_local_game(Fog::HiddenMovement);
+  std::optional<LocalGame> b;
+  engine::Army army = engine::Army::French;
+  int number = 0;
+  int turn = 0;
+  while (!b) {
+    if (a.steps.size() >= limit) return std::nullopt;
+    const auto step = random_step(a, random);
+    if (!step) return std::nullopt;
+    const auto parsed = engine::parse_action_line(a.state, step->line);
+    const auto& action = std::get<engine::NotatedAction>(parsed).action;
+    const auto* hide = std::get_if<engine::RuleAction>(&action);
+    if (a.steps.size() < skip || step->side == viewer || !hide || hide->verb != "hide") {
+      REQUIRE(play(a, *step));
+      continue;
+    }
+    engine::RuleAction other_real = *hide;  // 16.6A: the other marker stands for the units
+    other_real.choice = hide->choice == "A" ? "B" : "A";
+    b = a;
+    REQUIRE(play(*b, {step->side, engine::format_action(a.state, step->side, engine::Action{other_real})}));
+    army = a.state.units[hide->units.front()].army;
+    number = hide->numbers.front();
+    turn = engine::placement_turn(a.state);
+    REQUIRE(play(a, *step));
+  }
+  Pair pair;
+  pair.diverge = a.steps.size() - 1;
+  pair.stop = "the step limit";
+  const std::string marker_verb =
+      "move-marker " + std::string(engine::to_string(army)) + " " + std::to_string(number);
+  while (a.steps.size() < limit) {
+    const auto step = random_step(a, random);
+    if (!step) {
+      pair.stop = "the game's end";
+      break;
+    }
+    // Game B takes every step of A while the pair stands, the two differing in nothing else, but the
+    // pair's own reveal: its pieces deploy round the real marker (16.6C).
+    if (!play(*b, *step)) {
+      const auto parsed = engine::parse_action_line(a.state, step->line);
+      const auto* reveal = std::get_if<engine::RuleAction>(&std::get<engine::NotatedAction>(parsed).action);
+      INFO(step->line);
+      REQUIRE((reveal && (reveal->verb == "reveal" || reveal->verb == "deploy") &&
+               reveal->numbers.front() == number && a.state.units[reveal->units.front()].army == army));
+      pair.stop = "the pair's reveal";
+      break;
+    }
+    REQUIRE(play(a, *step));
+    if (!pair_standing(a.state, army, number, turn) || !pair_standing(b->state, army, number, turn) ||
+        a.state.phase == engine::Phase::GameOver) {
+      pair.stop = a.state.phase == engine::Phase::GameOver ? "the game's end" : "the pair's reveal";
+      a.steps.pop_back();  // which was real is public from this step on
+      b->steps.pop_back();
+      break;
+    }
+    if (step->line.find(marker_verb + " ") != std::string::npos) ++marker_moves;
+  }
+  pair.a = std::move(a.steps);
+  pair.b = std::move(b->steps);
+  return pair;
+}
+
+// A message with its game id cleared, as bytes, after what a reader of a failure needs first. The
+// commitments' digests and the openings' nonces are cleared: the nonces are drawn at random for
+// each secret (docs/commitments.md), so they differ between any two games; the ids, seats and
+// opened choices are compared.
 std::string normalized(v1::GameUpdate update) {
   update.clear_game_id();
+  for (v1::SecretCommitment& commitment : *update.mutable_secret_commitments())
+    commitment.clear_commitment();
+  for (v1::SecretOpening& opening : *update.mutable_secret_openings())
+    opening.clear_nonce();
   return "sequence " + std::to_string(update.sequence()) + " \"" + update.action_text() + "\" events " +
          std::to_string(update.events_size()) + ": " + update.SerializeAsString();
 }
@@ -286,11 +401,12 @@ struct Accounts {
 // and their catch-ups on new connections from a random earlier point (drawn with `seed` from the
 // seat's count of actions).
 Streams play_on_server(const WsEndpoint& port, const Accounts& accounts, const std::vector<Step>& steps,
-                       engine::Side viewer, std::uint64_t seed) {
+                       engine::Side viewer, std::uint64_t seed, Fog fog = Fog::Observation) {
   GamePlayer alice(port, "alice", accounts.alice);
   GamePlayer bob(port, "bob", accounts.bob);
   const std::uint64_t game = start_observed_quatre_bras(
-      alice, bob, viewer == engine::Side::French ? v1::SPECTATOR_VIEW_FRENCH : v1::SPECTATOR_VIEW_COALITION);
+      alice, bob, viewer == engine::Side::French ? v1::SPECTATOR_VIEW_FRENCH : v1::SPECTATOR_VIEW_COALITION,
+      rules_of(fog));
   const std::string& seat_token = viewer == engine::Side::French ? accounts.alice : accounts.bob;
   GamePlayer seat(port, viewer == engine::Side::French ? "alice" : "bob", seat_token);
   GamePlayer spectator(port, "carol", accounts.carol);
@@ -348,18 +464,35 @@ bool check_same(const std::vector<std::string>& a, const std::vector<std::string
   return a.size() == b.size();
 }
 
-}  // namespace
-
-TEST_CASE("16.3: random pairs of games differing only out of a side's sight send it the same streams",
-          "[e2e][games][16.3][fog][non-interference]") {
-  std::size_t wanted = workload(100000, 4000);
-  if (const char* set = std::getenv("HD_FOG_PAIRS_ACTIONS")) wanted = std::strtoull(set, nullptr, 10);
+// A development server rolling the fixed dice, with room for the many games a run creates.
+std::vector<std::string> pairs_server_args() {
   std::vector<std::string> args = game_server_args();
   args.insert(args.end(),
               {"--allow-missing-rules", "true", "--dev-dice-seed", kDiceSeedHex,
                "--max-games-created-per-day", "1000000", "--max-open-games-per-account", "100000",
                "--catch-up-per-address-per-second", "100000", "--catch-up-per-address-burst", "100000"});
-  ServerProcess server({args, {}});
+  return args;
+}
+
+// Both games' streams to the viewing side's seat and spectator, live and caught up, are the same.
+bool same_streams(const Streams& a, const Streams& b) {
+  bool same = check_same(a.seat, b.seat, "the seat's stream");
+  same = check_same(a.spectator, b.spectator, "the spectator's stream") && same;
+  same = check_same(a.seat_catch_up, b.seat_catch_up, "the seat's catch-up") && same;
+  return check_same(a.spectator_catch_up, b.spectator_catch_up, "the spectator's catch-up") && same;
+}
+
+std::size_t wanted_actions(const char* variable, std::size_t normal, std::size_t sanitized) {
+  if (const char* set = std::getenv(variable)) return std::strtoull(set, nullptr, 10);
+  return workload(static_cast<unsigned>(normal), static_cast<unsigned>(sanitized));
+}
+
+}  // namespace
+
+TEST_CASE("16.3: random pairs of games differing only out of a side's sight send it the same streams",
+          "[e2e][games][16.3][fog][non-interference]") {
+  const std::size_t wanted = wanted_actions("HD_FOG_PAIRS_ACTIONS", 100000, 4000);
+  ServerProcess server({pairs_server_args(), {}});
   const Accounts accounts{GamePlayer(server.port(), "alice").session_token(),
                           GamePlayer(server.port(), "bob").session_token(),
                           GamePlayer(server.port(), "carol").session_token()};
@@ -383,10 +516,7 @@ TEST_CASE("16.3: random pairs of games differing only out of a side's sight send
     ++(left_out ? left_out_pairs : moved_elsewhere_pairs);
     const Streams a = play_on_server(server.port(), accounts, pair->a, viewer, seed);
     const Streams b = play_on_server(server.port(), accounts, pair->b, viewer, seed);
-    bool same = check_same(a.seat, b.seat, "the seat's stream");
-    same = check_same(a.spectator, b.spectator, "the spectator's stream") && same;
-    same = check_same(a.seat_catch_up, b.seat_catch_up, "the seat's catch-up") && same;
-    same = check_same(a.spectator_catch_up, b.spectator_catch_up, "the spectator's catch-up") && same;
+    const bool same = same_streams(a, b);
     if (a.resumed_from > 0) {
       ++catch_ups;
       // The catch-up ends at the side's present, as the live stream did.
@@ -405,5 +535,51 @@ TEST_CASE("16.3: random pairs of games differing only out of a side's sight send
     WARN("pairs stopped by " << why << ": " << count);
   CHECK(left_out_pairs > 0);
   CHECK(moved_elsewhere_pairs > 0);
+  CHECK(played >= wanted);
+}
+
+TEST_CASE(
+    "16.6: random pairs of games differing only in which enemy marker is real send a side the same streams",
+    "[e2e][games][16.6][fog][non-interference]") {
+  const std::size_t wanted = wanted_actions("HD_FOG_MARKER_PAIRS_ACTIONS", 20000, 2000);
+  ServerProcess server({pairs_server_args(), {}});
+  const Accounts accounts{GamePlayer(server.port(), "alice").session_token(),
+                          GamePlayer(server.port(), "bob").session_token(),
+                          GamePlayer(server.port(), "carol").session_token()};
+  std::size_t played = 0, pairs = 0, compared_after = 0, catch_ups = 0, marker_moves = 0,
+              pairs_with_moves = 0;
+  std::map<std::string, std::size_t> stops;
+  for (std::uint64_t seed = 1; played < wanted; ++seed) {
+    const engine::Side viewer = seed % 2 ? engine::Side::French : engine::Side::Coalition;
+    engine::SplitMix64 pick(seed * 31);
+    std::size_t moves = 0;
+    const auto pair = make_marker_pair(seed, pick.next() % 100, 1200, viewer, moves);
+    if (!pair) continue;
+    ++stops[pair->stop];
+    INFO("seed " << seed << ", viewer " << engine::to_string(viewer) << ", diverging at step "
+                 << pair->diverge << " of " << pair->a.size() << ": A \"" << pair->a[pair->diverge].line
+                 << "\", B \"" << pair->b[pair->diverge].line << "\"");
+    const Streams a = play_on_server(server.port(), accounts, pair->a, viewer, seed, Fog::HiddenMovement);
+    const Streams b = play_on_server(server.port(), accounts, pair->b, viewer, seed, Fog::HiddenMovement);
+    const bool same = same_streams(a, b);
+    if (a.resumed_from > 0) {
+      ++catch_ups;
+      CHECK(a.caught_up_to == a.seat_sequence);
+    }
+    if (!same) break;
+    played += pair->a.size() + pair->b.size();
+    compared_after += pair->a.size() - pair->diverge;
+    marker_moves += moves;
+    pairs_with_moves += moves > 0 ? 1 : 0;
+    ++pairs;
+  }
+  WARN("marker pairs: " << pairs << " pairs, " << played << " actions played on the server, "
+                        << compared_after << " actions compared after the divergence, " << catch_ups
+                        << " catch-ups, " << marker_moves << " moves of the pair's markers in "
+                        << pairs_with_moves << " pairs");
+  for (const auto& [why, count] : stops)
+    WARN("pairs stopped by " << why << ": " << count);
+  CHECK(pairs_with_moves > 0);  // the markers moved apart in some pairs: the dummy's place differs
+  CHECK(stops["the pair's reveal"] > 0);
   CHECK(played >= wanted);
 }

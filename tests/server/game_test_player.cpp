@@ -229,13 +229,15 @@ bool Replica::follow(const Resumed& resumed, std::string& why,
   return true;
 }
 
-std::uint64_t start_observed_quatre_bras(GamePlayer& french, GamePlayer& allied, v1::SpectatorView spectators) {
+std::uint64_t start_observed_quatre_bras(GamePlayer& french, GamePlayer& allied, v1::SpectatorView spectators,
+                                         const std::vector<std::string>& rules) {
   v1::ClientEnvelope create =
       create_game("quatre-bras", {v1::SEAT_FRENCH}, test_entropy(french.username()), spectators);
-  create.mutable_create_game()->add_optional_rules("16.3");
+  for (const std::string& rule : rules)
+    create.mutable_create_game()->add_optional_rules(rule);
   const auto created = french.request(create);
   if (!created.has_game_created())
-    throw std::runtime_error("creating a Quatre Bras game with 16.3: " + created.refusal().message());
+    throw std::runtime_error("creating a Quatre Bras game with fog: " + created.refusal().message());
   const std::uint64_t game = created.game_created().game_id();
   const auto joined = allied.request(join_game(game, v1::SEAT_ALLIED, test_entropy(allied.username())));
   if (!joined.has_game_changed()) throw std::runtime_error("joining it: " + joined.refusal().message());

@@ -121,12 +121,13 @@ hundred_days::v1::ClientEnvelope create_unattended(const std::string& scenario);
 // A legal move of the first French unit that can move (fails the test if none can).
 engine::MoveAction french_move(const engine::GameState& state);
 
-// Issue 14: a running Quatre Bras game with 16.3 (observation),
+// Issue 14: a running Quatre Bras game with 16.3 (observation), or the optional rules `rules`,
 // created by `french` with the French seat and joined by `allied` with the Allied seat (entropy
 // test_entropy of their names), spectators shown `spectators`. Returns its id; throws if the
 // server refuses.
 std::uint64_t start_observed_quatre_bras(GamePlayer& french, GamePlayer& allied,
-                                         hundred_days::v1::SpectatorView spectators);
+                                         hundred_days::v1::SpectatorView spectators,
+                                         const std::vector<std::string>& rules = {"16.3"});
 
 // Quatre Bras with 16.3 as the server starts it, to work out locally what a side is sent; throws if
 // the scenario does not load.

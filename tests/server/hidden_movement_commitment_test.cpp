@@ -105,6 +105,11 @@ TEST_CASE("16.6: every placement is committed to at once, opened at its reveal, 
     CHECK(opened.game_snapshot().scenario().missing_rules_size() > 0);  // 16.6: not by the book yet
     Seen seen;
     note_markers(opened.game_snapshot().view(), seen);
+    // The built-in players may have set up (16.6A: hides at set-up) before the spectator came: the
+    // snapshot carries the commitments made by then.
+    for (const v1::SecretCommitment& commitment : opened.game_snapshot().secret_commitments())
+      if (engine::is_hidden_secret_id(commitment.choice_id()))
+        seen.commitments.emplace(commitment.choice_id(), commitment.commitment());
     bool over = opened.game_snapshot().view().phase() == v1::PHASE_GAME_OVER;
     while (!over) {
       const auto message = carol.next(std::chrono::seconds(60));
@@ -138,7 +143,7 @@ TEST_CASE("16.6: every placement is committed to at once, opened at its reveal, 
     const std::string& proof = exported.game_record().dice_proof();
 
     // Every placement of the record has its line, and the spectator had its commitment from the
-    // hide's own update on; an opening received in play opens it.
+    // hide's own update on (or its first snapshot); an opening received in play opens it.
     const std::vector<ProofSecret> secrets = hidden_secrets_of(proof);
     for (const ProofSecret& secret : secrets) {
       INFO(secret.line);

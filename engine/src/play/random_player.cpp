@@ -1,6 +1,7 @@
 #include <hd/engine/play/random_player.hpp>
 #include <hd/engine/rules/command/command_range.hpp>
 #include <hd/engine/rules/leaders/leaders.hpp>
+#include <hd/engine/rules/modules/rule_module.hpp>
 #include <hd/engine/rules/observation/believed_board.hpp>
 #include <hd/engine/rules/observation/knowledge.hpp>
 #include <hd/engine/rules/reorganization/reorganization.hpp>
@@ -42,9 +43,17 @@ Action choose_exchange(const GameState& state, SplitMix64& random) {
   return ExchangeLossAction{pick(exchange_loss_choices(state), random)};
 }
 
-// 3.2C: now and then set a unit up elsewhere in its radius; mostly accept the placement.
+// 3.2C: now and then set a unit up elsewhere in its radius, or take a rule's set-up action (16.6A:
+// hide units); mostly accept the placement.
 Action choose_placement(const GameState& state, SplitMix64& random) {
   if (random.below(3) == 0) return EndPhaseAction{};
+  std::vector<Action> rule_actions;  // none unless a rule adds actions to the set-up
+  for (const RuleModule* module : state.rules->modules)
+    for (const RulePhaseActions* added : module->hooks.phase_actions)
+      if (added && added->decision == DecisionKind::SetupPlacement)
+        for (const RuleActionKind* kind : added->actions)
+          if (kind) kind->generate(state, state.phasing, rule_actions);
+  if (!rule_actions.empty() && random.below(2) == 0) return pick(rule_actions, random);
   std::vector<UnitIndex> placeable;
   for (std::size_t i = 0; i < state.units.size(); ++i)
     if (!placement_hexes(state, static_cast<UnitIndex>(i)).empty())

@@ -69,6 +69,15 @@ SetupTerms rules_setup(const GameState& state, UnitIndex unit, std::vector<Hex> 
   return terms;
 }
 
+bool rules_offer_setup_actions(const GameState& state, Side side) {
+  for (const RuleModule* module : state.rules->modules)
+    for (const RulePhaseActions* added : module->hooks.phase_actions)
+      if (added && added->decision == DecisionKind::SetupPlacement && added->offered &&
+          added->offered(state, side))
+        return true;
+  return false;
+}
+
 UnitTerms rules_unit_terms(const GameState& state, const UnitState& unit) {
   UnitTerms terms;
   terms.allowance_half_mp = unit.movement * 2;
@@ -169,7 +178,8 @@ std::vector<const RuleActionKind*> module_action_kinds(const RuleModule& module)
       if (kind && std::find(kinds.begin(), kinds.end(), kind) == kinds.end()) kinds.push_back(kind);
   };
   if (module.hooks.segment) add(module.hooks.segment->actions);
-  if (module.hooks.phase_actions) add(module.hooks.phase_actions->actions);
+  for (const RulePhaseActions* added : module.hooks.phase_actions)
+    if (added) add(added->actions);
   return kinds;
 }
 

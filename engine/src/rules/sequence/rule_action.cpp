@@ -21,17 +21,21 @@ std::variant<const RuleActionKind*, Refusal> kind_for(const GameState& state, co
       if (kind && kind->verb == action.verb) return kind;
     return refuse(RefusalCode::RuleSegmentClosed, action.rule);
   }
+  bool elsewhere = false;  // the rule adds the verb to another decision than the pending one
   for (const RuleModule* module : state.rules->modules) {
-    const RulePhaseActions* added = module->hooks.phase_actions;
-    if (module->rule != action.rule || !added) continue;
-    for (const RuleActionKind* kind : added->actions) {
-      if (!kind || kind->verb != action.verb) continue;
-      if (pending != added->decision)
-        return refuse_by_rule(action.rule, "rule-action-not-now",
-                              "that action answers another decision than the one pending now (4.1)");
-      return kind;
+    if (module->rule != action.rule) continue;
+    for (const RulePhaseActions* added : module->hooks.phase_actions) {
+      if (!added) continue;
+      for (const RuleActionKind* kind : added->actions) {
+        if (!kind || kind->verb != action.verb) continue;
+        if (pending == added->decision) return kind;
+        elsewhere = true;
+      }
     }
   }
+  if (elsewhere)
+    return refuse_by_rule(action.rule, "rule-action-not-now",
+                          "that action answers another decision than the one pending now (4.1)");
   return refuse(RefusalCode::RuleSegmentClosed, action.rule);
 }
 
@@ -70,9 +74,10 @@ void generate_rule_actions(const GameState& state, Side side, std::vector<Action
   }
   const DecisionKind pending = pending_decision(state).kind;
   for (const RuleModule* module : state.rules->modules)
-    if (module->hooks.phase_actions && module->hooks.phase_actions->decision == pending)
-      for (const RuleActionKind* kind : module->hooks.phase_actions->actions)
-        if (kind) kind->generate(state, side, actions);
+    for (const RulePhaseActions* added : module->hooks.phase_actions)
+      if (added && added->decision == pending)
+        for (const RuleActionKind* kind : added->actions)
+          if (kind) kind->generate(state, side, actions);
 }
 
 // A module's action is read by its own verb (parse_action_line() asks find_rule_action_kind()).
@@ -102,7 +107,7 @@ extern const ActionKind rule_action{
     .rule = "4.1",
     .alternative = action_alternative<RuleAction>,
     // A rule's segment, and the core decisions a rule may add actions to (RulePhaseActions).
-    .answers = decisions(DecisionKind::Rule, DecisionKind::Move),
+    .answers = decisions(DecisionKind::Rule, DecisionKind::Move, DecisionKind::SetupPlacement),
     .phasing_only = false,  // its decider's, checked by validate_rule_action
     .validate = validate_rule_action,
     .apply = apply_rule_action,

@@ -51,7 +51,7 @@ bool has_setup_choices(const GameState& state, Side side) {
     if (!unit.on_map() || side_of(unit.army) != side) continue;
     if (unit.setup_radius > 0 || !setup_terms(state, static_cast<UnitIndex>(i)).hexes.empty()) return true;
   }
-  return false;
+  return rules_offer_setup_actions(state, side);  // 16.6A: units going hidden during set-up
 }
 
 std::vector<Hex> placement_hexes(const GameState& state, UnitIndex index) {

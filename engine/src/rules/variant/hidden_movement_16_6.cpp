@@ -1,7 +1,8 @@
-// 16.6 Hidden Movement: the rule module, as far as it is built (rules/variant/hidden_movement.hpp).
-// The hidden movement segment opens in each friendly command phase of a daylight or rain turn; there
-// the phasing side hides units under a pair of HM markers (16.6A, `hide`) or reveals a pair placed in
-// an earlier command phase (16.6C, voluntary, `reveal`). Readings: docs/rules-notes.md, 16.6.
+// 16.6 Hidden Movement: the rule module (rules/variant/hidden_movement.hpp). Each side may hide units
+// during its set-up (16.6A, `hide` beside 3.2C's placements); the hidden movement segment opens in
+// each friendly command phase of a daylight or rain turn; there the phasing side hides units under a
+// pair of HM markers (16.6A, `hide`) or reveals a pair placed in an earlier command phase or at set-up
+// (16.6C, voluntary, `reveal`). Readings: docs/rules-notes.md, 16.6.
 #include <hd/engine/board/hex.hpp>
 #include <hd/engine/notation/notation.hpp>
 #include <hd/engine/rules/command/command_range.hpp>
@@ -86,6 +87,7 @@ bool may_go_hidden(const Ruleset& rules, const UnitState& piece) {
 // entry hexes known) that has not entered. It goes hidden at one of its entry hexes; "reinforcements
 // are assumed to be out of observation range until they enter the map".
 bool entering_now(const GameState& state, const UnitState& piece) {
+  if (state.phase == Phase::Setup) return false;  // none enters before play begins
   return piece.status == UnitStatus::Waiting && piece.arrival_turn >= 0 && piece.arrival_turn <= state.turn &&
          !piece.entry_hexes.empty();
 }
@@ -122,15 +124,11 @@ std::optional<Refusal> command_refusal(const GameState& state, const std::vector
   return std::nullopt;
 }
 
-// The segment has a choice for `side`: a pair of its own on the map placed before this turn (16.6C),
-// or a free pair and a piece that may go hidden where no enemy observes it (16.6A).
-bool segment_has_choice(const GameState& state, Side side) {
+// True if `side` has a free pair and a piece that may go hidden where no enemy observes it (16.6A).
+bool hide_possible(const GameState& state, Side side) {
   std::map<Army, int> placed;
-  for (const HiddenPair& pair : hidden_pairs(state)) {
-    if (side_of(pair.army) != side) continue;
-    if (pair.turn < state.turn) return true;
-    ++placed[pair.army];
-  }
+  for (const HiddenPair& pair : hidden_pairs(state))
+    if (side_of(pair.army) == side) ++placed[pair.army];
   const std::vector<bool> seen = observed_by(state, other(side));
   for (std::size_t i = 0; i < state.units.size(); ++i) {
     const UnitState& unit = state.units[i];
@@ -139,6 +137,19 @@ bool segment_has_choice(const GameState& state, Side side) {
       return true;
   }
   return false;
+}
+
+// The segment has a choice for `side`: a pair of its own on the map placed before this turn (16.6C),
+// or a hide (hide_possible).
+bool segment_has_choice(const GameState& state, Side side) {
+  for (const HiddenPair& pair : hidden_pairs(state))
+    if (side_of(pair.army) == side && pair.turn < state.turn) return true;
+  return hide_possible(state, side);
+}
+
+// 16.6A "during set up": a set-up phase is held for a side that may hide units (3.2C).
+bool setup_hide_offered(const GameState& state, Side side) {
+  return hide_possible(state, side);
 }
 
 // The first pair being revealed (16.6C, involuntary), by army then number, or null.
@@ -358,22 +369,22 @@ void apply_hide(GameState& state, Side side, const RuleAction& action, const Die
                   hex,
                   action.choice == "B",
                   action.units,
-                  state.turn};
+                  placement_turn(state)};
   std::sort(pair.held.begin(), pair.held.end());
   for (UnitIndex u : pair.held) {
     state.units[u].status = UnitStatus::Hidden;  // to the holding area, off the map
     state.units[u].hex = Hex{};
   }
   std::vector<int>& placed = slot_of(state).placed_turn;
-  if (placed.empty()) placed.assign(kArmies * kHiddenPairsPerArmy, -1);
-  placed[placed_index(pair.army, pair.number)] = state.turn;
+  if (placed.empty()) placed.assign(kArmies * kHiddenPairsPerArmy, kNeverPlaced);
+  placed[placed_index(pair.army, pair.number)] = pair.turn;
   std::vector<HiddenPair>& pairs = slot_of(state).pairs;
   const auto at = std::find_if(pairs.begin(), pairs.end(), [&](const HiddenPair& p) {
     return p.army > pair.army || (p.army == pair.army && p.number > pair.number);
   });
   events.push_back(RuleEvent{std::string(kHiddenMovementRule), "hidden", pair.held, {hex}, {pair.number}});
   pairs.insert(at, std::move(pair));
-  close_if_done(state, side);
+  if (state.phase != Phase::Setup) close_if_done(state, side);
 }
 
 // A sample of the hides `side` may take (every subset is too many to list): for each of its stacks,
@@ -858,6 +869,11 @@ const RuleActionKind kDeployAction{
 // 16.6B: the markers move in their side's movement phase, beside its units.
 const RulePhaseActions kMarkerMoves{.decision = DecisionKind::Move, .actions = {&kMoveMarkerAction}};
 
+// 16.6A "Place HM Markers on eligible units during set up": in each side's set-up (3.2C), beside its
+// placements and in any order with them; a set-up phase is held for a side that may hide units.
+const RulePhaseActions kSetupHides{
+    .decision = DecisionKind::SetupPlacement, .actions = {&kHideAction}, .offered = setup_hide_offered};
+
 const RuleSegment kHiddenMovementSegment{
     .name = "hidden movement segment (command phase)",
     .open = segment_open,
@@ -903,8 +919,12 @@ const std::vector<HiddenPair>& hidden_pairs(const GameState& state) {
 
 int last_placed_turn(const GameState& state, Army army, int number) {
   const HiddenMovementState* slot = find_slot(state);
-  if (!slot || number < 1 || number > kHiddenPairsPerArmy || slot->placed_turn.empty()) return -1;
+  if (!slot || number < 1 || number > kHiddenPairsPerArmy || slot->placed_turn.empty()) return kNeverPlaced;
   return slot->placed_turn[placed_index(army, number)];
+}
+
+int placement_turn(const GameState& state) {
+  return state.phase == Phase::Setup ? kSetupPlacementTurn : state.turn;
 }
 
 const HiddenPair* holding_pair(const GameState& state, UnitIndex unit) {
@@ -932,7 +952,7 @@ extern const RuleModule hidden_movement_16_6{
      .halts_move = halts_at_marker,
      .hex_closed = marker_hex_closed,
      .segment = &kHiddenMovementSegment,
-     .phase_actions = &kMarkerMoves,
+     .phase_actions = {&kMarkerMoves, &kSetupHides},
      .event_words = event_words}};
 }  // namespace modules
 

@@ -12,7 +12,9 @@ namespace {
 
 constexpr std::string_view kPrefix = "16.6/";
 
-// A placement named by its id: "16.6/<army>-<pair>@<turn>".
+// A placement named by its id: "16.6/<army>-<pair>@<turn>", or "...@setup" for one made during set-up
+// (its turn kSetupPlacementTurn).
+constexpr std::string_view kSetupWord = "setup";
 struct Placement {
   Army army = Army::French;
   int pair = 0;
@@ -34,7 +36,8 @@ std::optional<Placement> placement_of(std::string_view id) {
   if (dash == std::string_view::npos || at == std::string_view::npos || at < dash) return std::nullopt;
   const auto army = army_from_string(id.substr(0, dash));
   const auto pair = whole_number(id.substr(dash + 1, at - dash - 1));
-  const auto turn = whole_number(id.substr(at + 1));
+  const std::string_view when = id.substr(at + 1);
+  const auto turn = when == kSetupWord ? std::optional<int>(kSetupPlacementTurn) : whole_number(when);
   if (!army || !pair || !turn) return std::nullopt;
   return Placement{*army, *pair, *turn};
 }
@@ -65,7 +68,8 @@ std::optional<HiddenSecret> hidden_secret_made_by(const GameState& state, const 
   HiddenSecret secret;
   secret.army = state.units[rule->units.front()].army;
   secret.id = std::string(kPrefix) + std::string(to_string(secret.army)) + "-" +
-              std::to_string(rule->numbers.front()) + "@" + std::to_string(state.turn);
+              std::to_string(rule->numbers.front()) + "@" +
+              (state.phase == Phase::Setup ? std::string(kSetupWord) : std::to_string(state.turn));
   secret.text = rule->choice + "@" + format_hex(rule->hexes.front()) + "@";
   for (std::size_t i = 0; i < rule->units.size(); ++i)
     secret.text += (i ? "," : "") + word_of(unit_name(state, rule->units[i]));
@@ -88,11 +92,11 @@ bool is_hidden_secret_id(std::string_view id) {
 bool hidden_secret_made(const GameState& state, std::string_view id) {
   const auto placement = placement_of(id);
   if (!placement) return false;
-  // Made in an earlier turn, or in this one (a pair may be revealed in the turn it went hidden, by
-  // the enemy's player turn, so standing is not enough).
-  return state.turn > placement->turn ||
-         (state.turn == placement->turn &&
-          last_placed_turn(state, placement->army, placement->pair) == state.turn);
+  // Made in an earlier turn (set-up before the first), or in this one (a pair may be revealed in the
+  // turn it went hidden, by the enemy's player turn, so standing is not enough).
+  const int now = placement_turn(state);
+  return now > placement->turn ||
+         (now == placement->turn && last_placed_turn(state, placement->army, placement->pair) == now);
 }
 
 bool hidden_secret_revealed(const GameState& state, std::string_view id) {

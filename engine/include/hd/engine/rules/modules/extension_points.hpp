@@ -51,6 +51,10 @@ void rules_unit_eliminated(GameState& state, UnitIndex unit, std::vector<Event>&
 // placement_hexes(), check_place()).
 SetupTerms rules_setup(const GameState& state, UnitIndex unit, std::vector<Hex> hexes);
 
+// True if a rule offers `side` an action of its own in the set-up (16.6A: units go hidden), so that a
+// set-up phase is held for the side (has_setup_choices()).
+bool rules_offer_setup_actions(const GameState& state, Side side);
+
 // A unit's terms now, starting from its own allowance (movement_allowance(), mover_of(),
 // entry_cost(), trace_command()).
 UnitTerms rules_unit_terms(const GameState& state, const UnitState& unit);

@@ -86,8 +86,9 @@ struct RuleHooks {
 
   // Sequence of play: the segment the rule adds, with its decision and actions (rule_segment.hpp).
   const RuleSegment* segment = nullptr;
-  // Sequence of play: the actions the rule adds to one of the core's decisions (rule_segment.hpp).
-  const RulePhaseActions* phase_actions = nullptr;
+  // Sequence of play: the actions the rule adds to the core's decisions, a list per decision
+  // (rule_segment.hpp).
+  std::array<const RulePhaseActions*, kMaxPhaseActionLists> phase_actions{};
   // Events: the words of the rule's own events (RuleEvent), for format_event().
   std::string (*event_words)(const GameState& state, const RuleEvent& event) = nullptr;
 };

@@ -64,11 +64,17 @@ struct RuleSegment {
 };
 
 // Actions a rule adds to a decision of the core's sequence of play, beside the core's own (16.6B: the
-// HM markers move in the phasing side's movement phase, as units do). Taken by the phasing side while
-// that decision is pending and no rule's segment is open.
+// HM markers move in the phasing side's movement phase, as units do; 16.6A: units go hidden during
+// set-up). Taken by the phasing side while that decision is pending and no rule's segment is open.
 struct RulePhaseActions {
   DecisionKind decision = DecisionKind::Move;                       // the decision they answer
   std::array<const RuleActionKind*, kMaxSegmentActions> actions{};  // the actions
+  // For the set-up's decision (DecisionKind::SetupPlacement): true if `side` may have such an action
+  // now, so that a set-up phase is held for it (3.2C) though it has no unit to place; null: never.
+  bool (*offered)(const GameState& state, Side side) = nullptr;
 };
+
+// At most this many decisions a rule adds actions to.
+inline constexpr std::size_t kMaxPhaseActionLists = 2;
 
 }  // namespace hd::engine

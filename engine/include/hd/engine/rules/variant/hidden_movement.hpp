@@ -8,8 +8,8 @@
 // enemy move is halted there, the owner deploys the pieces (action `deploy`), and the halted unit may
 // then complete its move. Which marker of a pair is the real one is the owner's secret, committed to
 // by the server (hidden_movement_secrets.hpp); the views show the markers, never which is real, to
-// the enemy (visibility/view.hpp). Reinforcements entering may go hidden at their entry hex. The
-// placement at set-up is not built, so the rule is not offered yet (rule_unfinished). Readings:
+// the enemy (visibility/view.hpp). Reinforcements entering may go hidden at their entry hex, and
+// units on the map during each side's set-up (3.2C), before play begins. Readings:
 // docs/rules-notes.md, "16.6"; the plan: docs/fog-of-war.md.
 #pragma once
 
@@ -28,6 +28,12 @@ inline constexpr std::string_view kHiddenMovementRule = "16.6";
 // (docs/rules-notes.md, 16.6).
 inline constexpr int kHiddenPairsPerArmy = 8;
 
+// The turn of a placement made during set-up (16.6A "during set up"): before the first turn, so that
+// the pair may be revealed in the side's first command phase (16.6C "any subsequent").
+inline constexpr int kSetupPlacementTurn = -1;
+// HiddenMovementState::placed_turn of a pair never placed.
+inline constexpr int kNeverPlaced = -2;
+
 // One pair of HM markers on the map, with its holding area (16.6A).
 struct HiddenPair {
   Army army = Army::French;
@@ -36,7 +42,8 @@ struct HiddenPair {
   Hex marker_b{};               // where marker B stands (placed in marker A's hex, 16.6A)
   bool real_is_b = false;       // the owner's secret: marker B, not A, stands for the units
   std::vector<UnitIndex> held;  // the holding area: its units and officers, ascending
-  int turn = 0;                 // the turn it went hidden (16.6C: revealed voluntarily only later)
+  int turn = 0;                 // the turn it went hidden (16.6C: revealed voluntarily only later),
+                                // kSetupPlacementTurn for set-up
   bool moved_a = false;         // marker A has moved in this movement phase (16.6B, 5.1C)
   bool moved_b = false;         // marker B has
   bool revealing = false;       // a marker came under enemy observation: revealed now, the owner
@@ -51,9 +58,9 @@ struct HiddenMovementState {
   bool segment_open = false;      // the hidden movement segment of the phasing side's command phase
   int halted_unit = -1;           // the enemy unit an involuntary reveal halted mid-move (16.6C), or -1:
   int halted_spent_half = 0;      // it may complete its move with what it had not spent
-  // The turn each pair last went hidden in, by army then number (kHiddenPairsPerArmy an army), -1 if
-  // never; empty until the first placement. Kept after the reveal: it names the placement's secret
-  // (hidden_movement_secrets.hpp).
+  // The turn each pair last went hidden in, by army then number (kHiddenPairsPerArmy an army),
+  // kNeverPlaced if never; empty until the first placement. Kept after the reveal: it names the placement's
+  // secret (hidden_movement_secrets.hpp).
   std::vector<int> placed_turn;
   bool operator==(const HiddenMovementState&) const = default;
 };
@@ -80,8 +87,11 @@ struct Fields<HiddenMovementState> {
 // The pairs on the map (none where 16.6 is not in force).
 const std::vector<HiddenPair>& hidden_pairs(const GameState& state);
 
-// The turn army `army`'s pair `number` last went hidden in (16.6A), or -1 if never.
+// The turn army `army`'s pair `number` last went hidden in (16.6A), or kNeverPlaced.
 int last_placed_turn(const GameState& state, Army army, int number);
+
+// The turn a placement made now is of: kSetupPlacementTurn during set-up, else the turn.
+int placement_turn(const GameState& state);
 
 // The pair whose holding area holds `unit`, or null.
 const HiddenPair* holding_pair(const GameState& state, UnitIndex unit);

@@ -15,7 +15,8 @@ namespace hd::engine {
 
 // One placement's secret.
 struct HiddenSecret {
-  std::string id;    // "16.6/french-3@7": the pair (its army and number) and the turn index it went hidden in
+  std::string id;    // "16.6/french-3@7": the pair (its army and number) and the turn index it went hidden
+                     // in ("@setup" during set-up)
   std::string text;  // "B@0505@A,Halk_[3]": the real marker, the pair's hex, the pieces held, by
                      // name, one word (spaces as '_': a proof's line is split at spaces)
   Army army = Army::French;
