@@ -323,3 +323,32 @@ TEST_CASE(
          {palette::kHiddenMarkerBand, palette::kHiddenMarkerReal, palette::kHiddenMarkerDummy})
       CHECK(band(none, name, colour) == 0);
 }
+
+TEST_CASE("16.6B: the marker picked to move is framed as a selected unit and its path drawn", "[client]") {
+  const auto known = facts();
+  CHECK(known.at("marker-picked") == std::vector<int>{1, 1});  // picked, one hex of path
+  const int half = known.at("fog-at").at(2) / 2;
+  REQUIRE(half >= 8);
+  const sf::Image picked = image("hidden-marker-picked.png");
+  const sf::Image unpicked = image("hidden-markers.png");
+  // The strip just above a marker, where the frame (3 px outside the counter) runs along its top edge;
+  // clear of the neighbouring hexes' outlines (the selected hex is the path's, south-west).
+  const auto frame_top = [&](const sf::Image& picture, const char* name) {
+    const auto at = known.at(name);
+    REQUIRE(at.size() == 2);
+    return count_in(picture, at[0] - half, at[1] - half - 4, at[0] + half, at[1] - half + 1,
+                    palette::kSelection);
+  };
+  CHECK(frame_top(picked, "marker-real") > 2 * half);
+  CHECK(frame_top(unpicked, "marker-real") == 0);
+  CHECK(frame_top(picked, "marker-dummy") == 0);  // its mate is not picked
+  CHECK(frame_top(picked, "marker-enemy") == 0);
+  // The path's line and dots at the path hex's centre; none there without a marker picked.
+  const auto step = known.at("marker-step");
+  REQUIRE(step.size() == 2);
+  const auto path_at = [&](const sf::Image& picture) {
+    return count_in(picture, step[0] - 4, step[1] - 4, step[0] + 5, step[1] + 5, palette::kPathLine);
+  };
+  CHECK(path_at(picked) > 10);
+  CHECK(path_at(unpicked) == 0);
+}

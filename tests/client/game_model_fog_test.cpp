@@ -1,14 +1,21 @@
-// Fog of war in the game model (16.3, issue 14): a Unit the server marks unobserved, with the turn
+// Fog of war in the game model (16.3, 16.6, issue 14): a Unit the server marks unobserved, with the turn
 // it was last seen in, lands in the model with both marks, stands in the stack of the hex where it
 // was last seen and is named "last seen <turn>"; a piece never seen (no hex) is on no hex; a piece
 // shown as it stands has no last-seen words. Fed hand-built snapshots and updates, as the server
 // sends them (proto/wire/src/game_convert.cpp).
 #include "model/game_model.hpp"
+#include "net/requests.hpp"
 #include "proto_builders.hpp"
+
+#include <hd/engine/notation/notation.hpp>
+#include <hd/loader/data_files.hpp>
+#include <hd/wire/game_convert.hpp>
 
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <tuple>
+#include <variant>
 
 namespace pb = hundred_days::v1;
 using hd::test::coord;
@@ -166,4 +173,232 @@ TEST_CASE("16.3 the observed area: toggled on it is asked, kept, and asked again
   CHECK(model.refresh_queries().empty());
   model.apply_observed_area(area);
   CHECK_FALSE(model.observed_area());
+}
+
+// 16.6B (issue 14): moving my own hidden movement markers with the mouse. The French seat's
+// movement decision: French pair 3's marker A in 1745 (with the leader Ney: "Leaders may stack with a
+// marker freely") and its marker B, moved this phase, in 2040; the Allied pair 1's marker A in 1947
+// (which of that pair is real the server does not tell the French); Picton (Allied) in 1847.
+namespace {
+
+pb::HiddenMarker* add_marker(pb::GameView& view, pb::Army army, std::uint32_t pair, bool b, int column,
+                             int row) {
+  pb::HiddenMarker* marker = view.add_markers();
+  marker->set_army(army);
+  marker->set_pair(pair);
+  marker->set_b(b);
+  *marker->mutable_hex() = coord(column, row);
+  return marker;
+}
+
+pb::GameSnapshot marker_snapshot() {
+  pb::GameSnapshot snapshot = fog_snapshot();
+  pb::GameView& view = *snapshot.mutable_view();
+  view.clear_units();
+  *add_unit(view, 0, "Bach", pb::ARMY_FRENCH)->mutable_hex() = coord(20, 50);
+  pb::Unit* ney = add_unit(view, 1, "Ney", pb::ARMY_FRENCH);
+  ney->set_type(pb::UNIT_TYPE_LEADER);
+  *ney->mutable_hex() = coord(17, 45);
+  *add_unit(view, 2, "Picton", pb::ARMY_ALLIED)->mutable_hex() = coord(18, 47);
+  add_marker(view, pb::ARMY_FRENCH, 3, false, 17, 45)->set_real(true);
+  pb::HiddenMarker* moved = add_marker(view, pb::ARMY_FRENCH, 3, true, 20, 40);
+  moved->set_real(false);
+  moved->set_moved(true);
+  add_marker(view, pb::ARMY_ALLIED, 1, false, 19, 47);
+  view.mutable_pending()->set_kind(pb::DECISION_KIND_MOVE);
+  view.mutable_pending()->set_side(pb::SIDE_FRENCH);
+  view.mutable_pending()->add_seats(pb::SEAT_FRENCH);
+  return snapshot;
+}
+
+const hd::client::MarkerPick kFrench3A{pb::ARMY_FRENCH, 3, false};
+
+}  // namespace
+
+TEST_CASE("16.6B: my unmoved marker is picked, its path built hex by hex, and the move sent as move-marker",
+          "[client][16.6][fog]") {
+  GameModel model;
+  model.apply_snapshot(marker_snapshot());
+  REQUIRE(model.my_decision());
+
+  // The marker comes before the leader stacked with it; nothing is asked of the server.
+  CHECK(model.click_hex(Hex{17, 45}).empty());
+  CHECK(model.selected_marker() == std::optional(kFrench3A));
+  CHECK_FALSE(model.selected_unit());
+  CHECK(model.marker_path().empty());
+  CHECK(model.commit_marker_move().empty());  // no step yet: Enter sends nothing
+  CHECK(model.selected_marker() == std::optional(kFrench3A));
+
+  // Each click on a hex next to the path's end adds it; one not next to it is no step.
+  REQUIRE(hd::engine::adjacent(Hex{17, 45}, Hex{17, 46}));
+  REQUIRE(hd::engine::adjacent(Hex{17, 46}, Hex{18, 46}));
+  REQUIRE(hd::engine::adjacent(Hex{18, 46}, Hex{19, 46}));
+  CHECK(model.click_hex(Hex{17, 46}).empty());
+  CHECK(model.click_hex(Hex{18, 46}).empty());
+  CHECK(model.click_hex(Hex{19, 46}).empty());
+  CHECK(model.marker_path() == std::vector<Hex>{{17, 46}, {18, 46}, {19, 46}});
+  // A click back on the path cuts it there.
+  CHECK(model.click_hex(Hex{18, 46}).empty());
+  CHECK(model.marker_path() == std::vector<Hex>{{17, 46}, {18, 46}});
+  // Picton's hex is next to the end, but a marker may not stack with a unit (16.6B): not a step.
+  REQUIRE(hd::engine::adjacent(Hex{18, 46}, Hex{18, 47}));
+  CHECK(model.click_hex(Hex{18, 47}).empty());
+  CHECK_FALSE(model.selected_marker());  // the click picked in Picton's hex instead: nothing of mine
+  CHECK(model.marker_path().empty());
+
+  // Again, and a click on the path's last hex sends exactly the engine's move-marker.
+  model.click_hex(Hex{17, 45});
+  model.click_hex(Hex{17, 46});
+  model.click_hex(Hex{18, 46});
+  const auto sent = model.click_hex(Hex{18, 46});
+  REQUIRE(sent.size() == 1);
+  REQUIRE(sent[0].has_submit_action());
+  CHECK(sent[0].submit_action().game_id() == 12);
+  REQUIRE(sent[0].submit_action().action().has_rule());
+  const pb::RuleAction& rule = sent[0].submit_action().action().rule();
+  CHECK(rule.rule() == "16.6");
+  CHECK(rule.verb() == "move-marker");
+  // numbers: the army as the engine numbers it (French 0) and the pair; the letter is the choice.
+  CHECK(std::vector<int>(rule.numbers().begin(), rule.numbers().end()) == std::vector<int>{0, 3});
+  CHECK(rule.choice() == "A");
+  CHECK(rule.units().empty());
+  REQUIRE(rule.hexes_size() == 2);
+  CHECK(rule.hexes(0).column() == 17);
+  CHECK(rule.hexes(0).row() == 46);
+  CHECK(rule.hexes(1).column() == 18);
+  CHECK(rule.hexes(1).row() == 46);
+  CHECK_FALSE(model.selected_marker());
+  CHECK(model.marker_path().empty());
+}
+
+TEST_CASE("16.6B: the request is the action the engine's own notation makes of move-marker",
+          "[client][16.6]") {
+  // The wire reads hexes against a game's map: Quatre Bras's, as the server's game would.
+  auto loaded = hd::loader::start_scenario_game(hd::loader::default_data_root(),
+                                                hd::loader::GameChoice{"quatre-bras", {}, {}, {}});
+  REQUIRE(loaded.value);
+  const hd::engine::GameState& state = *loaded.value;
+  for (const auto& [army, word, b, letter] : {std::tuple{pb::ARMY_FRENCH, "french", false, "A"},
+                                              std::tuple{pb::ARMY_PRUSSIAN, "prussian", true, "B"},
+                                              std::tuple{pb::ARMY_ALLIED, "allied", false, "A"}}) {
+    const pb::GameAction action =
+        hd::client::requests::move_marker_action(army, 5, b, {Hex{17, 46}, Hex{18, 46}});
+    const auto from_wire = hd::wire::from_proto(action, state);
+    REQUIRE(std::holds_alternative<hd::engine::Action>(from_wire));
+    const std::string line = std::string(army == pb::ARMY_FRENCH ? "french" : "coalition") + " move-marker " +
+                             word + " 5 " + letter + " 1746 1846";
+    const auto notated = hd::engine::parse_action_line(state, line);
+    REQUIRE(std::holds_alternative<hd::engine::NotatedAction>(notated));
+    const auto* ours = std::get_if<hd::engine::RuleAction>(&std::get<hd::engine::Action>(from_wire));
+    const auto* engines =
+        std::get_if<hd::engine::RuleAction>(&std::get<hd::engine::NotatedAction>(notated).action);
+    REQUIRE(ours);
+    REQUIRE(engines);
+    CHECK(*ours == *engines);
+  }
+}
+
+TEST_CASE("16.6B: Enter sends the path built; Esc's clear drops it", "[client][16.6]") {
+  GameModel model;
+  model.apply_snapshot(marker_snapshot());
+  model.click_hex(Hex{17, 45});
+  model.click_hex(Hex{17, 44});
+  const auto sent = model.commit_marker_move();
+  REQUIRE(sent.size() == 1);
+  const pb::RuleAction& rule = sent[0].submit_action().action().rule();
+  CHECK(rule.verb() == "move-marker");
+  REQUIRE(rule.hexes_size() == 1);
+  CHECK(rule.hexes(0).row() == 44);
+  CHECK(model.commit_marker_move().empty());  // sent once
+
+  model.click_hex(Hex{17, 45});
+  model.click_hex(Hex{17, 44});
+  model.clear_selection();
+  CHECK_FALSE(model.selected_marker());
+  CHECK(model.commit_marker_move().empty());
+}
+
+TEST_CASE("16.6B: a second click on the marker's hex picks the leader there, a third the marker again",
+          "[client][16.6]") {
+  GameModel model;
+  model.apply_snapshot(marker_snapshot());
+  CHECK(model.click_hex(Hex{17, 45}).empty());
+  CHECK(model.selected_marker() == std::optional(kFrench3A));
+  const auto asked = model.click_hex(Hex{17, 45});  // Ney: his reachable hexes and command range
+  CHECK_FALSE(asked.empty());
+  CHECK(model.selected_unit() == 1u);
+  CHECK_FALSE(model.selected_marker());
+  CHECK(model.click_hex(Hex{17, 45}).empty());
+  CHECK(model.selected_marker() == std::optional(kFrench3A));
+  CHECK_FALSE(model.selected_unit());
+}
+
+TEST_CASE("16.6: an enemy marker and my moved marker are not picked; the enemy's secret is said",
+          "[client][16.6][fog]") {
+  GameModel model;
+  model.apply_snapshot(marker_snapshot());
+  CHECK(model.click_hex(Hex{19, 47}).empty());
+  CHECK_FALSE(model.selected_marker());
+  CHECK(model.hint() == "enemy hidden movement marker 1A: which of the pair is real is secret (16.6)");
+
+  CHECK(model.click_hex(Hex{20, 40}).empty());
+  CHECK_FALSE(model.selected_marker());
+  CHECK(model.hint() == "hidden movement marker 3B has moved in this phase (16.6B)");
+  CHECK_FALSE(model.marker_movable(*model.marker({pb::ARMY_FRENCH, 3, true})));
+
+  // A picked marker does not pass to the enemy's hex either: the click there drops it.
+  model.click_hex(Hex{17, 45});
+  REQUIRE(model.selected_marker());
+  CHECK(model.click_hex(Hex{19, 47}).empty());
+  CHECK_FALSE(model.selected_marker());
+
+  CHECK(model.click_hex(Hex{20, 50}).size() == 1);  // a unit: as before, its reachable hexes asked
+  CHECK(model.hint().empty());
+}
+
+TEST_CASE("16.6B: markers are not offered outside their owner's movement decision", "[client][16.6]") {
+  const auto picks = [](const pb::GameSnapshot& snapshot) {
+    GameModel model;
+    model.apply_snapshot(snapshot);
+    model.click_hex(Hex{17, 45});
+    return model.selected_marker().has_value();
+  };
+  CHECK(picks(marker_snapshot()));
+
+  pb::GameSnapshot combat = marker_snapshot();  // my combat phase
+  combat.mutable_view()->set_phase(pb::PHASE_COMBAT);
+  combat.mutable_view()->mutable_pending()->set_kind(pb::DECISION_KIND_ATTACK);
+  CHECK_FALSE(picks(combat));
+
+  pb::GameSnapshot theirs = marker_snapshot();  // the Coalition's movement phase
+  theirs.mutable_view()->set_phasing(pb::SIDE_COALITION);
+  theirs.mutable_view()->mutable_pending()->set_side(pb::SIDE_COALITION);
+  theirs.mutable_view()->mutable_pending()->clear_seats();
+  theirs.mutable_view()->mutable_pending()->add_seats(pb::SEAT_PRUSSIAN);
+  theirs.mutable_view()->mutable_pending()->add_seats(pb::SEAT_ALLIED);
+  CHECK_FALSE(picks(theirs));
+
+  pb::GameSnapshot segment = marker_snapshot();  // a rule's segment open in my movement phase
+  segment.mutable_view()->mutable_pending()->set_kind(pb::DECISION_KIND_RULE);
+  CHECK_FALSE(picks(segment));
+
+  pb::GameSnapshot revealing = marker_snapshot();  // 16.6C: its pair is being revealed
+  revealing.mutable_view()->mutable_markers(0)->set_revealing(true);
+  CHECK_FALSE(picks(revealing));
+
+  pb::GameSnapshot spectator = marker_snapshot();  // no seat
+  spectator.clear_my_seats();
+  spectator.set_spectating(true);
+  CHECK_FALSE(picks(spectator));
+
+  // The Allied seat in the Coalition's movement decision picks its own marker, not the French one.
+  pb::GameSnapshot allied = theirs;
+  allied.clear_my_seats();
+  allied.add_my_seats(pb::SEAT_ALLIED);
+  CHECK_FALSE(picks(allied));
+  GameModel model;
+  model.apply_snapshot(allied);
+  CHECK(model.click_hex(Hex{19, 47}).empty());
+  CHECK(model.selected_marker() == std::optional(hd::client::MarkerPick{pb::ARMY_ALLIED, 1, false}));
+  CHECK(model.hint().empty());
 }

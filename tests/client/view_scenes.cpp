@@ -416,6 +416,28 @@ int main(int argc, char** argv) {
     marker_at("marker-enemy", observed);
     marker_at("marker-real", unobserved);
     marker_at("marker-dummy", north_east);
+
+    // 16.6B: the viewer's real marker picked in his movement decision and a path of one hex built for
+    // it, south-west of the lone unit (next to the marker, and empty): the marker framed, the path drawn.
+    pb::GameSnapshot moving = with_markers;
+    moving.mutable_view()->set_phase(pb::PHASE_MOVEMENT);
+    moving.mutable_view()->set_phasing(pb::SIDE_FRENCH);
+    pb::PendingDecision& decision = *moving.mutable_view()->mutable_pending();
+    decision.set_kind(pb::DECISION_KIND_MOVE);
+    decision.set_side(pb::SIDE_FRENCH);
+    decision.set_what("move or end the movement phase");
+    decision.clear_seats();
+    decision.add_seats(pb::SEAT_FRENCH);
+    fog.game().apply_snapshot(moving);
+    const engine::Hex step = engine::neighbour(*at, engine::Direction::SouthWest);
+    fog.game().click_hex(unobserved);
+    fog.game().click_hex(step);
+    facts << "marker-picked " << (fog.game().selected_marker() ? 1 : 0) << " "
+          << fog.game().marker_path().size() << "\n";
+    texture.clear(client::to_sf_color(client::palette::kBackground));
+    fog_screen.draw(texture, fog, size);
+    if (!save(texture, out / "hidden-marker-picked.png")) return 1;
+    marker_at("marker-step", step);
   }
 
   const engine::Hex target = state.units[position->defender].hex;

@@ -149,6 +149,7 @@ void GameModel::apply_snapshot(const pb::GameSnapshot& snapshot, std::optional<s
   for (const auto& commitment : snapshot.secret_commitments()) keep_commitment(commitment);
   for (const auto& opening : snapshot.secret_openings())
     log_.add(wire::check_opening(game_id_, commitments_, opening).message);
+  hint_.clear();
   clear_selection();
   combat_options_.reset();
   retreats_.reset();
@@ -203,6 +204,7 @@ UpdateFit GameModel::apply_update(const pb::GameUpdate& update) {
   move_trails_.apply(view_, update);
   sequence_ = update.sequence();
   view_ = update.view();
+  hint_.clear();
   clear_selection();
   combat_options_.reset();
   retreats_.reset();
@@ -389,6 +391,69 @@ bool GameModel::is_mine(const pb::Unit& unit) const {
   return false;
 }
 
+const pb::HiddenMarker* GameModel::marker(const MarkerPick& pick) const {
+  for (const pb::HiddenMarker& each : view_.markers())
+    if (each.army() == pick.army && each.pair() == pick.pair && each.b() == pick.b) return &each;
+  return nullptr;
+}
+
+bool GameModel::is_mine(const pb::HiddenMarker& marker) const {
+  for (const pb::Seat seat : my_seats_)
+    if (army_of(seat) == marker.army()) return true;
+  return false;
+}
+
+bool GameModel::marker_movable(const pb::HiddenMarker& marker) const {
+  // 16.6B: the owner moves each marker once in his movement phase; not while a rule's segment is
+  // open (the pending decision is then a rule's, not the move), nor once 16.6C reveals its pair.
+  return my_decision() && view_.phase() == pb::PHASE_MOVEMENT &&
+         view_.pending().kind() == pb::DECISION_KIND_MOVE && is_mine(marker) && !marker.moved() &&
+         !marker.revealing() && hex_of(marker.hex()).has_value();
+}
+
+std::vector<MarkerPick> GameModel::movable_markers_at(engine::Hex hex) const {
+  std::vector<MarkerPick> found;
+  for (const pb::HiddenMarker& each : view_.markers())
+    if (hex_of(each.hex()) == hex && marker_movable(each))
+      found.push_back({each.army(), each.pair(), each.b()});
+  return found;
+}
+
+std::optional<std::vector<Request>> GameModel::click_marker_path(engine::Hex hex) {
+  const pb::HiddenMarker* picked = marker(*selected_marker_);
+  const auto from = picked && marker_movable(*picked) ? hex_of(picked->hex()) : std::nullopt;
+  if (!from) {  // the marker is gone or may no longer move
+    selected_marker_.reset();
+    marker_path_.clear();
+    return std::nullopt;
+  }
+  if (hex == *from) return std::nullopt;  // its own hex: picks again (the next marker or unit there)
+  if (!marker_path_.empty() && hex == marker_path_.back()) return commit_marker_move();
+  if (const auto on_path = std::find(marker_path_.begin(), marker_path_.end(), hex);
+      on_path != marker_path_.end()) {
+    marker_path_.erase(on_path + 1, marker_path_.end());
+    return std::vector<Request>{};
+  }
+  // 16.6B: "An HM marker ... may not stack with any other unit ... Leaders may stack with a marker
+  // freely": a hex holding any other unit is not a step; the click picks there instead.
+  for (const auto index : units_at(hex))
+    if (const pb::Unit* each = unit(index); each && (each->type() != pb::UNIT_TYPE_LEADER || !is_mine(*each)))
+      return std::nullopt;
+  const engine::Hex end = marker_path_.empty() ? *from : marker_path_.back();
+  if (!engine::kNlbGrid.contains(hex) || !engine::adjacent(end, hex)) return std::nullopt;
+  marker_path_.push_back(hex);
+  return std::vector<Request>{};
+}
+
+std::vector<Request> GameModel::commit_marker_move() {
+  if (!selected_marker_ || marker_path_.empty() || !my_decision()) return {};
+  const MarkerPick pick = *selected_marker_;
+  const std::vector<engine::Hex> path = marker_path_;
+  clear_selection();
+  selected_hex_ = path.back();
+  return {requests::submit(game_id_, requests::move_marker_action(pick.army, pick.pair, pick.b, path))};
+}
+
 bool GameModel::must_attack(std::uint32_t unit) const {
   return combat_options_ && contains(combat_options_->must_attack(), unit);
 }
@@ -450,6 +515,18 @@ std::vector<SightLineShown> GameModel::sight_lines() const {
 
 std::vector<Request> GameModel::click_hex(engine::Hex hex, ClickIntent intent) {
   selected_hex_ = hex;
+  // 16.6: an enemy marker is only shown; which of its pair is real the server does not say (16.6A).
+  hint_.clear();
+  for (const pb::HiddenMarker& each : view_.markers()) {
+    if (hex_of(each.hex()) != hex) continue;
+    const std::string name = std::to_string(each.pair()) + (each.b() ? "B" : "A");
+    if (!is_mine(each)) {
+      hint_ = "enemy hidden movement marker " + name + ": which of the pair is real is secret (16.6)";
+      break;
+    }
+    if (each.moved() && view_.phase() == pb::PHASE_MOVEMENT)
+      hint_ = "hidden movement marker " + name + " has moved in this phase (16.6B)";
+  }
   if (!my_decision()) return {};
   const std::vector<std::uint32_t> here = units_at(hex);
   std::vector<std::uint32_t> mine;
@@ -480,6 +557,8 @@ std::vector<Request> GameModel::click_hex(engine::Hex hex, ClickIntent intent) {
   }
 
   if (view_.phase() == pb::PHASE_MOVEMENT) {
+    if (selected_marker_)
+      if (auto sent = click_marker_path(hex)) return std::move(*sent);
     if (selected_unit_) {
       const auto target = reachable_.find(hex);
       if (target != reachable_.end() && unit(*selected_unit_) &&
@@ -501,19 +580,33 @@ std::vector<Request> GameModel::click_hex(engine::Hex hex, ClickIntent intent) {
     for (const auto index : here)
       if (const pb::Unit* each = unit(index); each && each->type() == pb::UNIT_TYPE_LEADER && is_mine(*each))
         selectable.push_back(index);
-    if (selectable.empty()) {
+    // 16.6B: my unmoved markers in the hex come first (a leader may stack with a marker).
+    const std::vector<MarkerPick> markers = movable_markers_at(hex);
+    if (selectable.empty() && markers.empty()) {
       selected_unit_.reset();
       reachable_.clear();
       command_range_.reset();
+      selected_marker_.reset();
+      marker_path_.clear();
       return {};
     }
-    // A second click on the same stack selects its next unit.
-    auto next = selectable.begin();
-    if (selected_unit_) {
+    // A second click on the same hex selects its next marker or unit (after the last, the first).
+    std::size_t next = 0;
+    if (selected_marker_) {
+      const auto current = std::find(markers.begin(), markers.end(), *selected_marker_);
+      if (current != markers.end()) next = static_cast<std::size_t>(current - markers.begin()) + 1;
+    } else if (selected_unit_) {
       const auto current = std::find(selectable.begin(), selectable.end(), *selected_unit_);
-      if (current != selectable.end() && current + 1 != selectable.end()) next = current + 1;
+      if (current != selectable.end())
+        next = markers.size() + static_cast<std::size_t>(current - selectable.begin()) + 1;
     }
-    return select_unit(*next);
+    if (next >= markers.size() + selectable.size()) next = 0;
+    if (next < markers.size()) {
+      clear_selection();
+      selected_marker_ = markers[next];
+      return {};
+    }
+    return select_unit(selectable[next - markers.size()]);
   }
 
   if (exchange_pending()) {  // 6.5A: the clicked stack's units are chosen (or no longer) as losses
@@ -553,6 +646,8 @@ std::vector<Request> GameModel::select_unit(std::uint32_t index) {
     return {};
   }
   selected_unit_ = index;
+  selected_marker_.reset();
+  marker_path_.clear();
   if (const auto hex = hex_of(chosen->hex()); chosen->status() == pb::UNIT_STATUS_ON_MAP && hex)
     selected_hex_ = *hex;
   reachable_.clear();
@@ -634,6 +729,8 @@ std::vector<Request> GameModel::request_undo() const {
 void GameModel::clear_selection() {
   resign_armed_ = false;
   selected_unit_.reset();
+  selected_marker_.reset();
+  marker_path_.clear();
   reachable_.clear();
   command_range_.reset();
   attackers_.clear();

@@ -59,6 +59,16 @@ enum class SightVerdict {
   Unknown,  // the server refused the combat for another reason or another unit
 };
 
+// 16.6B (issue 14): one hidden movement marker, named as the engine's move-marker names it: its army,
+// its pair's number and its letter (B, else A).
+struct MarkerPick {
+  pb::Army army = pb::ARMY_UNSPECIFIED;
+  std::uint32_t pair = 0;
+  bool b = false;
+
+  friend bool operator==(const MarkerPick&, const MarkerPick&) = default;
+};
+
 struct SightLineShown {
   std::uint32_t unit = 0;  // the bombarding unit
   engine::Hex from;        // its hex
@@ -149,6 +159,21 @@ class GameModel {
 
   // Selection.
   std::optional<std::uint32_t> selected_unit() const { return selected_unit_; }
+  // 16.6B: the hidden movement marker of mine picked to move (a click on it in my movement phase,
+  // instead of a unit), and the path built for it so far (its hex not included), one hex a click.
+  const std::optional<MarkerPick>& selected_marker() const { return selected_marker_; }
+  const std::vector<engine::Hex>& marker_path() const { return marker_path_; }
+  // The view's marker a pick names, nullptr if none.
+  const pb::HiddenMarker* marker(const MarkerPick& pick) const;
+  // True if one of my armies owns the marker (16.6: "real" is set only on the owner's side's view).
+  bool is_mine(const pb::HiddenMarker& marker) const;
+  // 16.6B: a marker I may pick to move now: mine, not moved in this phase nor being revealed, in my
+  // movement decision (no rule's segment open). The server validates the move itself.
+  bool marker_movable(const pb::HiddenMarker& marker) const;
+  // 16.6B: sends the picked marker's move along the path built (nothing without a step); clears it.
+  std::vector<Request> commit_marker_move();
+  // A word about the last map click the panel shows (an enemy marker's secret, a moved marker), or "".
+  const std::string& hint() const { return hint_; }
   std::optional<engine::Hex> selected_hex() const { return selected_hex_; }
   // The server's reachable hexes for the selected unit (empty until the answer arrives).
   const std::map<engine::Hex, pb::ReachableHex>& reachable() const { return reachable_; }
@@ -185,7 +210,10 @@ class GameModel {
   // Interaction. Each returns the requests to send (possibly none) and updates the selection.
   // A map click: select a unit (asking for its reachable hexes), move the selected unit to a
   // reachable hex, add or remove attackers/defenders/bombarding artillery, choose a retreat or
-  // advance hex; else just select the hex for the panel.
+  // advance hex; else just select the hex for the panel. 16.6B: in my movement decision a click picks
+  // one of my unmoved markers (before the units of its hex; a second click the next); with one
+  // picked, a click on a hex next to its path's end (holding no unit but my leaders) adds that hex, on
+  // a hex of the path cuts the path back to it, on the path's last hex sends the move.
   std::vector<Request> click_hex(engine::Hex hex, ClickIntent intent = ClickIntent::Primary);
   // Selects a unit (e.g. a reinforcement from the panel) and asks for its reachable hexes. While an
   // exchange is pending (6.5A) it chooses or unchooses that one unit as a loss instead.
@@ -240,6 +268,11 @@ class GameModel {
   // Attackers or bombarding artillery (7.1), and defenders.
   bool combat_built() const;
   void toggle(std::set<std::uint32_t>& set, const std::vector<std::uint32_t>& units);
+  // 16.6B: a click while a marker is picked: the requests if it extended, cut or sent the path;
+  // nullopt if the click is not about the path (it picks what is in the hex instead).
+  std::optional<std::vector<Request>> click_marker_path(engine::Hex hex);
+  // My movable markers in `hex`, in the view's order.
+  std::vector<MarkerPick> movable_markers_at(engine::Hex hex) const;
 
   std::uint64_t game_id_ = 0;
   std::uint64_t sequence_ = 0;
@@ -268,6 +301,9 @@ class GameModel {
 
   std::optional<std::uint32_t> selected_unit_;
   std::optional<engine::Hex> selected_hex_;
+  std::optional<MarkerPick> selected_marker_;
+  std::vector<engine::Hex> marker_path_;
+  std::string hint_;
   std::map<engine::Hex, pb::ReachableHex> reachable_;
   std::optional<pb::CommandRange> command_range_;
   bool observed_area_shown_ = false;

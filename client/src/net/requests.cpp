@@ -1,5 +1,6 @@
 #include "net/requests.hpp"
 
+#include <hd/wire/game_convert.hpp>
 #include <hd/wire/hex_convert.hpp>
 
 #include <algorithm>
@@ -198,6 +199,23 @@ pb::GameAction advance_action(std::uint32_t unit, engine::Hex into) {
 pb::GameAction decline_advance_action() {
   pb::GameAction action;
   action.mutable_advance()->set_none(true);
+  return action;
+}
+
+pb::GameAction move_marker_action(pb::Army army, std::uint32_t pair, bool b,
+                                  const std::vector<engine::Hex>& path) {
+  pb::GameAction action;
+  pb::RuleAction& rule = *action.mutable_rule();
+  rule.set_rule("16.6");
+  rule.set_verb("move-marker");
+  // The wire passes numbers to the engine as they are (proto/wire/src/game_convert.cpp): the engine's
+  // Army order. An army the wire does not name goes as -1, which the engine refuses (16.6B).
+  const auto engine_army = wire::from_proto(army);
+  rule.add_numbers(engine_army ? static_cast<int>(*engine_army) : -1);
+  rule.add_numbers(static_cast<int>(pair));
+  rule.set_choice(b ? "B" : "A");
+  for (const engine::Hex hex : path)
+    *rule.add_hexes() = wire::to_proto(hex);
   return action;
 }
 

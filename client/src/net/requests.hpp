@@ -63,5 +63,11 @@ pb::GameAction end_phase_action();
 pb::GameAction retreat_action(std::uint32_t unit, engine::Hex to);
 pb::GameAction advance_action(std::uint32_t unit, engine::Hex into);
 pb::GameAction decline_advance_action();
+// 16.6B: moves marker A (or B) of `army`'s hidden movement pair `pair` along `path` (its hex not
+// included): RuleAction{rule "16.6", verb "move-marker", numbers [army, pair], choice "A"|"B", hexes
+// path}, the army numbered as the engine numbers it (French 0, Prussian 1, Allied 2), as the engine's
+// `move-marker ARMY PAIR A|B HEX...` parses (engine/src/rules/variant/hidden_movement_16_6.cpp).
+pb::GameAction move_marker_action(pb::Army army, std::uint32_t pair, bool b,
+                                  const std::vector<engine::Hex>& path);
 
 }  // namespace hd::client::requests

@@ -216,8 +216,8 @@ void GameScreen::on_key(const sf::Event::KeyEvent& key, ClientModel& model) {
     case sf::Keyboard::E:
       if (key.control) model.send_game(game.end_phase());
       break;
-    case sf::Keyboard::Enter:
-      model.send_game(game.commit_attack());
+    case sf::Keyboard::Enter:  // 16.6B: the picked marker's path, else the combat built
+      model.send_game(game.selected_marker() ? game.commit_marker_move() : game.commit_attack());
       break;
     case sf::Keyboard::Hyphen:
     case sf::Keyboard::Subtract:
@@ -410,6 +410,25 @@ void GameScreen::draw_overlays(sf::RenderTarget& target, const GameModel& game) 
       }
     }
   }
+  // 16.6B: the path built for the picked marker, from its hex, each hex shaded as reachable.
+  if (const auto& picked = game.selected_marker(); picked && !game.marker_path().empty()) {
+    sf::VertexArray line(sf::LineStrip);
+    if (const pb::HiddenMarker* marker = game.marker(*picked))
+      if (const auto from = hex_of(marker->hex()))
+        line.append({to_vector(layout.centre(*from)), to_sf_color(palette::kPathLine)});
+    for (const engine::Hex step : game.marker_path()) {
+      paint_hex_highlight(target, layout, step, HexHighlight::Reachable);
+      line.append({to_vector(layout.centre(step)), to_sf_color(palette::kPathLine)});
+    }
+    target.draw(line);
+    for (std::size_t i = 0; i < line.getVertexCount(); ++i) {
+      sf::CircleShape dot(3);
+      dot.setOrigin(3, 3);
+      dot.setPosition(line[i].position);
+      dot.setFillColor(to_sf_color(palette::kPathLine));
+      target.draw(dot);
+    }
+  }
   draw_command_range(target, game);
   if (const auto& retreats = game.retreats()) {
     for (const auto* list : {&retreats->hexes(), &retreats->advance_hexes()}) {
@@ -456,6 +475,12 @@ void GameScreen::draw_counters(sf::RenderTarget& target, const GameModel& game) 
   marks.dot = [&game](const pb::Unit& unit) -> std::optional<palette::Rgb> {
     if (game.must_attack(unit.index())) return palette::kAttacker;
     if (game.must_be_attacked(unit.index())) return palette::kDefender;
+    return std::nullopt;
+  };
+  // 16.6B: the marker picked to move is framed as a selected unit is.
+  marks.marker_frame = [&game](const pb::HiddenMarker& marker) -> std::optional<palette::Rgb> {
+    const auto& picked = game.selected_marker();
+    if (picked && *picked == MarkerPick{marker.army(), marker.pair(), marker.b()}) return palette::kSelection;
     return std::nullopt;
   };
   paint_map_stacks(target, game, camera_.layout(), font_, {map_width_, map_height_}, marks);
@@ -603,6 +628,19 @@ void GameScreen::draw_panel(sf::RenderTarget& target, ClientModel& model, sf::Ve
       line(words);
     }
   }
+
+  // 16.6B: the hidden movement marker picked to move and its path; the last click's word.
+  if (const auto& picked = game.selected_marker()) {
+    line("Hidden movement marker " + std::to_string(picked->pair) + (picked->b ? "B" : "A") + " (16.6B)",
+         heading);
+    std::string path = "  path:";
+    for (const engine::Hex step : game.marker_path())
+      path += " " + engine::format_hex(step);
+    line(game.marker_path().empty() ? std::string("  click the hexes of its path, one at a time") : path);
+    line("  the last hex again (or Enter) moves it; Esc cancels");
+  }
+  for (const auto& part : word_wrap(game.hint(), kPanelWrap))
+    line(part, alert);
 
   // Reinforcements due (movement phase): pick one, then click a reachable entry hex.
   if (game.my_decision() && view.phase() == pb::PHASE_MOVEMENT) {

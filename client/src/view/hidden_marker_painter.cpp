@@ -2,6 +2,7 @@
 
 #include "view/counter_painter.hpp"
 #include "view/map_palette.hpp"
+#include "view/map_stacks.hpp"
 #include "view/sf_color.hpp"
 
 #include <hd/wire/game_convert.hpp>
@@ -61,7 +62,7 @@ std::string hidden_marker_label(const pb::HiddenMarker& marker) {
 }
 
 void paint_hidden_markers(sf::RenderTarget& target, const pb::GameView& view, const engine::HexLayout& layout,
-                          const sf::Font& font, sf::Vector2f map_size) {
+                          const sf::Font& font, sf::Vector2f map_size, const MarkerFrame& frame) {
   const float size = static_cast<float>(layout.hex_width()) * 0.62f;
   std::map<std::pair<std::uint32_t, std::uint32_t>, int> drawn_in;  // markers drawn so far in a hex
   for (const pb::HiddenMarker& marker : view.markers()) {
@@ -70,8 +71,10 @@ void paint_hidden_markers(sf::RenderTarget& target, const pb::GameView& view, co
     if (c.x < -size || c.x > map_size.x + size || c.y < -size || c.y > map_size.y + size) continue;
     const float offset =
         static_cast<float>(drawn_in[{marker.hex().column(), marker.hex().row()}]++) * size * 0.22f;
-    paint_hidden_marker(target, marker, {static_cast<float>(c.x) + offset, static_cast<float>(c.y) + offset},
-                        size, font);
+    const sf::Vector2f centre(static_cast<float>(c.x) + offset, static_cast<float>(c.y) + offset);
+    paint_hidden_marker(target, marker, centre, size, font);
+    if (const auto ring = frame ? frame(marker) : std::nullopt)
+      paint_counter_frame(target, centre, size, *ring);
   }
 }
 

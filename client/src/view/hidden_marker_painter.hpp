@@ -5,12 +5,16 @@
 // outlined in orange. Two markers in one hex are fanned down and right, clear of the units' stack.
 #pragma once
 
+#include "view/palette.hpp"
+
 #include <hd/engine/board/hex_layout.hpp>
 #include <hundred_days/v1/protocol.pb.h>
 
 #include <SFML/Graphics/Font.hpp>
 #include <SFML/Graphics/RenderTarget.hpp>
 
+#include <functional>
+#include <optional>
 #include <string>
 
 namespace hd::client {
@@ -22,8 +26,12 @@ std::string hidden_marker_label(const hundred_days::v1::HiddenMarker& marker);
 void paint_hidden_marker(sf::RenderTarget& target, const hundred_days::v1::HiddenMarker& marker,
                          sf::Vector2f centre, float size, const sf::Font& font);
 
-// Every marker of `view` whose hex is on screen (the map `map_size` px).
+// A screen's frame around a marker (16.6B: the one picked to move, as a selected unit's), or none.
+using MarkerFrame = std::function<std::optional<palette::Rgb>(const hundred_days::v1::HiddenMarker&)>;
+
+// Every marker of `view` whose hex is on screen (the map `map_size` px), each framed as `frame` says.
 void paint_hidden_markers(sf::RenderTarget& target, const hundred_days::v1::GameView& view,
-                          const engine::HexLayout& layout, const sf::Font& font, sf::Vector2f map_size);
+                          const engine::HexLayout& layout, const sf::Font& font, sf::Vector2f map_size,
+                          const MarkerFrame& frame = {});
 
 }  // namespace hd::client

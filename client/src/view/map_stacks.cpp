@@ -144,7 +144,7 @@ void paint_map_stacks(sf::RenderTarget& target, const GameModel& game, const eng
   }
   for (const auto& [top_centre, words] : tags)
     paint_last_seen_tag(target, words, top_centre, size, font);
-  paint_hidden_markers(target, game.view(), layout, font, map_size);  // 16.6
+  paint_hidden_markers(target, game.view(), layout, font, map_size, marks.marker_frame);  // 16.6
 }
 
 }  // namespace hd::client

@@ -31,6 +31,8 @@ std::optional<std::string> last_seen_tag(const GameModel& game, const std::vecto
 struct CounterMarks {
   std::function<std::optional<palette::Rgb>(const pb::Unit&)> frame;
   std::function<std::optional<palette::Rgb>(const pb::Unit&)> dot;
+  // 16.6B: a frame around a hidden movement marker (the one picked to move).
+  std::function<std::optional<palette::Rgb>(const pb::HiddenMarker&)> marker_frame;
 };
 
 // A screen's mark on the counter `size` px square centred on `centre`: a frame around it (selected,
