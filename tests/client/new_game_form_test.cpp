@@ -51,9 +51,9 @@ TEST_CASE(
   CHECK(quatre_bras.rule == "19.0");
   CHECK(ids(quatre_bras.force_options) ==
         std::vector<std::string>{"19.5A", "19.5B", "19.5C", "19.5D", "19.5E"});
-  // "optional 10.0 11.0 15.0 16.0" offers every case of 15.0 and 16.0 the server plays (16.3), and
-  // not 10.0: no set-up line of 19.0 names a leader.
-  CHECK(quatre_bras.optional_rules == std::vector<std::string>{"15.1", "15.2", "16.3"});
+  // "optional 10.0 11.0 15.0 16.0" offers every case of 15.0 and 16.0 the server plays (16.3, 16.6),
+  // and not 10.0: no set-up line of 19.0 names a leader.
+  CHECK(quatre_bras.optional_rules == std::vector<std::string>{"15.1", "15.2", "16.3", "16.6"});
   CHECK(quatre_bras.seats == std::vector<pb::Seat>{pb::SEAT_FRENCH, pb::SEAT_ALLIED});
   const ScenarioEntry& ligny = catalogue()[index_of("ligny")];
   CHECK(ligny.seats == std::vector<pb::Seat>{pb::SEAT_FRENCH, pb::SEAT_PRUSSIAN});

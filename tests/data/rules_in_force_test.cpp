@@ -147,7 +147,7 @@ TEST_CASE("optional rules: only those the scenario offers, and only those the en
   // What the create forms list: the offered rules that exist (19.1 offers 10.0 too, but its set-up
   // names no leader, so 10.0 is not offered: it would place none).
   CHECK(offered_optional_rules(chosen.value->rules->scenario, chosen.value->rules->oob) ==
-        Rules{"15.1", "15.2", "16.3"});
+        Rules{"15.1", "15.2", "16.3", "16.6"});
   // 16.1B has a module, but Quatre Bras puts no rifle unit in play: choosing it would change nothing.
   const auto rifles = start("quatre-bras", {}, {"16.1B"});
   CHECK_FALSE(rifles.value);
@@ -243,19 +243,21 @@ TEST_CASE("16.15: chosen only with 11.0 in force; where 11.0 is played it loads"
   CHECK(rule_in_force(*campaign.value->rules, "16.15"));
 }
 
-TEST_CASE("16.6: not offered yet; on a development server only with 16.3", "[data][rules][16.6]") {
-  // Quatre Bras offers any case of 16.0 (19.1): 16.6's module is being built, so it is refused.
-  const auto refused = start("quatre-bras", {}, {"16.3", "16.6"});
-  CHECK_FALSE(refused.value);
-  CHECK(messages(refused.errors).find("optional rule 16.6 is not offered yet") != std::string::npos);
-  // A development server (allow-missing-rules) plays it, not by the book, and only with 16.3, whose
-  // observation it judges by (16.6A-C).
-  const auto alone = start("quatre-bras", {}, {"16.6"}, true);
-  CHECK_FALSE(alone.value);
-  CHECK(messages(alone.errors).find("choose 16.3 with it") != std::string::npos);
-  const auto both = start("quatre-bras", {}, {"16.3", "16.6"}, true);
+TEST_CASE("16.6: offered, by the book, only with 16.3", "[data][rules][16.6]") {
+  // Quatre Bras offers any case of 16.0 (19.1). 16.6 judges observation by 16.3 (16.6A-C), so it is
+  // refused alone, also on a development server (allow-missing-rules).
+  for (const bool development : {false, true}) {
+    const auto alone = start("quatre-bras", {}, {"16.6"}, development);
+    CHECK_FALSE(alone.value);
+    CHECK(messages(alone.errors).find("choose 16.3 with it") != std::string::npos);
+  }
+  const auto both = start("quatre-bras", {}, {"16.3", "16.6"});
   INFO(messages(both.errors));
   REQUIRE(both.value);
   CHECK(rule_in_force(*both.value->rules, "16.6"));
-  CHECK(both.value->rules->missing_rules == Rules{"16.6"});
+  CHECK(both.value->rules->missing_rules.empty());
+  CHECK(both.value->rules->by_the_book());
+  // 16.6A "during set up": the game opens with the French set-up, where units may go hidden.
+  CHECK(both.value->phase == Phase::Setup);
+  CHECK(both.value->phasing == Side::French);
 }

@@ -49,7 +49,7 @@ void to_next_french_command_phase(GameState& state) {
 
 // The French move first on a 30 x 12 clear map: A and Reille at 0505, B at 0605 (adjacent), D at
 // 0511; the Allied X at `x_hex`. `rules`: the scenario's rules line. 16.3 and 16.6 are then put in
-// force, as if chosen (16.6 is not offered yet), and play goes on to the French command phase of the
+// force, as if chosen, and play goes on to the French command phase of the
 // next turn, where the hidden movement segment opens.
 GameState hidden_game(const char* x_hex = "2812", const std::string& rules = "rules 1.0-10.0\n",
                       const std::string& leaders = kLeaders, const std::string& more_setup = "",
@@ -322,11 +322,11 @@ TEST_CASE("16.6 no hidden movement segment at night (4.2: no command phase)", "[
   CHECK(validate(state, Side::French, hide(state, 1, "0505", "A", {"A", "B", "Reille"})));
 }
 
-TEST_CASE("16.6 is not offered yet: its module is being built", "[rules][16.6]") {
-  CHECK(rule_unfinished("16.6"));
+TEST_CASE("16.6 is offered: chosen with 16.3, it plays by the book", "[rules][16.6]") {
+  CHECK_FALSE(rule_unfinished("16.6"));
   const GameState state = hidden_game();
-  CHECK(state.rules->missing_rules == std::vector<std::string>{"16.6"});
-  CHECK_FALSE(state.rules->by_the_book());
+  CHECK(state.rules->missing_rules.empty());
+  CHECK(state.rules->by_the_book());
 }
 
 TEST_CASE("16.6B a marker moves like a unit, at its pieces' slowest allowance and highest terrain costs",

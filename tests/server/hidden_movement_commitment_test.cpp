@@ -1,5 +1,5 @@
-// End-to-end, issue 14 (16.6 Hidden movement, docs/commitments.md): Quatre Bras with 16.3 and 16.6
-// on a development server (16.6 is not offered yet), played to its end by the built-in players and
+// End-to-end, issue 14 (16.6 Hidden movement, docs/commitments.md): Quatre Bras with 16.3 and 16.6,
+// by the book, played to its end by the built-in players (hides at set-up included) and
 // watched by a spectator shown the French side. Every pair that goes hidden is committed to at once
 // (the commitment in the hide's update, the same bytes as the proof's), and opened when the pair is
 // revealed or at the end; no byte of a Coalition placement's nonce or choice reaches the French side
@@ -83,7 +83,7 @@ TEST_CASE("16.6: every placement is committed to at once, opened at its reveal, 
           "[e2e][games][16.6][fog]") {
   server::init_crypto();
   std::vector<std::string> args = game_server_args();
-  args.insert(args.end(), {"--builtin-style", "uniform", "--allow-missing-rules", "true"});
+  args.insert(args.end(), {"--builtin-style", "uniform"});
   ServerProcess server({args, {}});
   GamePlayer robot(server.port(), "robot");
   GamePlayer carol(server.port(), "carol");
@@ -102,7 +102,7 @@ TEST_CASE("16.6: every placement is committed to at once, opened at its reveal, 
 
     const auto opened = carol.request(open_game(game, true));
     REQUIRE(opened.has_game_snapshot());
-    CHECK(opened.game_snapshot().scenario().missing_rules_size() > 0);  // 16.6: not by the book yet
+    CHECK(opened.game_snapshot().scenario().missing_rules_size() == 0);  // 16.6 with 16.3: by the book
     Seen seen;
     note_markers(opened.game_snapshot().view(), seen);
     // The built-in players may have set up (16.6A: hides at set-up) before the spectator came: the

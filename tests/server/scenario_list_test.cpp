@@ -77,9 +77,10 @@ TEST_CASE("ListScenarios lists the eleven scenarios the server serves, each as t
   CHECK(quatre_bras.force_options(0).title() == "Buttlar left two battalions with the wagon train");
   CHECK(quatre_bras.force_options(0).secret_side() == v1::SIDE_UNSPECIFIED);
   // "optional 10.0 11.0 15.0 16.0": the cases of 15.0 and 16.0 the engine has (16.3, observation,
-  // since issue 14 hid from each seat what its side does not observe); not 10.0 (no leader set up).
+  // and 16.6, hidden movement, since issue 14 hid from each seat what its side may not see); not
+  // 10.0 (no leader set up).
   CHECK(std::vector<std::string>(quatre_bras.optional_rules().begin(), quatre_bras.optional_rules().end()) ==
-        std::vector<std::string>{"15.1", "15.2", "16.3"});
+        std::vector<std::string>{"15.1", "15.2", "16.3", "16.6"});
   CHECK(seats(quatre_bras) == std::vector<v1::Seat>{v1::SEAT_FRENCH, v1::SEAT_ALLIED});
   CHECK(quatre_bras.missing_rules().empty());  // played by the book
 

@@ -59,7 +59,7 @@ TEST_CASE("hd_term scenarios lists the server's scenarios with options, rules, s
   CHECK(contains(quatre_bras, "  option 19.5A: Buttlar left two battalions with the wagon train\n"));
   for (const char* id : {"19.5B", "19.5C", "19.5D", "19.5E"})
     CHECK(contains(quatre_bras, std::string("  option ") + id + ": "));
-  CHECK(contains(quatre_bras, "  optional rules: 15.1 15.2 16.3\n"));  // 16.3 offered since issue 14
+  CHECK(contains(quatre_bras, "  optional rules: 15.1 15.2 16.3 16.6\n"));  // 16.3, 16.6: issue 14
   CHECK_FALSE(contains(quatre_bras, "NOT BY THE BOOK"));
   CHECK_FALSE(contains(quatre_bras, "secret choice"));
 

@@ -936,14 +936,14 @@ const HiddenPair* holding_pair(const GameState& state, UnitIndex unit) {
 namespace modules {
 extern const RuleModule hidden_movement_16_6{
     "16.6",
-    "Hidden movement (being built: placing, moving and revealing)",
+    "Hidden movement (placing, moving and revealing HM markers)",
     "rules/variant/hidden_movement_16_6: hooks opening (its slot), phase start (the hidden movement segment "
     "of each daylight or rain command phase; markers observed at dawn), player turn end, after action (pairs "
     "whose markers come under enemy observation are revealed), unit terms (a halted unit's allowance left), "
     "halts move (16.6C), hex closed (16.6B); the segment's actions `hide` (16.6A), `reveal` (16.6C, "
     "voluntary) and `deploy` (16.6C, involuntary, decided by the pair's owner), the movement phase's "
     "`move-marker` (16.6B); units in a holding area have the status Hidden; reinforcements due may go hidden "
-    "at their entry hex. Not built: the placement at set-up (rule_unfinished)",
+    "at their entry hex, and units on the map during each side's set-up (`hide` beside 3.2C's placements)",
     {.opening = open_slot,
      .phase_start = open_segment,
      .player_turn_end = end_player_turn,
