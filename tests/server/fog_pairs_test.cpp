@@ -20,13 +20,12 @@
 // marker stands for the units is the secret); the dummy's place follows from it, as the markers
 // move apart. They stop before the pair is revealed or the game ends (both publish which was real).
 // HD_FOG_MARKER_PAIRS_ACTIONS sets its actions.
+#include "fog_local_game.hpp"
 #include "game_test_player.hpp"
-#include "games/dice.hpp"
 #include "server_process.hpp"
 #include "workload.hpp"
 
 #include <hd/engine/notation/notation.hpp>
-#include <hd/engine/play/legal_actions.hpp>
 #include <hd/engine/play/random_player.hpp>
 #include <hd/engine/rules/movement/movement.hpp>
 #include <hd/engine/rules/observation/knowledge.hpp>
@@ -35,8 +34,6 @@
 #include <hd/engine/rules/variant/hidden_movement.hpp>
 #include <hd/engine/rules/victory/victory.hpp>
 #include <hd/engine/visibility/view.hpp>
-#include <hd/loader/data_files.hpp>
-#include <hd/wire/secret_commitment.hpp>
 
 #include <catch2/catch.hpp>
 
@@ -51,87 +48,6 @@ using namespace hd;
 using namespace hd::test;
 
 namespace {
-
-const std::string kDiceSeedHex = "5eed5eed00112233445566778899aabbccddeeff0123456789abcdef5eed5eed";
-
-// One action as its seat submits it (notation without dice: the server rolls).
-struct Step {
-  engine::Side side = engine::Side::French;
-  std::string line;
-};
-
-// A game on a local copy: the state now, the dice rolled so far, the steps played.
-struct LocalGame {
-  engine::GameState state;
-  std::uint64_t rolls = 0;
-  std::vector<Step> steps;
-  std::vector<engine::Event> last_events;  // the last step's
-};
-
-// The fog a pair's games are played with: 16.3, or 16.3 and 16.6.
-enum class Fog { Observation, HiddenMovement };
-
-std::vector<std::string> rules_of(Fog fog) {
-  return fog == Fog::Observation ? std::vector<std::string>{"16.3"}
-                                 : std::vector<std::string>{"16.3", "16.6"};
-}
-
-engine::GameState start_local(Fog fog) {
-  auto loaded = loader::start_scenario_game(
-      game_data_root(), loader::GameChoice{"quatre-bras", {}, rules_of(fog), std::nullopt, true});
-  REQUIRE(loaded.value);
-  return std::move(*loaded.value);
-}
-
-// Quatre Bras with `fog`, as the development server starts it. Loaded once: the copies share its
-// ruleset, and so the fields of view 16.3 keeps with it (rules/observation/fields_of_view).
-LocalGame new_local_game(Fog fog = Fog::Observation) {
-  static const engine::GameState observed = start_local(Fog::Observation);
-  static const engine::GameState hidden = start_local(Fog::HiddenMovement);
-  return LocalGame{fog == Fog::Observation ? observed : hidden, 0, {}, {}};
-}
-
-// Plays `step` on the local copy with the dice the server rolls for it (the fixed seed, the seats'
-// entropy in seat order, the game's roll count). False, with nothing changed, if the engine
-// refuses it. `shown_to`: whether the action is shown to that side (engine::action_shown).
-bool play(LocalGame& game, const Step& step, std::optional<engine::Side> shown_to = std::nullopt,
-          bool* shown = nullptr) {
-  static const std::string seed = *wire::from_hex(kDiceSeedHex);
-  static const std::vector<std::string> entropy = {test_entropy("alice"), test_entropy("bob")};
-  const auto parsed = engine::parse_action_line(game.state, step.line);
-  const auto* notated = std::get_if<engine::NotatedAction>(&parsed);
-  if (!notated || notated->side != step.side) return false;
-  if (engine::validate(game.state, notated->side, notated->action)) return false;
-  std::optional<engine::GameState> before;
-  if (shown_to) before = game.state;
-  const auto events = engine::apply(game.state, notated->side, notated->action,
-                                    [&] { return server::derive_die(seed, entropy, ++game.rolls); });
-  if (shown_to) *shown = engine::action_shown(*before, game.state, events, step.line, *shown_to);
-  game.steps.push_back(step);
-  game.last_events = events;
-  return true;
-}
-
-// The next random legal step of `game` (the tests' random player), or nullopt at the game's end.
-// With 16.6 one movement step in four moves a marker where one may move (16.6B: the random player
-// moves none).
-std::optional<Step> random_step(const LocalGame& game, engine::SplitMix64& random) {
-  const engine::PendingDecision pending = engine::pending_decision(game.state);
-  if (pending.kind == engine::DecisionKind::None) return std::nullopt;
-  if (pending.kind == engine::DecisionKind::Move && !engine::hidden_pairs(game.state).empty() &&
-      random.below(4) == 0) {
-    std::vector<engine::Action> marker_moves;
-    for (engine::Action& action : engine::legal_actions(game.state, pending.side))
-      if (const auto* rule = std::get_if<engine::RuleAction>(&action); rule && rule->verb == "move-marker")
-        marker_moves.push_back(std::move(action));
-    if (!marker_moves.empty()) {
-      const engine::Action& chosen = marker_moves[random.below(marker_moves.size())];
-      return Step{pending.side, engine::format_action(game.state, pending.side, chosen)};
-    }
-  }
-  const engine::Action action = engine::choose_random_action(game.state, random);
-  return Step{pending.side, engine::format_action(game.state, pending.side, action)};
-}
 
 // What `viewer` may know of the board in `a` and `b` is the same as far as the unit `moved` and the
 // hex control go: its sighting of the unit, the control of every hex it observes where the two
@@ -468,7 +384,7 @@ bool check_same(const std::vector<std::string>& a, const std::vector<std::string
 std::vector<std::string> pairs_server_args() {
   std::vector<std::string> args = game_server_args();
   args.insert(args.end(),
-              {"--allow-missing-rules", "true", "--dev-dice-seed", kDiceSeedHex,
+              {"--allow-missing-rules", "true", "--dev-dice-seed", kFogDiceSeedHex,
                "--max-games-created-per-day", "1000000", "--max-open-games-per-account", "100000",
                "--catch-up-per-address-per-second", "100000", "--catch-up-per-address-burst", "100000"});
   return args;
