@@ -89,6 +89,24 @@ struct Pair {
   std::string stop;
 };
 
+// Plays `game`'s random steps until, past `skip` steps, one by `viewer`'s enemy whose action
+// `parts` accepts comes: that step, not played, and its action. Nullopt if the game ends or reaches
+// `limit` steps first.
+template <typename Parts>
+std::optional<std::pair<Step, engine::Action>> next_enemy_step(LocalGame& game, engine::SplitMix64& random,
+                                                               std::size_t skip, std::size_t limit,
+                                                               engine::Side viewer, Parts parts) {
+  while (game.steps.size() < limit) {
+    const auto step = random_step(game, random);
+    if (!step) return std::nullopt;
+    const auto parsed = engine::parse_action_line(game.state, step->line);
+    const engine::Action& action = std::get<engine::NotatedAction>(parsed).action;
+    if (game.steps.size() >= skip && step->side != viewer && parts(action)) return std::pair{*step, action};
+    REQUIRE(play(game, *step));
+  }
+  return std::nullopt;
+}
+
 // Another move of the unit `moved` moves in `before`'s state, out of `viewer`'s sight too: game B
 // after it, or nullopt if none is found in a few tries.
 std::optional<LocalGame> hidden_alternative(const LocalGame& before, const Step& step,
@@ -121,16 +139,12 @@ std::optional<Pair> make_pair(std::uint64_t seed, std::size_t skip, std::size_t 
   std::optional<LocalGame> b;
   engine::UnitIndex moved_unit = 0;
   while (!b) {
-    if (a.steps.size() >= limit) return std::nullopt;
-    const auto step = random_step(a, random);
-    if (!step) return std::nullopt;
-    const auto parsed = engine::parse_action_line(a.state, step->line);
-    const auto& action = std::get<engine::NotatedAction>(parsed).action;
-    const auto* move = std::get_if<engine::MoveAction>(&action);
-    if (a.steps.size() < skip || step->side == viewer || !move) {
-      REQUIRE(play(a, *step));
-      continue;
-    }
+    const auto found = next_enemy_step(a, random, skip, limit, viewer, [](const engine::Action& action) {
+      return std::holds_alternative<engine::MoveAction>(action);
+    });
+    if (!found) return std::nullopt;
+    const Step* step = &found->first;
+    const auto* move = &std::get<engine::MoveAction>(found->second);
     const LocalGame before = a;
     bool shown = true;
     REQUIRE(play(a, *step, viewer, &shown));
@@ -212,16 +226,13 @@ std::optional<Pair> make_marker_pair(std::uint64_t seed, std::size_t skip, std::
   int number = 0;
   int turn = 0;
   while (!b) {
-    if (a.steps.size() >= limit) return std::nullopt;
-    const auto step = random_step(a, random);
-    if (!step) return std::nullopt;
-    const auto parsed = engine::parse_action_line(a.state, step->line);
-    const auto& action = std::get<engine::NotatedAction>(parsed).action;
-    const auto* hide = std::get_if<engine::RuleAction>(&action);
-    if (a.steps.size() < skip || step->side == viewer || !hide || hide->verb != "hide") {
-      REQUIRE(play(a, *step));
-      continue;
-    }
+    const auto found = next_enemy_step(a, random, skip, limit, viewer, [](const engine::Action& action) {
+      const auto* rule = std::get_if<engine::RuleAction>(&action);
+      return rule && rule->verb == "hide";
+    });
+    if (!found) return std::nullopt;
+    const Step* step = &found->first;
+    const auto* hide = &std::get<engine::RuleAction>(found->second);
     engine::RuleAction other_real = *hide;  // 16.6A: the other marker stands for the units
     other_real.choice = hide->choice == "A" ? "B" : "A";
     b = a;
@@ -380,6 +391,13 @@ bool check_same(const std::vector<std::string>& a, const std::vector<std::string
   return a.size() == b.size();
 }
 
+// alice, bob and carol, registered on `server`.
+Accounts register_accounts(const ServerProcess& server) {
+  return Accounts{GamePlayer(server.port(), "alice").session_token(),
+                  GamePlayer(server.port(), "bob").session_token(),
+                  GamePlayer(server.port(), "carol").session_token()};
+}
+
 // A development server rolling the fixed dice, with room for the many games a run creates.
 std::vector<std::string> pairs_server_args() {
   std::vector<std::string> args = game_server_args();
@@ -409,9 +427,7 @@ TEST_CASE("16.3: random pairs of games differing only out of a side's sight send
           "[e2e][games][16.3][fog][non-interference]") {
   const std::size_t wanted = wanted_actions("HD_FOG_PAIRS_ACTIONS", 100000, 4000);
   ServerProcess server({pairs_server_args(), {}});
-  const Accounts accounts{GamePlayer(server.port(), "alice").session_token(),
-                          GamePlayer(server.port(), "bob").session_token(),
-                          GamePlayer(server.port(), "carol").session_token()};
+  const Accounts accounts = register_accounts(server);
   std::size_t played = 0, pairs = 0, compared_after = 0, catch_ups = 0, left_out_pairs = 0,
               moved_elsewhere_pairs = 0;
   std::map<std::string, std::size_t> stops;  // why the pairs stopped, and how often
@@ -459,9 +475,7 @@ TEST_CASE(
     "[e2e][games][16.6][fog][non-interference]") {
   const std::size_t wanted = wanted_actions("HD_FOG_MARKER_PAIRS_ACTIONS", 20000, 2000);
   ServerProcess server({pairs_server_args(), {}});
-  const Accounts accounts{GamePlayer(server.port(), "alice").session_token(),
-                          GamePlayer(server.port(), "bob").session_token(),
-                          GamePlayer(server.port(), "carol").session_token()};
+  const Accounts accounts = register_accounts(server);
   std::size_t played = 0, pairs = 0, compared_after = 0, catch_ups = 0, marker_moves = 0,
               pairs_with_moves = 0;
   std::map<std::string, std::size_t> stops;

@@ -110,6 +110,18 @@ void draw_die(sf::RenderTarget& target, sf::Vector2f centre, float side, int fac
   }
 }
 
+// A path as its line and a dot on each of its hexes (a unit's move, 16.6B a marker's).
+void draw_path(sf::RenderTarget& target, const sf::VertexArray& line) {
+  target.draw(line);
+  for (std::size_t i = 0; i < line.getVertexCount(); ++i) {
+    sf::CircleShape dot(3);
+    dot.setOrigin(3, 3);
+    dot.setPosition(line[i].position);
+    dot.setFillColor(to_sf_color(palette::kPathLine));
+    target.draw(dot);
+  }
+}
+
 palette::Rgb result_colour(const std::string& result) {
   if (result == "Ae" || result == "Ar") return palette::kResultAttackerLoses;
   if (result == "De" || result == "Dr") return palette::kResultDefenderLoses;
@@ -400,14 +412,7 @@ void GameScreen::draw_overlays(sf::RenderTarget& target, const GameModel& game) 
       for (const auto& coord : target_hex->second.path())
         if (const auto step = hex_of(coord))
           line.append({to_vector(layout.centre(*step)), to_sf_color(palette::kPathLine)});
-      target.draw(line);
-      for (std::size_t i = 0; i < line.getVertexCount(); ++i) {
-        sf::CircleShape dot(3);
-        dot.setOrigin(3, 3);
-        dot.setPosition(line[i].position);
-        dot.setFillColor(to_sf_color(palette::kPathLine));
-        target.draw(dot);
-      }
+      draw_path(target, line);
     }
   }
   // 16.6B: the path built for the picked marker, from its hex, each hex shaded as reachable.
@@ -420,14 +425,7 @@ void GameScreen::draw_overlays(sf::RenderTarget& target, const GameModel& game) 
       paint_hex_highlight(target, layout, step, HexHighlight::Reachable);
       line.append({to_vector(layout.centre(step)), to_sf_color(palette::kPathLine)});
     }
-    target.draw(line);
-    for (std::size_t i = 0; i < line.getVertexCount(); ++i) {
-      sf::CircleShape dot(3);
-      dot.setOrigin(3, 3);
-      dot.setPosition(line[i].position);
-      dot.setFillColor(to_sf_color(palette::kPathLine));
-      target.draw(dot);
-    }
+    draw_path(target, line);
   }
   draw_command_range(target, game);
   if (const auto& retreats = game.retreats()) {
