@@ -57,6 +57,9 @@ std::optional<std::string> seen_apart(const engine::GameState& a, const engine::
   const engine::Sighting* seen_a = engine::sighting(a, viewer, moved);
   const engine::Sighting* seen_b = engine::sighting(b, viewer, moved);
   if (!seen_a != !seen_b || (seen_a && !(*seen_a == *seen_b))) return "the moved unit is seen";
+  // 16.6: a pair revealed in one game only (the moved unit came to observe a marker of the side's,
+  // or halted at one) is seen by both sides; the markers stand where both see them.
+  if (engine::hidden_pairs(a) != engine::hidden_pairs(b)) return "a hidden movement pair differs";
   const std::map<engine::Hex, engine::Side> believed_a = engine::believed_control(a, viewer);
   const std::map<engine::Hex, engine::Side> believed_b = engine::believed_control(b, viewer);
   for (engine::Hex hex : engine::scoring_hexes(*a.rules)) {
@@ -133,9 +136,10 @@ std::optional<LocalGame> hidden_alternative(const LocalGame& before, const Step&
 // enemy move `viewer` is not shown that game B leaves out, or replaces with another hidden move of
 // the same unit, the two games part; both go on with game A's random steps while `viewer` cannot tell them
 // apart, up to `limit` steps in all. Nullopt if the game ends first.
-std::optional<Pair> make_pair(std::uint64_t seed, std::size_t skip, std::size_t limit, engine::Side viewer) {
+std::optional<Pair> make_pair(std::uint64_t seed, std::size_t skip, std::size_t limit, engine::Side viewer,
+                              Fog fog) {
   engine::SplitMix64 random(seed);
-  LocalGame a = new_local_game();
+  LocalGame a = new_local_game(fog);
   std::optional<LocalGame> b;
   engine::UnitIndex moved_unit = 0;
   while (!b) {
@@ -428,26 +432,29 @@ TEST_CASE("16.3: random pairs of games differing only out of a side's sight send
   const std::size_t wanted = wanted_actions("HD_FOG_PAIRS_ACTIONS", 100000, 4000);
   ServerProcess server({pairs_server_args(), {}});
   const Accounts accounts = register_accounts(server);
-  std::size_t played = 0, pairs = 0, compared_after = 0, catch_ups = 0, left_out_pairs = 0,
-              moved_elsewhere_pairs = 0;
+  std::size_t played = 0, played_with_16_6 = 0, pairs = 0, compared_after = 0, catch_ups = 0,
+              left_out_pairs = 0, moved_elsewhere_pairs = 0;
   std::map<std::string, std::size_t> stops;  // why the pairs stopped, and how often
   std::uint64_t first_seed = 1;  // HD_FOG_PAIRS_FIRST_SEED: to rerun one pair of a long run
   if (const char* set = std::getenv("HD_FOG_PAIRS_FIRST_SEED")) first_seed = std::strtoull(set, nullptr, 10);
   for (std::uint64_t seed = first_seed; played < wanted; ++seed) {
     const engine::Side viewer = seed % 2 ? engine::Side::French : engine::Side::Coalition;
+    // Half the pairs are played with 16.6 on too (the markers and their reveals in the streams).
+    const Fog fog = seed % 4 >= 2 ? Fog::HiddenMovement : Fog::Observation;
     // The games part after 0-99 steps (a random Quatre Bras game often ends within a few hundred,
     // by 19.4B), and stop by 1,200: a pair's cost stays bounded.
     engine::SplitMix64 pick(seed * 31);
-    const auto pair = make_pair(seed, pick.next() % 100, 1200, viewer);
+    const auto pair = make_pair(seed, pick.next() % 100, 1200, viewer, fog);
     if (!pair) continue;
     ++stops[pair->stop];
     const bool left_out = pair->b.size() < pair->a.size();
-    INFO("seed " << seed << ", viewer " << engine::to_string(viewer) << ", diverging at step "
+    INFO("seed " << seed << ", viewer " << engine::to_string(viewer)
+                 << (fog == Fog::HiddenMovement ? ", with 16.6" : "") << ", diverging at step "
                  << pair->diverge << " of " << pair->a.size() << ": A \"" << pair->a[pair->diverge].line
                  << "\", B " << (left_out ? "leaves it out" : "\"" + pair->b[pair->diverge].line + "\""));
     ++(left_out ? left_out_pairs : moved_elsewhere_pairs);
-    const Streams a = play_on_server(server.port(), accounts, pair->a, viewer, seed);
-    const Streams b = play_on_server(server.port(), accounts, pair->b, viewer, seed);
+    const Streams a = play_on_server(server.port(), accounts, pair->a, viewer, seed, fog);
+    const Streams b = play_on_server(server.port(), accounts, pair->b, viewer, seed, fog);
     const bool same = same_streams(a, b);
     if (a.resumed_from > 0) {
       ++catch_ups;
@@ -456,17 +463,19 @@ TEST_CASE("16.3: random pairs of games differing only out of a side's sight send
     }
     if (!same) break;  // the first failing pair is enough to read
     played += pair->a.size() + pair->b.size();
+    played_with_16_6 += fog == Fog::HiddenMovement ? pair->a.size() + pair->b.size() : 0;
     compared_after += pair->a.size() - pair->diverge;
     ++pairs;
   }
-  WARN("fog pairs: " << pairs << " pairs, " << played << " actions played on the server, " << compared_after
-                     << " actions compared after the divergence, " << catch_ups
-                     << " catch-ups; B left the hidden move out in " << left_out_pairs
+  WARN("fog pairs: " << pairs << " pairs, " << played << " actions played on the server (" << played_with_16_6
+                     << " with 16.6 on too), " << compared_after << " actions compared after the divergence, "
+                     << catch_ups << " catch-ups; B left the hidden move out in " << left_out_pairs
                      << ", moved the unit elsewhere in " << moved_elsewhere_pairs);
   for (const auto& [why, count] : stops)
     WARN("pairs stopped by " << why << ": " << count);
   CHECK(left_out_pairs > 0);
   CHECK(moved_elsewhere_pairs > 0);
+  CHECK(played_with_16_6 > 0);
   CHECK(played >= wanted);
 }
 
