@@ -29,8 +29,13 @@ const std::vector<TestUnit> kUnits{{"french", "A", "infantry", 4, 4, "[1]"},
                                    {"french", "D", "infantry", 4, 4, "[2]"},
                                    {"allied", "X", "cavalry", 4, 6, "[N2]"}};
 
-// 16.3's and 16.6's opening hooks, as start_game() runs them for rules chosen at creation.
-void open_modules(GameState& state) {
+// 16.3 and 16.6 put in force, as if chosen at creation, with their opening hooks run as start_game()
+// runs them.
+void with_hidden_movement(GameState& state) {
+  change_rules(state, [](Ruleset& r) {
+    r.optional_rules.push_back("16.3");
+    r.optional_rules.push_back("16.6");
+  });
   for (const char* rule : {"16.3", "16.6"}) {
     const RuleModule* module = find_rule_module(rule);
     REQUIRE(module);
@@ -60,12 +65,8 @@ GameState hidden_game(const char* x_hex = "2812", const std::string& rules = "ru
                                                "setup french 0511 : D\nsetup allied " +
                                                std::string(x_hex) + " : X\n",
                                            "turns 16/1400 16/1600\n", 30, 12);
-  change_rules(state, [](Ruleset& r) {
-    r.optional_rules.push_back("16.3");
-    r.optional_rules.push_back("16.6");
-  });
+  with_hidden_movement(state);
   REQUIRE(rule_in_force(*state.rules, "16.6"));
-  open_modules(state);
   to_next_french_command_phase(state);
   return state;
 }
@@ -235,11 +236,7 @@ GameState setup_game(const char* x_hex) {
                                  std::string(x_hex) + " : X\n",
                              "turns 16/1400 16/1600\n", 30, 12);
   REQUIRE(state.phase == Phase::Movement);  // no unit to place: no set-up without 16.6
-  change_rules(state, [](Ruleset& r) {
-    r.optional_rules.push_back("16.3");
-    r.optional_rules.push_back("16.6");
-  });
-  open_modules(state);
+  with_hidden_movement(state);
   REQUIRE(has_setup_choices(state, Side::French));
   state.phase = Phase::Setup;
   state.phasing = Side::French;
@@ -311,11 +308,7 @@ TEST_CASE("16.6 no hidden movement segment at night (4.2: no command phase)", "[
                              "rules 1.0-10.0\nsetup french 0505 : A Reille\nsetup french 0605 : B\n"
                              "setup french 0509 : D\nsetup allied 2812 : X\n",
                              "turns 16/1600 16/2100\n", 30, 12);
-  change_rules(state, [](Ruleset& r) {
-    r.optional_rules.push_back("16.3");
-    r.optional_rules.push_back("16.6");
-  });
-  open_modules(state);
+  with_hidden_movement(state);
   to_next_french_command_phase(state);
   REQUIRE(state.current_turn().night);
   CHECK_FALSE(open_rule_segment(state));
@@ -741,11 +734,7 @@ TEST_CASE("16.6A reinforcements entering in a friendly command phase go hidden a
                              "setup french 0511 : D\nsetup allied 2812 : X\n"
                              "reinforce french 16/1500 at 0112 : E\n",
                              "turns 16/1400 16/1600\n", 30, 12);
-  change_rules(state, [](Ruleset& r) {
-    r.optional_rules.push_back("16.3");
-    r.optional_rules.push_back("16.6");
-  });
-  open_modules(state);
+  with_hidden_movement(state);
   to_next_french_command_phase(state);  // 16/1500: E is due
   REQUIRE(open_rule_segment(state));
   REQUIRE(state.units[unit(state, "E")].status == UnitStatus::Waiting);

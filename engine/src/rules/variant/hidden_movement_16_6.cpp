@@ -147,11 +147,6 @@ bool segment_has_choice(const GameState& state, Side side) {
   return hide_possible(state, side);
 }
 
-// 16.6A "during set up": a set-up phase is held for a side that may hide units (3.2C).
-bool setup_hide_offered(const GameState& state, Side side) {
-  return hide_possible(state, side);
-}
-
 // The first pair being revealed (16.6C, involuntary), by army then number, or null.
 const HiddenPair* due_reveal(const GameState& state) {
   for (const HiddenPair& pair : hidden_pairs(state))
@@ -872,7 +867,7 @@ const RulePhaseActions kMarkerMoves{.decision = DecisionKind::Move, .actions = {
 // 16.6A "Place HM Markers on eligible units during set up": in each side's set-up (3.2C), beside its
 // placements and in any order with them; a set-up phase is held for a side that may hide units.
 const RulePhaseActions kSetupHides{
-    .decision = DecisionKind::SetupPlacement, .actions = {&kHideAction}, .offered = setup_hide_offered};
+    .decision = DecisionKind::SetupPlacement, .actions = {&kHideAction}, .offered = hide_possible};
 
 const RuleSegment kHiddenMovementSegment{
     .name = "hidden movement segment (command phase)",
