@@ -419,6 +419,73 @@ TEST_CASE("16.6B no marker moves into a hex the enemy observes", "[rules][16.6][
 
 namespace {
 
+// X, never seen by the French (2812), come unseen to 1605, with B and D sent far off (0112, 0212):
+// X observes 0605, next to A and Reille in 0505 (eleven hexes off), and no French piece observes X.
+GameState x_unseen() {
+  GameState state = hidden_game("2812");
+  state.units[unit(state, "B")].hex = hx("0112");
+  state.units[unit(state, "D")].hex = hx("0212");
+  state.units[unit(state, "X")].hex = hx("1605");
+  update_knowledge(state, {});
+  REQUIRE_FALSE(sighting(state, Side::French, unit(state, "X")));
+  REQUIRE(side_observes_hex(state, Side::Coalition, hx("0605")));
+  REQUIRE_FALSE(side_observes_hex(state, Side::Coalition, hx("0505")));
+  return state;
+}
+
+}  // namespace
+
+TEST_CASE("16.6B, 16.6C a marker moved into the sight of an enemy its side does not see is revealed there",
+          "[rules][16.6][16.6B][16.6C][16.3][fog]") {
+  // The French do not observe X, so they cannot know 0605 is in its sight: refusing the move would
+  // tell them. The marker goes as far as 0605, is under observation there and is revealed at once
+  // (16.6C "the instant"); the rest of its path (0705) it does not move.
+  GameState state = x_unseen();
+  apply(state, Side::French, hide(state, 1, "0505", "A", {"A", "Reille"}), no_dice());
+  apply(state, Side::French, EndPhaseAction{}, no_dice());
+  const RuleAction into_sight = move_marker(1, "A", {"0605", "0705"});
+  CHECK(refusal_of(state, into_sight) == "");
+  const auto events = apply(state, Side::French, into_sight, no_dice());
+  const auto rule_events = events_of<RuleEvent>(events);
+  REQUIRE(rule_events.size() == 2);
+  CHECK(rule_events[0].kind == "marker-moved");
+  CHECK(rule_events[0].hexes == std::vector<Hex>{hx("0505"), hx("0605")});
+  CHECK(rule_events[1].kind == "marker-observed");
+  REQUIRE(hidden_pairs(state).size() == 1);
+  CHECK(hidden_pairs(state).front().marker_a == hx("0605"));
+  const PendingDecision pending = pending_decision(state);
+  CHECK(pending.kind == DecisionKind::Rule);
+  CHECK(pending.what.find("deploy") != std::string::npos);
+  CHECK(broken_invariants(state).empty());
+}
+
+TEST_CASE("16.6A a pair placed where only an enemy its side does not see observes it is revealed at once",
+          "[rules][16.6][16.6A][16.6C][16.3][fog]") {
+  // A (0505) goes hidden under a pair placed in the next hex, 0605, which X observes unseen: the
+  // placement is made (a refusal would tell where X looks from), and the pair is revealed at once.
+  GameState state = x_unseen();
+  const RuleAction in_sight = hide(state, 1, "0605", "A", {"A"});
+  CHECK(refusal_of(state, in_sight) == "");
+  const auto events = apply(state, Side::French, in_sight, no_dice());
+  const auto rule_events = events_of<RuleEvent>(events);
+  REQUIRE(rule_events.size() == 2);
+  CHECK(rule_events[0].kind == "hidden");
+  CHECK(rule_events[1].kind == "marker-observed");
+  CHECK(pending_decision(state).what.find("deploy") != std::string::npos);
+  CHECK(broken_invariants(state).empty());
+  // Where the French observe X (B in 0605, ten hexes from it), a pair may not be placed in X's sight
+  // (16.6B), as before: they know where X looks from.
+  GameState seen = hidden_game("1605");
+  REQUIRE(observes_now(seen, Side::French, unit(seen, "X")));
+  std::optional<Hex> watched;
+  for (Hex next : neighbours(hx("0505")))
+    if (seen.units_at(next).empty() && side_observes_hex(seen, Side::Coalition, next)) watched = next;
+  REQUIRE(watched);
+  CHECK(refusal_of(seen, hide(seen, 1, format_hex(*watched).c_str(), "A", {"A"})) == "16.6B marker-observed");
+}
+
+namespace {
+
 // The Allied X moves west along row 10 from 1710 (out of sight of everything French) by `hexes`.
 std::vector<const char*> westward(int hexes) {
   static const char* row10[] = {"1610", "1510", "1410", "1310", "1210", "1110", "1010"};

@@ -11,6 +11,7 @@
 #include <hd/engine/rules/modules/rule_registry.hpp>
 #include <hd/engine/rules/movement/movement.hpp>
 #include <hd/engine/rules/observation/believed_board.hpp>
+#include <hd/engine/rules/observation/believed_refusal.hpp>
 #include <hd/engine/rules/observation/fields_of_view.hpp>
 #include <hd/engine/rules/observation/knowledge.hpp>
 #include <hd/engine/rules/observation/observation.hpp>
@@ -391,6 +392,103 @@ TEST_CASE("16.3 the hexes a unit can reach, asked on the believed board, ignore 
   const GameState believed = believed_board(state, Side::French);
   CHECK(reaches(believed, "Eye", "0503"));
   CHECK(reaches(believed, "Eye", "0505"));
+}
+
+namespace {
+
+// By day: Eye (French, 4-6) at 0501 and the Allied Near at 0505, behind the forest of 0503 (7.3:
+// the line 0501-0505 crosses it), so the French do not observe Near. `observation`: 16.3 in force.
+GameState behind_forest(bool observation) {
+  GameState state = make_game_with_leaders(
+      "forest \"W\" : 0503\n",
+      {{"french", "Eye", "infantry", 4, 6}, {"allied", "Near", "infantry", 4, 4, "[1]", "british"}}, "",
+      "rules 1.0-9.0\nsetup french 0501 : Eye\nsetup allied 0505 : Near\n", "turns 16/1400 16/1600\n", 12,
+      20);
+  if (observation) with_observation(state);
+  return state;
+}
+
+// A hex next to 0504 two hexes from Near (0505): out of its zone of control.
+const char* beyond_the_zone() {
+  static std::string name;
+  for (Hex next : neighbours(hx("0504")))
+    if (distance(next, hx("0505")) == 2 && next != hx("0503")) name = format_hex(next);
+  REQUIRE_FALSE(name.empty());
+  return name.c_str();
+}
+
+}  // namespace
+
+TEST_CASE("16.3 a move an unseen enemy bars halts where it stops the unit, in its sight, not refused",
+          "[rules][16.3][fog][5.3]") {
+  // Eye goes 0502, 0503 (the forest), 0504 and on. 0504 is in Near's zone of control, where a move
+  // stops (5.3): on the board that is the path goes on past it. Without 16.3 that is refused.
+  GameState plain = behind_forest(false);
+  const MoveAction through = move(plain, "Eye", {"0502", "0503", "0504", beyond_the_zone()});
+  const auto refused = validate(plain, Side::French, through);
+  REQUIRE(refused);
+  CHECK(refused->code == RefusalCode::StopInZoc);
+  // With 16.3 the French do not observe Near: they believe the way open, and the move is made as far
+  // as it goes. Eye halts in 0504, in Near's zone and in its sight, 4 MP spent (1 + 2 + 1).
+  GameState state = behind_forest(true);
+  REQUIRE_FALSE(observes_now(state, Side::French, unit(state, "Near")));
+  CHECK_FALSE(validate(state, Side::French, through));
+  const std::vector<Event> events = apply(state, Side::French, through, no_dice());
+  const auto* moved = std::get_if<UnitMovedEvent>(&events.front());
+  REQUIRE(moved);
+  CHECK(moved->path == std::vector<Hex>{hx("0502"), hx("0503"), hx("0504")});
+  CHECK(moved->spent_half == 8);
+  CHECK(state.units[unit(state, "Eye")].hex == hx("0504"));
+  CHECK(state.units[unit(state, "Eye")].moved);
+  CHECK(observes_now(state, Side::French, unit(state, "Near")));
+}
+
+TEST_CASE("16.3 a move refused on the board its side believes is refused with that board's reason",
+          "[rules][16.3][fog][5.1]") {
+  // The same path three hexes longer is beyond Eye's 6 MP. On the board that is, the walk stops first
+  // at Near's zone (5.3), which would tell where Near stands; the French are told what they can
+  // know: the move costs too much (5.1).
+  GameState state = behind_forest(true);
+  MoveAction far = move(state, "Eye", {"0502", "0503", "0504", beyond_the_zone()});
+  for (int away = 3; away <= 4; ++away)
+    for (Hex next : neighbours(far.move.path.back()))
+      if (distance(next, hx("0505")) == away) {
+        far.move.path.push_back(next);
+        break;
+      }
+  REQUIRE(far.move.path.size() == 6);
+  const auto real = validate(behind_forest(false), Side::French, far);
+  REQUIRE(real);
+  CHECK(real->code == RefusalCode::StopInZoc);
+  const auto told = validate(state, Side::French, far);
+  REQUIRE(told);
+  CHECK(told->code == RefusalCode::NotEnoughMovement);
+  CHECK(told->rule == "5.1");
+  CHECK(state.units[unit(state, "Eye")].hex == hx("0501"));  // nothing moved
+}
+
+TEST_CASE("16.3 an action refused on both boards is told with the reason of the board its side believes",
+          "[rules][16.3][fog][6.1]") {
+  // Eye, three hexes from Near and not observing it, attacks it. On the board that is Near stands in
+  // 0505 and the reason is the distance; on the board the French believe Near is nowhere.
+  GameState state = behind_forest(true);
+  to_french_combat(state);
+  const AttackAction attack{{unit(state, "Eye")}, {unit(state, "Near")}};
+  const auto real = validate(state, Side::French, attack);
+  REQUIRE(real);
+  const Refusal told = refusal_told(state, Side::French, attack, *real);
+  const auto believed = validate(believed_board(state, Side::French), Side::French, attack);
+  REQUIRE(believed);
+  CHECK(told == *believed);
+  CHECK(told.code != real->code);
+  CHECK(real->code == RefusalCode::NotAdjacentToDefender);
+  // Without 16.3, and where the believed board accepts the action, the refusal is the real one.
+  GameState plain = behind_forest(false);
+  to_french_combat(plain);
+  const auto plain_refusal = validate(plain, Side::French, attack);
+  REQUIRE(plain_refusal);
+  CHECK(refusal_told(plain, Side::French, attack, *plain_refusal) == *plain_refusal);
+  CHECK(refusal_told(state, Side::French, EndPhaseAction{}, *real) == *real);
 }
 
 TEST_CASE("16.3 a refusal does not name an enemy piece its seat does not observe", "[rules][16.3][fog]") {

@@ -10,6 +10,7 @@
 
 #include <hd/engine/notation/notation.hpp>
 #include <hd/engine/rules/modules/rule_registry.hpp>
+#include <hd/engine/rules/observation/believed_refusal.hpp>
 #include <hd/engine/rules/sequence/decisions.hpp>
 #include <hd/wire/game_convert.hpp>
 #include <hd/wire/refusal_convert.hpp>
@@ -256,7 +257,8 @@ void GamePlay::submit_action(const Caller& caller, const Envelope& request, Game
     propose = true;
   }
   if (const auto refusal = engine::validate(room.state, side, action))
-    return send_rule_refusal(caller, request, room, viewer_for_seats(held), *refusal);
+    return send_rule_refusal(caller, request, room, viewer_for_seats(held),
+                             engine::refusal_told(room.state, side, action, *refusal));
 
   // The seat that acts: one of the caller's seats for the units named, else one of its side.
   v1::Seat acting = v1::SEAT_UNSPECIFIED;
@@ -352,8 +354,9 @@ void GamePlay::confirm_attack(const Caller& caller, const Envelope& request, Gam
     return outbound_.send(caller.connection, answer);
   }
   if (const auto refusal = engine::validate(room.state, engine::Side::Coalition, proposal.attack))
-    return send_rule_refusal(caller, request, room, viewer_for_seats(room.seats_of(*caller.account)),
-                             *refusal);
+    return send_rule_refusal(
+        caller, request, room, viewer_for_seats(room.seats_of(*caller.account)),
+        engine::refusal_told(room.state, engine::Side::Coalition, proposal.attack, *refusal));
   const std::uint64_t sequence = play(room, engine::Side::Coalition, proposal.attack, proposal.proposed_by,
                                       proposal.proposer, proposal.request_id, proposal.request_digest);
   outbound_.send(caller.connection, accepted(request.request_id(), confirm.game_id(), sequence, false));

@@ -4,20 +4,58 @@
 #include <hd/engine/rules/leaders/leaders.hpp>
 #include <hd/engine/rules/modules/extension_points.hpp>
 #include <hd/engine/rules/movement/movement.hpp>
+#include <hd/engine/rules/observation/believed_board.hpp>
+#include <hd/engine/rules/observation/knowledge.hpp>
 #include <hd/engine/rules/sequence/action_kind.hpp>
 
 namespace hd::engine {
 namespace {
 
-std::optional<Refusal> validate_move(const GameState& state, Side, const Action& action, ActionCheck& check) {
-  return check_move(state, std::get<MoveAction>(action).move, &check.move_spent_half);
+// 16.3 (issue 14): how many hexes of `move`'s path the unit really moves: all of them if the board
+// that is accepts the move; otherwise (a move the mover's side believed legal, stopped by an enemy
+// piece it did not observe) the longest beginning of the path that is a legal move, the unit halting
+// where the piece bars its way; 0 if none is (validate_move). `spent_half`: the cost of what is moved.
+std::size_t hexes_really_moved(const GameState& state, const MoveRequest& move, int& spent_half) {
+  if (!check_move(state, move, &spent_half)) return move.path.size();
+  if (move.path.empty()) return 0;
+  for (std::size_t hexes = move.path.size() - 1; hexes > 0; --hexes) {
+    const MoveRequest shorter{move.unit, {move.path.begin(), move.path.begin() + hexes}, false};
+    if (!check_move(state, shorter, &spent_half)) return hexes;
+  }
+  return 0;
 }
 
-// Carries out a move check_move() accepted, which also found its cost.
+// 5.0. Where 16.3 is in force the mover's side knows only the enemy pieces it observes, so a move is
+// judged on the board it believes (believed_board): refused there, it is refused with that board's
+// reason, which names only what the side knows or believes. Accepted there but not on the board that
+// is, an enemy piece the side does not observe bars the way: the unit moves as far as it legally may
+// and halts (hexes_really_moved), in sight of the piece (a zone of control is entered next to it, as
+// 16.6C halts a move at a marker), instead of a refusal telling where an unseen piece stands. A
+// reinforcement whose entry hex an unseen enemy bars moves not at all: refused with the real reason,
+// as the unit arriving would find it (docs/rules-notes.md, 16.3 "Moves").
+std::optional<Refusal> validate_move(const GameState& state, Side side, const Action& action,
+                                     ActionCheck& check) {
+  const MoveRequest& move = std::get<MoveAction>(action).move;
+  auto refusal = check_move(state, move, &check.move_spent_half);
+  if (!refusal || !knowledge_kept(state)) return refusal;
+  if (auto believed = check_move(believed_board(state, side), move)) return believed;
+  if (hexes_really_moved(state, move, check.move_spent_half) == 0) return refusal;
+  return std::nullopt;
+}
+
+// Carries out a move validate_move() accepted, which also found its cost; a move halted by an
+// unseen enemy (16.3) is cut where it halts.
 void apply_move(GameState& state, Side, const Action& action, const ActionCheck& check, const DieRoller&,
                 std::vector<Event>& events) {
   MoveRequest move = std::get<MoveAction>(action).move;
   int spent = check.move_spent_half;
+  if (knowledge_kept(state)) {
+    const std::size_t hexes = hexes_really_moved(state, move, spent);
+    if (hexes < move.path.size()) {
+      move.path.resize(hexes);
+      move.exit_map = false;
+    }
+  }
   // 16.6C: a rule may stop the unit at a hex of its path; the move is cut there.
   for (std::size_t i = 0; i < move.path.size(); ++i) {
     if (!rules_halt_move(state, move.unit, move.path[i])) continue;

@@ -11,6 +11,7 @@
 #include <hd/engine/rules/modules/extension_points.hpp>
 #include <hd/engine/rules/modules/rule_module.hpp>
 #include <hd/engine/rules/movement/movement.hpp>
+#include <hd/engine/rules/observation/believed_board.hpp>
 #include <hd/engine/rules/observation/knowledge.hpp>
 #include <hd/engine/rules/observation/observation.hpp>
 #include <hd/engine/rules/variant/hidden_movement.hpp>
@@ -66,6 +67,24 @@ const HiddenPair* pair_on_map(const GameState& state, Army army, int number) {
 bool enemy_observes_hex(const GameState& state, Side side, Hex hex) {
   return side_observes_hex(state, other(side), hex);
 }
+
+// 16.3 (issue 14): the board a side's hides and marker moves are judged on. The side knows only the
+// enemy pieces it observes, and a marker observes nothing, so in play they are judged on the board
+// it believes (believed_board): a refusal names only what it knows or believes, never where an
+// unseen enemy stands or what it observes; carried out on the board that is, a marker placed or
+// moved where an unseen enemy observes it is revealed there at once (16.6C, apply_move_marker and
+// judge_markers). At set-up the board as it is: the set-up is printed in the scenario, public.
+struct JudgedBoard {
+  std::optional<GameState> believed;
+  const GameState& board;
+  JudgedBoard(const GameState& state, Side side)
+      : believed(state.phase != Phase::Setup && knowledge_kept(state)
+                     ? std::optional(believed_board(state, side))
+                     : std::nullopt),
+        board(believed ? *believed : state) {}
+  JudgedBoard(const JudgedBoard&) = delete;  // `board` may refer to its own `believed`
+  JudgedBoard& operator=(const JudgedBoard&) = delete;
+};
 
 bool in_play_area(const Ruleset& rules, Hex hex) {
   return rules.map.bounds().contains(hex) && rules.scenario.area.contains(hex);
@@ -280,7 +299,7 @@ void close_if_done(GameState& state, Side side) {
 // combat unit; with 11.0, in command and accompanied by officers able to command them. The pair is
 // free, HEX is in play and not observed by the enemy, and once they are removed it holds no unit (its
 // leaders aside, who stack with a marker freely: 16.6B) and no other marker. A|B: the real marker.
-std::optional<Refusal> validate_hide(const GameState& state, Side side, const RuleAction& action) {
+std::optional<Refusal> check_hide(const GameState& state, Side side, const RuleAction& action) {
   if (const HiddenPair* due = due_reveal(state)) return deploy_first(*due);
   if (action.numbers.size() != 1 || action.hexes.size() != 1 || action.units.empty() ||
       (action.choice != "A" && action.choice != "B"))
@@ -355,6 +374,10 @@ std::optional<Refusal> validate_hide(const GameState& state, Side side, const Ru
   return command_refusal(state, action.units);
 }
 
+std::optional<Refusal> validate_hide(const GameState& state, Side side, const RuleAction& action) {
+  return check_hide(JudgedBoard(state, side).board, side, action);
+}
+
 void apply_hide(GameState& state, Side side, const RuleAction& action, const DieRoller&,
                 std::vector<Event>& events) {
   const Hex hex = action.hexes.front();
@@ -383,8 +406,11 @@ void apply_hide(GameState& state, Side side, const RuleAction& action, const Die
 }
 
 // A sample of the hides `side` may take (every subset is too many to list): for each of its stacks,
-// the lowest free pair hiding the stack's pieces in its own hex, marker A real.
-void generate_hide(const GameState& state, Side side, std::vector<Action>& actions) {
+// the lowest free pair hiding the stack's pieces in its own hex, marker A real. Judged on the board
+// the side believes, as validate_hide judges (the entry hexes open to a reinforcement too).
+void generate_hide(const GameState& real, Side side, std::vector<Action>& actions) {
+  const JudgedBoard judged(real, side);
+  const GameState& state = judged.board;
   std::map<Hex, std::vector<UnitIndex>> stacks;
   for (std::size_t i = 0; i < state.units.size(); ++i) {
     const UnitState& unit = state.units[i];
@@ -405,7 +431,7 @@ void generate_hide(const GameState& state, Side side, std::vector<Action>& actio
       ++number;
     if (number > kHiddenPairsPerArmy) continue;
     RuleAction action{std::string(kHiddenMovementRule), "hide", entry.second, {entry.first}, {number}, "A"};
-    if (!validate_hide(state, side, action)) actions.push_back(std::move(action));
+    if (!check_hide(state, side, action)) actions.push_back(std::move(action));
   }
 }
 
@@ -687,7 +713,7 @@ std::string label_reveal(const GameState& state, const RuleAction& action) {
 // for every piece the pair holds, at the highest cost, within the slowest allowance (check_group_path).
 // Neither marker enters a hex the enemy observes (16.3), nor a hex holding a unit (the owner's leaders
 // aside: "Leaders may stack with a marker freely") or another pair's marker; its mate it may join.
-std::optional<Refusal> validate_move_marker(const GameState& state, Side side, const RuleAction& action) {
+std::optional<Refusal> check_marker_path(const GameState& state, Side side, const RuleAction& action) {
   if (action.numbers.size() != 2 || action.hexes.empty() || (action.choice != "A" && action.choice != "B") ||
       action.numbers[0] < 0 || action.numbers[0] >= kArmies)
     return refuse(RefusalCode::EmptyPath, "16.6B");
@@ -720,15 +746,32 @@ std::optional<Refusal> validate_move_marker(const GameState& state, Side side, c
   return check_group_path(state, pair->held, start, action.hexes);
 }
 
-void apply_move_marker(GameState& state, Side, const RuleAction& action, const DieRoller&,
+std::optional<Refusal> validate_move_marker(const GameState& state, Side side, const RuleAction& action) {
+  return check_marker_path(JudgedBoard(state, side).board, side, action);
+}
+
+// 16.6C "Hidden units must be revealed the instant either marker of a pair comes under enemy
+// observation": a marker moved on the board its side believes (validate_move_marker) stops in the
+// first hex of its path that an enemy piece the side did not observe observes, and is revealed there
+// (judge_markers, after the action). It never reaches an unseen enemy's hex or zone of control before
+// that: the hexes next to a piece are always observed by it (16.3).
+std::size_t marker_hexes_moved(const GameState& state, Side side, const std::vector<Hex>& path) {
+  for (std::size_t i = 0; i < path.size(); ++i)
+    if (enemy_observes_hex(state, side, path[i])) return i + 1;
+  return path.size();
+}
+
+void apply_move_marker(GameState& state, Side side, const RuleAction& action, const DieRoller&,
                        std::vector<Event>& events) {
   const Army army = static_cast<Army>(action.numbers[0]);
   for (HiddenPair& pair : slot_of(state).pairs) {
     if (pair.army != army || pair.number != action.numbers[1]) continue;
     const bool b = action.choice == "B";
     std::vector<Hex> hexes{b ? pair.marker_b : pair.marker_a};  // from, then the path
-    hexes.insert(hexes.end(), action.hexes.begin(), action.hexes.end());
-    (b ? pair.marker_b : pair.marker_a) = action.hexes.back();
+    hexes.insert(
+        hexes.end(), action.hexes.begin(),
+        action.hexes.begin() + static_cast<std::ptrdiff_t>(marker_hexes_moved(state, side, action.hexes)));
+    (b ? pair.marker_b : pair.marker_a) = hexes.back();
     (b ? pair.moved_b : pair.moved_a) = true;
     events.push_back(RuleEvent{std::string(kHiddenMovementRule),
                                "marker-moved",
@@ -740,8 +783,10 @@ void apply_move_marker(GameState& state, Side, const RuleAction& action, const D
 }
 
 // A sample of the marker moves `side` may take (every path is too many to list): each marker that
-// has not moved, one hex into each neighbour it may enter.
-void generate_move_marker(const GameState& state, Side side, std::vector<Action>& actions) {
+// has not moved, one hex into each neighbour it may enter (on the board the side believes).
+void generate_move_marker(const GameState& real, Side side, std::vector<Action>& actions) {
+  const JudgedBoard judged(real, side);
+  const GameState& state = judged.board;
   for (const HiddenPair& pair : hidden_pairs(state)) {
     if (side_of(pair.army) != side) continue;
     for (const char* which : {"A", "B"}) {
@@ -749,7 +794,7 @@ void generate_move_marker(const GameState& state, Side side, std::vector<Action>
       for (Hex next : neighbours(at)) {
         RuleAction action{std::string(kHiddenMovementRule),           "move-marker", {}, {next},
                           {static_cast<int>(pair.army), pair.number}, which};
-        if (!validate_move_marker(state, side, action)) actions.push_back(std::move(action));
+        if (!check_marker_path(state, side, action)) actions.push_back(std::move(action));
       }
     }
   }
