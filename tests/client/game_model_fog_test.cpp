@@ -8,6 +8,9 @@
 #include "proto_builders.hpp"
 
 #include <hd/engine/notation/notation.hpp>
+#include <hd/engine/rules/sequence/actions.hpp>
+#include <hd/engine/rules/sequence/decisions.hpp>
+#include <hd/engine/visibility/view.hpp>
 #include <hd/loader/data_files.hpp>
 #include <hd/wire/game_convert.hpp>
 
@@ -401,4 +404,154 @@ TEST_CASE("16.6B: markers are not offered outside their owner's movement decisio
   CHECK(model.click_hex(Hex{19, 47}).empty());
   CHECK(model.selected_marker() == std::optional(hd::client::MarkerPick{pb::ARMY_ALLIED, 1, false}));
   CHECK(model.hint().empty());
+}
+
+namespace {
+
+pb::Seat seat_of(hd::engine::Army army) {
+  switch (army) {
+    case hd::engine::Army::French:
+      return pb::SEAT_FRENCH;
+    case hd::engine::Army::Prussian:
+      return pb::SEAT_PRUSSIAN;
+    case hd::engine::Army::Allied:
+      return pb::SEAT_ALLIED;
+  }
+  return pb::SEAT_UNSPECIFIED;
+}
+
+// The snapshot the server sends `viewer` (seated as `seat`, or a spectator when none) in `state`:
+// its view through engine::view() and the wire, the deciding side's seats added as
+// GameViews::add_live_decision adds them.
+pb::GameSnapshot served_snapshot(const hd::engine::GameState& state, const hd::engine::Viewer& viewer) {
+  pb::GameSnapshot snapshot;
+  snapshot.set_game_id(12);
+  snapshot.set_sequence(1);
+  if (viewer.army) snapshot.add_my_seats(seat_of(*viewer.army));
+  snapshot.set_spectating(!viewer.army);
+  auto* scenario = snapshot.mutable_scenario();
+  scenario->set_id("quatre-bras");
+  for (const hd::engine::GameTurn& turn : state.rules->turns)
+    scenario->add_turns()->set_label(turn.name.to_string());
+  *snapshot.mutable_view() = hd::wire::to_proto(hd::engine::view(state, viewer));
+  const hd::engine::Side deciding = hd::engine::pending_decision(state).side;
+  for (const hd::engine::Army army :
+       {hd::engine::Army::French, hd::engine::Army::Prussian, hd::engine::Army::Allied})
+    if (hd::engine::side_of(army) == deciding)
+      snapshot.mutable_view()->mutable_pending()->add_seats(seat_of(army));
+  return snapshot;
+}
+
+}  // namespace
+
+// 16.6A "during set up": the window client hides units in its set-up through the rule choices the
+// server describes (engine::decision_choices; the placements and the set-up's end are not among
+// them). A click on a hex only selects it, listing the hides there; the choice taken sends the hide.
+TEST_CASE(
+    "16.6A: my set-up offers the server's hides; a click lists those of the hex, a choice sends the hide",
+    "[client][16.6][fog]") {
+  auto loaded = hd::loader::start_scenario_game(
+      hd::loader::default_data_root(), hd::loader::GameChoice{"quatre-bras", {}, {"16.3", "16.6"}, {}, true});
+  REQUIRE(loaded.value);
+  const hd::engine::GameState& state = *loaded.value;
+  REQUIRE(state.phase == hd::engine::Phase::Setup);
+  const hd::engine::PendingDecision pending = hd::engine::pending_decision(state);
+  REQUIRE(pending.kind == hd::engine::DecisionKind::SetupPlacement);
+  const auto engine_choices = hd::engine::decision_choices(state, pending.side);
+  REQUIRE_FALSE(engine_choices.empty());
+  const auto& first_hide = std::get<hd::engine::RuleAction>(engine_choices.front().action);
+  const hd::engine::Army army = state.units[first_hide.units.front()].army;
+
+  GameModel model;
+  const pb::GameSnapshot mine = served_snapshot(state, {hd::engine::Viewer::Kind::Seat, army, std::nullopt});
+  REQUIRE(mine.view().pending().kind() == pb::DECISION_KIND_SETUP_PLACEMENT);
+  model.apply_snapshot(mine);
+  REQUIRE(model.my_decision());
+  const auto choices = model.rule_choices();
+  REQUIRE_FALSE(choices.empty());
+  for (const pb::DecisionChoice* choice : choices) {
+    CHECK(choice->label().rfind("hide ", 0) == 0);  // hides only: no "place", no "end"
+    REQUIRE(choice->action().has_rule());
+    CHECK(choice->action().rule().rule() == "16.6");
+    CHECK(choice->action().rule().verb() == "hide");
+  }
+  CHECK(choices.front()->label() == engine_choices.front().label);
+
+  // A click on the hide's hex selects it and sends nothing (a set-up click takes no choice); the
+  // panel lists the choices of that hex, the first hide among them.
+  REQUIRE(first_hide.hexes.size() == 1);
+  const Hex hex = first_hide.hexes.front();
+  CHECK(model.click_hex(hex).empty());
+  CHECK(model.selected_hex() == std::optional<Hex>(hex));
+  const auto at = model.rule_choices_at(hex);
+  REQUIRE_FALSE(at.empty());
+  CHECK(at.front() == 0);
+
+  // Taking it sends exactly the engine's hide, which the engine accepts.
+  const auto sent = model.take_rule_choice(at.front());
+  REQUIRE(sent.size() == 1);
+  REQUIRE(sent[0].has_submit_action());
+  CHECK(sent[0].submit_action().game_id() == 12);
+  const auto from_wire = hd::wire::from_proto(sent[0].submit_action().action(), state);
+  REQUIRE(std::holds_alternative<hd::engine::Action>(from_wire));
+  const hd::engine::Action& action = std::get<hd::engine::Action>(from_wire);
+  const auto* hide = std::get_if<hd::engine::RuleAction>(&action);
+  REQUIRE(hide);
+  CHECK(*hide == first_hide);
+  CHECK_FALSE(hd::engine::validate(state, pending.side, action));
+
+  // The enemy's seats and the spectators are told of no hide (their labels name units and hexes).
+  for (const hd::engine::Army other :
+       {hd::engine::Army::French, hd::engine::Army::Prussian, hd::engine::Army::Allied}) {
+    if (hd::engine::side_of(other) == pending.side) continue;
+    const pb::GameSnapshot theirs =
+        served_snapshot(state, {hd::engine::Viewer::Kind::Seat, other, std::nullopt});
+    CHECK(theirs.view().pending().choices_size() == 0);
+    GameModel enemy;
+    enemy.apply_snapshot(theirs);
+    CHECK_FALSE(enemy.my_decision());
+    CHECK(enemy.rule_choices().empty());
+  }
+  for (const std::optional<hd::engine::Side> shown :
+       {std::optional<hd::engine::Side>{}, std::optional<hd::engine::Side>{pending.side},
+        std::optional<hd::engine::Side>{hd::engine::other(pending.side)}}) {
+    const pb::GameSnapshot watched =
+        served_snapshot(state, {hd::engine::Viewer::Kind::Spectator, std::nullopt, shown});
+    CHECK(watched.view().pending().choices_size() == 0);
+    GameModel spectator;
+    spectator.apply_snapshot(watched);
+    CHECK(spectator.rule_choices().empty());
+  }
+}
+
+TEST_CASE("16.6A: in my set-up a click on a hex with one choice takes nothing; in a rule's decision it does",
+          "[client][16.6]") {
+  pb::GameSnapshot snapshot = marker_snapshot();
+  pb::DecisionChoice& choice = *snapshot.mutable_view()->mutable_pending()->add_choices();
+  choice.set_label("hide Bach under hidden movement pair 1 in 2050 (marker A real)");
+  choice.add_units(0);
+  *choice.add_hexes() = coord(20, 50);
+  choice.mutable_action()->mutable_rule()->set_rule("16.6");
+  choice.mutable_action()->mutable_rule()->set_verb("hide");
+
+  pb::GameSnapshot setup = snapshot;
+  setup.mutable_view()->set_phase(pb::PHASE_SETUP);
+  setup.mutable_view()->mutable_pending()->set_kind(pb::DECISION_KIND_SETUP_PLACEMENT);
+  GameModel model;
+  model.apply_snapshot(setup);
+  REQUIRE(model.rule_choices().size() == 1);
+  CHECK(model.click_hex(Hex{20, 50}).empty());
+  CHECK(model.rule_choices_at(Hex{20, 50}) == std::vector<std::size_t>{0});
+  CHECK(model.take_rule_choice(0).size() == 1);
+
+  pb::GameSnapshot rule = snapshot;  // the hidden movement segment: the click takes the one choice
+  rule.mutable_view()->mutable_pending()->set_kind(pb::DECISION_KIND_RULE);
+  GameModel segment;
+  segment.apply_snapshot(rule);
+  CHECK(segment.click_hex(Hex{20, 50}).size() == 1);
+
+  pb::GameSnapshot move = snapshot;  // the core's own decisions show no choice
+  GameModel moving;
+  moving.apply_snapshot(move);
+  CHECK(moving.rule_choices().empty());
 }

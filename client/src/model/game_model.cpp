@@ -357,7 +357,11 @@ bool GameModel::exchange_pending() const {
 
 std::vector<const pb::DecisionChoice*> GameModel::rule_choices() const {
   std::vector<const pb::DecisionChoice*> choices;
-  if (!my_decision() || view_.pending().kind() != pb::DECISION_KIND_RULE) return choices;
+  // A rule's decision, or my set-up (3.2C) with the actions a rule adds beside its placements
+  // (16.6A's hides): the server describes those only to the deciding seats.
+  const auto kind = view_.pending().kind();
+  if (!my_decision() || (kind != pb::DECISION_KIND_RULE && kind != pb::DECISION_KIND_SETUP_PLACEMENT))
+    return choices;
   for (const pb::DecisionChoice& choice : view_.pending().choices())
     choices.push_back(&choice);
   return choices;
@@ -543,6 +547,10 @@ std::vector<Request> GameModel::click_hex(engine::Hex hex, ClickIntent intent) {
     if (at.size() == 1) return take_rule_choice(at.front());
     return {};
   }
+  // My set-up (3.2C): a click only selects the hex, and the panel lists the rule choices concerning
+  // it (16.6A: hide the stack there) as buttons; one is taken by its button, never by the click
+  // itself. The window places no unit (units stand at the scenario's hexes; `place` is hd_term's).
+  if (view_.pending().kind() == pb::DECISION_KIND_SETUP_PLACEMENT) return {};
 
   // 8.0 / 9.0: a pending retreat or advance takes any click on one of its legal hexes.
   if (retreats_) {

@@ -147,9 +147,11 @@ class GameModel {
   // Clicks on my hexes then toggle their units as the losses (shown as attackers) and Enter commits
   // them.
   bool exchange_pending() const;
-  // A rule's decision (DECISION_KIND_RULE: 12.0's reorganization segment) my seats take: the
-  // choices the server described, each with its label, units and hexes; empty otherwise. The client
-  // knows nothing of the rule: it shows the choices and sends the one picked.
+  // A rule's decision (DECISION_KIND_RULE: 12.0's reorganization segment) my seats take, or my
+  // set-up (DECISION_KIND_SETUP_PLACEMENT) with the actions rules add beside the placements (16.6A's
+  // hides): the choices the server described, each with its label, units and hexes; empty otherwise
+  // (a set-up's placements and its end are not among them). The client knows nothing of the rule: it
+  // shows the choices and sends the one picked.
   std::vector<const pb::DecisionChoice*> rule_choices() const;
   // The rule choices concerning `hex` (a choice's hex, or the hex of one of its units), in order.
   std::vector<std::size_t> rule_choices_at(engine::Hex hex) const;

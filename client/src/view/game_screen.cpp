@@ -699,10 +699,14 @@ void GameScreen::draw_panel(sf::RenderTarget& target, ClientModel& model, sf::Ve
          alert);
   if (game.proposal()) line("Ally proposes a combat: Y accept, N refuse", alert);
 
-  // A rule's decision (12.0's reorganization segment): the choices the server described, as
-  // buttons; with a hex selected, those concerning it. Any rule with a segment is playable here.
+  // A rule's decision (12.0's reorganization segment), or my set-up with a rule's actions beside
+  // the placements (16.6A's hides): the choices the server described, as buttons; with a hex
+  // selected, those concerning it. Any rule with a segment is playable here.
   if (const auto choices = game.rule_choices(); !choices.empty()) {
-    line("Decision (" + view.pending().rule() + "): " + view.pending().what(), heading);
+    if (view.pending().kind() == pb::DECISION_KIND_SETUP_PLACEMENT)
+      line("Set-up: click a hex for its choices, or End phase", heading);
+    else
+      line("Decision (" + view.pending().rule() + "): " + view.pending().what(), heading);
     std::vector<std::size_t> shown;
     if (game.selected_hex()) shown = game.rule_choices_at(*game.selected_hex());
     if (shown.empty())

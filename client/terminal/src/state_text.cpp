@@ -174,7 +174,8 @@ std::string format_state(const v1::ScenarioInfo& scenario, const v1::GameView& v
       out << "]";
     }
     out << " to " << view.pending().what() << "\n";
-    // A rule's decision (12.0's reorganization segment): its choices, numbered for `choose N`.
+    // A rule's decision (12.0's reorganization segment), or a set-up with 16.6A's hides: its choices,
+    // numbered for `choose N`.
     for (int i = 0; i < view.pending().choices_size(); ++i)
       out << "  choice " << i + 1 << ": " << view.pending().choices(i).label() << "\n";
   }

@@ -219,8 +219,11 @@ GameView view(const GameState& state, const Viewer& viewer) {
   }
   v.rain = raining(state);
   v.pending = pending_decision(state);
-  if (v.pending.kind == DecisionKind::Rule && viewer.kind == Viewer::Kind::Seat && viewer.army &&
-      side_of(*viewer.army) == v.pending.side) {
+  // The choices decision_choices() describes (a rule's decision; 16.6A's hides at set-up, which name
+  // units and hexes) go only to a seat of the deciding side, and of those only the ones its army
+  // may take; never to the enemy's seats nor to any spectator.
+  if (viewer.kind == Viewer::Kind::Seat && viewer.army && side_of(*viewer.army) == v.pending.side &&
+      v.pending.kind != DecisionKind::None) {
     for (DecisionChoice& choice : decision_choices(state, v.pending.side)) {
       const ActionClaim claim = claim_of(state, choice.action);
       if (claim.armies.empty() || claim.armies.contains(*viewer.army)) v.choices.push_back(std::move(choice));

@@ -117,10 +117,22 @@ PendingDecision pending_decision(const GameState& state) {
   return pending;
 }
 
+// A rule's decision: every action legal_actions() lists, ending the segment last. A set-up
+// (3.2C): only the actions rules add beside the placements (RulePhaseActions; 16.6A's hides), as
+// legal_actions() lists them, found by the rule-action kind's own generator so that the placements
+// are not generated to be dropped; the placements and ending the set-up clients know by kind.
 std::vector<DecisionChoice> decision_choices(const GameState& state, Side side) {
   std::vector<DecisionChoice> choices;
-  if (pending_decision(state).kind != DecisionKind::Rule) return choices;
-  for (Action& action : legal_actions(state, side)) {
+  const PendingDecision pending = pending_decision(state);
+  std::vector<Action> actions;
+  if (pending.kind == DecisionKind::Rule) {
+    actions = legal_actions(state, side);
+  } else if (pending.kind == DecisionKind::SetupPlacement && pending.side == side) {
+    action_kind(Action{RuleAction{}}).generate(state, side, actions);
+  } else {
+    return choices;
+  }
+  for (Action& action : actions) {
     DecisionChoice choice;
     if (const auto* rule_action = std::get_if<RuleAction>(&action)) {
       const RuleActionKind* kind = find_rule_action_kind(rule_action->verb);
