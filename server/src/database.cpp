@@ -4,6 +4,8 @@
 
 #include <sqlite3.h>
 
+#include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -71,14 +73,81 @@ void copy_pages(sqlite3* source, sqlite3* target, const std::filesystem::path& t
 
 }  // namespace
 
-Statement::Statement(sqlite3* db, sqlite3_stmt* statement) : db_(db), statement_(statement) {}
+// A connection's idle prepared statements by SQL text, and the counts of prepare(). Bounded: a few
+// idle copies of each text (a statement used while another of the same text is out needs its own),
+// and a cap on the texts kept (the server has a few dozen; beyond the cap a statement is finalized
+// when done, as before the cache). Used on the connection's own thread only, like the connection.
+class StatementCache {
+ public:
+  // Derived, not measured: nesting of one text is at most two deep in the server's code.
+  static constexpr std::size_t kIdlePerText = 4;
+  static constexpr std::size_t kTexts = 256;
+
+  ~StatementCache() { close(); }
+
+  // An idle statement compiled from `sql`, ready to bind; null if none is kept.
+  sqlite3_stmt* take(const std::string& sql) {
+    const auto found = idle_.find(sql);
+    if (found == idle_.end() || found->second.empty()) return nullptr;
+    sqlite3_stmt* statement = found->second.back();
+    found->second.pop_back();
+    ++reused_;
+    return statement;
+  }
+
+  // `statement`, done with: reset (ending any read it holds) and kept for its text, or finalized
+  // when the connection has closed or the cache is full.
+  void give_back(sqlite3_stmt* statement, std::string sql) {
+    sqlite3_reset(statement);
+    sqlite3_clear_bindings(statement);
+    if (!closed_) {
+      auto found = idle_.find(sql);
+      if (found == idle_.end() && idle_.size() < kTexts) found = idle_.emplace(std::move(sql), 0).first;
+      if (found != idle_.end() && found->second.size() < kIdlePerText) {
+        found->second.push_back(statement);
+        return;
+      }
+    }
+    sqlite3_finalize(statement);
+  }
+
+  // Finalizes every idle statement; those still out are finalized when given back.
+  void close() {
+    for (auto& entry : idle_)
+      for (sqlite3_stmt* statement : entry.second)
+        sqlite3_finalize(statement);
+    idle_.clear();
+    closed_ = true;
+  }
+
+  void count_compiled() { ++compiled_; }
+  std::uint64_t compiled() const { return compiled_; }
+  std::uint64_t reused() const { return reused_; }
+
+ private:
+  std::unordered_map<std::string, std::vector<sqlite3_stmt*>> idle_;
+  bool closed_ = false;
+  std::uint64_t compiled_ = 0;
+  std::uint64_t reused_ = 0;
+};
+
+Statement::Statement(sqlite3* db, sqlite3_stmt* statement, std::shared_ptr<StatementCache> cache,
+                     std::string sql)
+    : db_(db), statement_(statement), cache_(std::move(cache)), sql_(std::move(sql)) {}
 
 Statement::~Statement() {
-  if (statement_) sqlite3_finalize(statement_);
+  if (!statement_) return;
+  if (cache_)
+    cache_->give_back(statement_, std::move(sql_));
+  else
+    sqlite3_finalize(statement_);
 }
 
 Statement::Statement(Statement&& other) noexcept
-    : db_(other.db_), statement_(std::exchange(other.statement_, nullptr)) {}
+    : db_(other.db_),
+      statement_(std::exchange(other.statement_, nullptr)),
+      cache_(std::move(other.cache_)),
+      sql_(std::move(other.sql_)) {}
 
 Statement& Statement::bind(int index, std::int64_t value) {
   if (sqlite3_bind_int64(statement_, index, value) != SQLITE_OK) fail(db_, "bind");
@@ -137,18 +206,20 @@ Database Database::open(const std::filesystem::path& path) {
   return db;
 }
 
-Database::Database(sqlite3* db) : db_(db) {
+Database::Database(sqlite3* db) : db_(db), statements_(std::make_shared<StatementCache>()) {
   if (db_) sqlite3_commit_hook(db_, count_commit, commits_.get());
 }
 
 Database::~Database() {
-  if (db_) sqlite3_close_v2(db_);
+  if (statements_) statements_->close();
+  if (db_) sqlite3_close_v2(db_);  // v2: a statement still out keeps it open until finalized
 }
 
 Database::Database(Database&& other) noexcept
     : db_(std::exchange(other.db_, nullptr)),
       commit_observer_(std::move(other.commit_observer_)),
-      commits_(std::move(other.commits_)) {}
+      commits_(std::move(other.commits_)),
+      statements_(std::move(other.statements_)) {}
 
 void Database::commit() {
   const auto started = std::chrono::steady_clock::now();
@@ -167,11 +238,23 @@ void Database::execute(std::string_view sql) {
 }
 
 Statement Database::prepare(std::string_view sql) {
+  std::string text(sql);
+  if (sqlite3_stmt* kept = statements_->take(text)) return Statement(db_, kept, statements_, std::move(text));
   sqlite3_stmt* statement = nullptr;
   if (sqlite3_prepare_v2(db_, sql.data(), static_cast<int>(sql.size()), &statement, nullptr) != SQLITE_OK) {
+    sqlite3_finalize(statement);
     fail(db_, "prepare '" + std::string(sql) + "'");
   }
-  return Statement(db_, statement);
+  statements_->count_compiled();
+  return Statement(db_, statement, statements_, std::move(text));
+}
+
+std::uint64_t Database::statements_compiled() const {
+  return statements_->compiled();
+}
+
+std::uint64_t Database::statements_reused() const {
+  return statements_->reused();
 }
 
 std::string Database::query_text(std::string_view sql) {

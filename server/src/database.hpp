@@ -17,6 +17,8 @@ struct sqlite3_stmt;
 
 namespace hd::server {
 
+class StatementCache;  // a connection's idle prepared statements (database.cpp)
+
 // Any SQLite failure, with SQLite's message and the statement involved.
 class DatabaseError : public std::runtime_error {
  public:
@@ -24,9 +26,12 @@ class DatabaseError : public std::runtime_error {
 };
 
 // One prepared statement. Bind parameters (1-based), step through rows, read columns (0-based).
+// Done with (destroyed), it is reset and kept by its connection for the next prepare() of the same
+// SQL (issue 15: the server runs the same few dozen statements over and over).
 class Statement {
  public:
-  Statement(sqlite3* db, sqlite3_stmt* statement);
+  Statement(sqlite3* db, sqlite3_stmt* statement, std::shared_ptr<StatementCache> cache = nullptr,
+            std::string sql = {});
   ~Statement();
   Statement(Statement&& other) noexcept;
   Statement& operator=(Statement&&) = delete;
@@ -46,6 +51,8 @@ class Statement {
  private:
   sqlite3* db_;
   sqlite3_stmt* statement_;
+  std::shared_ptr<StatementCache> cache_;  // where it goes back when done; null: finalized
+  std::string sql_;                        // its text, the cache's key
 };
 
 class Database {
@@ -61,7 +68,11 @@ class Database {
 
   // Runs one or more statements that return no rows.
   void execute(std::string_view sql);
+  // One statement, taken from the statements kept for `sql` when one is idle, else compiled.
   Statement prepare(std::string_view sql);
+  // How many prepare() calls compiled their SQL and how many reused a kept statement (tests, bench).
+  std::uint64_t statements_compiled() const;
+  std::uint64_t statements_reused() const;
   // The value of a one-row, one-column query such as "PRAGMA journal_mode".
   std::string query_text(std::string_view sql);
 
@@ -81,6 +92,7 @@ class Database {
   sqlite3* db_;
   CommitObserver commit_observer_;
   std::unique_ptr<std::uint64_t> commits_ = std::make_unique<std::uint64_t>(0);  // stable across moves
+  std::shared_ptr<StatementCache> statements_;  // shared with the statements out, which outlive nothing
 };
 
 // Runs a function inside BEGIN IMMEDIATE ... COMMIT; rolls back if it throws.
