@@ -83,8 +83,9 @@ struct GameView {
   std::vector<std::pair<Hex, Side>> control;
   std::array<int, 2> victory_points{};  // by side (3.4)
   PendingDecision pending;
-  // A rule's decision (DecisionKind::Rule): its choices, for a seat of the deciding side, those its
-  // army takes (claim_of); empty for anyone else and for the core's own decisions.
+  // A rule's decision (DecisionKind::Rule), or a set-up with a rule's actions beside the placements
+  // (16.6A's hides): its choices (decision_choices), for a seat of the deciding side, those its army
+  // takes (claim_of); empty for anyone else and for the core's other decisions.
   std::vector<DecisionChoice> choices;
   std::optional<GameResult> result;
 };

@@ -51,8 +51,10 @@ struct DecisionChoice {
 };
 
 // The choices of a rule's decision (DecisionKind::Rule) for `side`, in the order legal_actions()
-// lists them: each of the rule's actions with its label, then ending the segment. Empty for the
-// core's own decisions, which clients know by kind.
+// lists them: each of the rule's actions with its label, then ending the segment. In a set-up
+// (DecisionKind::SetupPlacement), the actions rules add beside the placements (RulePhaseActions:
+// 16.6A's hides), labelled alike, in legal_actions()' order; not the placements nor ending the
+// set-up. Empty for the core's other decisions, which clients know by kind.
 std::vector<DecisionChoice> decision_choices(const GameState& state, Side side);
 
 // Who must act now: a side, and the armies whose units the decision concerns (a Coalition retreat
