@@ -2,6 +2,7 @@
 #include <hd/engine/play/random_player.hpp>
 #include <hd/term/bot.hpp>
 #include <hd/term/state_text.hpp>
+#include <hd/term/view_bot.hpp>
 
 namespace hd::term {
 
@@ -14,10 +15,8 @@ bool play_bot(Client& client, const BotOptions& options, BotStats& stats, std::s
     error = "no game is open";
     return false;
   }
-  if (game->fog_of_war) {  // 16.3: the replica it chooses from would need the whole board
-    error = "the bot cannot play a game with fog of war (16.3) yet: it needs the whole board";
-    return false;
-  }
+  // 16.3: no replica of the whole board; the bot plays from its seat's view and the server's queries.
+  if (game->fog_of_war) return play_bot_from_view(client, options, stats, error);
   if (!game->replica || !game->replica->ok()) {
     error =
         "the bot needs a replica: " + (game->replica ? game->replica->error() : std::string("no data root"));

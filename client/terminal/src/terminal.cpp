@@ -653,8 +653,10 @@ bool Terminal::run_line(const std::string& raw) {
     bot.idle_timeout = options_.wait_timeout;
     std::string error;
     if (!play_bot(client, bot, bot_stats_, error)) return fail("bot: " + error);
-    out_ << "bot: game over after " << bot_stats_.actions << " actions of ours\n"
-         << format_state(client.game()->scenario, client.game()->view);
+    out_ << "bot: game over after " << bot_stats_.actions << " actions of ours";
+    if (bot_stats_.refusals > 0)  // 16.3: playing from the view, a refused action is chosen again
+      out_ << " (" << bot_stats_.refusals << " refused and chosen again)";
+    out_ << "\n" << format_state(client.game()->scenario, client.game()->view);
     return true;
   }
   return fail("unknown command '" + command + "' (help lists them)");

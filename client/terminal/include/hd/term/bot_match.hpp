@@ -18,7 +18,8 @@ struct BotMatchOptions {
   std::string name_prefix = "bot";  // accounts are <prefix>f and <prefix>c (3-32 characters in all)
   std::string password = "bot-password";
   std::filesystem::path data_root;  // scenarios/ for the bots' replicas
-  // CreateGame.optional_rules ("15.1"). With "16.3" (fog of war) the bots refuse to play (play_bot).
+  // CreateGame.optional_rules ("15.1"). With "16.3" (fog of war) the bots play from their seats'
+  // views (play_bot_from_view), not from replicas.
   std::vector<std::string> optional_rules;
 };
 
