@@ -4,7 +4,10 @@
 // SubmitAction -> ActionAccepted (median and 99th percentile, measured by the clients) and errors.
 //
 //   hd_load --server ws://HOST:PORT/ [--games N] [--concurrency C] [--scenario S] [--vs-builtin]
-//           [--seed N] [--data DIR] [--ca-file PEM]
+//           [--rules R[,R...]] [--seed N] [--data DIR] [--ca-file PEM]
+//
+// --rules chooses optional rules at creation (CreateGame.optional_rules, e.g. 16.3,16.6): with fog of
+// war (16.3) the bots play from their seats' views and the server's queries (issue 14; view_bot.hpp).
 //
 // A wss:// server is reached over TLS, its certificate verified (never unverified) against the
 // system's CA store or the authority in --ca-file (issue 28; hd/wire/tls_client.hpp).
@@ -21,7 +24,9 @@
 #include <iostream>
 #include <mutex>
 #include <random>
+#include <string>
 #include <thread>
+#include <vector>
 
 namespace {
 
@@ -31,6 +36,7 @@ struct LoadOptions {
   int concurrency = 0;  // 0: all at once
   std::string scenario = "quatre-bras";
   bool vs_builtin = false;
+  std::vector<std::string> rules;  // optional rules chosen at creation
   std::uint64_t seed = 0;
   std::filesystem::path data = hd::loader::default_data_root();
   std::string ca_file;  // wss:// only: trust this PEM authority (issue 28)
@@ -45,6 +51,26 @@ struct Totals {
   std::uint64_t rate_limited_retries = 0;
   std::vector<std::int64_t> latencies_us;
 };
+
+// "16.3,16.6" as {"16.3", "16.6"}; empty parts are dropped.
+std::vector<std::string> split_rules(const std::string& text) {
+  std::vector<std::string> rules;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', start), text.size());
+    if (comma > start) rules.push_back(text.substr(start, comma - start));
+    start = comma + 1;
+  }
+  return rules;
+}
+
+// The rules as the report names them: "with 16.3 16.6", or "" for none.
+std::string rules_words(const std::vector<std::string>& rules) {
+  std::string words;
+  for (const std::string& rule : rules)
+    words += (words.empty() ? ", with " : " ") + rule;
+  return words;
+}
 
 }  // namespace
 
@@ -69,9 +95,12 @@ int main(int argc, char** argv) {
       options.ca_file = argv[++i];
     else if (arg == "--vs-builtin")
       options.vs_builtin = true;
+    else if (arg == "--rules" && has_value)
+      options.rules = split_rules(argv[++i]);
     else {
       std::cerr << "usage: hd_load --server ws://HOST:PORT/ [--games N] [--concurrency C] [--scenario S]\n"
-                   "               [--vs-builtin] [--seed N] [--data DIR] [--ca-file PEM]\n";
+                   "               [--vs-builtin] [--rules R[,R...]] [--seed N] [--data DIR]\n"
+                   "               [--ca-file PEM]\n";
       return 2;
     }
   }
@@ -98,6 +127,7 @@ int main(int argc, char** argv) {
       hd::term::BotMatchOptions match_options;
       match_options.scenario = options.scenario;
       match_options.coalition_built_in = options.vs_builtin;
+      match_options.optional_rules = options.rules;
       match_options.name_prefix = "ld" + std::string(run_id) + "g" + std::to_string(index);
       match_options.data_root = options.data;
       std::vector<hd::term::BotStats> stats;
@@ -131,8 +161,8 @@ int main(int argc, char** argv) {
     thread.join();
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 
-  std::printf("hd_load: %d games of %s (%s), %d at once, seed %llu, %s\n", options.games,
-              options.scenario.c_str(),
+  std::printf("hd_load: %d games of %s%s (%s), %d at once, seed %llu, %s\n", options.games,
+              options.scenario.c_str(), rules_words(options.rules).c_str(),
               options.vs_builtin ? "one bot against the built-in player" : "two bots each",
               options.concurrency, static_cast<unsigned long long>(options.seed),
               address->tls ? "over TLS (wss://)" : "clear text (ws://)");

@@ -66,6 +66,17 @@ TEST_CASE("hd_load plays concurrent bot games to the end without error", "[load]
   INFO(builtin);
   CHECK(status == 0);
   CHECK(builtin.find("finished 2, errors 0") != std::string::npos);
+
+  // Issue 14: with fog of war and hidden movement chosen, the bots play from their seats' views (a
+  // refusal there is counted and chosen again, not an error: the report says how many).
+  const std::string fog =
+      run_load(server, "fog", {"--games", "2", "--rules", "16.3,16.6", "--seed", "8"}, status);
+  INFO(fog);
+  CHECK(status == 0);
+  CHECK(fog.find("quatre-bras, with 16.3 16.6 (two bots each)") != std::string::npos);
+  CHECK(fog.find("finished 2, errors 0") != std::string::npos);
+  CHECK(reported_actions(fog) >= 100);
+  WARN(fog);
 }
 
 TEST_CASE("hd_load plays bot games over wss:// with the certificate verified", "[load][e2e][tls]") {
