@@ -473,6 +473,15 @@ TEST_CASE("16.6A a pair placed where only an enemy its side does not see observe
   CHECK(rule_events[1].kind == "marker-observed");
   CHECK(pending_decision(state).what.find("deploy") != std::string::npos);
   CHECK(broken_invariants(state).empty());
+  // Deployed, pair 1 is not placed again this turn: each placement is a secret named by its pair and
+  // turn. Another pair may be, and the hides offered use none but those.
+  const auto deploy = legal_actions(state, Side::French);
+  REQUIRE(deploy.size() == 1);
+  apply(state, Side::French, deploy.front(), no_dice());
+  CHECK(refusal_of(state, hide(state, 1, "0505", "A", {"B"})) == "16.6A pair-placed-this-turn");
+  for (const Action& action : legal_actions(state, Side::French))
+    if (const auto* rule = std::get_if<RuleAction>(&action); rule && rule->verb == "hide")
+      CHECK(rule->numbers.front() != 1);
   // Where the French observe X (B in 0605, ten hexes from it), a pair may not be placed in X's sight
   // (16.6B), as before: they know where X looks from.
   GameState seen = hidden_game("1605");

@@ -320,6 +320,13 @@ std::optional<Refusal> check_hide(const GameState& state, Side side, const RuleA
     return refuse_by_rule("16.6A", "pair-on-map",
                           "hidden movement pair {0} of this army is on the map already",
                           {RefusalArg::of_number(number)});
+  // A pair revealed in the turn it was placed (16.6C: placed where an enemy its side did not see
+  // observes it) is not placed again before the next turn: each placement is a secret of its own,
+  // named by its pair and turn (docs/commitments.md; docs/rules-notes.md, 16.6 "Where").
+  if (last_placed_turn(state, army, number) == placement_turn(state))
+    return refuse_by_rule("16.6A", "pair-placed-this-turn",
+                          "hidden movement pair {0} of this army was placed this turn already",
+                          {RefusalArg::of_number(number)});
   if (!in_play_area(*state.rules, hex))
     return refuse(RefusalCode::OutOfPlay, "3.2A", {RefusalArg::of_hex(hex)});
   const std::vector<bool> seen = observed_by(state, other(side));
@@ -427,7 +434,8 @@ void generate_hide(const GameState& real, Side side, std::vector<Action>& action
   for (const auto& entry : stacks) {
     const Army army = state.units[entry.second.front()].army;
     int number = 1;
-    while (number <= kHiddenPairsPerArmy && pair_on_map(state, army, number))
+    while (number <= kHiddenPairsPerArmy && (pair_on_map(state, army, number) ||
+                                             last_placed_turn(state, army, number) == placement_turn(state)))
       ++number;
     if (number > kHiddenPairsPerArmy) continue;
     RuleAction action{std::string(kHiddenMovementRule), "hide", entry.second, {entry.first}, {number}, "A"};
