@@ -8,6 +8,20 @@ namespace hd::term {
 
 namespace v1 = hundred_days::v1;
 
+void accept_teammate_proposal(Client& client) {
+  const auto& game = client.game();
+  v1::ClientEnvelope confirm;
+  confirm.mutable_confirm_attack()->set_game_id(game->game_id);
+  confirm.mutable_confirm_attack()->set_proposal_id(game->proposal->proposal_id());
+  confirm.mutable_confirm_attack()->set_accept(true);
+  client.request(confirm);
+}
+
+std::string idle_error(const Client& client, const BotOptions& options) {
+  return client.connected() ? "nothing happened for " + std::to_string(options.idle_timeout.count()) + " ms"
+                            : client.last_error();
+}
+
 bool play_bot(Client& client, const BotOptions& options, BotStats& stats, std::string& error) {
   engine::SplitMix64 random(options.seed);
   const auto& game = client.game();
@@ -58,18 +72,12 @@ bool play_bot(Client& client, const BotOptions& options, BotStats& stats, std::s
       return false;
     }
     if (g->finished()) break;
-    if (g->proposal) {  // a mixed attack proposed by our teammate: the bot agrees
-      v1::ClientEnvelope confirm;
-      confirm.mutable_confirm_attack()->set_game_id(g->game_id);
-      confirm.mutable_confirm_attack()->set_proposal_id(g->proposal->proposal_id());
-      confirm.mutable_confirm_attack()->set_accept(true);
-      client.request(confirm);
+    if (g->proposal) {
+      accept_teammate_proposal(client);
       continue;
     }
     if (!ready) {
-      error = client.connected()
-                  ? "nothing happened for " + std::to_string(options.idle_timeout.count()) + " ms"
-                  : client.last_error();
+      error = idle_error(client, options);
       return false;
     }
     const engine::GameState& state = g->replica->state();

@@ -382,18 +382,12 @@ bool play_bot_from_view(Client& client, const BotOptions& options, BotStats& sta
     });
     const auto& g = client.game();
     if (g->finished()) break;
-    if (g->proposal) {  // a mixed attack proposed by our teammate: the bot agrees
-      v1::ClientEnvelope confirm;
-      confirm.mutable_confirm_attack()->set_game_id(g->game_id);
-      confirm.mutable_confirm_attack()->set_proposal_id(g->proposal->proposal_id());
-      confirm.mutable_confirm_attack()->set_accept(true);
-      client.request(confirm);
+    if (g->proposal) {
+      accept_teammate_proposal(client);
       continue;
     }
     if (!ready) {
-      error = client.connected()
-                  ? "nothing happened for " + std::to_string(options.idle_timeout.count()) + " ms"
-                  : client.last_error();
+      error = idle_error(client, options);
       return false;
     }
     const v1::GameAction action = bot.choose(refused_in_row >= kPreferEnd);

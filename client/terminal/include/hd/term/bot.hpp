@@ -33,4 +33,11 @@ struct BotOptions {
 // (play_bot_from_view in view_bot.hpp), where a refusal is counted and chosen again, not an error.
 bool play_bot(Client& client, const BotOptions& options, BotStats& stats, std::string& error);
 
+// Steps both bots (this one and play_bot_from_view) take alike.
+// The mixed attack our teammate proposed in the open game: the bot agrees to it.
+void accept_teammate_proposal(Client& client);
+// Why a wait for the game came to nothing: the connection's error, or nothing heard for the
+// options' idle timeout.
+std::string idle_error(const Client& client, const BotOptions& options);
+
 }  // namespace hd::term
