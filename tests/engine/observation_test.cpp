@@ -488,7 +488,48 @@ TEST_CASE("16.3 an action refused on both boards is told with the reason of the 
   const auto plain_refusal = validate(plain, Side::French, attack);
   REQUIRE(plain_refusal);
   CHECK(refusal_told(plain, Side::French, attack, *plain_refusal) == *plain_refusal);
-  CHECK(refusal_told(state, Side::French, EndPhaseAction{}, *real) == *real);
+}
+
+TEST_CASE("16.3 a retreat an unseen enemy's zone bars is refused naming neither the piece nor its hex",
+          "[rules][16.3][fog][6.6A]") {
+  // By day: Eye (French) at 0503 must retreat; 0504 is a forest hex next to it, in the zone of the
+  // Allied Near at 0505. Eye is two hexes from Near and the forest of 0504 blocks the line (7.3), so
+  // no French piece observes Near. On the board that is 0504 is no retreat hex (6.6A: not into an
+  // EZOC); on the board the French believe there is no Near and 0504 is open.
+  const auto game = [](bool observation) {
+    GameState state = make_game_with_leaders(
+        "forest \"W\" : 0504\n",
+        {{"french", "Eye", "infantry", 4, 6}, {"allied", "Near", "infantry", 4, 4, "[1]", "british"}}, "",
+        "rules 1.0-9.0\nsetup french 0503 : Eye\nsetup allied 0505 : Near\n", "turns 16/1400 16/1600\n", 12,
+        20);
+    if (observation) with_observation(state);
+    to_french_combat(state);
+    state.pending_retreats.push_back(PendingRetreat{unit(state, "Eye"), 1, false});
+    return state;
+  };
+  const GameState state = game(true);
+  REQUIRE_FALSE(observes_now(state, Side::French, unit(state, "Near")));
+  const RetreatAction retreat{unit(state, "Eye"), hx("0504"), std::nullopt, false};
+  const auto real = validate(state, Side::French, retreat);
+  REQUIRE(real);
+  CHECK(real->code == RefusalCode::NotRetreatHex);
+  CHECK_FALSE(validate(believed_board(state, Side::French), Side::French, retreat));
+  // The French are told the umpire's no: 16.3's own refusal, citing the rule that forbids it there
+  // (6.6A), with no argument (no piece, no hex).
+  const Refusal told = refusal_told(state, Side::French, retreat, *real);
+  CHECK(told.code == RefusalCode::RuleOwn);
+  CHECK(told.rule == "16.3");
+  CHECK(told.reason == kRefusedByUnobserved);
+  CHECK(told.args.empty());
+  const std::string words = describe(redact(state, told, kFrenchSeat), state);
+  CHECK(words.find("6.6A") != std::string::npos);
+  CHECK(words.find("Near") == std::string::npos);
+  CHECK(words.find("0505") == std::string::npos);
+  // Without 16.3 the refusal is the real one, which may say what bars the hex.
+  const GameState plain = game(false);
+  const auto plain_refusal = validate(plain, Side::French, retreat);
+  REQUIRE(plain_refusal);
+  CHECK(refusal_told(plain, Side::French, retreat, *plain_refusal) == *plain_refusal);
 }
 
 TEST_CASE("16.3 a refusal does not name an enemy piece its seat does not observe", "[rules][16.3][fog]") {

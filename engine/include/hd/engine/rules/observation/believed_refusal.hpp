@@ -8,10 +8,14 @@
 
 namespace hd::engine {
 
-// `refused`, validate(state, side, action)'s refusal, as `side` may be told it: where 16.3 is in
-// force and the board the side believes (believed_board) refuses the action too, that board's
-// refusal, which names only what the side knows or believes; otherwise `refused` itself (its unit
-// names are then cut by redact() for the viewer).
+// The reason of refusal_told's answer to an action lawful on the board its side believes.
+inline constexpr const char* kRefusedByUnobserved = "refused-by-unobserved";
+
+// `refused`, validate(state, side, action)'s refusal, as `side` may be told it. Where 16.3 is in
+// force: the refusal of the board the side believes (believed_board) if that board refuses the
+// action too, which names only what the side knows or believes; else, the action being lawful there,
+// a 16.3 refusal (kRefusedByUnobserved) that names `refused`'s rule and nothing of what forbids it.
+// Without 16.3, `refused` itself (its unit names are then cut by redact() for the viewer).
 Refusal refusal_told(const GameState& state, Side side, const Action& action, const Refusal& refused);
 
 }  // namespace hd::engine
