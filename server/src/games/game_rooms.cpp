@@ -173,6 +173,8 @@ bool GameRooms::evictable(std::uint64_t id, const GameRoom& room, const std::set
   if (room.row.status == v1::GAME_STATUS_RUNNING &&
       std::all_of(room.seats.begin(), room.seats.end(), [](const SeatRow& seat) { return seat.built_in; }))
     return false;
+  // Issue 16: a standing order is about to play in it (pin_when).
+  if (pinned_ && pinned_(room)) return false;
   // A catch-up under way replays from the room's states.
   return std::none_of(room.subscribers.begin(), room.subscribers.end(),
                       [](const auto& entry) { return entry.second.catching_up; });

@@ -23,6 +23,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <set>
@@ -46,7 +47,13 @@ class GameRooms {
  public:
   using Rooms = std::map<std::uint64_t, std::unique_ptr<GameRoom>>;
   using Clock = std::chrono::steady_clock;
+  // True if a running room must stay in memory for what the server will do in it unasked.
+  using Pinned = std::function<bool(const GameRoom&)>;
   GameRooms(GameStore& store, DeadlineStore& deadlines, const ServerConfig& config, Metrics& metrics);
+
+  // Issue 16: a room for which `pinned` is true leaves memory neither when idle nor beyond the cap
+  // (the standing-order watcher plays only rooms in memory). Asked only during an eviction sweep.
+  void pin_when(Pinned pinned) { pinned_ = std::move(pinned); }
 
   // Start-up: loads every open and running game (one whose log no longer replays is logged as
   // game_not_resumed and left out), then marks running every OPEN game whose human seats are all
@@ -112,6 +119,7 @@ class GameRooms {
   Metrics& metrics_;
   Rooms rooms_;
   std::uint64_t use_counter_ = 0;  // find()'s lookups, for GameRoom::last_used
+  Pinned pinned_;                  // pin_when's test; empty: none is pinned
   // The subscriptions of evicted rooms, by game, put back when the room is loaded again.
   std::map<std::uint64_t, std::map<ConnectionId, Subscriber>> dormant_;
 };

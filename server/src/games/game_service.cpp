@@ -55,6 +55,7 @@ GameService::GameService(Database& db, const ServerConfig& config, Outbound& out
     }
   });
   views_.on_listed([this](const GameRoom& room) { lobby_watch_.note(room); });
+  rooms_.pin_when([this](const GameRoom& room) { return standing_orders_.may_play(room); });
   rooms_.load_unfinished();
   rooms_.report_games();
   // The live lobby learns which games are listed publicly now (nobody watches yet: nothing is sent).

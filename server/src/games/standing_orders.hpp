@@ -36,6 +36,10 @@ class GameStandingOrders {
   void set(const Caller& caller, const Envelope& request, GameRoom* room);
   // QueryStandingOrders: the caller's own seats' orders in `room`.
   void query(const Caller& caller, const Envelope& request, GameRoom* room);
+  // True if the watcher may play in `room` once its deciders are absent past the grace: the game
+  // runs and waits for a retreat or an advance, and has standing orders. Such a room is kept in
+  // memory (GameRooms::pin_when), since the watcher looks only at the games in memory.
+  bool may_play(const GameRoom& room);
   // The watcher's turn over the games in memory at `now_unix`; returns the actions it played.
   std::size_t check_all(std::int64_t now_unix);
   // The same for one game: notes absences, then plays what the orders choose, one action per
