@@ -24,6 +24,7 @@ inline constexpr std::uint16_t kCloseUnsupportedData = 1003;  // a text frame
 inline constexpr std::uint16_t kCloseInvalidPayload = 1007;   // bytes that are not an envelope
 inline constexpr std::uint16_t kClosePolicyViolation = 1008;  // protocol misuse (version, order)
 inline constexpr std::uint16_t kCloseGoingAway = 1001;        // server shutting down
+inline constexpr std::uint16_t kCloseInternalError = 1011;    // a message could not be queued: resume
 
 struct CloseRequest {
   std::uint16_t code = 0;

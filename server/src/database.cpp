@@ -227,6 +227,65 @@ void Database::commit() {
   if (commit_observer_) commit_observer_(std::chrono::steady_clock::now() - started);
 }
 
+std::uint64_t Database::batch_rows_kept() const {
+  if (!batch_) return 0;
+  return static_cast<std::uint64_t>(sqlite3_total_changes64(db_) - batch_changes_before_ - rolled_back_);
+}
+
+std::uint64_t Database::commits() const {
+  return *commits_ + batched_ + batch_rows_kept();
+}
+
+bool Database::batch_lost() const {
+  return batch_ && sqlite3_get_autocommit(db_) != 0;
+}
+
+void Database::begin_batch() {
+  if (batch_) throw DatabaseError("begin_batch: a batch is under way");
+  execute("BEGIN IMMEDIATE");
+  batch_ = true;
+  batch_changes_before_ = sqlite3_total_changes64(db_);
+  rolled_back_ = 0;
+  savepoints_.clear();
+}
+
+void Database::commit_batch() {
+  if (!batch_) throw DatabaseError("commit_batch: no batch");
+  if (!savepoints_.empty()) throw DatabaseError("commit_batch: a savepoint is still open");
+  const std::uint64_t kept = batch_rows_kept();
+  commit();  // on failure the batch stays open: the caller rolls it back
+  batched_ += kept;
+  batch_ = false;
+}
+
+void Database::rollback_batch() {
+  if (!batch_) return;
+  batch_ = false;
+  savepoints_.clear();
+  execute("ROLLBACK");
+}
+
+void Database::begin_write() {
+  if (!batch_) return execute("BEGIN IMMEDIATE");
+  execute("SAVEPOINT batch_write");
+  savepoints_.push_back({sqlite3_total_changes64(db_), rolled_back_});
+}
+
+void Database::end_write() {
+  if (!batch_) return commit();
+  execute("RELEASE batch_write");
+  savepoints_.pop_back();
+}
+
+void Database::abandon_write() {
+  if (!batch_) return execute("ROLLBACK");
+  const Savepoint savepoint = savepoints_.back();
+  savepoints_.pop_back();
+  // Its rows, those of savepoints inside it included, are rolled back: counted once.
+  rolled_back_ = savepoint.rolled_back_before + (sqlite3_total_changes64(db_) - savepoint.changes_before);
+  execute("ROLLBACK TO batch_write; RELEASE batch_write");
+}
+
 void Database::execute(std::string_view sql) {
   const std::string text(sql);
   char* message = nullptr;

@@ -11,6 +11,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 struct sqlite3;
 struct sqlite3_stmt;
@@ -82,28 +83,63 @@ class Database {
   void set_commit_observer(CommitObserver observer) { commit_observer_ = std::move(observer); }
   // Runs COMMIT and reports its duration to the observer. Throws DatabaseError.
   void commit();
-  // How many write transactions have committed on this connection since it opened (explicit
-  // COMMITs and single statements alike; a rollback is not counted). Comparing two readings tells
-  // whether anything was made durable in between (the hub's answer to a failed request).
-  std::uint64_t commits() const { return *commits_; }
+  // A mark that grows whenever a write is made durable or, inside a batch, is made part of the
+  // batch to be committed: each COMMIT and single-statement write outside a batch; inside one, each
+  // row changed and not rolled back. Comparing two readings tells whether anything written in
+  // between stands (the hub's answer to a failed request); the numbers mean nothing else.
+  std::uint64_t commits() const;
+
+  // Issue 15, group commit: between begin_batch() (BEGIN IMMEDIATE) and commit_batch() (one COMMIT,
+  // one fsync, timed like commit()) every write of the connection is part of one transaction, and
+  // in_transaction() nests in it as a savepoint, so one caller's failure rolls back its own writes
+  // only. rollback_batch() drops the whole batch. Not nested; throws DatabaseError.
+  void begin_batch();
+  void commit_batch();
+  void rollback_batch();
+  bool in_batch() const { return batch_; }
+  // True if a batch is under way but its transaction is gone: SQLite rolled it back whole on an
+  // error (a full disk, an I/O error), so what the batch wrote so far is lost.
+  bool batch_lost() const;
+
+  // in_transaction()'s three steps: BEGIN IMMEDIATE, COMMIT and ROLLBACK outside a batch; a
+  // savepoint, its release and its rollback inside one.
+  void begin_write();
+  void end_write();
+  void abandon_write();
 
  private:
   explicit Database(sqlite3* db);
   sqlite3* db_;
   CommitObserver commit_observer_;
   std::unique_ptr<std::uint64_t> commits_ = std::make_unique<std::uint64_t>(0);  // stable across moves
+  // The batch under way (issue 15): the connection's changed rows when it began, the rows changed
+  // inside savepoints that were rolled back since, and the savepoints open (each: the changed rows
+  // and the rolled-back count when it began). `batched_` sums the kept rows of earlier batches, so
+  // commits() never goes back.
+  struct Savepoint {
+    std::int64_t changes_before = 0;
+    std::int64_t rolled_back_before = 0;
+  };
+  bool batch_ = false;
+  std::int64_t batch_changes_before_ = 0;
+  std::int64_t rolled_back_ = 0;
+  std::vector<Savepoint> savepoints_;
+  std::uint64_t batched_ = 0;
+  // Rows changed in the batch and not rolled back; 0 outside a batch.
+  std::uint64_t batch_rows_kept() const;
   std::shared_ptr<StatementCache> statements_;  // shared with the statements out, which outlive nothing
 };
 
-// Runs a function inside BEGIN IMMEDIATE ... COMMIT; rolls back if it throws.
+// Runs a function inside BEGIN IMMEDIATE ... COMMIT (inside a batch: a savepoint, committed with
+// the batch); rolls back what it wrote if it throws.
 template <typename Function>
 void in_transaction(Database& db, Function&& function) {
-  db.execute("BEGIN IMMEDIATE");
+  db.begin_write();
   try {
     function();
-    db.commit();
+    db.end_write();
   } catch (...) {
-    db.execute("ROLLBACK");
+    db.abandon_write();
     throw;
   }
 }

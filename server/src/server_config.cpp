@@ -254,6 +254,9 @@ std::string apply_setting(ServerConfig& config, const std::string& key, const st
   } else if (key == "builtin-style") {
     if (value != "battle" && value != "uniform") return bad();
     config.builtin_battle_seeking = value == "battle";
+  } else if (key == "group-commit") {
+    if (value != "on" && value != "off") return bad();
+    config.group_commit = value == "on";
   } else if (key == "finished-games-in-memory") {
     const auto v = integer(0, 100000);
     if (!v) return bad();
@@ -391,7 +394,7 @@ std::string server_usage() {
          "                 [--allowed-origins LIST] [--trusted-proxies LIST]\n"
          "                 [--metrics-allowed-from LIST] [--snapshot-every N]\n"
          "                 [--allow-missing-rules true|false] [--dev-dice-seed HEX64]\n"
-         "                 [--builtin-style battle|uniform]\n"
+         "                 [--builtin-style battle|uniform] [--group-commit on|off]\n"
          "                 [--max-unattended-games-per-account N] [--finished-games-in-memory N]\n"
          "                 [--max-open-games-per-account N] [--max-games-created-per-day N]\n"
          "                 [--open-game-expiry-hours N] [--deadline-check-seconds N]\n"

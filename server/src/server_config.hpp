@@ -44,6 +44,9 @@ struct ServerConfig {
   // How the built-in seats play (issue 13): battle-seeking (the default), or uniform random moves (tests
   // that only need a long game played quickly).
   bool builtin_battle_seeking = true;
+  // Issue 15: the hub handles the requests waiting for it in batches that share one commit (group
+  // commit, app/hub.hpp); off, each request commits on its own (the behaviour before; measuring).
+  bool group_commit = true;
   // Issue 12 (docs/server.md, Limits): games with no human seat running at once per creating account.
   std::size_t max_unattended_games_per_account = 1;
   // Issue 29, finding 4 (docs/server.md, Limits): open (not yet started) games per creating account,
@@ -127,15 +130,15 @@ using ConfigResult = std::variant<ServerConfig, std::string>;
 // rate-limit-burst, rate-limit-close-after, rate-limit-window-seconds, refusal-log-interval-seconds,
 // max-connections-per-address,
 // allowed-origins, trusted-proxies, metrics-allowed-from (lists: comma-separated, may be empty),
-// snapshot-every, allow-missing-rules (true or false), builtin-style (battle or uniform), max-unattended-games-per-account,
-// max-open-games-per-account, max-games-created-per-day, finished-games-in-memory,
-// login-failures-per-account, login-failures-per-address, login-throttle-seconds, hashing-queue-limit,
-// waiting-requests-limit, rate-limit-per-address-per-second, rate-limit-per-address-burst,
-// room-idle-seconds, max-rooms-in-memory, catch-up-per-address-per-second, catch-up-per-address-burst,
-// tls-certificate, tls-private-key (both or neither), tls-port, tls-port-file, game-link-base,
-// webhook-queue-limit, webhook-timeout-seconds, webhook-ca-file, webhook-allow-private, smtp-url,
-// smtp-from (required with smtp-url), smtp-user and smtp-password-file (both or neither; the file is
-// read here), smtp-timeout-seconds, email-queue-limit.
+// snapshot-every, allow-missing-rules (true or false), builtin-style (battle or uniform),
+// max-unattended-games-per-account, max-open-games-per-account, max-games-created-per-day,
+// finished-games-in-memory, login-failures-per-account, login-failures-per-address, login-throttle-seconds,
+// hashing-queue-limit, waiting-requests-limit, rate-limit-per-address-per-second,
+// rate-limit-per-address-burst, room-idle-seconds, max-rooms-in-memory, catch-up-per-address-per-second,
+// catch-up-per-address-burst, tls-certificate, tls-private-key (both or neither), tls-port, tls-port-file,
+// game-link-base, webhook-queue-limit, webhook-timeout-seconds, webhook-ca-file, webhook-allow-private,
+// smtp-url, smtp-from (required with smtp-url), smtp-user and smtp-password-file (both or neither; the file
+// is read here), smtp-timeout-seconds, email-queue-limit.
 ConfigResult parse_server_config(const std::vector<std::string>& args);
 
 // The usage text printed for --help and on errors.

@@ -3,11 +3,11 @@
 
 #include "database.hpp"
 #include "server_identity.hpp"
+#include "temp_database.hpp"
 
 #include <catch2/catch.hpp>
 
 #include <filesystem>
-#include <random>
 
 using hd::server::apply_migrations;
 using hd::server::Database;
@@ -17,10 +17,7 @@ using hd::server::MigrationError;
 namespace {
 
 std::filesystem::path fresh_database_path() {
-  static std::mt19937_64 random{std::random_device{}()};
-  const auto dir = std::filesystem::temp_directory_path() / ("hd-migrations-" + std::to_string(random()));
-  std::filesystem::create_directories(dir);
-  return dir / "test.sqlite";
+  return hd::test::fresh_database_path("hd-migrations");
 }
 
 std::int64_t count(Database& db, const std::string& sql) {

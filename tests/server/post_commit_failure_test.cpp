@@ -1,7 +1,9 @@
 // Issue 15: a request that fails after the database committed its changes never answers "nothing
 // was changed", and a request that fails after it was answered gets no second answer. The real hub,
 // game service and SQLite file; the failure is injected by the outbound connections (the test
-// seam): a send that throws after the commit, as a failing connection queue would.
+// seam): a send that throws after the commit, as a failing connection queue would. Those cases run
+// the hub without group commit (each request commits on its own, sending as it goes); with it, what
+// a batch sends is handed on after its commit, and a send that throws then closes its connection.
 #include "app/hub.hpp"
 #include "database.hpp"
 #include "game_test_player.hpp"
@@ -43,7 +45,15 @@ class FailingOutbound : public Outbound {
     }
     sent_.emplace_back(connection, envelope);
   }
-  void close(ConnectionId, CloseRequest) override {}
+  void close(ConnectionId connection, CloseRequest close) override {
+    const std::lock_guard<std::recursive_mutex> lock(mutex_);
+    closed_.emplace_back(connection, close.code);
+  }
+  // The connections closed, with their close codes.
+  std::vector<std::pair<ConnectionId, std::uint16_t>> closed() {
+    const std::lock_guard<std::recursive_mutex> lock(mutex_);
+    return closed_;
+  }
   void fail_when(Pick pick) {
     const std::lock_guard<std::recursive_mutex> lock(mutex_);
     fail_when_ = std::move(pick);
@@ -61,23 +71,25 @@ class FailingOutbound : public Outbound {
   std::recursive_mutex mutex_;
   Pick fail_when_;
   std::vector<std::pair<ConnectionId, v1::ServerEnvelope>> sent_;
+  std::vector<std::pair<ConnectionId, std::uint16_t>> closed_;
 };
 
-ServerConfig test_config() {
+ServerConfig test_config(bool group_commit) {
   ServerConfig config;
+  config.group_commit = group_commit;
   config.data_root = test::game_data_root();
   config.argon2_operations = 1;
   config.argon2_memory_kib = 8192;
   return config;
 }
 
-// The real hub on a fresh SQLite file, driven on this thread.
+// The real hub on a fresh SQLite file, driven on this thread; without group commit unless asked.
 class HubHarness {
  public:
-  HubHarness()
+  explicit HubHarness(bool group_commit = false)
       : directory_(test::make_temp_directory("hd-post-commit")),
         db_(Database::open(directory_ / "hundred-days.sqlite")),
-        config_(test_config()) {
+        config_(test_config(group_commit)) {
     apply_migrations(db_, embedded_migrations());
     hub_ = std::make_unique<Hub>(io_.get_executor(), db_, config_, outbound_, metrics_, refusal_log_);
   }
@@ -219,4 +231,33 @@ TEST_CASE("issue 15: a request that fails before anything is committed says noth
   CHECK(failed.refusal().code() == v1::REFUSAL_CODE_INTERNAL);
   CHECK(says_nothing_changed(failed));
   CHECK(hub.outbound().answers(alice, 40).size() == 1);
+}
+
+TEST_CASE(
+    "issue 15: with group commit a message that cannot be queued after the commit closes its connection",
+    "[games][actors][group-commit]") {
+  HubHarness hub(true);
+  const ConnectionId alice = hub.connect("alice");
+  const ConnectionId bob = hub.connect("bob");
+  const std::uint64_t game = two_player_game(hub, alice, bob);
+  test::Replica replica("quatre-bras", engine::Viewer{});
+
+  // The batch commits Alice's action, then queueing Bob's update fails: the request itself did not
+  // fail, so Alice gets her ActionAccepted; Bob's connection is closed, to resume and catch up.
+  hub.outbound().fail_when([&](ConnectionId to, const v1::ServerEnvelope& envelope) {
+    return to == bob && envelope.has_game_update();
+  });
+  const auto accepted = hub.ask(alice, test::submit(game, test::french_move(replica.state())), 20);
+  INFO(accepted.DebugString());
+  REQUIRE(accepted.has_action_accepted());
+  CHECK(accepted.action_accepted().sequence() == 1);
+  CHECK(hub.outbound().answers(alice, 20).size() == 1);
+  CHECK(hub.count("SELECT COUNT(*) FROM game_actions") == "1");
+  CHECK(hub.outbound().closed() ==
+        std::vector<std::pair<ConnectionId, std::uint16_t>>{{bob, kCloseInternalError}});
+  // Asking again with the request id: the same action, not made twice.
+  const auto replayed = hub.ask(alice, test::submit(game, test::french_move(replica.state())), 20);
+  REQUIRE(replayed.has_action_accepted());
+  CHECK(replayed.action_accepted().sequence() == 1);
+  CHECK(hub.count("SELECT COUNT(*) FROM game_actions") == "1");
 }

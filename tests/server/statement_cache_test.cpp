@@ -2,11 +2,11 @@
 // a statement is reset and taken again by the next prepare() of the same SQL instead of compiling it
 // again. What it must not change: results, bindings, nested use of one text, reads left open.
 #include "database.hpp"
+#include "temp_database.hpp"
 
 #include <catch2/catch.hpp>
 
 #include <filesystem>
-#include <random>
 
 using hd::server::Database;
 using hd::server::in_transaction;
@@ -14,10 +14,7 @@ using hd::server::in_transaction;
 namespace {
 
 std::filesystem::path fresh_database_path() {
-  static std::mt19937_64 random{std::random_device{}()};
-  const auto dir = std::filesystem::temp_directory_path() / ("hd-statements-" + std::to_string(random()));
-  std::filesystem::create_directories(dir);
-  return dir / "test.sqlite";
+  return hd::test::fresh_database_path("hd-statements");
 }
 
 constexpr const char* kInsert = "INSERT INTO t (n, s) VALUES (?1, ?2)";

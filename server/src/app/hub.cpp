@@ -10,6 +10,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <deque>
 #include <optional>
 #include <stdexcept>
@@ -59,8 +61,9 @@ Hub::Hub(net::any_io_executor io, Database& db, const ServerConfig& config, Outb
       db_(db),
       config_(config),
       metrics_(metrics),
+      held_(outbound),
       // Sends happen on the strand, so callers_ may be read here.
-      accounting_(outbound, metrics, refusal_log,
+      accounting_(held_, metrics, refusal_log,
                   [this](ConnectionId connection) {
                     const Caller* caller = find(connection);
                     return caller ? caller->peer_address : std::string();
@@ -115,9 +118,9 @@ Hub::Hub(net::any_io_executor io, Database& db, const ServerConfig& config, Outb
 
 void Hub::check_standing_orders() {
   // A standing order is followed at most half a grace late.
-  const auto every = std::clamp<std::chrono::seconds>(
-      std::chrono::seconds(config_.standing_order_grace_seconds / 2), std::chrono::seconds(1),
-      std::chrono::seconds(30));
+  const auto every =
+      std::clamp<std::chrono::seconds>(std::chrono::seconds(config_.standing_order_grace_seconds / 2),
+                                       std::chrono::seconds(1), std::chrono::seconds(30));
   repeat_on_strand(
       standing_order_timer_, every, "standing_order_watch_failed",
       [this] {
@@ -175,27 +178,109 @@ void Hub::expire_open_games() {
 }
 
 void Hub::connection_opened(ConnectionId connection, std::string peer_address) {
-  net::post(strand_, [this, connection, peer = std::move(peer_address)] {
-    Caller caller;
-    caller.connection = connection;
-    caller.peer_address = peer;
-    callers_[connection] = std::move(caller);
-  });
+  arrive({Arrival::Kind::Opened, connection, std::move(peer_address), {}});
 }
 
 void Hub::request(ConnectionId connection, v1::ClientEnvelope envelope) {
-  net::post(strand_,
-            [this, connection, envelope = std::move(envelope)] { on_request(connection, envelope); });
+  arrive({Arrival::Kind::Request, connection, {}, std::move(envelope)});
 }
 
 void Hub::connection_closed(ConnectionId connection) {
-  net::post(strand_, [this, connection] {
-    const auto it = callers_.find(connection);
-    if (it == callers_.end()) return;
-    it->second.open->store(false);  // its queued hashing job, if any, is dropped
-    if (it->second.account) games_.forget(it->second);
-    callers_.erase(it);
-  });
+  arrive({Arrival::Kind::Closed, connection, {}, {}});
+}
+
+void Hub::arrive(Arrival arrival) {
+  {
+    std::lock_guard lock(inbox_mutex_);
+    inbox_.push_back(std::move(arrival));
+    if (inbox_posted_) return;
+    inbox_posted_ = true;
+  }
+  net::post(strand_, [this] { handle_inbox(); });
+}
+
+void Hub::handle_inbox() {
+  std::vector<Arrival> batch;
+  {
+    std::lock_guard lock(inbox_mutex_);
+    while (!inbox_.empty() && batch.size() < kBatchLimit) {
+      batch.push_back(std::move(inbox_.front()));
+      inbox_.pop_front();
+    }
+    // The rest waits behind the strand's other work (timers, finished log-ins).
+    if (!inbox_.empty())
+      net::post(strand_, [this] { handle_inbox(); });
+    else
+      inbox_posted_ = false;
+  }
+  bool batched = config_.group_commit;
+  try {
+    if (batched) db_.begin_batch();
+  } catch (const std::exception& error) {
+    batched = false;  // each request then commits on its own, as without batches
+    log_event(LogLevel::Warning, "batch_not_begun", {{"error", error.what()}});
+  }
+  if (batched) held_.hold();
+  // The batch's writes are lost, and the rooms in memory hold them: stop with nothing of it sent.
+  const auto stop = [&](const std::string& error) {
+    log_event(LogLevel::Error, "batch_commit_failed",
+              {{"error", error}, {"arrivals", std::to_string(batch.size())}});
+    held_.drop();
+    std::fflush(nullptr);
+    std::_Exit(70);
+  };
+  for (Arrival& arrival : batch) {
+    try {
+      handle(arrival);
+    } catch (const std::exception& error) {
+      log_event(LogLevel::Error, "arrival_failed",
+                {{"connection", std::to_string(arrival.connection)}, {"error", error.what()}});
+    }
+    if (batched && db_.batch_lost()) stop("the batch's transaction was rolled back by SQLite");
+  }
+  if (batched) {
+    try {
+      db_.commit_batch();
+    } catch (const std::exception& error) {
+      stop(error.what());
+    }
+    held_.release();
+    if (!batch_requests_.empty()) metrics_.count_batch(batch_requests_.size());
+  }
+  const auto now = Clock::now();
+  for (const auto& [type, started] : batch_requests_)
+    metrics_.observe_request(type, now - started);
+  batch_requests_.clear();
+}
+
+void Hub::handle(Arrival& arrival) {
+  switch (arrival.kind) {
+    case Arrival::Kind::Opened: {
+      Caller caller;
+      caller.connection = arrival.connection;
+      caller.peer_address = std::move(arrival.peer_address);
+      callers_[arrival.connection] = std::move(caller);
+      return;
+    }
+    case Arrival::Kind::Request:
+      return on_request(arrival.connection, arrival.envelope);
+    case Arrival::Kind::Closed: {
+      const auto it = callers_.find(arrival.connection);
+      if (it == callers_.end()) return;
+      it->second.open->store(false);  // its queued hashing job, if any, is dropped
+      if (it->second.account) games_.forget(it->second);
+      callers_.erase(it);
+      return;
+    }
+  }
+}
+
+void Hub::observe_request(std::string_view type, Clock::time_point started) {
+  if (db_.in_batch()) {
+    batch_requests_.emplace_back(type, started);
+    return;
+  }
+  metrics_.observe_request(type, Clock::now() - started);
 }
 
 Caller* Hub::find(ConnectionId connection) {
@@ -255,7 +340,7 @@ void Hub::on_request(ConnectionId connection, const v1::ClientEnvelope& envelope
   } catch (const std::exception& error) {
     fail(connection, envelope.request_id(), error.what(), db_.commits() != commits_before);
   }
-  metrics_.observe_request(request_type_name(envelope), Clock::now() - started);
+  observe_request(request_type_name(envelope), started);
 }
 
 void Hub::game_request(Caller& caller, const v1::ClientEnvelope& envelope) {

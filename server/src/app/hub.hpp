@@ -1,6 +1,10 @@
 // The application behind the connections: accounts, the lobby and the games. Every request runs on
 // the hub's strand, one at a time and in arrival order per connection, so the services behind it
-// need no locks and the server's one SQLite connection is used only from here. Password hashing,
+// need no locks and the server's one SQLite connection is used only from here. Issue 15, group
+// commit: the connections' requests (and their opening and closing, to keep their order) wait in
+// the hub's inbox; the strand takes up to kBatchLimit of them at a time and handles them inside one
+// database transaction, holding everything they send (HeldOutbound) until that transaction is
+// committed: one fsync for the batch, and nobody hears of a change before it is durable. Password hashing,
 // which is slow on purpose, runs on the hub's own hashing thread (one at a time, so a flood of logins
 // neither stalls the I/O threads nor takes more than one Argon2 memory block) and comes back to the
 // strand to finish. The hub times every request it handles and notes every refusal it or the games
@@ -14,6 +18,7 @@
 #include "accounts/webhook_settings.hpp"
 #include "app/answer_watch.hpp"
 #include "app/caller.hpp"
+#include "app/held_outbound.hpp"
 #include "app/outbound.hpp"
 #include "app/request_answers.hpp"
 #include "database.hpp"
@@ -34,9 +39,14 @@
 
 #include <atomic>
 #include <chrono>
+#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
+#include <string_view>
+#include <utility>
+#include <vector>
 
 namespace hd::server {
 
@@ -55,6 +65,30 @@ class Hub {
 
  private:
   using Clock = std::chrono::steady_clock;
+
+  // One arrival from the connections, in the inbox: a connection opened (with its peer address), a
+  // request, or a connection closed.
+  struct Arrival {
+    enum class Kind { Opened, Request, Closed };
+    Kind kind = Kind::Request;
+    ConnectionId connection = 0;
+    std::string peer_address;                   // Opened
+    hundred_days::v1::ClientEnvelope envelope;  // Request
+  };
+  // Requests handled in one transaction at most: what a batch holds back, and how long the last of
+  // its senders waits for the first's commit, stay bounded. Derived: 64 requests take a few
+  // milliseconds of the strand (docs/performance.md, "Group commit").
+  static constexpr std::size_t kBatchLimit = 64;
+  // Puts an arrival in the inbox and makes sure the strand will take it up. Any thread.
+  void arrive(Arrival arrival);
+  // On the strand: takes up to kBatchLimit arrivals and handles them in one batch (see above); if
+  // the batch cannot begin (the database is busy) each is handled with its own commits, as before.
+  // A batch whose commit fails stops the server (exit 70) with nothing of it sent: the rooms in
+  // memory hold changes the database does not, and a restart rebuilds them from what is durable.
+  void handle_inbox();
+  void handle(Arrival& arrival);
+  // Times a request from `started`: now, or at the batch's commit if one is under way.
+  void observe_request(std::string_view type, Clock::time_point started);
 
   void on_request(ConnectionId connection, const hundred_days::v1::ClientEnvelope& envelope);
   // Register and Login finish later, on the strand, and time themselves from `started`;
@@ -125,6 +159,7 @@ class Hub {
   Database& db_;
   const ServerConfig& config_;
   Metrics& metrics_;
+  HeldOutbound held_;             // holds what a batch sends until it is committed (issue 15)
   RefusalAccounting accounting_;  // notes every refusal, then hands on to the connections
   AnswerWatch outbound_;          // everything the hub and the games send goes through it
   AccountStore accounts_;
@@ -139,12 +174,17 @@ class Hub {
   std::string dummy_hash_;  // verified against for unknown users, so timing tells nothing
   std::map<ConnectionId, Caller> callers_;
   LoginThrottle login_throttle_;
-  std::atomic<std::size_t> hashing_queued_{0};  // hashing jobs posted and not yet taken up
-  boost::asio::steady_timer expiry_timer_;      // the next expire_open_games, on the strand
-  boost::asio::steady_timer eviction_timer_;    // the next evict_idle_rooms, on the strand
-  boost::asio::steady_timer deadline_timer_;    // the next check_deadlines, on the strand
+  std::atomic<std::size_t> hashing_queued_{0};      // hashing jobs posted and not yet taken up
+  boost::asio::steady_timer expiry_timer_;          // the next expire_open_games, on the strand
+  boost::asio::steady_timer eviction_timer_;        // the next evict_idle_rooms, on the strand
+  boost::asio::steady_timer deadline_timer_;        // the next check_deadlines, on the strand
   boost::asio::steady_timer standing_order_timer_;  // the next check_standing_orders, on the strand
   boost::asio::steady_timer lobby_timer_;           // issue 16: the live lobby's next push, on the strand
+  std::mutex inbox_mutex_;                          // guards inbox_ and inbox_posted_
+  std::deque<Arrival> inbox_;
+  bool inbox_posted_ = false;  // a handle_inbox is posted and has not yet taken the inbox
+  // The requests of the batch under way and when each was taken up, timed at its commit.
+  std::vector<std::pair<std::string_view, Clock::time_point>> batch_requests_;
   boost::asio::thread_pool hashing_{1};  // last: joined first on destruction, while the rest still lives
 };
 

@@ -97,6 +97,11 @@ void Metrics::count_action() {
   ++actions_total_;
 }
 
+void Metrics::count_batch(std::size_t requests) {
+  ++batches_total_;
+  batch_requests_total_ += requests;
+}
+
 void Metrics::set_games_in_memory(std::int64_t rooms) {
   games_in_memory_ = rooms;
 }
@@ -129,6 +134,10 @@ std::string Metrics::render() const {
   out += "hd_games{status=\"finished\"} " + std::to_string(games_finished_.load()) + "\n";
   header(out, "hd_actions_total", "counter", "Game actions accepted since start.");
   out += "hd_actions_total " + std::to_string(actions_total_.load()) + "\n";
+  header(out, "hd_batches_total", "counter", "Batches of requests committed together (group commit).");
+  out += "hd_batches_total " + std::to_string(batches_total_.load()) + "\n";
+  header(out, "hd_batch_requests_total", "counter", "Requests handled in those batches.");
+  out += "hd_batch_requests_total " + std::to_string(batch_requests_total_.load()) + "\n";
   header(out, "hd_games_in_memory", "gauge", "Games held in memory now.");
   out += "hd_games_in_memory " + std::to_string(games_in_memory_.load()) + "\n";
   header(out, "hd_games_in_memory_bytes", "gauge",

@@ -34,6 +34,8 @@ class Metrics {
   void observe_request(std::string_view type, std::chrono::nanoseconds elapsed);
   // The time one database COMMIT took.
   void observe_commit(std::chrono::nanoseconds elapsed);
+  // Issue 15: one batch of the hub's inbox committed, with the requests it held.
+  void count_batch(std::size_t requests);
 
   // Games (called by the games service): how many games are in each status now, and one more
   // accepted action.
@@ -64,6 +66,8 @@ class Metrics {
   std::atomic<std::int64_t> games_running_{0};
   std::atomic<std::int64_t> games_finished_{0};
   std::atomic<std::uint64_t> actions_total_{0};
+  std::atomic<std::uint64_t> batches_total_{0};
+  std::atomic<std::uint64_t> batch_requests_total_{0};
   std::atomic<std::int64_t> games_in_memory_{0};
   std::atomic<std::int64_t> rooms_bytes_{0};
   std::atomic<std::uint64_t> rooms_evicted_total_{0};

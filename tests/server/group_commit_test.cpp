@@ -1,0 +1,166 @@
+// Issue 15, group commit: a batch of requests is written in one transaction (Database::begin_batch,
+// commit_batch), each request's own transactions nesting in it as savepoints, and what the batch
+// sends is held until the commit (HeldOutbound).
+#include "app/held_outbound.hpp"
+#include "database.hpp"
+#include "temp_database.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+using hd::server::ConnectionId;
+using hd::server::Database;
+using hd::server::HeldOutbound;
+using hd::server::in_transaction;
+namespace v1 = hundred_days::v1;
+
+namespace {
+
+std::int64_t rows(Database& db) {
+  return std::stoll(db.query_text("SELECT count(*) FROM t"));
+}
+
+// The rows another connection sees: what is durable.
+std::int64_t rows_seen_from_outside(const std::filesystem::path& path) {
+  Database other = Database::open(path);
+  return std::stoll(other.query_text("SELECT count(*) FROM t"));
+}
+
+void insert(Database& db, int n) {
+  db.prepare("INSERT INTO t (n) VALUES (?1)").bind(1, n).run();
+}
+
+// Records what reaches it, in order.
+class Recorder : public hd::server::Outbound {
+ public:
+  std::vector<std::string> calls;
+  void send(ConnectionId connection, const v1::ServerEnvelope& envelope) override {
+    calls.push_back("send " + std::to_string(connection) + " " + std::to_string(envelope.request_id()));
+  }
+  void close(ConnectionId connection, hd::server::CloseRequest close) override {
+    calls.push_back("close " + std::to_string(connection) + " " + close.reason);
+  }
+  void when_drained(ConnectionId connection, std::size_t, std::function<void()> drained) override {
+    calls.push_back("drained " + std::to_string(connection));
+    drained();
+  }
+};
+
+v1::ServerEnvelope envelope(std::uint64_t request_id) {
+  v1::ServerEnvelope e;
+  e.set_request_id(request_id);
+  e.mutable_ok();
+  return e;
+}
+
+}  // namespace
+
+TEST_CASE("a batch commits its requests' transactions once, and nothing of it is durable before",
+          "[database][issue15][group-commit]") {
+  const auto path = hd::test::fresh_database_path("hd-group-commit");
+  Database db = Database::open(path);
+  db.execute("CREATE TABLE t (n INTEGER PRIMARY KEY)");
+  std::uint64_t real_commits = 0;
+  db.set_commit_observer([&](std::chrono::nanoseconds) { ++real_commits; });
+  db.begin_batch();
+  CHECK(db.in_batch());
+  for (int n = 1; n <= 10; ++n)
+    in_transaction(db, [&] { insert(db, n); });
+  insert(db, 11);  // a single statement outside in_transaction joins the batch too
+  CHECK(rows(db) == 11);
+  CHECK_FALSE(db.batch_lost());
+  CHECK(rows_seen_from_outside(path) == 0);  // not yet durable
+  CHECK(real_commits == 0);
+  db.commit_batch();
+  CHECK_FALSE(db.in_batch());
+  CHECK(real_commits == 1);  // one COMMIT (one fsync) for eleven writes
+  CHECK(rows_seen_from_outside(path) == 11);
+  // Outside a batch each in_transaction commits on its own, as before.
+  in_transaction(db, [&] { insert(db, 12); });
+  CHECK(real_commits == 2);
+  CHECK(rows_seen_from_outside(path) == 12);
+}
+
+TEST_CASE("in a batch one request's failed transaction rolls back its own writes only",
+          "[database][issue15][group-commit]") {
+  const auto path = hd::test::fresh_database_path("hd-group-commit");
+  Database db = Database::open(path);
+  db.execute("CREATE TABLE t (n INTEGER PRIMARY KEY)");
+  db.begin_batch();
+  in_transaction(db, [&] { insert(db, 1); });
+  const std::uint64_t before_failure = db.commits();
+  CHECK_THROWS_AS(in_transaction(db,
+                                 [&] {
+                                   insert(db, 2);
+                                   insert(db, 3);
+                                   throw std::runtime_error("the request fails");
+                                 }),
+                  std::runtime_error);
+  // Nothing of the failed one stands: the mark the hub compares did not move.
+  CHECK(db.commits() == before_failure);
+  // A failure in a nested transaction: the inner writes go, the outer ones stay.
+  in_transaction(db, [&] {
+    insert(db, 4);
+    try {
+      in_transaction(db, [&] {
+        insert(db, 5);
+        throw std::runtime_error("inner");
+      });
+    } catch (const std::runtime_error&) {
+    }
+  });
+  CHECK(db.commits() > before_failure);  // 4 stands
+  const std::uint64_t before_bare = db.commits();
+  insert(db, 6);
+  CHECK(db.commits() > before_bare);  // a single statement in the batch stands too
+  db.commit_batch();
+  CHECK(rows_seen_from_outside(path) == 3);
+  CHECK(db.query_text("SELECT group_concat(n) FROM (SELECT n FROM t ORDER BY n)") == "1,4,6");
+}
+
+TEST_CASE("a batch rolled back leaves nothing, and the mark never goes back across batches",
+          "[database][issue15][group-commit]") {
+  const auto path = hd::test::fresh_database_path("hd-group-commit");
+  Database db = Database::open(path);
+  db.execute("CREATE TABLE t (n INTEGER PRIMARY KEY)");
+  db.begin_batch();
+  in_transaction(db, [&] { insert(db, 1); });
+  db.rollback_batch();
+  CHECK_FALSE(db.in_batch());
+  CHECK(rows_seen_from_outside(path) == 0);
+  db.begin_batch();
+  CHECK_THROWS(db.begin_batch());  // not nested
+  in_transaction(db, [&] { insert(db, 2); });
+  const std::uint64_t in_batch = db.commits();
+  db.commit_batch();
+  CHECK(db.commits() >= in_batch);
+  CHECK(rows_seen_from_outside(path) == 1);
+}
+
+TEST_CASE("a held outbound hands on nothing until released, then everything in order",
+          "[issue15][group-commit]") {
+  Recorder recorder;
+  HeldOutbound held(recorder);
+  held.send(1, envelope(7));  // not holding: at once
+  CHECK(recorder.calls == std::vector<std::string>{"send 1 7"});
+  held.hold();
+  held.send(2, envelope(8));
+  held.when_drained(2, 4, [&] { recorder.calls.push_back("drained callback"); });
+  held.close(3, {1000, "bye"});
+  held.send(1, envelope(9));
+  CHECK(recorder.calls.size() == 1);
+  CHECK(held.held() == 4);
+  held.release();
+  CHECK(recorder.calls == std::vector<std::string>{"send 1 7", "send 2 8", "drained 2", "drained callback",
+                                                   "close 3 bye", "send 1 9"});
+  CHECK_FALSE(held.holding());
+  // Dropped: nothing of it is ever handed on.
+  held.hold();
+  held.send(5, envelope(10));
+  held.drop();
+  held.release();
+  CHECK(recorder.calls.size() == 6);
+}
