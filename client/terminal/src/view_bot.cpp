@@ -1,4 +1,5 @@
 #include <hd/engine/board/hex.hpp>
+#include <hd/engine/state/dice.hpp>
 #include <hd/term/state_text.hpp>
 #include <hd/term/view_bot.hpp>
 

@@ -17,9 +17,7 @@ struct BotMatchOptions {
   bool coalition_built_in = false;  // true: one bot (French) against the server's built-in player
   std::string name_prefix = "bot";  // accounts are <prefix>f and <prefix>c (3-32 characters in all)
   std::string password = "bot-password";
-  std::filesystem::path data_root;  // scenarios/ for the bots' replicas
-  // CreateGame.optional_rules ("15.1"). With "16.3" (fog of war) the bots play from their seats'
-  // views (play_bot_from_view), not from replicas.
+  // CreateGame.optional_rules ("15.1", "16.3"). The bots play every game from their seats' views.
   std::vector<std::string> optional_rules;
 };
 
