@@ -97,13 +97,10 @@ bool play_bot_match(BotMatch& match, std::uint64_t seed, std::vector<BotStats>& 
   }
   for (auto& thread : threads)
     thread.join();
-  for (std::size_t i = 0; i < match.players.size(); ++i) {
-    if (!ok[i]) {
-      error = match.players[i]->username() + ": " + errors[i];
-      return false;
-    }
-  }
-  return true;
+  error.clear();
+  for (std::size_t i = 0; i < match.players.size(); ++i)
+    if (!ok[i]) error += (error.empty() ? "" : "; ") + match.players[i]->username() + ": " + errors[i];
+  return error.empty();
 }
 
 }  // namespace hd::term

@@ -32,7 +32,7 @@ struct BotMatch {
 BotMatch set_up_bot_match(const ServerAddress& server, const BotMatchOptions& options);
 
 // Plays every player's seats at once until the game ends. `stats` gets one entry per player. False
-// with `error` (the first player's failure) if any bot failed.
+// with `error` (every failed player's failure, "; " between them) if any bot failed.
 bool play_bot_match(BotMatch& match, std::uint64_t seed, std::vector<BotStats>& stats, std::string& error);
 
 }  // namespace hd::term
