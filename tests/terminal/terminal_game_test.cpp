@@ -143,3 +143,44 @@ TEST_CASE("hd_term bots play a game with fog of war from their seats' views", "[
   CHECK(verified.ok);
   CHECK(verified.actions == stats[0].actions + stats[1].actions);
 }
+
+// Issue 14: La Belle Alliance, where one bot holds both Coalition seats (Prussian and Allied), plays
+// to the end from the seats' views, a unit with no open retreat hex displacing a friend (6.6D)
+// rather than sticking (before that, about half of such games stalled); the record verifies.
+TEST_CASE("hd_term bots play la-belle-alliance from their seats' views, the Coalition's two seats on one bot",
+          "[terminal][e2e][game][6.6D]") {
+  ServerProcess server(test_server_options());
+  const auto address = hd::term::parse_server_address(server.url());
+  REQUIRE(address);
+  hd::term::BotMatchOptions options;
+  options.scenario = "la-belle-alliance";
+  hd::term::BotMatch match = hd::term::set_up_bot_match(*address, options);
+  REQUIRE(match.players.size() == 2);
+  REQUIRE(match.players[1]->game()->my_seats.size() == 2);  // Prussian and Allied
+
+  std::vector<hd::term::BotStats> stats;
+  std::string error;
+  const bool played = hd::term::play_bot_match(match, GENERATE(3, 4), stats, error);
+  INFO(error);
+  INFO(server.log());
+  REQUIRE(played);
+  for (const auto& player : match.players)
+    CHECK(player->game()->finished());
+  CHECK(stats[0].actions > 0);
+  CHECK(stats[1].actions > 0);
+  WARN("la-belle-alliance bots: French " << stats[0].actions << " actions, " << stats[0].refusals
+                                         << " refusals; Coalition " << stats[1].actions << " actions, "
+                                         << stats[1].refusals << " refusals");
+
+  hundred_days::v1::ClientEnvelope request;
+  request.mutable_export_record()->set_game_id(match.game_id);
+  const auto answer = match.players[0]->request(request);
+  REQUIRE(answer);
+  REQUIRE(answer->has_game_record());
+  hd::server::init_crypto();
+  const hd::server::Verification verified =
+      hd::server::verify_game(answer->game_record().record(), answer->game_record().dice_proof(), kDataRoot);
+  INFO(verified.message);
+  CHECK(verified.ok);
+  CHECK(verified.actions == stats[0].actions + stats[1].actions);
+}
