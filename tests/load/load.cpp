@@ -4,10 +4,11 @@
 // SubmitAction -> ActionAccepted (median and 99th percentile, measured by the clients) and errors.
 //
 //   hd_load --server ws://HOST:PORT/ [--games N] [--concurrency C] [--scenario S] [--vs-builtin]
-//           [--rules R[,R...]] [--seed N] [--data DIR] [--ca-file PEM]
+//           [--rules R[,R...]] [--seed N] [--ca-file PEM]
 //
-// --rules chooses optional rules at creation (CreateGame.optional_rules, e.g. 16.3,16.6): with fog of
-// war (16.3) the bots play from their seats' views and the server's queries (issue 14; view_bot.hpp).
+// --rules chooses optional rules at creation (CreateGame.optional_rules, e.g. 16.3,16.6). In every
+// game, with fog of war (16.3) or without, the bots play from their seats' views and the server's
+// queries (issue 14; view_bot.hpp).
 //
 // A wss:// server is reached over TLS, its certificate verified (never unverified) against the
 // system's CA store or the authority in --ca-file (issue 28; hd/wire/tls_client.hpp).
@@ -15,7 +16,6 @@
 // Exit status: 0 every game finished without error; 1 some game failed; 2 bad usage.
 #include "latency_percentile.hpp"
 
-#include <hd/loader/data_files.hpp>
 #include <hd/term/bot_match.hpp>
 
 #include <algorithm>
@@ -38,7 +38,6 @@ struct LoadOptions {
   bool vs_builtin = false;
   std::vector<std::string> rules;  // optional rules chosen at creation
   std::uint64_t seed = 0;
-  std::filesystem::path data = hd::loader::default_data_root();
   std::string ca_file;  // wss:// only: trust this PEM authority (issue 28)
 };
 
@@ -89,8 +88,6 @@ int main(int argc, char** argv) {
       options.scenario = argv[++i];
     else if (arg == "--seed" && has_value)
       options.seed = std::strtoull(argv[++i], nullptr, 10);
-    else if (arg == "--data" && has_value)
-      options.data = argv[++i];
     else if (arg == "--ca-file" && has_value)
       options.ca_file = argv[++i];
     else if (arg == "--vs-builtin")
@@ -99,8 +96,7 @@ int main(int argc, char** argv) {
       options.rules = split_rules(argv[++i]);
     else {
       std::cerr << "usage: hd_load --server ws://HOST:PORT/ [--games N] [--concurrency C] [--scenario S]\n"
-                   "               [--vs-builtin] [--rules R[,R...]] [--seed N] [--data DIR]\n"
-                   "               [--ca-file PEM]\n";
+                   "               [--vs-builtin] [--rules R[,R...]] [--seed N] [--ca-file PEM]\n";
       return 2;
     }
   }
@@ -129,7 +125,6 @@ int main(int argc, char** argv) {
       match_options.coalition_built_in = options.vs_builtin;
       match_options.optional_rules = options.rules;
       match_options.name_prefix = "ld" + std::string(run_id) + "g" + std::to_string(index);
-      match_options.data_root = options.data;
       std::vector<hd::term::BotStats> stats;
       std::string error;
       bool ok = false;

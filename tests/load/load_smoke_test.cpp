@@ -18,8 +18,7 @@ namespace {
 std::string run_load(const std::filesystem::path& directory, const std::string& url, const std::string& name,
                      const std::vector<std::string>& args, int& status) {
   const auto output = directory / (name + ".out");
-  std::vector<std::string> argv{HD_LOAD_BINARY, "--server", url, "--data",
-                                std::string(HD_SOURCE_DIR) + "/scenarios"};
+  std::vector<std::string> argv{HD_LOAD_BINARY, "--server", url};
   argv.insert(argv.end(), args.begin(), args.end());
   const int pid = hd::test::spawn_process(argv, output.string());
   status = hd::test::wait_process(pid, std::chrono::seconds(500));

@@ -1,5 +1,5 @@
 // hd_term run to completion by a test: `-c` commands against a URL, its output collected in a file.
-// Header-only: the including test target defines HD_TERM_BINARY and HD_SOURCE_DIR.
+// Header-only: the including test target defines HD_TERM_BINARY.
 #pragma once
 
 #include "process.hpp"
@@ -30,9 +30,7 @@ inline TermRun run_term(const std::filesystem::path& dir, const std::string& nam
                         const std::vector<std::string>& commands,
                         const std::vector<std::string>& extra = {}) {
   const auto output_path = dir / (name + ".out");
-  std::vector<std::string> argv{
-      HD_TERM_BINARY,   "--server", url,      "--strict",
-      "--wait-seconds", "30",       "--data", std::string(HD_SOURCE_DIR) + "/scenarios"};
+  std::vector<std::string> argv{HD_TERM_BINARY, "--server", url, "--strict", "--wait-seconds", "30"};
   argv.insert(argv.end(), extra.begin(), extra.end());
   for (const auto& command : commands) {
     argv.push_back("-c");

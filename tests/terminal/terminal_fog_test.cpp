@@ -1,7 +1,7 @@
 // Issue 14 (fog of war, 16.3) in the terminal client: the board text shows an enemy piece the side
-// does not observe where it was last seen, with the turn, and one never seen off the map; a game with
-// 16.3 gets no local replica (it replays with full knowledge, which a side's stream does not give).
-#include <hd/term/game_replica.hpp>
+// does not observe where it was last seen, with the turn, and one never seen off the map; a game is
+// known as one with 16.3 from its scenario's optional or missing rules (the notice said once).
+#include <hd/term/fog_of_war.hpp>
 #include <hd/term/state_text.hpp>
 
 #include <catch2/catch.hpp>
@@ -98,46 +98,34 @@ TEST_CASE("without unobserved pieces the board text has no fog marks", "[termina
   CHECK(line_starting(text, "1409") == "  1409  Picton A4-4inf");
 }
 
-TEST_CASE("a snapshot of a game with 16.3 gives no replica; one without gives one as before",
+TEST_CASE("a game is one with 16.3 when its scenario names 16.3 among its optional or missing rules",
           "[terminal][16.3][fog]") {
-  const std::filesystem::path data_root = std::string(HD_SOURCE_DIR) + "/scenarios";
-  v1::GameSnapshot snapshot;
-  snapshot.set_game_id(1);
-  snapshot.set_sequence(0);
-  snapshot.mutable_scenario()->set_id("quatre-bras");
+  v1::ScenarioInfo scenario;
+  scenario.set_id("quatre-bras");
 
-  SECTION("by the book: a replica at the start, as before") {
-    CHECK_FALSE(hd::term::fog_of_war(snapshot.scenario()));
-    const auto replica = hd::term::make_replica(snapshot, data_root);
-    REQUIRE(replica);
-    INFO(replica->error());
-    CHECK(replica->ok());
-    CHECK_FALSE(hd::term::make_replica(snapshot, {}));  // no data root: none, as before
+  SECTION("by the book, no optional rule: no fog of war") {
+    CHECK_FALSE(hd::term::fog_of_war(scenario));
   }
-  SECTION("16.3 chosen, on a development server (a missing rule): no replica") {
-    snapshot.mutable_scenario()->add_optional_rules("16.3");
-    snapshot.mutable_scenario()->add_missing_rules("16.3");
-    CHECK(hd::term::fog_of_war(snapshot.scenario()));
-    CHECK_FALSE(hd::term::make_replica(snapshot, data_root));
+  SECTION("16.3 chosen, on a development server (a missing rule)") {
+    scenario.add_optional_rules("16.3");
+    scenario.add_missing_rules("16.3");
+    CHECK(hd::term::fog_of_war(scenario));
   }
-  SECTION("16.3 among the optional rules alone (a server that plays it by the book): no replica") {
-    snapshot.mutable_scenario()->add_optional_rules("15.1");
-    snapshot.mutable_scenario()->add_optional_rules("16.3");
-    CHECK(hd::term::fog_of_war(snapshot.scenario()));
-    CHECK_FALSE(hd::term::make_replica(snapshot, data_root));
+  SECTION("16.3 among the optional rules alone (a server that plays it by the book)") {
+    scenario.add_optional_rules("15.1");
+    scenario.add_optional_rules("16.3");
+    CHECK(hd::term::fog_of_war(scenario));
   }
-  SECTION("16.3 among the missing rules alone: no replica") {
-    snapshot.mutable_scenario()->add_missing_rules("16.3");
-    CHECK(hd::term::fog_of_war(snapshot.scenario()));
-    CHECK_FALSE(hd::term::make_replica(snapshot, data_root));
+  SECTION("16.3 among the missing rules alone") {
+    scenario.add_missing_rules("16.3");
+    CHECK(hd::term::fog_of_war(scenario));
   }
-  SECTION("other optional rules: a replica") {
-    snapshot.mutable_scenario()->add_optional_rules("15.1");
-    CHECK_FALSE(hd::term::fog_of_war(snapshot.scenario()));
-    CHECK(hd::term::make_replica(snapshot, data_root));
+  SECTION("other optional rules only: no fog of war") {
+    scenario.add_optional_rules("15.1");
+    CHECK_FALSE(hd::term::fog_of_war(scenario));
   }
   CHECK(std::string(hd::term::kFogNotice) ==
-        "fog of war (16.3): the board shown is your side's view from the server; no local replica");
+        "fog of war (16.3): the board shown is your side's view from the server, not the whole board");
 }
 
 TEST_CASE("the board text lists each hidden movement pair: markers, which is real if known, its pieces",

@@ -92,8 +92,8 @@ TEST_CASE("two hd_term programs play quatre-bras to the end by script and hd_ver
   REQUIRE(created.status == 0);
   REQUIRE(created.output.find("created game 1 ") != std::string::npos);
 
-  // Both players' programs run at once: the French bot waits until the Allied player has joined and
-  // opened the game, then both bots play to the end.
+  // Both players' programs run at once: the French bot waits until the Allied player has joined (the
+  // game then runs), then both bots play to the end from their seats' views.
   const auto script = [&](const std::string& name, const std::string& text) {
     const auto path = server.directory() / (name + ".script");
     std::ofstream(path) << text;
@@ -252,15 +252,15 @@ TEST_CASE("hd_term watches the lobby: each pushed game a line, and YOUR-TURN on 
   CHECK(watched.output.find("usage: watch") == std::string::npos);
 }
 
-// Issue 14 (fog of war): a Quatre Bras game with 16.3. hd_term watches it
-// from the French side as its built-in players play it: it says once that the board is the side's
-// view, with no local replica, and prints no replica error for the side's own numbering; a bot asked
-// to play such a game plays it from the French seat's view against the built-in players.
-TEST_CASE("hd_term opens a game with fog of war (16.3): the side's view, no replica; the bot plays it",
+// Issue 14 (fog of war): a Quatre Bras game with 16.3. hd_term watches it from the French side as
+// its built-in players play it: it says once that the board is the side's view and follows the
+// side's own numbering with no error; a bot asked to play such a game plays it from the French
+// seat's view against the built-in players.
+TEST_CASE("hd_term opens a game with fog of war (16.3): the side's view; the bot plays it",
           "[terminal][e2e][16.3][fog]") {
   ServerProcess server(test_server_options());
   const std::string notice =
-      "fog of war (16.3): the board shown is your side's view from the server; no local replica";
+      "fog of war (16.3): the board shown is your side's view from the server, not the whole board";
   const TermRun watched = run_term(
       server, "fog-watch",
       "register alice secret-password\n"
@@ -284,7 +284,7 @@ TEST_CASE("hd_term opens a game with fog of war (16.3): the side's view, no repl
   const bool over_when_opened =
       watched.output.substr(opened, waited - opened).find("result: ") != std::string::npos;
   CHECK((over_when_opened || watched.output.find("coalition move\n") != std::string::npos));
-  CHECK(watched.output.find("replica:") == std::string::npos);  // no replica errors or notes
+  CHECK(watched.output.find("error:") == std::string::npos);  // the side's numbering followed
 
   const TermRun bot = run_term(server, "fog-bot",
                                "register bob secret-password\n"
@@ -298,5 +298,5 @@ TEST_CASE("hd_term opens a game with fog of war (16.3): the side's view, no repl
   // The bot plays the game to its end from the French seat's view (issue 14).
   CHECK(bot.output.find("bot: game over after ") != std::string::npos);
   CHECK(bot.output.find("the bot cannot play") == std::string::npos);
-  CHECK(bot.output.find("replica:") == std::string::npos);
+  CHECK(bot.output.find("error:") == std::string::npos);
 }

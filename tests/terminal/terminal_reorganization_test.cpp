@@ -29,10 +29,9 @@ fs::path drill_data_root(const fs::path& dir) {
 }
 
 // hd_term's options for a player in these tests: strict (a refused command fails its line), quiet.
-hd::term::TerminalOptions strict_terminal(const std::string& url, const fs::path& data_root) {
+hd::term::TerminalOptions strict_terminal(const std::string& url) {
   hd::term::TerminalOptions options;
   options.server_url = url;
-  options.data_root = data_root;
   options.strict = true;
   options.quiet = true;
   return options;
@@ -103,7 +102,7 @@ TEST_CASE("12.0 a reorganization played on the real server through hd_term's gen
 
   // The Allied player: hd_term's own command language, on its own connection.
   std::ostringstream allied_out;
-  hd::term::Terminal bob(strict_terminal(server.url(), root), allied_out);
+  hd::term::Terminal bob(strict_terminal(server.url()), allied_out);
   REQUIRE(bob.run_line("register bob password-bob"));
   INFO(allied_out.str());
   REQUIRE(bob.run_line("join " + std::to_string(id) + " allied"));
@@ -192,7 +191,7 @@ TEST_CASE("11.2 hd_term's `command LEADER` shows a leader's traced range and who
   server_options.extra_args = hd::test::cheap_hashing_args(root);
   hd::test::ServerProcess server(server_options);
   std::ostringstream out;
-  hd::term::Terminal alice(strict_terminal(server.url(), root), out);
+  hd::term::Terminal alice(strict_terminal(server.url()), out);
   REQUIRE(alice.run_line("register alice password-alice"));
   INFO(out.str());
   REQUIRE(alice.run_line("create campaign take=french"));
@@ -256,7 +255,7 @@ TEST_CASE("16.3 hd_term's `observed` prints the hexes our side observes now, by 
   server_options.extra_args = hd::test::cheap_hashing_args(root);
   hd::test::ServerProcess server(server_options);
   std::ostringstream out;
-  hd::term::Terminal alice(strict_terminal(server.url(), root), out);
+  hd::term::Terminal alice(strict_terminal(server.url()), out);
   REQUIRE(alice.run_line("register alice password-alice"));
   INFO(out.str());
   const auto created_id = [&]() {

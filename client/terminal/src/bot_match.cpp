@@ -12,7 +12,6 @@ namespace {
 std::unique_ptr<Client> registered(const ServerAddress& server, const BotMatchOptions& options,
                                    const std::string& name) {
   ClientOptions client_options;
-  client_options.data_root = options.data_root;
   client_options.client_name = "hd_term bot";
   auto client = std::make_unique<Client>(server, client_options);
   if (!client->hello()) throw std::runtime_error(name + ": no Welcome: " + client->last_error());
@@ -77,7 +76,7 @@ BotMatch set_up_bot_match(const ServerAddress& server, const BotMatchOptions& op
       if (!joined || joined->has_refusal()) throw std::runtime_error("join: " + coalition.last_error());
     }
   }
-  // Everyone opens the game before anyone moves, so every replica starts at sequence 0.
+  // Everyone opens the game before anyone moves, so no bot plays against an absent opponent.
   for (auto& player : match.players)
     open_or_throw(*player, match.game_id);
   return match;
@@ -98,13 +97,10 @@ bool play_bot_match(BotMatch& match, std::uint64_t seed, std::vector<BotStats>& 
   }
   for (auto& thread : threads)
     thread.join();
-  for (std::size_t i = 0; i < match.players.size(); ++i) {
-    if (!ok[i]) {
-      error = match.players[i]->username() + ": " + errors[i];
-      return false;
-    }
-  }
-  return true;
+  error.clear();
+  for (std::size_t i = 0; i < match.players.size(); ++i)
+    if (!ok[i]) error += (error.empty() ? "" : "; ") + match.players[i]->username() + ": " + errors[i];
+  return error.empty();
 }
 
 }  // namespace hd::term

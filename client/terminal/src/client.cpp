@@ -202,8 +202,6 @@ void Client::observe(const v1::ServerEnvelope& envelope) {
       state.summary = snapshot.summary();
       state.sequence = snapshot.sequence();
       state.fog_of_war = fog_of_war(snapshot.scenario());
-      state.replica = make_replica(snapshot, options_.data_root);
-      if (state.replica && !state.replica->ok()) notice("note: no local replica: " + state.replica->error());
       // 16.3: said once for the game, not again at a later snapshot of it (a resume).
       if (state.fog_of_war && !(game_ && game_->game_id == snapshot.game_id() && game_->fog_of_war))
         notice(kFogNotice);
@@ -243,8 +241,6 @@ void Client::observe(const v1::ServerEnvelope& envelope) {
       for (const v1::SecretOpening& opening : update.secret_openings())
         notice(wire::check_opening(update.game_id(), game_->commitments, opening).message);
       game_->sequence = update.undone() ? update.sequence() : std::max(game_->sequence, update.sequence());
-      if (game_->replica && game_->replica->ok() && !game_->replica->apply(update))
-        notice("error: replica: " + game_->replica->error());
       game_->proposal.reset();
       if (game_->view.has_result())
         notice("game over: " + side_name(game_->view.result().winner()) + " " + game_->view.result().level() +

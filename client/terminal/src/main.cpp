@@ -1,7 +1,7 @@
 // hd_term: the headless terminal client (docs/terminal-client.md).
 //
 //   hd_term --server wss://HOST[:PORT]/ [--ca-file FILE] [--allow-cleartext] [--token-file FILE]
-//           [--data DIR] [--script FILE] [--strict] [--quiet] [--wait-seconds N] [--bot-seed N]
+//           [--script FILE] [--strict] [--quiet] [--wait-seconds N] [--bot-seed N]
 //           [-c COMMAND]...
 //
 // wss:// verifies the server's certificate against the system's CA store, or the authority in
@@ -10,7 +10,6 @@
 //
 // Runs the -c commands, then the script (a file, or standard input: interactive with a prompt on a
 // terminal, a script otherwise). Exit status: 0 done; 1 a command failed under --strict; 2 bad usage.
-#include <hd/loader/data_files.hpp>
 #include <hd/term/terminal.hpp>
 
 #include <fstream>
@@ -19,13 +18,12 @@
 
 int main(int argc, char** argv) {
   hd::term::TerminalOptions options;
-  options.data_root = hd::loader::default_data_root();
   std::string script;
   std::vector<std::string> commands;
   const auto usage = [] {
     std::cerr
         << "usage: hd_term --server wss://HOST[:PORT]/|ws://HOST:PORT/ [--ca-file FILE] [--allow-cleartext]\n"
-           "               [--token-file FILE] [--data DIR] [--script FILE] [--strict] [--quiet]\n"
+           "               [--token-file FILE] [--script FILE] [--strict] [--quiet]\n"
            "               [--wait-seconds N] [--bot-seed N] [-c COMMAND]...\n";
     return 2;
   };
@@ -40,8 +38,6 @@ int main(int argc, char** argv) {
       options.allow_cleartext = true;
     else if (arg == "--token-file" && has_value)
       options.token_file = argv[++i];
-    else if (arg == "--data" && has_value)
-      options.data_root = argv[++i];
     else if (arg == "--script" && has_value)
       script = argv[++i];
     else if (arg == "--wait-seconds" && has_value)

@@ -140,7 +140,6 @@ bool Terminal::ensure_connected() {
   if (address->tls) address->ca_file = options_.ca_file;
   if (!cleartext_agreed(*address)) return false;
   ClientOptions client_options;
-  client_options.data_root = options_.data_root;
   client_options.events = options_.quiet ? nullptr : &out_;
   try {
     client_ = std::make_unique<Client>(*address, client_options);
@@ -654,7 +653,7 @@ bool Terminal::run_line(const std::string& raw) {
     std::string error;
     if (!play_bot(client, bot, bot_stats_, error)) return fail("bot: " + error);
     out_ << "bot: game over after " << bot_stats_.actions << " actions of ours";
-    if (bot_stats_.refusals > 0)  // 16.3: playing from the view, a refused action is chosen again
+    if (bot_stats_.refusals > 0)  // playing from the view, a refused action is chosen again
       out_ << " (" << bot_stats_.refusals << " refused and chosen again)";
     out_ << "\n" << format_state(client.game()->scenario, client.game()->view);
     return true;

@@ -1,4 +1,5 @@
 #include <hd/engine/board/hex.hpp>
+#include <hd/engine/state/dice.hpp>
 #include <hd/term/state_text.hpp>
 #include <hd/term/view_bot.hpp>
 
@@ -254,9 +255,37 @@ class ViewBot {
       retreat.set_stay(true);
       return action;
     }
-    if (hexes.empty()) return std::nullopt;
+    if (hexes.empty()) return displacing(retreat.unit());
     *retreat.mutable_to() = pick(hexes);
     return action;
+  }
+
+  // 6.6D: with no open retreat hex, the retreat into a hex next to it that displaces a friendly
+  // unit there (the rule may refuse it, e.g. when the friend cannot get away): a random one of
+  // those not yet refused at this point of the game. None when every such retreat was refused.
+  std::optional<v1::GameAction> displacing(std::uint32_t retreating) {
+    const auto& units = client_.game()->view.units();
+    const v1::Unit* unit = nullptr;
+    for (const v1::Unit& shown : units)
+      if (shown.index() == retreating && shown.status() == v1::UNIT_STATUS_ON_MAP) unit = &shown;
+    if (!unit) return std::nullopt;
+    const auto french = [](v1::Army army) { return army == v1::ARMY_FRENCH; };
+    std::vector<v1::GameAction> candidates;
+    for (const v1::Unit& other : units) {
+      if (other.index() == retreating || other.status() != v1::UNIT_STATUS_ON_MAP ||
+          french(other.army()) != french(unit->army()) ||
+          !engine::adjacent(hex_of(unit->hex()), hex_of(other.hex())))
+        continue;
+      v1::GameAction action;
+      v1::Retreat& retreat = *action.mutable_retreat();
+      retreat.set_unit(retreating);
+      *retreat.mutable_to() = other.hex();
+      retreat.set_has_displace(true);
+      retreat.set_displace(other.index());
+      if (!refused_.count(action.SerializeAsString())) candidates.push_back(std::move(action));
+    }
+    if (candidates.empty()) return std::nullopt;
+    return pick(candidates);
   }
 
   // 6.7: half the time decline; else a random unit QueryRetreats offers into a vacated hex next to it.
@@ -406,8 +435,9 @@ bool play_bot_from_view(Client& client, const BotOptions& options, BotStats& sta
       ++stats.refusals;
       bot.answered(action, false);
       if (++refused_in_row >= kStuck) {
-        error = "stuck: " + std::to_string(refused_in_row) + " refusals in a row, the last '" +
-                describe(action) + "' " + format_refusal(answer->refusal());
+        error = "stuck: " + std::to_string(refused_in_row) + " refusals in a row at '" +
+                client.game()->view.pending().what() + "', the last '" + describe(action) + "' " +
+                format_refusal(answer->refusal());
         return false;
       }
       continue;

@@ -17,9 +17,7 @@ struct BotMatchOptions {
   bool coalition_built_in = false;  // true: one bot (French) against the server's built-in player
   std::string name_prefix = "bot";  // accounts are <prefix>f and <prefix>c (3-32 characters in all)
   std::string password = "bot-password";
-  std::filesystem::path data_root;  // scenarios/ for the bots' replicas
-  // CreateGame.optional_rules ("15.1"). With "16.3" (fog of war) the bots play from their seats'
-  // views (play_bot_from_view), not from replicas.
+  // CreateGame.optional_rules ("15.1", "16.3"). The bots play every game from their seats' views.
   std::vector<std::string> optional_rules;
 };
 
@@ -34,7 +32,7 @@ struct BotMatch {
 BotMatch set_up_bot_match(const ServerAddress& server, const BotMatchOptions& options);
 
 // Plays every player's seats at once until the game ends. `stats` gets one entry per player. False
-// with `error` (the first player's failure) if any bot failed.
+// with `error` (every failed player's failure, "; " between them) if any bot failed.
 bool play_bot_match(BotMatch& match, std::uint64_t seed, std::vector<BotStats>& stats, std::string& error);
 
 }  // namespace hd::term

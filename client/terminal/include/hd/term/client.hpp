@@ -4,11 +4,10 @@
 #pragma once
 
 #include <hd/term/connection.hpp>
-#include <hd/term/game_replica.hpp>
+#include <hd/term/fog_of_war.hpp>
 #include <hd/wire/request_ids.hpp>
 
 #include <chrono>
-#include <filesystem>
 #include <functional>
 #include <iosfwd>
 #include <optional>
@@ -18,8 +17,7 @@
 namespace hd::term {
 
 struct ClientOptions {
-  std::filesystem::path data_root;  // scenarios/ for the replica (bots)
-  std::ostream* events = nullptr;   // where events, chat and notices are printed (none: quiet)
+  std::ostream* events = nullptr;  // where events, chat and notices are printed (none: quiet)
   std::chrono::milliseconds answer_timeout{15000};
   std::string client_name = "hd_term";
 };
@@ -33,9 +31,7 @@ struct OpenGameState {
   hundred_days::v1::GameView view;  // the latest view
   hundred_days::v1::GameSummary summary;
   std::uint64_t sequence = 0;  // the last update seen
-  // None in a game with fog of war (16.3): the views the server sends are the side's whole board.
-  std::optional<GameReplica> replica;
-  bool fog_of_war = false;  // 16.3 (issue 14): the scenario names it (fog_of_war in game_replica.hpp)
+  bool fog_of_war = false;     // 16.3 (issue 14): the scenario names it (fog_of_war.hpp)
   std::optional<hundred_days::v1::AttackProposal> proposal;  // awaiting this connection's answer
   // The secret choices' commitments as first seen for this game (18.5C, docs/commitments.md): an
   // opening is checked against these, and a later snapshot with other commitments is warned about.

@@ -19,7 +19,6 @@ namespace hd::term {
 struct TerminalOptions {
   std::string server_url;                          // connect at the first command that needs it
   std::filesystem::path token_file;                // where a session token is kept (empty: nowhere)
-  std::filesystem::path data_root;                 // scenarios/ for the replica
   bool strict = false;                             // stop at the first refusal or failed command
   bool quiet = false;                              // do not print events as they arrive
   std::chrono::milliseconds wait_timeout{120000};  // "wait" and "bot" give up after this much silence

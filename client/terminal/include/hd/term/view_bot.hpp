@@ -1,8 +1,9 @@
-// A bot that plays this connection's seats of a game with fog of war (16.3, 16.6) from its seat's
-// view only: the GameView the server sends, and the server's queries (reachable hexes, combat
-// options, odds, retreats), which it answers on the board the side believes. No replica, no engine
-// state: each action is a simple random choice per pending decision kind, sent as a typed GameAction.
-// play_bot() calls it for such games (docs/terminal-client.md, "Fog of war").
+// A bot that plays this connection's seats of a game from its seat's view only: the GameView the
+// server sends, and the server's queries (reachable hexes, combat options, odds, retreats), which it
+// answers on the board the side sees (with fog of war, 16.3 and 16.6, the board the side believes;
+// without, the whole board). No engine state: each action is a simple random choice per pending
+// decision kind, sent as a typed GameAction. play_bot() calls it for every game
+// (docs/terminal-client.md, "Bots").
 #pragma once
 
 #include <hd/term/bot.hpp>
