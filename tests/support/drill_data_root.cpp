@@ -10,8 +10,11 @@ fs::path drill_data_root(const fs::path& dir, const std::string& drill) {
   const fs::path root = dir / "data";
   fs::create_directories(root);
   const fs::path shipped = fs::path(HD_SOURCE_DIR) / "scenarios";
-  for (const char* part : {"map", "armies", "tables", "turn-track.txt"})
-    if (!fs::exists(root / part)) fs::create_symlink(shipped / part, root / part);
+  for (const char* part : {"map", "armies", "tables", "turn-track.txt"}) {
+    // A link left by an earlier run may point into a checkout that is gone: made afresh.
+    if (fs::is_symlink(fs::symlink_status(root / part))) fs::remove(root / part);
+    fs::create_symlink(shipped / part, root / part);
+  }
   fs::create_directories(root / drill);
   fs::copy_file(fs::path(HD_SOURCE_DIR) / "tests/terminal/data" / drill / "scenario.txt",
                 root / drill / "scenario.txt", fs::copy_options::overwrite_existing);

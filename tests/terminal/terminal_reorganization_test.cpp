@@ -48,7 +48,9 @@ hd::term::Client* decider(hd::term::Client& a, hd::term::Client& b) {
 // The drill's premise, checked in the engine: whatever the die, the attack eliminates Trip (so the
 // end-to-end test below never depends on the server's roll).
 TEST_CASE("the drill's attack eliminates Trip on every die (6.4, 6.6A)", "[terminal][12.0]") {
-  const fs::path root = drill_data_root(fs::temp_directory_path() / "hd-reorganization-drill-check");
+  // A folder of its own: two runs at once on one machine (a check beside CI) must not share it.
+  const fs::path dir = hd::test::make_temp_directory("hd-reorganization-drill-check");
+  const fs::path root = drill_data_root(dir);
   for (int die = 1; die <= 6; ++die) {
     auto game = hd::loader::start_scenario_game(root, {"reorganization-drill", {}, {}, std::nullopt, false});
     for (const auto& error : game.errors)
@@ -69,6 +71,7 @@ TEST_CASE("the drill's attack eliminates Trip on every die (6.4, 6.6A)", "[termi
     hd::engine::apply(state, hd::engine::Side::French, attack, [die] { return die; });
     CHECK(state.units[attack.defenders.front()].status == hd::engine::UnitStatus::Eliminated);
   }
+  fs::remove_all(dir);
 }
 
 TEST_CASE("12.0 a reorganization played on the real server through hd_term's generic choices",
