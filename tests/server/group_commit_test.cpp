@@ -19,6 +19,13 @@ namespace v1 = hundred_days::v1;
 
 namespace {
 
+// A new database at `path` with one table t (n INTEGER PRIMARY KEY).
+Database table_database(const std::filesystem::path& path) {
+  Database db = Database::open(path);
+  db.execute("CREATE TABLE t (n INTEGER PRIMARY KEY)");
+  return db;
+}
+
 std::int64_t rows(Database& db) {
   return std::stoll(db.query_text("SELECT count(*) FROM t"));
 }
@@ -61,8 +68,7 @@ v1::ServerEnvelope envelope(std::uint64_t request_id) {
 TEST_CASE("a batch commits its requests' transactions once, and nothing of it is durable before",
           "[database][issue15][group-commit]") {
   const auto path = hd::test::fresh_database_path("hd-group-commit");
-  Database db = Database::open(path);
-  db.execute("CREATE TABLE t (n INTEGER PRIMARY KEY)");
+  Database db = table_database(path);
   std::uint64_t real_commits = 0;
   db.set_commit_observer([&](std::chrono::nanoseconds) { ++real_commits; });
   db.begin_batch();
@@ -87,8 +93,7 @@ TEST_CASE("a batch commits its requests' transactions once, and nothing of it is
 TEST_CASE("in a batch one request's failed transaction rolls back its own writes only",
           "[database][issue15][group-commit]") {
   const auto path = hd::test::fresh_database_path("hd-group-commit");
-  Database db = Database::open(path);
-  db.execute("CREATE TABLE t (n INTEGER PRIMARY KEY)");
+  Database db = table_database(path);
   db.begin_batch();
   in_transaction(db, [&] { insert(db, 1); });
   const std::uint64_t before_failure = db.commits();
@@ -124,8 +129,7 @@ TEST_CASE("in a batch one request's failed transaction rolls back its own writes
 TEST_CASE("a batch rolled back leaves nothing, and the mark never goes back across batches",
           "[database][issue15][group-commit]") {
   const auto path = hd::test::fresh_database_path("hd-group-commit");
-  Database db = Database::open(path);
-  db.execute("CREATE TABLE t (n INTEGER PRIMARY KEY)");
+  Database db = table_database(path);
   db.begin_batch();
   in_transaction(db, [&] { insert(db, 1); });
   db.rollback_batch();

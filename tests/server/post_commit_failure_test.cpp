@@ -152,6 +152,23 @@ std::uint64_t two_player_game(HubHarness& hub, ConnectionId alice, ConnectionId 
   return game;
 }
 
+// Alice (French) and Bob (Allied) connected, in a running game both have open, and the next
+// update the hub queues for Bob throws.
+struct BobsUpdateFails {
+  ConnectionId alice;
+  ConnectionId bob;
+  std::uint64_t game;
+};
+BobsUpdateFails bobs_next_update_fails(HubHarness& hub) {
+  const ConnectionId alice = hub.connect("alice");
+  const ConnectionId bob = hub.connect("bob");
+  const std::uint64_t game = two_player_game(hub, alice, bob);
+  hub.outbound().fail_when([bob](ConnectionId to, const v1::ServerEnvelope& envelope) {
+    return to == bob && envelope.has_game_update();
+  });
+  return {alice, bob, game};
+}
+
 bool says_nothing_changed(const v1::ServerEnvelope& answer) {
   return answer.refusal().message().find("nothing was changed") != std::string::npos;
 }
@@ -161,15 +178,9 @@ bool says_nothing_changed(const v1::ServerEnvelope& answer) {
 TEST_CASE("issue 15: an action that fails after its commit is answered once, never 'nothing was changed'",
           "[games][actors]") {
   HubHarness hub;
-  const ConnectionId alice = hub.connect("alice");
-  const ConnectionId bob = hub.connect("bob");
-  const std::uint64_t game = two_player_game(hub, alice, bob);
+  const auto [alice, bob, game] = bobs_next_update_fails(hub);
   test::Replica replica("quatre-bras", engine::Viewer{});
-
   // The action is committed, then sending Bob's update fails: Alice's ActionAccepted never goes out.
-  hub.outbound().fail_when([&](ConnectionId to, const v1::ServerEnvelope& envelope) {
-    return to == bob && envelope.has_game_update();
-  });
   const auto failed = hub.ask(alice, test::submit(game, test::french_move(replica.state())), 20);
   INFO(failed.DebugString());
   REQUIRE(failed.has_refusal());
@@ -237,16 +248,10 @@ TEST_CASE(
     "issue 15: with group commit a message that cannot be queued after the commit closes its connection",
     "[games][actors][group-commit]") {
   HubHarness hub(true);
-  const ConnectionId alice = hub.connect("alice");
-  const ConnectionId bob = hub.connect("bob");
-  const std::uint64_t game = two_player_game(hub, alice, bob);
+  const auto [alice, bob, game] = bobs_next_update_fails(hub);
   test::Replica replica("quatre-bras", engine::Viewer{});
-
   // The batch commits Alice's action, then queueing Bob's update fails: the request itself did not
   // fail, so Alice gets her ActionAccepted; Bob's connection is closed, to resume and catch up.
-  hub.outbound().fail_when([&](ConnectionId to, const v1::ServerEnvelope& envelope) {
-    return to == bob && envelope.has_game_update();
-  });
   const auto accepted = hub.ask(alice, test::submit(game, test::french_move(replica.state())), 20);
   INFO(accepted.DebugString());
   REQUIRE(accepted.has_action_accepted());
