@@ -86,7 +86,12 @@ Hub::Hub(net::any_io_executor io, Database& db, const ServerConfig& config, Outb
                config.game_link_base.empty()
                    ? "hundreddays://" + config.listen_address + ":" + std::to_string(config.port)
                    : config.game_link_base,
-               email_sender_.get()),
+               email_sender_.get(),
+               // Issue 15: a batch's notices go once it is committed, with its messages.
+               [this](std::function<void()> send) {
+                 if (!db_.in_batch()) return send();
+                 after_commit_.push_back(std::move(send));
+               }),
       games_(
           db, config, outbound_, metrics,
           [this](std::function<void()> step) { net::post(strand_, std::move(step)); },
@@ -226,6 +231,7 @@ void Hub::handle_inbox() {
     log_event(LogLevel::Error, "batch_commit_failed",
               {{"error", error}, {"arrivals", std::to_string(batch.size())}});
     held_.drop();
+    after_commit_.clear();
     std::fflush(nullptr);
     std::_Exit(70);
   };
@@ -245,6 +251,10 @@ void Hub::handle_inbox() {
       stop(error.what());
     }
     held_.release();
+    std::vector<std::function<void()>> notices;
+    notices.swap(after_commit_);
+    for (const auto& send : notices)
+      send();
     if (!batch_requests_.empty()) metrics_.count_batch(batch_requests_.size());
   }
   const auto now = Clock::now();

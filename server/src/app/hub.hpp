@@ -183,6 +183,8 @@ class Hub {
   std::mutex inbox_mutex_;                          // guards inbox_ and inbox_posted_
   std::deque<Arrival> inbox_;
   bool inbox_posted_ = false;  // a handle_inbox is posted and has not yet taken the inbox
+  // The webhook and e-mail sends the batch under way called for, made once it is committed.
+  std::vector<std::function<void()>> after_commit_;
   // The requests of the batch under way and when each was taken up, timed at its commit.
   std::vector<std::pair<std::string_view, Clock::time_point>> batch_requests_;
   boost::asio::thread_pool hashing_{1};  // last: joined first on destruction, while the rest still lives

@@ -73,13 +73,25 @@ std::string email_body(std::uint64_t game_id, const std::string& title, const st
 }
 
 TurnNotices::TurnNotices(Database& db, WebhookSettings& webhooks, EmailSettings& emails,
-                         std::shared_ptr<WebhookSender> sender, std::string link_base, EmailSender* email)
+                         std::shared_ptr<WebhookSender> sender, std::string link_base, EmailSender* email,
+                         Defer defer)
     : db_(db),
       settings_(webhooks),
       emails_(emails),
       sender_(std::move(sender)),
       email_(email),
-      link_base_(std::move(link_base)) {}
+      link_base_(std::move(link_base)),
+      defer_(std::move(defer)) {}
+
+void TurnNotices::send(WebhookMessage message) {
+  if (!defer_) return sender_->send(std::move(message));
+  defer_([sender = sender_, message = std::move(message)]() mutable { sender->send(std::move(message)); });
+}
+
+void TurnNotices::send(EmailMessage message) {
+  if (!defer_) return email_->send(std::move(message));
+  defer_([email = email_, message = std::move(message)]() mutable { email->send(std::move(message)); });
+}
 
 bool TurnNotices::first_notice(const char* table, std::int64_t game, AccountId account, std::int64_t key) {
   Statement last =
@@ -114,13 +126,11 @@ void TurnNotices::remind(const GameRoom& room, v1::Seat which) noexcept {
     const std::string what =
         "game " + std::to_string(room.row.id) + " account " + std::to_string(account) + " " + event;
     for (const auto& [holder, webhook] : settings_.find({account}))
-      sender_->send(
-          WebhookMessage{webhook.url, webhook.secret, webhook_body(room.row.id, event, turn, link), what});
+      send(WebhookMessage{webhook.url, webhook.secret, webhook_body(room.row.id, event, turn, link), what});
     if (email_ == nullptr) return;
     for (const auto& [holder, address] : emails_.confirmed({account}))
-      email_->send(EmailMessage{address, email_subject(room.row.id, room.row.title, event, turn),
-                                email_body(room.row.id, room.row.title, event, turn, link),
-                                "e-mail " + what});
+      send(EmailMessage{address, email_subject(room.row.id, room.row.title, event, turn),
+                        email_body(room.row.id, room.row.title, event, turn, link), "e-mail " + what});
   } catch (const std::exception& error) {
     log_event(LogLevel::Error, "deadline_reminder_failed",
               {{"game", std::to_string(room.row.id)}, {"error", error.what()}});
@@ -160,16 +170,16 @@ void TurnNotices::check_or_throw(const GameRoom& room) {
   for (const auto& [account, webhook] : settings_.find(accounts)) {
     const auto& [key, event] = due.at(account);
     if (!first_notice("webhook_notices", game, account, key)) continue;
-    sender_->send(WebhookMessage{webhook.url, webhook.secret, webhook_body(room.row.id, event, turn, link),
-                                 what(account, event)});
+    send(WebhookMessage{webhook.url, webhook.secret, webhook_body(room.row.id, event, turn, link),
+                        what(account, event)});
   }
   if (email_ == nullptr) return;
   for (const auto& [account, address] : emails_.confirmed(accounts)) {
     const auto& [key, event] = due.at(account);
     if (!first_notice("email_notices", game, account, key)) continue;
-    email_->send(EmailMessage{address, email_subject(room.row.id, room.row.title, event, turn),
-                              email_body(room.row.id, room.row.title, event, turn, link),
-                              "e-mail " + what(account, event)});
+    send(EmailMessage{address, email_subject(room.row.id, room.row.title, event, turn),
+                      email_body(room.row.id, room.row.title, event, turn, link),
+                      "e-mail " + what(account, event)});
   }
 }
 

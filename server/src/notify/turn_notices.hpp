@@ -15,6 +15,7 @@
 #include "notify/email_sender.hpp"
 #include "notify/webhook_sender.hpp"
 
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -22,11 +23,15 @@ namespace hd::server {
 
 class TurnNotices {
  public:
+  // Runs a message's sending now, or later (the hub: once the batch that called for it is
+  // committed, issue 15, so no message tells of a change that is not durable).
+  using Defer = std::function<void(std::function<void()>)>;
   // `webhooks` and `emails`: the accounts' settings, the hub's own (they must outlive this).
   // `link_base`: the start of the link back into a game, "<link_base>/game/<id>". `email`: null
-  // when the server sends no e-mail; else it must outlive this.
+  // when the server sends no e-mail; else it must outlive this. `defer`: empty, messages go at once.
   TurnNotices(Database& db, WebhookSettings& webhooks, EmailSettings& emails,
-              std::shared_ptr<WebhookSender> sender, std::string link_base, EmailSender* email = nullptr);
+              std::shared_ptr<WebhookSender> sender, std::string link_base, EmailSender* email = nullptr,
+              Defer defer = {});
 
   // Queues the messages `room` now calls for (see above). Never throws: a failure is logged, and
   // the game goes on.
@@ -38,6 +43,9 @@ class TurnNotices {
 
  private:
   void check_or_throw(const GameRoom& room);
+  // Hands the messages to their senders, through defer_ when it is set.
+  void send(WebhookMessage message);
+  void send(EmailMessage message);
   // Whether `key` is news for (`game`, `account`) in `table` (webhook_notices or email_notices);
   // if so, notes it there.
   bool first_notice(const char* table, std::int64_t game, AccountId account, std::int64_t key);
@@ -48,6 +56,7 @@ class TurnNotices {
   std::shared_ptr<WebhookSender> sender_;
   EmailSender* email_;
   std::string link_base_;
+  Defer defer_;
 };
 
 // The JSON body of one message: {"game_id":N,"event":"...","turn":"...","link":"..."}.
