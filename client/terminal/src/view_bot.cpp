@@ -2,6 +2,7 @@
 #include <hd/engine/state/dice.hpp>
 #include <hd/term/state_text.hpp>
 #include <hd/term/view_bot.hpp>
+#include <hd/wire/game_convert.hpp>
 
 #include <algorithm>
 #include <map>
@@ -20,6 +21,8 @@ constexpr int kPreferEnd = 8;
 constexpr int kStuck = 40;
 // How many of its units a move decision asks QueryReachable for before it ends the phase.
 constexpr int kUnitsAsked = 6;
+// 16.6B: a move decision with an own marker free to move moves a marker one time in this many.
+constexpr std::uint64_t kMarkerOneIn = 3;
 
 v1::Army army_of(v1::Seat seat) {
   switch (seat) {
@@ -36,6 +39,13 @@ v1::Army army_of(v1::Seat seat) {
 
 engine::Hex hex_of(const v1::HexCoord& coord) {
   return engine::Hex{static_cast<int>(coord.column()), static_cast<int>(coord.row())};
+}
+
+v1::HexCoord coord_of(engine::Hex hex) {
+  v1::HexCoord coord;
+  coord.set_column(static_cast<std::uint32_t>(hex.column));
+  coord.set_row(static_cast<std::uint32_t>(hex.row));
+  return coord;
 }
 
 v1::GameAction end_phase() {
@@ -131,11 +141,12 @@ class ViewBot {
     return answer;
   }
 
-  bool mine(const v1::Unit& unit) const {
+  bool mine(v1::Army army) const {
     for (v1::Seat seat : client_.game()->my_seats)
-      if (army_of(seat) == unit.army()) return true;
+      if (army_of(seat) == army) return true;
     return false;
   }
+  bool mine(const v1::Unit& unit) const { return mine(unit.army()); }
 
   // 5.4: hexes where another of our non-leader units stands (a non-leader does not stop there, so
   // the phase can always end within the stacking limit; leaders stack freely, 10.1B).
@@ -148,11 +159,14 @@ class ViewBot {
     return taken;
   }
 
-  // 5.0: now and then end the phase; else a random own unit not yet moved (on the map, or a
-  // reinforcement due), to a random hex QueryReachable says it may stop in.
+  // 5.0: now and then end the phase; else, one time in kMarkerOneIn, one of our 16.6 markers if one
+  // may move (marker_move); else a random own unit not yet moved (on the map, or a reinforcement
+  // due), to a random hex QueryReachable says it may stop in.
   std::optional<v1::GameAction> move() {
     const OpenGameState& game = *client_.game();
     if (random_.below(10) == 0) return end_phase();
+    if (random_.below(kMarkerOneIn) == 0)
+      if (auto marker = marker_move()) return marker;
     std::vector<const v1::Unit*> movable;
     for (const v1::Unit& unit : game.view.units()) {
       if (!mine(unit) || unit.moved() || no_reach_.count(unit.index())) continue;
@@ -187,6 +201,61 @@ class ViewBot {
       return action;
     }
     return end_phase();
+  }
+
+  // 16.6B: one of our markers not yet moved this phase (nor being revealed, 16.6C), by a path of one
+  // or two hexes on the grid, drawn at random from those not refused at this point of the game. A
+  // path is left out when the view shows a unit (our leaders aside) or another pair's marker in a
+  // hex of it, or when it turns back; the rest (enemy observation, 16.3; the slowest allowance of
+  // the pair's pieces; terrain) the server judges, refusing it or, where an enemy the side does not
+  // see observes the path, accepting it and revealing the pair there (16.6C). None if no such path.
+  std::optional<v1::GameAction> marker_move() {
+    const v1::GameView& view = client_.game()->view;
+    std::vector<const v1::HiddenMarker*> markers;
+    for (const v1::HiddenMarker& marker : view.markers())
+      if (mine(marker.army()) && !marker.moved() && !marker.revealing()) markers.push_back(&marker);
+    if (markers.empty()) return std::nullopt;
+    // 16.6B: "may not stack with any other unit ... Leaders may stack with a marker freely".
+    std::set<engine::Hex> closed;
+    for (const v1::Unit& unit : view.units())
+      if (unit.status() == v1::UNIT_STATUS_ON_MAP && unit.has_hex() &&
+          !(mine(unit) && unit.type() == v1::UNIT_TYPE_LEADER))
+        closed.insert(hex_of(unit.hex()));
+    std::vector<v1::GameAction> candidates;
+    for (const v1::HiddenMarker* marker : markers) {
+      std::set<engine::Hex> blocked = closed;
+      for (const v1::HiddenMarker& other : view.markers())
+        if (other.army() != marker->army() || other.pair() != marker->pair())
+          blocked.insert(hex_of(other.hex()));
+      const auto open = [&](engine::Hex hex) {
+        return engine::kNlbGrid.contains(hex) && !blocked.count(hex);
+      };
+      const engine::Hex from = hex_of(marker->hex());
+      std::vector<std::vector<engine::Hex>> paths;
+      for (engine::Hex first : engine::neighbours(from)) {
+        if (!open(first)) continue;
+        paths.push_back({first});
+        for (engine::Hex second : engine::neighbours(first))
+          if (second != from && open(second)) paths.push_back({first, second});
+      }
+      for (const std::vector<engine::Hex>& path : paths) {
+        v1::GameAction action;
+        v1::RuleAction& rule = *action.mutable_rule();
+        rule.set_rule("16.6");
+        rule.set_verb("move-marker");
+        // The engine's Army number, as the wire passes it on (the window client's move_marker_action).
+        const std::optional<engine::Army> owner = wire::from_proto(marker->army());
+        if (!owner) break;
+        rule.add_numbers(static_cast<int>(*owner));
+        rule.add_numbers(static_cast<int>(marker->pair()));
+        rule.set_choice(marker->b() ? "B" : "A");
+        for (engine::Hex hex : path)
+          *rule.add_hexes() = coord_of(hex);
+        if (!refused_.count(action.SerializeAsString())) candidates.push_back(std::move(action));
+      }
+    }
+    if (candidates.empty()) return std::nullopt;
+    return pick(candidates);
   }
 
   // Whether the server judges `attack` legal on our side's board (QueryOdds).
@@ -394,6 +463,11 @@ std::string describe(const v1::GameAction& action) {
   }
 }
 
+// 16.6B: a hidden movement marker's move.
+bool is_marker_move(const v1::GameAction& action) {
+  return action.has_rule() && action.rule().rule() == "16.6" && action.rule().verb() == "move-marker";
+}
+
 }  // namespace
 
 bool play_bot_from_view(Client& client, const BotOptions& options, BotStats& stats, std::string& error) {
@@ -433,6 +507,7 @@ bool play_bot_from_view(Client& client, const BotOptions& options, BotStats& sta
     }
     if (answer->has_refusal()) {  // chosen again; only a bot refused over and over gives up
       ++stats.refusals;
+      if (is_marker_move(action)) ++stats.marker_refusals;
       bot.answered(action, false);
       if (++refused_in_row >= kStuck) {
         error = "stuck: " + std::to_string(refused_in_row) + " refusals in a row at '" +
@@ -449,6 +524,7 @@ bool play_bot_from_view(Client& client, const BotOptions& options, BotStats& sta
     refused_in_row = 0;
     bot.answered(action, true);
     ++stats.actions;
+    if (is_marker_move(action)) ++stats.marker_moves;
     stats.latencies_us.push_back(std::chrono::duration_cast<std::chrono::microseconds>(elapsed).count());
     // Accepted and applied: wait for its update (numbered in our side's stream) before choosing again.
     const std::uint64_t applied = answer->action_accepted().sequence();

@@ -16,6 +16,8 @@ namespace hd::term {
 struct BotStats {
   std::uint64_t actions = 0;               // accepted
   std::uint64_t refusals = 0;              // refused, and chosen again
+  std::uint64_t marker_moves = 0;          // 16.6B: accepted moves of hidden movement markers
+  std::uint64_t marker_refusals = 0;       // 16.6B: refused ones (counted in refusals too)
   std::uint64_t rate_limited_retries = 0;  // requests sent again after RATE_LIMITED (Client::request)
   std::vector<std::int64_t> latencies_us;  // SubmitAction -> ActionAccepted, microseconds
 };
