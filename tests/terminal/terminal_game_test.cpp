@@ -42,6 +42,25 @@ std::uint64_t count_marker_moves(const std::string& record) {
   return count;
 }
 
+// The match's game exported through `player`, its record and dice proof checked as hd_verify checks
+// them: valid, and holding `actions` actions. The record, for more checks.
+hundred_days::v1::GameRecord verified_record(hd::term::Client& player, std::uint64_t game_id,
+                                             std::uint64_t actions) {
+  hundred_days::v1::ClientEnvelope request;
+  request.mutable_export_record()->set_game_id(game_id);
+  const auto answer = player.request(request);
+  REQUIRE(answer);
+  REQUIRE(answer->has_game_record());
+  hd::server::init_crypto();
+  const hd::server::Verification verified =
+      hd::server::verify_game(answer->game_record().record(), answer->game_record().dice_proof(), kDataRoot);
+  INFO(answer->game_record().record());
+  INFO(verified.message);
+  CHECK(verified.ok);
+  CHECK(verified.actions == actions);
+  return answer->game_record();
+}
+
 }  // namespace
 
 TEST_CASE("two hd_term bots play quatre-bras to the end and the record verifies", "[terminal][e2e][game]") {
@@ -70,28 +89,18 @@ TEST_CASE("two hd_term bots play quatre-bras to the end and the record verifies"
   CHECK(match.players[1]->game()->sequence == game.sequence);
 
   // Export through the client, then verify the record and its dice proof.
-  hundred_days::v1::ClientEnvelope request;
-  request.mutable_export_record()->set_game_id(match.game_id);
-  const auto answer = match.players[1]->request(request);
-  REQUIRE(answer);
-  REQUIRE(answer->has_game_record());
-  hd::server::init_crypto();
-  const hd::server::Verification verified =
-      hd::server::verify_game(answer->game_record().record(), answer->game_record().dice_proof(), kDataRoot);
-  INFO(answer->game_record().record());
-  INFO(verified.message);
-  CHECK(verified.ok);
-  CHECK(verified.actions == game.sequence);
+  const hundred_days::v1::GameRecord exported =
+      verified_record(*match.players[1], match.game_id, game.sequence);
 
   // And the hd_verify program agrees; a tampered record makes it fail.
   const auto record = server.directory() / "game.rec";
   const auto proof = server.directory() / "game.proof";
-  std::ofstream(record) << answer->game_record().record();
-  std::ofstream(proof) << answer->game_record().dice_proof();
+  std::ofstream(record) << exported.record();
+  std::ofstream(proof) << exported.dice_proof();
   CHECK(
       hd::test::run_process({HD_VERIFY_BINARY, "--data", kDataRoot.string(), record.string(), proof.string()},
                             std::chrono::seconds(60)) == 0);
-  std::string tampered = answer->game_record().record();
+  std::string tampered = exported.record();
   tampered.replace(tampered.rfind("# final-hash: ") + 14, 4, "ffff");
   std::ofstream(record) << tampered;
   CHECK(
@@ -144,23 +153,14 @@ TEST_CASE("hd_term bots play a game with fog of war from their seats' views", "[
                     << " refusals (" << stats[1].marker_refusals << " of marker moves); " << seconds << " s");
 
   // Every action of the game was a bot's: the exported record holds them all, and verifies.
-  hundred_days::v1::ClientEnvelope request;
-  request.mutable_export_record()->set_game_id(match.game_id);
-  const auto answer = match.players[0]->request(request);
-  REQUIRE(answer);
-  REQUIRE(answer->has_game_record());
-  hd::server::init_crypto();
-  const hd::server::Verification verified =
-      hd::server::verify_game(answer->game_record().record(), answer->game_record().dice_proof(), kDataRoot);
-  INFO(verified.message);
-  CHECK(verified.ok);
-  CHECK(verified.actions == stats[0].actions + stats[1].actions);
+  const hundred_days::v1::GameRecord exported =
+      verified_record(*match.players[0], match.game_id, stats[0].actions + stats[1].actions);
 
   // 16.6B: the bots moved their markers, and the record holds every marker move they had accepted.
   // Not left to the dice: with these seeds the French bot moves a marker early, before any combat
   // (and over seeds 1-13 every such game had some: 8 to 31 accepted).
   const std::uint64_t marker_moves = stats[0].marker_moves + stats[1].marker_moves;
-  CHECK(count_marker_moves(answer->game_record().record()) == marker_moves);
+  CHECK(count_marker_moves(exported.record()) == marker_moves);
   if (hidden_movement)
     CHECK(marker_moves > 0);
   else
@@ -194,16 +194,5 @@ TEST_CASE("hd_term bots play la-belle-alliance from their seats' views, the Coal
   WARN("la-belle-alliance bots: French " << stats[0].actions << " actions, " << stats[0].refusals
                                          << " refusals; Coalition " << stats[1].actions << " actions, "
                                          << stats[1].refusals << " refusals");
-
-  hundred_days::v1::ClientEnvelope request;
-  request.mutable_export_record()->set_game_id(match.game_id);
-  const auto answer = match.players[0]->request(request);
-  REQUIRE(answer);
-  REQUIRE(answer->has_game_record());
-  hd::server::init_crypto();
-  const hd::server::Verification verified =
-      hd::server::verify_game(answer->game_record().record(), answer->game_record().dice_proof(), kDataRoot);
-  INFO(verified.message);
-  CHECK(verified.ok);
-  CHECK(verified.actions == stats[0].actions + stats[1].actions);
+  verified_record(*match.players[0], match.game_id, stats[0].actions + stats[1].actions);
 }
