@@ -120,15 +120,26 @@ TEST_CASE("snapshot-every: a game's state is snapshotted every 50 actions by def
         std::string::npos);
 }
 
-TEST_CASE("builtin-style: the built-in seats seek battle unless told to play uniformly (issue 13)", "[config]") {
+TEST_CASE("group-commit: on unless turned off; anything else is refused (issue 15)", "[config]") {
+  CHECK(std::get<ServerConfig>(parse_server_config({})).group_commit);
+  CHECK_FALSE(std::get<ServerConfig>(parse_server_config({"--group-commit", "off"})).group_commit);
+  CHECK(std::get<ServerConfig>(parse_server_config({"--group-commit=on"})).group_commit);
+  CHECK(std::get<std::string>(parse_server_config({"--group-commit", "sometimes"})).find("group-commit") !=
+        std::string::npos);
+}
+
+TEST_CASE("builtin-style: the built-in seats seek battle unless told to play uniformly (issue 13)",
+          "[config]") {
   CHECK(std::get<ServerConfig>(parse_server_config({})).builtin_battle_seeking);
-  CHECK_FALSE(std::get<ServerConfig>(parse_server_config({"--builtin-style", "uniform"})).builtin_battle_seeking);
+  CHECK_FALSE(
+      std::get<ServerConfig>(parse_server_config({"--builtin-style", "uniform"})).builtin_battle_seeking);
   CHECK(std::get<ServerConfig>(parse_server_config({"--builtin-style=battle"})).builtin_battle_seeking);
   CHECK(std::get<std::string>(parse_server_config({"--builtin-style", "clever"})).find("builtin-style") !=
         std::string::npos);
 }
 
-TEST_CASE("dev-dice-seed: none by default; 64 hex digits, on development servers only (issue 14)", "[config]") {
+TEST_CASE("dev-dice-seed: none by default; 64 hex digits, on development servers only (issue 14)",
+          "[config]") {
   CHECK(std::get<ServerConfig>(parse_server_config({})).dev_dice_seed.empty());
   const std::string seed(64, 'a');
   const auto set = parse_server_config({"--allow-missing-rules", "true", "--dev-dice-seed", seed});
@@ -139,8 +150,9 @@ TEST_CASE("dev-dice-seed: none by default; 64 hex digits, on development servers
   REQUIRE(std::holds_alternative<std::string>(alone));
   CHECK(std::get<std::string>(alone).find("allow-missing-rules") != std::string::npos);
   for (const std::string& bad : {std::string(63, 'a'), std::string(66, 'a'), std::string(64, 'g')})
-    CHECK(std::get<std::string>(parse_server_config({"--allow-missing-rules", "true", "--dev-dice-seed", bad}))
-              .find("dev-dice-seed") != std::string::npos);
+    CHECK(
+        std::get<std::string>(parse_server_config({"--allow-missing-rules", "true", "--dev-dice-seed", bad}))
+            .find("dev-dice-seed") != std::string::npos);
 }
 
 TEST_CASE("games per account: 10 open at once and 100 created a day by default (issue 29, finding 4)",
