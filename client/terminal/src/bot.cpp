@@ -5,20 +5,6 @@ namespace hd::term {
 
 namespace v1 = hundred_days::v1;
 
-void accept_teammate_proposal(Client& client) {
-  const auto& game = client.game();
-  v1::ClientEnvelope confirm;
-  confirm.mutable_confirm_attack()->set_game_id(game->game_id);
-  confirm.mutable_confirm_attack()->set_proposal_id(game->proposal->proposal_id());
-  confirm.mutable_confirm_attack()->set_accept(true);
-  client.request(confirm);
-}
-
-std::string idle_error(const Client& client, const BotOptions& options) {
-  return client.connected() ? "nothing happened for " + std::to_string(options.idle_timeout.count()) + " ms"
-                            : client.last_error();
-}
-
 bool play_bot(Client& client, const BotOptions& options, BotStats& stats, std::string& error) {
   if (!client.game()) {
     error = "no game is open";

@@ -3,6 +3,7 @@
 #include <hd/term/state_text.hpp>
 #include <hd/term/view_bot.hpp>
 #include <hd/wire/game_convert.hpp>
+#include <hd/wire/hex_convert.hpp>
 
 #include <algorithm>
 #include <map>
@@ -41,11 +42,22 @@ engine::Hex hex_of(const v1::HexCoord& coord) {
   return engine::Hex{static_cast<int>(coord.column()), static_cast<int>(coord.row())};
 }
 
-v1::HexCoord coord_of(engine::Hex hex) {
-  v1::HexCoord coord;
-  coord.set_column(static_cast<std::uint32_t>(hex.column));
-  coord.set_row(static_cast<std::uint32_t>(hex.row));
-  return coord;
+// Coalition teamwork (docs/protocol.md, AttackProposal): the mixed attack our teammate proposed in
+// the open game: the bot agrees to it.
+void accept_teammate_proposal(Client& client) {
+  const auto& game = client.game();
+  v1::ClientEnvelope confirm;
+  confirm.mutable_confirm_attack()->set_game_id(game->game_id);
+  confirm.mutable_confirm_attack()->set_proposal_id(game->proposal->proposal_id());
+  confirm.mutable_confirm_attack()->set_accept(true);
+  client.request(confirm);
+}
+
+// Why a wait for the game came to nothing: the connection's error, or nothing heard for the
+// options' idle timeout.
+std::string idle_error(const Client& client, const BotOptions& options) {
+  return client.connected() ? "nothing happened for " + std::to_string(options.idle_timeout.count()) + " ms"
+                            : client.last_error();
 }
 
 v1::GameAction end_phase() {
@@ -250,7 +262,7 @@ class ViewBot {
         rule.add_numbers(static_cast<int>(marker->pair()));
         rule.set_choice(marker->b() ? "B" : "A");
         for (engine::Hex hex : path)
-          *rule.add_hexes() = coord_of(hex);
+          *rule.add_hexes() = wire::to_proto(hex);
         if (!refused_.count(action.SerializeAsString())) candidates.push_back(std::move(action));
       }
     }

@@ -33,11 +33,4 @@ struct BotOptions {
 // connection, nothing heard for idle_timeout). A refusal is counted in stats and chosen again.
 bool play_bot(Client& client, const BotOptions& options, BotStats& stats, std::string& error);
 
-// Coalition teamwork (docs/protocol.md, AttackProposal): the mixed attack our teammate proposed in
-// the open game: the bot agrees to it.
-void accept_teammate_proposal(Client& client);
-// Why a wait for the game came to nothing: the connection's error, or nothing heard for the
-// options' idle timeout.
-std::string idle_error(const Client& client, const BotOptions& options);
-
 }  // namespace hd::term
