@@ -42,6 +42,20 @@ std::uint64_t count_marker_moves(const std::string& record) {
   return count;
 }
 
+// Two bots' match of `scenario` (with `optional_rules`) set up on `server`: accounts, the game, seats
+// taken, the game open on both connections.
+hd::term::BotMatch bot_match(const ServerProcess& server, const std::string& scenario,
+                             const std::vector<std::string>& optional_rules = {}) {
+  const auto address = hd::term::parse_server_address(server.url());
+  REQUIRE(address);
+  hd::term::BotMatchOptions options;
+  options.scenario = scenario;
+  options.optional_rules = optional_rules;
+  hd::term::BotMatch match = hd::term::set_up_bot_match(*address, options);
+  REQUIRE(match.players.size() == 2);
+  return match;
+}
+
 // The match's game exported through `player`, its record and dice proof checked as hd_verify checks
 // them: valid, and holding `actions` actions. The record, for more checks.
 hundred_days::v1::GameRecord verified_record(hd::term::Client& player, std::uint64_t game_id,
@@ -65,12 +79,7 @@ hundred_days::v1::GameRecord verified_record(hd::term::Client& player, std::uint
 
 TEST_CASE("two hd_term bots play quatre-bras to the end and the record verifies", "[terminal][e2e][game]") {
   ServerProcess server(test_server_options());
-  const auto address = hd::term::parse_server_address(server.url());
-  REQUIRE(address);
-  hd::term::BotMatchOptions options;
-  options.scenario = "quatre-bras";
-  hd::term::BotMatch match = hd::term::set_up_bot_match(*address, options);
-  REQUIRE(match.players.size() == 2);
+  hd::term::BotMatch match = bot_match(server, "quatre-bras");
 
   std::vector<hd::term::BotStats> stats;
   std::string error;
@@ -116,13 +125,7 @@ TEST_CASE("hd_term bots play a game with fog of war from their seats' views", "[
   std::vector<std::string> rules = {"16.3"};
   if (hidden_movement) rules.push_back("16.6");
   ServerProcess server(test_server_options());
-  const auto address = hd::term::parse_server_address(server.url());
-  REQUIRE(address);
-  hd::term::BotMatchOptions options;
-  options.scenario = "quatre-bras";
-  options.optional_rules = rules;
-  hd::term::BotMatch match = hd::term::set_up_bot_match(*address, options);
-  REQUIRE(match.players.size() == 2);
+  hd::term::BotMatch match = bot_match(server, "quatre-bras", rules);
   for (const auto& player : match.players) {
     REQUIRE(player->game());
     CHECK(player->game()->fog_of_war);
@@ -173,12 +176,7 @@ TEST_CASE("hd_term bots play a game with fog of war from their seats' views", "[
 TEST_CASE("hd_term bots play la-belle-alliance from their seats' views, the Coalition's two seats on one bot",
           "[terminal][e2e][game][6.6D]") {
   ServerProcess server(test_server_options());
-  const auto address = hd::term::parse_server_address(server.url());
-  REQUIRE(address);
-  hd::term::BotMatchOptions options;
-  options.scenario = "la-belle-alliance";
-  hd::term::BotMatch match = hd::term::set_up_bot_match(*address, options);
-  REQUIRE(match.players.size() == 2);
+  hd::term::BotMatch match = bot_match(server, "la-belle-alliance");
   REQUIRE(match.players[1]->game()->my_seats.size() == 2);  // Prussian and Allied
 
   std::vector<hd::term::BotStats> stats;
