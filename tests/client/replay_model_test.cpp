@@ -10,6 +10,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <chrono>
 #include <memory>
 
 namespace pb = hundred_days::v1;
@@ -456,7 +457,22 @@ TEST_CASE("client model: a replay refused BUSY is asked again by itself; other r
   const std::size_t in_flight = model.requests_in_flight();  // the lobby's lists, unanswered here
 
   // Action 513 from the start, as the server answers it (game_replay_budget_e2e_test): four BUSY
-  // steps reaching 128, 256, 384, 512, each asked again at once, then the frame.
+  // steps reaching 128, 256, 384, 512, each asked again kBusyPause later (the app's tick), then
+  // the frame.
+  using namespace std::chrono_literals;
+  ClientModel::Clock::time_point now{std::chrono::hours(1)};
+  model.tick(now);
+  // A held ask goes at the first tick at or past its time, not before.
+  const auto asked_after_pause = [&model, &now] {
+    CHECK(model.take_outbox().empty());
+    CHECK(model.replay_ask_held());
+    model.tick(now + ClientModel::kBusyPause - 1ms);
+    CHECK(model.take_outbox().empty());
+    now += ClientModel::kBusyPause;
+    model.tick(now);
+    CHECK_FALSE(model.replay_ask_held());
+    return model.take_outbox();
+  };
   model.send_replay(model.replay()->go_to(513));
   sent = model.take_outbox();
   CHECK(asked_index(sent) == 513);
@@ -474,7 +490,7 @@ TEST_CASE("client model: a replay refused BUSY is asked again by itself; other r
     CHECK(model.replay()->progress() ==
           "Replaying up to action 513: the server has reached action " + std::to_string(reached));
     CHECK(model.notice() == notice_before);  // no error meanwhile
-    sent = model.take_outbox();
+    sent = asked_after_pause();
     CHECK(asked_index(sent) == 513);
   }
   reply.set_request_id(sent.at(0).request_id());
@@ -494,14 +510,28 @@ TEST_CASE("client model: a replay refused BUSY is asked again by itself; other r
   busy.message = "action 200 is far into the game: its replay has reached action 128; ask again to go on";
   model.apply(hd::client::RefusalReceived{busy, first_press.at(0).request_id()});
   CHECK(model.take_outbox().empty());
+  CHECK_FALSE(model.replay_ask_held());
   CHECK(model.replay()->asked() == 300);
   CHECK(model.replay()->waiting());
+  // A BUSY step's held ask is dropped by a newer step asked before its time.
+  model.send_replay(model.replay()->go_to(400));
+  const auto third_press = model.take_outbox();
+  busy.message = "action 400 is far into the game: its replay has reached action 128; ask again to go on";
+  model.apply(hd::client::RefusalReceived{busy, third_press.at(0).request_id()});
+  CHECK(model.replay_ask_held());
+  model.send_replay(model.replay()->go_to(300));
+  const auto fourth_press = model.take_outbox();
+  CHECK(asked_index(fourth_press) == 300);
+  CHECK_FALSE(model.replay_ask_held());
+  now += 10 * ClientModel::kBusyPause;
+  model.tick(now);
+  CHECK(model.take_outbox().empty());
 
   // A refusal other than BUSY shows as before.
   hd::client::RefusalInfo other;
   other.code = static_cast<std::uint32_t>(pb::REFUSAL_CODE_RATE_LIMITED);
   other.message = "too many requests";
-  model.apply(hd::client::RefusalReceived{other, second_press.at(0).request_id()});
+  model.apply(hd::client::RefusalReceived{other, fourth_press.at(0).request_id()});
   CHECK(model.take_outbox().empty());
   CHECK_FALSE(model.replay()->waiting());
   CHECK(model.replay()->refusal() == "Refused: too many requests");
@@ -514,6 +544,8 @@ TEST_CASE("client model: a replay refused BUSY is asked again by itself; other r
   busy.message = "its replay has reached action 513";
   for (int again = 0; again < ReplayModel::kBusyRetries; ++again) {
     model.apply(hd::client::RefusalReceived{busy, sent.at(0).request_id()});
+    now += ClientModel::kBusyPause;
+    model.tick(now);
     sent = model.take_outbox();
     REQUIRE(asked_index(sent) == 599);
   }
@@ -522,6 +554,18 @@ TEST_CASE("client model: a replay refused BUSY is asked again by itself; other r
   CHECK(model.replay()->refusal() == "Refused: its replay has reached action 513");
   CHECK(model.notice() == "Refused: its replay has reached action 513");
   CHECK_FALSE(model.replay()->waiting());
+
+  // Closing the replay drops a held ask.
+  model.send_replay(model.replay()->go_to(450));
+  sent = model.take_outbox();
+  busy.message = "its replay has reached action 128";
+  model.apply(hd::client::RefusalReceived{busy, sent.at(0).request_id()});
+  CHECK(model.replay_ask_held());
+  model.close_replay();
+  now += 10 * ClientModel::kBusyPause;
+  model.tick(now);
+  for (const Request& request : model.take_outbox())
+    CHECK_FALSE(request.has_query_replay());
 }
 
 TEST_CASE(

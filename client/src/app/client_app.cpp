@@ -292,6 +292,7 @@ int run_client(const ClientOptions& options) {
         connection = std::make_unique<Connection>(options.server, events);
       }
     }
+    model.tick(std::chrono::steady_clock::now());  // a replay step refused BUSY, asked again
     for (const auto& request : model.take_outbox())
       connection->send(request);
     session_keeper.after_frame(model);

@@ -207,14 +207,21 @@ void ClientModel::open_replay(std::uint64_t game_id, bool spectate) {
 
 void ClientModel::close_replay() {
   replay_.reset();
+  held_replay_.clear();
   close_game();
 }
 
 void ClientModel::send_replay(std::vector<Request> requests) {
+  held_replay_.clear();
   for (auto& request : requests) {
     const std::uint64_t index = request.query_replay().action_index();
     replay_asks_[send(std::move(request), RequestKind::Replay)] = index;
   }
+}
+
+void ClientModel::tick(Clock::time_point now) {
+  now_ = now;
+  if (!held_replay_.empty() && now >= held_until_) send_replay(std::move(held_replay_));
 }
 
 void ClientModel::close_game() {
@@ -410,11 +417,15 @@ void ClientModel::on_request_refused(const RefusalInfo& refusal, RequestKind kin
         replay_asks_.erase(asked);
       }
       // Issue 16: a frame deeper than the server's replay budget (BUSY, docs/games.md "Replays"):
-      // the server kept its work, so the step is asked again, showing progress, not an error.
+      // the server kept its work, so the step is asked again kBusyPause later (tick), showing
+      // progress, not an error.
       if (replay_ && index && refusal.code == static_cast<std::uint32_t>(pb::REFUSAL_CODE_BUSY)) {
         std::vector<Request> again = replay_->busy(*index, words);
         if (again.empty() && replay_->refusal() == words) notice_ = words;  // out of retries
-        send_replay(std::move(again));
+        if (!again.empty()) {
+          held_replay_ = std::move(again);
+          held_until_ = now_ + kBusyPause;
+        }
         break;
       }
       if (replay_) replay_->refused(words);

@@ -18,6 +18,7 @@
 
 #include <hd/wire/request_ids.hpp>
 
+#include <chrono>
 #include <filesystem>
 #include <map>
 #include <optional>
@@ -86,8 +87,18 @@ class ClientModel {
   // frame. close_replay() closes both and goes back to the lobby.
   void open_replay(std::uint64_t game_id, bool spectate);
   void close_replay();
-  // Queues a replay step's requests (ReplayModel's first/next/... answers).
+  // Queues a replay step's requests (ReplayModel's first/next/... answers); a BUSY step's ask still
+  // held (tick) is dropped: this one is newer.
   void send_replay(std::vector<Request> requests);
+  // Issue 16: a replay step refused BUSY is asked again kBusyPause later, not at once: the server
+  // goes on replaying meanwhile, and the client stays far under the server's rate limits (10 asks
+  // a second against the per-address limit's 60). The app calls tick() with its clock before each
+  // take_outbox(); a held ask is queued by the first tick at or past its time.
+  using Clock = std::chrono::steady_clock;
+  static constexpr std::chrono::milliseconds kBusyPause{100};
+  void tick(Clock::time_point now);
+  // Whether a BUSY step's ask waits for its time (tick).
+  bool replay_ask_held() const { return !held_replay_.empty(); }
   const std::optional<ReplayModel>& replay() const { return replay_; }
   std::optional<ReplayModel>& replay() { return replay_; }
   // Where an exported record is written (ExportRecord's answer): the working directory unless set.
@@ -151,6 +162,10 @@ class ClientModel {
   // Issue 16: the action index each QueryReplay asked, by request id, until answered (a BUSY is
   // asked again only for the step still awaited).
   std::map<std::uint64_t, std::uint64_t> replay_asks_;
+  // The last tick's time, and a BUSY replay step's ask held until `held_until_` (tick).
+  Clock::time_point now_{};
+  std::vector<Request> held_replay_;
+  Clock::time_point held_until_{};
   // The last sequence seen of each game closed (in this process or saved by an earlier run), by
   // the account seen_owner_ (issue 16: the logged-in one once a login is answered); the other
   // accounts' games saved for this server are kept in other_seen_ for the file.
