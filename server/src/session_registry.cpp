@@ -43,6 +43,10 @@ void SessionRegistry::send(ConnectionId connection, const hundred_days::v1::Serv
   if (auto session = find(connection)) session->deliver(hd::wire::encode(envelope));
 }
 
+void SessionRegistry::send_encoded(ConnectionId connection, std::string encoded) {
+  if (auto session = find(connection)) session->deliver(std::move(encoded));
+}
+
 void SessionRegistry::close(ConnectionId connection, CloseRequest close) {
   if (auto session = find(connection)) session->close_with(std::move(close));
 }

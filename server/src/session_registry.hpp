@@ -24,6 +24,7 @@ class SessionRegistry : public Outbound {
 
   // Outbound: deliver to a live session by connection id (dropped if it has gone).
   void send(ConnectionId connection, const hundred_days::v1::ServerEnvelope& envelope) override;
+  void send_encoded(ConnectionId connection, std::string encoded) override;
   void close(ConnectionId connection, CloseRequest close) override;
   void when_drained(ConnectionId connection, std::size_t low_water, std::function<void()> drained) override;
 

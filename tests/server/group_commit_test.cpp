@@ -47,6 +47,11 @@ class Recorder : public hd::server::Outbound {
   void send(ConnectionId connection, const v1::ServerEnvelope& envelope) override {
     calls.push_back("send " + std::to_string(connection) + " " + std::to_string(envelope.request_id()));
   }
+  void send_encoded(ConnectionId connection, std::string encoded) override {
+    v1::ServerEnvelope envelope;
+    REQUIRE(envelope.ParseFromString(encoded));
+    calls.push_back("encoded " + std::to_string(connection) + " " + std::to_string(envelope.request_id()));
+  }
   void close(ConnectionId connection, hd::server::CloseRequest close) override {
     calls.push_back("close " + std::to_string(connection) + " " + close.reason);
   }
@@ -158,8 +163,10 @@ TEST_CASE("a held outbound hands on nothing until released, then everything in o
   CHECK(recorder.calls.size() == 1);
   CHECK(held.held() == 4);
   held.release();
-  CHECK(recorder.calls == std::vector<std::string>{"send 1 7", "send 2 8", "drained 2", "drained callback",
-                                                   "close 3 bye", "send 1 9"});
+  // Held envelopes are handed on as the bytes encoded when they were sent (neither copied nor
+  // encoded twice, issue 15).
+  CHECK(recorder.calls == std::vector<std::string>{"send 1 7", "encoded 2 8", "drained 2", "drained callback",
+                                                   "close 3 bye", "encoded 1 9"});
   CHECK_FALSE(held.holding());
   // Dropped: nothing of it is ever handed on.
   held.hold();

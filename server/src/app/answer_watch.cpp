@@ -2,17 +2,21 @@
 
 namespace hd::server {
 
-void AnswerWatch::watch(ConnectionId connection, std::uint64_t request_id) {
+void AnswerWatch::watch(ConnectionId connection, std::uint64_t request_id, bool keep_answer) {
   connection_ = connection;
   request_id_ = request_id;
+  keep_answer_ = keep_answer;
+  answered_ = false;
   answer_.reset();
 }
 
 void AnswerWatch::send(ConnectionId connection, const hundred_days::v1::ServerEnvelope& envelope) {
   next_.send(connection, envelope);
   // Noted once handed on: a send that throws has not answered.
-  if (request_id_ != 0 && !answer_ && connection == connection_ && envelope.request_id() == request_id_)
-    answer_ = envelope;
+  if (request_id_ != 0 && !answered_ && connection == connection_ && envelope.request_id() == request_id_) {
+    answered_ = true;
+    if (keep_answer_) answer_ = envelope;
+  }
 }
 
 void AnswerWatch::close(ConnectionId connection, CloseRequest close) {

@@ -2,6 +2,8 @@
 
 #include "log.hpp"
 
+#include <hd/wire/frame_codec.hpp>
+
 #include <utility>
 
 namespace hd::server {
@@ -35,7 +37,10 @@ void HeldOutbound::drop() {
 
 void HeldOutbound::send(ConnectionId connection, const hundred_days::v1::ServerEnvelope& envelope) {
   if (!holding_) return next_.send(connection, envelope);
-  held_.push_back({connection, [this, connection, envelope] { next_.send(connection, envelope); }});
+  // Encoded now, once: cheaper than a copy of the envelope, and the connection sends these bytes.
+  held_.push_back({connection, [this, connection, encoded = wire::encode(envelope)]() mutable {
+                     next_.send_encoded(connection, std::move(encoded));
+                   }});
 }
 
 void HeldOutbound::close(ConnectionId connection, CloseRequest close) {

@@ -314,7 +314,7 @@ void Hub::on_request(ConnectionId connection, const v1::ClientEnvelope& envelope
     return;
   }
   const auto started = Clock::now();
-  outbound_.watch(connection, envelope.request_id());
+  outbound_.watch(connection, envelope.request_id(), answer_stored_by_request_id(envelope.body_case()));
   const std::uint64_t commits_before = db_.commits();
   try {
     switch (envelope.body_case()) {
@@ -395,7 +395,7 @@ void Hub::game_request(Caller& caller, const v1::ClientEnvelope& envelope) {
 }
 
 void Hub::fail(ConnectionId connection, std::uint64_t request_id, const std::string& what, bool committed) {
-  const bool answered = outbound_.answer().has_value();
+  const bool answered = outbound_.answered();
   log_event(LogLevel::Error, "request_failed",
             {{"connection", std::to_string(connection)},
              {"request", std::to_string(request_id)},
@@ -443,7 +443,7 @@ bool Hub::off_strand(Caller& caller, std::uint64_t request_id, std::string_view 
       Caller* caller = find(connection);
       if (caller == nullptr) return;  // the connection closed meanwhile
       caller->account_request_pending = false;
-      outbound_.watch(connection, request_id);
+      outbound_.watch(connection, request_id, false);  // log-ins and registrations: not stored
       const std::uint64_t commits_before = db_.commits();
       try {
         if (!result) throw std::runtime_error("password hashing failed: " + failure);

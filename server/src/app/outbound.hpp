@@ -10,6 +10,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <stdexcept>
+#include <string>
 
 namespace hd::server {
 
@@ -20,6 +22,14 @@ class Outbound {
   virtual ~Outbound() = default;
   // Queues one envelope for the connection; does nothing if it has gone. Safe from any thread.
   virtual void send(ConnectionId connection, const hundred_days::v1::ServerEnvelope& envelope) = 0;
+  // The same for an envelope already encoded (hd::wire::encode): what HeldOutbound keeps, so that a
+  // held envelope is neither copied nor encoded twice (issue 15). This default decodes it and
+  // send()s it; the connections' registry queues the bytes as they are.
+  virtual void send_encoded(ConnectionId connection, std::string encoded) {
+    hundred_days::v1::ServerEnvelope envelope;
+    if (!envelope.ParseFromString(encoded)) throw std::runtime_error("send_encoded: not a ServerEnvelope");
+    send(connection, envelope);
+  }
   // Closes the connection once what is queued is written. Safe from any thread.
   virtual void close(ConnectionId connection, CloseRequest close) = 0;
   // Calls `drained` once at most `low_water` messages wait in the connection's write queue (at once
