@@ -6,7 +6,7 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <map>
+#include <limits>
 #include <queue>
 
 namespace hd::engine {
@@ -68,8 +68,8 @@ std::optional<Refusal> start_refusal(const GameState& state, UnitIndex index) {
     return refuse(RefusalCode::NotInPlay, "3.1", {who});
   }
   if (unit.status == UnitStatus::Hidden)  // 16.6B: its pair's markers move for it
-    return refuse_by_rule("16.6B", "held-hidden", "{0} is held under a hidden movement marker: it does not move",
-                          {who});
+    return refuse_by_rule("16.6B", "held-hidden",
+                          "{0} is held under a hidden movement marker: it does not move", {who});
   if (unit.status == UnitStatus::Waiting) {
     if (unit.arrival_turn < 0 || state.turn < unit.arrival_turn)
       return refuse(RefusalCode::NotArrived, "5.6", {who});
@@ -158,7 +158,7 @@ Block step(const Mover& m, Hex at, Hex next, int& cost) {
   if (m.leader && !m.state.leaders_at(next).empty() &&
       side_of(m.state.units[m.state.leaders_at(next).front()].army) != m.side)
     return Block::Enemy;
-  if (supply_train_blocks(m, next)) return Block::SupplyTrain;  // 16.17B
+  if (supply_train_blocks(m, next)) return Block::SupplyTrain;        // 16.17B
   if (rules_hex_closed(m.state, m.unit, next)) return Block::Closed;  // 16.6B
   const auto stepped = step_cost(rules, m.mover, at, next);
   if (!stepped) return Block::Terrain;
@@ -463,46 +463,61 @@ std::vector<ReachableHex> reachable_hexes(const GameState& state, UnitIndex inde
   const bool on_map = m.unit.on_map();
 
   // Dijkstra over half MP with the steps check_move takes. A hex in an EZOC can be entered but not
-  // left (5.0); the start hex was checked by start_refusal (5.3E).
-  std::map<Hex, std::pair<int, std::optional<Hex>>> best;  // cost, previous hex (none: first hex)
+  // left (5.0); the start hex was checked by start_refusal (5.3E). The best costs are kept in a
+  // grid of the map's hexes, column by column (a std::map cost a fifth of the search, issue 15);
+  // a hex off the map is never entered.
+  const GridBounds bounds = state.rules->map.bounds();
+  const auto slot = [&](Hex hex) {
+    return static_cast<std::size_t>((hex.column - 1) * bounds.rows + (hex.row - 1));
+  };
+  constexpr int kUnreached = std::numeric_limits<int>::max();
+  constexpr std::size_t kNoHex = std::numeric_limits<std::size_t>::max();
+  struct Best {
+    int cost = kUnreached;
+    std::size_t from = kNoHex;  // the previous hex's slot; none for a first hex
+  };
+  std::vector<Best> best(static_cast<std::size_t>(bounds.columns) * static_cast<std::size_t>(bounds.rows));
+  const auto hex_at = [&](std::size_t at) {
+    return Hex{static_cast<int>(at) / bounds.rows + 1, static_cast<int>(at) % bounds.rows + 1};
+  };
   using Item = std::pair<int, Hex>;
   std::priority_queue<Item, std::vector<Item>, std::greater<>> queue;
-  const auto reach = [&](Hex hex, int total, std::optional<Hex> from) {
-    if (total > allowance) return;
-    const auto found = best.find(hex);
-    if (found != best.end() && total >= found->second.first) return;
-    best[hex] = {total, from};
+  const auto reach = [&](Hex hex, int total, std::size_t from) {
+    if (total > allowance || !bounds.contains(hex)) return;
+    Best& known = best[slot(hex)];
+    if (total >= known.cost) return;
+    known = {total, from};
     queue.push({total, hex});
   };
   if (on_map) {
-    best[m.unit.hex] = {0, std::nullopt};
-    queue.push({0, m.unit.hex});
+    reach(m.unit.hex, 0, kNoHex);
   } else {
     for (Hex entry : entry_hexes_now(state, m.unit)) {
       int cost = 0;
-      if (!enter(m, entry, cost)) reach(entry, cost, std::nullopt);
+      if (!enter(m, entry, cost)) reach(entry, cost, kNoHex);
     }
   }
   while (!queue.empty()) {
     const auto [cost, hex] = queue.top();
     queue.pop();
-    if (cost != best[hex].first) continue;
+    if (cost != best[slot(hex)].cost) continue;
     if (!(on_map && hex == m.unit.hex) && stops_in(m, hex)) continue;
     for (Hex next : neighbours(hex)) {
       int step_half = 0;
-      if (step(m, hex, next, step_half) == Block::None) reach(next, cost + step_half, hex);
+      if (step(m, hex, next, step_half) == Block::None) reach(next, cost + step_half, slot(hex));
     }
   }
-  for (const auto& [hex, entry] : best) {
-    if (on_map && hex == m.unit.hex) continue;
-    ReachableHex reached{hex, entry.first, {}, false};
-    for (std::optional<Hex> at = hex; at; at = best[*at].second) {
-      if (on_map && *at == m.unit.hex) break;
-      reached.path.push_back(*at);
-    }
+  // The hexes in order, column then row.
+  const std::size_t start = on_map ? slot(m.unit.hex) : kNoHex;
+  for (std::size_t at = 0; at < best.size(); ++at) {
+    if (best[at].cost == kUnreached || at == start) continue;
+    const Hex hex = hex_at(at);
+    ReachableHex reached{hex, best[at].cost, {}, false};
+    for (std::size_t on = at; on != kNoHex && on != start; on = best[on].from)
+      reached.path.push_back(hex_at(on));
     std::reverse(reached.path.begin(), reached.path.end());
     reached.can_exit = is_exit_hex(*state.rules, m.unit.army, hex) &&
-                       entry.first + exit_cost(*state.rules, m.mover, hex) <= allowance;
+                       best[at].cost + exit_cost(*state.rules, m.mover, hex) <= allowance;
     reached.can_stop = !end_of_move_refusal(state, index, hex);  // 5.4, 8.1A
     if (!reached.can_stop && !reached.can_exit) continue;
     result.push_back(std::move(reached));
