@@ -51,6 +51,12 @@ StandingOrderBook StandingOrderStore::load(std::int64_t game) {
   return book;
 }
 
+bool StandingOrderStore::any(std::int64_t game) {
+  Statement select = db_.prepare("SELECT EXISTS (SELECT 1 FROM standing_orders WHERE game_id = ?)");
+  select.bind(1, game);
+  return select.step() && select.column_int64(0) != 0;
+}
+
 void StandingOrderStore::put(std::int64_t game, const StandingOrder& order) {
   db_.prepare(
          "INSERT OR REPLACE INTO standing_orders (game_id, unit, seat, retreat_hexes, toward_column, "

@@ -16,6 +16,8 @@ class StandingOrderStore {
 
   // Every standing order of the game, by unit.
   StandingOrderBook load(std::int64_t game);
+  // Whether the game has any standing order (one row read at most).
+  bool any(std::int64_t game);
   // Sets `order` (replacing the unit's earlier one).
   void put(std::int64_t game, const StandingOrder& order);
   // Clears the unit's order, if any.

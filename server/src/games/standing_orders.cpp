@@ -223,7 +223,7 @@ bool GameStandingOrders::may_play(const GameRoom& room) {
   if (room.row.status != v1::GAME_STATUS_RUNNING) return false;
   const engine::DecisionKind kind = engine::pending_decision(room.state).kind;
   if (kind != engine::DecisionKind::Retreat && kind != engine::DecisionKind::Advance) return false;
-  return !store_.load(room.row.id).empty();  // read only for a game waiting for such a decision
+  return store_.any(room.row.id);  // read only for a game waiting for such a decision
 }
 
 std::size_t GameStandingOrders::check_all(std::int64_t now_unix) {
