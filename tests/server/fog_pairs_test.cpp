@@ -27,6 +27,7 @@
 
 #include <hd/engine/notation/notation.hpp>
 #include <hd/engine/play/random_player.hpp>
+#include <hd/engine/rules/modules/extension_points.hpp>
 #include <hd/engine/rules/movement/movement.hpp>
 #include <hd/engine/rules/observation/knowledge.hpp>
 #include <hd/engine/rules/observation/observation.hpp>
@@ -80,6 +81,11 @@ std::optional<std::string> seen_apart(const engine::GameState& a, const engine::
     return false;
   };
   if (differs_observed(a, b) || differs_observed(b, a)) return "a hex whose control differs is seen";
+  // The rules' own running tallies are counted on the board and shown to both sides, as kept on
+  // the record track in the open (docs/rules-notes.md, 16.3): 19.4C's VP for holding Quatre Bras.
+  // Found by the 10^6 run (seed 18445: a hidden move retook Quatre Bras, and the next player turn's
+  // end scored it for the other side).
+  if (engine::rules_victory(a).vp != engine::rules_victory(b).vp) return "a public victory tally differs";
   return std::nullopt;
 }
 
