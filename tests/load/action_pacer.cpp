@@ -13,7 +13,8 @@ ActionPacer::ActionPacer(double rate, Now now) : rate_(rate), now_(std::move(now
 }
 
 ActionPacer::Clock::time_point ActionPacer::slot_time(Clock::time_point start, std::uint64_t k) const {
-  const double nanoseconds = std::round(static_cast<double>(k) * 1e9 / rate_);
+  // At most about 126 years on: a tiny rate's far slots stay within the clock's range.
+  const double nanoseconds = std::min(std::round(static_cast<double>(k) * 1e9 / rate_), 4e18);
   return start + std::chrono::duration_cast<Clock::duration>(
                      std::chrono::nanoseconds(static_cast<std::int64_t>(nanoseconds)));
 }

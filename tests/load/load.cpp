@@ -4,7 +4,13 @@
 // SubmitAction -> ActionAccepted (median and 99th percentile, measured by the clients) and errors.
 //
 //   hd_load --server ws://HOST:PORT/ [--games N] [--concurrency C] [--scenario S] [--vs-builtin]
-//           [--rules R[,R...]] [--seed N] [--ca-file PEM]
+//           [--rules R[,R...]] [--seed N] [--ca-file PEM] [--rate R]
+//
+// Without --rate every bot submits as fast as it can (closed loop: the latency is the one at
+// saturation). --rate R paces the run's SubmitActions, all bots together, to R a second on a fixed
+// schedule (action_pacer.hpp: a bot late for its slot sends at once; missed slots are dropped, never
+// made up in a burst); queries and other requests are not paced. The latency is still timed from
+// the SubmitAction's actual send, and the report adds the asked and the achieved rate (issue 15).
 //
 // --rules chooses optional rules at creation (CreateGame.optional_rules, e.g. 16.3,16.6). In every
 // game, with fog of war (16.3) or without, the bots play from their seats' views and the server's
@@ -14,15 +20,19 @@
 // system's CA store or the authority in --ca-file (issue 28; hd/wire/tls_client.hpp).
 //
 // Exit status: 0 every game finished without error; 1 some game failed; 2 bad usage.
+#include "action_pacer.hpp"
 #include "latency_percentile.hpp"
 
 #include <hd/term/bot_match.hpp>
 
 #include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <cstdio>
+#include <functional>
 #include <iostream>
 #include <mutex>
+#include <optional>
 #include <random>
 #include <string>
 #include <thread>
@@ -39,6 +49,7 @@ struct LoadOptions {
   std::vector<std::string> rules;  // optional rules chosen at creation
   std::uint64_t seed = 0;
   std::string ca_file;  // wss:// only: trust this PEM authority (issue 28)
+  double rate = 0;      // --rate: SubmitActions a second for the whole run; 0: unpaced
 };
 
 struct Totals {
@@ -50,6 +61,15 @@ struct Totals {
   std::uint64_t rate_limited_retries = 0;
   std::vector<std::int64_t> latencies_us;
 };
+
+// --rate's value: a finite number above 0 and nothing after it, or nothing.
+std::optional<double> parse_rate(const std::string& text) {
+  char* end = nullptr;
+  const double rate = std::strtod(text.c_str(), &end);
+  if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(rate) || rate <= 0)
+    return std::nullopt;
+  return rate;
+}
 
 // "16.3,16.6" as {"16.3", "16.6"}; empty parts are dropped.
 std::vector<std::string> split_rules(const std::string& text) {
@@ -94,9 +114,18 @@ int main(int argc, char** argv) {
       options.vs_builtin = true;
     else if (arg == "--rules" && has_value)
       options.rules = split_rules(argv[++i]);
-    else {
+    else if (arg == "--rate" && has_value) {
+      const std::string text = argv[++i];
+      const auto rate = parse_rate(text);
+      if (!rate) {
+        std::cerr << "hd_load: --rate R takes a number of actions a second above 0 (e.g. 250 or 12.5), not '"
+                  << text << "'\n";
+        return 2;
+      }
+      options.rate = *rate;
+    } else {
       std::cerr << "usage: hd_load --server ws://HOST:PORT/ [--games N] [--concurrency C] [--scenario S]\n"
-                   "               [--vs-builtin] [--rules R[,R...]] [--seed N] [--ca-file PEM]\n";
+                   "               [--vs-builtin] [--rules R[,R...]] [--seed N] [--ca-file PEM] [--rate R]\n";
       return 2;
     }
   }
@@ -117,6 +146,13 @@ int main(int argc, char** argv) {
 
   Totals totals;
   std::atomic<int> next_game{0};
+  // --rate: one schedule for every bot of the run; without it, no pacing at all.
+  std::optional<hd::bench::ActionPacer> pacer;
+  std::function<void()> before_action;
+  if (options.rate > 0) {
+    pacer.emplace(options.rate);
+    before_action = [&pacer] { pacer->wait_for_slot(); };
+  }
   const auto started = std::chrono::steady_clock::now();
   const auto worker = [&] {
     for (int index = next_game++; index < options.games; index = next_game++) {
@@ -130,7 +166,8 @@ int main(int argc, char** argv) {
       bool ok = false;
       try {
         hd::term::BotMatch match = hd::term::set_up_bot_match(*address, match_options);
-        ok = hd::term::play_bot_match(match, options.seed + static_cast<std::uint64_t>(index), stats, error);
+        ok = hd::term::play_bot_match(match, options.seed + static_cast<std::uint64_t>(index), stats, error,
+                                      before_action);
       } catch (const std::exception& failure) {
         error = failure.what();
       }
@@ -154,7 +191,8 @@ int main(int argc, char** argv) {
     threads.emplace_back(worker);
   for (auto& thread : threads)
     thread.join();
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  const auto ended = std::chrono::steady_clock::now();
+  const double seconds = std::chrono::duration<double>(ended - started).count();
 
   std::printf("hd_load: %d games of %s%s (%s), %d at once, seed %llu, %s\n", options.games,
               options.scenario.c_str(), rules_words(options.rules).c_str(),
@@ -172,6 +210,20 @@ int main(int argc, char** argv) {
               hd::bench::percentile_ms(totals.latencies_us, 0.5),
               hd::bench::percentile_ms(totals.latencies_us, 0.99),
               hd::bench::percentile_ms(totals.latencies_us, 1.0));
+  if (pacer) {
+    // The paced part: from the schedule's first slot (the run's first SubmitAction) to the run's end.
+    const auto first = pacer->start();
+    const double paced_seconds = first ? std::chrono::duration<double>(ended - *first).count() : 0.0;
+    const std::uint64_t sent = pacer->slots_taken();
+    std::printf(
+        "rate: asked %.1f actions per second, achieved %.1f (%llu accepted in %.1f s paced; "
+        "SubmitActions sent %llu, %.1f per second)\n",
+        options.rate, paced_seconds > 0 ? static_cast<double>(totals.actions) / paced_seconds : 0.0,
+        static_cast<unsigned long long>(totals.actions), paced_seconds, static_cast<unsigned long long>(sent),
+        paced_seconds > 0 ? static_cast<double>(sent) / paced_seconds : 0.0);
+  } else {
+    std::printf("rate: not paced (every bot submits as fast as it can)\n");
+  }
   for (const std::string& error : totals.errors)
     std::printf("error: %s\n", error.c_str());
   return totals.errors.empty() ? 0 : 1;

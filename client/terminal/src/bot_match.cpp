@@ -82,7 +82,8 @@ BotMatch set_up_bot_match(const ServerAddress& server, const BotMatchOptions& op
   return match;
 }
 
-bool play_bot_match(BotMatch& match, std::uint64_t seed, std::vector<BotStats>& stats, std::string& error) {
+bool play_bot_match(BotMatch& match, std::uint64_t seed, std::vector<BotStats>& stats, std::string& error,
+                    const std::function<void()>& before_action) {
   stats.assign(match.players.size(), BotStats{});
   std::vector<std::string> errors(match.players.size());
   std::vector<char> ok(match.players.size(), 0);
@@ -91,6 +92,7 @@ bool play_bot_match(BotMatch& match, std::uint64_t seed, std::vector<BotStats>& 
     threads.emplace_back([&, i] {
       BotOptions options;
       options.seed = seed * 2 + i;
+      options.before_action = before_action;
       ok[i] = play_bot(*match.players[i], options, stats[i], errors[i]);
       stats[i].rate_limited_retries = match.players[i]->rate_limited_retries();
     });

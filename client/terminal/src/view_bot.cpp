@@ -509,6 +509,7 @@ bool play_bot_from_view(Client& client, const BotOptions& options, BotStats& sta
     v1::ClientEnvelope submit;
     submit.mutable_submit_action()->set_game_id(g->game_id);
     *submit.mutable_submit_action()->mutable_action() = action;
+    if (options.before_action) options.before_action();
     const auto started = std::chrono::steady_clock::now();
     const auto answer = client.request(submit);
     const auto elapsed = std::chrono::steady_clock::now() - started;

@@ -8,6 +8,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,10 @@ struct BotOptions {
   std::uint64_t seed = 1;
   std::uint64_t max_actions = 100000;             // a safety stop
   std::chrono::milliseconds idle_timeout{60000};  // give up if nothing happens this long
+  // When set, called before each SubmitAction is sent (a refused action chosen again included; no
+  // other request), e.g. to wait for a pacer's slot (hd_load --rate). The latency is timed from
+  // after it returns.
+  std::function<void()> before_action;
 };
 
 // Plays until the game is over, from the seat's view (play_bot_from_view in view_bot.hpp). True

@@ -6,6 +6,7 @@
 #include <hd/term/bot.hpp>
 #include <hd/term/client.hpp>
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -32,7 +33,10 @@ struct BotMatch {
 BotMatch set_up_bot_match(const ServerAddress& server, const BotMatchOptions& options);
 
 // Plays every player's seats at once until the game ends. `stats` gets one entry per player. False
-// with `error` (every failed player's failure, "; " between them) if any bot failed.
-bool play_bot_match(BotMatch& match, std::uint64_t seed, std::vector<BotStats>& stats, std::string& error);
+// with `error` (every failed player's failure, "; " between them) if any bot failed. Every bot
+// calls `before_action` (if set; BotOptions::before_action) before each SubmitAction, from its own
+// thread.
+bool play_bot_match(BotMatch& match, std::uint64_t seed, std::vector<BotStats>& stats, std::string& error,
+                    const std::function<void()>& before_action = {});
 
 }  // namespace hd::term
