@@ -1,6 +1,7 @@
 // hd_load against the real server binary: a few concurrent bot games (two bots, and one bot against
 // the built-in player) all finish with no error, and the report carries the figures docs/load.md uses;
-// and the same over wss:// to the server's own TLS listener, the test authority verified (issue 28).
+// paced with --rate (issue 15); and the same over wss:// to the server's own TLS listener, the test
+// authority verified (issue 28).
 #include "process.hpp"
 #include "server_process.hpp"
 #include "tls_server.hpp"
@@ -58,6 +59,7 @@ TEST_CASE("hd_load plays concurrent bot games to the end without error", "[load]
   CHECK(two_bots.find("refusals 0") != std::string::npos);
   CHECK(two_bots.find("median") != std::string::npos);
   CHECK(two_bots.find("sent again after RATE_LIMITED") != std::string::npos);
+  CHECK(two_bots.find("rate: not paced") != std::string::npos);
   WARN(two_bots);
 
   const std::string builtin =
@@ -76,6 +78,43 @@ TEST_CASE("hd_load plays concurrent bot games to the end without error", "[load]
   CHECK(fog.find("finished 2, errors 0") != std::string::npos);
   CHECK(reported_actions(fog) >= 100);
   WARN(fog);
+}
+
+TEST_CASE("hd_load paces the bots' actions with --rate and reports the rate", "[load][e2e]") {
+  // Issue 15: two games, their SubmitActions paced to 40 a second for the whole run (about 10 a
+  // second per connection, under the server's default limit of 20).
+  hd::test::ServerOptions options;
+  options.extra_args = {"--argon2-memory-kib", "8192",
+                        "--argon2-operations", "1",
+                        "--data-root",         std::string(HD_SOURCE_DIR) + "/scenarios"};
+  hd::test::ServerProcess server(options);
+  int status = 0;
+  const std::string paced =
+      run_load(server, "paced", {"--games", "2", "--seed", "9", "--rate", "40"}, status);
+  INFO(paced);
+  CHECK(status == 0);
+  CHECK(paced.find("finished 2, errors 0") != std::string::npos);
+  CHECK(paced.find("median") != std::string::npos);
+  std::smatch rate;
+  REQUIRE(
+      std::regex_search(paced, rate,
+                        std::regex("\\nrate: asked 40\\.0 actions per second, achieved ([0-9.]+) \\(([0-9]+) "
+                                   "accepted in [0-9.]+ s paced; SubmitActions sent ([0-9]+), ")));
+  CHECK(std::stol(rate[2]) == reported_actions(paced));
+  CHECK(std::stol(rate[3]) >= std::stol(rate[2]));  // every SubmitAction took a slot, refused ones too
+  // No run sends faster than its schedule (slowness can only lower the achieved rate): n actions
+  // span at least (n - 1) / 40 s, so at most 40 n / (n - 1) a second, n being over 100 here.
+  CHECK(reported_actions(paced) >= 100);
+  CHECK(std::stod(rate[1]) <= 40.0 * 1.02);
+  WARN(paced);
+
+  // A rate that is not a number above 0 is a usage error, said plainly.
+  for (const std::string bad : {"0", "-5", "fast", "nan", "12x"}) {
+    const std::string refused = run_load(server, "bad-rate", {"--games", "1", "--rate", bad}, status);
+    INFO(refused);
+    CHECK(status == 2);
+    CHECK(refused.find("hd_load: --rate R takes a number of actions a second above 0") != std::string::npos);
+  }
 }
 
 TEST_CASE("hd_load plays bot games over wss:// with the certificate verified", "[load][e2e][tls]") {
