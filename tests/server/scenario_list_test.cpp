@@ -84,6 +84,56 @@ TEST_CASE("ListScenarios lists the eleven scenarios the server serves, each as t
   CHECK(seats(quatre_bras) == std::vector<v1::Seat>{v1::SEAT_FRENCH, v1::SEAT_ALLIED});
   CHECK(quatre_bras.missing_rules().empty());  // played by the book
 
+  // Issue 16: the briefing with no option chosen, as the scenario file states it (19.2B's turns
+  // 16/1400-16/2000 on the turn track, 19.4C's conditions, the base forces' special lines), and
+  // what each option adds.
+  REQUIRE(quatre_bras.turns_size() == 7);
+  CHECK(quatre_bras.turns(0).label() == "16/1400");
+  CHECK(quatre_bras.turns(6).label() == "16/2000");
+  CHECK_FALSE(quatre_bras.turns(6).night());
+  REQUIRE(quatre_bras.victory_size() == 4);  // 19.4A-B's instant wins, then 19.4C's for each side
+  CHECK(quatre_bras.victory(0).instant());
+  CHECK(quatre_bras.victory(0).text() == "19.4A the Allies disintegrate");
+  CHECK(quatre_bras.victory(2).side() == v1::SIDE_FRENCH);
+  CHECK(quatre_bras.victory(2).level() == "win");
+  CHECK_FALSE(quatre_bras.victory(2).instant());
+  CHECK(quatre_bras.victory(2).text() == "19.4C most VP at the end");
+  CHECK(quatre_bras.victory(3).side() == v1::SIDE_COALITION);
+  std::vector<std::string> base_rules;
+  for (const v1::BriefingRule& rule : quatre_bras.special_rules())
+    base_rules.push_back(rule.rule());
+  CHECK(base_rules == std::vector<std::string>{"19.2C", "19.4C"});
+  CHECK(quatre_bras.special_rules(1).title() == "1 VP for holding Quatre Bras at the end of a player turn");
+  CHECK(quatre_bras.special_rules(1).lines(0).find("1 VP to the player controlling Quatre Bras (1641)") == 0);
+  const v1::ListedForceOption& first_corps = quatre_bras.force_options(3);  // 19.5D, two lines of one rule
+  REQUIRE(first_corps.special_rules_size() == 1);
+  CHECK(first_corps.special_rules(0).rule() == "19.5D");
+  CHECK(first_corps.special_rules(0).lines_size() == 2);
+  CHECK(first_corps.turns_size() == 0);  // the scenario's turns stand
+  // 26.0C changes the turns: from 18/0900, with its own mud turns (26.0D) beside the scenario's.
+  const v1::ListedScenario& variant = listed(list, "la-belle-alliance-variant");
+  CHECK(variant.turns(0).label() == "18/1100");
+  CHECK(variant.turns(0).rain());
+  const auto early = std::find_if(variant.force_options().begin(), variant.force_options().end(),
+                                  [](const v1::ListedForceOption& o) { return o.id() == "26.0C"; });
+  REQUIRE(early != variant.force_options().end());
+  REQUIRE(early->turns_size() == variant.turns_size() + 2);
+  CHECK(early->turns(0).label() == "18/0900");
+  CHECK(early->turns(0).rain());
+  CHECK(early->turns(early->turns_size() - 1).label() == variant.turns(variant.turns_size() - 1).label());
+  // 22.6A rolls the Campaign's weather: with it the fixed rain turns (22.5C) are gone.
+  const v1::ListedScenario& campaign_listed = listed(list, "campaign");
+  const auto rain_turns = [](const google::protobuf::RepeatedPtrField<v1::TurnInfo>& turns) {
+    return std::count_if(turns.begin(), turns.end(), [](const v1::TurnInfo& t) { return t.rain(); });
+  };
+  CHECK(rain_turns(campaign_listed.turns()) == 6);
+  const auto variable_rain =
+      std::find_if(campaign_listed.force_options().begin(), campaign_listed.force_options().end(),
+                   [](const v1::ListedForceOption& o) { return o.id() == "22.6A"; });
+  REQUIRE(variable_rain != campaign_listed.force_options().end());
+  CHECK(variable_rain->turns_size() == campaign_listed.turns_size());
+  CHECK(rain_turns(variable_rain->turns()) == 0);
+
   const v1::ListedScenario& ligny = listed(list, "ligny");
   CHECK(ligny.rule() == "18.0");
   CHECK(option_ids(ligny) == std::vector<std::string>{"18.5A", "18.5B", "18.5C"});
@@ -108,6 +158,16 @@ TEST_CASE("ListScenarios lists the eleven scenarios the server serves, each as t
   REQUIRE(created.has_game_created());
   CHECK(query(server.database_path(), "SELECT scenario, force_options, optional_rules FROM games") ==
         std::vector<std::string>{"quatre-bras|19.5A|15.1"});
+  // The game's own briefing is the listing's with the option's added (what a create form previews).
+  const v1::ServerEnvelope opened = alice.request(open_game(created.game_created().game_id(), false));
+  REQUIRE(opened.has_game_snapshot());
+  const v1::ScenarioInfo& info = opened.game_snapshot().scenario();
+  CHECK(info.turns_size() == quatre_bras.turns_size());
+  CHECK(info.victory_size() == quatre_bras.victory_size() + quatre_bras.force_options(0).victory_size());
+  REQUIRE(info.special_rules_size() == quatre_bras.special_rules_size() + 1);
+  CHECK(info.special_rules(0).SerializeAsString() == quatre_bras.special_rules(0).SerializeAsString());
+  CHECK(info.special_rules(2).SerializeAsString() ==
+        quatre_bras.force_options(0).special_rules(0).SerializeAsString());
 
   // Asked again, the same list (built once at start-up, not read per request).
   const v1::ServerEnvelope again = alice.request(list_scenarios());

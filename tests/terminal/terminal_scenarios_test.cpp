@@ -82,8 +82,8 @@ TEST_CASE("hd_term scenarios marks a scenario whose rules lack a module NOT BY T
           "[terminal][e2e]") {
   // A drill naming 16.8, which has no module yet.
   const auto dir = hd::test::make_temp_directory("hd-term-scenarios");
-  auto [root, server] = hd::test::drill_server(dir, "missing-rule-drill",
-                                               hd::test::cheap_hashing_args(std::string(HD_SOURCE_DIR) + "/scenarios"));
+  auto [root, server] = hd::test::drill_server(
+      dir, "missing-rule-drill", hd::test::cheap_hashing_args(std::string(HD_SOURCE_DIR) + "/scenarios"));
   const hd::test::TermRun run =
       run_term(server.directory(), "scenarios", server.url(), {"register alice alice-password", "scenarios"});
   INFO(run.output);
@@ -105,4 +105,35 @@ TEST_CASE("hd_term scenarios before a login is refused and fails under --strict"
   CHECK(run.status == 1);
   CHECK(contains(run.output, "refused (LOGIN_REQUIRED"));
   CHECK_FALSE(contains(run.output, "quatre-bras: "));
+}
+
+TEST_CASE("hd_term scenarios SCENARIO prints the briefing the server lists, and refuses an unknown one",
+          "[terminal][e2e]") {
+  ServerOptions options;
+  options.extra_args = hd::test::cheap_hashing_args(std::string(HD_SOURCE_DIR) + "/scenarios");
+  ServerProcess server(options);
+  const hd::test::TermRun run = run_term(server.directory(), "briefing", server.url(),
+                                         {"register alice alice-password", "scenarios quatre-bras"});
+  INFO(run.output);
+  REQUIRE(run.status == 0);
+  const std::string quatre_bras = block_of(run.output, "quatre-bras");
+  INFO(quatre_bras);
+  // 19.2B's turns on the turn track, 19.4C's victory for each side, the base forces' special
+  // lines, then each option with what it adds (19.5D: two lines of its own rule).
+  CHECK(contains(quatre_bras, "  turns: 16/1400 to 16/2000, 7 turns, rain: none\n"));
+  CHECK(contains(quatre_bras, "  victory: french win: 19.4C most VP at the end\n"));
+  CHECK(contains(quatre_bras, "  victory: coalition win: 19.4C most VP at the end\n"));
+  CHECK(contains(quatre_bras, "  victory: french instant win: 19.4A the Allies disintegrate\n"));
+  CHECK(
+      contains(quatre_bras, "  special 19.4C (1 VP for holding Quatre Bras at the end of a player turn): "));
+  CHECK(contains(quatre_bras, "): 1 VP to the player controlling Quatre Bras (1641)"));
+  CHECK(contains(quatre_bras, "  option 19.5D: French First Corps could have arrived\n    special 19.5D ("));
+  CHECK(contains(quatre_bras, "): The Allies receive 2 VP for each turn the First Corps is in play\n"));
+  CHECK_FALSE(contains(quatre_bras, "  option 19.5D: French First Corps could have arrived\n    turns:"));
+
+  const hd::test::TermRun unknown = run_term(server.directory(), "briefing-unknown", server.url(),
+                                             {"login alice alice-password", "scenarios no-such-place"});
+  INFO(unknown.output);
+  CHECK(unknown.status == 1);
+  CHECK(contains(unknown.output, "the server serves no scenario 'no-such-place'"));
 }

@@ -26,6 +26,7 @@ const char* const kHelp =
     "  webhook [URL] (notify this account by a signed POST to URL; no URL: stop)\n"
     "  email [ADDRESS] | email confirm CODE (turn notices by e-mail; no ADDRESS: stop)\n"
     "  games [open|mine|spectatable] | scenarios (what create takes: options, rules, seats)\n"
+    "  scenarios SCENARIO (its briefing: turns, victory conditions, special rules, what each option adds)\n"
     "  watch on|off|SECONDS (the lobby's changed games pushed, a line each; SECONDS: on, then listen)\n"
     "  create SCENARIO [option=ID]... [rule=15.1|15.2]... [french|prussian|allied=human|builtin]...\n"
     "         [take=SEAT[,SEAT]] [private] [spectators=none|french|coalition|delayed:N]\n"
@@ -338,14 +339,23 @@ bool Terminal::run_line(const std::string& raw) {
     return true;
   }
   if (command == "scenarios") {
-    if (words.size() != 1) return fail("usage: scenarios");
+    if (words.size() > 2) return fail("usage: scenarios [SCENARIO]");
     v1::ClientEnvelope envelope;
     envelope.mutable_list_scenarios();
     const auto answer = client.request(envelope);
     if (!answer_ok(answer, "ScenarioList")) return false;
     if (!answer->has_scenario_list()) return fail("unexpected answer to ListScenarios");
-    out_ << format_scenario_list(answer->scenario_list());
-    return true;
+    if (words.size() == 1) {
+      out_ << format_scenario_list(answer->scenario_list());
+      return true;
+    }
+    // Issue 16: one scenario's briefing, as the server lists it.
+    for (const v1::ListedScenario& scenario : answer->scenario_list().scenarios())
+      if (scenario.slug() == words[1]) {
+        out_ << format_scenario_briefing(scenario);
+        return true;
+      }
+    return fail("the server serves no scenario '" + words[1] + "' (see scenarios)");
   }
   if (command == "create") {
     if (words.size() < 2) return fail("usage: create SCENARIO [option=ID]... (see help)");

@@ -14,7 +14,7 @@ std::vector<ListedScenario> load_scenario_offers(const std::filesystem::path& ro
                              : scenario.errors.front());
       continue;
     }
-    listed.push_back({slug, engine::scenario_offer(*scenario.value, data.oob)});
+    listed.push_back({slug, engine::scenario_offer(*scenario.value, data.oob, data.track)});
   }
   return listed;
 }

@@ -1,3 +1,4 @@
+#include <hd/wire/briefing_convert.hpp>
 #include <hd/wire/game_convert.hpp>
 #include <hd/wire/scenario_list_convert.hpp>
 
@@ -27,6 +28,9 @@ v1::ListedScenario to_proto(const std::string& slug, const engine::ScenarioOffer
     listed.set_id(option.id);
     listed.set_title(option.title);
     if (option.secret_side) listed.set_secret_side(to_proto(*option.secret_side));
+    add_briefing(option.victory, option.specials, *listed.mutable_victory(), *listed.mutable_special_rules());
+    for (const engine::OfferedTurn& turn : option.turns)
+      *listed.add_turns() = to_proto(turn);
   }
   for (const std::string& rule : offer.optional_rules)
     out.add_optional_rules(rule);
@@ -34,6 +38,9 @@ v1::ListedScenario to_proto(const std::string& slug, const engine::ScenarioOffer
     out.add_seats(seat_of_army(army));
   for (const std::string& rule : offer.missing_rules)
     out.add_missing_rules(rule);
+  for (const engine::OfferedTurn& turn : offer.turns)
+    *out.add_turns() = to_proto(turn);
+  add_briefing(offer.victory, offer.specials, *out.mutable_victory(), *out.mutable_special_rules());
   return out;
 }
 

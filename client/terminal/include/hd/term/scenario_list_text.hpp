@@ -19,4 +19,16 @@ namespace hd::term {
 // "N scenarios".
 std::string format_scenario_list(const hundred_days::v1::ScenarioList& list);
 
+// One scenario's briefing (issue 16) for `scenarios SLUG`, each line ending in a newline: its first
+// line as in the list, then what a game of it is played over and for, with no option chosen, then
+// each force option with what it adds:
+//   quatre-bras: Quatre Bras (rule 19.0)
+//     turns: 16/1400 to 16/2000, 7 turns, rain: none           (rain: the rain turns' labels)
+//     victory: french win: 19.4C most VP at the end            (an instant win: "instant win")
+//     special 19.4C (1 VP for holding Quatre Bras ...): 1 VP to the player ...   (one line each)
+//     option 19.5D: French First Corps could have arrived
+//       special 19.5D (...): Roll one die ...                  (its victory and turns lines alike)
+// A special rule the engine has no module for has no title in brackets.
+std::string format_scenario_briefing(const hundred_days::v1::ListedScenario& scenario);
+
 }  // namespace hd::term

@@ -1,11 +1,13 @@
 // What a new game of a scenario may be made of, as a lobby offers it (the server's ListScenarios,
 // the clients' create forms): one source for all of them. Nothing secret: a scenario's title, its
-// force options, the optional rules it offers and its armies are printed in the rulebook.
+// force options, the optional rules it offers, its armies, turns, victory conditions and special
+// rules are printed in the rulebook (a secret option, 18.5C, is secret only once chosen).
 #pragma once
 
 #include <hd/engine/board/army.hpp>
 #include <hd/engine/data/order_of_battle.hpp>
 #include <hd/engine/data/scenario.hpp>
+#include <hd/engine/data/scenario_parser.hpp>
 
 #include <optional>
 #include <string>
@@ -13,11 +15,25 @@
 
 namespace hd::engine {
 
+// One turn of a game of the offer, first to last on the turn track: 4.2's night turns and the rain
+// turns the scenario file fixes (22.5C); none is rain where the weather is rolled (22.6A).
+struct OfferedTurn {
+  TurnName name;
+  bool night = false;
+  bool rain = false;
+};
+
 // One force option of a scenario, e.g. 19.5A.
 struct OfferedForceOption {
   std::string id;  // the rule number a game's choice names
   std::string title;
   std::optional<Side> secret_side;  // 18.5C: the side whose secret written choice it is
+  // Its briefing (issue 16), in the scenario file's words and order: the victory conditions and
+  // special rules it adds, and a game's turns with it alone chosen when it changes them (its own
+  // first and last turn, further rain, or 22.6A's rolled weather); empty when it leaves them as they are.
+  std::vector<VictoryCondition> victory;
+  std::vector<SpecialRule> specials;
+  std::vector<OfferedTurn> turns;
 };
 
 struct ScenarioOffer {
@@ -31,10 +47,17 @@ struct ScenarioOffer {
   // The rules in force with no force option chosen that have no module (rules_in_force's missing):
   // a game of it is not by the book, and a normal server refuses to make one.
   std::vector<std::string> missing_rules;
+  // The briefing (issue 16) with no force option chosen: the turns, and the victory conditions and
+  // special rules of the base forces in the scenario file's words and order.
+  std::vector<OfferedTurn> turns;
+  std::vector<VictoryCondition> victory;
+  std::vector<SpecialRule> specials;
 };
 
 // The offer of a parsed scenario; `oob`, the armies it is played with, tells leaders from units
-// (10.0 is offered only where a set-up line names a leader).
-ScenarioOffer scenario_offer(const Scenario& scenario, const OrderOfBattle& oob);
+// (10.0 is offered only where a set-up line names a leader); `track`, the turn record track (4.0),
+// gives its turns.
+ScenarioOffer scenario_offer(const Scenario& scenario, const OrderOfBattle& oob,
+                             const std::vector<TrackTurn>& track);
 
 }  // namespace hd::engine
