@@ -7,6 +7,9 @@
 // terrain effects chart (F2), in the order of the rows made from the loaded TEC. The briefing (F3)
 // draws the lines made from the ScenarioInfo the server sent, each heading at its place, and the
 // client's report holds the briefing's rules, titles, victory words and option titles.
+#include "model/create_form_briefing.hpp"
+#include "model/new_game_form.hpp"
+#include "model/scenario_catalogue.hpp"
 #include "quatre_bras_game.hpp"
 #include "scripted_client.hpp"
 #include "view/briefing_lines.hpp"
@@ -24,6 +27,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -325,4 +329,75 @@ TEST_CASE("help (issue 16): F3 shows the briefing the server sent", "[e2e]") {
     }
   }
   CHECK(help.client.finish() == 0);
+}
+
+TEST_CASE("help (issue 16): F3 in the create form shows the briefing of the game it would make", "[e2e]") {
+  OpenGame game;  // its server serves the shipped scenarios; alice's client stays in the lobby
+  INFO("server log:\n" << game.server.log());
+  // The lines expected: the server's listing (asked on another connection of alice's) with the
+  // option the form will choose, 19.5D (two special lines of its own), as the form previews it.
+  v1::ClientEnvelope list;
+  list.mutable_list_scenarios();
+  const v1::ServerEnvelope listed = game.alice.request(list);
+  REQUIRE(listed.has_scenario_list());
+  hd::client::NewGameForm form(hd::client::scenario_catalogue_from(listed.scenario_list()));
+  form.set_typed_scenario("quatre-bras");
+  form.toggle_force_option("19.5D");
+  const v1::ScenarioInfo info = hd::client::create_form_briefing(form);
+  REQUIRE(info.special_rules_size() == 3);  // 19.2C, 19.4C and the option's 19.5D
+  const auto lines =
+      hd::client::briefing_lines(info, std::numeric_limits<std::uint32_t>::max(), hd::client::kBriefingWrap);
+  const hd::client::HelpBox lobby_box =
+      hd::client::help_box(kWidth, kHeight - hd::client::layout::kStatusBarHeight);
+  REQUIRE(lines.size() <= 2 * hd::client::briefing_rows(lobby_box));  // all of it fits
+
+  hd::test::ScriptedClient client(HD_CLIENT_BINARY,
+                                  {"--server", game.server.url(), "--user", "alice", "--password",
+                                   "password-alice", "--no-state", "--screenshot-timeout-seconds", "60",
+                                   "--width", std::to_string(kWidth), "--height", std::to_string(kHeight)},
+                                  game.server.directory() / "form-briefing-client.log", kWidth, kHeight);
+  const auto shot = [&](const std::string& name) {
+    client.send("frames 3");
+    client.send("screenshot " + (game.server.directory() / name).string());
+    const auto report = client.report();
+    INFO("client log:\n" << client.log());
+    REQUIRE(report);
+    return hd::test::keep_screenshot(game.server.directory() / name, HD_ARTIFACTS_DIR, kWidth, kHeight);
+  };
+  // lobby_screen.cpp's layout: the scenario field opens the form (Quatre Bras chosen), whose
+  // fourth force option is 19.5D (a row of 28 px under the first at y 227).
+  client.send("wait-for lobby");
+  client.send("wait-for scenarios");
+  client.send("frames 3");
+  client.send("click 290 66");
+  client.send("frames 3");
+  client.send("click 610 311");
+  const sf::Image form_shot = shot("form-briefing-none.png");
+  client.send("key F3");
+  const sf::Image briefing = shot("form-briefing.png");
+  client.send("key Escape");  // back to the form, which stays open
+  const sf::Image back = shot("form-briefing-closed.png");
+
+  const float panel_x = lobby_box.left + 6;
+  const float panel_y = lobby_box.top + lobby_box.height - 6;
+  CHECK(pixel(briefing, panel_x, panel_y) == palette::kHelpPanel);
+  CHECK_FALSE(pixel(form_shot, panel_x, panel_y) == palette::kHelpPanel);
+  CHECK_FALSE(pixel(back, panel_x, panel_y) == palette::kHelpPanel);
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    INFO("line " << i << ": " << lines[i].text);
+    const hd::client::HelpPoint at = hd::client::briefing_line_start(lobby_box, i);
+    if (lines[i].heading) {
+      CHECK(shows_along(briefing, at, 80, palette::kHelpHeading, 24));
+    } else {
+      CHECK(shows_along(briefing, at, 80, palette::kHelpInk, 24));
+      CHECK_FALSE(shows_along(briefing, at, 80, palette::kHelpHeading, 24));
+    }
+  }
+  // Before and after, the create form itself (its box, left of its scenario buttons): Escape went
+  // back to it, not to the lobby's lists.
+  const palette::Rgb form_fill{40, 46, 58};  // lobby_screen.cpp's form box
+  CHECK(pixel(form_shot, 22, 700) == form_fill);
+  CHECK(pixel(back, 22, 700) == form_fill);
+  CHECK_FALSE(pixel(briefing, 22, 700) == form_fill);
+  CHECK(client.finish() == 0);
 }

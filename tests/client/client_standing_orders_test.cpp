@@ -3,7 +3,8 @@
 // the real server. She clicks a hex of her units, presses O: the panel asks the server and shows no
 // order; R (retreat toward the north), V (advance) and Enter set the orders, and alice's own
 // protocol connection then finds the server holding exactly those orders for every unit of the
-// stack, while bob (Allied) sees none of them. Delete clears them on the server. The screenshots
+// stack, while bob (Allied) sees none of them. Delete clears them on the server. Then she picks two
+// retreat hexes by clicking them on the map and the server holds exactly those, best first. The screenshots
 // (kept in <build>/artifacts/) show the panel's colour where view/standing_orders_layout.hpp places
 // it while it is open, and not before or after.
 #include "model/game_model.hpp"
@@ -155,6 +156,38 @@ TEST_CASE("standing orders (issue 16): set through the window client's panel, he
   const auto after = game.alice.request(query_orders(game.id));
   REQUIRE(after.has_standing_orders());
   CHECK(after.standing_orders().orders_size() == 0);
+
+  // Exact retreat hexes picked on the map (6.6: next to the stack), best first: south, then
+  // north-west; a hex two away is refused by the panel; Enter sets them for every unit.
+  const hd::engine::Hex first = hd::engine::neighbour(*hex, hd::engine::Direction::South);
+  const hd::engine::Hex second = hd::engine::neighbour(*hex, hd::engine::Direction::NorthWest);
+  const hd::engine::Hex far = hd::engine::neighbour(first, hd::engine::Direction::South);
+  client.send("click-hex " + hd::engine::format_hex(far));
+  const auto refused = hd::test::settled_report(client);
+  CHECK(refused["orders_status"].rfind("6.6:_a_retreat_goes_into_a_hex_next_to_the_stack", 0) == 0);
+  CHECK(refused["orders_choice"] == "none");
+  client.send("click-hex " + hd::engine::format_hex(first));
+  client.send("click-hex " + hd::engine::format_hex(second));
+  const auto picked = hd::test::settled_report(client);
+  CHECK(picked["orders_choice"] ==
+        "into_" + hd::engine::format_hex(first) + ",_else_" + hd::engine::format_hex(second));
+  CHECK(picked["orders_panel"] == "1");  // the clicks went to the panel, not the selection
+  shot("orders-picked.png");
+  client.send("key Enter");
+  const auto picked_set = hd::test::settled_report(client);
+  CHECK(picked_set["orders_status"] == "the_server_holds_the_new_orders");
+  for (const std::string& each : picked_set.items("orders_held"))
+    CHECK(each.ends_with(":" + hd::engine::format_hex(first) + "+" + hd::engine::format_hex(second) +
+                         ":-:stay"));
+  const auto held_hexes = game.alice.request(query_orders(game.id));
+  REQUIRE(held_hexes.has_standing_orders());
+  REQUIRE(held_hexes.standing_orders().orders_size() == static_cast<int>(units.size()));
+  for (const v1::StandingOrder& order : held_hexes.standing_orders().orders()) {
+    REQUIRE(order.retreat_hexes_size() == 2);
+    CHECK(hd::client::hex_of(order.retreat_hexes(0)) == first);
+    CHECK(hd::client::hex_of(order.retreat_hexes(1)) == second);
+    CHECK_FALSE(order.has_retreat_toward());
+  }
   client.send("key O");
   const sf::Image closed = shot("orders-closed.png");
   CHECK_FALSE(pixel(closed, inside_x, inside_y) == palette::kOrdersPanel);

@@ -60,9 +60,9 @@ TEST_CASE(
   CHECK(ligny.force_options.at(2).id == "18.5C");
   CHECK(ligny.force_options.at(2).secret_side == pb::SIDE_FRENCH);  // the French secret choice
   CHECK(ligny.force_options.at(0).secret_side == pb::SIDE_UNSPECIFIED);
-  CHECK(quatre_bras.missing_rules.empty());                                      // played by the book
-  CHECK(catalogue()[index_of("grand-waterloo")].missing_rules.empty());          // by the book
-  CHECK(catalogue()[index_of("campaign-variant")].missing_rules.empty());        // by the book since 28.0C-D
+  CHECK(quatre_bras.missing_rules.empty());                                // played by the book
+  CHECK(catalogue()[index_of("grand-waterloo")].missing_rules.empty());    // by the book
+  CHECK(catalogue()[index_of("campaign-variant")].missing_rules.empty());  // by the book since 28.0C-D
   const ScenarioEntry& campaign = catalogue()[index_of("campaign")];
   CHECK(campaign.seats == std::vector<pb::Seat>{pb::SEAT_FRENCH, pb::SEAT_PRUSSIAN, pb::SEAT_ALLIED});
 }
@@ -98,9 +98,9 @@ TEST_CASE("the catalogue takes the server's list as sent, leaving out entries it
   CHECK(entries[0].title == "A drill");
   CHECK(entries[0].rule == "99.0");
   CHECK(entries[0].force_options ==
-        std::vector<hd::client::ForceOption>{{"99.5A", "More cavalry", pb::SIDE_UNSPECIFIED},
-                                             {"99.5B", "A written plan", pb::SIDE_COALITION},
-                                             {"99.5C", "Not a side's secret", pb::SIDE_UNSPECIFIED}});
+        std::vector<hd::client::ForceOption>{{"99.5A", "More cavalry", pb::SIDE_UNSPECIFIED, {}},
+                                             {"99.5B", "A written plan", pb::SIDE_COALITION, {}},
+                                             {"99.5C", "Not a side's secret", pb::SIDE_UNSPECIFIED, {}}});
   CHECK(entries[0].missing_rules == std::vector<std::string>{"99.4A", "99.4B"});
   CHECK(entries[1].missing_rules.empty());
   CHECK(entries[0].optional_rules == std::vector<std::string>{"15.2"});

@@ -93,13 +93,13 @@ TEST_CASE("a long label loses the end of its title, never the rule, the id or a 
   CHECK(not_by_the_book_note(entry) ==
         "NOT BY THE BOOK: missing 26.0G, 26.0H (only a development server makes this game)");
 
-  ForceOption option{"99.5C", "A very long option title that goes on and on past the button",
-                     pb::SIDE_COALITION};
+  ForceOption option{
+      "99.5C", "A very long option title that goes on and on past the button", pb::SIDE_COALITION, {}};
   const std::string label = force_option_label(option, 64);
   CHECK(label.size() == 64);
   CHECK(label.rfind("99.5C A very long option", 0) == 0);
   CHECK(contains(label, "... (Coalition secret choice)"));
   // A control character from the server is shown as a space.
-  option = {"99.5D", "Two\nlines", pb::SIDE_UNSPECIFIED};
+  option = {"99.5D", "Two\nlines", pb::SIDE_UNSPECIFIED, {}};
   CHECK(force_option_label(option, 64) == "99.5D Two lines");
 }

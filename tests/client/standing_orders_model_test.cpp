@@ -43,7 +43,7 @@ pb::StandingOrders answer(std::uint64_t game, std::vector<pb::StandingOrder> ord
 }  // namespace
 
 TEST_CASE("standing orders: the retreat choice cycles none, the six directions, none", "[client][orders]") {
-  RetreatChoice choice{RetreatChoice::Kind::Kept, Direction::South};
+  RetreatChoice choice{RetreatChoice::Kind::Kept, Direction::South, {}};
   choice = hd::client::next_retreat(choice);
   CHECK(choice.kind == RetreatChoice::Kind::None);
   std::vector<Direction> seen;
@@ -64,9 +64,9 @@ TEST_CASE("standing orders: the toward hex lies four hexes away, or at the map's
   const Hex east = hd::client::toward_hex({20, 20}, Direction::NorthEast);
   CHECK(east.column == 24);
   CHECK(hd::engine::distance({20, 20}, east) == 4);
-  CHECK(hd::client::retreat_words({RetreatChoice::Kind::Toward, Direction::South}, {20, 20}) ==
+  CHECK(hd::client::retreat_words({RetreatChoice::Kind::Toward, Direction::South, {}}, {20, 20}) ==
         "toward the south (2024)");
-  CHECK(hd::client::retreat_words({RetreatChoice::Kind::None, Direction::North}, {20, 20}) == "none");
+  CHECK(hd::client::retreat_words({RetreatChoice::Kind::None, Direction::North, {}}, {20, 20}) == "none");
 }
 
 TEST_CASE("standing orders: an order in words", "[client][orders]") {
@@ -134,7 +134,7 @@ TEST_CASE("standing orders panel: a stack's orders are set unit by unit", "[clie
     panel.cycle_retreat();  // north-east
     panel.cycle_retreat();  // south-east
     panel.cycle_retreat();  // south
-    CHECK(panel.retreat() == RetreatChoice{RetreatChoice::Kind::Toward, Direction::South});
+    CHECK(panel.retreat() == RetreatChoice{RetreatChoice::Kind::Toward, Direction::South, {}});
     const auto sent = panel.set_orders();
     const auto& set = sent.at(0).set_standing_orders();
     REQUIRE(set.orders_size() == 2);
@@ -164,6 +164,61 @@ TEST_CASE("standing orders panel: a stack's orders are set unit by unit", "[clie
   panel.close();
   CHECK_FALSE(panel.shown());
   CHECK(panel.set_orders().empty());
+}
+
+TEST_CASE("standing orders panel: retreat hexes picked on the map, best first", "[client][orders]") {
+  StandingOrdersPanel panel;
+  const Hex stack{20, 20};
+  const Hex north = hd::engine::neighbour(stack, Direction::North);
+  const Hex south_west = hd::engine::neighbour(stack, Direction::SouthWest);
+  const Hex south = hd::engine::neighbour(stack, Direction::South);
+  CHECK_FALSE(panel.pick_retreat_hex(north));  // hidden: the click is the map's
+  panel.open(7, stack, {4, 5});
+  panel.apply(answer(7, {order(4, Hex{20, 16}, true)}));
+  REQUIRE(panel.retreat().kind == RetreatChoice::Kind::Kept);
+
+  // 6.6: only a hex next to the stack; another changes nothing and says why.
+  CHECK(panel.pick_retreat_hex(Hex{20, 23}));
+  CHECK(panel.retreat().kind == RetreatChoice::Kind::Kept);
+  CHECK(panel.status() == "6.6: a retreat goes into a hex next to the stack; 2023 is not next to 2020");
+  CHECK(panel.pick_retreat_hex(stack));  // its own hex neither
+  CHECK(panel.retreat().kind == RetreatChoice::Kind::Kept);
+
+  // The first pick starts a list, in the order picked; a second click on a hex takes it off.
+  CHECK(panel.pick_retreat_hex(south_west));
+  CHECK(panel.pick_retreat_hex(north));
+  CHECK(panel.pick_retreat_hex(south));
+  CHECK(panel.retreat().kind == RetreatChoice::Kind::Hexes);
+  CHECK(panel.retreat().hexes == std::vector<Hex>{south_west, north, south});
+  CHECK(panel.pick_retreat_hex(north));
+  CHECK(panel.retreat().hexes == std::vector<Hex>{south_west, south});
+  CHECK(hd::client::retreat_words(panel.retreat(), stack) ==
+        "into " + hd::engine::format_hex(south_west) + ", else " + hd::engine::format_hex(south));
+
+  // Set: every unit of the stack gets the hexes, best first, and no toward hex.
+  const auto sent = panel.set_orders();
+  const auto& set = sent.at(0).set_standing_orders();
+  REQUIRE(set.orders_size() == 2);
+  for (const auto& each : set.orders()) {
+    REQUIRE(each.retreat_hexes_size() == 2);
+    CHECK(hd::client::hex_of(each.retreat_hexes(0)) == south_west);
+    CHECK(hd::client::hex_of(each.retreat_hexes(1)) == south);
+    CHECK_FALSE(each.has_retreat_toward());
+    CHECK(each.advance());  // unit 4's held advance
+  }
+
+  // Every hex taken off again: no retreat preference; R from picked hexes goes to none too.
+  panel.pick_retreat_hex(south_west);
+  panel.pick_retreat_hex(south);
+  CHECK(panel.retreat().kind == RetreatChoice::Kind::None);
+  panel.pick_retreat_hex(north);
+  panel.cycle_retreat();
+  CHECK(panel.retreat().kind == RetreatChoice::Kind::None);
+
+  // All six neighbours may be listed.
+  for (const Direction direction : hd::engine::kAllDirections)
+    panel.pick_retreat_hex(hd::engine::neighbour(stack, direction));
+  CHECK(panel.retreat().hexes.size() == 6);
 }
 
 TEST_CASE("standing orders panel: the client model routes its answer and refusal", "[client][orders]") {

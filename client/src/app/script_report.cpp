@@ -192,10 +192,14 @@ std::string script_report(const ClientModel& model) {
               [&orders](std::uint32_t unit) {
                 const pb::StandingOrder* held = orders.held(unit);
                 if (held == nullptr) return std::to_string(unit) + ":none";
-                return std::to_string(unit) + ":" +
+                std::string hexes;  // the retreat hexes, best first, joined by '+'
+                for (const pb::HexCoord& coord : held->retreat_hexes())
+                  hexes += (hexes.empty() ? "" : "+") + hex_word(coord);
+                return std::to_string(unit) + ":" + (hexes.empty() ? "-" : hexes) + ":" +
                        (held->has_retreat_toward() ? hex_word(held->retreat_toward()) : "-") + ":" +
                        (held->advance() ? "advance" : "stay");
               })
+      << " orders_choice=" << one_word(orders.shown() ? retreat_words(orders.retreat(), orders.hex()) : "")
       << " orders_status=" << one_word(orders.status());
   // Why the connection failed (28: a refused certificate, as the status bar says it), or "-".
   out << " failure=" << one_word(model.state() == ConnectionState::Failed ? model.failure() : "");

@@ -23,8 +23,10 @@
 //          briefing_rules=RULE,...   briefing_titles=TITLE,...   briefing_victory=TEXT,...
 //          briefing_options=TITLE,...   (issue 16: the briefing the server sent, ScenarioInfo 9-11;
 //          commas within an entry written ';')
-//          orders_panel=0|1   orders_units=IDX,...   orders_held=IDX:TOWARD|-:advance|stay,... (IDX:none
-//          for no order)   orders_status=words|-   (issue 16: the standing-orders panel, O)
+//          orders_panel=0|1   orders_units=IDX,...   orders_held=IDX:HEX+HEX|-:TOWARD|-:advance|stay,...
+//          (the retreat hexes best first, then the toward hex; IDX:none for no order)
+//          orders_choice=words|-   (the retreat being chosen, retreat_words)   orders_status=words|-
+//          (issue 16: the standing-orders panel, O)
 //          failure=words|-   (why the connection failed, as the status bar says it: e.g. the
 //          server's certificate refused, issue 28)
 //

@@ -4,6 +4,20 @@ namespace hd::client {
 
 namespace pb = hundred_days::v1;
 
+namespace {
+
+// The briefing part of a listing or option: its turns, victory conditions and special rules.
+template <typename Listed>
+BriefingPart briefing_part(const Listed& listed) {
+  BriefingPart part;
+  *part.info.mutable_turns() = listed.turns();
+  *part.info.mutable_victory() = listed.victory();
+  *part.info.mutable_special_rules() = listed.special_rules();
+  return part;
+}
+
+}  // namespace
+
 std::vector<ScenarioEntry> scenario_catalogue_from(const pb::ScenarioList& list) {
   std::vector<ScenarioEntry> catalogue;
   for (const pb::ListedScenario& listed : list.scenarios()) {
@@ -16,13 +30,15 @@ std::vector<ScenarioEntry> scenario_catalogue_from(const pb::ScenarioList& list)
       const pb::Side secret = option.secret_side();
       entry.force_options.push_back(
           {option.id(), option.title(),
-           secret == pb::SIDE_FRENCH || secret == pb::SIDE_COALITION ? secret : pb::SIDE_UNSPECIFIED});
+           secret == pb::SIDE_FRENCH || secret == pb::SIDE_COALITION ? secret : pb::SIDE_UNSPECIFIED,
+           briefing_part(option)});
     }
     entry.optional_rules.assign(listed.optional_rules().begin(), listed.optional_rules().end());
     for (int seat : listed.seats())
       if (seat == pb::SEAT_FRENCH || seat == pb::SEAT_PRUSSIAN || seat == pb::SEAT_ALLIED)
         entry.seats.push_back(static_cast<pb::Seat>(seat));
     entry.missing_rules.assign(listed.missing_rules().begin(), listed.missing_rules().end());
+    entry.briefing = briefing_part(listed);
     catalogue.push_back(std::move(entry));
   }
   return catalogue;

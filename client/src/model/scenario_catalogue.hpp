@@ -10,12 +10,26 @@
 
 namespace hd::client {
 
+// A part of a scenario's briefing (issue 16) as the server listed it: turns, victory conditions and
+// special rules only (ListedScenario's or ListedForceOption's), in a ScenarioInfo so that the
+// create form's preview (model/create_form_briefing) is made of what a game's briefing is made of.
+// Equal when their encodings are (the messages hold no maps, so the encoding is the content).
+struct BriefingPart {
+  hundred_days::v1::ScenarioInfo info;
+  bool operator==(const BriefingPart& other) const {
+    return info.SerializeAsString() == other.info.SerializeAsString();
+  }
+};
+
 // One force option of a scenario (e.g. 19.5A "Early arrival of ...").
 struct ForceOption {
   std::string id;  // the rule number the server takes in CreateGame.force_options
   std::string title;
   // The side whose secret written choice it is (18.5C); SIDE_UNSPECIFIED for an open option.
   hundred_days::v1::Side secret_side = hundred_days::v1::SIDE_UNSPECIFIED;
+  // What it adds to the briefing: victory conditions, special rules, and a game's turns when it
+  // changes them (empty turns: the scenario's stand).
+  BriefingPart briefing;
   bool operator==(const ForceOption&) const = default;
 };
 
@@ -32,6 +46,8 @@ struct ScenarioEntry {
   // The rules in force (no option chosen) the server's engine has no module for: empty for a
   // scenario played by the book; a normal server refuses to make a game of any other.
   std::vector<std::string> missing_rules;
+  // The briefing with no force option chosen: turns, victory conditions, special rules.
+  BriefingPart briefing;
   bool operator==(const ScenarioEntry&) const = default;
 };
 

@@ -12,16 +12,33 @@ namespace hd::client {
 RetreatChoice next_retreat(RetreatChoice choice) {
   switch (choice.kind) {
     case RetreatChoice::Kind::Kept:
-      return {RetreatChoice::Kind::None, engine::Direction::North};
+      return {RetreatChoice::Kind::None, engine::Direction::North, {}};
     case RetreatChoice::Kind::None:
-      return {RetreatChoice::Kind::Toward, engine::kAllDirections.front()};
+      return {RetreatChoice::Kind::Toward, engine::kAllDirections.front(), {}};
+    case RetreatChoice::Kind::Hexes:
+      return {RetreatChoice::Kind::None, engine::Direction::North, {}};
     case RetreatChoice::Kind::Toward:
       break;
   }
   const auto at = std::find(engine::kAllDirections.begin(), engine::kAllDirections.end(), choice.direction);
   if (at == engine::kAllDirections.end() || std::next(at) == engine::kAllDirections.end())
-    return {RetreatChoice::Kind::None, engine::Direction::North};
-  return {RetreatChoice::Kind::Toward, *std::next(at)};
+    return {RetreatChoice::Kind::None, engine::Direction::North, {}};
+  return {RetreatChoice::Kind::Toward, *std::next(at), {}};
+}
+
+std::optional<RetreatChoice> pick_retreat_hex(const RetreatChoice& choice, engine::Hex stack,
+                                              engine::Hex picked) {
+  if (!engine::adjacent(stack, picked)) return std::nullopt;  // 6.6: into an adjacent hex
+  RetreatChoice out{RetreatChoice::Kind::Hexes, engine::Direction::North, {}};
+  if (choice.kind == RetreatChoice::Kind::Hexes) out.hexes = choice.hexes;
+  const auto known = std::find(out.hexes.begin(), out.hexes.end(), picked);
+  if (known != out.hexes.end()) {
+    out.hexes.erase(known);
+    if (out.hexes.empty()) out.kind = RetreatChoice::Kind::None;
+    return out;
+  }
+  out.hexes.push_back(picked);  // distinct neighbours: never more than six (the server's limit)
+  return out;
 }
 
 engine::Hex toward_hex(engine::Hex from, engine::Direction direction) {
@@ -59,6 +76,9 @@ pb::StandingOrder build_order(std::uint32_t unit, engine::Hex hex, RetreatChoice
   order.set_unit(unit);
   if (retreat.kind == RetreatChoice::Kind::Toward)
     *order.mutable_retreat_toward() = wire::to_proto(toward_hex(hex, retreat.direction));
+  if (retreat.kind == RetreatChoice::Kind::Hexes)
+    for (const engine::Hex picked : retreat.hexes)
+      *order.add_retreat_hexes() = wire::to_proto(picked);
   order.set_advance(advance);
   return order;
 }
@@ -84,6 +104,12 @@ std::string retreat_words(RetreatChoice retreat, engine::Hex hex) {
       return "as held";
     case RetreatChoice::Kind::None:
       return "none";
+    case RetreatChoice::Kind::Hexes: {
+      std::string words;
+      for (const engine::Hex picked : retreat.hexes)
+        words += (words.empty() ? "into " : ", else ") + engine::format_hex(picked);
+      return words.empty() ? "none" : words;
+    }
     case RetreatChoice::Kind::Toward:
       break;
   }

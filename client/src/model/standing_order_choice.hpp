@@ -1,7 +1,7 @@
 // Issue 16: the standing order the window client's panel lets a player choose for a unit or stack
 // (docs/games.md, "Standing orders"): the retreat preference cycled among none and toward a hex in
-// each of the six directions (or kept as the server holds it, e.g. hexes set with hd_term), and
-// advance or not. Pure: no drawing, no network.
+// each of the six directions (or kept as the server holds it, e.g. hexes set with hd_term), or the
+// exact retreat hexes picked on the map, best first, and advance or not. Pure: no drawing, no network.
 #pragma once
 
 #include <hd/engine/board/hex.hpp>
@@ -9,6 +9,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace hd::client {
 
@@ -23,15 +24,25 @@ struct RetreatChoice {
     Kept,    // each unit keeps the retreat part the server holds for it (possibly none)
     None,    // no retreat preference: a retreat waits for the owner
     Toward,  // retreat toward the hex kTowardReach hexes away in `direction` (6.6)
+    Hexes,   // retreat into the first of `hexes` that is legal (6.6: each next to the stack), best first
   };
   Kind kind = Kind::None;
   engine::Direction direction = engine::Direction::North;
+  std::vector<engine::Hex> hexes;  // Hexes only: distinct neighbours of the stack, so at most six
 
   friend bool operator==(const RetreatChoice&, const RetreatChoice&) = default;
 };
 
-// The next retreat choice: Kept -> None -> toward North, NorthEast, ... NorthWest -> None.
+// The next retreat choice: Kept -> None -> toward North, NorthEast, ... NorthWest -> None; picked
+// hexes -> None.
 RetreatChoice next_retreat(RetreatChoice choice);
+
+// `picked` (a hex clicked on the map) added to the retreat hexes of a stack at `stack`, or taken off
+// them when it is already one: the choice becomes Hexes (starting a new list if it was not), and
+// None when the last hex is taken off. Nullopt when `picked` is not next to `stack` (6.6: a retreat
+// is into an adjacent hex); so the list never holds more than the six neighbours.
+std::optional<RetreatChoice> pick_retreat_hex(const RetreatChoice& choice, engine::Hex stack,
+                                              engine::Hex picked);
 
 // The hex kTowardReach steps from `from` in `direction`, stopping at the last hex on the NLB grid
 // (`from` itself when the first step leaves it).
@@ -50,7 +61,7 @@ pb::StandingOrder build_order(std::uint32_t unit, engine::Hex hex, RetreatChoice
 std::string order_words(const pb::StandingOrder* order);
 
 // The retreat choice in words, for a unit or stack at `hex`: "as held", "none",
-// "toward the north-east (1507)".
+// "toward the north-east (1507)", "into 1205, else 1306".
 std::string retreat_words(RetreatChoice retreat, engine::Hex hex);
 
 }  // namespace hd::client

@@ -30,7 +30,8 @@ void StandingOrdersPanel::apply(const pb::StandingOrders& orders) {
   const pb::StandingOrder* first = held(units_.front());
   const bool has_retreat =
       first != nullptr && (first->retreat_hexes_size() > 0 || first->has_retreat_toward());
-  retreat_ = {has_retreat ? RetreatChoice::Kind::Kept : RetreatChoice::Kind::None, engine::Direction::North};
+  retreat_ = {
+      has_retreat ? RetreatChoice::Kind::Kept : RetreatChoice::Kind::None, engine::Direction::North, {}};
   advance_ = first != nullptr && first->advance();
   status_ = setting_ ? "the server holds the new orders" : "orders as the server holds them";
   waiting_ = false;
@@ -46,6 +47,16 @@ void StandingOrdersPanel::refused(const std::string& words) {
 
 void StandingOrdersPanel::cycle_retreat() {
   if (shown()) retreat_ = next_retreat(retreat_);
+}
+
+bool StandingOrdersPanel::pick_retreat_hex(engine::Hex hex) {
+  if (!shown()) return false;
+  if (const auto picked = client::pick_retreat_hex(retreat_, hex_, hex))
+    retreat_ = *picked;
+  else
+    status_ = "6.6: a retreat goes into a hex next to the stack; " + engine::format_hex(hex) +
+              " is not next to " + engine::format_hex(hex_);
+  return true;
 }
 
 void StandingOrdersPanel::toggle_advance() {

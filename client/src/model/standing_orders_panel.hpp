@@ -38,6 +38,10 @@ class StandingOrdersPanel {
 
   // The choice: the next retreat preference, advance or not.
   void cycle_retreat();
+  // A hex clicked on the map while the panel is shown: added to (or taken off) the retreat hexes
+  // chosen (pick_retreat_hex). A hex not next to the panel's stack changes nothing and says why in
+  // the status. False when hidden (the click is the map's).
+  bool pick_retreat_hex(engine::Hex hex);
   void toggle_advance();
   // The SetStandingOrders giving every unit of the panel the order chosen; none when hidden.
   std::vector<pb::ClientEnvelope> set_orders();
@@ -62,7 +66,7 @@ class StandingOrdersPanel {
   engine::Hex hex_{};
   std::vector<std::uint32_t> units_;
   std::map<std::uint32_t, pb::StandingOrder> held_;
-  RetreatChoice retreat_{RetreatChoice::Kind::None, engine::Direction::North};
+  RetreatChoice retreat_{RetreatChoice::Kind::None, engine::Direction::North, {}};
   bool advance_ = false;
   bool waiting_ = false;
   bool setting_ = false;  // the request waited for is a set, not a query

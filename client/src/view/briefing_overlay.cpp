@@ -13,9 +13,9 @@
 namespace hd::client {
 
 void draw_briefing(sf::RenderTarget& target, sf::Vector2f map_size, const sf::Font& font,
-                   const std::vector<BriefingLine>& lines) {
+                   const std::vector<BriefingLine>& lines, const std::string& title) {
   const HelpBox box = help_box(map_size.x, map_size.y);
-  draw_help_panel(target, box, font, "Briefing: the scenario as the server plays it  -  F3 or Esc to close");
+  draw_help_panel(target, box, font, title);
   const std::size_t room = 2 * briefing_rows(box);
   for (std::size_t i = 0; i < lines.size() && i < room; ++i) {
     const bool cut = i + 1 == room && lines.size() > room;

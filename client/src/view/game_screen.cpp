@@ -215,6 +215,8 @@ void GameScreen::handle(const sf::Event& event, ClientModel& model) {
 void GameScreen::on_map_click(float x, float y, bool shift, ClientModel& model) {
   const engine::Hex hex = camera_.layout().hex_at({x, y});
   if (!map_.bounds().contains(hex)) return;
+  // Issue 16: with the standing-orders panel shown, a hex clicked is a retreat hex picked for it.
+  if (model.standing_orders().pick_retreat_hex(hex)) return;
   model.send_game(model.game().click_hex(hex, shift ? ClickIntent::Shifted : ClickIntent::Primary));
 }
 
@@ -358,6 +360,7 @@ void GameScreen::draw(sf::RenderTarget& target, ClientModel& model, sf::Vector2f
   terrain_.draw(target, camera_, hex_numbers_);
   if (model.game().open()) {
     draw_overlays(target, model.game());
+    if (model.standing_orders().shown()) draw_retreat_picks(target, model.standing_orders());
     // Issue 16: the last player turn's moves, under the counters (the ring shows around a counter).
     for (const MoveTrail& trail : model.game().move_trails())
       paint_move_trail(target, camera_.layout(), trail.hexes);
@@ -376,9 +379,30 @@ void GameScreen::draw(sf::RenderTarget& target, ClientModel& model, sf::Vector2f
     draw_terrain_chart(target, {map_width_, map_height_}, font_, terrain_chart_);
   if (overlay_ == Overlay::Briefing)  // from the ScenarioInfo the server sent, never the data folder
     draw_briefing(target, {map_width_, map_height_}, font_,
-                  briefing_lines(model.game().scenario(), model.game().view().turn(), kBriefingWrap));
+                  briefing_lines(model.game().scenario(), model.game().view().turn(), kBriefingWrap),
+                  "Briefing: the scenario as the server plays it  -  F3 or Esc to close");
   if (model.standing_orders().shown() && model.game().open())
     draw_standing_orders(target, font_, model.standing_orders(), model.game());
+}
+
+void GameScreen::draw_retreat_picks(sf::RenderTarget& target, const StandingOrdersPanel& panel) const {
+  const RetreatChoice retreat = panel.retreat();
+  if (retreat.kind != RetreatChoice::Kind::Hexes) return;
+  const engine::HexLayout layout = camera_.layout();
+  const unsigned text_size = static_cast<unsigned>(std::clamp(layout.hex_width() * 0.3, 9.0, 22.0));
+  for (std::size_t i = 0; i < retreat.hexes.size(); ++i) {
+    paint_hex_highlight(target, layout, retreat.hexes[i], HexHighlight::RetreatOrAdvance);
+    sf::Text rank(std::to_string(i + 1), font_, text_size);  // best first
+    rank.setStyle(sf::Text::Bold);
+    const auto bounds = rank.getLocalBounds();
+    const auto c = layout.centre(retreat.hexes[i]);
+    rank.setPosition(static_cast<float>(c.x) - bounds.width / 2 - bounds.left,
+                     static_cast<float>(c.y - layout.hex_width() * 0.38));
+    rank.setFillColor(to_sf_color(palette::kOrdersChoice));
+    rank.setOutlineColor(sf::Color::Black);
+    rank.setOutlineThickness(1.5f);
+    target.draw(rank);
+  }
 }
 
 void GameScreen::draw_overlays(sf::RenderTarget& target, const GameModel& game) const {

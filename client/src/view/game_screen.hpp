@@ -52,7 +52,8 @@ class GameScreen {
  private:
   void on_map_click(float x, float y, bool shift, ClientModel& model);
   void on_key(const sf::Event::KeyEvent& key, ClientModel& model);
-  // Issue 16: with the standing-orders panel shown, R cycles the retreat preference, V advance,
+  // Issue 16: with the standing-orders panel shown (a map click then picks a retreat hex), R cycles
+  // the retreat preference, V advance,
   // Enter sends the orders, Delete clears them, O or Esc closes it; true if the key was one of these.
   bool on_orders_key(const sf::Event::KeyEvent& key, ClientModel& model);
   // O: opens the standing-orders panel for the selected hex's units of the player's own (asking the
@@ -61,6 +62,9 @@ class GameScreen {
   // Shows `overlay`, or hides it if it is the one shown.
   void toggle(Overlay overlay) { overlay_ = overlay_ == overlay ? Overlay::None : overlay; }
   void draw_overlays(sf::RenderTarget& target, const GameModel& game) const;
+  // Issue 16: the retreat hexes picked for the standing-orders panel, shaded as retreat hexes and
+  // numbered best first.
+  void draw_retreat_picks(sf::RenderTarget& target, const StandingOrdersPanel& panel) const;
   // 11.2: the selected leader's command range (outlined hexes) and lines to whom he commands.
   void draw_command_range(sf::RenderTarget& target, const GameModel& game) const;
   void draw_counters(sf::RenderTarget& target, const GameModel& game) const;

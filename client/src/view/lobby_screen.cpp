@@ -1,8 +1,13 @@
 #include "view/lobby_screen.hpp"
 
+#include "model/create_form_briefing.hpp"
 #include "model/deadline_words.hpp"
 #include "net/requests.hpp"
+#include "view/briefing_lines.hpp"
+#include "view/briefing_overlay.hpp"
+#include "view/help_layout.hpp"
 #include "view/scenario_labels.hpp"
+#include "view/screen_layout.hpp"
 #include "view/status_text.hpp"
 #include "view/word_wrap.hpp"
 
@@ -10,6 +15,7 @@
 
 #include <algorithm>
 #include <ctime>
+#include <limits>
 #include <random>
 
 namespace hd::client {
@@ -84,8 +90,14 @@ void LobbyScreen::handle(const sf::Event& event, ClientModel& model) {
     kit_.click(static_cast<float>(event.mouseButton.x), static_cast<float>(event.mouseButton.y));
   } else if (event.type == sf::Event::KeyPressed && event.key.code == sf::Keyboard::F5) {
     model.refresh_lobby();
+  } else if (event.type == sf::Event::KeyPressed && event.key.code == sf::Keyboard::F3) {
+    if (form_open_) briefing_open_ = !briefing_open_;
   } else if (event.type == sf::Event::KeyPressed && event.key.code == sf::Keyboard::Escape) {
-    form_open_ = false;
+    if (briefing_open()) {
+      briefing_open_ = false;
+    } else {
+      form_open_ = false;
+    }
   }
 }
 
@@ -93,6 +105,10 @@ void LobbyScreen::draw(sf::RenderTarget& target, ClientModel& model, sf::Vector2
   kit_.begin();
   const LobbyModel& lobby = model.lobby();
   follow_server_scenarios(lobby);
+  if (briefing_open()) {
+    draw_form_briefing(target, size);
+    return;
+  }
   float y = 16;
   const std::string who = lobby.account ? lobby.account->username : "?";
   kit_.text(target, {20, y}, "Lobby - logged in as " + printable(who, 40), 22, kInk);
@@ -212,6 +228,7 @@ void LobbyScreen::draw_form(sf::RenderTarget& target, ClientModel& model, sf::Ve
            sf::Color(150, 160, 176));
   kit_.text(target, {28, top + 8}, "Create a game", 18, kHeading);
   kit_.button(target, {size.x - 150, top + 8, 120, 26}, "Close (Esc)", [this] { form_open_ = false; });
+  kit_.button(target, {size.x - 300, top + 8, 140, 26}, "Briefing (F3)", [this] { briefing_open_ = true; });
 
   // The scenarios the server makes games of (its ScenarioList), one button each.
   const float row = 28;
@@ -319,6 +336,17 @@ void LobbyScreen::draw_form(sf::RenderTarget& target, ClientModel& model, sf::Ve
               form_.deadline_policy() == pb::DEADLINE_POLICY_FORFEIT ? "Then: the absent side forfeits"
                                                                      : "Then: the built-in player moves",
               [this] { form_.toggle_deadline_policy(); });
+}
+
+void LobbyScreen::draw_form_briefing(sf::RenderTarget& target, sf::Vector2f size) {
+  // No turn is current before the game is made: the turns line gives the first and last only.
+  constexpr std::uint32_t kNoTurnYet = std::numeric_limits<std::uint32_t>::max();
+  const sf::Vector2f above_status_bar{size.x, size.y - layout::kStatusBarHeight};
+  draw_briefing(target, above_status_bar, kit_.font(),
+                briefing_lines(create_form_briefing(form_), kNoTurnYet, kBriefingWrap),
+                "Briefing of the game this form makes  -  F3 or Esc to go back to the form");
+  kit_.button(target, {size.x - 190, above_status_bar.y - 60, 150, 28}, "Back to the form",
+              [this] { briefing_open_ = false; });
 }
 
 }  // namespace hd::client

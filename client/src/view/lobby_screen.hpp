@@ -1,7 +1,8 @@
 // The lobby: my games (open one), open games (join a free seat), spectatable games (watch), a row
 // to create a game (scenario, seat, public or invite only, spectators) or join by invite code, and
 // the full create-game form over the lists (the scenario list, its force options, the optional rules
-// 15.1 and 15.2, human or built-in seats), opened by clicking the scenario field.
+// 15.1 and 15.2, human or built-in seats), opened by clicking the scenario field, with the briefing
+// of the game it would make (F3).
 #pragma once
 
 #include "model/client_model.hpp"
@@ -42,6 +43,9 @@ class LobbyScreen {
 
   const NewGameForm& form() const { return form_; }
   bool form_open() const { return form_open_; }
+  // Issue 16: the briefing of the game the form would make (F3 or the form's Briefing button, over
+  // the form; F3, Esc or its Back button close it).
+  bool briefing_open() const { return form_open_ && briefing_open_; }
 
  private:
   // Sends the form's CreateGame (the creator taking `seat` if it is a human seat of the scenario).
@@ -50,6 +54,8 @@ class LobbyScreen {
   void follow_server_scenarios(const LobbyModel& lobby);
   // The full form, drawn over the lists.
   void draw_form(sf::RenderTarget& target, ClientModel& model, sf::Vector2f size);
+  // The form's briefing (create_form_briefing), drawn instead of the lobby while it is open.
+  void draw_form_briefing(sf::RenderTarget& target, sf::Vector2f size);
 
   UiKit kit_;
   NewGameForm form_;
@@ -57,6 +63,7 @@ class LobbyScreen {
   TextField invite_;
   int focus_ = 0;  // 0: scenario, 1: invite code
   bool form_open_ = false;
+  bool briefing_open_ = false;
 };
 
 // 16-64 bytes of the player's dice entropy for CreateGame/JoinGame (from std::random_device).

@@ -17,9 +17,9 @@ struct OrdersBox {
 };
 
 // The panel for a stack of `units` units: a title, the hex, a line a unit, the choice (retreat,
-// advance), the server's status and the keys' line.
+// advance), the server's status, the map clicks' line and the keys' line.
 inline OrdersBox orders_box(std::size_t units) {
-  const float lines = 6.0f + static_cast<float>(units);
+  const float lines = 7.0f + static_cast<float>(units);
   return {16.0f, 16.0f, 560.0f, 20.0f + lines * kOrdersLine + 16.0f};
 }
 
