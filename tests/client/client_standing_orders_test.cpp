@@ -164,7 +164,7 @@ TEST_CASE("standing orders (issue 16): set through the window client's panel, he
   const hd::engine::Hex far = hd::engine::neighbour(first, hd::engine::Direction::South);
   client.send("click-hex " + hd::engine::format_hex(far));
   const auto refused = hd::test::settled_report(client);
-  CHECK(refused["orders_status"].rfind("6.6:_a_retreat_goes_into_a_hex_next_to_the_stack", 0) == 0);
+  CHECK(refused["orders_note"].rfind("6.6:_a_retreat_goes_into_a_hex_next_to_the_stack", 0) == 0);
   CHECK(refused["orders_choice"] == "none");
   client.send("click-hex " + hd::engine::format_hex(first));
   client.send("click-hex " + hd::engine::format_hex(second));
@@ -172,6 +172,7 @@ TEST_CASE("standing orders (issue 16): set through the window client's panel, he
   CHECK(picked["orders_choice"] ==
         "into_" + hd::engine::format_hex(first) + ",_else_" + hd::engine::format_hex(second));
   CHECK(picked["orders_panel"] == "1");  // the clicks went to the panel, not the selection
+  CHECK(picked["orders_note"] == "-");   // the refused click's note gone with the next click
   shot("orders-picked.png");
   client.send("key Enter");
   const auto picked_set = hd::test::settled_report(client);

@@ -180,12 +180,15 @@ TEST_CASE("standing orders panel: retreat hexes picked on the map, best first", 
   // 6.6: only a hex next to the stack; another changes nothing and says why.
   CHECK(panel.pick_retreat_hex(Hex{20, 23}));
   CHECK(panel.retreat().kind == RetreatChoice::Kind::Kept);
-  CHECK(panel.status() == "6.6: a retreat goes into a hex next to the stack; 2023 is not next to 2020");
-  CHECK(panel.pick_retreat_hex(stack));  // its own hex neither
+  CHECK(panel.pick_note() == "6.6: a retreat goes into a hex next to the stack; 2023 is not next to 2020");
+  CHECK(panel.status() == "orders as the server holds them");  // the server's word stays
+  CHECK(panel.pick_retreat_hex(stack));                        // its own hex neither
   CHECK(panel.retreat().kind == RetreatChoice::Kind::Kept);
 
-  // The first pick starts a list, in the order picked; a second click on a hex takes it off.
+  // The first pick starts a list, in the order picked (the note of the refused click gone); a second
+  // click on a hex takes it off.
   CHECK(panel.pick_retreat_hex(south_west));
+  CHECK(panel.pick_note().empty());
   CHECK(panel.pick_retreat_hex(north));
   CHECK(panel.pick_retreat_hex(south));
   CHECK(panel.retreat().kind == RetreatChoice::Kind::Hexes);

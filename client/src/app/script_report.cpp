@@ -200,7 +200,7 @@ std::string script_report(const ClientModel& model) {
                        (held->advance() ? "advance" : "stay");
               })
       << " orders_choice=" << one_word(orders.shown() ? retreat_words(orders.retreat(), orders.hex()) : "")
-      << " orders_status=" << one_word(orders.status());
+      << " orders_note=" << one_word(orders.pick_note()) << " orders_status=" << one_word(orders.status());
   // Why the connection failed (28: a refused certificate, as the status bar says it), or "-".
   out << " failure=" << one_word(model.state() == ConnectionState::Failed ? model.failure() : "");
   return out.str();

@@ -25,7 +25,8 @@
 //          commas within an entry written ';')
 //          orders_panel=0|1   orders_units=IDX,...   orders_held=IDX:HEX+HEX|-:TOWARD|-:advance|stay,...
 //          (the retreat hexes best first, then the toward hex; IDX:none for no order)
-//          orders_choice=words|-   (the retreat being chosen, retreat_words)   orders_status=words|-
+//          orders_choice=words|-   (the retreat being chosen, retreat_words)   orders_note=words|-
+//          (why the last map click picked nothing)   orders_status=words|-
 //          (issue 16: the standing-orders panel, O)
 //          failure=words|-   (why the connection failed, as the status bar says it: e.g. the
 //          server's certificate refused, issue 28)

@@ -46,20 +46,23 @@ void StandingOrdersPanel::refused(const std::string& words) {
 }
 
 void StandingOrdersPanel::cycle_retreat() {
+  pick_note_.clear();
   if (shown()) retreat_ = next_retreat(retreat_);
 }
 
 bool StandingOrdersPanel::pick_retreat_hex(engine::Hex hex) {
   if (!shown()) return false;
+  pick_note_.clear();
   if (const auto picked = client::pick_retreat_hex(retreat_, hex_, hex))
     retreat_ = *picked;
   else
-    status_ = "6.6: a retreat goes into a hex next to the stack; " + engine::format_hex(hex) +
-              " is not next to " + engine::format_hex(hex_);
+    pick_note_ = "6.6: a retreat goes into a hex next to the stack; " + engine::format_hex(hex) +
+                 " is not next to " + engine::format_hex(hex_);
   return true;
 }
 
 void StandingOrdersPanel::toggle_advance() {
+  pick_note_.clear();
   if (shown()) advance_ = !advance_;
 }
 
@@ -73,6 +76,7 @@ std::vector<pb::ClientEnvelope> StandingOrdersPanel::set_orders() {
   waiting_ = true;
   setting_ = true;
   status_ = "sending...";
+  pick_note_.clear();
   return {request};
 }
 
@@ -86,6 +90,7 @@ std::vector<pb::ClientEnvelope> StandingOrdersPanel::clear_orders() {
   waiting_ = true;
   setting_ = true;
   status_ = "sending...";
+  pick_note_.clear();
   return {request};
 }
 

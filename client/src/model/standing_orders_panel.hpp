@@ -40,8 +40,11 @@ class StandingOrdersPanel {
   void cycle_retreat();
   // A hex clicked on the map while the panel is shown: added to (or taken off) the retreat hexes
   // chosen (pick_retreat_hex). A hex not next to the panel's stack changes nothing and says why in
-  // the status. False when hidden (the click is the map's).
+  // pick_note(). False when hidden (the click is the map's).
   bool pick_retreat_hex(engine::Hex hex);
+  // Why the last map click changed nothing (6.6); empty once a click is taken, a key changes the
+  // choice or orders are sent, so it never outlives the click it answers.
+  const std::string& pick_note() const { return pick_note_; }
   void toggle_advance();
   // The SetStandingOrders giving every unit of the panel the order chosen; none when hidden.
   std::vector<pb::ClientEnvelope> set_orders();
@@ -71,6 +74,7 @@ class StandingOrdersPanel {
   bool waiting_ = false;
   bool setting_ = false;  // the request waited for is a set, not a query
   std::string status_;
+  std::string pick_note_;
 };
 
 }  // namespace hd::client

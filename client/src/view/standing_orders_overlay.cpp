@@ -43,7 +43,10 @@ void draw_standing_orders(sf::RenderTarget& target, const sf::Font& font, const 
   line("New order - advance when offered: " + std::string(panel.advance() ? "yes" : "no"),
        palette::kOrdersChoice);
   line("Server: " + panel.status(), palette::kHelpInk);
-  line("Click hexes next to the stack: retreat into them, best first (again: off)", palette::kHelpInk);
+  if (panel.pick_note().empty())
+    line("Click hexes next to the stack: retreat into them, best first (again: off)", palette::kHelpInk);
+  else
+    line(panel.pick_note(), palette::kHelpHeading);
   line("R retreat toward  V advance  Enter set  Delete clear  O/Esc close", palette::kHelpInk);
 }
 
