@@ -7,15 +7,8 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 mode=$1 games=$2 concurrency=$3 seed=$4
 build=${BUILD:-build/dev}
-dir=$(mktemp -d /tmp/hd-group-commit-XXXX)
-"$build/server/hd_server" --port 0 --port-file "$dir/port" --database "$dir/load.sqlite" --data-root scenarios \
-  --argon2-memory-kib 8192 --argon2-operations 1 --max-connections-per-address 1000 \
-  --rate-limit-per-second 1000 --rate-limit-burst 1000 --rate-limit-per-address-per-second 100000 \
-  --rate-limit-per-address-burst 100000 --hashing-queue-limit 1000 --group-commit "$mode" >"$dir/server.log" 2>&1 &
-pid=$!
-trap 'kill $pid 2>/dev/null; wait $pid 2>/dev/null; rm -rf "$dir"' EXIT
-for _ in $(seq 100); do [[ -s "$dir/port" ]] && break; sleep 0.1; done
-port=$(cat "$dir/port")
+source tests/load/fresh_load_server.sh
+start_load_server --group-commit "$mode"
 echo "=== group-commit $mode: $games games, $concurrency at once, seed $seed; load $(cut -d' ' -f1-3 /proc/loadavg)"
 "$build/tests/load/hd_load" --server "ws://127.0.0.1:$port/" --games "$games" --concurrency "$concurrency" \
   --seed "$seed" | grep -v ' finished$'

@@ -40,17 +40,22 @@ long reported_actions(const std::string& report) {
   return std::regex_search(report, match, std::regex("\\nactions ([0-9]+) ")) ? std::stol(match[1]) : -1;
 }
 
+// A server on the source tree's scenarios with cheap password hashing and its default limits.
+hd::test::ServerOptions cheap_hashing_server() {
+  hd::test::ServerOptions options;
+  options.extra_args = {"--argon2-memory-kib", "8192",
+                        "--argon2-operations", "1",
+                        "--data-root",         std::string(HD_SOURCE_DIR) + "/scenarios"};
+  return options;
+}
+
 }  // namespace
 
 TEST_CASE("hd_load plays concurrent bot games to the end without error", "[load][e2e]") {
   // The server keeps its default request rate limit (20 a second per connection): the bots act
   // faster than that and must back off and send again on RATE_LIMITED (hd::term::Client::request),
   // never give up or be closed for it.
-  hd::test::ServerOptions options;
-  options.extra_args = {"--argon2-memory-kib", "8192",
-                        "--argon2-operations", "1",
-                        "--data-root",         std::string(HD_SOURCE_DIR) + "/scenarios"};
-  hd::test::ServerProcess server(options);
+  hd::test::ServerProcess server(cheap_hashing_server());
   int status = 0;
   const std::string two_bots = run_load(server, "two-bots", {"--games", "3", "--seed", "5"}, status);
   INFO(two_bots);
@@ -83,11 +88,7 @@ TEST_CASE("hd_load plays concurrent bot games to the end without error", "[load]
 TEST_CASE("hd_load paces the bots' actions with --rate and reports the rate", "[load][e2e]") {
   // Issue 15: two games, their SubmitActions paced to 40 a second for the whole run (about 10 a
   // second per connection, under the server's default limit of 20).
-  hd::test::ServerOptions options;
-  options.extra_args = {"--argon2-memory-kib", "8192",
-                        "--argon2-operations", "1",
-                        "--data-root",         std::string(HD_SOURCE_DIR) + "/scenarios"};
-  hd::test::ServerProcess server(options);
+  hd::test::ServerProcess server(cheap_hashing_server());
   int status = 0;
   const std::string paced =
       run_load(server, "paced", {"--games", "2", "--seed", "9", "--rate", "40"}, status);
