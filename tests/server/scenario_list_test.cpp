@@ -169,6 +169,21 @@ TEST_CASE("ListScenarios lists the eleven scenarios the server serves, each as t
   CHECK(info.special_rules(2).SerializeAsString() ==
         quatre_bras.force_options(0).special_rules(0).SerializeAsString());
 
+  // A game with 26.0C plays over exactly the turns its listing gave (labels, night, rain).
+  v1::ClientEnvelope early_start = create_game("la-belle-alliance-variant", {v1::SEAT_FRENCH},
+                                               test_entropy("alice"), v1::SPECTATOR_VIEW_UNSPECIFIED);
+  early_start.mutable_create_game()->add_force_options("26.0C");
+  const v1::ServerEnvelope early_created = alice.request(early_start);
+  INFO(early_created.DebugString());
+  REQUIRE(early_created.has_game_created());
+  const v1::ServerEnvelope early_opened =
+      alice.request(open_game(early_created.game_created().game_id(), false));
+  REQUIRE(early_opened.has_game_snapshot());
+  const auto& played_turns = early_opened.game_snapshot().scenario().turns();
+  REQUIRE(played_turns.size() == early->turns_size());
+  for (int i = 0; i < played_turns.size(); ++i)
+    CHECK(played_turns.Get(i).SerializeAsString() == early->turns(i).SerializeAsString());
+
   // Asked again, the same list (built once at start-up, not read per request).
   const v1::ServerEnvelope again = alice.request(list_scenarios());
   REQUIRE(again.has_scenario_list());
