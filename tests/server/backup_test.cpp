@@ -232,6 +232,7 @@ TEST_CASE("A backup taken while games are played restores every game, resumable"
 
   ServerProcess fresh({game_server_args(), restored});
   engine::SplitMix64 random(7);
+  std::size_t played_on = 0;
   for (const Game& live : games) {
     Game game;
     game.id = live.id;
@@ -245,12 +246,21 @@ TEST_CASE("A backup taken while games are played restores every game, resumable"
     REQUIRE(game.replica.follow(
         resumed, why, [&](std::uint64_t sequence) { return logged_action_line(copy, game.id, sequence); }));
     REQUIRE(follow_until_french(game, why));
+    if (game.replica.state().phase == engine::Phase::GameOver) {
+      // Random play may end a game before the backup (19.4A-B's instant wins, seen under ASan's
+      // slower play): it is restored as finished, and there is nothing to play on.
+      CHECK(query(copy, "SELECT status FROM games WHERE id = " + std::to_string(game.id)) ==
+            std::vector<std::string>{std::to_string(v1::GAME_STATUS_FINISHED)});
+      continue;
+    }
     REQUIRE(french_to_decide(game.replica));
     const auto answer =
         game.player->request(submit(game.id, engine::choose_random_action(game.replica.state(), random)));
     REQUIRE(answer.has_action_accepted());
     CHECK(answer.action_accepted().sequence() == game.replica.sequence() + 1);
+    ++played_on;
   }
+  CHECK(played_on > 0);  // the restored copy plays on (a run where all three ended proves nothing)
 }
 
 TEST_CASE("hd_backup keeps the newest N backups and only its own files", "[e2e]") {
