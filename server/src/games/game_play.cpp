@@ -23,6 +23,13 @@ namespace v1 = hundred_days::v1;
 
 namespace {
 
+// Whether two subscribers are sent the same update of an action: GameViews::update_for (and the
+// fan-out's skips: delay, 16.3's side) read of a subscriber only its seats, viewer and delay.
+bool sees_alike(const Subscriber& a, const Subscriber& b) {
+  return a.seats == b.seats && a.viewer.kind == b.viewer.kind && a.viewer.army == b.viewer.army &&
+         a.viewer.side == b.viewer.side && a.delay_player_turns == b.delay_player_turns;
+}
+
 // A game's end by the rules (3.4), typed and in words.
 GameOutcome outcome_of(const engine::GameResult& result) {
   if (!result.winner) return {v1::GAME_END_RULES, v1::SIDE_UNSPECIFIED, "no winner: " + result.text};
@@ -118,6 +125,10 @@ std::uint64_t GamePlay::play(GameRoom& room, engine::Side side, const engine::Ac
   metrics_.count_action();
   if (over) rooms_.report_games();
   const LoggedAction& logged = room.log.back();
+  // Issue 15: subscribers who see alike are sent the same update, made once (a game watched by many
+  // spectators costs a view for each way of seeing it, not one a spectator).
+  std::vector<std::pair<const Subscriber*, v1::ServerEnvelope>> made;
+  std::uint64_t sent = 0;
   for (const auto& [connection, subscriber] : room.subscribers) {
     // A delayed spectator hears only of a new player turn (its delayed view then moves on), so the
     // number and times of the actions now tell it nothing.
@@ -126,11 +137,19 @@ std::uint64_t GamePlay::play(GameRoom& room, engine::Side side, const engine::Ac
     // Issue 14 (16.3): a side is not sent what it learns nothing of, so its stream does not tell
     // how many actions it could not see.
     if (const auto side = fog_side(room, subscriber); side && !room.last_shown_to(*side)) continue;
-    v1::ServerEnvelope update;
-    *update.mutable_game_update() = views_.update_for(room, subscriber, logged, events, room.state);
-    if (!is_delayed(room, subscriber)) *update.mutable_game_update()->mutable_secret_openings() = openings;
-    outbound_.send(connection, update);
+    auto same = std::find_if(made.begin(), made.end(),
+                             [&](const auto& entry) { return sees_alike(*entry.first, subscriber); });
+    if (same == made.end()) {
+      v1::ServerEnvelope update;
+      *update.mutable_game_update() = views_.update_for(room, subscriber, logged, events, room.state);
+      if (!is_delayed(room, subscriber)) *update.mutable_game_update()->mutable_secret_openings() = openings;
+      made.emplace_back(&subscriber, std::move(update));
+      same = std::prev(made.end());
+    }
+    outbound_.send(connection, same->second);
+    ++sent;
   }
+  metrics_.count_updates(made.size(), sent);
   if (over) {
     views_.broadcast_summary(room);  // and the webhook notices of the end
   } else {
@@ -148,8 +167,9 @@ std::uint64_t GamePlay::play(GameRoom& room, engine::Side side, const engine::Ac
   return logged.sequence;
 }
 
-std::uint64_t GamePlay::play_by_standing_order(GameRoom& room, engine::Side side, const engine::Action& action,
-                                               v1::Seat seat, AccountId account) {
+std::uint64_t GamePlay::play_by_standing_order(GameRoom& room, engine::Side side,
+                                               const engine::Action& action, v1::Seat seat,
+                                               AccountId account) {
   const std::uint64_t sequence = play(room, side, action, seat, account, 0, "", true);
   run_builtin_players(room);  // a built-in opponent plays on from here
   return sequence;

@@ -152,6 +152,8 @@ v1::GameSnapshot GameViews::snapshot(const GameRoom& room, const Subscriber& sub
   return out;
 }
 
+// Reads of `subscriber` only its seats, viewer and delay: game_play.cpp's fan-out sends one update
+// to every subscriber alike in these (sees_alike).
 v1::GameUpdate GameViews::update_for(const GameRoom& room, const Subscriber& subscriber,
                                      const LoggedAction& logged, const std::vector<engine::Event>& events,
                                      const engine::GameState& after) const {

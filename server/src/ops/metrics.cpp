@@ -97,6 +97,11 @@ void Metrics::count_action() {
   ++actions_total_;
 }
 
+void Metrics::count_updates(std::uint64_t made, std::uint64_t sent) {
+  updates_made_total_ += made;
+  updates_sent_total_ += sent;
+}
+
 void Metrics::count_batch(std::size_t requests) {
   ++batches_total_;
   batch_requests_total_ += requests;
@@ -134,6 +139,11 @@ std::string Metrics::render() const {
   out += "hd_games{status=\"finished\"} " + std::to_string(games_finished_.load()) + "\n";
   header(out, "hd_actions_total", "counter", "Game actions accepted since start.");
   out += "hd_actions_total " + std::to_string(actions_total_.load()) + "\n";
+  header(out, "hd_game_updates_made_total", "counter",
+         "Game updates rendered for the actions' subscribers (one for all who see alike).");
+  out += "hd_game_updates_made_total " + std::to_string(updates_made_total_.load()) + "\n";
+  header(out, "hd_game_updates_sent_total", "counter", "Game updates sent to the actions' subscribers.");
+  out += "hd_game_updates_sent_total " + std::to_string(updates_sent_total_.load()) + "\n";
   header(out, "hd_batches_total", "counter", "Batches of requests committed together (group commit).");
   out += "hd_batches_total " + std::to_string(batches_total_.load()) + "\n";
   header(out, "hd_batch_requests_total", "counter", "Requests handled in those batches.");

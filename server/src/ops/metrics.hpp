@@ -41,6 +41,9 @@ class Metrics {
   // accepted action.
   void set_games(std::int64_t open, std::int64_t running, std::int64_t finished);
   void count_action();
+  // Issue 15: one action's fan-out: `made` updates rendered (a view and its conversion each) for
+  // `sent` subscribers, those who see alike sharing one.
+  void count_updates(std::uint64_t made, std::uint64_t sent);
   // Rooms held in memory now (running and open games, and finished ones while someone has them open).
   void set_games_in_memory(std::int64_t rooms);
   // An estimate of those rooms' bytes (GameRooms::estimated_bytes), and rooms evicted (issue 29).
@@ -66,6 +69,8 @@ class Metrics {
   std::atomic<std::int64_t> games_running_{0};
   std::atomic<std::int64_t> games_finished_{0};
   std::atomic<std::uint64_t> actions_total_{0};
+  std::atomic<std::uint64_t> updates_made_total_{0};
+  std::atomic<std::uint64_t> updates_sent_total_{0};
   std::atomic<std::uint64_t> batches_total_{0};
   std::atomic<std::uint64_t> batch_requests_total_{0};
   std::atomic<std::int64_t> games_in_memory_{0};
