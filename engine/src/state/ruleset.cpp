@@ -1,6 +1,7 @@
 #include <hd/engine/rules/modules/rule_registry.hpp>
 #include <hd/engine/rules/sequence/weather.hpp>
 #include <hd/engine/state/ruleset.hpp>
+#include <hd/engine/state/scenario_turns.hpp>
 
 #include <algorithm>
 
@@ -34,22 +35,10 @@ std::shared_ptr<const Ruleset> make_ruleset(GameMap map, TerrainEffects terrain,
                                             Scenario scenario, RuleChoice choice,
                                             std::vector<RulesetError>& errors) {
   std::vector<std::string>& chosen_options = choice.options;
-  TurnName first = scenario.first_turn;
-  TurnName last = scenario.last_turn;
-  std::vector<TurnName> rain = scenario.rain;
-  for (const std::string& id : chosen_options) {
-    const auto option = std::find_if(scenario.options.begin(), scenario.options.end(),
-                                     [&](const ScenarioOption& o) { return o.id == id; });
-    if (option == scenario.options.end()) {
+  for (const std::string& id : chosen_options)
+    if (std::none_of(scenario.options.begin(), scenario.options.end(),
+                     [&](const ScenarioOption& o) { return o.id == id; }))
       errors.push_back({"scenario " + scenario.rule + " has no option '" + id + "'"});
-      continue;
-    }
-    if (option->turns) {
-      first = option->turns->first;
-      last = option->turns->second;
-    }
-    rain.insert(rain.end(), option->rain.begin(), option->rain.end());
-  }
   std::sort(choice.optional_rules.begin(), choice.optional_rules.end(), rule_number_less);
   choice.optional_rules.erase(std::unique(choice.optional_rules.begin(), choice.optional_rules.end()),
                               choice.optional_rules.end());
@@ -70,7 +59,8 @@ std::shared_ptr<const Ruleset> make_ruleset(GameMap map, TerrainEffects terrain,
     errors.push_back({"22.6B's Hal Force shifts 22.4C's levels of victory: choose 22.4C with it"});
   // 16.6A-C judge observation as 16.3 does: hidden movement is played with 16.3 in force.
   if (plays("16.6") && !plays("16.3"))
-    errors.push_back({"optional rule 16.6 (hidden movement) judges observation by 16.3: choose 16.3 with it"});
+    errors.push_back(
+        {"optional rule 16.6 (hidden movement) judges observation by 16.3: choose 16.3 with it"});
   if (plays("28.0C") && !plays("16.14"))
     errors.push_back({"28.0C sets Ney up on 16.14C's inactive side: it needs 16.14 in force"});
   if (!in_force.missing.empty() && !choice.allow_missing_rules) {
@@ -93,14 +83,8 @@ std::shared_ptr<const Ruleset> make_ruleset(GameMap map, TerrainEffects terrain,
                                                    {}});
   resolve_rule_modules(*ruleset);
   // 22.6A: with variable rain the scenario's fixed rain turns (22.5C) are not used.
-  if (weather_is_rolled(*ruleset)) rain.clear();
-  for (std::size_t i = 0; i < track.size(); ++i) {
-    const TrackTurn& t = track[i];
-    if (t.name < first || last < t.name) continue;
-    const bool is_rain = std::find(rain.begin(), rain.end(), t.name) != rain.end();
-    const bool after_night = i == 0 || track[i - 1].night;
-    ruleset->turns.push_back(GameTurn{t.name, t.night, is_rain, !t.night && after_night});
-  }
+  ruleset->turns =
+      scenario_turns(ruleset->scenario, ruleset->chosen_options, track, weather_is_rolled(*ruleset));
   if (ruleset->turns.empty()) errors.push_back({"the turn track holds none of the scenario's turns"});
   if (!errors.empty()) return nullptr;
   return ruleset;

@@ -41,7 +41,7 @@ void add_briefing(const std::vector<engine::VictoryCondition>& conditions,
   }
 }
 
-v1::TurnInfo to_proto(const engine::OfferedTurn& turn) {
+v1::TurnInfo to_proto(const engine::GameTurn& turn) {
   v1::TurnInfo out;
   out.set_label(turn.name.to_string());
   out.set_night(turn.night);

@@ -29,7 +29,7 @@ v1::ListedScenario to_proto(const std::string& slug, const engine::ScenarioOffer
     listed.set_title(option.title);
     if (option.secret_side) listed.set_secret_side(to_proto(*option.secret_side));
     add_briefing(option.victory, option.specials, *listed.mutable_victory(), *listed.mutable_special_rules());
-    for (const engine::OfferedTurn& turn : option.turns)
+    for (const engine::GameTurn& turn : option.turns)
       *listed.add_turns() = to_proto(turn);
   }
   for (const std::string& rule : offer.optional_rules)
@@ -38,7 +38,7 @@ v1::ListedScenario to_proto(const std::string& slug, const engine::ScenarioOffer
     out.add_seats(seat_of_army(army));
   for (const std::string& rule : offer.missing_rules)
     out.add_missing_rules(rule);
-  for (const engine::OfferedTurn& turn : offer.turns)
+  for (const engine::GameTurn& turn : offer.turns)
     *out.add_turns() = to_proto(turn);
   add_briefing(offer.victory, offer.specials, *out.mutable_victory(), *out.mutable_special_rules());
   return out;

@@ -8,6 +8,7 @@
 #include "games/spectator_view.hpp"
 
 #include <hd/engine/rules/modules/rule_registry.hpp>
+#include <hd/wire/briefing_convert.hpp>
 #include <hd/wire/game_convert.hpp>
 
 #include <algorithm>
@@ -104,12 +105,8 @@ v1::GameSnapshot GameViews::snapshot(const GameRoom& room, const Subscriber& sub
   info.set_id(room.row.scenario);
   info.set_title(rules.scenario.name);
   info.set_rule(rules.scenario.rule);
-  for (const engine::GameTurn& turn : rules.turns) {
-    v1::TurnInfo& t = *info.add_turns();
-    t.set_label(turn.name.to_string());
-    t.set_night(turn.night);
-    t.set_rain(turn.rain);
-  }
+  for (const engine::GameTurn& turn : rules.turns)
+    *info.add_turns() = wire::to_proto(turn);
   // 18.5C: a secret option is left out until revealed, for those who may not know of it.
   const auto visible =
       engine::visible_options(visible_state(room, subscriber), shown_viewer(room, subscriber));

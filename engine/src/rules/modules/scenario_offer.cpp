@@ -1,5 +1,6 @@
 #include <hd/engine/rules/modules/rule_registry.hpp>
 #include <hd/engine/rules/modules/scenario_offer.hpp>
+#include <hd/engine/state/scenario_turns.hpp>
 
 #include <algorithm>
 #include <set>
@@ -8,38 +9,19 @@ namespace hd::engine {
 
 namespace {
 
-// 22.6A: with variable rain the scenario's fixed rain turns are not used (as Ruleset's turns).
+// 22.6A: with variable rain the scenario's fixed rain turns are not used (weather_is_rolled).
 constexpr std::string_view kVariableRain = "22.6A";
 
-// The turns of a game of `scenario` with `chosen` force options, as make_ruleset lays them out:
-// first to last on `track` (an option's own first and last turn replacing the scenario's), rain on
-// the scenario's and the options' rain turns unless 22.6A is in force.
-std::vector<OfferedTurn> offered_turns(const Scenario& scenario, const std::vector<std::string>& chosen,
-                                       const std::vector<TrackTurn>& track) {
-  TurnName first = scenario.first_turn;
-  TurnName last = scenario.last_turn;
-  std::vector<TurnName> rain = scenario.rain;
-  for (const ScenarioOption& option : scenario.options) {
-    if (std::find(chosen.begin(), chosen.end(), option.id) == chosen.end()) continue;
-    if (option.turns) {
-      first = option.turns->first;
-      last = option.turns->second;
-    }
-    rain.insert(rain.end(), option.rain.begin(), option.rain.end());
-  }
+// The turns of a game of `scenario` with `chosen` force options, as its Ruleset will have them.
+std::vector<GameTurn> offered_turns(const Scenario& scenario, const std::vector<std::string>& chosen,
+                                    const std::vector<TrackTurn>& track) {
   const std::vector<std::string> needed = rules_in_force(scenario, chosen, {}).needed;
-  if (std::find(needed.begin(), needed.end(), kVariableRain) != needed.end()) rain.clear();
-  std::vector<OfferedTurn> turns;
-  for (const TrackTurn& t : track) {
-    if (t.name < first || last < t.name) continue;
-    const bool is_rain = std::find(rain.begin(), rain.end(), t.name) != rain.end();
-    turns.push_back({t.name, t.night, is_rain});
-  }
-  return turns;
+  const bool rolled = std::find(needed.begin(), needed.end(), kVariableRain) != needed.end();
+  return scenario_turns(scenario, chosen, track, rolled);
 }
 
-bool same_turns(const std::vector<OfferedTurn>& a, const std::vector<OfferedTurn>& b) {
-  return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const OfferedTurn& x, const OfferedTurn& y) {
+bool same_turns(const std::vector<GameTurn>& a, const std::vector<GameTurn>& b) {
+  return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const GameTurn& x, const GameTurn& y) {
     return x.name == y.name && x.night == y.night && x.rain == y.rain;
   });
 }
@@ -58,7 +40,7 @@ ScenarioOffer scenario_offer(const Scenario& scenario, const OrderOfBattle& oob,
     OfferedForceOption offered{
         option.id, option.title, std::nullopt, option.additions.victory, option.additions.specials, {}};
     if (option.secret) offered.secret_side = option.secret->side;
-    std::vector<OfferedTurn> turns = offered_turns(scenario, {option.id}, track);
+    std::vector<GameTurn> turns = offered_turns(scenario, {option.id}, track);
     if (!same_turns(turns, offer.turns)) offered.turns = std::move(turns);
     offer.force_options.push_back(std::move(offered));
   }

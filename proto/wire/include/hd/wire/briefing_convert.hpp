@@ -25,6 +25,6 @@ void add_briefing(const std::vector<engine::VictoryCondition>& conditions,
                   google::protobuf::RepeatedPtrField<hundred_days::v1::BriefingVictory>& victory,
                   google::protobuf::RepeatedPtrField<hundred_days::v1::BriefingRule>& rules);
 
-hundred_days::v1::TurnInfo to_proto(const engine::OfferedTurn& turn);
+hundred_days::v1::TurnInfo to_proto(const engine::GameTurn& turn);
 
 }  // namespace hd::wire

@@ -8,20 +8,13 @@
 #include <hd/engine/data/order_of_battle.hpp>
 #include <hd/engine/data/scenario.hpp>
 #include <hd/engine/data/scenario_parser.hpp>
+#include <hd/engine/state/ruleset.hpp>
 
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace hd::engine {
-
-// One turn of a game of the offer, first to last on the turn track: 4.2's night turns and the rain
-// turns the scenario file fixes (22.5C); none is rain where the weather is rolled (22.6A).
-struct OfferedTurn {
-  TurnName name;
-  bool night = false;
-  bool rain = false;
-};
 
 // One force option of a scenario, e.g. 19.5A.
 struct OfferedForceOption {
@@ -33,7 +26,7 @@ struct OfferedForceOption {
   // first and last turn, further rain, or 22.6A's rolled weather); empty when it leaves them as they are.
   std::vector<VictoryCondition> victory;
   std::vector<SpecialRule> specials;
-  std::vector<OfferedTurn> turns;
+  std::vector<GameTurn> turns;
 };
 
 struct ScenarioOffer {
@@ -47,9 +40,10 @@ struct ScenarioOffer {
   // The rules in force with no force option chosen that have no module (rules_in_force's missing):
   // a game of it is not by the book, and a normal server refuses to make one.
   std::vector<std::string> missing_rules;
-  // The briefing (issue 16) with no force option chosen: the turns, and the victory conditions and
-  // special rules of the base forces in the scenario file's words and order.
-  std::vector<OfferedTurn> turns;
+  // The briefing (issue 16) with no force option chosen: the turns (scenario_turns: a game's, 4.2's
+  // night turns, the rain the file fixes, none where the weather is rolled, 22.6A), and the victory
+  // conditions and special rules of the base forces in the scenario file's words and order.
+  std::vector<GameTurn> turns;
   std::vector<VictoryCondition> victory;
   std::vector<SpecialRule> specials;
 };
