@@ -53,8 +53,8 @@ class GameScreen {
   void on_map_click(float x, float y, bool shift, ClientModel& model);
   void on_key(const sf::Event::KeyEvent& key, ClientModel& model);
   // Issue 16: with the standing-orders panel shown (a map click then picks a retreat hex), R cycles
-  // the retreat preference, V advance,
-  // Enter sends the orders, Delete clears them, O or Esc closes it; true if the key was one of these.
+  // the retreat preference, V advance, Enter sends the orders, Delete clears them, O or Esc closes
+  // it; true if the key was one of these.
   bool on_orders_key(const sf::Event::KeyEvent& key, ClientModel& model);
   // O: opens the standing-orders panel for the selected hex's units of the player's own (asking the
   // server for their orders), or says in the notice to select such a hex first.
