@@ -137,8 +137,10 @@ std::uint64_t GamePlay::play(GameRoom& room, engine::Side side, const engine::Ac
     // Issue 14 (16.3): a side is not sent what it learns nothing of, so its stream does not tell
     // how many actions it could not see.
     if (const auto side = fog_side(room, subscriber); side && !room.last_shown_to(*side)) continue;
+    // (clang 14, the fuzz build's compiler, cannot capture a structured binding: name it.)
+    const Subscriber& seeing = subscriber;
     auto same = std::find_if(made.begin(), made.end(),
-                             [&](const auto& entry) { return sees_alike(*entry.first, subscriber); });
+                             [&](const auto& entry) { return sees_alike(*entry.first, seeing); });
     if (same == made.end()) {
       v1::ServerEnvelope update;
       *update.mutable_game_update() = views_.update_for(room, subscriber, logged, events, room.state);
