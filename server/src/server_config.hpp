@@ -47,6 +47,9 @@ struct ServerConfig {
   // Issue 15: the hub handles the requests waiting for it in batches that share one commit (group
   // commit, app/hub.hpp); off, each request commits on its own (the behaviour before; measuring).
   bool group_commit = true;
+  // Issue 15: a query's answer is worked out on the I/O threads beside the hub's strand
+  // (Hub::answer_later); off, on the strand (the behaviour before; measuring).
+  bool queries_off_strand = true;
   // Issue 12 (docs/server.md, Limits): games with no human seat running at once per creating account.
   std::size_t max_unattended_games_per_account = 1;
   // Issue 29, finding 4 (docs/server.md, Limits): open (not yet started) games per creating account,

@@ -1,15 +1,26 @@
 #!/usr/bin/env bash
 # Issue 15 (docs/load.md, "Latency at a set rate"): one hd_load run against a fresh hd_server with the
 # raised limits of fresh_load_server.sh, closed loop or with its actions paced to RATE a second,
-# the load average before and after.
+# the load average before and after, and the server's CPU time (its I/O threads' and the rest).
+# SERVER_ARGS are passed to the server (say "--queries-off-strand off").
 #   tests/load/rate_compare.sh GAMES CONCURRENCY SEED [RATE]    (BUILD=build/dev by default)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 games=$1 concurrency=$2 seed=$3 rate=${4:-}
 build=${BUILD:-build/dev}
 source tests/load/fresh_load_server.sh
-start_load_server
+# shellcheck disable=SC2086 # SERVER_ARGS is split on purpose
+start_load_server ${SERVER_ARGS:-}
 echo "=== ${rate:+rate $rate, }$games games, $concurrency at once, seed $seed; load $(cut -d' ' -f1-3 /proc/loadavg)"
 "$build/tests/load/hd_load" --server "ws://127.0.0.1:$port/" --games "$games" --concurrency "$concurrency" \
   --seed "$seed" ${rate:+--rate "$rate"} | grep -v ' finished$'
-echo "load $(cut -d' ' -f1-3 /proc/loadavg)"
+# The server's CPU, all its threads, then each thread's (ticks of 1/100 s; the password-hashing
+# thread is the one busy only while the bots register).
+read -r -a stat <"/proc/$pid/stat"
+ticks=$((stat[13] + stat[14]))
+threads=()
+for task in /proc/"$pid"/task/*; do
+  read -r -a tstat <"$task/stat"
+  threads+=("$((tstat[13] + tstat[14]))")
+done
+echo "server CPU $((ticks / 100)).$(printf '%02d' $((ticks % 100))) s (threads: ${threads[*]}); load $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -120,6 +120,15 @@ TEST_CASE("snapshot-every: a game's state is snapshotted every 50 actions by def
         std::string::npos);
 }
 
+TEST_CASE("queries-off-strand: on unless turned off; anything else is refused (issue 15)", "[config]") {
+  CHECK(std::get<ServerConfig>(parse_server_config({})).queries_off_strand);
+  CHECK_FALSE(
+      std::get<ServerConfig>(parse_server_config({"--queries-off-strand", "off"})).queries_off_strand);
+  CHECK(std::get<ServerConfig>(parse_server_config({"--queries-off-strand=on"})).queries_off_strand);
+  CHECK(std::get<std::string>(parse_server_config({"--queries-off-strand", "yes"}))
+            .find("queries-off-strand") != std::string::npos);
+}
+
 TEST_CASE("group-commit: on unless turned off; anything else is refused (issue 15)", "[config]") {
   CHECK(std::get<ServerConfig>(parse_server_config({})).group_commit);
   CHECK_FALSE(std::get<ServerConfig>(parse_server_config({"--group-commit", "off"})).group_commit);

@@ -19,11 +19,16 @@ struct Caller {
   std::string peer_address;          // the remote IP address
   std::optional<AccountId> account;  // set by Register, Login or ResumeSession
   std::string username;
-  std::string session_token_digest;                      // the logged-in session (for Logout)
-  bool account_request_pending = false;                  // a Register or Login is being hashed
+  std::string session_token_digest;      // the logged-in session (for Logout)
+  bool account_request_pending = false;  // a Register or Login is being hashed
+  bool query_pending = false;  // issue 15: a query's answer is being worked out off the hub's strand
   std::deque<hundred_days::v1::ClientEnvelope> waiting;  // requests that arrived meanwhile, in order
   // Cleared when the connection closes: a hashing job still queued for it is then dropped.
   std::shared_ptr<std::atomic<bool>> open = std::make_shared<std::atomic<bool>>(true);
+
+  // True while an earlier request of the connection is still to be answered off the strand: later
+  // ones wait (in `waiting`), so a connection's requests are answered in the order sent.
+  bool busy() const { return account_request_pending || query_pending; }
 };
 
 // An envelope answering `request_id` with a refusal.

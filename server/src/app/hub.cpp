@@ -102,7 +102,14 @@ Hub::Hub(net::any_io_executor io, Database& db, const ServerConfig& config, Outb
             lobby_timer_.async_wait([this](boost::system::error_code error) {
               if (!error) games_.flush_lobby();
             });
-          }),
+          },
+          // Issue 15: queries answered beside the strand, unless measuring without.
+          config.queries_off_strand
+              ? GameQueries::AnswerLater([this](const Caller& caller, const v1::ClientEnvelope& request,
+                                                std::function<v1::ServerEnvelope()> work) {
+                  answer_later(caller, request, std::move(work));
+                })
+              : GameQueries::AnswerLater()),
       password_cost_{config.argon2_operations, config.argon2_memory_kib * 1024},
       login_throttle_(config.login_failures_per_account, config.login_failures_per_address,
                       config.login_throttle_window),
@@ -301,19 +308,22 @@ Caller* Hub::find(ConnectionId connection) {
 void Hub::on_request(ConnectionId connection, const v1::ClientEnvelope& envelope) {
   Caller* caller = find(connection);
   if (caller == nullptr) return;  // the connection closed meanwhile
-  // While a login is being hashed, later requests of the same connection wait their turn.
-  // Their number is bounded (waiting-requests-limit): one more is refused BUSY, not handled.
-  if (caller->account_request_pending) {
+  // While a login is being hashed or a query answered, later requests of the same connection wait
+  // their turn. Their number is bounded (waiting-requests-limit): one more is refused BUSY, not handled.
+  if (caller->busy()) {
     if (caller->waiting.size() >= config_.waiting_requests_limit) {
-      outbound_.send(connection, refusal_envelope(envelope.request_id(), v1::REFUSAL_CODE_BUSY,
-                                                  "too many requests wait behind this connection's log-in; "
-                                                  "this one was not handled"));
+      outbound_.send(connection,
+                     refusal_envelope(envelope.request_id(), v1::REFUSAL_CODE_BUSY,
+                                      "too many requests wait behind this connection's log-in or question; "
+                                      "this one was not handled"));
       return;
     }
     caller->waiting.push_back(envelope);
     return;
   }
   const auto started = Clock::now();
+  request_started_ = started;
+  request_answered_later_ = false;
   outbound_.watch(connection, envelope.request_id(), answer_stored_by_request_id(envelope.body_case()));
   const std::uint64_t commits_before = db_.commits();
   try {
@@ -348,9 +358,53 @@ void Hub::on_request(ConnectionId connection, const v1::ClientEnvelope& envelope
         }
     }
   } catch (const std::exception& error) {
-    fail(connection, envelope.request_id(), error.what(), db_.commits() != commits_before);
+    fail(connection, envelope.request_id(), error.what(), db_.commits() != commits_before,
+         request_answered_later_);
   }
-  observe_request(request_type_name(envelope), started);
+  if (!request_answered_later_) observe_request(request_type_name(envelope), started);
+}
+
+void Hub::answer_later(const Caller& caller, const v1::ClientEnvelope& request,
+                       std::function<v1::ServerEnvelope()> work) {
+  Caller* waiting = find(caller.connection);
+  if (waiting == nullptr) return;
+  waiting->query_pending = true;
+  request_answered_later_ = true;
+  const ConnectionId connection = caller.connection;
+  const std::uint64_t request_id = request.request_id();
+  const std::string_view type = request_type_name(request);
+  const Clock::time_point started = request_started_;
+  net::post(io_, [this, connection, open = caller.open, request_id, type, started,
+                  work = std::move(work)]() mutable {
+    if (!open->load()) return;  // closed: nobody waits for the answer, and its caller is gone
+    std::optional<v1::ServerEnvelope> answer;
+    std::string failure;
+    try {
+      answer.emplace(work());
+    } catch (const std::exception& error) {
+      failure = error.what();
+    }
+    net::post(strand_, [this, connection, request_id, type, started, answer = std::move(answer),
+                        failure = std::move(failure)]() mutable {
+      Caller* caller = find(connection);
+      if (caller == nullptr) return;  // the connection closed meanwhile
+      caller->query_pending = false;
+      outbound_.watch(connection, request_id, false);  // queries: not stored
+      try {
+        try {
+          if (!answer) throw std::runtime_error(failure);
+          outbound_.send(connection, *answer);
+        } catch (const std::exception& error) {
+          fail(connection, request_id, error.what(), false);  // a query changes nothing
+        }
+      } catch (const std::exception& error) {  // its refusal could not be sent either
+        log_event(LogLevel::Error, "arrival_failed",
+                  {{"connection", std::to_string(connection)}, {"error", error.what()}});
+      }
+      metrics_.observe_request(type, Clock::now() - started);
+      drain(connection);
+    });
+  });
 }
 
 void Hub::game_request(Caller& caller, const v1::ClientEnvelope& envelope) {
@@ -378,7 +432,7 @@ void Hub::game_request(Caller& caller, const v1::ClientEnvelope& envelope) {
     committed = db_.commits() != commits_before;
   } catch (const std::exception& error) {
     committed = db_.commits() != commits_before;
-    fail(connection, envelope.request_id(), error.what(), committed);
+    fail(connection, envelope.request_id(), error.what(), committed, request_answered_later_);
   }
   if (!stored_kind || !outbound_.answer()) return;
   const v1::ServerEnvelope& answer = *outbound_.answer();
@@ -394,8 +448,9 @@ void Hub::game_request(Caller& caller, const v1::ClientEnvelope& envelope) {
   }
 }
 
-void Hub::fail(ConnectionId connection, std::uint64_t request_id, const std::string& what, bool committed) {
-  const bool answered = outbound_.answered();
+void Hub::fail(ConnectionId connection, std::uint64_t request_id, const std::string& what, bool committed,
+               bool answer_coming) {
+  const bool answered = outbound_.answered() || answer_coming;
   log_event(LogLevel::Error, "request_failed",
             {{"connection", std::to_string(connection)},
              {"request", std::to_string(request_id)},
@@ -725,7 +780,7 @@ void Hub::logged_in(Caller& caller, std::uint64_t request_id, const Account& acc
 
 void Hub::drain(ConnectionId connection) {
   Caller* caller = find(connection);
-  while (caller != nullptr && !caller->account_request_pending && !caller->waiting.empty()) {
+  while (caller != nullptr && !caller->busy() && !caller->waiting.empty()) {
     v1::ClientEnvelope next = std::move(caller->waiting.front());
     caller->waiting.pop_front();
     on_request(connection, next);

@@ -7,8 +7,10 @@
 // committed: one fsync for the batch, and nobody hears of a change before it is durable. Password hashing,
 // which is slow on purpose, runs on the hub's own hashing thread (one at a time, so a flood of logins
 // neither stalls the I/O threads nor takes more than one Argon2 memory block) and comes back to the
-// strand to finish. The hub times every request it handles and notes every refusal it or the games
-// send (ops/refusal_accounting.hpp).
+// strand to finish. Issue 15: a query's answer (the engine's movement search and the like) is worked
+// out on the I/O threads from a copy of the game's state, beside the strand, and comes back to the
+// strand to be sent (answer_later). The hub times every request it handles and notes every refusal it or the
+// games send (ops/refusal_accounting.hpp).
 #pragma once
 
 #include "accounts/account_store.hpp"
@@ -104,6 +106,12 @@ class Hub {
   template <typename HashWork, typename Finish>
   bool off_strand(Caller& caller, std::uint64_t request_id, std::string_view type, Clock::time_point started,
                   HashWork hash_work, Finish finish);
+  // Issue 15 (GameQueries::AnswerLater): runs `work` on the I/O threads, then on the strand sends
+  // its answer to `request` (INTERNAL, nothing changed, if it threw), times the request and handles
+  // the caller's requests that waited meanwhile. A connection closed before is neither worked for
+  // nor answered. At most one a connection is under way (Caller::busy).
+  void answer_later(const Caller& caller, const hundred_days::v1::ClientEnvelope& request,
+                    std::function<hundred_days::v1::ServerEnvelope()> work);
   void resume_session(Caller& caller, const hundred_days::v1::ClientEnvelope& envelope);
   // Unbinds the account from the connection (its games forget it).
   void log_out(Caller& caller);
@@ -118,7 +126,9 @@ class Hub {
   // Logs the failure of the watched request (outbound_) and answers it INTERNAL, unless it was
   // answered already: one request id never gets two answers. `committed`: the database committed
   // something while it was handled, so the answer never says that nothing was changed.
-  void fail(ConnectionId connection, std::uint64_t request_id, const std::string& what, bool committed);
+  // `answer_coming`: its answer is being worked out off the strand (answer_later): only logged.
+  void fail(ConnectionId connection, std::uint64_t request_id, const std::string& what, bool committed,
+            bool answer_coming = false);
   // Ends the session for every connection logged in with it; the others hear an unasked LoggedOut.
   void logout(Caller& caller, const hundred_days::v1::ClientEnvelope& envelope);
   // Issue 16: sets or clears the logged-in caller's webhook (answers WebhookSet, with the new secret
@@ -187,6 +197,10 @@ class Hub {
   std::vector<std::function<void()>> after_commit_;
   // The requests of the batch under way and when each was taken up, timed at its commit.
   std::vector<std::pair<std::string_view, Clock::time_point>> batch_requests_;
+  // The request on_request is handling: when it was taken up, and whether it will be answered
+  // later (answer_later), which then times it.
+  Clock::time_point request_started_{};
+  bool request_answered_later_ = false;
   boost::asio::thread_pool hashing_{1};  // last: joined first on destruction, while the rest still lives
 };
 

@@ -19,7 +19,7 @@ namespace v1 = hundred_days::v1;
 
 GameService::GameService(Database& db, const ServerConfig& config, Outbound& outbound, Metrics& metrics,
                          Post post, GameViews::Changed changed, GameDeadlines::Remind remind,
-                         LobbyWatch::Schedule schedule_lobby)
+                         LobbyWatch::Schedule schedule_lobby, GameQueries::AnswerLater answer_later)
     : outbound_(outbound),
       scenarios_(config.data_root),
       store_(db),
@@ -39,7 +39,8 @@ GameService::GameService(Database& db, const ServerConfig& config, Outbound& out
           [this](std::uint64_t game_id, AccountId account) { return rooms_.find(game_id, account); },
           [this](const Caller& caller, const Envelope& request, v1::RefusalCode code, std::string message) {
             send_refusal(caller, request, code, std::move(message));
-          }),
+          },
+          std::move(answer_later)),
       deadlines_(db, config, deadline_store_, rooms_, views_, consent_, play_, std::move(remind)),
       standing_orders_(db, config, rooms_, play_, outbound) {
   // Issue 16: a change of a game may begin a player turn's wait (or end the game) at once.

@@ -63,9 +63,11 @@ class GameService {
   // `remind`: issue 16's deadline reminders (TurnNotices::remind); may be empty.
   // `schedule_lobby`: how the live lobby asks for flush_lobby() later (LobbyWatch::Schedule); empty:
   // its pushes go at once.
+  // `answer_later`: how the queries' answers are worked out off the strand (GameQueries::AnswerLater,
+  // issue 15); empty: at once, on the strand.
   GameService(Database& db, const ServerConfig& config, Outbound& outbound, Metrics& metrics, Post post,
               GameViews::Changed changed = {}, GameDeadlines::Remind remind = {},
-              LobbyWatch::Schedule schedule_lobby = {});
+              LobbyWatch::Schedule schedule_lobby = {}, GameQueries::AnswerLater answer_later = {});
   ~GameService();
   GameService(const GameService&) = delete;
   GameService& operator=(const GameService&) = delete;
