@@ -4,7 +4,7 @@
 // SubmitAction -> ActionAccepted (median and 99th percentile, measured by the clients) and errors.
 //
 //   hd_load --server ws://HOST:PORT/ [--games N] [--concurrency C] [--scenario S] [--vs-builtin]
-//           [--rules R[,R...]] [--seed N] [--ca-file PEM] [--rate R]
+//           [--rules R[,R...]] [--seed N] [--ca-file PEM] [--rate R] [--spectators N]
 //
 // Without --rate every bot submits as fast as it can (closed loop: the latency is the one at
 // saturation). --rate R paces the run's SubmitActions, all bots together, to R a second on a fixed
@@ -15,6 +15,11 @@
 // --rules chooses optional rules at creation (CreateGame.optional_rules, e.g. 16.3,16.6). In every
 // game, with fog of war (16.3) or without, the bots play from their seats' views and the server's
 // queries (issue 14; view_bot.hpp).
+//
+// --spectators N opens N spectators on every game, watching it live (the French side's view), each
+// only reading what it is sent: the fan-out of every action then reaches the other seat and N
+// spectators (issue 15's durable path). Each must see its game end, or the game counts as failed;
+// the report adds the updates they were sent. Without it nobody watches.
 //
 // A wss:// server is reached over TLS, its certificate verified (never unverified) against the
 // system's CA store or the authority in --ca-file (issue 28; hd/wire/tls_client.hpp).
@@ -29,6 +34,7 @@
 #include <atomic>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <functional>
 #include <iostream>
 #include <mutex>
@@ -50,6 +56,7 @@ struct LoadOptions {
   std::uint64_t seed = 0;
   std::string ca_file;  // wss:// only: trust this PEM authority (issue 28)
   double rate = 0;      // --rate: SubmitActions a second for the whole run; 0: unpaced
+  int spectators = 0;   // --spectators: live spectators a game
 };
 
 struct Totals {
@@ -59,6 +66,7 @@ struct Totals {
   std::uint64_t actions = 0;
   std::uint64_t refusals = 0;
   std::uint64_t rate_limited_retries = 0;
+  std::uint64_t spectator_updates = 0;  // GameUpdates the spectators were sent
   std::vector<std::int64_t> latencies_us;
 };
 
@@ -123,9 +131,19 @@ int main(int argc, char** argv) {
         return 2;
       }
       options.rate = *rate;
+    } else if (arg == "--spectators" && has_value) {
+      const std::string text = argv[++i];
+      char* end = nullptr;
+      const long count = std::strtol(text.c_str(), &end, 10);
+      if (text.empty() || *end != '\0' || count < 0 || count > 100) {
+        std::cerr << "hd_load: --spectators N takes 0 to 100 spectators a game, not '" << text << "'\n";
+        return 2;
+      }
+      options.spectators = static_cast<int>(count);
     } else {
       std::cerr << "usage: hd_load --server ws://HOST:PORT/ [--games N] [--concurrency C] [--scenario S]\n"
-                   "               [--vs-builtin] [--rules R[,R...]] [--seed N] [--ca-file PEM] [--rate R]\n";
+                   "               [--vs-builtin] [--rules R[,R...]] [--seed N] [--ca-file PEM] [--rate R]\n"
+                   "               [--spectators N]\n";
       return 2;
     }
   }
@@ -160,18 +178,23 @@ int main(int argc, char** argv) {
       match_options.scenario = options.scenario;
       match_options.coalition_built_in = options.vs_builtin;
       match_options.optional_rules = options.rules;
+      match_options.spectators = options.spectators;
       match_options.name_prefix = "ld" + std::string(run_id) + "g" + std::to_string(index);
       std::vector<hd::term::BotStats> stats;
       std::string error;
       bool ok = false;
+      std::uint64_t spectator_updates = 0;
       try {
         hd::term::BotMatch match = hd::term::set_up_bot_match(*address, match_options);
         ok = hd::term::play_bot_match(match, options.seed + static_cast<std::uint64_t>(index), stats, error,
                                       before_action);
+        for (const auto& spectator : match.spectators)
+          spectator_updates += spectator->updates_seen();
       } catch (const std::exception& failure) {
         error = failure.what();
       }
       std::lock_guard lock(totals.mutex);
+      totals.spectator_updates += spectator_updates;
       for (const auto& s : stats) {
         totals.actions += s.actions;
         totals.refusals += s.refusals;
@@ -210,6 +233,10 @@ int main(int argc, char** argv) {
               hd::bench::percentile_ms(totals.latencies_us, 0.5),
               hd::bench::percentile_ms(totals.latencies_us, 0.99),
               hd::bench::percentile_ms(totals.latencies_us, 1.0));
+  if (options.spectators > 0)
+    std::printf("spectators: %d a game, watching live; updates sent to them %llu (%.1f per second)\n",
+                options.spectators, static_cast<unsigned long long>(totals.spectator_updates),
+                seconds > 0 ? static_cast<double>(totals.spectator_updates) / seconds : 0.0);
   if (pacer) {
     // The paced part: from the schedule's first slot (the run's first SubmitAction) to the run's end.
     const auto first = pacer->start();

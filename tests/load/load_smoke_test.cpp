@@ -1,7 +1,7 @@
 // hd_load against the real server binary: a few concurrent bot games (two bots, and one bot against
 // the built-in player) all finish with no error, and the report carries the figures docs/load.md uses;
-// paced with --rate (issue 15); and the same over wss:// to the server's own TLS listener, the test
-// authority verified (issue 28).
+// paced with --rate (issue 15); watched live by spectators (--spectators, issue 15); and the same over wss://
+// to the server's own TLS listener, the test authority verified (issue 28).
 #include "process.hpp"
 #include "server_process.hpp"
 #include "tls_server.hpp"
@@ -115,6 +115,33 @@ TEST_CASE("hd_load paces the bots' actions with --rate and reports the rate", "[
     INFO(refused);
     CHECK(status == 2);
     CHECK(refused.find("hd_load: --rate R takes a number of actions a second above 0") != std::string::npos);
+  }
+}
+
+TEST_CASE("hd_load's spectators watch every game live to its end", "[load][e2e]") {
+  // Issue 15: the durable path's fan-out reaches the other seat and the spectators. Two games,
+  // two spectators each, watching the French side's view live: each is sent every action.
+  hd::test::ServerProcess server(cheap_hashing_server());
+  int status = 0;
+  const std::string watched =
+      run_load(server, "watched", {"--games", "2", "--seed", "13", "--spectators", "2"}, status);
+  INFO(watched);
+  CHECK(status == 0);
+  CHECK(watched.find("finished 2, errors 0") != std::string::npos);
+  std::smatch seen;
+  REQUIRE(std::regex_search(
+      watched, seen, std::regex("\\nspectators: 2 a game, watching live; updates sent to them ([0-9]+) ")));
+  CHECK(reported_actions(watched) >= 100);
+  // An update for each action, to each of the two spectators of its game.
+  CHECK(std::stol(seen[1]) == 2 * reported_actions(watched));
+
+  // A count that is not 0 to 100 is a usage error.
+  for (const std::string bad : {"-1", "101", "many", "2x", ""}) {
+    const std::string refused =
+        run_load(server, "bad-spectators", {"--games", "1", "--spectators", bad}, status);
+    INFO(refused);
+    CHECK(status == 2);
+    CHECK(refused.find("hd_load: --spectators N takes 0 to 100 spectators a game") != std::string::npos);
   }
 }
 

@@ -2,7 +2,8 @@
 # Issue 15 (docs/load.md, "Latency at a set rate"): one hd_load run against a fresh hd_server with the
 # raised limits of fresh_load_server.sh, closed loop or with its actions paced to RATE a second,
 # the load average before and after, and the server's CPU time (its I/O threads' and the rest).
-# SERVER_ARGS are passed to the server (say "--queries-off-strand off").
+# SERVER_ARGS are passed to the server (say "--queries-off-strand off"), LOAD_ARGS to hd_load (say
+# "--spectators 3").
 #   tests/load/rate_compare.sh GAMES CONCURRENCY SEED [RATE]    (BUILD=build/dev by default)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -13,7 +14,7 @@ source tests/load/fresh_load_server.sh
 start_load_server ${SERVER_ARGS:-}
 echo "=== ${rate:+rate $rate, }$games games, $concurrency at once, seed $seed; load $(cut -d' ' -f1-3 /proc/loadavg)"
 "$build/tests/load/hd_load" --server "ws://127.0.0.1:$port/" --games "$games" --concurrency "$concurrency" \
-  --seed "$seed" ${rate:+--rate "$rate"} | grep -v ' finished$'
+  --seed "$seed" ${rate:+--rate "$rate"} ${LOAD_ARGS:-} 2>&1 | grep -v ' finished$'
 # The server's CPU, all its threads, then each thread's (ticks of 1/100 s; the password-hashing
 # thread is the one busy only while the bots register).
 read -r -a stat <"/proc/$pid/stat"

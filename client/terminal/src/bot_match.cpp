@@ -1,5 +1,8 @@
 #include <hd/term/bot_match.hpp>
 
+#include <atomic>
+#include <chrono>
+#include <optional>
 #include <stdexcept>
 #include <thread>
 
@@ -39,8 +42,12 @@ BotMatch set_up_bot_match(const ServerAddress& server, const BotMatchOptions& op
   for (const std::string& rule : options.optional_rules)
     create.add_optional_rules(rule);
   create.set_public_listing(true);
-  create.mutable_spectators()->set_view(v1::SPECTATOR_VIEW_DELAYED_ALL);
-  create.mutable_spectators()->set_delay_player_turns(2);  // a game turn late: no secret shown
+  if (options.spectators > 0) {
+    create.mutable_spectators()->set_view(v1::SPECTATOR_VIEW_FRENCH);  // live: every action fans out
+  } else {
+    create.mutable_spectators()->set_view(v1::SPECTATOR_VIEW_DELAYED_ALL);
+    create.mutable_spectators()->set_delay_player_turns(2);  // a game turn late: no secret shown
+  }
   for (v1::Seat seat : {v1::SEAT_FRENCH, v1::SEAT_PRUSSIAN, v1::SEAT_ALLIED}) {
     v1::SeatSetup& setup = *create.add_seats();
     setup.set_seat(seat);
@@ -79,6 +86,13 @@ BotMatch set_up_bot_match(const ServerAddress& server, const BotMatchOptions& op
   // Everyone opens the game before anyone moves, so no bot plays against an absent opponent.
   for (auto& player : match.players)
     open_or_throw(*player, match.game_id);
+  for (int k = 0; k < options.spectators; ++k) {
+    match.spectators.push_back(registered(server, options, options.name_prefix + "s" + std::to_string(k)));
+    Client& spectator = *match.spectators.back();
+    if (!spectator.open_game(match.game_id, true))
+      throw std::runtime_error(spectator.username() + ": watch game " + std::to_string(match.game_id) + ": " +
+                               spectator.last_error());
+  }
   return match;
 }
 
@@ -97,11 +111,34 @@ bool play_bot_match(BotMatch& match, std::uint64_t seed, std::vector<BotStats>& 
       stats[i].rate_limited_retries = match.players[i]->rate_limited_retries();
     });
   }
+  // The spectators read until they have seen the end, or for 10 s once the players are done.
+  std::atomic<bool> players_done{false};
+  std::vector<std::thread> watchers;
+  for (auto& spectator : match.spectators) {
+    watchers.emplace_back([&players_done, &client = *spectator] {
+      const auto seen_end = [&client] { return client.game() && client.game()->finished(); };
+      std::optional<std::chrono::steady_clock::time_point> give_up;
+      while (!seen_end() && client.connected()) {
+        if (!give_up && players_done.load())
+          give_up = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+        if (give_up && std::chrono::steady_clock::now() >= *give_up) break;
+        client.pump(std::chrono::milliseconds(200), seen_end);
+      }
+    });
+  }
   for (auto& thread : threads)
+    thread.join();
+  players_done.store(true);
+  for (auto& thread : watchers)
     thread.join();
   error.clear();
   for (std::size_t i = 0; i < match.players.size(); ++i)
     if (!ok[i]) error += (error.empty() ? "" : "; ") + match.players[i]->username() + ": " + errors[i];
+  for (const auto& spectator : match.spectators)
+    if (!spectator->game() || !spectator->game()->finished())
+      error += (error.empty() ? "" : "; ") + spectator->username() + ": did not see the game end (" +
+               std::to_string(spectator->updates_seen()) + " updates seen" +
+               (spectator->connected() ? ")" : ", " + spectator->last_error() + ")");
   return error.empty();
 }
 

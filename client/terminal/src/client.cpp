@@ -211,7 +211,8 @@ void Client::observe(const v1::ServerEnvelope& envelope) {
       if (game_ && game_->game_id == snapshot.game_id()) {
         state.commitments = game_->commitments;
         // A choice made during play (28.0D) is new to a later snapshot: kept, not warned about.
-        for (const v1::SecretCommitment& now : snapshot.secret_commitments()) keep_commitment(state, now);
+        for (const v1::SecretCommitment& now : snapshot.secret_commitments())
+          keep_commitment(state, now);
       } else {
         state.commitments = snapshot.secret_commitments();
         for (const v1::SecretCommitment& commitment : snapshot.secret_commitments())
@@ -227,6 +228,7 @@ void Client::observe(const v1::ServerEnvelope& envelope) {
     case v1::ServerEnvelope::kGameUpdate: {
       const v1::GameUpdate& update = envelope.game_update();
       if (!game_ || game_->game_id != update.game_id()) break;
+      ++updates_seen_;
       if (update.has_view()) game_->view = update.view();
       if (update.undone()) {
         notice("undo: sequence " + std::to_string(update.sequence() + 1) + " taken back");
@@ -237,7 +239,8 @@ void Client::observe(const v1::ServerEnvelope& envelope) {
       for (const v1::GameEvent& event : update.events())
         notice("    " + event.text());
       // 28.0D: the commitment a choose-entry made, kept to check its opening later.
-      for (const v1::SecretCommitment& commitment : update.secret_commitments()) keep_commitment(*game_, commitment);
+      for (const v1::SecretCommitment& commitment : update.secret_commitments())
+        keep_commitment(*game_, commitment);
       for (const v1::SecretOpening& opening : update.secret_openings())
         notice(wire::check_opening(update.game_id(), game_->commitments, opening).message);
       game_->sequence = update.undone() ? update.sequence() : std::max(game_->sequence, update.sequence());

@@ -57,6 +57,8 @@ class Client {
   std::optional<hundred_days::v1::ServerEnvelope> request(hundred_days::v1::ClientEnvelope envelope);
   // How many requests were sent again after a RATE_LIMITED refusal.
   std::uint64_t rate_limited_retries() const { return rate_limited_retries_; }
+  // How many GameUpdates of the open game this connection has been sent.
+  std::uint64_t updates_seen() const { return updates_seen_; }
 
   // Observes unasked envelopes for up to `timeout`, returning early once `done()` holds. Returns
   // done()'s final value.
@@ -95,6 +97,7 @@ class Client {
   std::chrono::microseconds request_gap_{0};  // the back-off pace after RATE_LIMITED (0: none)
   std::chrono::steady_clock::time_point last_sent_{};
   std::uint64_t rate_limited_retries_ = 0;
+  std::uint64_t updates_seen_ = 0;
   std::optional<OpenGameState> game_;
   std::string token_;
   std::string username_;
