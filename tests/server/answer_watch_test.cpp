@@ -53,6 +53,17 @@ TEST_CASE("the answer watch notes the first answer to the watched request; it ke
   REQUIRE(watch.answer());
   CHECK(watch.answer()->refusal().message() == "first");
 
+  // Sent to several connections at once (a fan-out's shared update, issue 15): answered when the
+  // watched connection is one of them.
+  watch.watch(4, 73, true);
+  watch.send_to_all({5, 6}, answer(73, "to others"));
+  CHECK_FALSE(watch.answered());
+  watch.send_to_all({6, 4}, answer(73, "shared"));
+  CHECK(watch.answered());
+  REQUIRE(watch.answer());
+  CHECK(watch.answer()->refusal().message() == "shared");
+  CHECK(next.sent == 9);  // each connection's copy handed on
+
   watch.watch(4, 0, true);  // request id 0 is never watched
   watch.send(4, answer(0, "unasked"));
   CHECK_FALSE(watch.answered());

@@ -149,6 +149,27 @@ TEST_CASE("a batch rolled back leaves nothing, and the mark never goes back acro
   CHECK(rows_seen_from_outside(path) == 1);
 }
 
+TEST_CASE("a held outbound hands an envelope for several connections on as one encoding, each in its order",
+          "[issue15][group-commit]") {
+  Recorder recorder;
+  HeldOutbound held(recorder);
+  // Not holding: each connection is handed the encoded bytes at once (the next outbound encodes
+  // nothing), in the order given.
+  held.send_to_all({4, 2}, envelope(11));
+  CHECK(recorder.calls == std::vector<std::string>{"encoded 4 11", "encoded 2 11"});
+  // Holding: kept among the connections' other messages, in the order they came.
+  held.hold();
+  held.send(2, envelope(12));
+  held.send_to_all({1, 2, 3}, envelope(13));
+  held.close(3, {1000, "bye"});
+  held.send_to_all({}, envelope(14));  // nobody: nothing
+  CHECK(held.held() == 5);
+  held.release();
+  CHECK(recorder.calls == std::vector<std::string>{"encoded 4 11", "encoded 2 11", "encoded 2 12",
+                                                   "encoded 1 13", "encoded 2 13", "encoded 3 13",
+                                                   "close 3 bye"});
+}
+
 TEST_CASE("a held outbound hands on nothing until released, then everything in order",
           "[issue15][group-commit]") {
   Recorder recorder;

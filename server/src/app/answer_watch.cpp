@@ -19,6 +19,17 @@ void AnswerWatch::send(ConnectionId connection, const hundred_days::v1::ServerEn
   }
 }
 
+void AnswerWatch::send_to_all(const std::vector<ConnectionId>& connections,
+                              const hundred_days::v1::ServerEnvelope& envelope) {
+  next_.send_to_all(connections, envelope);
+  if (request_id_ == 0 || answered_ || envelope.request_id() != request_id_) return;
+  for (ConnectionId connection : connections)
+    if (connection == connection_) {
+      answered_ = true;
+      if (keep_answer_) answer_ = envelope;
+    }
+}
+
 void AnswerWatch::close(ConnectionId connection, CloseRequest close) {
   next_.close(connection, std::move(close));
 }

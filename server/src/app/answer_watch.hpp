@@ -28,6 +28,8 @@ class AnswerWatch : public Outbound {
   const std::optional<hundred_days::v1::ServerEnvelope>& answer() const { return answer_; }
 
   void send(ConnectionId connection, const hundred_days::v1::ServerEnvelope& envelope) override;
+  void send_to_all(const std::vector<ConnectionId>& connections,
+                   const hundred_days::v1::ServerEnvelope& envelope) override;
   void close(ConnectionId connection, CloseRequest close) override;
   void when_drained(ConnectionId connection, std::size_t low_water, std::function<void()> drained) override;
 

@@ -4,6 +4,8 @@
 
 #include <hd/wire/frame_codec.hpp>
 
+#include <memory>
+#include <string>
 #include <utility>
 
 namespace hd::server {
@@ -41,6 +43,20 @@ void HeldOutbound::send(ConnectionId connection, const hundred_days::v1::ServerE
   held_.push_back({connection, [this, connection, encoded = wire::encode(envelope)]() mutable {
                      next_.send_encoded(connection, std::move(encoded));
                    }});
+}
+
+void HeldOutbound::send_to_all(const std::vector<ConnectionId>& connections,
+                               const hundred_days::v1::ServerEnvelope& envelope) {
+  if (connections.empty()) return;
+  // One encoding for all of them; each connection is handed its own copy of the bytes.
+  auto encoded = std::make_shared<const std::string>(wire::encode(envelope));
+  for (ConnectionId connection : connections) {
+    if (!holding_) {
+      next_.send_encoded(connection, *encoded);
+      continue;
+    }
+    held_.push_back({connection, [this, connection, encoded] { next_.send_encoded(connection, *encoded); }});
+  }
 }
 
 void HeldOutbound::close(ConnectionId connection, CloseRequest close) {

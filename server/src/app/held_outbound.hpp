@@ -28,6 +28,9 @@ class HeldOutbound : public Outbound {
   std::size_t held() const { return held_.size(); }
 
   void send(ConnectionId connection, const hundred_days::v1::ServerEnvelope& envelope) override;
+  // Encodes the envelope once and hands (or holds) those bytes for each connection, in order.
+  void send_to_all(const std::vector<ConnectionId>& connections,
+                   const hundred_days::v1::ServerEnvelope& envelope) override;
   void close(ConnectionId connection, CloseRequest close) override;
   void when_drained(ConnectionId connection, std::size_t low_water, std::function<void()> drained) override;
 

@@ -12,6 +12,7 @@
 #include <functional>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace hd::server {
 
@@ -29,6 +30,14 @@ class Outbound {
     hundred_days::v1::ServerEnvelope envelope;
     if (!envelope.ParseFromString(encoded)) throw std::runtime_error("send_encoded: not a ServerEnvelope");
     send(connection, envelope);
+  }
+  // The same envelope to each of `connections` (issue 15: a fan-out's update shared by the
+  // subscribers who see alike), so that it can be encoded once. This default send()s it to each, in
+  // order. Safe from any thread.
+  virtual void send_to_all(const std::vector<ConnectionId>& connections,
+                           const hundred_days::v1::ServerEnvelope& envelope) {
+    for (ConnectionId connection : connections)
+      send(connection, envelope);
   }
   // Closes the connection once what is queued is written. Safe from any thread.
   virtual void close(ConnectionId connection, CloseRequest close) = 0;

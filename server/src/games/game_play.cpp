@@ -127,7 +127,14 @@ std::uint64_t GamePlay::play(GameRoom& room, engine::Side side, const engine::Ac
   const LoggedAction& logged = room.log.back();
   // Issue 15: subscribers who see alike are sent the same update, made once (a game watched by many
   // spectators costs a view for each way of seeing it, not one a spectator).
-  std::vector<std::pair<const Subscriber*, v1::ServerEnvelope>> made;
+  // Each update made, the first subscriber it was made for, and the connections it goes to (sent
+  // once made for all: encoded once, HeldOutbound::send_to_all).
+  struct Made {
+    const Subscriber* made_for;
+    v1::ServerEnvelope update;
+    std::vector<ConnectionId> to;
+  };
+  std::vector<Made> made;
   std::uint64_t sent = 0;
   for (const auto& [connection, subscriber] : room.subscribers) {
     // A delayed spectator hears only of a new player turn (its delayed view then moves on), so the
@@ -140,17 +147,19 @@ std::uint64_t GamePlay::play(GameRoom& room, engine::Side side, const engine::Ac
     // (clang 14, the fuzz build's compiler, cannot capture a structured binding: name it.)
     const Subscriber& seeing = subscriber;
     auto same = std::find_if(made.begin(), made.end(),
-                             [&](const auto& entry) { return sees_alike(*entry.first, seeing); });
+                             [&](const Made& entry) { return sees_alike(*entry.made_for, seeing); });
     if (same == made.end()) {
       v1::ServerEnvelope update;
       *update.mutable_game_update() = views_.update_for(room, subscriber, logged, events, room.state);
       if (!is_delayed(room, subscriber)) *update.mutable_game_update()->mutable_secret_openings() = openings;
-      made.emplace_back(&subscriber, std::move(update));
+      made.push_back({&subscriber, std::move(update), {}});
       same = std::prev(made.end());
     }
-    outbound_.send(connection, same->second);
+    same->to.push_back(connection);
     ++sent;
   }
+  for (const Made& update : made)
+    outbound_.send_to_all(update.to, update.update);
   metrics_.count_updates(made.size(), sent);
   if (over) {
     views_.broadcast_summary(room);  // and the webhook notices of the end

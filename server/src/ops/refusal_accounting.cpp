@@ -46,6 +46,12 @@ void RefusalAccounting::send(ConnectionId connection, const hundred_days::v1::Se
   next_.send(connection, envelope);
 }
 
+void RefusalAccounting::send_to_all(const std::vector<ConnectionId>& connections,
+                                    const hundred_days::v1::ServerEnvelope& envelope) {
+  if (envelope.has_refusal()) return Outbound::send_to_all(connections, envelope);
+  next_.send_to_all(connections, envelope);
+}
+
 void RefusalAccounting::when_drained(ConnectionId connection, std::size_t low_water,
                                      std::function<void()> drained) {
   next_.when_drained(connection, low_water, std::move(drained));

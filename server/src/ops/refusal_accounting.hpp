@@ -31,6 +31,9 @@ class RefusalAccounting : public Outbound {
       : next_(next), metrics_(metrics), log_limiter_(log_limiter), address_of_(std::move(address_of)) {}
 
   void send(ConnectionId connection, const hundred_days::v1::ServerEnvelope& envelope) override;
+  // A refusal is noted for each connection (sent one by one); anything else is handed on whole.
+  void send_to_all(const std::vector<ConnectionId>& connections,
+                   const hundred_days::v1::ServerEnvelope& envelope) override;
   void close(ConnectionId connection, CloseRequest close) override;
   void when_drained(ConnectionId connection, std::size_t low_water, std::function<void()> drained) override;
 
