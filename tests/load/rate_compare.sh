@@ -3,7 +3,8 @@
 # raised limits of fresh_load_server.sh, closed loop or with its actions paced to RATE a second,
 # the load average before and after, and the server's CPU time (its I/O threads' and the rest).
 # SERVER_ARGS are passed to the server (say "--queries-off-strand off"), LOAD_ARGS to hd_load (say
-# "--spectators 3").
+# "--spectators 3"); SERVER_CPUS and LOAD_CPUS (taskset lists) pin the server and the load tool to
+# cores of their own.
 #   tests/load/rate_compare.sh GAMES CONCURRENCY SEED [RATE]    (BUILD=build/dev by default)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -12,9 +13,18 @@ build=${BUILD:-build/dev}
 source tests/load/fresh_load_server.sh
 # shellcheck disable=SC2086 # SERVER_ARGS is split on purpose
 start_load_server ${SERVER_ARGS:-}
-echo "=== ${rate:+rate $rate, }$games games, $concurrency at once, seed $seed; load $(cut -d' ' -f1-3 /proc/loadavg)"
-"$build/tests/load/hd_load" --server "ws://127.0.0.1:$port/" --games "$games" --concurrency "$concurrency" \
+echo "=== ${rate:+rate $rate, }$games games, $concurrency at once, seed $seed${SERVER_CPUS:+, server on cores $SERVER_CPUS}${LOAD_CPUS:+, load tool on cores $LOAD_CPUS}; load $(cut -d' ' -f1-3 /proc/loadavg)"
+load_pin=()
+[[ -n ${LOAD_CPUS:-} ]] && load_pin=(taskset -c "$LOAD_CPUS")
+"${load_pin[@]}" "$build/tests/load/hd_load" --server "ws://127.0.0.1:$port/" --games "$games" --concurrency "$concurrency" \
   --seed "$seed" ${rate:+--rate "$rate"} ${LOAD_ARGS:-} 2>&1 | grep -v ' finished$'
+# The server's own time for a SubmitAction (taken up to its batch's commit), from its histogram:
+# how many of them took at most 1, 2.5, 5 and 10 ms, of how many.
+curl -s "http://127.0.0.1:$port/metrics" | awk '
+  /^hd_request_duration_seconds_bucket\{type="submit_action",le="(0.001|0.0025|0.005|0.01)"\}/ {
+    match($0, /le="[0-9.]+"/); within = within " " substr($0, RSTART + 4, RLENGTH - 5) " s: " $2 }
+  /^hd_request_duration_seconds_count\{type="submit_action"\}/ { count = $2 }
+  END { print "server time a SubmitAction, how many within" within " (of " count ")" }'
 # The server's CPU, all its threads, then each thread's (ticks of 1/100 s; the password-hashing
 # thread is the one busy only while the bots register).
 read -r -a stat <"/proc/$pid/stat"
