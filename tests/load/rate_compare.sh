@@ -25,6 +25,12 @@ curl -s "http://127.0.0.1:$port/metrics" | awk '
     match($0, /le="[0-9.]+"/); within = within " " substr($0, RSTART + 4, RLENGTH - 5) " s: " $2 }
   /^hd_request_duration_seconds_count\{type="submit_action"\}/ { count = $2 }
   END { print "server time a SubmitAction, how many within" within " (of " count ")" }'
+# The same for the database's COMMITs (one a batch): the disk's share of that time.
+curl -s "http://127.0.0.1:$port/metrics" | awk '
+  /^hd_db_commit_duration_seconds_bucket\{le="(0.001|0.0025|0.005|0.01)"\}/ {
+    match($0, /le="[0-9.]+"/); within = within " " substr($0, RSTART + 4, RLENGTH - 5) " s: " $2 }
+  /^hd_db_commit_duration_seconds_count/ { count = $2 }
+  END { print "COMMITs, how many within" within " (of " count ")" }'
 # The server's CPU, all its threads, then each thread's (ticks of 1/100 s; the password-hashing
 # thread is the one busy only while the bots register).
 read -r -a stat <"/proc/$pid/stat"
