@@ -1,5 +1,6 @@
 #include <hd/engine/rules/modules/rule_registry.hpp>
 #include <hd/engine/rules/modules/scenario_offer.hpp>
+#include <hd/engine/rules/sequence/weather.hpp>
 #include <hd/engine/state/scenario_turns.hpp>
 
 #include <algorithm>
@@ -9,14 +10,12 @@ namespace hd::engine {
 
 namespace {
 
-// 22.6A: with variable rain the scenario's fixed rain turns are not used (weather_is_rolled).
-constexpr std::string_view kVariableRain = "22.6A";
-
-// The turns of a game of `scenario` with `chosen` force options, as its Ruleset will have them.
+// The turns of a game of `scenario` with `chosen` force options, as its Ruleset will have them
+// (with 22.6A in force the weather is rolled: weather_is_rolled).
 std::vector<GameTurn> offered_turns(const Scenario& scenario, const std::vector<std::string>& chosen,
                                     const std::vector<TrackTurn>& track) {
   const std::vector<std::string> needed = rules_in_force(scenario, chosen, {}).needed;
-  const bool rolled = std::find(needed.begin(), needed.end(), kVariableRain) != needed.end();
+  const bool rolled = std::find(needed.begin(), needed.end(), kVariableRainRule) != needed.end();
   return scenario_turns(scenario, chosen, track, rolled);
 }
 

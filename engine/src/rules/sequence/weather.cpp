@@ -28,12 +28,11 @@ namespace {
   HD_ALL_MEMBERS_WALKED(VariableRain, v, v1, v2);
 }
 
-constexpr std::string_view kVariableRain = "22.6A";
 constexpr TurnName kFirstRoll{17, 1200};
 constexpr TurnName kLastRoll{18, 1100};
 
 void open_weather_slot(GameState& state) {
-  state.rule_state.add<VariableRain>(kVariableRain);
+  state.rule_state.add<VariableRain>(kVariableRainRule);
 }
 
 // 22.6A's table (scenarios/campaign/NOTES.md, R-C12): clear weather stays clear on 1-5 and turns to
@@ -49,7 +48,7 @@ bool rain_after(bool raining_now, int die) {
 // (4.2), so no roll: the weather stays as it was until the next daylight turn's roll.
 void roll_weather(GameState& state, const DieRoller& roll, std::vector<Event>& events) {
   if (state.phase != Phase::Movement || state.phasing != state.rules->scenario.first_side) return;
-  auto& weather = state.rule_state.get<VariableRain>(kVariableRain);
+  auto& weather = state.rule_state.get<VariableRain>(kVariableRainRule);
   if (weather.rolled_turn == state.turn) return;
   const GameTurn& turn = state.current_turn();
   if (kLastRoll < turn.name) {
@@ -61,7 +60,7 @@ void roll_weather(GameState& state, const DieRoller& roll, std::vector<Event>& e
   const bool was_raining = weather.rain;
   weather.rain = rain_after(was_raining, die);
   weather.rolled_turn = state.turn;
-  events.push_back(DieRolledEvent{std::string(kVariableRain), die,
+  events.push_back(DieRolledEvent{std::string(kVariableRainRule), die,
                                   std::string(was_raining ? "rain" : "clear") +
                                       " weather: " + (weather.rain ? "rain this turn" : "clear this turn")});
 }
@@ -69,11 +68,11 @@ void roll_weather(GameState& state, const DieRoller& roll, std::vector<Event>& e
 }  // namespace
 
 bool weather_is_rolled(const Ruleset& rules) {
-  return rule_in_force(rules, kVariableRain);
+  return rule_in_force(rules, kVariableRainRule);
 }
 
 bool raining(const GameState& state) {
-  if (const auto* weather = state.rule_state.find<VariableRain>(kVariableRain)) return weather->rain;
+  if (const auto* weather = state.rule_state.find<VariableRain>(kVariableRainRule)) return weather->rain;
   return state.current_turn().rain;
 }
 

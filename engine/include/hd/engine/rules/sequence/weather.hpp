@@ -5,7 +5,12 @@
 
 #include <hd/engine/state/game_state.hpp>
 
+#include <string_view>
+
 namespace hd::engine {
+
+// 22.6A, variable rain: the rule whose being in force means the weather is rolled.
+inline constexpr std::string_view kVariableRainRule = "22.6A";
 
 // 4.3: true if the game's current turn is a rain turn (movement as at night, no combat phase).
 bool raining(const GameState& state);
