@@ -11,6 +11,8 @@
 #include <fstream>
 #include <regex>
 #include <sstream>
+#include <string>
+#include <vector>
 
 namespace {
 
@@ -38,6 +40,18 @@ std::string run_load(const hd::test::ServerProcess& server, const std::string& n
 long reported_actions(const std::string& report) {
   std::smatch match;
   return std::regex_search(report, match, std::regex("\\nactions ([0-9]+) ")) ? std::stol(match[1]) : -1;
+}
+
+// Each of `values` given to `flag` (with one game) is a usage error: exit status 2 and `message`.
+void check_usage_errors(const hd::test::ServerProcess& server, const std::string& flag,
+                        const std::vector<std::string>& values, const std::string& message) {
+  for (const std::string& value : values) {
+    int status = 0;
+    const std::string refused = run_load(server, "bad" + flag, {"--games", "1", flag, value}, status);
+    INFO(flag << " '" << value << "': " << refused);
+    CHECK(status == 2);
+    CHECK(refused.find(message) != std::string::npos);
+  }
 }
 
 // A server on the source tree's scenarios with cheap password hashing and its default limits.
@@ -110,12 +124,8 @@ TEST_CASE("hd_load paces the bots' actions with --rate and reports the rate", "[
   WARN(paced);
 
   // A rate that is not a number above 0 is a usage error, said plainly.
-  for (const std::string bad : {"0", "-5", "fast", "nan", "12x"}) {
-    const std::string refused = run_load(server, "bad-rate", {"--games", "1", "--rate", bad}, status);
-    INFO(refused);
-    CHECK(status == 2);
-    CHECK(refused.find("hd_load: --rate R takes a number of actions a second above 0") != std::string::npos);
-  }
+  check_usage_errors(server, "--rate", {"0", "-5", "fast", "nan", "12x"},
+                     "hd_load: --rate R takes a number of actions a second above 0");
 }
 
 TEST_CASE("hd_load's spectators watch every game live to its end", "[load][e2e]") {
@@ -136,13 +146,8 @@ TEST_CASE("hd_load's spectators watch every game live to its end", "[load][e2e]"
   CHECK(std::stol(seen[1]) == 2 * reported_actions(watched));
 
   // A count that is not 0 to 100 is a usage error.
-  for (const std::string bad : {"-1", "101", "many", "2x", ""}) {
-    const std::string refused =
-        run_load(server, "bad-spectators", {"--games", "1", "--spectators", bad}, status);
-    INFO(refused);
-    CHECK(status == 2);
-    CHECK(refused.find("hd_load: --spectators N takes 0 to 100 spectators a game") != std::string::npos);
-  }
+  check_usage_errors(server, "--spectators", {"-1", "101", "many", "2x", ""},
+                     "hd_load: --spectators N takes 0 to 100 spectators a game");
 }
 
 TEST_CASE("hd_load plays bot games over wss:// with the certificate verified", "[load][e2e][tls]") {

@@ -4,6 +4,7 @@
 // request is timed at its answer; a connection that goes with a question under way costs nothing.
 #include "game_test_player.hpp"
 #include "metrics_scrape.hpp"
+#include "quatre_bras_match.hpp"
 #include "server_process.hpp"
 
 #include <hd/engine/rules/movement/movement.hpp>
@@ -41,18 +42,6 @@ std::vector<std::pair<int, int>> hexes_of(const std::vector<engine::ReachableHex
   return hexes;
 }
 
-// A Quatre Bras game between alice (French) and bob (Allied), both with it open; returns its id.
-std::uint64_t start_game(GamePlayer& alice, GamePlayer& bob) {
-  const auto created = alice.request(
-      create_game("quatre-bras", {v1::SEAT_FRENCH}, test_entropy("alice"), v1::SPECTATOR_VIEW_FRENCH));
-  REQUIRE(created.has_game_created());
-  const std::uint64_t game = created.game_created().game_id();
-  REQUIRE(bob.request(join_game(game, v1::SEAT_ALLIED, test_entropy("bob"))).has_game_changed());
-  REQUIRE(alice.request(open_game(game, false)).has_game_snapshot());
-  REQUIRE(bob.request(open_game(game, false)).has_game_snapshot());
-  return game;
-}
-
 }  // namespace
 
 TEST_CASE("a connection's questions and action sent at once are answered in order, each on its state",
@@ -60,7 +49,7 @@ TEST_CASE("a connection's questions and action sent at once are answered in orde
   ServerProcess server(ServerOptions{game_server_args(), {}});
   GamePlayer alice(server.port(), "alice");
   GamePlayer bob(server.port(), "bob");
-  const std::uint64_t game = start_game(alice, bob);
+  const std::uint64_t game = start_quatre_bras_match(alice, bob);
   const double timed_before =
       metric(server.port(), "hd_request_duration_seconds_count{type=\"query_reachable\"}");
 
@@ -124,7 +113,7 @@ TEST_CASE("a connection that goes with its question under way costs the server n
   ServerProcess server(ServerOptions{game_server_args(), {}});
   GamePlayer alice(server.port(), "alice");
   GamePlayer bob(server.port(), "bob");
-  const std::uint64_t game = start_game(alice, bob);
+  const std::uint64_t game = start_quatre_bras_match(alice, bob);
   const engine::UnitIndex unit = french_move(Replica("quatre-bras", french_seat()).state()).move.unit;
   {
     // Carol's connection, logged in as alice, asks and goes at once, several times.

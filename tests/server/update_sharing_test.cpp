@@ -3,6 +3,7 @@
 // seat's is made for it; /metrics counts the updates made and sent.
 #include "game_test_player.hpp"
 #include "metrics_scrape.hpp"
+#include "quatre_bras_match.hpp"
 #include "server_process.hpp"
 
 #include <catch2/catch.hpp>
@@ -18,13 +19,7 @@ TEST_CASE("an action's update is made once for the spectators who see alike", "[
   ServerProcess server(ServerOptions{game_server_args(), {}});
   GamePlayer alice(server.port(), "alice");  // French
   GamePlayer bob(server.port(), "bob");      // Allied
-  const auto created = alice.request(
-      create_game("quatre-bras", {v1::SEAT_FRENCH}, test_entropy("alice"), v1::SPECTATOR_VIEW_FRENCH));
-  REQUIRE(created.has_game_created());
-  const std::uint64_t game = created.game_created().game_id();
-  REQUIRE(bob.request(join_game(game, v1::SEAT_ALLIED, test_entropy("bob"))).has_game_changed());
-  REQUIRE(alice.request(open_game(game, false)).has_game_snapshot());
-  REQUIRE(bob.request(open_game(game, false)).has_game_snapshot());
+  const std::uint64_t game = start_quatre_bras_match(alice, bob);
   std::vector<std::unique_ptr<GamePlayer>> spectators;
   for (const char* name : {"carol", "dave", "erin"}) {
     spectators.push_back(std::make_unique<GamePlayer>(server.port(), name));

@@ -126,16 +126,15 @@ std::uint64_t GamePlay::play(GameRoom& room, engine::Side side, const engine::Ac
   if (over) rooms_.report_games();
   const LoggedAction& logged = room.log.back();
   // Issue 15: subscribers who see alike are sent the same update, made once (a game watched by many
-  // spectators costs a view for each way of seeing it, not one a spectator).
-  // Each update made, the first subscriber it was made for, and the connections it goes to (sent
-  // once made for all: encoded once, HeldOutbound::send_to_all).
+  // spectators costs a view for each way of seeing it, not one a spectator) and encoded once
+  // (Outbound::send_to_all): each update made, the first subscriber it was made for, and the
+  // connections it goes to.
   struct Made {
     const Subscriber* made_for;
     v1::ServerEnvelope update;
     std::vector<ConnectionId> to;
   };
   std::vector<Made> made;
-  std::uint64_t sent = 0;
   for (const auto& [connection, subscriber] : room.subscribers) {
     // A delayed spectator hears only of a new player turn (its delayed view then moves on), so the
     // number and times of the actions now tell it nothing.
@@ -156,10 +155,12 @@ std::uint64_t GamePlay::play(GameRoom& room, engine::Side side, const engine::Ac
       same = std::prev(made.end());
     }
     same->to.push_back(connection);
-    ++sent;
   }
-  for (const Made& update : made)
+  std::uint64_t sent = 0;
+  for (const Made& update : made) {
     outbound_.send_to_all(update.to, update.update);
+    sent += update.to.size();
+  }
   metrics_.count_updates(made.size(), sent);
   if (over) {
     views_.broadcast_summary(room);  // and the webhook notices of the end
