@@ -21,6 +21,17 @@ slowest_tests() {  # name, ctest log
     sort -rn | head -n 10 || true
 }
 
+# Runs ctest in build folder $1 (further arguments passed on). Each test takes one of the
+# machine's $jobs cores while it runs, except those marked WAITS in tests/CMakeLists.txt (mostly
+# waiting on the server's timers), which run beside them: up to twice $jobs tests at once.
+run_ctest() {  # build dir, ctest options...
+  local dir=$1
+  shift
+  printf '{"version": {"major": 1, "minor": 0}, "local": [{"cores": [{"id": "all", "slots": %d}]}]}\n' \
+    "$jobs" >"$dir/ctest-resources.json"
+  ctest --test-dir "$dir" --output-on-failure -j "$((2 * jobs))" --resource-spec-file "$dir/ctest-resources.json" "$@"
+}
+
 run_suite() {  # name, build dir, cmake options...
   local name=$1 dir=$2 started=$SECONDS
   shift 2
@@ -30,7 +41,7 @@ run_suite() {  # name, build dir, cmake options...
   echo "=== $name: test"
   local log="$dir/ctest.log"
   set +e
-  ctest --test-dir "$dir" --output-on-failure -j "$jobs" 2>&1 | tee "$log"
+  run_ctest "$dir" 2>&1 | tee "$log"
   local status=${PIPESTATUS[0]}
   set -e
   slowest_tests "$name" "$log"
@@ -54,7 +65,7 @@ if cmake -S . -B build/tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHD_BUIL
      -DHD_BUILD_CLIENT=OFF -DHD_SANITIZE_THREAD=ON && cmake --build build/tsan -j "$jobs" --target hd_server_tests; then
   echo "=== tsan: test"
   set +e
-  ctest --test-dir build/tsan --output-on-failure -j "$jobs" -L server 2>&1 | tee build/tsan/ctest.log
+  run_ctest build/tsan -L server 2>&1 | tee build/tsan/ctest.log
   tsan_status=${PIPESTATUS[0]}
   set -e
   slowest_tests tsan build/tsan/ctest.log

@@ -24,20 +24,13 @@ std::vector<std::string> game_server_args() {
   // The game tests are not about the request rate: with TCP_NODELAY a test client acts far faster
   // than the default 20 requests a second (docs/server.md, Limits), per connection or per address.
   // An older server (HD_TEST_SERVER_BINARY, to see a test fail before its fix) has no per-address limit.
-  std::vector<std::string> args{"--data-root",
-                                game_data_root().string(),
-                                "--argon2-memory-kib",
-                                "8192",
-                                "--argon2-operations",
-                                "1",
-                                "--rate-limit-per-second",
-                                "10000",
-                                "--rate-limit-burst",
-                                "10000"};
-  if (!testing_another_server()) {
-    for (const char* arg :
-         {"--rate-limit-per-address-per-second", "100000", "--rate-limit-per-address-burst", "100000"})
-      args.push_back(arg);
+  // The data root first: a test may put another in its place (args[1]).
+  std::vector<std::string> args{"--data-root", game_data_root().string(), "--argon2-memory-kib",
+                                "8192",        "--argon2-operations",     "1"};
+  const std::vector<std::string> limits = rate_limits_off_args();  // flag, value, flag, value...
+  for (std::size_t i = 0; i + 1 < limits.size(); i += 2) {
+    if (testing_another_server() && limits[i].rfind("--rate-limit-per-address", 0) == 0) continue;
+    args.insert(args.end(), {limits[i], limits[i + 1]});
   }
   return args;
 }
@@ -126,8 +119,8 @@ Replica::Replica(const std::string& scenario, engine::Viewer viewer, const std::
 }
 
 engine::GameState observed_quatre_bras_state() {
-  auto started =
-      loader::start_scenario_game(game_data_root(), loader::GameChoice{"quatre-bras", {}, {"16.3"}, std::nullopt});
+  auto started = loader::start_scenario_game(game_data_root(),
+                                             loader::GameChoice{"quatre-bras", {}, {"16.3"}, std::nullopt});
   if (!started.value) throw std::runtime_error("Quatre Bras with 16.3 does not load");
   return std::move(*started.value);
 }

@@ -16,6 +16,17 @@ std::vector<std::string> cheap_hashing_args(const std::filesystem::path& data_ro
   return {"--argon2-memory-kib", "8192", "--argon2-operations", "1", "--data-root", data_root.string()};
 }
 
+std::vector<std::string> rate_limits_off_args() {
+  return {"--rate-limit-per-second",
+          "10000",
+          "--rate-limit-burst",
+          "10000",
+          "--rate-limit-per-address-per-second",
+          "100000",
+          "--rate-limit-per-address-burst",
+          "100000"};
+}
+
 std::filesystem::path make_temp_directory(const std::string& prefix) {
   std::string pattern = (std::filesystem::temp_directory_path() / (prefix + "-XXXXXX")).string();
   if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed for " + pattern);

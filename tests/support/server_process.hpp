@@ -49,6 +49,12 @@ class ServerProcess {
 // `data_root`, for a server a test registers accounts on and plays with.
 std::vector<std::string> cheap_hashing_args(const std::filesystem::path& data_root);
 
+// Request rate limits far above anything a test sends (per connection and per client address),
+// for a server whose test is not about the rate: with its defaults (20 a second a connection, 60
+// an address) every test client on 127.0.0.1 shares one address's budget and the bots of a test
+// spend most of their time backing off from RATE_LIMITED.
+std::vector<std::string> rate_limits_off_args();
+
 // A fresh, empty temporary directory for one test.
 std::filesystem::path make_temp_directory(const std::string& prefix);
 

@@ -24,12 +24,14 @@ namespace {
 // The source tree's scenarios, which the server serves and the record is verified against.
 const std::filesystem::path kDataRoot = std::string(HD_SOURCE_DIR) + "/scenarios";
 
-// A server with cheap password hashing (tests only) and the source tree's scenarios.
+// A server with cheap password hashing (tests only), the source tree's scenarios and no request
+// rate limit to speak of (the bots act as fast as the server answers; the rate limit's back-off is
+// load_smoke_test's).
 ServerOptions test_server_options() {
   ServerOptions options;
-  options.extra_args = {"--argon2-memory-kib", "8192",
-                        "--argon2-operations", "1",
-                        "--data-root",         std::string(HD_SOURCE_DIR) + "/scenarios"};
+  options.extra_args = hd::test::cheap_hashing_args(kDataRoot);
+  const std::vector<std::string> limits_off = hd::test::rate_limits_off_args();
+  options.extra_args.insert(options.extra_args.end(), limits_off.begin(), limits_off.end());
   return options;
 }
 
