@@ -25,11 +25,12 @@ slowest_tests() {  # name, ctest log
 # machine's $jobs cores while it runs, except those marked WAITS in tests/CMakeLists.txt (mostly
 # waiting on the server's timers), which run beside them: up to twice $jobs tests at once.
 run_ctest() {  # build dir, ctest options...
-  local dir=$1
+  local dir=$1 spec
   shift
+  spec="$PWD/$dir/ctest-resources.json"  # absolute: ctest reads it from inside the build folder
   printf '{"version": {"major": 1, "minor": 0}, "local": [{"cores": [{"id": "all", "slots": %d}]}]}\n' \
-    "$jobs" >"$dir/ctest-resources.json"
-  ctest --test-dir "$dir" --output-on-failure -j "$((2 * jobs))" --resource-spec-file "$dir/ctest-resources.json" "$@"
+    "$jobs" >"$spec"
+  ctest --test-dir "$dir" --output-on-failure -j "$((2 * jobs))" --resource-spec-file "$spec" "$@"
 }
 
 run_suite() {  # name, build dir, cmake options...
