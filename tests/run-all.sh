@@ -25,12 +25,22 @@ slowest_tests() {  # name, ctest log
 # machine's $jobs cores while it runs, except those marked WAITS in tests/CMakeLists.txt (mostly
 # waiting on the server's timers), which run beside them: up to twice $jobs tests at once.
 run_ctest() {  # build dir, ctest options...
-  local dir=$1 spec
+  local dir=$1 spec self=$BASHPID started=$SECONDS code=0 cpu_before
   shift
   spec="$PWD/$dir/ctest-resources.json"  # absolute: ctest reads it from inside the build folder
   printf '{"version": {"major": 1, "minor": 0}, "local": [{"cores": [{"id": "all", "slots": %d}]}]}\n' \
     "$jobs" >"$spec"
-  ctest --test-dir "$dir" --output-on-failure -j "$((2 * jobs))" --resource-spec-file "$spec" "$@"
+  cpu_before=$(children_cpu_ticks "$self")
+  ctest --test-dir "$dir" --output-on-failure -j "$((2 * jobs))" --resource-spec-file "$spec" "$@" || code=$?
+  echo "=== tests: $((SECONDS - started)) s wall, $((($(children_cpu_ticks "$self") - cpu_before) / $(getconf CLK_TCK))) s of CPU (the tests and every process they started)"
+  return "$code"
+}
+
+# The CPU time (user and system, in clock ticks) of the finished children of process $1.
+children_cpu_ticks() {
+  local fields
+  read -ra fields <"/proc/$1/stat"
+  echo $((fields[15] + fields[16]))  # cutime, cstime
 }
 
 run_suite() {  # name, build dir, cmake options...
@@ -46,7 +56,7 @@ run_suite() {  # name, build dir, cmake options...
   local status=${PIPESTATUS[0]}
   set -e
   slowest_tests "$name" "$log"
-  summary+=("$name: $(grep -E 'tests passed|tests failed' "$log" | tail -n 1) ($((SECONDS - started)) s with its build)")
+  summary+=("$name: $(grep -E 'tests passed|tests failed' "$log" | tail -n 1) ($((SECONDS - started)) s with its build; $(grep -E '^=== tests: ' "$log" | tail -n 1 | cut -c 11-))")
   return "$status"
 }
 
@@ -70,7 +80,7 @@ if cmake -S . -B build/tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHD_BUIL
   tsan_status=${PIPESTATUS[0]}
   set -e
   slowest_tests tsan build/tsan/ctest.log
-  summary+=("tsan: $(grep -E 'tests passed|tests failed' build/tsan/ctest.log | tail -n 1) ($((SECONDS - tsan_started)) s with its build)")
+  summary+=("tsan: $(grep -E 'tests passed|tests failed' build/tsan/ctest.log | tail -n 1) ($((SECONDS - tsan_started)) s with its build; $(grep -E '^=== tests: ' build/tsan/ctest.log | tail -n 1 | cut -c 11-))")
   if compgen -G "build/tsan/reports/tsan*" >/dev/null; then
     cat build/tsan/reports/tsan*
     summary+=("tsan: ThreadSanitizer reports in build/tsan/reports/")
