@@ -56,7 +56,7 @@ run_suite() {  # name, build dir, cmake options...
   local status=${PIPESTATUS[0]}
   set -e
   slowest_tests "$name" "$log"
-  summary+=("$name: $(grep -E 'tests passed|tests failed' "$log" | tail -n 1) ($((SECONDS - started)) s with its build; $(grep -E '^=== tests: ' "$log" | tail -n 1 | cut -c 11-))")
+  summary+=("$name: $(grep -E 'tests passed|tests failed' "$log" | tail -n 1) ($((SECONDS - started)) s with its build; $(grep -E '^=== tests: ' "$log" | tail -n 1 | cut -c 12-))")
   return "$status"
 }
 
@@ -80,7 +80,7 @@ if cmake -S . -B build/tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHD_BUIL
   tsan_status=${PIPESTATUS[0]}
   set -e
   slowest_tests tsan build/tsan/ctest.log
-  summary+=("tsan: $(grep -E 'tests passed|tests failed' build/tsan/ctest.log | tail -n 1) ($((SECONDS - tsan_started)) s with its build; $(grep -E '^=== tests: ' build/tsan/ctest.log | tail -n 1 | cut -c 11-))")
+  summary+=("tsan: $(grep -E 'tests passed|tests failed' build/tsan/ctest.log | tail -n 1) ($((SECONDS - tsan_started)) s with its build; $(grep -E '^=== tests: ' build/tsan/ctest.log | tail -n 1 | cut -c 12-))")
   if compgen -G "build/tsan/reports/tsan*" >/dev/null; then
     cat build/tsan/reports/tsan*
     summary+=("tsan: ThreadSanitizer reports in build/tsan/reports/")
