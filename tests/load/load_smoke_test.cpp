@@ -54,23 +54,19 @@ void check_usage_errors(const hd::test::ServerProcess& server, const std::string
   }
 }
 
+// The source tree's scenarios, which the servers serve.
+const std::string kDataRoot = std::string(HD_SOURCE_DIR) + "/scenarios";
+
 // A server on the source tree's scenarios with cheap password hashing and its default limits.
 hd::test::ServerOptions cheap_hashing_server() {
-  hd::test::ServerOptions options;
-  options.extra_args = {"--argon2-memory-kib", "8192",
-                        "--argon2-operations", "1",
-                        "--data-root",         std::string(HD_SOURCE_DIR) + "/scenarios"};
-  return options;
+  return hd::test::ServerOptions{hd::test::cheap_hashing_args(kDataRoot), {}};
 }
 
 // As cheap_hashing_server, with no request rate limit to speak of: for the runs that are not about
 // backing off from RATE_LIMITED (with the defaults, every bot on 127.0.0.1 shares one address's 60
 // requests a second and the runs take several times as long).
 hd::test::ServerOptions unthrottled_server() {
-  hd::test::ServerOptions options = cheap_hashing_server();
-  const std::vector<std::string> limits_off = hd::test::rate_limits_off_args();
-  options.extra_args.insert(options.extra_args.end(), limits_off.begin(), limits_off.end());
-  return options;
+  return hd::test::ServerOptions{hd::test::unthrottled_args(kDataRoot), {}};
 }
 
 }  // namespace
@@ -167,7 +163,7 @@ TEST_CASE("hd_load's spectators watch every game live to its end", "[load][e2e]"
 TEST_CASE("hd_load plays bot games over wss:// with the certificate verified", "[load][e2e][tls]") {
   // Issue 28: the server's own TLS listener with a test authority's certificate for localhost; no
   // request rate limit to speak of, as above.
-  const hd::test::TlsServer tls(std::string(HD_SOURCE_DIR) + "/scenarios", hd::test::rate_limits_off_args());
+  const hd::test::TlsServer tls(kDataRoot, hd::test::rate_limits_off_args());
   const std::string ca_file = (tls.dir / "ca.pem").string();
   int status = 0;
   const std::string report =

@@ -18,19 +18,21 @@ load_pin=()
 [[ -n ${LOAD_CPUS:-} ]] && load_pin=(taskset -c "$LOAD_CPUS")
 "${load_pin[@]}" "$build/tests/load/hd_load" --server "ws://127.0.0.1:$port/" --games "$games" --concurrency "$concurrency" \
   --seed "$seed" ${rate:+--rate "$rate"} ${LOAD_ARGS:-} 2>&1 | grep -v ' finished$'
-# The server's own time for a SubmitAction (taken up to its batch's commit), from its histogram:
-# how many of them took at most 1, 2.5, 5 and 10 ms, of how many.
-curl -s "http://127.0.0.1:$port/metrics" | awk '
-  /^hd_request_duration_seconds_bucket\{type="submit_action",le="(0.001|0.0025|0.005|0.01)"\}/ {
-    match($0, /le="[0-9.]+"/); within = within " " substr($0, RSTART + 4, RLENGTH - 5) " s: " $2 }
-  /^hd_request_duration_seconds_count\{type="submit_action"\}/ { count = $2 }
-  END { print "server time a SubmitAction, how many within" within " (of " count ")" }'
-# The same for the database's COMMITs (one a batch): the disk's share of that time.
-curl -s "http://127.0.0.1:$port/metrics" | awk '
-  /^hd_db_commit_duration_seconds_bucket\{le="(0.001|0.0025|0.005|0.01)"\}/ {
-    match($0, /le="[0-9.]+"/); within = within " " substr($0, RSTART + 4, RLENGTH - 5) " s: " $2 }
-  /^hd_db_commit_duration_seconds_count/ { count = $2 }
-  END { print "COMMITs, how many within" within " (of " count ")" }'
+# How many observations of one of the server's histograms took at most 1, 2.5, 5 and 10 ms, of how
+# many: $1 begins its bucket lines up to `le=`, $2 is its count line's series, $3 the title printed.
+histogram_within() {
+  curl -s "http://127.0.0.1:$port/metrics" | awk -v bucket="$1" -v total="$2" -v title="$3" '
+    BEGIN { split("0.001 0.0025 0.005 0.01", bounds, " ") }
+    { for (i = 1; i <= 4; ++i)
+        if (index($0, bucket "le=\"" bounds[i] "\"} ") == 1) within = within " " bounds[i] " s: " $2 }
+    index($0, total " ") == 1 { count = $2 }
+    END { print title ", how many within" within " (of " count ")" }'
+}
+# The server's own time for a SubmitAction (taken up to its batch's commit); then the database's
+# COMMITs (one a batch): the disk's share of that time.
+histogram_within 'hd_request_duration_seconds_bucket{type="submit_action",' \
+  'hd_request_duration_seconds_count{type="submit_action"}' "server time a SubmitAction"
+histogram_within 'hd_db_commit_duration_seconds_bucket{' hd_db_commit_duration_seconds_count "COMMITs"
 # The server's CPU, all its threads, then each thread's (ticks of 1/100 s; the password-hashing
 # thread is the one busy only while the bots register).
 read -r -a stat <"/proc/$pid/stat"

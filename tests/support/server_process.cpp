@@ -27,6 +27,13 @@ std::vector<std::string> rate_limits_off_args() {
           "100000"};
 }
 
+std::vector<std::string> unthrottled_args(const std::filesystem::path& data_root) {
+  std::vector<std::string> args = cheap_hashing_args(data_root);
+  const std::vector<std::string> limits_off = rate_limits_off_args();
+  args.insert(args.end(), limits_off.begin(), limits_off.end());
+  return args;
+}
+
 std::filesystem::path make_temp_directory(const std::string& prefix) {
   std::string pattern = (std::filesystem::temp_directory_path() / (prefix + "-XXXXXX")).string();
   if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed for " + pattern);

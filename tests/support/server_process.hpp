@@ -55,6 +55,10 @@ std::vector<std::string> cheap_hashing_args(const std::filesystem::path& data_ro
 // spend most of their time backing off from RATE_LIMITED.
 std::vector<std::string> rate_limits_off_args();
 
+// cheap_hashing_args(data_root) and rate_limits_off_args(): a server a test's bots play on as fast
+// as it answers.
+std::vector<std::string> unthrottled_args(const std::filesystem::path& data_root);
+
 // A fresh, empty temporary directory for one test.
 std::filesystem::path make_temp_directory(const std::string& prefix);
 

@@ -18,9 +18,7 @@ namespace {
 // rate limit to speak of (hd_term is not throttled here; the back-off is load_smoke_test's).
 ServerOptions test_server_options() {
   ServerOptions options;
-  options.extra_args = hd::test::cheap_hashing_args(std::string(HD_SOURCE_DIR) + "/scenarios");
-  const std::vector<std::string> limits_off = hd::test::rate_limits_off_args();
-  options.extra_args.insert(options.extra_args.end(), limits_off.begin(), limits_off.end());
+  options.extra_args = hd::test::unthrottled_args(std::string(HD_SOURCE_DIR) + "/scenarios");
   return options;
 }
 
