@@ -2,6 +2,7 @@
 // with SIGKILL a few times while two games are played by bots on wss://, and the soak's own checks
 // hold: every game ended, 0 lost or doubled, every integrity check ok, every final view the
 // server's (docs/soak.md).
+#include "build_paths.hpp"
 #include "process.hpp"
 #include "server_process.hpp"
 
@@ -26,9 +27,9 @@ std::string read_text(const std::filesystem::path& path) {
 TEST_CASE("hd_kill_soak --tls: bots on wss:// lose nothing through kills", "[chaos][e2e][tls]") {
   const auto dir = hd::test::make_temp_directory("hd-kill-soak-tls");
   const auto output = dir / "soak.out";
-  const int pid = hd::test::spawn_process(
-      {HD_KILL_SOAK_BINARY, "--tls", "--kills", "3", "--games", "2", "--seed", "3", "--dir", dir.string()},
-      output.string());
+  const int pid = hd::test::spawn_process({hd::test::built_program("hd_kill_soak"), "--tls", "--kills", "3",
+                                           "--games", "2", "--seed", "3", "--dir", dir.string()},
+                                          output.string());
   const int status = hd::test::wait_process(pid, std::chrono::seconds(100));
   const std::string report = read_text(output);
   INFO(report);

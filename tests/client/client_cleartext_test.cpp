@@ -6,6 +6,7 @@
 // (hd::wire::is_loopback_host) never resolves names, so any name but "localhost" is warned about,
 // even one that resolves to 127.0.x.x as /etc/hosts usually makes the host's own name. The server
 // listens on the address the name resolves to, so the connection stays on this machine.
+#include "build_paths.hpp"
 #include "scripted_client.hpp"
 #include "server_process.hpp"
 
@@ -76,7 +77,8 @@ TEST_CASE("ws:// to a host that is not loopback: warned on the login screen, sen
   const std::string url = "ws://" + name + ":" + std::to_string(server.port()) + "/";
   INFO("url " << url);
   const auto dir = server.directory();
-  ScriptedClient client(HD_CLIENT_BINARY, {"--server", url, "--no-state"}, dir / "warned-client.log");
+  ScriptedClient client(hd::test::built_program("hd_client"), {"--server", url, "--no-state"},
+                        dir / "warned-client.log");
   fill_form(client);
   const auto warned = hd::test::settled_report(client);
   CHECK(warned["state"] == "welcomed");
@@ -109,7 +111,7 @@ TEST_CASE("ws:// to a host that is not loopback: warned on the login screen, sen
 TEST_CASE("ws:// to loopback: no warning, the first press registers", "[client][e2e][tls]") {
   hd::test::ServerProcess server;
   const auto dir = server.directory();
-  ScriptedClient client(HD_CLIENT_BINARY, {"--server", server.url(), "--no-state"},
+  ScriptedClient client(hd::test::built_program("hd_client"), {"--server", server.url(), "--no-state"},
                         dir / "loopback-client.log");
   fill_form(client);
   CHECK(hd::test::settled_report(client)["cleartext"] == "none");

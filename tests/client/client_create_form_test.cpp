@@ -4,6 +4,7 @@
 // The form offers the server's ScenarioList, not the client's data folder: a server serving one
 // drill gets a game of that drill from the form, though the client's --data has no such scenario.
 // The turn deadline chosen under Create (48 h, 7 vacation days, forfeit) is the one the server keeps.
+#include "build_paths.hpp"
 #include "drill_data_root.hpp"
 #include "server_process.hpp"
 #include "sqlite_rows.hpp"
@@ -42,8 +43,8 @@ TEST_CASE("a game made with the create form carries its force option, optional r
                         << (directory / "created.png").string() << "\nquit\n";
   const auto display = hd::test::in_virtual_display(
       1280, 800,
-      {HD_CLIENT_BINARY, "--server", server.url(), "--user", "creator_1", "--password", "correct-horse",
-       "--register", "--width", "1280", "--height", "800", "--script", script.string()});
+      {hd::test::built_program("hd_client"), "--server", server.url(), "--user", "creator_1", "--password",
+       "correct-horse", "--register", "--width", "1280", "--height", "800", "--script", script.string()});
   REQUIRE(hd::test::run_process(display.argv, std::chrono::seconds(120)) == 0);
   const auto games =
       hd::test::query(server.database_path(), "SELECT scenario, force_options, optional_rules FROM games");
@@ -65,9 +66,9 @@ TEST_CASE("the create form offers the scenarios the server lists, not the client
                            "click 100 228\nframes 3\nclick 1010 383\nframes 3\nwait-for idle\nquit\n";
   const auto display = hd::test::in_virtual_display(
       1280, 800,
-      {HD_CLIENT_BINARY, "--server", drill.server.url(), "--data", hd::loader::default_data_root().string(),
-       "--user", "creator_2", "--password", "correct-horse", "--register", "--width", "1280", "--height",
-       "800", "--script", script.string()});
+      {hd::test::built_program("hd_client"), "--server", drill.server.url(), "--data",
+       hd::loader::default_data_root().string(), "--user", "creator_2", "--password", "correct-horse",
+       "--register", "--width", "1280", "--height", "800", "--script", script.string()});
   REQUIRE(hd::test::run_process(display.argv, std::chrono::seconds(120)) == 0);
   const auto games = hd::test::query(drill.server.database_path(), "SELECT scenario FROM games");
   CHECK(games == std::vector<std::string>{"reorganization-drill"});
@@ -85,8 +86,8 @@ TEST_CASE("a game made with the create form carries the turn deadline chosen", "
                            "click 1010 508\nframes 3\nclick 1010 383\nframes 30\nquit\n";
   const auto display = hd::test::in_virtual_display(
       1280, 800,
-      {HD_CLIENT_BINARY, "--server", server.url(), "--user", "creator_1", "--password", "correct-horse",
-       "--register", "--width", "1280", "--height", "800", "--script", script.string()});
+      {hd::test::built_program("hd_client"), "--server", server.url(), "--user", "creator_1", "--password",
+       "correct-horse", "--register", "--width", "1280", "--height", "800", "--script", script.string()});
   REQUIRE(hd::test::run_process(display.argv, std::chrono::seconds(120)) == 0);
   const auto deadlines =
       hd::test::query(server.database_path(), "SELECT hours, vacation_days, policy FROM game_deadlines");

@@ -4,6 +4,7 @@
 // what the client sent is checked by what the server accepted: its action log in the SQLite file
 // and the lobby's seats. The screenshots are probed pixel by pixel and kept in <build>/artifacts.
 // Dice are the server's (committed seed): the tests accept any combat result.
+#include "build_paths.hpp"
 #include "camera/opening_camera.hpp"
 #include "game_test_player.hpp"
 #include "model/game_model.hpp"
@@ -77,8 +78,8 @@ int run_client(const hd::test::ServerProcess& server, const std::filesystem::pat
   std::ofstream(script_path) << script;
   auto display = hd::test::in_virtual_display(
       kWidth, kHeight,
-      {HD_CLIENT_BINARY, "--server", server.url(), "--width", std::to_string(kWidth), "--height",
-       std::to_string(kHeight), "--user", "alice", "--password", "password-alice", "--script",
+      {hd::test::built_program("hd_client"), "--server", server.url(), "--width", std::to_string(kWidth),
+       "--height", std::to_string(kHeight), "--user", "alice", "--password", "password-alice", "--script",
        script_path.string(), "--screenshot-timeout-seconds", "60"});
   if (game != 0) {
     display.argv.push_back("--open-game");
@@ -90,7 +91,7 @@ int run_client(const hd::test::ServerProcess& server, const std::filesystem::pat
 
 // The screenshot kept in <build>/artifacts and loaded (scripted_client.hpp).
 sf::Image keep(const std::filesystem::path& png) {
-  return hd::test::keep_screenshot(png, HD_ARTIFACTS_DIR, kWidth, kHeight);
+  return hd::test::keep_screenshot(png, hd::test::artifacts_dir(), kWidth, kHeight);
 }
 
 palette::Rgb pixel(const sf::Image& image, double x, double y) {
@@ -411,7 +412,7 @@ TEST_CASE("last moves (issue 16): the opponent's move is drawn as a trail from t
   // alice's window client watches; bob moves the Allied unit over the protocol.
   const auto directory = game.server.directory();
   hd::test::ScriptedClient client(
-      HD_CLIENT_BINARY,
+      hd::test::built_program("hd_client"),
       {"--server", game.server.url(), "--user", "alice", "--password", "password-alice", "--open-game",
        std::to_string(game.id), "--no-state", "--screenshot-timeout-seconds", "60", "--width",
        std::to_string(kWidth), "--height", std::to_string(kHeight)},
@@ -526,7 +527,8 @@ TEST_CASE("end: the opponent's draw offer shown and declined by N; a draw offere
                                 "60",
                                 "--open-game",
                                 std::to_string(game.id)};
-  hd::test::ScriptedClient client(HD_CLIENT_BINARY, args, directory / "draw-client.log", kWidth, kHeight);
+  hd::test::ScriptedClient client(hd::test::built_program("hd_client"), args, directory / "draw-client.log",
+                                  kWidth, kHeight);
   const auto report = [&client] {
     auto answer = client.report();
     INFO("client log:\n" << client.log());
@@ -612,7 +614,8 @@ TEST_CASE(
                                 records.string(),
                                 "--open-game",
                                 std::to_string(game.id)};
-  hd::test::ScriptedClient client(HD_CLIENT_BINARY, args, directory / "accept-client.log", kWidth, kHeight);
+  hd::test::ScriptedClient client(hd::test::built_program("hd_client"), args, directory / "accept-client.log",
+                                  kWidth, kHeight);
   const auto report = [&client] {
     auto answer = client.report();
     INFO("client log:\n" << client.log());
@@ -748,7 +751,7 @@ TEST_CASE("real server: a new account registered from the login form reaches the
   std::ofstream(script_path) << script_text;
   const int status = hd::test::run_process(
       hd::test::in_virtual_display(kWidth, kHeight,
-                                   {HD_CLIENT_BINARY, "--server", server.url(), "--width",
+                                   {hd::test::built_program("hd_client"), "--server", server.url(), "--width",
                                     std::to_string(kWidth), "--height", std::to_string(kHeight), "--script",
                                     script_path.string(), "--screenshot-timeout-seconds", "30", "--no-state"})
           .argv,
@@ -761,10 +764,10 @@ TEST_CASE("real server: a new account registered from the login form reaches the
   const std::string again = "wait-for welcome\nwait-for logged-in\nquit\n";
   std::ofstream(script_path) << again;
   CHECK(hd::test::run_process(
-            hd::test::in_virtual_display(
-                kWidth, kHeight,
-                {HD_CLIENT_BINARY, "--server", server.url(), "--user", "alice_1", "--password",
-                 "correct-horse", "--script", script_path.string(), "--screenshot-timeout-seconds", "20"})
+            hd::test::in_virtual_display(kWidth, kHeight,
+                                         {hd::test::built_program("hd_client"), "--server", server.url(),
+                                          "--user", "alice_1", "--password", "correct-horse", "--script",
+                                          script_path.string(), "--screenshot-timeout-seconds", "20"})
                 .argv,
             std::chrono::seconds(90)) == 0);
 }
@@ -788,7 +791,8 @@ TEST_CASE("log (issue 16): a game reopened from the lobby catches up into the lo
                                 std::to_string(kShortHeight),
                                 "--open-game",
                                 std::to_string(game.id)};
-  hd::test::ScriptedClient client(HD_CLIENT_BINARY, args, directory / "log-client.log", kWidth, kShortHeight);
+  hd::test::ScriptedClient client(hd::test::built_program("hd_client"), args, directory / "log-client.log",
+                                  kWidth, kShortHeight);
   INFO("server log:\n" << game.server.log());
   const auto report = [&client] {
     auto answer = client.report();
@@ -873,5 +877,5 @@ TEST_CASE("log (issue 16): a game reopened from the lobby catches up into the lo
   CHECK(ended[1] == ended[2]);
   client.send("quit");
   CHECK(client.finish() == 0);
-  hd::test::keep_screenshot(shot, HD_ARTIFACTS_DIR, kWidth, kShortHeight);
+  hd::test::keep_screenshot(shot, hd::test::artifacts_dir(), kWidth, kShortHeight);
 }

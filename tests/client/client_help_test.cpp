@@ -7,6 +7,7 @@
 // terrain effects chart (F2), in the order of the rows made from the loaded TEC. The briefing (F3)
 // draws the lines made from the ScenarioInfo the server sent, each heading at its place, and the
 // client's report holds the briefing's rules, titles, victory words and option titles.
+#include "build_paths.hpp"
 #include "model/create_form_briefing.hpp"
 #include "model/new_game_form.hpp"
 #include "model/scenario_catalogue.hpp"
@@ -180,7 +181,7 @@ struct HelpClient {
   std::filesystem::path directory;
 
   explicit HelpClient(OpenGame& game)
-      : client(HD_CLIENT_BINARY,
+      : client(hd::test::built_program("hd_client"),
                {"--server", game.server.url(), "--user", "alice", "--password", "password-alice",
                 "--open-game", std::to_string(game.id), "--no-state", "--screenshot-timeout-seconds", "60",
                 "--width", std::to_string(kWidth), "--height", std::to_string(kHeight)},
@@ -196,7 +197,7 @@ struct HelpClient {
     const auto report = client.report();
     INFO("client log:\n" << client.log());
     REQUIRE(report);
-    return hd::test::keep_screenshot(directory / name, HD_ARTIFACTS_DIR, kWidth, kHeight);
+    return hd::test::keep_screenshot(directory / name, hd::test::artifacts_dir(), kWidth, kHeight);
   }
 };
 
@@ -351,7 +352,7 @@ TEST_CASE("help (issue 16): F3 in the create form shows the briefing of the game
       hd::client::help_box(kWidth, kHeight - hd::client::layout::kStatusBarHeight);
   REQUIRE(lines.size() <= 2 * hd::client::briefing_rows(lobby_box));  // all of it fits
 
-  hd::test::ScriptedClient client(HD_CLIENT_BINARY,
+  hd::test::ScriptedClient client(hd::test::built_program("hd_client"),
                                   {"--server", game.server.url(), "--user", "alice", "--password",
                                    "password-alice", "--no-state", "--screenshot-timeout-seconds", "60",
                                    "--width", std::to_string(kWidth), "--height", std::to_string(kHeight)},
@@ -362,7 +363,8 @@ TEST_CASE("help (issue 16): F3 in the create form shows the briefing of the game
     const auto report = client.report();
     INFO("client log:\n" << client.log());
     REQUIRE(report);
-    return hd::test::keep_screenshot(game.server.directory() / name, HD_ARTIFACTS_DIR, kWidth, kHeight);
+    return hd::test::keep_screenshot(game.server.directory() / name, hd::test::artifacts_dir(), kWidth,
+                                     kHeight);
   };
   // lobby_screen.cpp's layout: the scenario field opens the form (Quatre Bras chosen), whose
   // fourth force option is 19.5D (a row of 28 px under the first at y 227).

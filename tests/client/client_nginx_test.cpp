@@ -5,6 +5,7 @@
 // the game and ends the French movement phase by Ctrl+E, which the server accepts. It refuses a
 // certificate from an unknown authority and one for another name, saying so. The server's log
 // names every client by nginx's X-Real-IP (127.0.0.1), not its TCP peer (nginx, from 127.0.0.2).
+#include "build_paths.hpp"
 #include "nginx_process.hpp"
 #include "scripted_client.hpp"
 #include "term_run.hpp"
@@ -22,7 +23,7 @@ namespace {}  // namespace
 
 TEST_CASE("the window client registers, opens a game and plays over wss:// through nginx",
           "[client][e2e][nginx]") {
-  const hd::test::ProxiedServer proxied(HD_SOURCE_DIR);
+  const hd::test::ProxiedServer proxied(hd::test::source_dir());
   const std::string url = proxied.nginx->url();
   INFO("nginx error log:\n" << proxied.nginx->error_log());
   const std::vector<std::string> trusted{"--server", url, "--ca-file", (proxied.dir / "ca.pem").string()};
@@ -30,7 +31,7 @@ TEST_CASE("the window client registers, opens a game and plays over wss:// throu
   {
     auto args = trusted;
     args.insert(args.end(), {"--user", "alice", "--password", "alice-password", "--register"});
-    ScriptedClient client(HD_CLIENT_BINARY, args, proxied.dir / "register-client.log");
+    ScriptedClient client(hd::test::built_program("hd_client"), args, proxied.dir / "register-client.log");
     client.send("wait-for logged-in");
     const auto report = hd::test::settled_report(client);
     CHECK(report["state"] == "welcomed");
@@ -45,7 +46,7 @@ TEST_CASE("the window client registers, opens a game and plays over wss:// throu
   {
     auto args = trusted;
     args.insert(args.end(), {"--user", "alice", "--password", "alice-password", "--open-game", "1"});
-    ScriptedClient client(HD_CLIENT_BINARY, args, proxied.dir / "play-client.log");
+    ScriptedClient client(hd::test::built_program("hd_client"), args, proxied.dir / "play-client.log");
     const auto [before, after] = hd::test::end_phase_by_ctrl_e(client);
     INFO(before.line);
     CHECK(before["seq"] == "0");
@@ -73,7 +74,7 @@ TermRun run_window_client(const std::filesystem::path& dir, const std::string& n
                           const std::vector<std::string>& extra) {
   auto display =
       hd::test::in_virtual_display(1280, 800,
-                                   {HD_CLIENT_BINARY, "--server", url, "--screenshot",
+                                   {hd::test::built_program("hd_client"), "--server", url, "--screenshot",
                                     (dir / (name + ".png")).string(), "--screenshot-timeout-seconds", "30"});
   display.argv.insert(display.argv.end(), extra.begin(), extra.end());
   const auto output = dir / (name + ".out");
@@ -86,7 +87,7 @@ TermRun run_window_client(const std::filesystem::path& dir, const std::string& n
 
 TEST_CASE("the window client refuses nginx's certificate from an unknown authority or for another name",
           "[client][e2e][nginx]") {
-  const hd::test::ProxiedServer proxied(HD_SOURCE_DIR);
+  const hd::test::ProxiedServer proxied(hd::test::source_dir());
   const TermRun unknown = run_window_client(proxied.dir, "unknown-authority", proxied.nginx->url(), {});
   INFO(unknown.output);
   CHECK(unknown.status == 3);

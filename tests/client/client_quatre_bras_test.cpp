@@ -6,6 +6,7 @@
 // options, odds, retreat and advance hexes. What was played is checked in the server's action log.
 // A second test kills the server with SIGKILL mid-game, restarts it on the same port and database,
 // and checks that the client reconnects by itself, catches up and goes on playing.
+#include "build_paths.hpp"
 #include "game_test_player.hpp"
 #include "scripted_client.hpp"
 #include "server_process.hpp"
@@ -297,7 +298,7 @@ std::vector<std::string> client_args(const hd::test::ServerProcess& server, cons
 
 // The screenshot kept in <build>/artifacts (scripted_client.hpp); a missing or wrong one fails.
 void keep_artifact(const std::filesystem::path& png) {
-  CHECK_NOTHROW(hd::test::keep_screenshot(png, HD_ARTIFACTS_DIR));
+  CHECK_NOTHROW(hd::test::keep_screenshot(png, hd::test::artifacts_dir()));
 }
 
 // A Quatre Bras game created by alice (French) and joined by bob (Allied) over the protocol.
@@ -350,9 +351,9 @@ TEST_CASE("Quatre Bras played to its end by mouse in two clients, watched from a
   auto spectator_args = client_args(server, "carol");
   spectator_args.insert(spectator_args.end(), open.begin(), open.end());
   spectator_args.push_back("--spectate");
-  ScriptedClient french_client(HD_CLIENT_BINARY, french_args, directory / "french.log");
-  ScriptedClient allied_client(HD_CLIENT_BINARY, allied_args, directory / "allied.log");
-  ScriptedClient spectator(HD_CLIENT_BINARY, spectator_args, directory / "spectator.log");
+  ScriptedClient french_client(hd::test::built_program("hd_client"), french_args, directory / "french.log");
+  ScriptedClient allied_client(hd::test::built_program("hd_client"), allied_args, directory / "allied.log");
+  ScriptedClient spectator(hd::test::built_program("hd_client"), spectator_args, directory / "spectator.log");
   Player french{"French", &french_client, "", {}, 0};
   Player allied{"Allied", &allied_client, "", {}, 0};
   Tally tally;
@@ -449,8 +450,8 @@ TEST_CASE("After kill -9 and a restart of the server the client reconnects, catc
   french_args.insert(french_args.end(), {"--open-game", std::to_string(game)});
   auto allied_args = client_args(*server, "bob");
   allied_args.insert(allied_args.end(), {"--open-game", std::to_string(game)});
-  ScriptedClient french_client(HD_CLIENT_BINARY, french_args, directory / "french.log");
-  ScriptedClient allied_client(HD_CLIENT_BINARY, allied_args, directory / "allied.log");
+  ScriptedClient french_client(hd::test::built_program("hd_client"), french_args, directory / "french.log");
+  ScriptedClient allied_client(hd::test::built_program("hd_client"), allied_args, directory / "allied.log");
   Player french{"French", &french_client, "", {}, 0};
   Player allied{"Allied", &allied_client, "", {}, 0};
   Tally tally;

@@ -4,6 +4,7 @@
 // The game is brought over the protocol to the Allied reorganization segment (16/1600); the client,
 // logged in as the Allied player, shows the segment's choices in its panel as the server described
 // them, and a click on Collaert's hex takes the one choice there: Trip comes back reduced.
+#include "build_paths.hpp"
 #include "drill_data_root.hpp"
 #include "game_test_player.hpp"
 #include "scripted_client.hpp"
@@ -37,7 +38,7 @@ long panel_pixels_changed(const sf::Image& a, const sf::Image& b) {
 
 TEST_CASE("12.0 the window client offers the reorganization segment's choices and a click takes one",
           "[client][e2e][12.0]") {
-  const fs::path artifacts = fs::path(HD_ARTIFACTS_DIR) / "client_reorganization";
+  const fs::path artifacts = fs::path(hd::test::artifacts_dir()) / "client_reorganization";
   fs::create_directories(artifacts);
   const fs::path dir = fs::temp_directory_path() / ("hd-client-reorganization-" + std::to_string(::getpid()));
   auto [root, server] = hd::test::drill_server(dir, "reorganization-drill", hd::test::game_server_args());
@@ -80,7 +81,7 @@ TEST_CASE("12.0 the window client offers the reorganization segment's choices an
   }
 
   // The client as the Allied player, at the segment.
-  hd::test::ScriptedClient client(HD_CLIENT_BINARY,
+  hd::test::ScriptedClient client(hd::test::built_program("hd_client"),
                                   {"--server", server.url(), "--width", std::to_string(kWidth), "--height",
                                    std::to_string(kHeight), "--user", "bob", "--password", "password-bob",
                                    "--open-game", std::to_string(id), "--data", root.string()},
@@ -142,7 +143,7 @@ long command_line_pixels(const sf::Image& image) {
 
 TEST_CASE("11.2 the window client shows a picked leader's command range and whom he commands",
           "[client][e2e][11.2]") {
-  const fs::path artifacts = fs::path(HD_ARTIFACTS_DIR) / "client_command_range";
+  const fs::path artifacts = fs::path(hd::test::artifacts_dir()) / "client_command_range";
   fs::create_directories(artifacts);
   const fs::path dir = fs::temp_directory_path() / ("hd-client-command-" + std::to_string(::getpid()));
   auto [root, server] = hd::test::drill_server(dir, "command-drill", hd::test::game_server_args());
@@ -156,7 +157,7 @@ TEST_CASE("11.2 the window client shows a picked leader's command range and whom
   REQUIRE(bob.request(hd::test::join_game(id, v1::SEAT_ALLIED, hd::test::test_entropy("bob")))
               .has_game_changed());
 
-  hd::test::ScriptedClient client(HD_CLIENT_BINARY,
+  hd::test::ScriptedClient client(hd::test::built_program("hd_client"),
                                   {"--server", server.url(), "--width", std::to_string(kWidth), "--height",
                                    std::to_string(kHeight), "--user", "alice", "--password", "password-alice",
                                    "--open-game", std::to_string(id), "--data", root.string()},

@@ -7,6 +7,7 @@
 // start hex in frame 0 and at its end hex from frame 1, and the slider's thumb moves. A second case
 // jumps deep into a finished Campaign of built-in players: the server's BUSY answers (its replay
 // budget) are asked again by the client itself until the frame comes.
+#include "build_paths.hpp"
 #include "camera/opening_camera.hpp"
 #include "game_test_player.hpp"
 #include "metrics_scrape.hpp"
@@ -148,7 +149,7 @@ TEST_CASE("replay (issue 16): a game's frames stepped from the lobby by keys, bu
   const std::string turn_label = now.game_snapshot().scenario().turns(0).label();
 
   const auto directory = server.directory();
-  hd::test::ScriptedClient client(HD_CLIENT_BINARY,
+  hd::test::ScriptedClient client(hd::test::built_program("hd_client"),
                                   {"--server", server.url(), "--user", "alice", "--password",
                                    "password-alice", "--screenshot-timeout-seconds", "60", "--width",
                                    std::to_string(kWidth), "--height", std::to_string(kHeight)},
@@ -169,7 +170,7 @@ TEST_CASE("replay (issue 16): a game's frames stepped from the lobby by keys, bu
     return shown;
   };
   const auto image = [&](const std::string& shot) {
-    return hd::test::keep_screenshot(directory / shot, HD_ARTIFACTS_DIR, kWidth, kHeight);
+    return hd::test::keep_screenshot(directory / shot, hd::test::artifacts_dir(), kWidth, kHeight);
   };
 
   client.send("wait-for lobby");
@@ -279,7 +280,7 @@ TEST_CASE("replay (issue 16): a game's frames stepped from the lobby by keys, bu
   resign.mutable_resign()->set_game_id(id);
   REQUIRE_FALSE(bob.request(resign).has_refusal());
   hd::test::GamePlayer carol{server.port(), "carol"};
-  hd::test::ScriptedClient watcher(HD_CLIENT_BINARY,
+  hd::test::ScriptedClient watcher(hd::test::built_program("hd_client"),
                                    {"--server", server.url(), "--user", "carol", "--password",
                                     "password-carol", "--screenshot-timeout-seconds", "60", "--width",
                                     std::to_string(kWidth), "--height", std::to_string(kHeight)},
@@ -364,7 +365,7 @@ TEST_CASE("replay (issue 16): a jump deep into a long game goes on through the s
   // and asked again by the client itself until the frame comes, with no refusal shown.
   const auto directory = server.directory();
   hd::test::GamePlayer carol{server.port(), "carol"};
-  hd::test::ScriptedClient watcher(HD_CLIENT_BINARY,
+  hd::test::ScriptedClient watcher(hd::test::built_program("hd_client"),
                                    {"--server", server.url(), "--user", "carol", "--password",
                                     "password-carol", "--screenshot-timeout-seconds", "60", "--width",
                                     std::to_string(kWidth), "--height", std::to_string(kHeight)},
@@ -399,7 +400,7 @@ TEST_CASE("replay (issue 16): a jump deep into a long game goes on through the s
   CHECK(std::abs(step->number("replay_at") - static_cast<long>(deep)) <= static_cast<long>(count / 300 + 1));
   CHECK(step->number("replay_at") > 4 * 128);
   CHECK(step->fields.at("notice").find("Refused") == std::string::npos);
-  hd::test::keep_screenshot(directory / "replay-deep.png", HD_ARTIFACTS_DIR, kWidth, kHeight);
+  hd::test::keep_screenshot(directory / "replay-deep.png", hd::test::artifacts_dir(), kWidth, kHeight);
   CHECK(watcher.finish() == 0);
   // The server refused the frame BUSY at least four times on the way (its refusal counter), and
   // nothing else.

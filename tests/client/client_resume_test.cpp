@@ -11,6 +11,7 @@
 // alice goes back to the lobby, Bob moves a unit over the protocol, she reopens the game from the
 // lobby, and the log says "While you were away" with the count and the Allied counter stands at
 // its new hex on screen.
+#include "build_paths.hpp"
 #include "camera/opening_camera.hpp"
 #include "model/game_model.hpp"
 #include "quatre_bras_game.hpp"
@@ -128,7 +129,7 @@ TEST_CASE("a client started anew resumes its session and shows what happened whi
   // 1. Alice's client plays action 1 and exits.
   {
     hd::test::ScriptedClient client(
-        HD_CLIENT_BINARY,
+        hd::test::built_program("hd_client"),
         with_size({"--server", server.url(), "--user", "alice", "--password", "password-alice", "--open-game",
                    std::to_string(id), "--state-dir", state_dir.string()}),
         directory / "first-client.log", kWidth, kHeight);
@@ -163,7 +164,7 @@ TEST_CASE("a client started anew resumes its session and shows what happened whi
 
   // 3. Started anew with the same state folder, no user, no password, no game named.
   {
-    hd::test::ScriptedClient client(HD_CLIENT_BINARY,
+    hd::test::ScriptedClient client(hd::test::built_program("hd_client"),
                                     with_size({"--server", server.url(), "--state-dir", state_dir.string()}),
                                     directory / "second-client.log", kWidth, kHeight);
     INFO("client log:\n" << client.log());
@@ -188,7 +189,7 @@ TEST_CASE("a client started anew resumes its session and shows what happened whi
     client.send("screenshot " + (directory / "resume-away.png").string());
     client.send("quit");
     REQUIRE(client.finish() == 0);
-    hd::test::keep_screenshot(directory / "resume-away.png", HD_ARTIFACTS_DIR, kWidth, kHeight);
+    hd::test::keep_screenshot(directory / "resume-away.png", hd::test::artifacts_dir(), kWidth, kHeight);
   }
   const std::string after = read_file(state_file);
   CHECK(state_line(after, "token") == token);  // the same session, resumed
@@ -202,7 +203,7 @@ TEST_CASE("a client started anew resumes its session and shows what happened whi
     REQUIRE(same_session.request(logout).has_logged_out());
   }
   {
-    hd::test::ScriptedClient client(HD_CLIENT_BINARY,
+    hd::test::ScriptedClient client(hd::test::built_program("hd_client"),
                                     with_size({"--server", server.url(), "--state-dir", state_dir.string()}),
                                     directory / "third-client.log", kWidth, kHeight);
     INFO("client log:\n" << client.log());
@@ -217,7 +218,7 @@ TEST_CASE("a client started anew resumes its session and shows what happened whi
     client.send("screenshot " + (directory / "resume-refused.png").string());
     client.send("quit");
     REQUIRE(client.finish() == 0);
-    hd::test::keep_screenshot(directory / "resume-refused.png", HD_ARTIFACTS_DIR, kWidth, kHeight);
+    hd::test::keep_screenshot(directory / "resume-refused.png", hd::test::artifacts_dir(), kWidth, kHeight);
   }
   CHECK(state_line(read_file(state_file), "token").empty());
 }
@@ -268,8 +269,8 @@ TEST_CASE("a client started anew with --user catches up from its own account's l
 
   // 1. Alice's client plays action 1 and exits.
   {
-    hd::test::ScriptedClient client(HD_CLIENT_BINARY, client_args("alice"), directory / "user-first.log",
-                                    kWidth, kHeight);
+    hd::test::ScriptedClient client(hd::test::built_program("hd_client"), client_args("alice"),
+                                    directory / "user-first.log", kWidth, kHeight);
     INFO("client log:\n" << client.log());
     REQUIRE(hd::test::end_phase_by_ctrl_e(client).after["seq"] == "1");
     client.send("quit");
@@ -279,8 +280,8 @@ TEST_CASE("a client started anew with --user catches up from its own account's l
 
   // 2. Bob's client, the same state folder, opens the game at action 3 and exits.
   {
-    hd::test::ScriptedClient client(HD_CLIENT_BINARY, client_args("bob"), directory / "user-bob.log", kWidth,
-                                    kHeight);
+    hd::test::ScriptedClient client(hd::test::built_program("hd_client"), client_args("bob"),
+                                    directory / "user-bob.log", kWidth, kHeight);
     INFO("client log:\n" << client.log());
     client.send("wait-for game");
     client.send("wait-for sequence 3");
@@ -298,8 +299,8 @@ TEST_CASE("a client started anew with --user catches up from its own account's l
 
   // 3. Alice's client started anew, logging in afresh: a catch-up from her action 1.
   {
-    hd::test::ScriptedClient client(HD_CLIENT_BINARY, client_args("alice"), directory / "user-second.log",
-                                    kWidth, kHeight);
+    hd::test::ScriptedClient client(hd::test::built_program("hd_client"), client_args("alice"),
+                                    directory / "user-second.log", kWidth, kHeight);
     INFO("client log:\n" << client.log());
     client.send("wait-for game");
     client.send("wait-for sequence 5");
@@ -348,7 +349,7 @@ TEST_CASE("a game left for the lobby and reopened in the same client says what h
   // No state file: what the client remembers of the game is in this process only.
   const fs::path directory = game.server.directory();
   hd::test::ScriptedClient client(
-      HD_CLIENT_BINARY,
+      hd::test::built_program("hd_client"),
       {"--server", game.server.url(), "--user", "alice", "--password", "password-alice", "--open-game",
        std::to_string(game.id), "--no-state", "--width", std::to_string(kWidth), "--height",
        std::to_string(kHeight), "--screenshot-timeout-seconds", "60"},
@@ -417,7 +418,7 @@ TEST_CASE("a game left for the lobby and reopened in the same client says what h
   client.send("screenshot " + shot.string());
   client.send("quit");
   REQUIRE(client.finish() == 0);
-  const sf::Image image = hd::test::keep_screenshot(shot, HD_ARTIFACTS_DIR, kWidth, kHeight);
+  const sf::Image image = hd::test::keep_screenshot(shot, hd::test::artifacts_dir(), kWidth, kHeight);
   const double w = layout.hex_width();
   const auto from = layout.centre(move->from);
   const auto to = layout.centre(move->to.hex);

@@ -7,6 +7,7 @@
 // retreat hexes by clicking them on the map and the server holds exactly those, best first. The screenshots
 // (kept in <build>/artifacts/) show the panel's colour where view/standing_orders_layout.hpp places
 // it while it is open, and not before or after.
+#include "build_paths.hpp"
 #include "model/game_model.hpp"
 #include "model/standing_order_choice.hpp"
 #include "quatre_bras_game.hpp"
@@ -62,7 +63,7 @@ TEST_CASE("standing orders (issue 16): set through the window client's panel, he
   INFO("server log:\n" << game.server.log());
   const std::filesystem::path directory = game.server.directory();
   hd::test::ScriptedClient client(
-      HD_CLIENT_BINARY,
+      hd::test::built_program("hd_client"),
       {"--server", game.server.url(), "--user", "alice", "--password", "password-alice", "--open-game",
        std::to_string(game.id), "--no-state", "--screenshot-timeout-seconds", "60", "--width",
        std::to_string(kWidth), "--height", std::to_string(kHeight)},
@@ -74,7 +75,7 @@ TEST_CASE("standing orders (issue 16): set through the window client's panel, he
     const auto report = client.report();
     INFO("client log:\n" << client.log());
     REQUIRE(report);
-    return hd::test::keep_screenshot(directory / name, HD_ARTIFACTS_DIR, kWidth, kHeight);
+    return hd::test::keep_screenshot(directory / name, hd::test::artifacts_dir(), kWidth, kHeight);
   };
 
   const hd::test::ClientReport start = hd::test::settled_report(client);

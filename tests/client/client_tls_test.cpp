@@ -7,6 +7,7 @@
 // stores. Then the refusals: a certificate from an unknown authority (no --ca-file, or another
 // authority's) and one for another host name end the connection before any welcome, the login
 // screen's status bar says why, and the server sees no account and no login.
+#include "build_paths.hpp"
 #include "scripted_client.hpp"
 #include "sqlite_rows.hpp"
 #include "term_run.hpp"
@@ -31,7 +32,7 @@ constexpr unsigned kHeight = 800;  // ScriptedClient's window: 1280 x 800
 
 // The server with its TLS listener, on the repository's scenarios.
 struct TlsServer : hd::test::TlsServer {
-  TlsServer() : hd::test::TlsServer(fs::path(HD_SOURCE_DIR) / "scenarios") {}
+  TlsServer() : hd::test::TlsServer(fs::path(hd::test::source_dir()) / "scenarios") {}
   std::vector<std::string> trust() const { return {"--ca-file", (dir / "ca.pem").string()}; }
 };
 
@@ -68,7 +69,7 @@ hd::test::ClientReport refused_client(const TlsServer& tls, const std::string& n
   std::vector<std::string> args{"--server",       url,         "--user", "alice", "--password",
                                 "alice-password", "--register"};
   args.insert(args.end(), extra.begin(), extra.end());
-  ScriptedClient client(HD_CLIENT_BINARY, args, tls.dir / (name + ".log"));
+  ScriptedClient client(hd::test::built_program("hd_client"), args, tls.dir / (name + ".log"));
   client.send("wait-for failed");
   client.send("frames 3");
   const fs::path png = tls.dir / (name + ".png");
@@ -78,7 +79,7 @@ hd::test::ClientReport refused_client(const TlsServer& tls, const std::string& n
   CHECK(client.finish() == 0);
   INFO(report.line);
   CHECK(report["state"] == "failed");
-  const sf::Image image = hd::test::keep_screenshot(png, HD_ARTIFACTS_DIR);
+  const sf::Image image = hd::test::keep_screenshot(png, hd::test::artifacts_dir());
   CHECK(login_box_drawn(image));
   CHECK(lamp(image) == palette::kLampFailed);
   CHECK(status_ink(image) > 200);  // "Connection failed: the server's certificate ..."
@@ -108,7 +109,7 @@ TEST_CASE("the window client registers, opens a game and plays over wss:// again
     auto args = tls.trust();
     args.insert(args.end(),
                 {"--server", url, "--user", "alice", "--password", "alice-password", "--register"});
-    ScriptedClient client(HD_CLIENT_BINARY, args, tls.dir / "register-client.log");
+    ScriptedClient client(hd::test::built_program("hd_client"), args, tls.dir / "register-client.log");
     client.send("wait-for logged-in");
     client.send("wait-for lobby");
     client.send("frames 3");
@@ -121,7 +122,7 @@ TEST_CASE("the window client registers, opens a game and plays over wss:// again
     CHECK(report["failure"] == "-");
     client.send("quit");
     CHECK(client.finish() == 0);
-    const sf::Image image = hd::test::keep_screenshot(png, HD_ARTIFACTS_DIR);
+    const sf::Image image = hd::test::keep_screenshot(png, hd::test::artifacts_dir());
     CHECK(lamp(image) == palette::kLampWelcomed);
     CHECK_FALSE(login_box_drawn(image));
   }
@@ -136,7 +137,7 @@ TEST_CASE("the window client registers, opens a game and plays over wss:// again
     auto args = tls.trust();
     args.insert(args.end(),
                 {"--server", url, "--user", "alice", "--password", "alice-password", "--open-game", "1"});
-    ScriptedClient client(HD_CLIENT_BINARY, args, tls.dir / "play-client.log");
+    ScriptedClient client(hd::test::built_program("hd_client"), args, tls.dir / "play-client.log");
     const fs::path png = tls.dir / "tls-game.png";
     const auto [before, after] = hd::test::end_phase_by_ctrl_e(client, png);
     INFO(before.line);
@@ -147,7 +148,7 @@ TEST_CASE("the window client registers, opens a game and plays over wss:// again
     CHECK(after["phase"] != before["phase"]);
     client.send("quit");
     CHECK(client.finish() == 0);
-    CHECK(lamp(hd::test::keep_screenshot(png, HD_ARTIFACTS_DIR)) == palette::kLampWelcomed);
+    CHECK(lamp(hd::test::keep_screenshot(png, hd::test::artifacts_dir())) == palette::kLampWelcomed);
   }
 
   // The action the window client sent is in the server's SQLite file, as the game's first.

@@ -4,6 +4,7 @@
 // engine as the server does), the die rolling then the result over the defender (7.0), the turn
 // track strip (4.0), and 16.3's last-seen enemy pieces (faded and tagged; never seen, not drawn) and
 // observed area (F: an observed hex shaded, one outside it not).
+#include "build_paths.hpp"
 #include "process.hpp"
 #include "view/map_palette.hpp"
 #include "virtual_display.hpp"
@@ -24,10 +25,12 @@ namespace {
 
 const std::filesystem::path& scenes() {
   static const std::filesystem::path out = [] {
-    const auto dir = std::filesystem::path(HD_ARTIFACTS_DIR) / "client-view";
+    const auto dir = std::filesystem::path(hd::test::artifacts_dir()) / "client-view";
     std::filesystem::remove_all(dir);
     REQUIRE(hd::test::run_process(
-                hd::test::in_virtual_display(1280, 800, {HD_VIEW_SCENES_BINARY, "--out", dir.string()}).argv,
+                hd::test::in_virtual_display(
+                    1280, 800, {hd::test::built_program("hd_client_view_scenes"), "--out", dir.string()})
+                    .argv,
                 std::chrono::seconds(120)) == 0);
     return dir;
   }();

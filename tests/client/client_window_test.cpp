@@ -2,6 +2,7 @@
 // screenshot checked pixel by pixel against the palette (view/palette.hpp), the status bar geometry
 // (view/screen_layout.hpp) and the default camera (camera/camera.hpp). The screenshot is kept in
 // <build>/artifacts/client-welcome.png.
+#include "build_paths.hpp"
 #include "camera/camera.hpp"
 #include "process.hpp"
 #include "server_process.hpp"
@@ -48,13 +49,14 @@ Screenshot take_welcome_screenshot() {
   try {
     hd::test::ServerProcess server;
     const std::filesystem::path png = server.directory() / "client-welcome.png";
-    const auto display = hd::test::in_virtual_display(
-        kWidth, kHeight,
-        {HD_CLIENT_BINARY, "--server", server.url(), "--width", std::to_string(kWidth), "--height",
-         std::to_string(kHeight), "--screenshot", png.string(), "--screenshot-timeout-seconds", "30"});
+    const auto display =
+        hd::test::in_virtual_display(kWidth, kHeight,
+                                     {hd::test::built_program("hd_client"), "--server", server.url(),
+                                      "--width", std::to_string(kWidth), "--height", std::to_string(kHeight),
+                                      "--screenshot", png.string(), "--screenshot-timeout-seconds", "30"});
     const int status = hd::test::run_process(display.argv, std::chrono::seconds(90));
     if (std::filesystem::exists(png)) {
-      const std::filesystem::path artifacts = HD_ARTIFACTS_DIR;
+      const std::filesystem::path artifacts = hd::test::artifacts_dir();
       std::filesystem::create_directories(artifacts);
       std::filesystem::copy_file(png, artifacts / png.filename(),
                                  std::filesystem::copy_options::overwrite_existing);

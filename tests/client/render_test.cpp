@@ -1,5 +1,6 @@
 // hd_render under Xvfb: the whole map and a scenario's opening position come out as PNGs whose
 // pixels show the terrain and the counters where the data puts them.
+#include "build_paths.hpp"
 #include "server_process.hpp"
 #include "view/map_palette.hpp"
 #include "view/render_geometry.hpp"
@@ -21,10 +22,11 @@ using namespace hd;
 namespace {
 
 sf::Image render(const std::vector<std::string>& args, const std::string& name) {
-  const auto out = std::filesystem::path(HD_ARTIFACTS_DIR) / name;
+  const auto out = std::filesystem::path(hd::test::artifacts_dir()) / name;
   std::filesystem::create_directories(out.parent_path());
   std::filesystem::remove(out);
-  auto display = hd::test::in_virtual_display(1280, 800, {HD_RENDER_BINARY, "--out", out.string()});
+  auto display =
+      hd::test::in_virtual_display(1280, 800, {hd::test::built_program("hd_render"), "--out", out.string()});
   display.argv.insert(display.argv.end(), args.begin(), args.end());
   REQUIRE(test::run_process(display.argv, std::chrono::seconds(120)) == 0);
   sf::Image image;

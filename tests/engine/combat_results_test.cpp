@@ -1,4 +1,6 @@
 // Odds (6.2) and the combat results table (6.4), on the shipped chart.
+#include "build_paths.hpp"
+
 #include <hd/engine/board/combat_results.hpp>
 #include <hd/engine/board/terrain_effects.hpp>
 
@@ -20,7 +22,7 @@ std::string read(const std::string& path) {
 
 CombatResultsTable shipped_crt() {
   std::vector<DataError> errors;
-  auto crt = CombatResultsTable::parse(read(HD_DATA_ROOT "/tables/crt.tsv"), "crt.tsv", errors);
+  auto crt = CombatResultsTable::parse(read(hd::test::data_root() + "/tables/crt.tsv"), "crt.tsv", errors);
   REQUIRE(errors.empty());
   REQUIRE(crt);
   return *crt;
@@ -77,7 +79,7 @@ TEST_CASE("a broken CRT file is refused with file and line", "[crt]") {
   CHECK_FALSE(CombatResultsTable::parse("die\t1-5\n1\tAr\n", "bad.tsv", errors));
   CHECK_FALSE(errors.empty());
   errors.clear();
-  std::string text = read(HD_DATA_ROOT "/tables/crt.tsv");
+  std::string text = read(hd::test::data_root() + "/tables/crt.tsv");
   text.replace(text.rfind("Ex"), 2, "Zz");
   CHECK_FALSE(CombatResultsTable::parse(text, "crt.tsv", errors));
   REQUIRE_FALSE(errors.empty());
@@ -86,7 +88,8 @@ TEST_CASE("a broken CRT file is refused with file and line", "[crt]") {
 
 TEST_CASE("the shipped TEC gives costs in half movement points", "[tec]") {
   std::vector<DataError> errors;
-  const auto tec = TerrainEffects::parse(read(HD_DATA_ROOT "/tables/terrain-effects.tsv"), "tec.tsv", errors);
+  const auto tec =
+      TerrainEffects::parse(read(hd::test::data_root() + "/tables/terrain-effects.tsv"), "tec.tsv", errors);
   REQUIRE(errors.empty());
   REQUIRE(tec);
   const auto foot = static_cast<std::size_t>(MoverClass::Foot);

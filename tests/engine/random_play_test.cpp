@@ -1,5 +1,6 @@
 // Random legal play to the end of every battle scenario, with invariants checked after every step,
 // and golden replays: recorded games reach pinned final hashes, twice over.
+#include "build_paths.hpp"
 #include "random_play_helpers.hpp"
 #include "workload.hpp"
 
@@ -25,7 +26,7 @@ using namespace hd::test;
 namespace {
 
 std::string read_golden(const std::string& file) {
-  std::ifstream in(std::string(HD_GOLDEN_DIR) + "/" + file);
+  std::ifstream in(std::string((hd::test::source_dir() + "/tests/golden")) + "/" + file);
   REQUIRE(in);
   std::ostringstream text;
   text << in.rdbuf();
@@ -107,8 +108,7 @@ TEST_CASE("random legal play finishes Grand Waterloo by the book (27.1A's wings,
   }
 }
 
-TEST_CASE("random legal play also finishes the variant scenarios, by the book",
-          "[random-play]") {
+TEST_CASE("random legal play also finishes the variant scenarios, by the book", "[random-play]") {
   for (const std::string scenario : {"la-belle-alliance-variant", "campaign-variant"}) {
     for (std::uint64_t seed = 1; seed <= hd::test::workload(3, 1); ++seed) {
       DYNAMIC_SECTION(scenario << " seed " << seed) {

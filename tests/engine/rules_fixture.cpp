@@ -1,9 +1,11 @@
 #include "rules_fixture.hpp"
 
+#include "build_paths.hpp"
+
 namespace hd::test {
 
 std::string read_data(const std::string& relative) {
-  std::ifstream in(std::string(HD_DATA_ROOT) + "/" + relative);
+  std::ifstream in(std::string(hd::test::data_root()) + "/" + relative);
   std::ostringstream text;
   text << in.rdbuf();
   return text.str();

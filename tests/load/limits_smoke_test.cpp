@@ -1,5 +1,6 @@
 // hd_limits runs every measure for real in a short run, the TLS pair (issue 28) included: each row
 // is printed with its connections and none failed, and the exit status says every workload was real.
+#include "build_paths.hpp"
 #include "process.hpp"
 #include "server_process.hpp"
 
@@ -13,7 +14,8 @@ TEST_CASE("hd_limits measures B0, ping and both over TLS with no failed connecti
   const auto dir = hd::test::make_temp_directory("hd-limits-smoke");
   const auto out = dir / "limits.out";
   const int pid = hd::test::spawn_process(
-      {HD_LIMITS_BINARY, "--connections", "4", "--seconds", "1", "--idle", "10"}, out.string());
+      {hd::test::built_program("hd_limits"), "--connections", "4", "--seconds", "1", "--idle", "10"},
+      out.string());
   const int status = hd::test::wait_process(pid, std::chrono::seconds(120));
   std::ostringstream text;
   text << std::ifstream(out).rdbuf();

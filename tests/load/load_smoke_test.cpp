@@ -2,6 +2,7 @@
 // the built-in player) all finish with no error, and the report carries the figures docs/load.md uses;
 // paced with --rate (issue 15); watched live by spectators (--spectators, issue 15); and the same over wss://
 // to the server's own TLS listener, the test authority verified (issue 28).
+#include "build_paths.hpp"
 #include "process.hpp"
 #include "server_process.hpp"
 #include "tls_server.hpp"
@@ -21,7 +22,7 @@ namespace {
 std::string run_load(const std::filesystem::path& directory, const std::string& url, const std::string& name,
                      const std::vector<std::string>& args, int& status) {
   const auto output = directory / (name + ".out");
-  std::vector<std::string> argv{HD_LOAD_BINARY, "--server", url};
+  std::vector<std::string> argv{hd::test::built_program("hd_load"), "--server", url};
   argv.insert(argv.end(), args.begin(), args.end());
   const int pid = hd::test::spawn_process(argv, output.string());
   status = hd::test::wait_process(pid, std::chrono::seconds(500));
@@ -55,7 +56,7 @@ void check_usage_errors(const hd::test::ServerProcess& server, const std::string
 }
 
 // The source tree's scenarios, which the servers serve.
-const std::string kDataRoot = std::string(HD_SOURCE_DIR) + "/scenarios";
+const std::string kDataRoot = std::string(hd::test::source_dir()) + "/scenarios";
 
 // A server on the source tree's scenarios with cheap password hashing and its default limits.
 hd::test::ServerOptions cheap_hashing_server() {

@@ -1,6 +1,7 @@
 // hd_backup (docs/deploy.md, "Backups"): a backup taken while games are played holds every game as of
 // the backup, every action acknowledged before it began, a sound file, and a fresh server on it
 // resumes the games; the newest N backups are kept; a failure is a message and exit status 1.
+#include "build_paths.hpp"
 #include "game_test_player.hpp"
 #include "logged_action.hpp"
 #include "process.hpp"
@@ -39,7 +40,7 @@ struct BackupRun {
 
 // Runs hd_backup with `args` (at most 60 s).
 BackupRun run_backup(const std::vector<std::string>& args, const fs::path& log) {
-  std::vector<std::string> argv{HD_BACKUP_BINARY};
+  std::vector<std::string> argv{hd::test::built_program("hd_backup")};
   argv.insert(argv.end(), args.begin(), args.end());
   BackupRun run;
   run.status = wait_process(spawn_process(argv, log.string()), std::chrono::seconds(60));

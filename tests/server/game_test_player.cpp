@@ -1,5 +1,6 @@
 #include "game_test_player.hpp"
 
+#include "build_paths.hpp"
 #include "server_process.hpp"
 
 #include <hd/engine/notation/notation.hpp>
@@ -17,7 +18,7 @@ namespace hd::test {
 namespace v1 = hundred_days::v1;
 
 std::filesystem::path game_data_root() {
-  return HD_DATA_ROOT;
+  return hd::test::data_root();
 }
 
 std::vector<std::string> game_server_args() {

@@ -1,6 +1,7 @@
 // End-to-end: the real hd_server binary on loopback with a fresh SQLite file.
 #include "server_process.hpp"
 
+#include "build_paths.hpp"
 #include "sqlite_rows.hpp"
 #include "ws_test_client.hpp"
 
@@ -26,7 +27,7 @@ namespace {
 
 std::vector<std::string> migration_files() {
   std::vector<std::string> names;
-  for (const auto& entry : std::filesystem::directory_iterator(HD_MIGRATIONS_DIR)) {
+  for (const auto& entry : std::filesystem::directory_iterator((hd::test::source_dir() + "/migrations"))) {
     if (entry.path().extension() == ".sql") names.push_back(entry.path().filename().string());
   }
   std::sort(names.begin(), names.end());

@@ -3,6 +3,7 @@
 // (tests/support/tls_server.hpp), is made to offer exactly one version each time; its security
 // level is lowered to 0 so that OpenSSL 3 offers TLS 1.0 and 1.1 at all, so a refusal is the
 // server's (it answers with the "protocol version" alert and logs event=tls_handshake_failed).
+#include "build_paths.hpp"
 #include "nginx_process.hpp"
 #include "process.hpp"
 #include "tls_server.hpp"
@@ -43,7 +44,7 @@ Handshake s_client(const hd::test::TlsServer& tls, const std::string& name, cons
 }  // namespace
 
 TEST_CASE("the TLS listener refuses TLS 1.0 and 1.1 and accepts 1.2 and 1.3", "[server][e2e][tls]") {
-  const hd::test::TlsServer tls(std::string(HD_SOURCE_DIR) + "/scenarios");
+  const hd::test::TlsServer tls(std::string(hd::test::source_dir()) + "/scenarios");
   for (const char* version : {"tls1", "tls1_1"}) {
     INFO(version);
     const auto refused = s_client(tls, version, std::string("-") + version + " -cipher DEFAULT@SECLEVEL=0");
@@ -71,7 +72,7 @@ TEST_CASE("the TLS listener refuses TLS 1.0 and 1.1 and accepts 1.2 and 1.3", "[
 }
 
 TEST_CASE("TLS 1.2 without ECDHE or AEAD is refused", "[server][e2e][tls]") {
-  const hd::test::TlsServer tls(std::string(HD_SOURCE_DIR) + "/scenarios");
+  const hd::test::TlsServer tls(std::string(hd::test::source_dir()) + "/scenarios");
   // RSA key exchange with CBC and SHA-1: offered by the client, in no list of the server's.
   const auto weak = s_client(tls, "weak", "-tls1_2 -cipher AES128-SHA@SECLEVEL=0");
   INFO(weak.output);

@@ -1,5 +1,7 @@
 #include "drill_data_root.hpp"
 
+#include "build_paths.hpp"
+
 #include <utility>
 
 namespace hd::test {
@@ -9,14 +11,14 @@ namespace fs = std::filesystem;
 fs::path drill_data_root(const fs::path& dir, const std::string& drill) {
   const fs::path root = dir / "data";
   fs::create_directories(root);
-  const fs::path shipped = fs::path(HD_SOURCE_DIR) / "scenarios";
+  const fs::path shipped = fs::path(hd::test::source_dir()) / "scenarios";
   for (const char* part : {"map", "armies", "tables", "turn-track.txt"}) {
     // A link left by an earlier run may point into a checkout that is gone: made afresh.
     if (fs::is_symlink(fs::symlink_status(root / part))) fs::remove(root / part);
     fs::create_symlink(shipped / part, root / part);
   }
   fs::create_directories(root / drill);
-  fs::copy_file(fs::path(HD_SOURCE_DIR) / "tests/terminal/data" / drill / "scenario.txt",
+  fs::copy_file(fs::path(hd::test::source_dir()) / "tests/terminal/data" / drill / "scenario.txt",
                 root / drill / "scenario.txt", fs::copy_options::overwrite_existing);
   return root;
 }

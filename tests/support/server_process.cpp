@@ -1,5 +1,6 @@
 #include "server_process.hpp"
 
+#include "build_paths.hpp"
 #include "process.hpp"
 
 #include <chrono>
@@ -44,7 +45,7 @@ std::string server_binary() {
   // HD_TEST_SERVER_BINARY runs the tests against another build (e.g. an older server, to see a
   // regression test fail before its fix).
   if (const char* other = std::getenv("HD_TEST_SERVER_BINARY"); other && *other) return other;
-  return HD_SERVER_BINARY;
+  return hd::test::built_program("hd_server");
 }
 
 bool testing_another_server() {

@@ -1,7 +1,8 @@
 // hd_term run to completion by a test: `-c` commands against a URL, its output collected in a file.
-// Header-only: the including test target defines HD_TERM_BINARY.
+// Header-only: the including test target defines hd::test::built_program("hd_term").
 #pragma once
 
+#include "build_paths.hpp"
 #include "process.hpp"
 
 #include <filesystem>
@@ -30,7 +31,8 @@ inline TermRun run_term(const std::filesystem::path& dir, const std::string& nam
                         const std::vector<std::string>& commands,
                         const std::vector<std::string>& extra = {}) {
   const auto output_path = dir / (name + ".out");
-  std::vector<std::string> argv{HD_TERM_BINARY, "--server", url, "--strict", "--wait-seconds", "30"};
+  std::vector<std::string> argv{
+      hd::test::built_program("hd_term"), "--server", url, "--strict", "--wait-seconds", "30"};
   argv.insert(argv.end(), extra.begin(), extra.end());
   for (const auto& command : commands) {
     argv.push_back("-c");

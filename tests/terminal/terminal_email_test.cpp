@@ -2,6 +2,7 @@
 // real local SMTP sink): it sets the account's address (SetEmail, issue 16) and says a code was
 // mailed, confirms it with the code read from the sink, prints the server's reason for a refused
 // address or code leaving the address as it was, and removes it.
+#include "build_paths.hpp"
 #include "server_process.hpp"
 #include "smtp_sink.hpp"
 #include "sqlite_rows.hpp"
@@ -20,7 +21,7 @@ TEST_CASE("hd_term email sets, confirms and removes the account's address, and s
           "[terminal][e2e]") {
   hd::test::SmtpSink sink;
   ServerOptions options;
-  options.extra_args = hd::test::cheap_hashing_args(std::string(HD_SOURCE_DIR) + "/scenarios");
+  options.extra_args = hd::test::cheap_hashing_args(std::string(hd::test::source_dir()) + "/scenarios");
   options.extra_args.insert(options.extra_args.end(),
                             {"--smtp-url", sink.url(), "--smtp-from", "turns@play.example.org"});
   ServerProcess server(options);

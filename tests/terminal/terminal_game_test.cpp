@@ -2,6 +2,7 @@
 // file), exported through the client and verified like hd_verify does (docs/dice.md). The bots play
 // from their seats' views and the server's queries, with fog of war (16.3) or without (issue 14).
 #include "accounts/password_hashing.hpp"
+#include "build_paths.hpp"
 #include "process.hpp"
 #include "record_verifier.hpp"
 #include "server_process.hpp"
@@ -22,7 +23,7 @@ using hd::test::ServerProcess;
 namespace {
 
 // The source tree's scenarios, which the server serves and the record is verified against.
-const std::filesystem::path kDataRoot = std::string(HD_SOURCE_DIR) + "/scenarios";
+const std::filesystem::path kDataRoot = std::string(hd::test::source_dir()) + "/scenarios";
 
 // A server with cheap password hashing (tests only), the source tree's scenarios and no request
 // rate limit to speak of (the bots act as fast as the server answers; the rate limit's back-off is
@@ -106,15 +107,15 @@ TEST_CASE("two hd_term bots play quatre-bras to the end and the record verifies"
   const auto proof = server.directory() / "game.proof";
   std::ofstream(record) << exported.record();
   std::ofstream(proof) << exported.dice_proof();
-  CHECK(
-      hd::test::run_process({HD_VERIFY_BINARY, "--data", kDataRoot.string(), record.string(), proof.string()},
-                            std::chrono::seconds(60)) == 0);
+  CHECK(hd::test::run_process({hd::test::built_program("hd_verify"), "--data", kDataRoot.string(),
+                               record.string(), proof.string()},
+                              std::chrono::seconds(60)) == 0);
   std::string tampered = exported.record();
   tampered.replace(tampered.rfind("# final-hash: ") + 14, 4, "ffff");
   std::ofstream(record) << tampered;
-  CHECK(
-      hd::test::run_process({HD_VERIFY_BINARY, "--data", kDataRoot.string(), record.string(), proof.string()},
-                            std::chrono::seconds(60)) == 1);
+  CHECK(hd::test::run_process({hd::test::built_program("hd_verify"), "--data", kDataRoot.string(),
+                               record.string(), proof.string()},
+                              std::chrono::seconds(60)) == 1);
 }
 
 // Issue 14: in a game with fog of war (16.3, and with 16.6's hidden movement) too, each bot plays

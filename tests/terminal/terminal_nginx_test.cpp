@@ -7,6 +7,7 @@
 // nginx connects to the server from 127.0.0.2 (proxy_bind, in the test's wrapper only), so the
 // server's TCP peer (127.0.0.2) differs from the address nginx saw and sent (127.0.0.1): the log's
 // `client=` field and the per-address connection cap follow the header, not the peer.
+#include "build_paths.hpp"
 #include "nginx_process.hpp"
 #include "term_run.hpp"
 #include "test_certificates.hpp"
@@ -38,7 +39,7 @@ TEST_CASE("the site's substitution replaces only names, ports and paths, and not
   values.private_key = "/tmp/t/key.pem";
   values.upstream_port = 19000;
   values.acme_root = "/tmp/t/acme";
-  std::ifstream in(fs::path(HD_SOURCE_DIR) / "deploy/nginx/hundred-days.conf");
+  std::ifstream in(fs::path(hd::test::source_dir()) / "deploy/nginx/hundred-days.conf");
   const std::string site((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   const std::string text = hd::test::nginx_test_site(site, values);
   CHECK(contains(text, "listen 127.0.0.1:18443 ssl;"));
@@ -53,7 +54,7 @@ TEST_CASE("the site's substitution replaces only names, ports and paths, and not
 
 TEST_CASE("two hd_term programs register, create, join and play over wss:// through nginx",
           "[terminal][e2e][tls][nginx]") {
-  const hd::test::ProxiedServer proxied(HD_SOURCE_DIR);
+  const hd::test::ProxiedServer proxied(hd::test::source_dir());
   const std::string url = proxied.nginx->url();
   INFO("nginx error log:\n" << proxied.nginx->error_log());
 
@@ -144,7 +145,7 @@ TEST_CASE("the per-address connection cap counts a client through nginx by its X
   // One connection per address. A direct connection from 127.0.0.1 (not a trusted proxy: its own
   // address) takes 127.0.0.1's place; hd_term through nginx, whose TCP peer is 127.0.0.2 but whose
   // X-Real-IP is 127.0.0.1, is then refused, and is let in once the direct one has closed.
-  const hd::test::ProxiedServer proxied(HD_SOURCE_DIR, {"--max-connections-per-address", "1"});
+  const hd::test::ProxiedServer proxied(hd::test::source_dir(), {"--max-connections-per-address", "1"});
   const std::string url = proxied.nginx->url();
   INFO("nginx error log:\n" << proxied.nginx->error_log());
   auto direct = std::make_unique<hd::test::WsTestClient>(proxied.server->port());

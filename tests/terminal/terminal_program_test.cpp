@@ -1,6 +1,7 @@
 // The hd_term program against the real server (loopback, a real SQLite file): register, login,
 // resume with a token file, logout, and refusals under --strict; and a scripted quatre-bras game
 // between two hd_term processes whose bots play it to the end, exported and checked by hd_verify.
+#include "build_paths.hpp"
 #include "process.hpp"
 #include "server_process.hpp"
 #include "term_run.hpp"
@@ -18,7 +19,7 @@ namespace {
 // rate limit to speak of (hd_term is not throttled here; the back-off is load_smoke_test's).
 ServerOptions test_server_options() {
   ServerOptions options;
-  options.extra_args = hd::test::unthrottled_args(std::string(HD_SOURCE_DIR) + "/scenarios");
+  options.extra_args = hd::test::unthrottled_args(std::string(hd::test::source_dir()) + "/scenarios");
   return options;
 }
 
@@ -31,7 +32,8 @@ TermRun run_term(const ServerProcess& server, const std::string& name, const std
   const auto script_path = server.directory() / (name + ".script");
   const auto output_path = server.directory() / (name + ".out");
   std::ofstream(script_path) << script;
-  std::vector<std::string> argv{HD_TERM_BINARY, "--server", server.url(), "--script", script_path.string()};
+  std::vector<std::string> argv{hd::test::built_program("hd_term"), "--server", server.url(), "--script",
+                                script_path.string()};
   argv.insert(argv.end(), extra.begin(), extra.end());
   const int pid = hd::test::spawn_process(argv, output_path.string());
   TermRun run;
@@ -102,11 +104,12 @@ TEST_CASE("two hd_term programs play quatre-bras to the end by script and hd_ver
   };
   const auto record = server.directory() / "game.rec";
   const int alice = hd::test::spawn_process(
-      {HD_TERM_BINARY, "--server", server.url(), "--token-file", alice_token, "--strict", "--bot-seed", "3",
-       "--script", script("alice-play", "resume\nopen 1\nchat good luck\nbot\n")},
+      {hd::test::built_program("hd_term"), "--server", server.url(), "--token-file", alice_token, "--strict",
+       "--bot-seed", "3", "--script", script("alice-play", "resume\nopen 1\nchat good luck\nbot\n")},
       (server.directory() / "alice-play.out").string());
   const int bob = hd::test::spawn_process(
-      {HD_TERM_BINARY, "--server", server.url(), "--strict", "--bot-seed", "4", "--script",
+      {hd::test::built_program("hd_term"), "--server", server.url(), "--strict", "--bot-seed", "4",
+       "--script",
        script("bob-play", "register bob bob-password\njoin 1 allied\nopen 1\nbot\nstate\nexport " +
                               record.string() + "\n")},
       (server.directory() / "bob-play.out").string());
@@ -125,11 +128,12 @@ TEST_CASE("two hd_term programs play quatre-bras to the end by script and hd_ver
   CHECK(bob_out.find("chat alice: good luck") != std::string::npos);  // live or in the snapshot
 
   const auto verify_out = server.directory() / "verify.out";
-  const int verified = hd::test::wait_process(
-      hd::test::spawn_process({HD_VERIFY_BINARY, "--data", std::string(HD_SOURCE_DIR) + "/scenarios",
-                               record.string(), record.string() + ".proof"},
-                              verify_out.string()),
-      std::chrono::seconds(60));
+  const int verified =
+      hd::test::wait_process(hd::test::spawn_process({hd::test::built_program("hd_verify"), "--data",
+                                                      std::string(hd::test::source_dir()) + "/scenarios",
+                                                      record.string(), record.string() + ".proof"},
+                                                     verify_out.string()),
+                             std::chrono::seconds(60));
   INFO(read_text_file(verify_out));
   CHECK(verified == 0);
   CHECK(read_text_file(verify_out).find("verified: game 1 (quatre-bras)") == 0);

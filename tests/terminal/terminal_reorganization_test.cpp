@@ -3,6 +3,7 @@
 // eliminate the Allied cavalry Trip in combat; two game turns later the Allied seat's hd_term shows
 // the reorganization segment's choices, described by the server alone, and `choose 1` returns Trip,
 // reduced, to Collaert's hex.
+#include "build_paths.hpp"
 #include "drill_data_root.hpp"
 #include "server_process.hpp"
 
@@ -189,7 +190,7 @@ TEST_CASE("12.0 a reorganization played on the real server through hd_term's gen
 TEST_CASE("11.2 hd_term's `command LEADER` shows a leader's traced range and whom he commands",
           "[terminal][e2e][11.2]") {
   // The shipped scenarios: the Campaign plays 11.0.
-  const fs::path root = fs::path(HD_SOURCE_DIR) / "scenarios";
+  const fs::path root = fs::path(hd::test::source_dir()) / "scenarios";
   hd::test::ServerOptions server_options;
   server_options.extra_args = hd::test::cheap_hashing_args(root);
   hd::test::ServerProcess server(server_options);
@@ -253,7 +254,7 @@ std::set<std::pair<int, int>> observed_hexes_printed(const std::string& text) {
 TEST_CASE("16.3 hd_term's `observed` prints the hexes our side observes now, by column, with the distance",
           "[terminal][e2e][16.3]") {
   // The shipped scenarios, where Quatre Bras offers 16.3.
-  const fs::path root = fs::path(HD_SOURCE_DIR) / "scenarios";
+  const fs::path root = fs::path(hd::test::source_dir()) / "scenarios";
   hd::test::ServerOptions server_options;
   server_options.extra_args = hd::test::cheap_hashing_args(root);
   hd::test::ServerProcess server(server_options);

@@ -3,6 +3,7 @@
 // first, next, goto (deep into the game: the server's replay budget answers BUSY on the way and
 // hd_term asks again, docs/games.md "Replays"), prev, last and quit, each frame printed with its
 // action and the state.
+#include "build_paths.hpp"
 #include "metrics_scrape.hpp"
 #include "server_process.hpp"
 #include "term_run.hpp"
@@ -32,7 +33,7 @@ std::size_t occurrences(const std::string& text, const std::string& part) {
 TEST_CASE("hd_term replays a finished game: first, next, goto deep into it, prev, last, quit",
           "[terminal][e2e][replay]") {
   ServerOptions options;
-  options.extra_args = hd::test::cheap_hashing_args(std::string(HD_SOURCE_DIR) + "/scenarios");
+  options.extra_args = hd::test::cheap_hashing_args(std::string(hd::test::source_dir()) + "/scenarios");
   // Uniform built-in players: a Campaign of about 1,000 actions, played quickly.
   options.extra_args.insert(options.extra_args.end(), {"--builtin-style", "uniform"});
   ServerProcess server(options);

@@ -1,6 +1,7 @@
 // hd_term and 18.5C's secret choice (docs/commitments.md): on the real server, the Prussian seat's
 // client is told of the French seat's commitment when it opens the game, and when 16/1700's French
 // movement phase begins it checks the opening it receives and says that it matches.
+#include "build_paths.hpp"
 #include "server_process.hpp"
 
 #include <hd/term/client.hpp>
@@ -17,7 +18,7 @@ hd::test::ServerOptions test_server_options() {
   hd::test::ServerOptions options;
   options.extra_args = {"--argon2-memory-kib", "8192",
                         "--argon2-operations", "1",
-                        "--data-root",         std::string(HD_SOURCE_DIR) + "/scenarios"};
+                        "--data-root",         std::string(hd::test::source_dir()) + "/scenarios"};
   return options;
 }
 

@@ -3,6 +3,7 @@
 // openssl command; hd_term trusts the authority through --ca-file. Also: a certificate for another
 // host name and one from an unknown authority are refused with a clear message, and SIGHUP re-reads
 // the certificate (a broken file keeps the previous one).
+#include "build_paths.hpp"
 #include "process.hpp"
 #include "server_process.hpp"
 #include "term_run.hpp"
@@ -25,7 +26,7 @@ namespace fs = std::filesystem;
 
 // The server with its TLS listener, on the repository's scenarios.
 struct TlsServer : hd::test::TlsServer {
-  TlsServer() : hd::test::TlsServer(std::string(HD_SOURCE_DIR) + "/scenarios") {}
+  TlsServer() : hd::test::TlsServer(std::string(hd::test::source_dir()) + "/scenarios") {}
 };
 
 }  // namespace

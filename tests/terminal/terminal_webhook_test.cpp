@@ -2,6 +2,7 @@
 // it sets the account's webhook (SetWebhook, issue 16) and prints the signing secret once, prints the
 // server's reason for a refused URL (a bad one, or a private address: docs/server.md, "Webhooks")
 // leaving the webhook in force, and clears it.
+#include "build_paths.hpp"
 #include "server_process.hpp"
 #include "sqlite_rows.hpp"
 #include "term_run.hpp"
@@ -19,7 +20,7 @@ TEST_CASE(
     "hd_term webhook sets the account's webhook, shows its secret once, refuses a bad URL and clears it",
     "[terminal][e2e]") {
   ServerOptions options;
-  options.extra_args = hd::test::cheap_hashing_args(std::string(HD_SOURCE_DIR) + "/scenarios");
+  options.extra_args = hd::test::cheap_hashing_args(std::string(hd::test::source_dir()) + "/scenarios");
   ServerProcess server(options);
   // --strict: a refused command ends the run with status 1, so each refusal comes last.
   const hd::test::TermRun set =

@@ -19,6 +19,7 @@
 //   hd_limits [--connections N] [--seconds S] [--idle N] [--data-root DIR] [--no-tls]
 #include "../latency_percentile.hpp"
 #include "account_steps.hpp"
+#include "build_paths.hpp"
 #include "echo_server.hpp"
 #include "ops/tls_context.hpp"
 #include "server_process.hpp"
@@ -47,7 +48,7 @@ struct Options {
   int connections = 50;
   int seconds = 5;
   int idle = 10000;
-  std::string data_root = HD_DATA_ROOT;
+  std::string data_root = hd::test::data_root();
   bool tls = true;
 };
 
