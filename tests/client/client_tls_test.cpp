@@ -32,7 +32,7 @@ constexpr unsigned kHeight = 800;  // ScriptedClient's window: 1280 x 800
 
 // The server with its TLS listener, on the repository's scenarios.
 struct TlsServer : hd::test::TlsServer {
-  TlsServer() : hd::test::TlsServer(fs::path(hd::test::source_dir()) / "scenarios") {}
+  TlsServer() : hd::test::TlsServer(fs::path(hd::test::data_root())) {}
   std::vector<std::string> trust() const { return {"--ca-file", (dir / "ca.pem").string()}; }
 };
 

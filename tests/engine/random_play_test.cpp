@@ -26,7 +26,7 @@ using namespace hd::test;
 namespace {
 
 std::string read_golden(const std::string& file) {
-  std::ifstream in(std::string((hd::test::source_dir() + "/tests/golden")) + "/" + file);
+  std::ifstream in(hd::test::source_dir() + "/tests/golden/" + file);
   REQUIRE(in);
   std::ostringstream text;
   text << in.rdbuf();

@@ -5,7 +5,7 @@
 namespace hd::test {
 
 std::string read_data(const std::string& relative) {
-  std::ifstream in(std::string(hd::test::data_root()) + "/" + relative);
+  std::ifstream in(hd::test::data_root() + "/" + relative);
   std::ostringstream text;
   text << in.rdbuf();
   return text.str();

@@ -56,7 +56,7 @@ void check_usage_errors(const hd::test::ServerProcess& server, const std::string
 }
 
 // The source tree's scenarios, which the servers serve.
-const std::string kDataRoot = std::string(hd::test::source_dir()) + "/scenarios";
+const std::string kDataRoot = hd::test::data_root();
 
 // A server on the source tree's scenarios with cheap password hashing and its default limits.
 hd::test::ServerOptions cheap_hashing_server() {

@@ -27,7 +27,7 @@ namespace {
 
 std::vector<std::string> migration_files() {
   std::vector<std::string> names;
-  for (const auto& entry : std::filesystem::directory_iterator((hd::test::source_dir() + "/migrations"))) {
+  for (const auto& entry : std::filesystem::directory_iterator(hd::test::source_dir() + "/migrations")) {
     if (entry.path().extension() == ".sql") names.push_back(entry.path().filename().string());
   }
   std::sort(names.begin(), names.end());

@@ -44,7 +44,7 @@ Handshake s_client(const hd::test::TlsServer& tls, const std::string& name, cons
 }  // namespace
 
 TEST_CASE("the TLS listener refuses TLS 1.0 and 1.1 and accepts 1.2 and 1.3", "[server][e2e][tls]") {
-  const hd::test::TlsServer tls(std::string(hd::test::source_dir()) + "/scenarios");
+  const hd::test::TlsServer tls(hd::test::data_root());
   for (const char* version : {"tls1", "tls1_1"}) {
     INFO(version);
     const auto refused = s_client(tls, version, std::string("-") + version + " -cipher DEFAULT@SECLEVEL=0");
@@ -72,7 +72,7 @@ TEST_CASE("the TLS listener refuses TLS 1.0 and 1.1 and accepts 1.2 and 1.3", "[
 }
 
 TEST_CASE("TLS 1.2 without ECDHE or AEAD is refused", "[server][e2e][tls]") {
-  const hd::test::TlsServer tls(std::string(hd::test::source_dir()) + "/scenarios");
+  const hd::test::TlsServer tls(hd::test::data_root());
   // RSA key exchange with CBC and SHA-1: offered by the client, in no list of the server's.
   const auto weak = s_client(tls, "weak", "-tls1_2 -cipher AES128-SHA@SECLEVEL=0");
   INFO(weak.output);

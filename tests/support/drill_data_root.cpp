@@ -11,7 +11,7 @@ namespace fs = std::filesystem;
 fs::path drill_data_root(const fs::path& dir, const std::string& drill) {
   const fs::path root = dir / "data";
   fs::create_directories(root);
-  const fs::path shipped = fs::path(hd::test::source_dir()) / "scenarios";
+  const fs::path shipped = fs::path(hd::test::data_root());
   for (const char* part : {"map", "armies", "tables", "turn-track.txt"}) {
     // A link left by an earlier run may point into a checkout that is gone: made afresh.
     if (fs::is_symlink(fs::symlink_status(root / part))) fs::remove(root / part);

@@ -21,7 +21,7 @@ TEST_CASE("hd_term email sets, confirms and removes the account's address, and s
           "[terminal][e2e]") {
   hd::test::SmtpSink sink;
   ServerOptions options;
-  options.extra_args = hd::test::cheap_hashing_args(std::string(hd::test::source_dir()) + "/scenarios");
+  options.extra_args = hd::test::cheap_hashing_args(hd::test::data_root());
   options.extra_args.insert(options.extra_args.end(),
                             {"--smtp-url", sink.url(), "--smtp-from", "turns@play.example.org"});
   ServerProcess server(options);

@@ -23,7 +23,7 @@ using hd::test::ServerProcess;
 namespace {
 
 // The source tree's scenarios, which the server serves and the record is verified against.
-const std::filesystem::path kDataRoot = std::string(hd::test::source_dir()) + "/scenarios";
+const std::filesystem::path kDataRoot = hd::test::data_root();
 
 // A server with cheap password hashing (tests only), the source tree's scenarios and no request
 // rate limit to speak of (the bots act as fast as the server answers; the rate limit's back-off is

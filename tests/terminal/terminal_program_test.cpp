@@ -19,7 +19,7 @@ namespace {
 // rate limit to speak of (hd_term is not throttled here; the back-off is load_smoke_test's).
 ServerOptions test_server_options() {
   ServerOptions options;
-  options.extra_args = hd::test::unthrottled_args(std::string(hd::test::source_dir()) + "/scenarios");
+  options.extra_args = hd::test::unthrottled_args(hd::test::data_root());
   return options;
 }
 
@@ -128,12 +128,11 @@ TEST_CASE("two hd_term programs play quatre-bras to the end by script and hd_ver
   CHECK(bob_out.find("chat alice: good luck") != std::string::npos);  // live or in the snapshot
 
   const auto verify_out = server.directory() / "verify.out";
-  const int verified =
-      hd::test::wait_process(hd::test::spawn_process({hd::test::built_program("hd_verify"), "--data",
-                                                      std::string(hd::test::source_dir()) + "/scenarios",
-                                                      record.string(), record.string() + ".proof"},
-                                                     verify_out.string()),
-                             std::chrono::seconds(60));
+  const int verified = hd::test::wait_process(
+      hd::test::spawn_process({hd::test::built_program("hd_verify"), "--data", hd::test::data_root(),
+                               record.string(), record.string() + ".proof"},
+                              verify_out.string()),
+      std::chrono::seconds(60));
   INFO(read_text_file(verify_out));
   CHECK(verified == 0);
   CHECK(read_text_file(verify_out).find("verified: game 1 (quatre-bras)") == 0);

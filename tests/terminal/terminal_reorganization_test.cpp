@@ -190,7 +190,7 @@ TEST_CASE("12.0 a reorganization played on the real server through hd_term's gen
 TEST_CASE("11.2 hd_term's `command LEADER` shows a leader's traced range and whom he commands",
           "[terminal][e2e][11.2]") {
   // The shipped scenarios: the Campaign plays 11.0.
-  const fs::path root = fs::path(hd::test::source_dir()) / "scenarios";
+  const fs::path root = fs::path(hd::test::data_root());
   hd::test::ServerOptions server_options;
   server_options.extra_args = hd::test::cheap_hashing_args(root);
   hd::test::ServerProcess server(server_options);
@@ -254,7 +254,7 @@ std::set<std::pair<int, int>> observed_hexes_printed(const std::string& text) {
 TEST_CASE("16.3 hd_term's `observed` prints the hexes our side observes now, by column, with the distance",
           "[terminal][e2e][16.3]") {
   // The shipped scenarios, where Quatre Bras offers 16.3.
-  const fs::path root = fs::path(hd::test::source_dir()) / "scenarios";
+  const fs::path root = fs::path(hd::test::data_root());
   hd::test::ServerOptions server_options;
   server_options.extra_args = hd::test::cheap_hashing_args(root);
   hd::test::ServerProcess server(server_options);

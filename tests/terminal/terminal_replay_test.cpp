@@ -33,7 +33,7 @@ std::size_t occurrences(const std::string& text, const std::string& part) {
 TEST_CASE("hd_term replays a finished game: first, next, goto deep into it, prev, last, quit",
           "[terminal][e2e][replay]") {
   ServerOptions options;
-  options.extra_args = hd::test::cheap_hashing_args(std::string(hd::test::source_dir()) + "/scenarios");
+  options.extra_args = hd::test::cheap_hashing_args(hd::test::data_root());
   // Uniform built-in players: a Campaign of about 1,000 actions, played quickly.
   options.extra_args.insert(options.extra_args.end(), {"--builtin-style", "uniform"});
   ServerProcess server(options);

@@ -40,7 +40,7 @@ std::string block_of(const std::string& output, const std::string& slug) {
 TEST_CASE("hd_term scenarios lists the server's scenarios with options, rules, seats and NOT BY THE BOOK",
           "[terminal][e2e]") {
   ServerOptions options;
-  options.extra_args = hd::test::cheap_hashing_args(std::string(hd::test::source_dir()) + "/scenarios");
+  options.extra_args = hd::test::cheap_hashing_args(hd::test::data_root());
   ServerProcess server(options);
   const hd::test::TermRun run =
       run_term(server.directory(), "scenarios", server.url(), {"register alice alice-password", "scenarios"});
@@ -48,7 +48,7 @@ TEST_CASE("hd_term scenarios lists the server's scenarios with options, rules, s
   REQUIRE(run.status == 0);
 
   // Every scenario folder the server serves, counted and each listed.
-  const auto slugs = hd::loader::list_scenarios(std::string(hd::test::source_dir()) + "/scenarios");
+  const auto slugs = hd::loader::list_scenarios(hd::test::data_root());
   CHECK(contains(run.output, "\n" + std::to_string(slugs.size()) + " scenarios\n"));
   for (const std::string& slug : slugs)
     CHECK_FALSE(block_of(run.output, slug).empty());
@@ -83,9 +83,8 @@ TEST_CASE("hd_term scenarios marks a scenario whose rules lack a module NOT BY T
           "[terminal][e2e]") {
   // A drill naming 16.8, which has no module yet.
   const auto dir = hd::test::make_temp_directory("hd-term-scenarios");
-  auto [root, server] = hd::test::drill_server(
-      dir, "missing-rule-drill",
-      hd::test::cheap_hashing_args(std::string(hd::test::source_dir()) + "/scenarios"));
+  auto [root, server] =
+      hd::test::drill_server(dir, "missing-rule-drill", hd::test::cheap_hashing_args(hd::test::data_root()));
   const hd::test::TermRun run =
       run_term(server.directory(), "scenarios", server.url(), {"register alice alice-password", "scenarios"});
   INFO(run.output);
@@ -100,7 +99,7 @@ TEST_CASE("hd_term scenarios marks a scenario whose rules lack a module NOT BY T
 
 TEST_CASE("hd_term scenarios before a login is refused and fails under --strict", "[terminal][e2e]") {
   ServerOptions options;
-  options.extra_args = hd::test::cheap_hashing_args(std::string(hd::test::source_dir()) + "/scenarios");
+  options.extra_args = hd::test::cheap_hashing_args(hd::test::data_root());
   ServerProcess server(options);
   const hd::test::TermRun run = run_term(server.directory(), "anonymous", server.url(), {"scenarios"});
   INFO(run.output);
@@ -112,7 +111,7 @@ TEST_CASE("hd_term scenarios before a login is refused and fails under --strict"
 TEST_CASE("hd_term scenarios SCENARIO prints the briefing the server lists, and refuses an unknown one",
           "[terminal][e2e]") {
   ServerOptions options;
-  options.extra_args = hd::test::cheap_hashing_args(std::string(hd::test::source_dir()) + "/scenarios");
+  options.extra_args = hd::test::cheap_hashing_args(hd::test::data_root());
   ServerProcess server(options);
   const hd::test::TermRun run = run_term(server.directory(), "briefing", server.url(),
                                          {"register alice alice-password", "scenarios quatre-bras"});

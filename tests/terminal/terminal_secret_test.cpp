@@ -16,9 +16,8 @@ namespace {
 
 hd::test::ServerOptions test_server_options() {
   hd::test::ServerOptions options;
-  options.extra_args = {"--argon2-memory-kib", "8192",
-                        "--argon2-operations", "1",
-                        "--data-root",         std::string(hd::test::source_dir()) + "/scenarios"};
+  options.extra_args = {"--argon2-memory-kib", "8192", "--argon2-operations", "1", "--data-root",
+                        hd::test::data_root()};
   return options;
 }
 

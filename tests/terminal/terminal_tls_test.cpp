@@ -26,7 +26,7 @@ namespace fs = std::filesystem;
 
 // The server with its TLS listener, on the repository's scenarios.
 struct TlsServer : hd::test::TlsServer {
-  TlsServer() : hd::test::TlsServer(std::string(hd::test::source_dir()) + "/scenarios") {}
+  TlsServer() : hd::test::TlsServer(hd::test::data_root()) {}
 };
 
 }  // namespace

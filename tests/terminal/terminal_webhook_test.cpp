@@ -20,7 +20,7 @@ TEST_CASE(
     "hd_term webhook sets the account's webhook, shows its secret once, refuses a bad URL and clears it",
     "[terminal][e2e]") {
   ServerOptions options;
-  options.extra_args = hd::test::cheap_hashing_args(std::string(hd::test::source_dir()) + "/scenarios");
+  options.extra_args = hd::test::cheap_hashing_args(hd::test::data_root());
   ServerProcess server(options);
   // --strict: a refused command ends the run with status 1, so each refusal comes last.
   const hd::test::TermRun set =
