@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=${HD_QUICK_BUILD_DIR:-build/dev}
 if [[ ! -f $dir/build.ninja ]]; then
-  cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHD_BUILD_TESTS=ON \
+  cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHD_BUILD_TESTS=ON -DHD_SHARED_LIBS=ON \
     -DHD_BUILD_CLIENT="${HD_BUILD_CLIENT:-ON}"
 fi
 cmake --build "$dir" -j "${HD_JOBS:-$(nproc)}" --target hd_quick_tests
