@@ -4,16 +4,17 @@
 // scenarios/, loaded once. A scenario that parses is validated against the real map, armies and track, and
 // one that validates is started as a game. Checked besides "no crash, no sanitizer report": a parser that
 // gives no result says why.
+#include "build_paths.hpp"
 #include "fuzz_games.hpp"
 
 #include <hd/engine/board/combat_results.hpp>
-#include <hd/engine/state/game_setup.hpp>
+#include <hd/engine/board/terrain_effects.hpp>
 #include <hd/engine/data/map_parser.hpp>
 #include <hd/engine/data/order_of_battle.hpp>
-#include <hd/engine/state/ruleset.hpp>
 #include <hd/engine/data/scenario_parser.hpp>
 #include <hd/engine/data/scenario_validator.hpp>
-#include <hd/engine/board/terrain_effects.hpp>
+#include <hd/engine/state/game_setup.hpp>
+#include <hd/engine/state/ruleset.hpp>
 #include <hd/loader/data_files.hpp>
 
 #include <cstdint>
@@ -38,14 +39,14 @@ struct RealData {
 
 const RealData& real_data() {
   static const RealData real = [] {
-    const fs::path root = HD_DATA_ROOT;
+    const fs::path root = hd::test::data_root();
     auto data = hd::loader::load_game_data(root);
     std::vector<DataError> errors;
     auto units = hd::loader::read_text_file(root / "armies" / "units.tsv", errors);
     auto derived = hd::loader::read_text_file(root / "armies" / "derived.tsv", errors);
     auto leaders = hd::loader::read_text_file(root / "armies" / "leaders.tsv", errors);
     if (!data.value || !units || !derived || !leaders) {
-      std::fprintf(stderr, "fuzz: cannot load the game data from %s\n", HD_DATA_ROOT);
+      std::fprintf(stderr, "fuzz: cannot load the game data from %s\n", root.c_str());
       std::abort();
     }
     return RealData{std::move(*data.value), std::move(*units), std::move(*derived), std::move(*leaders)};

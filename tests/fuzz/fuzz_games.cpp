@@ -1,5 +1,7 @@
 #include "fuzz_games.hpp"
 
+#include "build_paths.hpp"
+
 #include <hd/loader/data_files.hpp>
 
 #include <cstdio>
@@ -15,9 +17,9 @@ const std::vector<engine::GameState>& started_games() {
       loader::GameChoice choice;
       choice.scenario = slug;
       // The campaign is the largest game, played by the book.
-      auto game = loader::start_scenario_game(HD_DATA_ROOT, choice);
+      auto game = loader::start_scenario_game(hd::test::data_root(), choice);
       if (!game.value) {
-        std::fprintf(stderr, "fuzz: cannot start %s from %s\n", slug, HD_DATA_ROOT);
+        std::fprintf(stderr, "fuzz: cannot start %s from %s\n", slug, hd::test::data_root().c_str());
         std::abort();
       }
       loaded.push_back(std::move(*game.value));

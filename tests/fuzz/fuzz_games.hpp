@@ -1,5 +1,5 @@
 // Real games for the fuzz targets: the first states of a few scenarios, loaded once from the source
-// tree's scenarios/ folder (HD_DATA_ROOT) and shared by every input. Aborts if one cannot be loaded,
+// tree's scenarios/ folder (hd::test::data_root()) and shared by every input. Aborts if one cannot be loaded,
 // so a broken data root is never mistaken for a target that finds nothing.
 #pragma once
 

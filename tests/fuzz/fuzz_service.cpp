@@ -12,6 +12,7 @@
 // every log line is one line with no control bytes, whatever the requests carried.
 #include "accounts/account_store.hpp"
 #include "app/outbound.hpp"
+#include "build_paths.hpp"
 #include "database.hpp"
 #include "games/game_service.hpp"
 #include "log.hpp"
@@ -112,7 +113,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     accounts.push_back(store.create(name, "not a hash: nobody logs in here", 0)->id);
 
   hd::server::ServerConfig config;
-  config.data_root = HD_DATA_ROOT;
+  config.data_root = hd::test::data_root();
   config.snapshot_every = 8;  // snapshots and their reloads happen within a short input
   config.finished_games_in_memory = 1;
   RecordingOutbound outbound;

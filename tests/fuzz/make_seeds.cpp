@@ -3,6 +3,7 @@
 // plus a campaign record played by the random player. Run once by hand (docs/fuzzing.md); its
 // output is checked in under tests/fuzz/corpus/.
 //   hd_fuzz_make_seeds OUTPUT_DIR
+#include "build_paths.hpp"
 #include "fuzz_games.hpp"
 
 #include <hd/engine/notation/notation.hpp>
@@ -262,7 +263,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   const fs::path out = argv[1];
-  const fs::path golden = fs::path(HD_SOURCE_DIR) / "tests" / "golden";
+  const fs::path golden = fs::path(hd::test::source_dir()) / "tests" / "golden";
   frames(out / "frames", golden);
   snapshots(out / "snapshot", golden);
   campaign(out / "notation");

@@ -1,6 +1,6 @@
 // Where this build's sources and programs are: the source folder it was configured from, the
 // scenario data in it, the folder for artifacts and the path of each program it builds. Fixed when
-// CMake generates the build (tests/CMakeLists.txt writes build_paths.cpp into the build folder) and
+// CMake generates the build (cmake/BuildPaths.cmake writes build_paths.cpp into the build folder) and
 // kept out of every other file's compile flags, so that the test objects are the same in every clone
 // of the sources and the compiler cache serves them to each (issue 30).
 #pragma once
