@@ -4,7 +4,12 @@
 
 #include <sqlite3.h>
 
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <mutex>
 #include <string>
+#include <unistd.h>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -187,6 +192,17 @@ bool Statement::column_is_null(int index) const {
   return sqlite3_column_type(statement_, index) == SQLITE_NULL;
 }
 
+// The WAL file of the connection's database, for sync_wal(): its own descriptor, opened once.
+struct Database::WalFile {
+  explicit WalFile(std::string wal_path) : path(std::move(wal_path)) {}
+  ~WalFile() {
+    if (fd >= 0) ::close(fd);
+  }
+  const std::string path;
+  std::mutex mutex;  // one sync at a time
+  int fd = -1;
+};
+
 Database Database::open(const std::filesystem::path& path) {
   if (path.has_parent_path()) {
     std::error_code ignored;
@@ -203,7 +219,19 @@ Database Database::open(const std::filesystem::path& path) {
   if (db.query_text("PRAGMA journal_mode=WAL") != "wal")
     throw DatabaseError("cannot enable WAL on " + path.string());
   db.execute("PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;");
+  const char* file = sqlite3_db_filename(raw, "main");
+  db.wal_ = std::make_unique<WalFile>(std::string(file != nullptr ? file : path.c_str()) + "-wal");
   return db;
+}
+
+void Database::sync_wal() {
+  if (!wal_) throw DatabaseError("sync_wal: no WAL file");
+  std::lock_guard lock(wal_->mutex);
+  // fdatasync syncs the file's data whichever descriptor wrote it (SQLite's own, here).
+  if (wal_->fd < 0) wal_->fd = ::open(wal_->path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (wal_->fd < 0) throw DatabaseError("cannot open " + wal_->path + ": " + std::strerror(errno));
+  if (::fdatasync(wal_->fd) != 0)
+    throw DatabaseError("cannot sync " + wal_->path + ": " + std::strerror(errno));
 }
 
 Database::Database(sqlite3* db) : db_(db), statements_(std::make_shared<StatementCache>()) {
@@ -219,7 +247,9 @@ Database::Database(Database&& other) noexcept
     : db_(std::exchange(other.db_, nullptr)),
       commit_observer_(std::move(other.commit_observer_)),
       commits_(std::move(other.commits_)),
-      statements_(std::move(other.statements_)) {}
+      statements_(std::move(other.statements_)),
+      batch_sync_deferred_(other.batch_sync_deferred_),
+      wal_(std::move(other.wal_)) {}
 
 void Database::commit() {
   const auto started = std::chrono::steady_clock::now();
@@ -242,7 +272,17 @@ bool Database::batch_lost() const {
 
 void Database::begin_batch() {
   if (batch_) throw DatabaseError("begin_batch: a batch is under way");
-  execute("BEGIN IMMEDIATE");
+  if (batch_sync_deferred_) {
+    execute("PRAGMA synchronous=NORMAL");  // this batch's COMMIT: synced later (sync_wal)
+    try {
+      execute("BEGIN IMMEDIATE");
+    } catch (...) {
+      execute("PRAGMA synchronous=FULL");
+      throw;
+    }
+  } else {
+    execute("BEGIN IMMEDIATE");
+  }
   batch_ = true;
   batch_changes_before_ = sqlite3_total_changes64(db_);
   rolled_back_ = 0;
@@ -256,6 +296,7 @@ void Database::commit_batch() {
   commit();  // on failure the batch stays open: the caller rolls it back
   batched_ += kept;
   batch_ = false;
+  if (batch_sync_deferred_) execute("PRAGMA synchronous=FULL");
 }
 
 void Database::rollback_batch() {
@@ -263,6 +304,7 @@ void Database::rollback_batch() {
   batch_ = false;
   savepoints_.clear();
   execute("ROLLBACK");
+  if (batch_sync_deferred_) execute("PRAGMA synchronous=FULL");
 }
 
 void Database::begin_write() {

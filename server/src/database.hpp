@@ -97,6 +97,15 @@ class Database {
   void commit_batch();
   void rollback_batch();
   bool in_batch() const { return batch_; }
+  // Issue 15, the WAL synced off the hub's strand: when on, a batch's COMMIT does not wait for the
+  // disk (synchronous=NORMAL for the batch, FULL again after it): what it wrote is in the WAL file,
+  // safe from a crash of the process but not yet from one of the machine, until sync_wal(). Every
+  // other commit keeps synchronous=FULL. Set it while nothing else uses the database.
+  void set_batch_sync_deferred(bool deferred) { batch_sync_deferred_ = deferred; }
+  // Syncs the WAL file to disk (fdatasync): every transaction committed before the call is then
+  // durable. The one member that may run on another thread while the connection is in use (it
+  // touches only the file). Throws DatabaseError.
+  void sync_wal();
   // True if a batch is under way but its transaction is gone: SQLite rolled it back whole on an
   // error (a full disk, an I/O error), so what the batch wrote so far is lost.
   bool batch_lost() const;
@@ -128,6 +137,10 @@ class Database {
   // Rows changed in the batch and not rolled back; 0 outside a batch.
   std::uint64_t batch_rows_kept() const;
   std::shared_ptr<StatementCache> statements_;  // shared with the statements out, which outlive nothing
+  bool batch_sync_deferred_ = false;
+  // The WAL file, opened by the first sync_wal() (the syncing thread's only), stable across moves.
+  struct WalFile;
+  std::unique_ptr<WalFile> wal_;
 };
 
 // Runs a function inside BEGIN IMMEDIATE ... COMMIT (inside a batch: a savepoint, committed with

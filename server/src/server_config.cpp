@@ -260,6 +260,9 @@ std::string apply_setting(ServerConfig& config, const std::string& key, const st
   } else if (key == "queries-off-strand") {
     if (value != "on" && value != "off") return bad();
     config.queries_off_strand = value == "on";
+  } else if (key == "wal-sync-off-strand") {
+    if (value != "on" && value != "off") return bad();
+    config.wal_sync_off_strand = value == "on";
   } else if (key == "finished-games-in-memory") {
     const auto v = integer(0, 100000);
     if (!v) return bad();
@@ -398,7 +401,7 @@ std::string server_usage() {
          "                 [--metrics-allowed-from LIST] [--snapshot-every N]\n"
          "                 [--allow-missing-rules true|false] [--dev-dice-seed HEX64]\n"
          "                 [--builtin-style battle|uniform] [--group-commit on|off]\n"
-         "                 [--queries-off-strand on|off]\n"
+         "                 [--queries-off-strand on|off] [--wal-sync-off-strand on|off]\n"
          "                 [--max-unattended-games-per-account N] [--finished-games-in-memory N]\n"
          "                 [--max-open-games-per-account N] [--max-games-created-per-day N]\n"
          "                 [--open-game-expiry-hours N] [--deadline-check-seconds N]\n"

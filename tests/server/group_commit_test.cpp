@@ -196,3 +196,85 @@ TEST_CASE("a held outbound hands on nothing until released, then everything in o
   held.release();
   CHECK(recorder.calls.size() == 6);
 }
+
+TEST_CASE(
+    "a deferred batch commits without waiting for the disk, and only the batch: every other commit keeps "
+    "synchronous=FULL",
+    "[database][issue15][group-commit][wal-sync]") {
+  const auto path = hd::test::fresh_database_path("hd-group-commit");
+  Database db = table_database(path);
+  // SQLite's synchronous levels: 1 NORMAL (the WAL is synced at checkpoints only), 2 FULL.
+  CHECK(db.query_text("PRAGMA synchronous") == "2");
+  db.set_batch_sync_deferred(true);
+  db.begin_batch();
+  CHECK(db.query_text("PRAGMA synchronous") == "1");
+  insert(db, 1);
+  insert(db, 2);
+  db.commit_batch();
+  CHECK(db.query_text("PRAGMA synchronous") == "2");
+  // Committed: another connection reads it (the WAL holds it); sync_wal() makes it durable.
+  CHECK(rows_seen_from_outside(path) == 2);
+  db.sync_wal();
+  db.sync_wal();  // again, with nothing new: harmless
+  // A batch rolled back also leaves FULL behind.
+  db.begin_batch();
+  insert(db, 3);
+  db.rollback_batch();
+  CHECK(db.query_text("PRAGMA synchronous") == "2");
+  CHECK(rows(db) == 2);
+  // Off: a batch's COMMIT waits for the disk as every other.
+  db.set_batch_sync_deferred(false);
+  db.begin_batch();
+  CHECK(db.query_text("PRAGMA synchronous") == "2");
+  db.commit_batch();
+}
+
+TEST_CASE("a sync of the WAL of a database that has none yet says so and changes nothing",
+          "[database][issue15][wal-sync]") {
+  const auto path = hd::test::fresh_database_path("hd-group-commit");
+  Database db = Database::open(path);
+  // Nothing written yet: SQLite has not made the -wal file.
+  REQUIRE_FALSE(std::filesystem::exists(path.string() + "-wal"));
+  CHECK_THROWS_AS(db.sync_wal(), hd::server::DatabaseError);
+  db.execute("CREATE TABLE t (n INTEGER PRIMARY KEY)");
+  CHECK(std::filesystem::exists(path.string() + "-wal"));
+  db.sync_wal();
+}
+
+TEST_CASE(
+    "a held outbound's sealed batches are handed on in order, each once its sync is done; what is sent "
+    "outside a batch meanwhile waits with the newest",
+    "[issue15][group-commit][wal-sync]") {
+  Recorder recorder;
+  HeldOutbound held(recorder);
+  held.hold();
+  held.send(1, envelope(1));
+  CHECK(held.seal() == 1);
+  CHECK(held.holding());      // committed, not yet synced
+  held.send(2, envelope(2));  // outside a batch: may tell of batch 1's changes, so waits with it
+  held.hold();
+  held.send(1, envelope(3));
+  // A group not yet sealed is never handed on, whatever number is asked for.
+  held.release_through(99);
+  CHECK(recorder.calls == std::vector<std::string>{"encoded 1 1", "encoded 2 2"});
+  CHECK(held.seal() == 2);
+  held.close(3, {1000, "bye"});  // outside a batch again: joins group 2
+  CHECK(held.held() == 2);
+  held.release_through(1);  // already released: nothing more
+  CHECK(recorder.calls.size() == 2);
+  held.release_through(2);
+  CHECK(recorder.calls ==
+        std::vector<std::string>{"encoded 1 1", "encoded 2 2", "encoded 1 3", "close 3 bye"});
+  CHECK_FALSE(held.holding());
+  CHECK(held.seal() == 2);    // no batch under way: the newest group's number, nothing sealed
+  held.send(4, envelope(5));  // nothing waits: at once
+  CHECK(recorder.calls.back() == "send 4 5");
+  // Dropped: sealed groups too are forgotten.
+  held.hold();
+  held.send(5, envelope(6));
+  const std::uint64_t dropped = held.seal();
+  held.drop();
+  CHECK_FALSE(held.holding());
+  held.release_through(dropped);
+  CHECK(recorder.calls.back() == "send 4 5");
+}

@@ -129,6 +129,15 @@ TEST_CASE("queries-off-strand: on unless turned off; anything else is refused (i
             .find("queries-off-strand") != std::string::npos);
 }
 
+TEST_CASE("wal-sync-off-strand: on unless turned off; anything else is refused (issue 15)", "[config]") {
+  CHECK(std::get<ServerConfig>(parse_server_config({})).wal_sync_off_strand);
+  CHECK_FALSE(
+      std::get<ServerConfig>(parse_server_config({"--wal-sync-off-strand", "off"})).wal_sync_off_strand);
+  CHECK(std::get<ServerConfig>(parse_server_config({"--wal-sync-off-strand=on"})).wal_sync_off_strand);
+  CHECK(std::get<std::string>(parse_server_config({"--wal-sync-off-strand", "yes"}))
+            .find("wal-sync-off-strand") != std::string::npos);
+}
+
 TEST_CASE("group-commit: on unless turned off; anything else is refused (issue 15)", "[config]") {
   CHECK(std::get<ServerConfig>(parse_server_config({})).group_commit);
   CHECK_FALSE(std::get<ServerConfig>(parse_server_config({"--group-commit", "off"})).group_commit);

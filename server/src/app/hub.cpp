@@ -87,11 +87,8 @@ Hub::Hub(net::any_io_executor io, Database& db, const ServerConfig& config, Outb
                    ? "hundreddays://" + config.listen_address + ":" + std::to_string(config.port)
                    : config.game_link_base,
                email_sender_.get(),
-               // Issue 15: a batch's notices go once it is committed, with its messages.
-               [this](std::function<void()> send) {
-                 if (!db_.in_batch()) return send();
-                 after_commit_.push_back(std::move(send));
-               }),
+               // Issue 15: a batch's notices go once it is durable, with its messages.
+               [this](std::function<void()> send) { when_durable(std::move(send)); }),
       games_(
           db, config, outbound_, metrics,
           [this](std::function<void()> step) { net::post(strand_, std::move(step)); },
@@ -109,7 +106,11 @@ Hub::Hub(net::any_io_executor io, Database& db, const ServerConfig& config, Outb
                                                 std::function<v1::ServerEnvelope()> work) {
                   answer_later(caller, request, std::move(work));
                 })
-              : GameQueries::AnswerLater()),
+              : GameQueries::AnswerLater(),
+          // Issue 15: a built-in player's next step once its last step's messages are durable.
+          [this](std::function<void()> step) {
+            when_durable([this, step = std::move(step)]() mutable { net::post(strand_, std::move(step)); });
+          }),
       password_cost_{config.argon2_operations, config.argon2_memory_kib * 1024},
       login_throttle_(config.login_failures_per_account, config.login_failures_per_address,
                       config.login_throttle_window),
@@ -119,6 +120,7 @@ Hub::Hub(net::any_io_executor io, Database& db, const ServerConfig& config, Outb
       standing_order_timer_(strand_),
       lobby_timer_(strand_) {
   init_crypto();
+  db_.set_batch_sync_deferred(config.group_commit && config.wal_sync_off_strand);
   dummy_hash_ = hash_password("no such account", password_cost_);
   // Open games that expired while the server was down are closed first thing (issue 29, finding 4).
   if (config.open_game_expiry.count() > 0) net::post(strand_, [this] { expire_open_games(); });
@@ -257,17 +259,67 @@ void Hub::handle_inbox() {
     } catch (const std::exception& error) {
       stop(error.what());
     }
+    if (!batch_requests_.empty()) metrics_.count_batch(batch_requests_.size());
+    if (config_.wal_sync_off_strand) {
+      // Committed, not yet synced: what the batch holds waits for the syncing thread.
+      UnsyncedBatch unsynced;
+      unsynced.group = held_.seal();
+      unsynced.notices.swap(after_commit_);
+      unsynced.requests.swap(batch_requests_);
+      unsynced_.push_back(std::move(unsynced));
+      sync_wal_off_strand();
+      return;
+    }
     held_.release();
     std::vector<std::function<void()>> notices;
     notices.swap(after_commit_);
     for (const auto& send : notices)
       send();
-    if (!batch_requests_.empty()) metrics_.count_batch(batch_requests_.size());
   }
   const auto now = Clock::now();
   for (const auto& [type, started] : batch_requests_)
     metrics_.observe_request(type, now - started);
   batch_requests_.clear();
+}
+
+void Hub::when_durable(std::function<void()> then) {
+  if (db_.in_batch()) return after_commit_.push_back(std::move(then));
+  // Outside a batch: after the sync of the newest batch, whose changes it may tell of.
+  if (!unsynced_.empty()) return unsynced_.back().notices.push_back(std::move(then));
+  then();
+}
+
+void Hub::sync_wal_off_strand() {
+  if (wal_sync_running_ || unsynced_.empty()) return;
+  wal_sync_running_ = true;
+  const std::uint64_t through = unsynced_.back().group;
+  net::post(wal_syncing_, [this, through] {
+    try {
+      db_.sync_wal();
+    } catch (const std::exception& error) {
+      // The batches' writes may not be on disk, and nothing of them was sent: stop (as stop() in
+      // handle_inbox), and a restart rebuilds the rooms from what is durable.
+      log_event(LogLevel::Error, "wal_sync_failed", {{"error", error.what()}});
+      std::fflush(nullptr);
+      std::_Exit(70);
+    }
+    net::post(strand_, [this, through] { wal_synced(through); });
+  });
+}
+
+void Hub::wal_synced(std::uint64_t group) {
+  wal_sync_running_ = false;
+  held_.release_through(group);
+  const auto now = Clock::now();
+  while (!unsynced_.empty() && unsynced_.front().group <= group) {
+    UnsyncedBatch batch = std::move(unsynced_.front());
+    unsynced_.pop_front();
+    for (const auto& send : batch.notices)
+      send();
+    for (const auto& [type, started] : batch.requests)
+      metrics_.observe_request(type, now - started);
+  }
+  sync_wal_off_strand();  // the batches committed while this sync ran
 }
 
 void Hub::handle(Arrival& arrival) {
@@ -295,6 +347,10 @@ void Hub::handle(Arrival& arrival) {
 void Hub::observe_request(std::string_view type, Clock::time_point started) {
   if (db_.in_batch()) {
     batch_requests_.emplace_back(type, started);
+    return;
+  }
+  if (!unsynced_.empty()) {
+    unsynced_.back().requests.emplace_back(type, started);
     return;
   }
   metrics_.observe_request(type, Clock::now() - started);

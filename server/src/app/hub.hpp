@@ -89,8 +89,27 @@ class Hub {
   // memory hold changes the database does not, and a restart rebuilds them from what is durable.
   void handle_inbox();
   void handle(Arrival& arrival);
-  // Times a request from `started`: now, or at the batch's commit if one is under way.
+  // Times a request from `started`: now, or when the batch under way (or the batch whose sync
+  // waits, for a request handled outside a batch meanwhile) is durable.
   void observe_request(std::string_view type, Clock::time_point started);
+  // Issue 15, the WAL synced off the strand (ServerConfig::wal_sync_off_strand): a batch's COMMIT
+  // does not wait for the disk; its held sends, notices and request timings wait in `unsynced_`
+  // until the syncing thread has synced the WAL, and the strand goes on with the next batch
+  // meanwhile. One sync at a time, covering every batch committed before it began: while one runs,
+  // the batches committed meanwhile wait for the next. A sync that fails stops the server (exit 70)
+  // with nothing of those batches sent, as a failed COMMIT does.
+  struct UnsyncedBatch {
+    std::uint64_t group = 0;                     // HeldOutbound's group
+    std::vector<std::function<void()>> notices;  // when_durable: webhooks, e-mail, built-in steps
+    std::vector<std::pair<std::string_view, Clock::time_point>> requests;  // to time
+  };
+  // On the strand: runs `then` once everything sent so far is durable: at once, or after the
+  // batch under way is committed (and synced), or after the newest unsynced batch is synced.
+  void when_durable(std::function<void()> then);
+  // On the strand: starts the sync of every batch in unsynced_ unless one is under way.
+  void sync_wal_off_strand();
+  // On the strand, once the WAL is synced through `group`: hands on what those batches held.
+  void wal_synced(std::uint64_t group);
 
   void on_request(ConnectionId connection, const hundred_days::v1::ClientEnvelope& envelope);
   // Register and Login finish later, on the strand, and time themselves from `started`;
@@ -193,7 +212,7 @@ class Hub {
   std::mutex inbox_mutex_;                          // guards inbox_ and inbox_posted_
   std::deque<Arrival> inbox_;
   bool inbox_posted_ = false;  // a handle_inbox is posted and has not yet taken the inbox
-  // The webhook and e-mail sends the batch under way called for, made once it is committed.
+  // What the batch under way asked to run once it is durable (when_durable).
   std::vector<std::function<void()>> after_commit_;
   // The requests of the batch under way and when each was taken up, timed at its commit.
   std::vector<std::pair<std::string_view, Clock::time_point>> batch_requests_;
@@ -201,7 +220,10 @@ class Hub {
   // later (answer_later), which then times it.
   Clock::time_point request_started_{};
   bool request_answered_later_ = false;
-  boost::asio::thread_pool hashing_{1};  // last: joined first on destruction, while the rest still lives
+  std::deque<UnsyncedBatch> unsynced_;  // committed batches whose WAL sync has not yet been done
+  bool wal_sync_running_ = false;
+  boost::asio::thread_pool hashing_{1};      // last: joined first on destruction, while the rest still lives
+  boost::asio::thread_pool wal_syncing_{1};  // the same; syncs the WAL, one sync at a time
 };
 
 }  // namespace hd::server

@@ -19,7 +19,8 @@ namespace v1 = hundred_days::v1;
 
 GameService::GameService(Database& db, const ServerConfig& config, Outbound& outbound, Metrics& metrics,
                          Post post, GameViews::Changed changed, GameDeadlines::Remind remind,
-                         LobbyWatch::Schedule schedule_lobby, GameQueries::AnswerLater answer_later)
+                         LobbyWatch::Schedule schedule_lobby, GameQueries::AnswerLater answer_later,
+                         Post post_when_durable)
     : outbound_(outbound),
       scenarios_(config.data_root),
       store_(db),
@@ -30,7 +31,8 @@ GameService::GameService(Database& db, const ServerConfig& config, Outbound& out
       replays_(views_, outbound),
       rooms_(store_, deadline_store_, config, metrics),
       consent_(db, store_, rooms_, views_, outbound),
-      play_(db, config, store_, rooms_, views_, outbound, metrics, post),
+      play_(db, config, store_, rooms_, views_, outbound, metrics,
+            post_when_durable ? post_when_durable : post),
       opening_(config, rooms_, views_, outbound, std::move(post)),
       lobby_(db, config, scenarios_, store_, rooms_, views_, outbound,
              [this](GameRoom& room) { play_.run_builtin_players(room); }),

@@ -65,9 +65,12 @@ class GameService {
   // its pushes go at once.
   // `answer_later`: how the queries' answers are worked out off the strand (GameQueries::AnswerLater,
   // issue 15); empty: at once, on the strand.
+  // `post_when_durable`: as `post`, once everything sent so far is durable (issue 15: the built-in
+  // players' steps, so that they play no faster than the hub syncs the WAL); empty: `post`.
   GameService(Database& db, const ServerConfig& config, Outbound& outbound, Metrics& metrics, Post post,
               GameViews::Changed changed = {}, GameDeadlines::Remind remind = {},
-              LobbyWatch::Schedule schedule_lobby = {}, GameQueries::AnswerLater answer_later = {});
+              LobbyWatch::Schedule schedule_lobby = {}, GameQueries::AnswerLater answer_later = {},
+              Post post_when_durable = {});
   ~GameService();
   GameService(const GameService&) = delete;
   GameService& operator=(const GameService&) = delete;
