@@ -50,10 +50,11 @@ struct ServerConfig {
   // Issue 15: a query's answer is worked out on the I/O threads beside the hub's strand
   // (Hub::answer_later); off, on the strand (the behaviour before; measuring).
   bool queries_off_strand = true;
-  // Issue 15: a batch's COMMIT does not wait for the disk; a thread of its own syncs the WAL and
-  // what the batch sends is handed on after that (Hub::sync_wal_off_strand); off, the COMMIT waits
-  // for the disk on the hub's strand (the behaviour before; measuring). Only with group_commit.
-  bool wal_sync_off_strand = true;
+  // Issue 15: on, a batch's COMMIT does not wait for the disk; a thread of its own syncs the WAL
+  // and what the batch sends is handed on after that (Hub::sync_wal_off_strand). Off (the default:
+  // on this project's 2-core machine it made smaller batches and cost throughput, docs/
+  // performance.md), the COMMIT waits for the disk on the hub's strand. Only with group_commit.
+  bool wal_sync_off_strand = false;
   // Issue 12 (docs/server.md, Limits): games with no human seat running at once per creating account.
   std::size_t max_unattended_games_per_account = 1;
   // Issue 29, finding 4 (docs/server.md, Limits): open (not yet started) games per creating account,

@@ -129,8 +129,8 @@ TEST_CASE("queries-off-strand: on unless turned off; anything else is refused (i
             .find("queries-off-strand") != std::string::npos);
 }
 
-TEST_CASE("wal-sync-off-strand: on unless turned off; anything else is refused (issue 15)", "[config]") {
-  CHECK(std::get<ServerConfig>(parse_server_config({})).wal_sync_off_strand);
+TEST_CASE("wal-sync-off-strand: off unless turned on; anything else is refused (issue 15)", "[config]") {
+  CHECK_FALSE(std::get<ServerConfig>(parse_server_config({})).wal_sync_off_strand);
   CHECK_FALSE(
       std::get<ServerConfig>(parse_server_config({"--wal-sync-off-strand", "off"})).wal_sync_off_strand);
   CHECK(std::get<ServerConfig>(parse_server_config({"--wal-sync-off-strand=on"})).wal_sync_off_strand);
