@@ -188,7 +188,13 @@ class Hub {
   Database& db_;
   const ServerConfig& config_;
   Metrics& metrics_;
-  HeldOutbound held_;             // holds what a batch sends until it is committed (issue 15)
+  HeldOutbound held_;  // holds what a batch sends until it is committed (issue 15)
+  // Before the services below, which may ask for when_durable() while they are built (the built-in
+  // players of the games loaded at start-up).
+  // What the batch under way asked to run once it is durable (when_durable).
+  std::vector<std::function<void()>> after_commit_;
+  std::deque<UnsyncedBatch> unsynced_;  // committed batches whose WAL sync has not yet been done
+  bool wal_sync_running_ = false;
   RefusalAccounting accounting_;  // notes every refusal, then hands on to the connections
   AnswerWatch outbound_;          // everything the hub and the games send goes through it
   AccountStore accounts_;
@@ -212,16 +218,12 @@ class Hub {
   std::mutex inbox_mutex_;                          // guards inbox_ and inbox_posted_
   std::deque<Arrival> inbox_;
   bool inbox_posted_ = false;  // a handle_inbox is posted and has not yet taken the inbox
-  // What the batch under way asked to run once it is durable (when_durable).
-  std::vector<std::function<void()>> after_commit_;
   // The requests of the batch under way and when each was taken up, timed at its commit.
   std::vector<std::pair<std::string_view, Clock::time_point>> batch_requests_;
   // The request on_request is handling: when it was taken up, and whether it will be answered
   // later (answer_later), which then times it.
   Clock::time_point request_started_{};
   bool request_answered_later_ = false;
-  std::deque<UnsyncedBatch> unsynced_;  // committed batches whose WAL sync has not yet been done
-  bool wal_sync_running_ = false;
   boost::asio::thread_pool hashing_{1};      // last: joined first on destruction, while the rest still lives
   boost::asio::thread_pool wal_syncing_{1};  // the same; syncs the WAL, one sync at a time
 };
