@@ -272,16 +272,12 @@ bool Database::batch_lost() const {
 
 void Database::begin_batch() {
   if (batch_) throw DatabaseError("begin_batch: a batch is under way");
-  if (batch_sync_deferred_) {
-    execute("PRAGMA synchronous=NORMAL");  // this batch's COMMIT: synced later (sync_wal)
-    try {
-      execute("BEGIN IMMEDIATE");
-    } catch (...) {
-      execute("PRAGMA synchronous=FULL");
-      throw;
-    }
-  } else {
+  if (batch_sync_deferred_) execute("PRAGMA synchronous=NORMAL");  // this batch's COMMIT: sync_wal()
+  try {
     execute("BEGIN IMMEDIATE");
+  } catch (...) {
+    if (batch_sync_deferred_) execute("PRAGMA synchronous=FULL");
+    throw;
   }
   batch_ = true;
   batch_changes_before_ = sqlite3_total_changes64(db_);

@@ -188,10 +188,10 @@ class Hub {
   Database& db_;
   const ServerConfig& config_;
   Metrics& metrics_;
-  HeldOutbound held_;  // holds what a batch sends until it is committed (issue 15)
-  // Before the services below, which may ask for when_durable() while they are built (the built-in
-  // players of the games loaded at start-up).
-  // What the batch under way asked to run once it is durable (when_durable).
+  HeldOutbound held_;  // holds what a batch sends until it is durable (issue 15)
+  // These three before the services below, which may call when_durable() while they are built (the
+  // built-in players of the games loaded at start-up). after_commit_: what the batch under way
+  // asked to run once it is durable.
   std::vector<std::function<void()>> after_commit_;
   std::deque<UnsyncedBatch> unsynced_;  // committed batches whose WAL sync has not yet been done
   bool wal_sync_running_ = false;
