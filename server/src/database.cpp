@@ -276,7 +276,7 @@ void Database::begin_batch() {
   try {
     execute("BEGIN IMMEDIATE");
   } catch (...) {
-    if (batch_sync_deferred_) execute("PRAGMA synchronous=FULL");
+    restore_full_sync();
     throw;
   }
   batch_ = true;
@@ -292,7 +292,7 @@ void Database::commit_batch() {
   commit();  // on failure the batch stays open: the caller rolls it back
   batched_ += kept;
   batch_ = false;
-  if (batch_sync_deferred_) execute("PRAGMA synchronous=FULL");
+  restore_full_sync();
 }
 
 void Database::rollback_batch() {
@@ -300,6 +300,10 @@ void Database::rollback_batch() {
   batch_ = false;
   savepoints_.clear();
   execute("ROLLBACK");
+  restore_full_sync();
+}
+
+void Database::restore_full_sync() {
   if (batch_sync_deferred_) execute("PRAGMA synchronous=FULL");
 }
 

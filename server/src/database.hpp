@@ -138,6 +138,8 @@ class Database {
   std::uint64_t batch_rows_kept() const;
   std::shared_ptr<StatementCache> statements_;  // shared with the statements out, which outlive nothing
   bool batch_sync_deferred_ = false;
+  // After a deferred batch (begun, committed or rolled back): synchronous=FULL again for the rest.
+  void restore_full_sync();
   // The WAL file, opened by the first sync_wal() (the syncing thread's only), stable across moves.
   struct WalFile;
   std::unique_ptr<WalFile> wal_;

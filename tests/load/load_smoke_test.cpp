@@ -3,16 +3,19 @@
 // paced with --rate (issue 15); watched live by spectators (--spectators, issue 15); and the same over wss://
 // to the server's own TLS listener, the test authority verified (issue 28).
 #include "build_paths.hpp"
+#include "metrics_scrape.hpp"
 #include "process.hpp"
 #include "server_process.hpp"
 #include "tls_server.hpp"
 
 #include <catch2/catch.hpp>
 
+#include <chrono>
 #include <fstream>
 #include <regex>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace {
@@ -186,4 +189,36 @@ TEST_CASE("hd_load plays bot games over wss:// with the certificate verified", "
   CHECK(status == 1);
   CHECK(untrusted.find("finished 0, errors 1") != std::string::npos);
   CHECK(reported_actions(untrusted) == 0);
+}
+
+TEST_CASE("with the WAL synced beside the strand a batch stays open while a sync runs: one COMMIT a sync",
+          "[load][e2e][issue15][wal-sync]") {
+  // Issue 15 (app/hub.hpp, commit_unsynced_batch): six bot games at once, unpaced, so that requests
+  // arrive while the WAL's sync runs. They join the batch left open, which commits once the sync is
+  // done and is then synced on its own: as many syncs as COMMITs. Before, each inbox batch committed
+  // at once, and those committed during a sync waited for the next: about twice the COMMITs.
+  std::vector<std::string> args = hd::test::unthrottled_args(kDataRoot);
+  args.insert(args.end(), {"--wal-sync-off-strand", "on", "--max-connections-per-address", "100"});
+  hd::test::ServerProcess server(hd::test::ServerOptions{args, {}});
+  int status = 0;
+  const std::string report =
+      run_load(server, "wal-sync", {"--games", "6", "--concurrency", "6", "--seed", "12"}, status);
+  INFO(report);
+  CHECK(status == 0);
+  CHECK(report.find("finished 6, errors 0") != std::string::npos);
+  CHECK(reported_actions(report) >= 300);
+  // The last batch's sync may still be under way when the bots are done.
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  auto samples = hd::test::scrape(server.port());
+  while (hd::test::sample(samples, "hd_wal_syncs_total") <
+             hd::test::sample(samples, "hd_batch_commits_unsynced_total") &&
+         std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    samples = hd::test::scrape(server.port());
+  }
+  const double commits = hd::test::sample(samples, "hd_batch_commits_unsynced_total");
+  INFO("COMMITs " << commits << ", batches' requests "
+                  << hd::test::sample(samples, "hd_batch_requests_total"));
+  CHECK(commits >= 100);
+  CHECK(hd::test::sample(samples, "hd_wal_syncs_total") == commits);
 }

@@ -33,6 +33,10 @@ histogram_within() {
 histogram_within 'hd_request_duration_seconds_bucket{type="submit_action",' \
   'hd_request_duration_seconds_count{type="submit_action"}' "server time a SubmitAction"
 histogram_within 'hd_db_commit_duration_seconds_bucket{' hd_db_commit_duration_seconds_count "COMMITs"
+# The batches and the requests they held; with --wal-sync-off-strand on, their COMMITs and the syncs.
+curl -s "http://127.0.0.1:$port/metrics" |
+  awk '/^hd_(batches_total|batch_requests_total|batch_commits_unsynced_total|wal_syncs_total) / { line = line $1 " " $2 "; " }
+       END { print "batches: " line }'
 # The server's CPU, all its threads, then each thread's (ticks of 1/100 s; the password-hashing
 # thread is the one busy only while the bots register).
 read -r -a stat <"/proc/$pid/stat"

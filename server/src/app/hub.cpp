@@ -191,6 +191,17 @@ void Hub::expire_open_games() {
       [this] { return games_.expire_open_games(now_unix(), kBatch) == kBatch; }, &Hub::expire_open_games);
 }
 
+Hub::~Hub() {
+  // A batch kept open while the last sync ran, whose wal_synced() never came (the loop stopped):
+  // its writes are kept, and nothing it held is sent, as after a crash past a commit.
+  if (!db_.in_batch()) return;
+  try {
+    db_.commit_batch();
+  } catch (const std::exception& error) {
+    log_event(LogLevel::Warning, "batch_not_committed_at_shutdown", {{"error", error.what()}});
+  }
+}
+
 void Hub::connection_opened(ConnectionId connection, std::string peer_address) {
   arrive({Arrival::Kind::Opened, connection, std::move(peer_address), {}});
 }
@@ -228,22 +239,17 @@ void Hub::handle_inbox() {
       inbox_posted_ = false;
   }
   bool batched = config_.group_commit;
-  try {
-    if (batched) db_.begin_batch();
-  } catch (const std::exception& error) {
-    batched = false;  // each request then commits on its own, as without batches
-    log_event(LogLevel::Warning, "batch_not_begun", {{"error", error.what()}});
+  // A batch left open while the WAL's sync runs takes these arrivals too (commit_unsynced_batch).
+  if (batched && !db_.in_batch()) {
+    try {
+      db_.begin_batch();
+      held_.hold();
+      open_batch_arrivals_ = 0;
+    } catch (const std::exception& error) {
+      batched = false;  // each request then commits on its own, as without batches
+      log_event(LogLevel::Warning, "batch_not_begun", {{"error", error.what()}});
+    }
   }
-  if (batched) held_.hold();
-  // The batch's writes are lost, and the rooms in memory hold them: stop with nothing of it sent.
-  const auto stop = [&](const std::string& error) {
-    log_event(LogLevel::Error, "batch_commit_failed",
-              {{"error", error}, {"arrivals", std::to_string(batch.size())}});
-    held_.drop();
-    after_commit_.clear();
-    std::fflush(nullptr);
-    std::_Exit(70);
-  };
   for (Arrival& arrival : batch) {
     try {
       handle(arrival);
@@ -251,25 +257,22 @@ void Hub::handle_inbox() {
       log_event(LogLevel::Error, "arrival_failed",
                 {{"connection", std::to_string(arrival.connection)}, {"error", error.what()}});
     }
-    if (batched && db_.batch_lost()) stop("the batch's transaction was rolled back by SQLite");
+    // The batch's writes are lost, and the rooms in memory hold them: stop with nothing of it sent.
+    if (batched && db_.batch_lost()) stop_batch("the batch's transaction was rolled back by SQLite");
   }
   if (batched) {
+    if (config_.wal_sync_off_strand) {
+      // While a sync runs the batch stays open for the next arrivals; wal_synced() commits it.
+      open_batch_arrivals_ += batch.size();
+      if (!wal_sync_running_ || open_batch_arrivals_ >= kOpenBatchLimit) commit_unsynced_batch();
+      return;
+    }
     try {
       db_.commit_batch();
     } catch (const std::exception& error) {
-      stop(error.what());
+      stop_batch(error.what());
     }
     if (!batch_requests_.empty()) metrics_.count_batch(batch_requests_.size());
-    if (config_.wal_sync_off_strand) {
-      // Committed, not yet synced: what the batch holds waits for the syncing thread.
-      UnsyncedBatch unsynced;
-      unsynced.group = held_.seal();
-      unsynced.notices.swap(after_commit_);
-      unsynced.requests.swap(batch_requests_);
-      unsynced_.push_back(std::move(unsynced));
-      sync_wal_off_strand();
-      return;
-    }
     held_.release();
     std::vector<std::function<void()>> notices;
     notices.swap(after_commit_);
@@ -280,6 +283,33 @@ void Hub::handle_inbox() {
   for (const auto& [type, started] : batch_requests_)
     metrics_.observe_request(type, now - started);
   batch_requests_.clear();
+}
+
+void Hub::stop_batch(const std::string& error) {
+  log_event(LogLevel::Error, "batch_commit_failed",
+            {{"error", error}, {"requests", std::to_string(batch_requests_.size())}});
+  held_.drop();
+  after_commit_.clear();
+  std::fflush(nullptr);
+  std::_Exit(70);
+}
+
+void Hub::commit_unsynced_batch() {
+  try {
+    db_.commit_batch();
+  } catch (const std::exception& error) {
+    stop_batch(error.what());
+  }
+  metrics_.count_unsynced_commit();
+  if (!batch_requests_.empty()) metrics_.count_batch(batch_requests_.size());
+  // Committed, not yet synced: what the batch holds waits for the syncing thread.
+  UnsyncedBatch unsynced;
+  unsynced.group = held_.seal();
+  unsynced.notices.swap(after_commit_);
+  unsynced.requests.swap(batch_requests_);
+  unsynced_.push_back(std::move(unsynced));
+  open_batch_arrivals_ = 0;
+  sync_wal_off_strand();
 }
 
 void Hub::when_durable(std::function<void()> then) {
@@ -303,6 +333,7 @@ void Hub::sync_wal_off_strand() {
       std::fflush(nullptr);
       std::_Exit(70);
     }
+    metrics_.count_wal_sync();
     net::post(strand_, [this, through] { wal_synced(through); });
   });
 }
@@ -319,7 +350,10 @@ void Hub::wal_synced(std::uint64_t group) {
     for (const auto& [type, started] : batch.requests)
       metrics_.observe_request(type, now - started);
   }
-  sync_wal_off_strand();  // the batches committed while this sync ran
+  if (db_.in_batch())
+    commit_unsynced_batch();  // the batch kept open while this sync ran; starts the next sync
+  else
+    sync_wal_off_strand();  // the batches committed while this sync ran (at kOpenBatchLimit)
 }
 
 void Hub::handle(Arrival& arrival) {

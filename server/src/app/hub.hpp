@@ -46,6 +46,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -58,6 +59,9 @@ class Hub {
   // `metrics` and `refusal_log` (which holds back floods of refusal lines) must outlive it too.
   Hub(boost::asio::any_io_executor io, Database& db, const ServerConfig& config, Outbound& outbound,
       Metrics& metrics, RefusalLogLimiter& refusal_log);
+  ~Hub();
+  Hub(const Hub&) = delete;
+  Hub& operator=(const Hub&) = delete;
 
   // Each is safe from any thread; the work is posted to the hub's strand.
   void connection_opened(ConnectionId connection, std::string peer_address);
@@ -81,6 +85,11 @@ class Hub {
   // its senders waits for the first's commit, stay bounded. Derived: 64 requests take a few
   // milliseconds of the strand (docs/performance.md, "Group commit").
   static constexpr std::size_t kBatchLimit = 64;
+  // With the WAL synced beside the strand, a batch stays open while a sync runs and takes the
+  // inbox's later arrivals (one COMMIT a sync), up to this many arrivals; then it commits anyway
+  // and waits for the sync after. Derived: four inbox batches; with every connection waiting for
+  // its answer, far more than a sync's worth of arrivals in the load runs (docs/performance.md).
+  static constexpr std::size_t kOpenBatchLimit = 4 * kBatchLimit;
   // Puts an arrival in the inbox and makes sure the strand will take it up. Any thread.
   void arrive(Arrival arrival);
   // On the strand: takes up to kBatchLimit arrivals and handles them in one batch (see above); if
@@ -103,10 +112,19 @@ class Hub {
     std::vector<std::function<void()>> notices;  // when_durable: webhooks, e-mail, built-in steps
     std::vector<std::pair<std::string_view, Clock::time_point>> requests;  // to time
   };
+  // On the strand, with a batch under way and the WAL synced off the strand: commits the batch
+  // without waiting for the disk, queues its held sends, notices and timings in unsynced_, and
+  // starts a sync unless one runs. A commit that fails stops the server (stop_batch).
+  void commit_unsynced_batch();
+  // A batch's transaction is lost (a failed COMMIT, SQLite's rollback): logs it and stops the
+  // server (exit 70) with nothing of the batch sent; a restart rebuilds the rooms from the disk.
+  [[noreturn]] void stop_batch(const std::string& error);
   // On the strand: runs `then` once everything sent so far is durable: at once, or after the
   // batch under way is committed (and synced), or after the newest unsynced batch is synced.
   void when_durable(std::function<void()> then);
-  // On the strand: starts the sync of every batch in unsynced_ unless one is under way.
+  // On the strand: starts the sync of every batch in unsynced_ unless one is under way. The hub's
+  // destructor commits a batch left open (what it held is never sent, as after a crash past a
+  // commit), so a shutdown keeps its writes.
   void sync_wal_off_strand();
   // On the strand, once the WAL is synced through `group`: hands on what those batches held.
   void wal_synced(std::uint64_t group);
@@ -195,8 +213,9 @@ class Hub {
   std::vector<std::function<void()>> after_commit_;
   std::deque<UnsyncedBatch> unsynced_;  // committed batches whose WAL sync has not yet been done
   bool wal_sync_running_ = false;
-  RefusalAccounting accounting_;  // notes every refusal, then hands on to the connections
-  AnswerWatch outbound_;          // everything the hub and the games send goes through it
+  std::size_t open_batch_arrivals_ = 0;  // the arrivals in the batch under way so far
+  RefusalAccounting accounting_;         // notes every refusal, then hands on to the connections
+  AnswerWatch outbound_;                 // everything the hub and the games send goes through it
   AccountStore accounts_;
   RequestAnswers answers_;  // the first answers of mutating requests, by account and request id
   WebhookSettings webhooks_;

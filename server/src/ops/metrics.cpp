@@ -107,6 +107,14 @@ void Metrics::count_batch(std::size_t requests) {
   batch_requests_total_ += requests;
 }
 
+void Metrics::count_unsynced_commit() {
+  ++unsynced_commits_total_;
+}
+
+void Metrics::count_wal_sync() {
+  ++wal_syncs_total_;
+}
+
 void Metrics::set_games_in_memory(std::int64_t rooms) {
   games_in_memory_ = rooms;
 }
@@ -148,6 +156,12 @@ std::string Metrics::render() const {
   out += "hd_batches_total " + std::to_string(batches_total_.load()) + "\n";
   header(out, "hd_batch_requests_total", "counter", "Requests handled in those batches.");
   out += "hd_batch_requests_total " + std::to_string(batch_requests_total_.load()) + "\n";
+  header(out, "hd_batch_commits_unsynced_total", "counter",
+         "Batches committed without waiting for the disk (--wal-sync-off-strand), each synced after.");
+  out += "hd_batch_commits_unsynced_total " + std::to_string(unsynced_commits_total_.load()) + "\n";
+  header(out, "hd_wal_syncs_total", "counter",
+         "Syncs of the WAL beside the hub's strand (--wal-sync-off-strand).");
+  out += "hd_wal_syncs_total " + std::to_string(wal_syncs_total_.load()) + "\n";
   header(out, "hd_games_in_memory", "gauge", "Games held in memory now.");
   out += "hd_games_in_memory " + std::to_string(games_in_memory_.load()) + "\n";
   header(out, "hd_games_in_memory_bytes", "gauge",

@@ -36,6 +36,10 @@ class Metrics {
   void observe_commit(std::chrono::nanoseconds elapsed);
   // Issue 15: one batch of the hub's inbox committed, with the requests it held.
   void count_batch(std::size_t requests);
+  // Issue 15, the WAL synced beside the strand: a batch's transaction committed without waiting
+  // for the disk, and one sync of the WAL done (covering every such commit before it began).
+  void count_unsynced_commit();
+  void count_wal_sync();
 
   // Games (called by the games service): how many games are in each status now, and one more
   // accepted action.
@@ -73,6 +77,8 @@ class Metrics {
   std::atomic<std::uint64_t> updates_sent_total_{0};
   std::atomic<std::uint64_t> batches_total_{0};
   std::atomic<std::uint64_t> batch_requests_total_{0};
+  std::atomic<std::uint64_t> unsynced_commits_total_{0};
+  std::atomic<std::uint64_t> wal_syncs_total_{0};
   std::atomic<std::int64_t> games_in_memory_{0};
   std::atomic<std::int64_t> rooms_bytes_{0};
   std::atomic<std::uint64_t> rooms_evicted_total_{0};
