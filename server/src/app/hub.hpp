@@ -59,6 +59,8 @@ class Hub {
   // `metrics` and `refusal_log` (which holds back floods of refusal lines) must outlive it too.
   Hub(boost::asio::any_io_executor io, Database& db, const ServerConfig& config, Outbound& outbound,
       Metrics& metrics, RefusalLogLimiter& refusal_log);
+  // Commits a batch left open while the last sync ran (what it held is never sent, as after a crash
+  // past a commit), so a shutdown keeps its writes.
   ~Hub();
   Hub(const Hub&) = delete;
   Hub& operator=(const Hub&) = delete;
@@ -122,9 +124,7 @@ class Hub {
   // On the strand: runs `then` once everything sent so far is durable: at once, or after the
   // batch under way is committed (and synced), or after the newest unsynced batch is synced.
   void when_durable(std::function<void()> then);
-  // On the strand: starts the sync of every batch in unsynced_ unless one is under way. The hub's
-  // destructor commits a batch left open (what it held is never sent, as after a crash past a
-  // commit), so a shutdown keeps its writes.
+  // On the strand: starts the sync of every batch in unsynced_ unless one is under way.
   void sync_wal_off_strand();
   // On the strand, once the WAL is synced through `group`: hands on what those batches held.
   void wal_synced(std::uint64_t group);
