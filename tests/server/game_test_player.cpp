@@ -33,9 +33,9 @@ std::vector<std::string> game_server_args() {
     if (testing_another_server() && limits[i].rfind("--rate-limit-per-address", 0) == 0) continue;
     args.insert(args.end(), {limits[i], limits[i + 1]});
   }
-  // Issue 15: the game tests run the WAL's sync beside the hub's strand (off by default, measured
-  // slower on this project's machine, docs/performance.md), so that both ways are tested end to end:
-  // the chaos, soak and load tests run the default.
+  // Issue 15: the game tests run the WAL's sync beside the hub's strand (off by default, no faster
+  // on this project's machine, docs/performance.md), so that both ways are tested end to end: the
+  // chaos, soak and load tests run the default.
   if (!testing_another_server()) args.insert(args.end(), {"--wal-sync-off-strand", "on"});
   return args;
 }
