@@ -267,12 +267,7 @@ void Hub::handle_inbox() {
       if (!wal_sync_running_ || open_batch_arrivals_ >= kOpenBatchLimit) commit_unsynced_batch();
       return;
     }
-    try {
-      db_.commit_batch();
-    } catch (const std::exception& error) {
-      stop_batch(error.what());
-    }
-    if (!batch_requests_.empty()) metrics_.count_batch(batch_requests_.size());
+    commit_batch_or_stop();
     held_.release();
     std::vector<std::function<void()>> notices;
     notices.swap(after_commit_);
@@ -294,14 +289,18 @@ void Hub::stop_batch(const std::string& error) {
   std::_Exit(70);
 }
 
-void Hub::commit_unsynced_batch() {
+void Hub::commit_batch_or_stop() {
   try {
     db_.commit_batch();
   } catch (const std::exception& error) {
     stop_batch(error.what());
   }
-  metrics_.count_unsynced_commit();
   if (!batch_requests_.empty()) metrics_.count_batch(batch_requests_.size());
+}
+
+void Hub::commit_unsynced_batch() {
+  commit_batch_or_stop();
+  metrics_.count_unsynced_commit();
   // Committed, not yet synced: what the batch holds waits for the syncing thread.
   UnsyncedBatch unsynced;
   unsynced.group = held_.seal();

@@ -114,6 +114,9 @@ class Hub {
     std::vector<std::function<void()>> notices;  // when_durable: webhooks, e-mail, built-in steps
     std::vector<std::pair<std::string_view, Clock::time_point>> requests;  // to time
   };
+  // On the strand: commits the batch under way (its sync as the database is set) and counts its
+  // requests; a commit that fails stops the server (stop_batch).
+  void commit_batch_or_stop();
   // On the strand, with a batch under way and the WAL synced off the strand: commits the batch
   // without waiting for the disk, queues its held sends, notices and timings in unsynced_, and
   // starts a sync unless one runs. A commit that fails stops the server (stop_batch).
