@@ -219,6 +219,11 @@ v1::CombatOdds to_proto(const engine::CombatOdds& odds) {
 
 v1::GameView to_proto(const engine::GameView& view) {
   v1::GameView out;
+  to_proto(view, out);
+  return out;
+}
+
+void to_proto(const engine::GameView& view, v1::GameView& out) {
   out.set_turn(static_cast<std::uint32_t>(view.turn));
   out.set_rain(view.rain);
   out.set_phasing(to_proto(view.phasing));
@@ -280,7 +285,6 @@ v1::GameView to_proto(const engine::GameView& view) {
       *c.add_hexes() = to_proto(hex);
   }
   if (view.result) *out.mutable_result() = result_to_proto(*view.result);
-  return out;
 }
 
 engine::GameView from_proto(const v1::GameView& view) {

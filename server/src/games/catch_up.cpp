@@ -46,7 +46,7 @@ KeptStates kept_states(
     kept.states.emplace_back(sequence, &state);
   for (const auto& [sequence, state] : room.turn_starts)
     kept.states.emplace_back(sequence, &state);
-  kept.states.emplace_back(room.sequence(), &room.state);
+  kept.states.emplace_back(room.sequence(), &room.state());
   return kept;
 }
 

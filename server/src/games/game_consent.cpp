@@ -23,8 +23,8 @@ void GameConsent::finish(GameRoom& room, const GameOutcome& result) {
   in_transaction(db_, [&] {
     store_.set_status(room.row.id, v1::GAME_STATUS_FINISHED, result);
     // The lists show a finished game from its row (issue 29, finding 3): its last turn.
-    store_.set_summary_fields(room.row.id, room.state.current_turn().name.to_string(),
-                              engine::public_missing_rules(*room.state.rules));
+    store_.set_summary_fields(room.row.id, room.state().current_turn().name.to_string(),
+                              engine::public_missing_rules(*room.state().rules));
   });
   room.row.status = v1::GAME_STATUS_FINISHED;
   room.row.result = result;

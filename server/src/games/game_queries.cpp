@@ -55,7 +55,7 @@ bool GameQueries::handle(const Caller& caller, const Envelope& request) {
   GameRoom* room = query_room(caller, request, *game_id);
   if (!room) return true;
   // A copy of the live state: the room goes on changing on the strand while the answer is made.
-  QueryBoard board{std::make_shared<const engine::GameState>(room->state), viewer_of(*room, caller)};
+  QueryBoard board{room->shared_state(), viewer_of(*room, caller)};
   if (!answer_later_) {
     outbound_.send(caller.connection, answer_query(board, request));
     return true;

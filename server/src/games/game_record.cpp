@@ -31,7 +31,7 @@ std::string format_game_record(const GameRoom& room) {
   }
   char hash[32];
   std::snprintf(hash, sizeof hash, "%016llx",
-                static_cast<unsigned long long>(engine::state_hash(room.state)));
+                static_cast<unsigned long long>(engine::state_hash(room.state())));
   record += "# final-hash: " + std::string(hash) + "\n";
   return record;
 }

@@ -28,7 +28,7 @@ KeptState latest_kept_state(const GameRoom& room, std::uint64_t sequence) {
     consider(at, state);
   for (const auto& [at, state] : room.replay_states)
     consider(at, state);
-  consider(room.sequence(), room.state);
+  consider(room.sequence(), room.state());
   return kept;
 }
 

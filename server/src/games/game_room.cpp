@@ -28,14 +28,20 @@ std::string hash_hex(const engine::GameState& state) {
 
 GameRoom::GameRoom(GameRow row_in, std::vector<SeatRow> seats_in, engine::GameState initial_in,
                    std::vector<LoggedAction> log_in)
-    : row(std::move(row_in)), seats(std::move(seats_in)), initial(std::move(initial_in)), state(initial) {
+    : row(std::move(row_in)),
+      seats(std::move(seats_in)),
+      initial(std::move(initial_in)),
+      state_(std::make_shared<engine::GameState>(initial)) {
   log = std::move(log_in);
   replay();
 }
 
 GameRoom::GameRoom(GameRow row_in, std::vector<SeatRow> seats_in, engine::GameState initial_in,
                    std::vector<LoggedAction> log_in, const SnapshotRow& snapshot, std::string& problem)
-    : row(std::move(row_in)), seats(std::move(seats_in)), initial(std::move(initial_in)), state(initial) {
+    : row(std::move(row_in)),
+      seats(std::move(seats_in)),
+      initial(std::move(initial_in)),
+      state_(std::make_shared<engine::GameState>(initial)) {
   log = std::move(log_in);
   problem.clear();
   if (!replay_from(snapshot, problem)) replay();
@@ -80,7 +86,7 @@ bool GameRoom::every_human_seat_taken() const {
 
 std::vector<v1::Seat> GameRoom::pending_seats() const {
   std::vector<v1::Seat> result;
-  for (const engine::Decider& decider : engine::deciders(state)) {
+  for (const engine::Decider& decider : engine::deciders(state())) {
     for (v1::Seat candidate : seats_of_side(decider.side)) {
       const bool concerned = std::find(decider.armies.begin(), decider.armies.end(),
                                        army_of_seat(candidate)) != decider.armies.end();
@@ -93,7 +99,7 @@ std::vector<v1::Seat> GameRoom::pending_seats() const {
 std::optional<engine::NotatedAction> GameRoom::last_action() const {
   if (log.empty()) return std::nullopt;
   // The line names units by id, and ids do not change: the state after it reads it as well.
-  auto parsed = engine::parse_action_line(state, log.back().action);
+  auto parsed = engine::parse_action_line(state(), log.back().action);
   if (const auto* notated = std::get_if<engine::NotatedAction>(&parsed)) return *notated;
   return std::nullopt;
 }
@@ -104,7 +110,7 @@ bool GameRoom::undo_allowed_for(const std::vector<v1::Seat>& held) const {
   if (fogged()) return false;
   const auto last = last_action();
   return last && std::find(held.begin(), held.end(), log.back().seat) != held.end() &&
-         engine::undo_allowed(state, last->side, last->action);
+         engine::undo_allowed(state(), last->side, last->action);
 }
 
 std::vector<std::string> GameRoom::entropy_in_seat_order() const {
@@ -116,8 +122,8 @@ std::vector<std::string> GameRoom::entropy_in_seat_order() const {
 
 AppliedAction GameRoom::apply(engine::Side side, const engine::Action& action, v1::Seat acting_seat,
                               std::optional<AccountId> account, std::uint64_t request_id) const {
-  AppliedAction applied{state, {}, {}};
-  const std::string line = engine::format_action(state, side, action);
+  AppliedAction applied{state(), {}, {}};
+  const std::string line = engine::format_action(state(), side, action);
   const std::vector<std::string> entropy = entropy_in_seat_order();
   std::vector<int> dice;
   applied.events = engine::apply(applied.after, side, action, [&] {
@@ -148,16 +154,16 @@ bool GameRoom::played_by_builtin(hundred_days::v1::Seat which) const {
 
 void GameRoom::note_turn_start() {
   // The engine says which player turn a state is in (4.1); a new one has begun when it changes.
-  const auto now = engine::player_turn(state);
+  const auto now = engine::player_turn(state());
   if (now && now != engine::player_turn(turn_starts.back().second)) {
-    turn_starts.emplace_back(sequence(), state);
+    turn_starts.emplace_back(sequence(), state());
     // Only delayed spectators look back (spectator_view.cpp); other games keep the latest alone.
     if (row.spectator_view != hundred_days::v1::SPECTATOR_VIEW_DELAYED_ALL)
       turn_starts.erase(turn_starts.begin(), turn_starts.end() - 1);
   }
   // The catch-up checkpoints (game_room.hpp): the latest multiples of kCheckpointEvery.
   if (sequence() > 0 && sequence() % kCheckpointEvery == 0) {
-    checkpoints.emplace_back(sequence(), state);
+    checkpoints.emplace_back(sequence(), state());
     if (checkpoints.size() > kCheckpointsKept) checkpoints.pop_front();
   }
 }
@@ -165,10 +171,10 @@ void GameRoom::note_turn_start() {
 void GameRoom::commit(AppliedAction applied) {
   // The engine says when a step begins (a phase, or the phase a rule's segment opened when it
   // closes: 4.1, 12.0): every Coalition seat ends it again.
-  const bool step_begun = applied.after.steps_begun != state.steps_begun;
-  std::optional<engine::GameState> before;
-  if (fogged()) before = std::move(state);
-  state = std::move(applied.after);
+  const bool step_begun = applied.after.steps_begun != state().steps_begun;
+  std::shared_ptr<const engine::GameState> before;
+  if (fogged()) before = state_;
+  set_state(std::move(applied.after));
   if (before) note_shown(*before, applied.events, applied.logged);
   dice_rolled += applied.logged.dice.size();
   log.push_back(std::move(applied.logged));
@@ -179,27 +185,39 @@ void GameRoom::commit(AppliedAction applied) {
   note_turn_start();
 }
 
+engine::GameState& GameRoom::changing_state() {
+  if (state_shared_) set_state(*state_);
+  return *state_;
+}
+
+void GameRoom::set_state(engine::GameState next) {
+  state_ = std::make_shared<engine::GameState>(std::move(next));
+  state_shared_ = false;
+}
+
 void GameRoom::replay_one(const LoggedAction& logged) {
-  const auto parsed = engine::parse_action_line(state, logged.action);
+  engine::GameState& replayed = changing_state();
+  const auto parsed = engine::parse_action_line(replayed, logged.action);
   if (const auto* error = std::get_if<std::string>(&parsed))
     throw std::runtime_error("game " + std::to_string(row.id) + " action " + std::to_string(logged.sequence) +
                              " no longer parses: " + *error);
   const auto& notated = std::get<engine::NotatedAction>(parsed);
-  const std::uint64_t steps_before = state.steps_begun;
+  const std::uint64_t steps_before = replayed.steps_begun;
   std::optional<engine::GameState> before;
-  if (fogged()) before = state;
+  if (fogged()) before = replayed;
   std::size_t next = 0;
-  const std::vector<engine::Event> events = engine::apply(state, notated.side, notated.action, [&]() -> int {
-    if (next >= logged.dice.size())
-      throw std::runtime_error("game " + std::to_string(row.id) + " action " +
-                               std::to_string(logged.sequence) + " rolls more dice than were logged");
-    return logged.dice[next++];
-  });
+  const std::vector<engine::Event> events =
+      engine::apply(replayed, notated.side, notated.action, [&]() -> int {
+        if (next >= logged.dice.size())
+          throw std::runtime_error("game " + std::to_string(row.id) + " action " +
+                                   std::to_string(logged.sequence) + " rolls more dice than were logged");
+        return logged.dice[next++];
+      });
   dice_rolled += logged.dice.size();
-  if (hash_hex(state) != logged.state_hash)
+  if (hash_hex(replayed) != logged.state_hash)
     throw std::runtime_error("game " + std::to_string(row.id) + " action " + std::to_string(logged.sequence) +
                              " replays to a different state hash");
-  if (state.steps_begun != steps_before) phase_start_sequence_ = logged.sequence;
+  if (replayed.steps_begun != steps_before) phase_start_sequence_ = logged.sequence;
   if (before) note_shown(*before, events, logged);
 }
 
@@ -210,11 +228,11 @@ bool GameRoom::fogged() const {
 void GameRoom::note_shown(const engine::GameState& before, const std::vector<engine::Event>& events,
                           const LoggedAction& logged) {
   for (engine::Side side : {engine::Side::French, engine::Side::Coalition}) {
-    if (!engine::action_shown(before, state, events, logged.action, side)) continue;
+    if (!engine::action_shown(before, state(), events, logged.action, side)) continue;
     const auto index = static_cast<std::size_t>(side);
     shown_[index].push_back(logged.sequence);
     if (shown_[index].size() % kCheckpointEvery != 0) continue;
-    side_checkpoints[index].emplace_back(logged.sequence, state);
+    side_checkpoints[index].emplace_back(logged.sequence, state());
     if (side_checkpoints[index].size() > kCheckpointsKept) side_checkpoints[index].pop_front();
   }
 }
@@ -270,7 +288,7 @@ bool GameRoom::replay_from(const SnapshotRow& snapshot, std::string& problem) {
     problem = "its state does not hash to its state hash";
     return false;
   }
-  state = *restored;
+  set_state(*restored);
   dice_rolled = 0;
   for (std::size_t i = 0; i < snapshot.sequence; ++i)
     dice_rolled += log[i].dice.size();
@@ -278,7 +296,7 @@ bool GameRoom::replay_from(const SnapshotRow& snapshot, std::string& problem) {
   turn_starts.clear();
   turn_starts.emplace_back(0, initial);  // only delayed spectators look further back, see above
   checkpoints.clear();
-  checkpoints.emplace_back(snapshot.sequence, state);  // a resume may start from the snapshot too
+  checkpoints.emplace_back(snapshot.sequence, state());  // a resume may start from the snapshot too
   std::vector<LoggedAction> entries = std::move(log);
   log.assign(std::make_move_iterator(entries.begin()),
              std::make_move_iterator(entries.begin() + static_cast<std::ptrdiff_t>(snapshot.sequence)));
@@ -302,14 +320,14 @@ bool GameRoom::replay_from(const SnapshotRow& snapshot, std::string& problem) {
 SnapshotRow GameRoom::snapshot() const {
   SnapshotRow out;
   out.sequence = sequence();
-  out.state = engine::snapshot_state(state);
-  out.state_hash = hash_hex(state);
+  out.state = engine::snapshot_state(state());
+  out.state_hash = hash_hex(state());
   out.phase_start_sequence = phase_start_sequence_;
   return out;
 }
 
 void GameRoom::replay() {
-  state = initial;
+  set_state(initial);
   dice_rolled = 0;
   phase_start_sequence_ = 0;
   turn_starts.clear();

@@ -16,6 +16,7 @@
 #include <chrono>
 #include <deque>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -69,7 +70,15 @@ class GameRoom {
   GameRow row;
   std::vector<SeatRow> seats;  // the scenario's seats, in seat order
   engine::GameState initial;
-  engine::GameState state;
+  // The state now (after the last logged action). A reference to it lasts until the room's next
+  // change (commit, replay): the room then holds a new state rather than changing this one.
+  const engine::GameState& state() const { return *state_; }
+  // Issue 15: the state now, shared and never changed (a query worked out beside the strand reads
+  // it while the room moves on): no copy.
+  std::shared_ptr<const engine::GameState> shared_state() const {
+    state_shared_ = true;
+    return state_;
+  }
   std::vector<LoggedAction> log;
   std::uint64_t dice_rolled = 0;
   // (sequence, state) per player turn: every one for a game with delayed spectators, else the latest.
@@ -165,6 +174,9 @@ class GameRoom {
   std::uint64_t log_sequence_shown(engine::Side side, std::uint64_t side_sequence) const;
 
  private:
+  // The state, to be changed in place (a replay): a copy first if shared_state() has handed it out.
+  engine::GameState& changing_state();
+  void set_state(engine::GameState next);
   void replay_one(const LoggedAction& logged);
   // Rebuilds from a snapshot and the log after it; false (with `problem`) if it cannot be trusted.
   bool replay_from(const SnapshotRow& snapshot, std::string& problem);
@@ -174,6 +186,8 @@ class GameRoom {
   void note_shown(const engine::GameState& before, const std::vector<engine::Event>& events,
                   const LoggedAction& logged);
   std::uint64_t phase_start_sequence_ = 0;
+  std::shared_ptr<engine::GameState> state_;
+  mutable bool state_shared_ = false;  // shared_state() handed out state_: it must not change
   // Issue 14, fogged games: per side (engine::Side's order), the log sequences shown to it, ascending.
   std::array<std::vector<std::uint64_t>, 2> shown_;
 };

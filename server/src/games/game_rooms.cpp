@@ -181,8 +181,8 @@ bool GameRooms::evictable(std::uint64_t id, const GameRoom& room, const std::set
 }
 
 void GameRooms::write_summary_fields(GameRoom& room) {
-  const std::string turn = room.state.current_turn().name.to_string();
-  const auto missing = engine::public_missing_rules(*room.state.rules);
+  const std::string turn = room.state().current_turn().name.to_string();
+  const auto missing = engine::public_missing_rules(*room.state().rules);
   if (turn == room.row.turn_label && missing == room.row.public_missing_rules) return;
   store_.set_summary_fields(room.row.id, turn, missing);
   room.row.turn_label = turn;

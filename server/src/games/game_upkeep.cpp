@@ -34,7 +34,7 @@ void GamePlay::builtin_step(std::uint64_t game_id) {
     if (!room.played_by_builtin(seat)) return;
   try {
     const engine::Action action = builtin_action(room, config_.builtin_battle_seeking);
-    const engine::Side side = engine::pending_decision(room.state).side;
+    const engine::Side side = engine::pending_decision(room.state()).side;
     rooms_.touch(room);
     play(room, side, action, waiting.front(), std::nullopt, 0, "");
   } catch (const engine::ActionRefused& refused) {

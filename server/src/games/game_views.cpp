@@ -36,7 +36,7 @@ v1::GameSummary GameViews::summary(const GameRoom& room, const Subscriber* seen_
       if (seat.account && subscriber.account == *seat.account && !subscriber.seats.empty()) connected = true;
     holder.set_connected(connected);
   }
-  const engine::GameState& shown = delayed ? visible_state(room, *seen_by) : room.state;
+  const engine::GameState& shown = delayed ? visible_state(room, *seen_by) : room.state();
   out.set_turn_label(shown.current_turn().name.to_string());
   if (room.row.status == v1::GAME_STATUS_RUNNING && !delayed) {
     const auto waiting = room.pending_seats();
@@ -49,7 +49,7 @@ v1::GameSummary GameViews::summary(const GameRoom& room, const Subscriber* seen_
   out.set_end(room.row.result.end);
   out.set_winner(room.row.result.winner);
   out.set_public_listing(room.row.public_listing);
-  for (const std::string& rule : engine::public_missing_rules(*room.state.rules))
+  for (const std::string& rule : engine::public_missing_rules(*room.state().rules))
     out.add_missing_rules(rule);  // not by the book
   if (room.deadline) add_deadline(*room.deadline, room.seats, room.row.status, !delayed, out);
   return out;
@@ -81,7 +81,7 @@ void GameViews::add_deadline(const DeadlineState& deadline, const std::vector<Se
 v1::GameView GameViews::view_for(const GameRoom& room, const Subscriber& subscriber) const {
   const engine::GameState& shown = visible_state(room, subscriber);
   v1::GameView out = wire::to_proto(engine::view(shown, shown_viewer(room, subscriber)));
-  if (&shown == &room.state) add_live_decision(room, subscriber, out);
+  if (&shown == &room.state()) add_live_decision(room, subscriber, out);
   return out;
 }
 
@@ -101,7 +101,7 @@ v1::GameSnapshot GameViews::snapshot(const GameRoom& room, const Subscriber& sub
     out.add_my_seats(seat);
   out.set_spectating(subscriber.seats.empty());
   v1::ScenarioInfo& info = *out.mutable_scenario();
-  const engine::Ruleset& rules = *room.state.rules;
+  const engine::Ruleset& rules = *room.state().rules;
   info.set_id(room.row.scenario);
   info.set_title(rules.scenario.name);
   info.set_rule(rules.scenario.rule);
@@ -155,13 +155,20 @@ v1::GameUpdate GameViews::update_for(const GameRoom& room, const Subscriber& sub
                                      const LoggedAction& logged, const std::vector<engine::Event>& events,
                                      const engine::GameState& after) const {
   v1::GameUpdate out;
+  update_for(room, subscriber, logged, events, after, out);
+  return out;
+}
+
+void GameViews::update_for(const GameRoom& room, const Subscriber& subscriber, const LoggedAction& logged,
+                           const std::vector<engine::Event>& events, const engine::GameState& after,
+                           v1::GameUpdate& out) const {
   out.set_game_id(static_cast<std::uint64_t>(room.row.id));
   if (is_delayed(room, subscriber)) {
     // A delayed spectator learns nothing of the action now: not its sequence, seat, text or events,
     // only the (delayed) view and the sequence that view stands at.
     out.set_sequence(visible_sequence(room, subscriber));
     *out.mutable_view() = view_for(room, subscriber);
-    return out;
+    return;
   }
   out.set_sequence(shown_sequence(room, subscriber, logged.sequence));  // issue 14
   out.set_seat(logged.seat);
@@ -171,10 +178,9 @@ v1::GameUpdate GameViews::update_for(const GameRoom& room, const Subscriber& sub
   for (const engine::Event& event : events)
     if (const auto shown = engine::redact(after, event, subscriber.viewer))
       *out.add_events() = wire::to_proto(after, *shown);
-  v1::GameView view = wire::to_proto(engine::view(after, subscriber.viewer));
-  if (&after == &room.state) add_live_decision(room, subscriber, view);
-  *out.mutable_view() = std::move(view);
-  return out;
+  v1::GameView& view = *out.mutable_view();
+  wire::to_proto(engine::view(after, subscriber.viewer), view);
+  if (&after == &room.state()) add_live_decision(room, subscriber, view);
 }
 
 void GameViews::send_to_subscribers(const GameRoom& room, const v1::ServerEnvelope& envelope,

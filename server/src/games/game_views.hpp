@@ -34,6 +34,10 @@ class GameViews {
                                           const LoggedAction& logged,
                                           const std::vector<engine::Event>& events,
                                           const engine::GameState& after) const;
+  // The same, made into `out` (empty) and so on out's arena if it has one (the live fan-out).
+  void update_for(const GameRoom& room, const Subscriber& subscriber, const LoggedAction& logged,
+                  const std::vector<engine::Event>& events, const engine::GameState& after,
+                  hundred_days::v1::GameUpdate& out) const;
   // Sends `envelope` to every connection with the game open (all, or those `accept`ed).
   void send_to_subscribers(const GameRoom& room, const hundred_days::v1::ServerEnvelope& envelope,
                            const std::function<bool(const Subscriber&)>& accept);

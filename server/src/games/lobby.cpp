@@ -440,7 +440,7 @@ void GameLobby::leave_game(const Caller& caller, const Envelope& request) {
                         "a seat can be left only before the game starts (resign instead)");
   // 18.5C (docs/games.md): the secret choice stays with the player who made it, so its seat is
   // never handed to another account.
-  const engine::Ruleset& rules = *room->state.rules;
+  const engine::Ruleset& rules = *room->state().rules;
   for (const engine::ScenarioOption& option : rules.scenario.options) {
     if (option.secret && rules.option_chosen(option.id) && side_of_seat(seat->seat) == option.secret->side)
       return send_refusal(

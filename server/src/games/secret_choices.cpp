@@ -126,7 +126,7 @@ void add_commitments_made_by(const GameRoom& room, const engine::GameState& afte
   }
   const auto line = engine::parse_choose_entry_line(logged.action);
   if (!line) return;
-  const std::string id = engine::entry_choice_secret_id(*room.state.rules, line->id);
+  const std::string id = engine::entry_choice_secret_id(*room.state().rules, line->id);
   for (const SecretChoiceRow& secret : room.row.secrets)
     if (secret.choice_id == id) add_commitment(room, secret, *out.Add());
 }
@@ -143,10 +143,12 @@ bool secret_revealed(const engine::GameState& state, const SecretChoiceRow& secr
   return option && !engine::secret_choice_unrevealed(state, *option);
 }
 
-void add_secret_commitments(const GameRoom& room, const engine::GameState& shown, v1::GameSnapshot& snapshot) {
+void add_secret_commitments(const GameRoom& room, const engine::GameState& shown,
+                            v1::GameSnapshot& snapshot) {
   for (const SecretChoiceRow& secret : room.row.secrets) {
     const auto entry = entry_id_of(secret);
-    if (entry && !finished(room) && !engine::entry_choice_made(shown, *entry)) continue;  // not yet made there
+    if (entry && !finished(room) && !engine::entry_choice_made(shown, *entry))
+      continue;  // not yet made there
     if (engine::is_hidden_secret_id(secret.choice_id) && !finished(room) &&
         !engine::hidden_secret_made(shown, secret.choice_id))
       continue;  // 16.6: not yet made there

@@ -38,7 +38,7 @@ std::optional<std::string> secret_exposing_policy(const engine::GameState& initi
 
 bool spectating_would_precede_a_seat(const GameRoom& room) {
   if (room.row.status != v1::GAME_STATUS_OPEN) return false;
-  const std::set<engine::Side> sides = engine::sides_keeping_secrets(*room.state.rules);
+  const std::set<engine::Side> sides = engine::sides_keeping_secrets(*room.state().rules);
   for (const SeatRow& seat : room.seats)
     if (!seat.built_in && !seat.account && sides.count(engine::other(side_of_seat(seat.seat)))) return true;
   return false;

@@ -51,7 +51,7 @@ std::size_t delayed_turn(const GameRoom& room, const Subscriber& subscriber) {
 }  // namespace
 
 const engine::GameState& visible_state(const GameRoom& room, const Subscriber& subscriber) {
-  if (!is_delayed(room, subscriber)) return room.state;
+  if (!is_delayed(room, subscriber)) return room.state();
   return room.turn_starts[delayed_turn(room, subscriber)].second;
 }
 
@@ -89,7 +89,8 @@ engine::Viewer secret_safe_viewer(const engine::GameState& shown, const engine::
   for (const engine::ScenarioOption& option : shown.rules->scenario.options)
     if (option.secret && engine::option_hidden(shown, option)) hiding.insert(option.secret->side);
   if (hiding.empty()) return viewer;
-  if (hiding.size() > 1) throw std::logic_error("both sides hide a secret option: no view of everything is safe");
+  if (hiding.size() > 1)
+    throw std::logic_error("both sides hide a secret option: no view of everything is safe");
   engine::Viewer safe = viewer;
   safe.side = engine::other(*hiding.begin());
   return safe;

@@ -64,7 +64,7 @@ void GameStandingOrders::set(const Caller& caller, const Envelope& request, Game
     return refuse(v1::REFUSAL_CODE_GAME_NOT_RUNNING, "the game is over");
 
   // A unit the caller is not shown (18.5C) is refused as unknown, like any unit not in the game.
-  const std::size_t shown = engine::units_shown(room->state, viewer_for_seats(held));
+  const std::size_t shown = engine::units_shown(room->state(), viewer_for_seats(held));
   std::set<std::uint32_t> named;
   std::string problem;
   const auto own_unit = [&](std::uint32_t unit) -> std::optional<v1::Seat> {
@@ -76,9 +76,9 @@ void GameStandingOrders::set(const Caller& caller, const Envelope& request, Game
       problem = "no unit " + std::to_string(unit) + " in this game";
       return std::nullopt;
     }
-    return wire::seat_of_army(room->state.units[unit].army);
+    return wire::seat_of_army(room->state().units[unit].army);
   };
-  const engine::GridBounds bounds = room->state.rules->map.bounds();
+  const engine::GridBounds bounds = room->state().rules->map.bounds();
   std::vector<StandingOrder> puts;
   std::vector<engine::UnitIndex> clears;
   for (const v1::StandingOrder& wanted : set.orders()) {
@@ -186,20 +186,20 @@ std::size_t GameStandingOrders::check(GameRoom& room, std::int64_t now_unix) {
   std::optional<StandingOrderBook> book;  // read once, only when a decision may be taken
   // Bounded: a stack's retreats, then the advance, are a handful of decisions.
   for (int step = 0; step < 32 && room.row.status == v1::GAME_STATUS_RUNNING; ++step) {
-    const engine::PendingDecision decision = engine::pending_decision(room.state);
+    const engine::PendingDecision decision = engine::pending_decision(room.state());
     if (decision.kind != engine::DecisionKind::Retreat && decision.kind != engine::DecisionKind::Advance)
       break;
     if (!deciders_absent(room, now_unix)) break;
     if (!book) book = store_.load(room.row.id);
     if (book->empty()) break;
-    const auto choice = choose_by_standing_orders(engine::legal_actions(room.state, decision.side), *book);
+    const auto choice = choose_by_standing_orders(engine::legal_actions(room.state(), decision.side), *book);
     if (!choice) break;
     // The owner of the unit whose order decided: logged as that seat's holder's own choice.
-    const v1::Seat seat = wire::seat_of_army(room.state.units[choice->unit].army);
+    const v1::Seat seat = wire::seat_of_army(room.state().units[choice->unit].army);
     const SeatRow* row = room.seat(seat);
     const auto waiting = room.pending_seats();
     if (!row || !row->account || std::find(waiting.begin(), waiting.end(), seat) == waiting.end()) break;
-    const std::string line = engine::format_action(room.state, decision.side, choice->action);
+    const std::string line = engine::format_action(room.state(), decision.side, choice->action);
     try {
       rooms_.touch(room);
       const std::uint64_t sequence =
@@ -221,7 +221,7 @@ std::size_t GameStandingOrders::check(GameRoom& room, std::int64_t now_unix) {
 
 bool GameStandingOrders::may_play(const GameRoom& room) {
   if (room.row.status != v1::GAME_STATUS_RUNNING) return false;
-  const engine::DecisionKind kind = engine::pending_decision(room.state).kind;
+  const engine::DecisionKind kind = engine::pending_decision(room.state()).kind;
   if (kind != engine::DecisionKind::Retreat && kind != engine::DecisionKind::Advance) return false;
   return store_.any(room.row.id);  // read only for a game waiting for such a decision
 }

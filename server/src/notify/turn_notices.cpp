@@ -121,7 +121,7 @@ void TurnNotices::remind(const GameRoom& room, v1::Seat which) noexcept {
     if (seat == nullptr || seat->built_in || !seat->account) return;
     const AccountId account = *seat->account;
     const std::string link = link_base_ + "/game/" + std::to_string(room.row.id);
-    const std::string turn = room.state.current_turn().name.to_string();
+    const std::string turn = room.state().current_turn().name.to_string();
     const std::string event = "deadline-reminder";
     const std::string what =
         "game " + std::to_string(room.row.id) + " account " + std::to_string(account) + " " + event;
@@ -145,7 +145,7 @@ void TurnNotices::check_or_throw(const GameRoom& room) {
     for (const SeatRow& seat : room.seats)
       if (!seat.built_in && seat.account) due[*seat.account] = {kGameOverKey, "game-over"};
   } else if (room.row.status == v1::GAME_STATUS_RUNNING) {
-    const auto turn = engine::player_turn(room.state);
+    const auto turn = engine::player_turn(room.state());
     // 4.1: one message per player turn; a decision before the first (set-up) counts as turn 0.
     const std::int64_t key = turn ? turn->turn * 2 + (turn->side == engine::Side::French ? 0 : 1) + 1 : 0;
     for (const v1::Seat pending : room.pending_seats()) {
@@ -163,7 +163,7 @@ void TurnNotices::check_or_throw(const GameRoom& room) {
     accounts.push_back(account);
   const std::int64_t game = room.row.id;
   const std::string link = link_base_ + "/game/" + std::to_string(room.row.id);
-  const std::string turn = room.state.current_turn().name.to_string();
+  const std::string turn = room.state().current_turn().name.to_string();
   const auto what = [&](AccountId account, const std::string& event) {
     return "game " + std::to_string(room.row.id) + " account " + std::to_string(account) + " " + event;
   };

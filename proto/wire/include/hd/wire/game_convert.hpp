@@ -23,6 +23,9 @@ std::optional<engine::Side> from_proto(hundred_days::v1::Side side);
 
 // A view and back. from_proto(to_proto(v)) serializes (engine::serialize) to the same bytes as v.
 hundred_days::v1::GameView to_proto(const engine::GameView& view);
+// The same into `out` (which must be empty): on out's arena, if it has one (the server's live
+// updates, issue 15: one arena an action instead of an allocation a unit, hex and string).
+void to_proto(const engine::GameView& view, hundred_days::v1::GameView& out);
 engine::GameView from_proto(const hundred_days::v1::GameView& view);
 
 // A combat's odds (6.2), as an event and an odds query carry them.
