@@ -54,7 +54,8 @@ bool GameQueries::handle(const Caller& caller, const Envelope& request) {
   if (!game_id) return false;
   GameRoom* room = query_room(caller, request, *game_id);
   if (!room) return true;
-  // A copy of the live state: the room goes on changing on the strand while the answer is made.
+  // The live state, shared: the room goes on to new states on the strand while the answer is made,
+  // and never changes this one (GameRoom::shared_state).
   QueryBoard board{room->shared_state(), viewer_of(*room, caller)};
   if (!answer_later_) {
     outbound_.send(caller.connection, answer_query(board, request));
