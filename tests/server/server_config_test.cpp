@@ -120,30 +120,24 @@ TEST_CASE("snapshot-every: a game's state is snapshotted every 50 actions by def
         std::string::npos);
 }
 
-TEST_CASE("queries-off-strand: on unless turned off; anything else is refused (issue 15)", "[config]") {
-  CHECK(std::get<ServerConfig>(parse_server_config({})).queries_off_strand);
-  CHECK_FALSE(
-      std::get<ServerConfig>(parse_server_config({"--queries-off-strand", "off"})).queries_off_strand);
-  CHECK(std::get<ServerConfig>(parse_server_config({"--queries-off-strand=on"})).queries_off_strand);
-  CHECK(std::get<std::string>(parse_server_config({"--queries-off-strand", "yes"}))
-            .find("queries-off-strand") != std::string::npos);
-}
-
-TEST_CASE("wal-sync-off-strand: off unless turned on; anything else is refused (issue 15)", "[config]") {
-  CHECK_FALSE(std::get<ServerConfig>(parse_server_config({})).wal_sync_off_strand);
-  CHECK_FALSE(
-      std::get<ServerConfig>(parse_server_config({"--wal-sync-off-strand", "off"})).wal_sync_off_strand);
-  CHECK(std::get<ServerConfig>(parse_server_config({"--wal-sync-off-strand=on"})).wal_sync_off_strand);
-  CHECK(std::get<std::string>(parse_server_config({"--wal-sync-off-strand", "yes"}))
-            .find("wal-sync-off-strand") != std::string::npos);
-}
-
-TEST_CASE("group-commit: on unless turned off; anything else is refused (issue 15)", "[config]") {
-  CHECK(std::get<ServerConfig>(parse_server_config({})).group_commit);
-  CHECK_FALSE(std::get<ServerConfig>(parse_server_config({"--group-commit", "off"})).group_commit);
-  CHECK(std::get<ServerConfig>(parse_server_config({"--group-commit=on"})).group_commit);
-  CHECK(std::get<std::string>(parse_server_config({"--group-commit", "sometimes"})).find("group-commit") !=
-        std::string::npos);
+TEST_CASE("the on/off switches: each has its default, takes on and off, and refuses anything else (issue 15)",
+          "[config]") {
+  struct Switch {
+    const char* name;
+    bool ServerConfig::*member;
+    bool default_on;
+  };
+  for (const Switch& flag : {Switch{"queries-off-strand", &ServerConfig::queries_off_strand, true},
+                             Switch{"wal-sync-off-strand", &ServerConfig::wal_sync_off_strand, false},
+                             Switch{"group-commit", &ServerConfig::group_commit, true}}) {
+    INFO(flag.name);
+    const std::string option = std::string("--") + flag.name;
+    CHECK(std::get<ServerConfig>(parse_server_config({})).*flag.member == flag.default_on);
+    CHECK_FALSE(std::get<ServerConfig>(parse_server_config({option, "off"})).*flag.member);
+    CHECK(std::get<ServerConfig>(parse_server_config({option + "=on"})).*flag.member);
+    CHECK(std::get<std::string>(parse_server_config({option, "sometimes"})).find(flag.name) !=
+          std::string::npos);
+  }
 }
 
 TEST_CASE("builtin-style: the built-in seats seek battle unless told to play uniformly (issue 13)",
