@@ -131,17 +131,16 @@ std::uint64_t GamePlay::play(GameRoom& room, engine::Side side, const engine::Ac
   // spectators costs a view for each way of seeing it, not one a spectator) and encoded once
   // (Outbound::send_to_all): each update made, the first subscriber it was made for, and the
   // connections it goes to.
-  // The updates are made on one arena, freed at once when sent, instead of an allocation for each
-  // unit, hex and string of every view (a tenth of the server's CPU an action in a profile,
-  // docs/performance.md).
   struct Made {
     const Subscriber* made_for;
     v1::ServerEnvelope* update;  // on `arena`
     std::vector<ConnectionId> to;
   };
+  // The updates are made on one arena, freed at once when sent, instead of an allocation for each
+  // unit, hex and string of every view (about 6% of the server's samples in a profile,
+  // docs/performance.md, "The live updates on an arena"). Derived: a Quatre Bras view is a few tens
+  // of kilobytes of messages; two to four kinds of subscriber an action.
   google::protobuf::ArenaOptions arena_options;
-  // Derived: a Quatre Bras view is a few tens of kilobytes of messages; two to four kinds of
-  // subscriber an action.
   arena_options.start_block_size = 32 * 1024;
   arena_options.max_block_size = 128 * 1024;
   google::protobuf::Arena arena(arena_options);
