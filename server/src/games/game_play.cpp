@@ -18,6 +18,7 @@
 #include <google/protobuf/arena.h>
 
 #include <algorithm>
+#include <optional>
 
 namespace hd::server {
 
@@ -139,11 +140,13 @@ std::uint64_t GamePlay::play(GameRoom& room, engine::Side side, const engine::Ac
   // The updates are made on one arena, freed at once when sent, instead of an allocation for each
   // unit, hex and string of every view (about 6% of the server's samples in a profile,
   // docs/performance.md, "The live updates on an arena"). Derived: a Quatre Bras view is a few tens
-  // of kilobytes of messages; two to four kinds of subscriber an action.
+  // of kilobytes of messages; two to four kinds of subscriber an action. Made with the first update:
+  // an arena of these options takes its first block when built, and a game nobody has open (the
+  // built-in players' own) sends none.
   google::protobuf::ArenaOptions arena_options;
   arena_options.start_block_size = 32 * 1024;
   arena_options.max_block_size = 128 * 1024;
-  google::protobuf::Arena arena(arena_options);
+  std::optional<google::protobuf::Arena> arena;
   std::vector<Made> made;
   for (const auto& [connection, subscriber] : room.subscribers) {
     // A delayed spectator hears only of a new player turn (its delayed view then moves on), so the
@@ -158,7 +161,8 @@ std::uint64_t GamePlay::play(GameRoom& room, engine::Side side, const engine::Ac
     auto same = std::find_if(made.begin(), made.end(),
                              [&](const Made& entry) { return sees_alike(*entry.made_for, seeing); });
     if (same == made.end()) {
-      auto* update = google::protobuf::Arena::CreateMessage<v1::ServerEnvelope>(&arena);
+      if (!arena) arena.emplace(arena_options);
+      auto* update = google::protobuf::Arena::CreateMessage<v1::ServerEnvelope>(&*arena);
       views_.update_for(room, subscriber, logged, events, room.state(), *update->mutable_game_update());
       if (!is_delayed(room, subscriber)) *update->mutable_game_update()->mutable_secret_openings() = openings;
       made.push_back({&subscriber, update, {}});
