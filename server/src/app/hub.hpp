@@ -8,9 +8,9 @@
 // which is slow on purpose, runs on the hub's own hashing thread (one at a time, so a flood of logins
 // neither stalls the I/O threads nor takes more than one Argon2 memory block) and comes back to the
 // strand to finish. Issue 15: a query's answer (the engine's movement search and the like) is worked
-// out on the I/O threads from the game's state (shared, never changed), beside the strand, and comes back to the
-// strand to be sent (answer_later). The hub times every request it handles and notes every refusal it or the
-// games send (ops/refusal_accounting.hpp).
+// out on the I/O threads from the game's state (shared, never changed), beside the strand, and comes
+// back to the strand to be sent (answer_later). The hub times every request it handles and notes
+// every refusal it or the games send (ops/refusal_accounting.hpp).
 #pragma once
 
 #include "accounts/account_store.hpp"

@@ -176,6 +176,7 @@ class GameRoom {
  private:
   // The state, to be changed in place (a replay): a copy first if shared_state() has handed it out.
   engine::GameState& changing_state();
+  // Makes `next` the state now, in a new object (one handed out before stays as it was).
   void set_state(engine::GameState next);
   void replay_one(const LoggedAction& logged);
   // Rebuilds from a snapshot and the log after it; false (with `problem`) if it cannot be trusted.
